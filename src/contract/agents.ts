@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { auditFields, listSchema, nameDescriptionFields, patchBody } from './common';
+import { agentRunStatusSchema, runStatusSchema } from './enums';
+import {
+  actionIdSchema, actionRefSchema, actionRunRefSchema, agentIdSchema, agentRunRefSchema, documentIdSchema, hookIdSchema,
+  hookRefSchema, hookRunRefSchema, logIdSchema, runIdSchema,
+} from './ids';
+import { metadataSchema, nullableTextSchema, textSchema, timestampSchema, urlSchema } from './primitives';
+
+/** Resource ids that make up an agent's workflow (models, validations, hooks, actions, …). */
+const resourceIdsSchema = z.array(z.string().min(1, { message: 'must not be empty' }).max(4096, { message: 'must be at most 4096 characters' }));
+
+export const agentSchema = z.object({
+  agentId: agentIdSchema,
+  ...nameDescriptionFields,
+  metadata: metadataSchema.nullable().optional(),
+  resourceIds: z.array(z.string()),
+  ...auditFields,
+});
+export type Agent = z.infer<typeof agentSchema>;
+export const agentListSchema = listSchema('agents', agentSchema);
+
+const agentBodyShape = {
+  name: nullableTextSchema,
+  description: nullableTextSchema,
+  metadata: metadataSchema,
+  resourceIds: resourceIdsSchema,
+};
+export const createAgentBodySchema = z.strictObject(agentBodyShape).partial();
+export type CreateAgentBody = z.infer<typeof createAgentBodySchema>;
+export const updateAgentBodySchema = patchBody(agentBodyShape);
+export type UpdateAgentBody = z.infer<typeof updateAgentBodySchema>;
+
+/** One entry of an agent run's `events` timeline. */
+export const agentRunEventSchema = z.looseObject({
+  type: z.string(),
+  status: z.string().nullable().optional(),
+  time: timestampSchema,
+  by: z.string().nullable().optional(),
+});
+export type AgentRunEvent = z.infer<typeof agentRunEventSchema>;
+
+export const agentRunSchema = z.object({
+  agentId: agentIdSchema,
+  runId: runIdSchema,
+  id: agentRunRefSchema.optional(),
+  status: agentRunStatusSchema,
+  variablesFileUrl: urlSchema.nullable().optional(),
+  events: z.array(agentRunEventSchema),
+  resourceIds: z.array(z.string()),
+  ...auditFields,
+});
+export type AgentRun = z.infer<typeof agentRunSchema>;
+export const agentRunListSchema = listSchema('runs', agentRunSchema);
+
+export const createAgentRunBodySchema = z.strictObject({
+  documentId: documentIdSchema.optional(),
+  resourceIds: resourceIdsSchema.optional(),
+  variables: metadataSchema.optional(),
+});
+export type CreateAgentRunBody = z.infer<typeof createAgentRunBodySchema>;
+
+/** The seed: the only status a client may set is `archived`. */
+export const updateAgentRunBodySchema = z.strictObject({
+  status: z.literal('archived', { message: 'must be archived (the only status a client may set)' }),
+});
+export type UpdateAgentRunBody = z.infer<typeof updateAgentRunBodySchema>;
+
+export const agentRunListQuerySchema = z.object({
+  status: z.union([agentRunStatusSchema, z.array(agentRunStatusSchema)]).optional(),
+  sort: z.enum(['createdTime:desc', 'createdTime:asc'], { message: 'must be createdTime:desc or createdTime:asc' }).optional(),
+  createdTimeAfter: timestampSchema.optional(),
+  createdTimeBefore: timestampSchema.optional(),
+});
+
+const runCommonFields = {
+  runId: runIdSchema,
+  name: nullableTextSchema.optional(),
+  description: nullableTextSchema.optional(),
+  metadata: metadataSchema.nullable().optional(),
+  status: runStatusSchema,
+  warnings: z.array(z.string()).nullable().optional(),
+  errors: z.array(z.string()).nullable().optional(),
+  history: z.array(z.record(z.string(), z.unknown())).nullable().optional(),
+  input: z.record(z.string(), z.unknown()).nullable().optional(),
+  output: z.record(z.string(), z.unknown()).nullable().optional(),
+  agentRunId: agentRunRefSchema.nullable().optional(),
+  logId: logIdSchema.nullable().optional(),
+  ...auditFields,
+};
+
+export const hookRunSchema = z.object({
+  hookId: hookRefSchema,
+  id: hookRunRefSchema.optional(),
+  actionId: actionRefSchema.nullable().optional(),
+  ...runCommonFields,
+});
+export type HookRun = z.infer<typeof hookRunSchema>;
+export const hookRunListSchema = listSchema('runs', hookRunSchema);
+
+export const actionRunSchema = z.object({
+  actionId: actionIdSchema,
+  id: actionRunRefSchema.optional(),
+  noAgentRunUpdate: z.boolean().nullable().optional(),
+  ...runCommonFields,
+});
+export type ActionRun = z.infer<typeof actionRunSchema>;
+export const actionRunListSchema = listSchema('runs', actionRunSchema);
+
+/** Hooks and actions: the seed shows only their runs; these are the fields the console manages. */
+const hookActionFields = {
+  ...nameDescriptionFields,
+  metadata: metadataSchema.nullable().optional(),
+  enabled: z.boolean().optional(),
+  config: z.record(z.string(), z.unknown()).nullable().optional(),
+  ...auditFields,
+};
+export const hookSchema = z.object({
+  hookId: hookIdSchema,
+  /** The agent run transition that fires the hook, e.g. `ready-for-review`. */
+  trigger: textSchema.nullable().optional(),
+  actionId: actionRefSchema.nullable().optional(),
+  ...hookActionFields,
+});
+export type Hook = z.infer<typeof hookSchema>;
+export const hookListSchema = listSchema('hooks', hookSchema);
+
+export const actionSchema = z.object({ actionId: actionIdSchema, ...hookActionFields });
+export type Action = z.infer<typeof actionSchema>;
+export const actionListSchema = listSchema('actions', actionSchema);
+
+const hookActionBodyShape = {
+  name: nullableTextSchema,
+  description: nullableTextSchema,
+  metadata: metadataSchema,
+  enabled: z.boolean({ message: 'must be a boolean' }),
+  config: metadataSchema,
+};
+export const createHookBodySchema = z
+  .strictObject({ ...hookActionBodyShape, trigger: textSchema, actionId: actionRefSchema })
+  .partial();
+export type CreateHookBody = z.infer<typeof createHookBodySchema>;
+export const updateHookBodySchema = patchBody({ ...hookActionBodyShape, trigger: textSchema, actionId: actionRefSchema });
+export type UpdateHookBody = z.infer<typeof updateHookBodySchema>;
+export const createActionBodySchema = z.strictObject(hookActionBodyShape).partial();
+export type CreateActionBody = z.infer<typeof createActionBodySchema>;
+export const updateActionBodySchema = patchBody(hookActionBodyShape);
+export type UpdateActionBody = z.infer<typeof updateActionBodySchema>;

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { auditFields, listSchema, nameDescriptionFields, patchBody } from './common';
+import { appClientIdSchema, roleIdSchema } from './ids';
+import { metadataSchema, nullableTextSchema, urlSchema } from './primitives';
+
+export const appClientSchema = z.object({
+  appClientId: appClientIdSchema,
+  clientId: z.string(),
+  /** Present only in the response to create; never returned again. */
+  clientSecret: z.string().nullable().optional(),
+  hasSecret: z.boolean().optional(),
+  mutable: z.boolean().optional(),
+  ...nameDescriptionFields,
+  metadata: metadataSchema.nullable().optional(),
+  roleIds: z.array(roleIdSchema).nullable().optional(),
+  loginUrls: z.array(urlSchema).nullable().optional(),
+  logoutUrls: z.array(urlSchema).nullable().optional(),
+  callbackUrls: z.array(urlSchema).nullable().optional(),
+  defaultLoginUrl: urlSchema.nullable().optional(),
+  ...auditFields,
+});
+export type AppClient = z.infer<typeof appClientSchema>;
+export const appClientListSchema = listSchema('appClients', appClientSchema);
+
+export const createAppClientBodySchema = z.strictObject({
+  name: nullableTextSchema.optional(),
+  description: nullableTextSchema.optional(),
+  metadata: metadataSchema.optional(),
+  roleIds: z.array(roleIdSchema).optional(),
+  loginUrls: z.array(urlSchema).optional(),
+  logoutUrls: z.array(urlSchema).optional(),
+  callbackUrls: z.array(urlSchema).optional(),
+  defaultLoginUrl: urlSchema.optional(),
+  generateSecret: z.boolean({ message: 'must be a boolean' }).optional(),
+});
+export type CreateAppClientBody = z.infer<typeof createAppClientBodySchema>;
+
+export const updateAppClientBodySchema = patchBody({
+  metadata: metadataSchema,
+  roleIds: z.array(roleIdSchema),
+  name: nullableTextSchema,
+  description: nullableTextSchema,
+  loginUrls: z.array(urlSchema),
+  defaultLoginUrl: urlSchema,
+});
+export type UpdateAppClientBody = z.infer<typeof updateAppClientBodySchema>;

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/** Every error response body. */
+export const errorBodySchema = z.object({ message: z.string() });
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Token endpoint success body. */
+export const tokenResponseSchema = z.object({
+  access_token: z.string().min(1),
+  expires_in: z.int().positive(),
+  token_type: z.literal('Bearer'),
+});
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+/** `groundTruth[0].label` from a zod issue path. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((text, key) => {
+    if (typeof key === 'number') return `${text}[${key}]`;
+    return text ? `${text}.${String(key)}` : String(key);
+  }, '');
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/**
+ * One readable sentence per problem, naming the field and the rule, e.g.
+ * `retentionInDays must be an integer from 1 to 1825; foo is not an allowed field`.
+ * Pass the parsed input so a missing field reads "is required" rather than a type complaint.
+ */
+export function describeZodError(error: z.ZodError, input?: unknown, subject = 'body'): string {
+  const sentences = error.issues.flatMap((issue) => {
+    const where = formatPath(issue.path);
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => `${where ? `${where}.` : ''}${key} is not an allowed field`);
+    }
+    const name = where || subject;
+    if (issue.code === 'invalid_type' && issue.path.length > 0 && valueAt(input, issue.path) === undefined) {
+      return [`${name} is required`];
+    }
+    if (issue.code === 'invalid_type' && issue.path.length === 0) {
+      return [`${subject} must be a JSON ${issue.expected === 'object' ? 'object' : issue.expected}`];
+    }
+    return [`${name} ${lowerFirst(issue.message)}`];
+  });
+  return [...new Set(sentences)].join('; ');
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}

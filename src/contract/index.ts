@@ -1,0 +1,17 @@
+/**
+ * The seed as zod schemas, shared by the console, the BFF and the embedded service. This module imports nothing
+ * from the rest of the project.
+ */
+export * from './primitives';
+export * from './ids';
+export * from './enums';
+export * from './common';
+export * from './errors';
+export * from './documents';
+export * from './organizations';
+export * from './users';
+export * from './roles';
+export * from './app-clients';
+export * from './models';
+export * from './validations';
+export * from './agents';
