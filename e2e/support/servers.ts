@@ -1,0 +1,13 @@
+/** Fixed loopback ports and operator accounts of the end-to-end servers (e2e/support/serve.ts starts them). */
+export const E2E_BFF_PORT = Number(process.env.E2E_BFF_PORT ?? 4173);
+export const E2E_SERVICE_PORT = Number(process.env.E2E_SERVICE_PORT ?? 4788);
+export const E2E_BASE_URL = `http://127.0.0.1:${E2E_BFF_PORT}`;
+export const E2E_SERVICE_URL = `http://127.0.0.1:${E2E_SERVICE_PORT}`;
+
+/** Operator accounts created in the fresh data dir before the BFF starts; test-only passwords. */
+export const E2E_OPERATORS = {
+  admin: { name: 'e2e-admin', password: 'e2e-admin-password-1', role: 'admin' },
+  viewer: { name: 'e2e-viewer', password: 'e2e-viewer-password-1', role: 'viewer' },
+} as const;
+
+export const AUTH_STATE = { admin: 'e2e/.auth/admin.json', viewer: 'e2e/.auth/viewer.json' } as const;

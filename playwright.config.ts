@@ -1,0 +1,34 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumExecutable } from './e2e/support/chromium';
+import { E2E_BASE_URL } from './e2e/support/servers';
+
+// End-to-end tests run Debian's Chromium against the real BFF and embedded service, started by e2e/support/serve.ts
+// with a fresh data dir (see there). No mocked API.
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 3,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['line']] : [['list']],
+  globalSetup: './e2e/support/global-setup.ts',
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromiumExecutable(),
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1440, height: 900 } } }],
+  webServer: {
+    command: 'npx tsx e2e/support/serve.ts',
+    url: `${E2E_BASE_URL}/bff/health`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+    stdout: 'pipe',
+  },
+});
