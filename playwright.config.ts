@@ -26,7 +26,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1440, height: 900 } } }],
   webServer: {
     command: 'npx tsx e2e/support/serve.ts',
-    url: `${E2E_BASE_URL}/bff/health`,
+    url: `${E2E_BASE_URL}/bff/session`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,
     stdout: 'pipe',
