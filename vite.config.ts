@@ -1,9 +1,55 @@
-import { defineConfig } from 'vite';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, normalize, sep } from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 
+/**
+ * pdf.js loads CMaps, standard fonts, ICC profiles and its wasm decoders (JBIG2 / JPEG 2000 — without them
+ * black-and-white scans render blank) by URL at run time. Serve them at `<base>pdfjs/<folder>/` in dev and copy them
+ * into the build. The viewer builds the same URLs (src/features/documents/viewer/pdf/pdf-assets.ts).
+ */
+function pdfjsAssets(): Plugin {
+  const root = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+  const folders = ['cmaps', 'standard_fonts', 'wasm', 'iccs'];
+  const types: Record<string, string> = { '.wasm': 'application/wasm', '.js': 'text/javascript' };
+  let base = '/';
+  return {
+    name: 'dps-pdfjs-assets',
+    configResolved(config) { base = config.base; },
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const prefix = `${base}pdfjs/`;
+        const path = (req.url ?? '').split('?')[0];
+        if (!path.startsWith(prefix)) return next();
+        const relative = normalize(decodeURIComponent(path.slice(prefix.length)));
+        const folder = relative.split(sep)[0];
+        if (!folders.includes(folder) || relative.includes('..')) return next();
+        const file = join(root, relative);
+        try {
+          if (!statSync(file).isFile()) return next();
+        } catch {
+          return next();
+        }
+        const ext = file.slice(file.lastIndexOf('.'));
+        res.setHeader('Content-Type', types[ext] ?? 'application/octet-stream');
+        res.setHeader('Cache-Control', 'public, max-age=86400');
+        res.end(readFileSync(file));
+      });
+    },
+    generateBundle() {
+      for (const folder of folders) {
+        for (const name of readdirSync(join(root, folder))) {
+          this.emitFile({ type: 'asset', fileName: `pdfjs/${folder}/${name}`, source: readFileSync(join(root, folder, name)) });
+        }
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }), react()],
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }), react(), pdfjsAssets()],
   build: { outDir: 'dist/console', sourcemap: false, chunkSizeWarningLimit: 1200 },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/bff': 'http://127.0.0.1:3000' } },
 });
