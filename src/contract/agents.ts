@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { auditFields, listSchema, nameDescriptionFields, patchBody } from './common';
-import { agentRunStatusSchema, runStatusSchema } from './enums';
+import { AGENT_RUN_STATUSES, agentRunStatusSchema, runStatusSchema } from './enums';
 import {
   actionIdSchema, actionRefSchema, actionRunRefSchema, agentIdSchema, agentRunRefSchema, documentIdSchema, hookIdSchema,
   hookRefSchema, hookRunRefSchema, logIdSchema, runIdSchema,
@@ -59,6 +59,13 @@ export const createAgentRunBodySchema = z.strictObject({
   variables: metadataSchema.optional(),
 });
 export type CreateAgentRunBody = z.infer<typeof createAgentRunBodySchema>;
+
+/**
+ * `POST /agents/{agentId}/runs/{runId}/export` (ours): moves a run in `succeeded-predictions` or `review-completed`
+ * through `pending-export` (the agent's actions run) to `exported` and `completed`, or to `error` when an action
+ * fails. Body: empty object or none.
+ */
+export const exportAgentRunBodySchema = z.strictObject({});
 
 /** The seed: the only status a client may set is `archived`. */
 export const updateAgentRunBodySchema = z.strictObject({
@@ -129,18 +136,39 @@ export const actionSchema = z.object({ actionId: actionIdSchema, ...hookActionFi
 export type Action = z.infer<typeof actionSchema>;
 export const actionListSchema = listSchema('actions', actionSchema);
 
+/**
+ * config of a hook or an action: free-form, with these keys honoured by the embedded service —
+ * `requiredVariables` (names that must be present in the agent run's variables, else the hook/action run fails naming
+ * them), `minConfidence` (predictions below it become warnings), `destination` (echoed in the output) and, for
+ * actions, `noAgentRunUpdate` (a failure does not move the agent run to error).
+ */
+export const hookActionConfigSchema = z.looseObject({
+  requiredVariables: z.array(z.string().min(1, { message: 'must not be empty' }), { message: 'must be an array of strings' }).optional(),
+  minConfidence: z
+    .number({ message: 'must be a number' })
+    .min(0, { message: 'must be a number from 0 to 1' })
+    .max(1, { message: 'must be a number from 0 to 1' })
+    .optional(),
+  destination: textSchema.optional(),
+  noAgentRunUpdate: z.boolean({ message: 'must be a boolean' }).optional(),
+});
+export type HookActionConfig = z.infer<typeof hookActionConfigSchema>;
+
+/** Hook triggers: an agent run status the run enters, or `*` for every transition. */
+export const hookTriggerSchema = z.enum(['*', ...AGENT_RUN_STATUSES], { message: `must be * or an agent run status` });
+
 const hookActionBodyShape = {
   name: nullableTextSchema,
   description: nullableTextSchema,
   metadata: metadataSchema,
   enabled: z.boolean({ message: 'must be a boolean' }),
-  config: metadataSchema,
+  config: hookActionConfigSchema,
 };
 export const createHookBodySchema = z
-  .strictObject({ ...hookActionBodyShape, trigger: textSchema, actionId: actionRefSchema })
+  .strictObject({ ...hookActionBodyShape, trigger: hookTriggerSchema, actionId: actionRefSchema.nullable() })
   .partial();
 export type CreateHookBody = z.infer<typeof createHookBodySchema>;
-export const updateHookBodySchema = patchBody({ ...hookActionBodyShape, trigger: textSchema, actionId: actionRefSchema });
+export const updateHookBodySchema = patchBody({ ...hookActionBodyShape, trigger: hookTriggerSchema, actionId: actionRefSchema.nullable() });
 export type UpdateHookBody = z.infer<typeof updateHookBodySchema>;
 export const createActionBodySchema = z.strictObject(hookActionBodyShape).partial();
 export type CreateActionBody = z.infer<typeof createActionBodySchema>;

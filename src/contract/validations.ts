@@ -37,8 +37,14 @@ function isValidRegex(source: string): boolean {
   }
 }
 
-/** config: any object; its `rules`, when present, must be valid rules. */
-export const validationConfigSchema = z.looseObject({ rules: z.array(validationRuleSchema).optional() });
+/**
+ * config: any object; its `rules`, when present, must be valid rules. `autoApprove: true` lets a run whose
+ * predictions raise no issue skip the review (agent run → succeeded-predictions instead of ready-for-review).
+ */
+export const validationConfigSchema = z.looseObject({
+  rules: z.array(validationRuleSchema).optional(),
+  autoApprove: z.boolean({ message: 'must be a boolean' }).optional(),
+});
 export type ValidationConfig = z.infer<typeof validationConfigSchema>;
 
 export const validationSchema = z.object({
@@ -83,3 +89,31 @@ export const updateValidationTaskBodySchema = z.strictObject({
   output: metadataSchema.optional(),
 });
 export type UpdateValidationTaskBody = z.infer<typeof updateValidationTaskBodySchema>;
+
+/** One predicted field, as the service puts it in a validation task's input. */
+export const predictionSchema = z.object({
+  label: z.string(),
+  value: z.string().nullable(),
+  rawValue: z.string().nullable().optional(),
+  pages: z.array(z.int()),
+  confidence: z.number(),
+});
+export type Prediction = z.infer<typeof predictionSchema>;
+
+/** A rule of the validation that the predictions break (shown to the reviewer). */
+export const validationIssueSchema = z.object({
+  field: z.string(),
+  rule: z.enum(['confidenceThreshold', 'requiredField', 'pattern']),
+  message: z.string(),
+});
+export type ValidationIssue = z.infer<typeof validationIssueSchema>;
+
+/** `input` of a validation task created by an agent run (the review screen prefills its fields from it). */
+export const validationTaskInputSchema = z.looseObject({
+  agentRunId: agentRunRefSchema,
+  documentId: z.string().nullable(),
+  modelId: z.string().nullable(),
+  predictions: z.array(predictionSchema),
+  issues: z.array(validationIssueSchema),
+});
+export type ValidationTaskInput = z.infer<typeof validationTaskInputSchema>;
