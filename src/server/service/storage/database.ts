@@ -1,0 +1,109 @@
+/**
+ * Opens the service's database: embedded PGlite persisted in `<dataDir>/pglite` by default, or a PostgreSQL server
+ * when a `postgres://` URL is given (optionally inside one named schema, which the tests use for isolation). Both run
+ * the same migrations and the same Drizzle queries.
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { runMigrations } from './migrate';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- the two drivers' result kinds differ; callers use rows() */
+export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
+export type Tx = PgTransaction<PgQueryResultHKT, Record<string, never>, any>;
+/* eslint-enable @typescript-eslint/no-explicit-any */
+/** Anything queries run on: the database itself or an open transaction. */
+export type Executor = Db | Tx;
+
+export interface Store {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /**
+   * Runs `work` in one transaction; it commits before the promise resolves (so a 200 sent after it is durable).
+   * Inside, use only `tx` — with PGlite a second top-level transaction or a query on `db` waits for this one.
+   * Nest with `tx.transaction(...)` (a savepoint).
+   */
+  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  /** Data directory for PGlite (`<dataDir>/pglite`). */
+  dataDir: string;
+  /** `postgres://…`: use that server instead of PGlite. */
+  databaseUrl?: string;
+  /** PostgreSQL schema to create and use (default `public`); lets many tests share one server. */
+  schema?: string;
+}
+
+export async function openStore(options: StoreOptions): Promise<Store> {
+  const store = options.databaseUrl ? await openPostgres(options.databaseUrl, options.schema) : await openPglite(options.dataDir);
+  try {
+    await runMigrations(store);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  return store;
+}
+
+async function openPglite(dataDir: string): Promise<Store> {
+  const dir = path.join(dataDir, 'pglite');
+  await mkdir(dir, { recursive: true });
+  // relaxedDurability false (the default): every query's writes reach the file system before it resolves.
+  const client = new PGlite(dir, { relaxedDurability: false });
+  await client.waitReady;
+  const db = drizzlePglite(client) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    transaction: (work) => db.transaction(work as (tx: unknown) => Promise<never>) as never,
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(databaseUrl: string, schema = 'public'): Promise<Store> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`schema must be a plain lowercase identifier, got ${schema}`);
+  if (schema !== 'public') {
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    } finally {
+      await admin.end();
+    }
+  }
+  const pool = new pg.Pool({ connectionString: databaseUrl, options: `-c search_path="${schema}"`, max: 10 });
+  const db = drizzlePg(pool) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    transaction: (work) => db.transaction(work as (tx: unknown) => Promise<never>) as never,
+    close: () => pool.end(),
+  };
+}
+
+/** Rows of a raw SQL query on either driver. */
+export async function rows<T>(executor: Executor, query: SQL): Promise<T[]> {
+  const result = (await executor.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** Drops a test schema created with `schema:` (PostgreSQL only). */
+export async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema) || schema === 'public') throw new Error(`refusing to drop schema ${schema}`);
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await admin.end();
+  }
+}
+
+export { sql };

@@ -1,0 +1,228 @@
+/**
+ * One repository per resource family, all with the same organization-scoped operations.
+ *
+ * How a route module uses it (see also counters.ts and ../routing/define-route.ts):
+ *
+ *   import { defineRepository, schema, bumpCounter } from '../storage';
+ *
+ *   export const documentsRepo = defineRepository<Document>({
+ *     table: schema.documents,
+ *     idField: 'documentId',
+ *     noun: 'Document',
+ *     // plain columns lists filter on, derived from the resource on every create/patch
+ *     columns: { datasetId: (d) => d.datasetId ?? null, consentId: (d) => d.consentId ?? null },
+ *   });
+ *
+ *   // in a handler (ctx.store from the route context):
+ *   const doc = await ctx.store.transaction(async (tx) => {
+ *     await bumpCounter(tx, auth.organizationId, 'monthlyNumberOfDocumentsCreated', 1); // 429 over quota
+ *     return documentsRepo.create(tx, auth.organizationId, { documentId: newId('document'), ... });
+ *   });
+ *   const page = await documentsRepo.list(ctx.store.db, orgId, { maxResults, nextToken, order: 'desc',
+ *     where: { datasetId: query.datasetId } });          // → { items, nextToken }
+ *   await documentsRepo.patch(ctx.store.db, orgId, id, (current) => ({ ...current, ...body, ...updated(auth) }));
+ *   await documentsRepo.delete(ctx.store.db, orgId, id); // returns the deleted resource
+ *
+ * `get` returns undefined for a missing row; `require`, `patch` and `delete` throw 404 `<noun> <id> not found`. Rows
+ * of another organization are never visible: every statement filters on organization_id.
+ */
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { DEFAULT_LIST_RESULTS, MAX_LIST_RESULTS, nowTimestamp } from '../../../contract';
+import { notFound } from '../http-error';
+import type { Executor, Tx } from './database';
+import { decodeNextToken, encodeNextToken, type ListOrder } from './pagination';
+
+interface CommonColumns {
+  organizationId: PgColumn;
+  id: PgColumn;
+  seq: PgColumn;
+  createdTime: PgColumn;
+  updatedTime: PgColumn;
+  data: PgColumn;
+}
+type AnyResourceTable = PgTable & CommonColumns & Record<string, PgColumn>;
+
+export interface RepositoryOptions<T extends object> {
+  table: PgTable;
+  /** The resource field that holds its id, e.g. `userId`. */
+  idField: keyof T & string;
+  /** Used in 404 messages: `<noun> <id> not found`. */
+  noun: string;
+  /** Extra table columns (by their Drizzle key) derived from the resource on every write. */
+  columns?: Record<string, (data: T) => unknown>;
+}
+
+export type FilterValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+export interface ListOptions {
+  maxResults?: number;
+  nextToken?: string;
+  /** By creation (`seq`); default ascending. */
+  order?: ListOrder;
+  /** Equality on extra columns (by Drizzle key); an array means any of; undefined is ignored; null means IS NULL. */
+  where?: Record<string, FilterValue>;
+  /** Inclusive bounds on created_time, seed timestamps. */
+  createdTimeAfter?: string;
+  createdTimeBefore?: string;
+}
+
+export interface ListPage<T> {
+  items: T[];
+  nextToken: string | null;
+}
+
+export interface Repository<T extends object> {
+  readonly table: PgTable;
+  readonly noun: string;
+  create(db: Executor, organizationId: string, data: T, extra?: Record<string, unknown>): Promise<T>;
+  get(db: Executor, organizationId: string, id: string): Promise<T | undefined>;
+  /** Like get, but 404 when missing. */
+  require(db: Executor, organizationId: string, id: string): Promise<T>;
+  /** The row with its extra columns (e.g. a user's email), or undefined. */
+  getRow(db: Executor, organizationId: string, id: string): Promise<Record<string, unknown> | undefined>;
+  list(db: Executor, organizationId: string, options?: ListOptions): Promise<ListPage<T>>;
+  /**
+   * Reads the row under a row lock, computes the new resource with `update`, writes it, all in one transaction (a
+   * savepoint when `db` is already a transaction): concurrent patches of one row serialize and lose nothing.
+   */
+  patch(db: Executor, organizationId: string, id: string, update: (current: T, tx: Tx) => T | Promise<T>, extra?: Record<string, unknown>): Promise<T>;
+  /** Deletes and returns the resource; 404 when missing. */
+  delete(db: Executor, organizationId: string, id: string): Promise<T>;
+  /** Counts rows (e.g. to refuse deleting a role still in use). */
+  count(db: Executor, organizationId: string, where?: Record<string, FilterValue>): Promise<number>;
+}
+
+export function defineRepository<T extends object>(options: RepositoryOptions<T>): Repository<T> {
+  const t = options.table as AnyResourceTable;
+  const derived = options.columns ?? {};
+
+  function derive(data: T): Record<string, unknown> {
+    return Object.fromEntries(Object.entries(derived).map(([key, fn]) => [key, fn(data) ?? null]));
+  }
+  function timeOf(data: T, field: 'createdTime' | 'updatedTime'): string | null {
+    const value = (data as Record<string, unknown>)[field];
+    return typeof value === 'string' ? toIsoTimestamp(value) : null;
+  }
+  function scope(organizationId: string, id: string): SQL {
+    return and(eq(t.organizationId, organizationId), eq(t.id, id)) as SQL;
+  }
+  function filters(where: Record<string, FilterValue> = {}): SQL[] {
+    const out: SQL[] = [];
+    for (const [key, value] of Object.entries(where)) {
+      if (value === undefined) continue;
+      const column = t[key];
+      if (!column || !(key in derived)) throw new Error(`${options.noun}: no filter column ${key}`);
+      if (value === null) out.push(isNull(column));
+      else if (Array.isArray(value)) out.push(value.length ? inArray(column, value as (string | number)[]) : sql`false`);
+      else out.push(eq(column, value as string));
+    }
+    return out;
+  }
+  async function notFoundError(id: string): Promise<never> {
+    throw notFound(`${options.noun} ${id} not found`);
+  }
+
+  return {
+    table: options.table,
+    noun: options.noun,
+
+    async create(db, organizationId, data, extra = {}) {
+      const id = String((data as Record<string, unknown>)[options.idField]);
+      await db.insert(t).values({
+        organizationId,
+        id,
+        createdTime: timeOf(data, 'createdTime') ?? toIsoTimestamp(nowTimestamp()),
+        updatedTime: timeOf(data, 'updatedTime'),
+        data,
+        ...derive(data),
+        ...extra,
+      } as never);
+      return data;
+    },
+
+    async get(db, organizationId, id) {
+      const found = await db.select({ data: t.data }).from(t).where(scope(organizationId, id)).limit(1);
+      return found[0]?.data as T | undefined;
+    },
+
+    async require(db, organizationId, id) {
+      return (await this.get(db, organizationId, id)) ?? notFoundError(id);
+    },
+
+    async getRow(db, organizationId, id) {
+      const found = await db.select().from(t).where(scope(organizationId, id)).limit(1);
+      return found[0] as Record<string, unknown> | undefined;
+    },
+
+    async list(db, organizationId, list = {}) {
+      const order = list.order ?? 'asc';
+      const limit = Math.min(Math.max(list.maxResults ?? DEFAULT_LIST_RESULTS, 1), MAX_LIST_RESULTS);
+      const conditions: SQL[] = [eq(t.organizationId, organizationId), ...filters(list.where)];
+      if (list.nextToken) {
+        const after = decodeNextToken(list.nextToken, order);
+        conditions.push(order === 'asc' ? gt(t.seq, after) : lt(t.seq, after));
+      }
+      if (list.createdTimeAfter) conditions.push(gte(t.createdTime, toIsoTimestamp(list.createdTimeAfter)));
+      if (list.createdTimeBefore) conditions.push(lte(t.createdTime, toIsoTimestamp(list.createdTimeBefore)));
+      const found = await db
+        .select({ seq: t.seq, data: t.data })
+        .from(t)
+        .where(and(...conditions))
+        .orderBy(order === 'asc' ? asc(t.seq) : desc(t.seq))
+        .limit(limit + 1);
+      const page = found.slice(0, limit);
+      const more = found.length > limit;
+      return {
+        items: page.map((row) => row.data as T),
+        nextToken: more ? encodeNextToken(Number(page[page.length - 1].seq), order) : null,
+      };
+    },
+
+    async patch(db, organizationId, id, update, extra = {}) {
+      return db.transaction(async (tx) => {
+        const locked = await tx.select({ data: t.data }).from(t).where(scope(organizationId, id)).for('update');
+        if (!locked[0]) return notFoundError(id);
+        const next = await update(locked[0].data as T, tx as Tx);
+        await tx
+          .update(t)
+          .set({ data: next, updatedTime: timeOf(next, 'updatedTime'), ...derive(next), ...extra } as never)
+          .where(scope(organizationId, id));
+        return next;
+      });
+    },
+
+    async delete(db, organizationId, id) {
+      const removed = await db.delete(t).where(scope(organizationId, id)).returning({ data: t.data });
+      return (removed[0]?.data as T | undefined) ?? notFoundError(id);
+    },
+
+    async count(db, organizationId, where) {
+      const found = await db
+        .select({ id: t.id })
+        .from(t)
+        .where(and(eq(t.organizationId, organizationId), ...filters(where)));
+      return found.length;
+    },
+  };
+}
+
+/**
+ * Any seed timestamp (hyphens/colons optional, space/T/nothing, zone Z or +hh[:]mm) as ISO 8601 PostgreSQL parses.
+ */
+export function toIsoTimestamp(value: string): string {
+  const m = /^(\d{4})-?(\d{2})-?(\d{2})[ T]?(\d{2}):?(\d{2}):?(\d{2})(\.\d{1,6})?(Z|[+-]\d{2}:?\d{2})$/.exec(value);
+  if (!m) return value;
+  const zone = m[8] === 'Z' ? 'Z' : `${m[8].slice(0, 3)}:${m[8].slice(-2)}`;
+  return `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}${m[7] ?? ''}${zone}`;
+}
+
+/** `{updatedTime, updatedBy}` for a patch by `actor`. */
+export function updatedStamp(actor: string): { updatedTime: string; updatedBy: string } {
+  return { updatedTime: nowTimestamp(), updatedBy: actor };
+}
+
+/** Audit fields of a new resource created by `actor`. */
+export function createdStamp(actor: string): { createdTime: string; createdBy: string; updatedTime: null; updatedBy: null } {
+  return { createdTime: nowTimestamp(), createdBy: actor, updatedTime: null, updatedBy: null };
+}

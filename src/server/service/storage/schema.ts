@@ -1,0 +1,195 @@
+/**
+ * The service's one PostgreSQL schema (Drizzle table definitions). The SQL that creates it lives in
+ * `migrations/NNNN_*.sql` and must be kept in step with this file (a test compares them).
+ *
+ * Every resource family has its own table with the same common columns:
+ *   organization_id + id (primary key), seq (identity, the stable keyset for pagination), created_time,
+ *   updated_time, data (the resource exactly as the API returns it)
+ * plus plain columns for what lists filter on, derived from `data` on every write by the repository.
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+function commonColumns() {
+  return {
+    organizationId: text('organization_id').notNull(),
+    id: text('id').notNull(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    createdTime: timestamp('created_time', { withTimezone: true, mode: 'string' }).notNull().default(sql`now()`),
+    updatedTime: timestamp('updated_time', { withTimezone: true, mode: 'string' }),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+  };
+}
+
+export const organizations = pgTable(
+  'organizations',
+  {
+    ...commonColumns(),
+    /** The organization whose token created this one (null for the bootstrap organization). */
+    parentOrganizationId: text('parent_organization_id'),
+    /** `numberOf…Allowed/Created`, `monthlyNumberOf…`; kept apart from `data` so writes to it are one UPDATE. */
+    counters: jsonb('counters').$type<Record<string, number>>().notNull().default({}),
+    /** `YYYY-MM` the monthly counters belong to; a write in a later month resets them. */
+    usageMonth: text('usage_month').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.id] }), index('organizations_seq').on(t.seq), index('organizations_parent').on(t.parentOrganizationId, t.seq)],
+);
+
+export const users = pgTable(
+  'users',
+  { ...commonColumns(), email: text('email') },
+  (t) => [primaryKey({ columns: [t.organizationId, t.id] }), index('users_org_seq').on(t.organizationId, t.seq)],
+);
+
+export const roles = pgTable(
+  'roles',
+  { ...commonColumns() },
+  (t) => [primaryKey({ columns: [t.organizationId, t.id] }), index('roles_org_seq').on(t.organizationId, t.seq)],
+);
+
+export const appClients = pgTable(
+  'app_clients',
+  {
+    ...commonColumns(),
+    /** OAuth client id, unique across organizations (the token endpoint looks it up without an organization). */
+    clientId: text('client_id').notNull().unique(),
+    /** scrypt hash `scrypt$N$r$p$salt$hash`; null when the client has no secret. */
+    secretHash: text('secret_hash'),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.id] }), index('app_clients_org_seq').on(t.organizationId, t.seq)],
+);
+
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    /** sha256 hex of the token; the token itself is never stored. */
+    tokenHash: text('token_hash').primaryKey(),
+    organizationId: text('organization_id').notNull(),
+    appClientId: text('app_client_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
+  },
+  (t) => [index('access_tokens_expiry').on(t.expiresAt), index('access_tokens_client').on(t.organizationId, t.appClientId)],
+);
+
+export const documents = pgTable(
+  'documents',
+  {
+    ...commonColumns(),
+    datasetId: text('dataset_id'),
+    consentId: text('consent_id'),
+    agentRunId: text('agent_run_id'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('documents_org_seq').on(t.organizationId, t.seq),
+    index('documents_dataset').on(t.organizationId, t.datasetId, t.seq),
+    index('documents_consent').on(t.organizationId, t.consentId, t.seq),
+  ],
+);
+
+/** Document bytes, apart from the metadata so lists never read them. */
+export const documentFiles = pgTable(
+  'document_files',
+  {
+    organizationId: text('organization_id').notNull(),
+    documentId: text('document_id').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.documentId] })],
+);
+
+export const models = pgTable(
+  'models',
+  { ...commonColumns() },
+  (t) => [primaryKey({ columns: [t.organizationId, t.id] }), index('models_org_seq').on(t.organizationId, t.seq)],
+);
+
+export const validations = pgTable(
+  'validations',
+  { ...commonColumns() },
+  (t) => [primaryKey({ columns: [t.organizationId, t.id] }), index('validations_org_seq').on(t.organizationId, t.seq)],
+);
+
+export const validationTasks = pgTable(
+  'validation_tasks',
+  {
+    ...commonColumns(),
+    validationId: text('validation_id'),
+    status: text('status'),
+    agentRunId: text('agent_run_id'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('validation_tasks_org_seq').on(t.organizationId, t.seq),
+    index('validation_tasks_validation').on(t.organizationId, t.validationId, t.seq),
+    index('validation_tasks_agent_run').on(t.organizationId, t.agentRunId),
+  ],
+);
+
+export const agents = pgTable(
+  'agents',
+  { ...commonColumns() },
+  (t) => [primaryKey({ columns: [t.organizationId, t.id] }), index('agents_org_seq').on(t.organizationId, t.seq)],
+);
+
+export const agentRuns = pgTable(
+  'agent_runs',
+  { ...commonColumns(), agentId: text('agent_id'), status: text('status') },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('agent_runs_org_seq').on(t.organizationId, t.seq),
+    index('agent_runs_agent').on(t.organizationId, t.agentId, t.seq),
+    index('agent_runs_status').on(t.organizationId, t.status, t.seq),
+  ],
+);
+
+export const hooks = pgTable(
+  'hooks',
+  { ...commonColumns() },
+  (t) => [primaryKey({ columns: [t.organizationId, t.id] }), index('hooks_org_seq').on(t.organizationId, t.seq)],
+);
+
+export const hookRuns = pgTable(
+  'hook_runs',
+  { ...commonColumns(), hookId: text('hook_id'), agentRunId: text('agent_run_id'), status: text('status') },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('hook_runs_org_seq').on(t.organizationId, t.seq),
+    index('hook_runs_hook').on(t.organizationId, t.hookId, t.seq),
+    index('hook_runs_agent_run').on(t.organizationId, t.agentRunId, t.seq),
+  ],
+);
+
+export const actions = pgTable(
+  'actions',
+  { ...commonColumns() },
+  (t) => [primaryKey({ columns: [t.organizationId, t.id] }), index('actions_org_seq').on(t.organizationId, t.seq)],
+);
+
+export const actionRuns = pgTable(
+  'action_runs',
+  { ...commonColumns(), actionId: text('action_id'), agentRunId: text('agent_run_id'), status: text('status') },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('action_runs_org_seq').on(t.organizationId, t.seq),
+    index('action_runs_action').on(t.organizationId, t.actionId, t.seq),
+    index('action_runs_agent_run').on(t.organizationId, t.agentRunId, t.seq),
+  ],
+);
+
+/** Key/value facts about the installation itself (e.g. which organization was bootstrapped). */
+export const serviceState = pgTable('service_state', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<unknown>().notNull(),
+});
+
+/** Every table that holds one resource family (the repository works over any of them). */
+export const resourceTables = {
+  organizations, users, roles, appClients, documents, models, validations, validationTasks, agents, agentRuns, hooks,
+  hookRuns, actions, actionRuns,
+};
+export type ResourceTable = (typeof resourceTables)[keyof typeof resourceTables];

@@ -1,0 +1,128 @@
+/**
+ * Storage against the configured database (PGlite in a temp dir, or DPS_DATABASE_URL in a fresh schema): migrations
+ * match schema.ts, the repository is organization-scoped, keyset pagination is stable while inserting, concurrent
+ * patches lose nothing, counters enforce quotas.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { is, sql } from 'drizzle-orm';
+import { bumpCounter, currentUsageMonth, defineRepository, dropSchema, openStore, rows, runMigrations, schema, type Store } from './index';
+
+interface Thing {
+  thingId: string;
+  name: string;
+  tag: string | null;
+  n: number;
+  createdTime: string;
+}
+
+let store: Store;
+let dataDir: string;
+const databaseUrl = process.env.DPS_DATABASE_URL;
+const pgSchema = `t_storage_${process.pid}_${Date.now()}`;
+
+const things = defineRepository<Thing>({
+  table: schema.documents,
+  idField: 'thingId',
+  noun: 'Thing',
+  columns: { datasetId: (t) => t.tag },
+});
+
+function thing(i: number, tag: string | null = null): Thing {
+  return { thingId: `t-${i}`, name: `thing ${i}`, tag, n: 0, createdTime: new Date().toISOString() };
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'dps-storage-'));
+  store = await openStore({ dataDir, databaseUrl, schema: databaseUrl ? pgSchema : undefined });
+});
+
+afterAll(async () => {
+  await store?.close();
+  if (databaseUrl) await dropSchema(databaseUrl, pgSchema);
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('storage', () => {
+  it('applies each migration once and the tables match schema.ts', async () => {
+    expect(await runMigrations(store)).toEqual([]);
+    const applied = await rows<{ name: string }>(store.db, sql`SELECT name FROM schema_migrations ORDER BY name`);
+    expect(applied.map((r) => r.name)).toContain('0001_initial.sql');
+    const columns = await rows<{ table_name: string; column_name: string }>(
+      store.db,
+      sql`SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema()`,
+    );
+    const tables = Object.values(schema).filter((v) => is(v, PgTable));
+    expect(tables.length).toBeGreaterThan(15);
+    for (const table of tables) {
+      const config = getTableConfig(table as never);
+      const actual = columns.filter((c) => c.table_name === config.name).map((c) => c.column_name).sort();
+      expect(actual, config.name).toEqual(config.columns.map((c) => c.name).sort());
+    }
+  });
+
+  it('scopes every operation by organization', async () => {
+    await things.create(store.db, 'org-a', thing(1));
+    expect(await things.get(store.db, 'org-a', 't-1')).toMatchObject({ name: 'thing 1' });
+    expect(await things.get(store.db, 'org-b', 't-1')).toBeUndefined();
+    await expect(things.patch(store.db, 'org-b', 't-1', (c) => c)).rejects.toMatchObject({ statusCode: 404 });
+    await expect(things.delete(store.db, 'org-b', 't-1')).rejects.toMatchObject({ statusCode: 404 });
+    expect((await things.list(store.db, 'org-b')).items).toEqual([]);
+    expect(await things.delete(store.db, 'org-a', 't-1')).toMatchObject({ thingId: 't-1' });
+    expect(await things.get(store.db, 'org-a', 't-1')).toBeUndefined();
+  });
+
+  it('paginates by keyset without repeats or gaps while rows are inserted, in both orders, with filters', async () => {
+    const org = 'org-page';
+    for (let i = 0; i < 25; i++) await things.create(store.db, org, thing(100 + i, i % 2 ? 'odd' : 'even'));
+    for (const order of ['asc', 'desc'] as const) {
+      const seen: string[] = [];
+      let token: string | undefined;
+      let inserted = 0;
+      do {
+        const page = await things.list(store.db, org, { maxResults: 4, nextToken: token, order });
+        seen.push(...page.items.map((t) => t.thingId));
+        token = page.nextToken ?? undefined;
+        await things.create(store.db, org, thing(1000 + inserted++ + (order === 'asc' ? 0 : 500)));
+      } while (token);
+      expect(new Set(seen).size).toBe(seen.length);
+      for (let i = 0; i < 25; i++) expect(seen).toContain(`t-${100 + i}`);
+      if (order === 'desc') expect(seen.indexOf('t-124')).toBeLessThan(seen.indexOf('t-100'));
+    }
+    const odd = await things.list(store.db, org, { where: { datasetId: 'odd' }, maxResults: 1000 });
+    expect(odd.items).toHaveLength(12);
+    expect(odd.nextToken).toBeNull();
+    const either = await things.list(store.db, org, { where: { datasetId: ['odd', 'even'] }, maxResults: 1000 });
+    expect(either.items).toHaveLength(25);
+    await expect(things.list(store.db, org, { nextToken: 'garbage' })).rejects.toMatchObject({ statusCode: 400 });
+  });
+
+  it('serializes concurrent patches of one row: no lost update', async () => {
+    await things.create(store.db, 'org-c', thing(7));
+    await Promise.all(
+      Array.from({ length: 30 }, () => things.patch(store.db, 'org-c', 't-7', (c) => ({ ...c, n: c.n + 1 }))),
+    );
+    expect((await things.get(store.db, 'org-c', 't-7'))?.n).toBe(30);
+  });
+
+  it('bumps counters in the caller transaction and refuses over quota', async () => {
+    const org = 'svc:organization:counters';
+    await store.db.insert(schema.organizations).values({
+      organizationId: org, id: org, data: { organizationId: org }, counters: { numberOfUsersAllowed: 2 }, usageMonth: currentUsageMonth(),
+    });
+    await bumpCounter(store.db, org, 'numberOfUsersCreated', 1);
+    await expect(
+      store.transaction(async (tx) => {
+        await bumpCounter(tx, org, 'numberOfUsersCreated', 1);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    const counters = await bumpCounter(store.db, org, 'numberOfUsersCreated', 1);
+    expect(counters.numberOfUsersCreated).toBe(2);
+    await expect(bumpCounter(store.db, org, 'numberOfUsersCreated', 1)).rejects.toMatchObject({ statusCode: 429, message: 'Limit Exceeded' });
+    expect((await bumpCounter(store.db, org, 'numberOfUsersCreated', -5)).numberOfUsersCreated).toBe(0);
+  });
+});
