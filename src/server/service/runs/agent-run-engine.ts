@@ -1,0 +1,401 @@
+/**
+ * Drives agent runs through the lifecycle with storage: every transition is written in the caller's transaction,
+ * appends its event, and creates the hook runs and action runs it causes (counters included).
+ *
+ * Triggers (see agent-run-lifecycle.ts for the state machine):
+ *  - POST /agents/{a}/runs           → running → pending-predictions → ready-for-review (enabled validation: a task
+ *                                      `ready` is created) or succeeded-predictions (no validation, disabled, or
+ *                                      `autoApprove` with no issue); → error when no document or no active model.
+ *  - PATCH task status in-progress   → review-in-progress (an in-progress task → 409); `ready` again → ready-for-review
+ *  - PATCH task status succeeded     → review-completed (stays there until exported); failed → error
+ *  - POST /agents/{a}/runs/{r}/export → pending-export → (the agent's actions run) → exported → completed, or error
+ *  - PATCH run {status: archived}    → archived, from any state
+ */
+import {
+  ID_PATTERNS, newId, nowTimestamp, type Action, type ActionRun, type AgentRunStatus, type CreateAgentRunBody,
+  type FieldConfig, type Hook, type HookRun, type Model, type Validation, type ValidationConfig, type ValidationTask,
+} from '../../../contract';
+import { badRequest, conflict, notFound } from '../http-error';
+import { bumpCounter, type Tx } from '../storage';
+import { applyTransition, type AgentRunTrigger, type RunState } from './agent-run-lifecycle';
+import { planActionRun, planHookRuns, type AgentRunContext, type PlannedActionRun, type PlannedHookRun } from './hook-action-runs';
+import { predictFields } from './predictions';
+import {
+  actionRunsRepo, actionsRepo, agentRunsRepo, agentsRepo, documentsRepo, hookRunsRepo, hooksRepo, modelsRepo,
+  validationTasksRepo, validationsRepo, type AgentRunInternal, type StoredAgentRun,
+} from './repositories';
+import { evaluateRules } from './validation-rules';
+
+export type RunScope = {
+  organizationId: string;
+  /** Who acts (the app client's id); recorded as `by` and createdBy/updatedBy. */
+  actor: string;
+  /** Public `{base_url}` (e.g. `http://localhost:8788/v1`) for variablesFileUrl. */
+  publicBaseUrl: string;
+};
+
+const matches = (kind: keyof typeof ID_PATTERNS, id: string) => new RegExp(`^${ID_PATTERNS[kind]}$`).test(id);
+
+/** The agent's workflow resources, resolved from its resourceIds (missing ones are skipped; models reported). */
+async function loadWorkflow(tx: Tx, organizationId: string, resourceIds: string[]) {
+  const hooks: Hook[] = [];
+  const actions: Action[] = [];
+  let model: Model | undefined;
+  let modelId: string | null = null;
+  let validation: Validation | undefined;
+  for (const id of resourceIds) {
+    if (matches('model', id) && modelId === null) {
+      modelId = id;
+      model = await modelsRepo.get(tx, organizationId, id);
+    } else if (matches('validation', id) && !validation) {
+      validation = await validationsRepo.get(tx, organizationId, id);
+    } else if (matches('hook', id)) {
+      const hook = await hooksRepo.get(tx, organizationId, id);
+      if (hook) hooks.push(hook);
+    } else if (matches('action', id)) {
+      const action = await actionsRepo.get(tx, organizationId, id);
+      if (action) actions.push(action);
+    }
+  }
+  return { hooks, actions, model, modelId, validation };
+}
+
+type Workflow = Awaited<ReturnType<typeof loadWorkflow>>;
+
+/** A run in memory while it moves; `flush` writes the hook/action runs its transitions caused. */
+class RunMover {
+  private readonly hookRuns: PlannedHookRun[] = [];
+  private readonly actionRuns: PlannedActionRun[] = [];
+
+  constructor(
+    readonly run: StoredAgentRun,
+    private readonly workflow: Workflow,
+    private readonly scope: RunScope,
+    private readonly actionsById: Map<string, Action>,
+  ) {}
+
+  get status(): AgentRunStatus {
+    return this.run.status;
+  }
+
+  context(): AgentRunContext {
+    const internal = this.run.internal;
+    return {
+      agentId: this.run.agentId,
+      runId: this.run.runId,
+      documentId: internal.documentId,
+      variables: { ...internal.variables, ...(internal.documentId ? { documentId: internal.documentId } : {}) },
+      predictions: internal.predictions,
+    };
+  }
+
+  move(trigger: AgentRunTrigger, message?: string, details?: Record<string, unknown>): void {
+    const time = nowTimestamp();
+    const from = this.run.status as AgentRunStatus | null;
+    const next: RunState = applyTransition(from === null ? null : { status: this.run.status, events: this.run.events }, trigger, {
+      by: this.scope.actor,
+      time,
+      message,
+      details,
+    });
+    Object.assign(this.run, { status: next.status, events: next.events, updatedTime: time, updatedBy: this.scope.actor });
+    const planned = planHookRuns(this.workflow.hooks, this.actionsById, this.context(), { from, to: next.status }, time);
+    this.hookRuns.push(...planned.hookRuns);
+    this.actionRuns.push(...planned.actionRuns);
+  }
+
+  /** Runs the agent's own actions (export step); returns the planned runs. */
+  runActions(): PlannedActionRun[] {
+    const time = nowTimestamp();
+    const planned = this.workflow.actions.map((action) => planActionRun(action, this.context(), time, { status: this.run.status }));
+    this.actionRuns.push(...planned);
+    return planned;
+  }
+
+  async flush(tx: Tx): Promise<void> {
+    const { organizationId, actor } = this.scope;
+    const agentRunId = `${this.run.agentId}/${this.run.runId}`;
+    const hookRunIds = new Map<string, string>();
+    for (const planned of this.hookRuns) {
+      await bumpCounter(tx, organizationId, 'monthlyNumberOfHookRunsCreated', 1);
+      const runId = newId('run');
+      const { hookId, actionId, ...rest } = planned;
+      const record: HookRun = {
+        ...rest,
+        hookId,
+        runId,
+        id: `${hookId}/${runId}`,
+        actionId,
+        metadata: {},
+        agentRunId,
+        logId: newId('log'),
+        createdTime: planned.history[0]?.time as string ?? nowTimestamp(),
+        updatedTime: planned.history.at(-1)?.time as string ?? null,
+        createdBy: actor,
+        updatedBy: actor,
+      };
+      await hookRunsRepo.create(tx, organizationId, record);
+      hookRunIds.set(hookId, record.id!);
+    }
+    for (const planned of this.actionRuns) {
+      await bumpCounter(tx, organizationId, 'monthlyNumberOfActionRunsCreated', 1);
+      const runId = newId('run');
+      const { actionId, viaHookId, ...rest } = planned;
+      const record: ActionRun = {
+        ...rest,
+        input: viaHookId ? { ...rest.input, hookRunId: hookRunIds.get(viaHookId) ?? null } : rest.input,
+        actionId,
+        runId,
+        id: `${actionId}/${runId}`,
+        metadata: {},
+        agentRunId,
+        logId: newId('log'),
+        createdTime: planned.history[0]?.time as string ?? nowTimestamp(),
+        updatedTime: planned.history.at(-1)?.time as string ?? null,
+        createdBy: actor,
+        updatedBy: actor,
+      };
+      await actionRunsRepo.create(tx, organizationId, record);
+    }
+    this.hookRuns.length = 0;
+    this.actionRuns.length = 0;
+  }
+}
+
+async function moverFor(tx: Tx, scope: RunScope, run: StoredAgentRun): Promise<RunMover> {
+  const agent = await agentsRepo.get(tx, scope.organizationId, run.agentId);
+  const workflow = await loadWorkflow(tx, scope.organizationId, agent?.resourceIds ?? []);
+  return new RunMover(run, workflow, scope, await actionsByIdFor(tx, scope.organizationId, workflow));
+}
+
+/** Actions the workflow can reach: its own plus those its hooks start. */
+async function actionsByIdFor(tx: Tx, organizationId: string, workflow: Workflow): Promise<Map<string, Action>> {
+  const byId = new Map(workflow.actions.map((action) => [action.actionId, action]));
+  for (const hook of workflow.hooks) {
+    if (hook.actionId && !byId.has(hook.actionId)) {
+      const action = await actionsRepo.get(tx, organizationId, hook.actionId);
+      if (action) byId.set(action.actionId, action);
+    }
+  }
+  return byId;
+}
+
+export type CreateRunOptions = {
+  /** Stop after entering this status (demo data shows runs mid-flight). */
+  stopAt?: 'running' | 'pending-predictions';
+};
+
+export async function createAgentRun(
+  tx: Tx,
+  scope: RunScope,
+  agentId: string,
+  body: CreateAgentRunBody,
+  options: CreateRunOptions = {},
+): Promise<StoredAgentRun> {
+  const { organizationId, actor } = scope;
+  const agent = await agentsRepo.require(tx, organizationId, agentId);
+  const documentId = body.documentId ?? body.resourceIds?.find((id) => matches('document', id)) ?? null;
+  const document = documentId ? await documentsRepo.get(tx, organizationId, documentId) : undefined;
+  if (documentId && !document) {
+    throw badRequest(`${body.documentId ? 'documentId' : 'resourceIds'} names document ${documentId}, which does not exist`);
+  }
+  await bumpCounter(tx, organizationId, 'monthlyNumberOfAgentRunsCreated', 1);
+  const workflow = await loadWorkflow(tx, organizationId, agent.resourceIds);
+  const runId = newId('run');
+  const time = nowTimestamp();
+  const internal: AgentRunInternal = {
+    documentId,
+    modelId: workflow.modelId,
+    validationId: workflow.validation?.validationId ?? null,
+    taskId: null,
+    variables: body.variables ?? {},
+    predictions: [],
+    review: null,
+  };
+  const run: StoredAgentRun = {
+    agentId,
+    runId,
+    id: `${agentId}/${runId}`,
+    // No status until the first transition ('start') gives it one; the run is stored only after that.
+    status: null as unknown as AgentRunStatus,
+    variablesFileUrl: `${scope.publicBaseUrl}/agents/${agentId}/runs/${runId}/variables`,
+    events: [],
+    resourceIds: [],
+    createdTime: time,
+    updatedTime: null,
+    createdBy: actor,
+    updatedBy: null,
+    internal,
+  };
+  const mover = new RunMover(run, workflow, scope, await actionsByIdFor(tx, organizationId, workflow));
+  const finish = async () => {
+    run.resourceIds = unique([
+      ...(body.resourceIds ?? []),
+      ...[documentId, workflow.modelId, internal.validationId, internal.taskId].filter((id): id is string => !!id),
+      ...workflow.hooks.map((hook) => hook.hookId),
+      ...workflow.actions.map((action) => action.actionId),
+    ]);
+    await agentRunsRepo.create(tx, organizationId, run);
+    await mover.flush(tx);
+    return run;
+  };
+
+  mover.move('start', 'run accepted');
+  if (options.stopAt === 'running') return finish();
+  mover.move('requestPredictions', 'predicting fields');
+  if (options.stopAt === 'pending-predictions') return finish();
+
+  const model = workflow.model;
+  if (!document) {
+    mover.move('fail', 'the run names no document: give documentId or a document id in resourceIds');
+    return finish();
+  }
+  if (!model) {
+    mover.move('fail', workflow.modelId ? `model ${workflow.modelId} does not exist` : 'the agent names no model in its resourceIds');
+    return finish();
+  }
+  if (model.status !== 'active') {
+    mover.move('fail', `model ${model.modelId} is inactive`);
+    return finish();
+  }
+  await bumpCounter(tx, organizationId, 'monthlyNumberOfPredictionsCreated', 1);
+  internal.predictions = predictFields((model.fieldConfig ?? {}) as FieldConfig, document.groundTruth, document.documentId);
+  const validation = workflow.validation;
+  const config = (validation?.config ?? null) as ValidationConfig | null;
+  const issues = validation && validation.enabled !== false ? evaluateRules(config, internal.predictions) : [];
+  const details = { modelId: model.modelId, fields: internal.predictions.length, issues: issues.length };
+  if (!validation || validation.enabled === false || (config?.autoApprove === true && issues.length === 0)) {
+    mover.move('autoValidate', validation ? `validation ${validation.validationId} approved the predictions` : 'no validation: predictions accepted', details);
+    return finish();
+  }
+  await bumpCounter(tx, organizationId, 'monthlyNumberOfValidationTasksCreated', 1);
+  const task: ValidationTask = {
+    taskId: newId('validation-task'),
+    validationId: validation.validationId,
+    agentRunId: run.id,
+    status: 'ready',
+    input: { agentRunId: run.id, documentId, modelId: model.modelId, predictions: internal.predictions, issues },
+    output: null,
+    createdTime: nowTimestamp(),
+    updatedTime: null,
+    createdBy: actor,
+    updatedBy: null,
+  };
+  await validationTasksRepo.create(tx, organizationId, task);
+  internal.taskId = task.taskId;
+  mover.move('requestReview', issues.length ? `${issues.length} issue(s) need a person` : 'waiting for review', { ...details, taskId: task.taskId });
+  return finish();
+}
+
+function unique(ids: string[]): string[] {
+  return [...new Set(ids)];
+}
+
+const TASK_MOVES: Record<string, readonly string[]> = {
+  ready: ['in-progress'],
+  'in-progress': ['succeeded', 'failed', 'ready'],
+  succeeded: [],
+  failed: [],
+};
+
+/**
+ * Moves a validation task and, with it, its agent run. 409 when the task's status does not allow the move (taking
+ * a task another reviewer holds, changing a finished task) or the run is archived.
+ */
+export async function updateValidationTask(
+  tx: Tx,
+  scope: RunScope,
+  validationId: string,
+  taskId: string,
+  body: { status: ValidationTask['status']; output?: Record<string, unknown> },
+): Promise<ValidationTask> {
+  const { organizationId, actor } = scope;
+  return validationTasksRepo.patch(tx, organizationId, taskId, async (task) => {
+    if (task.validationId !== validationId) throw notFound(`Validation task ${taskId} not found`);
+    if (task.status === 'in-progress' && body.status === 'in-progress') {
+      throw conflict(`validation task ${taskId} is already in progress (another reviewer took it)`);
+    }
+    if (!TASK_MOVES[task.status]?.includes(body.status)) {
+      throw conflict(`validation task ${taskId} is ${task.status}; status moves ready → in-progress → succeeded | failed (or back to ready)`);
+    }
+    if (body.status === 'succeeded' && body.output === undefined) throw badRequest('output is required when status is succeeded');
+    const runRef = task.agentRunId ? /^(?:.*\/)?(svc:agent:[^/]+)\/(svc:run:[^/]+)$/.exec(task.agentRunId) : null;
+    if (runRef) {
+      const stored = await agentRunsRepo.get(tx, organizationId, runRef[2]);
+      if (stored) await moveRunForTask(tx, scope, stored, task, body);
+    }
+    return {
+      ...task,
+      status: body.status,
+      ...(body.output !== undefined ? { output: body.output } : {}),
+      updatedTime: nowTimestamp(),
+      updatedBy: actor,
+    };
+  });
+}
+
+async function moveRunForTask(
+  tx: Tx,
+  scope: RunScope,
+  stored: StoredAgentRun,
+  task: ValidationTask,
+  body: { status: ValidationTask['status']; output?: Record<string, unknown> },
+): Promise<void> {
+  if (stored.status === 'archived') throw conflict(`agent run ${stored.id} is archived`);
+  const trigger: AgentRunTrigger = body.status === 'in-progress' ? 'startReview'
+    : body.status === 'succeeded' ? 'completeReview'
+      : body.status === 'failed' ? 'fail'
+        : 'releaseReview';
+  await agentRunsRepo.patch(tx, scope.organizationId, stored.runId, async (run) => {
+    const mover = await moverFor(tx, scope, run);
+    if (trigger !== 'fail' && mover.status !== (trigger === 'startReview' ? 'ready-for-review' : 'review-in-progress')) {
+      throw conflict(`agent run ${run.id} is ${run.status}, so its validation task cannot move to ${body.status}`);
+    }
+    if (body.status === 'succeeded') run.internal.review = body.output ?? {};
+    mover.move(trigger, trigger === 'fail' ? `validation task ${task.taskId} failed` : undefined, { taskId: task.taskId });
+    await mover.flush(tx);
+    return run;
+  });
+}
+
+export type ExportOptions = { stopAt?: 'pending-export' | 'exported' };
+
+/** The export trigger: succeeded-predictions | review-completed → pending-export → exported → completed (or error). */
+export async function exportAgentRun(tx: Tx, scope: RunScope, agentId: string, runId: string, options: ExportOptions = {}): Promise<StoredAgentRun> {
+  const current = await agentRunsRepo.require(tx, scope.organizationId, runId);
+  if (current.agentId !== agentId) throw notFound(`Agent run ${runId} not found`);
+  return agentRunsRepo.patch(tx, scope.organizationId, runId, async (run) => {
+    if (run.status !== 'succeeded-predictions' && run.status !== 'review-completed') {
+      throw conflict(`agent run ${run.id} is ${run.status}; export needs succeeded-predictions or review-completed`);
+    }
+    const mover = await moverFor(tx, scope, run);
+    mover.move('requestExport', 'export requested');
+    if (options.stopAt === 'pending-export') {
+      await mover.flush(tx);
+      return run;
+    }
+    const results = mover.runActions();
+    const blocking = results.filter((result) => result.status === 'failed' && !result.noAgentRunUpdate);
+    if (blocking.length) {
+      mover.move('fail', blocking.flatMap((result) => result.errors).join('; '), { failedActions: blocking.map((r) => r.actionId) });
+    } else {
+      mover.move('export', `${results.filter((r) => r.status === 'succeeded').length} action(s) succeeded`);
+      if (options.stopAt !== 'exported') mover.move('complete', 'done');
+    }
+    await mover.flush(tx);
+    return run;
+  });
+}
+
+/** PATCH {status: archived}: from any state; archiving an archived run changes nothing. */
+export async function archiveAgentRun(tx: Tx, scope: RunScope, agentId: string, runId: string): Promise<StoredAgentRun> {
+  const current = await agentRunsRepo.require(tx, scope.organizationId, runId);
+  if (current.agentId !== agentId) throw notFound(`Agent run ${runId} not found`);
+  if (current.status === 'archived') return current;
+  return agentRunsRepo.patch(tx, scope.organizationId, runId, async (run) => {
+    const mover = await moverFor(tx, scope, run);
+    mover.move('archive', 'archived by a client');
+    await mover.flush(tx);
+    return run;
+  });
+}
