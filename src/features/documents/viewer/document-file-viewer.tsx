@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'react';
+import type { ContentType } from './document-size';
+import { DocumentViewer, type DocumentViewerProps } from './document-viewer';
+import { loadDocumentFile } from './load-document-file';
+import type { DocumentSource } from './viewer-types';
+
+export type DocumentFileViewerProps = Omit<DocumentViewerProps, 'source'> & {
+  /** The document's `fileUrl`; fetched through the BFF's file proxy. */
+  fileUrl: string;
+  contentType?: ContentType | null;
+  name?: string;
+};
+
+/** DocumentViewer for a stored document: loads its bytes through `/bff/file`, explains failures and oversize files. */
+export function DocumentFileViewer({ fileUrl, contentType, name, className, ...viewerProps }: DocumentFileViewerProps) {
+  const [attempt, setAttempt] = useState(0);
+  const key = `${attempt}|${contentType ?? ''}|${name ?? ''}|${fileUrl}`;
+  const [loaded, setLoaded] = useState<{ key: string; result: { source: DocumentSource } | { error: string } } | null>(null);
+  // A result for another file (or attempt) counts as still loading.
+  const state = loaded?.key === key ? loaded.result : null;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    loadDocumentFile(fileUrl, { contentType, name, signal: controller.signal }).then(
+      (source) => setLoaded({ key, result: { source } }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setLoaded({ key, result: { error: error instanceof Error ? error.message : String(error) } });
+      },
+    );
+    return () => controller.abort();
+  }, [fileUrl, contentType, name, key]);
+
+  if (state && 'source' in state) return <DocumentViewer {...viewerProps} className={className} source={state.source} />;
+  return (
+    <div className={['dv-root', className].filter(Boolean).join(' ')}>
+      {state === null ? (
+        <p className="dv-status" role="status">Loading document…</p>
+      ) : (
+        <div className="dv-status" role="alert">
+          <p className="dv-error">{state.error}</p>
+          <button type="button" className="dv-button dv-text-button" onClick={() => setAttempt((n) => n + 1)}>Try again</button>
+        </div>
+      )}
+    </div>
+  );
+}

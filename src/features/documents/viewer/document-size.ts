@@ -1,0 +1,54 @@
+import { CONTENT_TYPES, MAX_CONTENT_LENGTH } from '../../../contract';
+
+export type ContentType = (typeof CONTENT_TYPES)[number];
+
+/** Largest file whose base64 form fits the seed's 6,250,000-character content limit (4 chars per 3 bytes). */
+export const MAX_DOCUMENT_BYTES = Math.floor(MAX_CONTENT_LENGTH / 4) * 3;
+
+/** Length of the base64 text of `byteLength` bytes (with padding). */
+export const base64Length = (byteLength: number) => Math.ceil(byteLength / 3) * 4;
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
+}
+
+/**
+ * Why a file of this size cannot be a document, or null when it fits. `atLeast`: the size is a lower bound (the
+ * download was stopped once it passed the limit).
+ */
+export function describeOversize(byteLength: number, atLeast = false): string | null {
+  if (byteLength <= MAX_DOCUMENT_BYTES) return null;
+  const size = atLeast
+    ? `over ${formatBytes(MAX_DOCUMENT_BYTES)}`
+    : `${formatBytes(byteLength)} (${base64Length(byteLength).toLocaleString('en-US')} base64 characters)`;
+  return (
+    `This file is ${size}; ` +
+    `a document holds at most ${MAX_CONTENT_LENGTH.toLocaleString('en-US')} characters, ` +
+    `${formatBytes(MAX_DOCUMENT_BYTES)} of file.`
+  );
+}
+
+export function isContentType(value: string): value is ContentType {
+  return (CONTENT_TYPES as readonly string[]).includes(value);
+}
+
+/** `image/png; charset=x` → `image/png`; aliases a server may send for the six supported types. */
+export function normalizeContentType(header: string | null | undefined): ContentType | null {
+  const bare = (header ?? '').split(';')[0].trim().toLowerCase();
+  const aliased = ({ 'image/jpg': 'image/jpeg', 'image/pjpeg': 'image/jpeg', 'image/tif': 'image/tiff', 'application/x-pdf': 'application/pdf' } as Record<string, string>)[bare] ?? bare;
+  return isContentType(aliased) ? aliased : null;
+}
+
+/** Content type from the first bytes, for files whose declared type is missing or generic. */
+export function sniffContentType(bytes: ArrayBuffer): ContentType | null {
+  const b = new Uint8Array(bytes, 0, Math.min(16, bytes.byteLength));
+  const ascii = String.fromCharCode(...b);
+  if (ascii.startsWith('%PDF-')) return 'application/pdf';
+  if (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
+  if (ascii.startsWith('\x89PNG')) return 'image/png';
+  if (ascii.startsWith('II*\0') || ascii.startsWith('MM\0*')) return 'image/tiff';
+  if (ascii.startsWith('RIFF') && ascii.slice(8, 12) === 'WEBP') return 'image/webp';
+  return null;
+}

@@ -1,0 +1,127 @@
+import { useEffect, useState, type ReactNode, type Ref } from 'react';
+import { describeOversize } from './document-size';
+import { downloadSource } from './download-source';
+import { EmailView } from './email/email-view';
+import { openPagedDocument } from './open-paged-document';
+import { isAbortError, type PagedDocument } from './paged-document';
+import { PagedViewer } from './paged-viewer';
+import type { DocumentSource, DocumentViewerHandle, TextHighlight, TextSelection } from './viewer-types';
+import './document-viewer.css';
+
+export type DocumentViewerProps = {
+  source: DocumentSource;
+  /** Text selected on a page (PDF text layer), with its 1-based page. */
+  onTextSelected?: (selection: TextSelection) => void;
+  /** Marks where this text occurs and scrolls to it (or to `page`). */
+  highlight?: TextHighlight | null;
+  /** The page to show (1-based); changing it scrolls there. */
+  page?: number;
+  /** The page shown changed (scrolling, page jump, thumbnails). */
+  onPageChange?: (page: number) => void;
+  ref?: Ref<DocumentViewerHandle>;
+  /** Extra toolbar controls at the start. */
+  toolbarStart?: ReactNode;
+  className?: string;
+};
+
+/**
+ * Shows a document of any of the service's six content types: PDF (text selectable), PNG, JPEG, WEBP, multi-page
+ * TIFF and email. Fills its parent (give the parent a height).
+ */
+export function DocumentViewer({ className, ...props }: DocumentViewerProps) {
+  return (
+    <div className={['dv-root', className].filter(Boolean).join(' ')}>
+      <GuardedViewer key={`${sourceKey(props.source.bytes)}:${props.source.contentType}`} {...props} />
+    </div>
+  );
+}
+
+const sourceKeys = new WeakMap<ArrayBuffer, number>();
+let lastKey = 0;
+/** A new document (new bytes) starts with fresh viewer state. */
+function sourceKey(bytes: ArrayBuffer): number {
+  let key = sourceKeys.get(bytes);
+  if (key === undefined) sourceKeys.set(bytes, (key = ++lastKey));
+  return key;
+}
+
+function GuardedViewer(props: DocumentViewerProps) {
+  const { source } = props;
+  const [openAnyway, setOpenAnyway] = useState(false);
+  const oversize = describeOversize(source.bytes.byteLength);
+  if (oversize && !openAnyway) {
+    return (
+      <div className="dv-status dv-oversize" role="alert">
+        <p><strong>This document is larger than the service's limit.</strong></p>
+        <p>{oversize}</p>
+        <div className="dv-actions">
+          <button type="button" className="dv-button dv-text-button" onClick={() => downloadSource(source)}>Download</button>
+          <button type="button" className="dv-button dv-text-button" onClick={() => setOpenAnyway(true)}>Show it anyway</button>
+        </div>
+      </div>
+    );
+  }
+  if (source.contentType === 'message/rfc822') {
+    return (
+      <EmailView
+        source={source}
+        toolbarStart={props.toolbarStart}
+        renderAttachment={(attachment, back) => (
+          <DocumentViewer {...props} source={attachment} toolbarStart={back} page={undefined} />
+        )}
+      />
+    );
+  }
+  return <PagedDocumentViewer {...props} />;
+}
+
+type OpenState = { status: 'opening' } | { status: 'ready'; doc: PagedDocument } | { status: 'failed'; message: string };
+
+function PagedDocumentViewer({ source, onTextSelected, highlight, page, onPageChange, ref, toolbarStart }: DocumentViewerProps) {
+  const [state, setState] = useState<OpenState>({ status: 'opening' });
+  useEffect(() => {
+    const controller = new AbortController();
+    let opened: PagedDocument | null = null;
+    performance.mark('document-viewer:open');
+    openPagedDocument(source.bytes, source.contentType, controller.signal).then(
+      (doc) => {
+        if (controller.signal.aborted) return doc.destroy();
+        opened = doc;
+        setState({ status: 'ready', doc });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted || isAbortError(error)) return;
+        const reason = (error as { name?: string } | null)?.name === 'PasswordException'
+          ? 'the PDF is password-protected.'
+          : error instanceof Error ? error.message : String(error);
+        setState({ status: 'failed', message: `The document could not be opened: ${reason}` });
+      },
+    );
+    return () => {
+      controller.abort();
+      opened?.destroy();
+    };
+  }, [source.bytes, source.contentType]);
+
+  if (state.status === 'opening') return <p className="dv-status" role="status">Opening document…</p>;
+  if (state.status === 'failed') {
+    return (
+      <div className="dv-status" role="alert">
+        <p className="dv-error">{state.message}</p>
+        <button type="button" className="dv-button dv-text-button" onClick={() => downloadSource(source)}>Download the file</button>
+      </div>
+    );
+  }
+  return (
+    <PagedViewer
+      doc={state.doc}
+      source={source}
+      onTextSelected={onTextSelected}
+      highlight={highlight}
+      page={page}
+      onPageChange={onPageChange}
+      handleRef={ref}
+      toolbarStart={toolbarStart}
+    />
+  );
+}

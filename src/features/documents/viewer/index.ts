@@ -1,0 +1,13 @@
+/** The reusable document viewer (issue 7, item 2). */
+export { DocumentViewer, type DocumentViewerProps } from './document-viewer';
+export { DocumentFileViewer, type DocumentFileViewerProps } from './document-file-viewer';
+export { loadDocumentFile, fileProxyUrl, DocumentFileError, type LoadDocumentFileOptions } from './load-document-file';
+export {
+  MAX_DOCUMENT_BYTES, base64Length, describeOversize, formatBytes, normalizeContentType, sniffContentType, type ContentType,
+} from './document-size';
+export { decodeBase64, encodeBase64 } from './base64';
+export { downloadSource } from './download-source';
+export {
+  toGroundTruthPage, fromGroundTruthPage,
+  type DocumentSource, type DocumentViewerHandle, type TextHighlight, type TextSelection,
+} from './viewer-types';

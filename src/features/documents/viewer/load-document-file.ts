@@ -1,0 +1,90 @@
+import { MAX_DOCUMENT_BYTES, describeOversize, normalizeContentType, sniffContentType, type ContentType } from './document-size';
+import type { DocumentSource } from './viewer-types';
+
+/** A file that could not be fetched or shown; `message` is meant for the operator. */
+export class DocumentFileError extends Error {
+  constructor(message: string, readonly reason: 'too-large' | 'http' | 'unsupported-type' | 'network', readonly status?: number) {
+    super(message);
+    this.name = 'DocumentFileError';
+  }
+}
+
+/** The BFF's file proxy URL for a document's `fileUrl` (or a run's `variablesFileUrl`). */
+export const fileProxyUrl = (fileUrl: string) => `/bff/file?url=${encodeURIComponent(fileUrl)}`;
+
+export type LoadDocumentFileOptions = {
+  /** The document's declared content type; wins over a generic response header. */
+  contentType?: ContentType | null;
+  name?: string;
+  signal?: AbortSignal;
+  /** Largest accepted file; defaults to the seed's content limit. */
+  maxBytes?: number;
+  fetch?: typeof fetch;
+};
+
+/**
+ * Fetches a document's bytes through the BFF's file proxy (`GET /bff/file?url=…`, `X-CSRF: 1`, same-origin
+ * credentials). Stops reading once the file exceeds `maxBytes` so an oversized file is explained, not buffered.
+ */
+export async function loadDocumentFile(fileUrl: string, options: LoadDocumentFileOptions = {}): Promise<DocumentSource> {
+  const maxBytes = options.maxBytes ?? MAX_DOCUMENT_BYTES;
+  const doFetch = options.fetch ?? fetch;
+  let response: Response;
+  try {
+    response = await doFetch(fileProxyUrl(fileUrl), {
+      method: 'GET', headers: { 'X-CSRF': '1' }, credentials: 'same-origin', signal: options.signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new DocumentFileError('The document could not be fetched: the console server did not answer.', 'network');
+  }
+  if (!response.ok) {
+    let message = `The document could not be fetched (HTTP ${response.status}).`;
+    try {
+      const body = (await response.json()) as { message?: unknown };
+      if (typeof body.message === 'string') message = `The document could not be fetched: ${body.message}`;
+    } catch { /* not JSON: keep the status line */ }
+    throw new DocumentFileError(message, 'http', response.status);
+  }
+  const declaredLength = Number(response.headers.get('Content-Length') ?? NaN);
+  if (declaredLength > maxBytes) {
+    await response.body?.cancel();
+    throw new DocumentFileError(describeOversize(declaredLength) ?? 'The document is too large to show.', 'too-large');
+  }
+  const bytes = await readAtMost(response, maxBytes);
+  if (!bytes) throw new DocumentFileError(describeOversize(maxBytes + 1, true) ?? 'The document is too large to show.', 'too-large');
+
+  const contentType = options.contentType ?? normalizeContentType(response.headers.get('Content-Type')) ?? sniffContentType(bytes);
+  if (!contentType) {
+    throw new DocumentFileError(`The file's type (${response.headers.get('Content-Type') ?? 'none'}) is not one the viewer shows.`, 'unsupported-type');
+  }
+  return { bytes, contentType, name: options.name };
+}
+
+/** The body as one buffer, or null once it grows past `maxBytes`. */
+async function readAtMost(response: Response, maxBytes: number): Promise<ArrayBuffer | null> {
+  if (!response.body) {
+    const buffer = await response.arrayBuffer();
+    return buffer.byteLength > maxBytes ? null : buffer;
+  }
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out.buffer;
+}

@@ -1,0 +1,28 @@
+import type { ContentType } from './document-size';
+
+/** The bytes of one document and what they are. `bytes` is never detached by the viewer (it works on copies). */
+export type DocumentSource = {
+  bytes: ArrayBuffer;
+  contentType: ContentType;
+  /** File name for downloads and titles. */
+  name?: string;
+};
+
+/**
+ * Pages are 1-based in the viewer's API (as the toolbar shows them). Ground-truth `pages` hold 0-based indices:
+ * convert with `toGroundTruthPage` / `fromGroundTruthPage`.
+ */
+export type TextSelection = { text: string; page: number };
+
+/** Text to mark in the text layer; with `page`, only that page is searched, else the first page that contains it. */
+export type TextHighlight = { text: string; page?: number };
+
+export type DocumentViewerHandle = {
+  /** Scrolls so that `page` (1-based) is at the top of the viewport. */
+  scrollToPage(page: number): void;
+  /** Number of pages (1 for single images and emails), 0 while loading. */
+  getPageCount(): number;
+};
+
+export const toGroundTruthPage = (page: number) => page - 1;
+export const fromGroundTruthPage = (index: number) => index + 1;
