@@ -136,29 +136,104 @@ export function hasErrors(errors: FieldErrors | undefined): boolean {
   return Boolean(errors.name) || Object.keys(errors.settings).length > 0 || errors.other.length > 0 || [...errors.columns.values()].some(hasErrors);
 }
 
+/**
+ * Problems of one draft apart from its own name (which depends on its siblings: see `nameError`). Depends only on
+ * the draft object, so callers may cache it by identity.
+ */
+export function draftErrors(draft: FieldDraft): FieldErrors {
+  const errors = emptyErrors();
+  for (const column of draft.columns ?? []) {
+    const columnErrors = emptyErrors();
+    columnErrors.name = nameError(column.name, draft.columns ?? []);
+    collectSpecErrors(column.spec, nestedFieldSpecSchema, columnErrors);
+    errors.columns.set(column.key, columnErrors);
+  }
+  // Columns were checked one by one above; the field itself is checked with stand-in columns so only its own
+  // rules report here (at least one column; columns only on lines/table).
+  const standIn = draft.columns ? Object.fromEntries(draft.columns.map((_, i) => [`c${i}`, { type: 'string' }])) : undefined;
+  collectSpecErrors({ ...draft.spec, ...(standIn ? { fields: standIn } : {}) }, fieldSpecSchema, errors);
+  return errors;
+}
+
+const errorsCache = new WeakMap<FieldDraft, FieldErrors>();
+
+/** `draftErrors` cached by draft identity, so unchanged rows get the same object (and skip rendering). */
+export function cachedDraftErrors(draft: FieldDraft): FieldErrors {
+  let errors = errorsCache.get(draft);
+  if (!errors) {
+    errors = draftErrors(draft);
+    errorsCache.set(draft, errors);
+  }
+  return errors;
+}
+
+export function countErrors(errors: FieldErrors): number {
+  let count = 0;
+  for (const e of [errors, ...errors.columns.values()]) {
+    count += (e.name ? 1 : 0) + Object.keys(e.settings).length + e.other.length;
+  }
+  return count;
+}
+
 /** Errors keyed by draft key, with a total count of problems for the save bar. */
 export function validateDrafts(drafts: readonly FieldDraft[]): { byKey: Map<string, FieldErrors>; count: number } {
   const byKey = new Map<string, FieldErrors>();
   let count = 0;
   for (const draft of drafts) {
-    const errors = emptyErrors();
-    errors.name = nameError(draft.name, drafts);
-    for (const column of draft.columns ?? []) {
-      const columnErrors = emptyErrors();
-      columnErrors.name = nameError(column.name, draft.columns ?? []);
-      collectSpecErrors(column.spec, nestedFieldSpecSchema, columnErrors);
-      errors.columns.set(column.key, columnErrors);
-    }
-    // Columns were checked one by one above; the field itself is checked with stand-in columns so only its own
-    // rules report here (at least one column; columns only on lines/table).
-    const standIn = draft.columns ? Object.fromEntries(draft.columns.map((_, i) => [`c${i}`, { type: 'string' }])) : undefined;
-    collectSpecErrors({ ...draft.spec, ...(standIn ? { fields: standIn } : {}) }, fieldSpecSchema, errors);
-    for (const e of [errors, ...errors.columns.values()]) {
-      count += (e.name ? 1 : 0) + Object.keys(e.settings).length + e.other.length;
-    }
+    const errors = { ...draftErrors(draft), name: nameError(draft.name, drafts) };
+    count += countErrors(errors);
     byKey.set(draft.key, errors);
   }
   return { byKey, count };
+}
+
+const SETTING_LABELS: Record<string, string> = {
+  type: 'type', description: 'description', promptHint: 'prompt hint', format: 'format', nullable: 'nullable',
+  multiValue: 'multi-value', enum: 'enum values', maxLength: 'max length', fields: 'columns',
+};
+
+/** One line per problem, naming the field path and the rule (for the JSON view and the save bar). */
+export function describeProblems(drafts: readonly FieldDraft[]): string[] {
+  const { byKey } = validateDrafts(drafts);
+  const lines: string[] = [];
+  const describe = (path: string, errors: FieldErrors) => {
+    if (errors.name) lines.push(`${path || '(unnamed)'}: ${errors.name}`);
+    for (const [setting, message] of Object.entries(errors.settings)) lines.push(`${path}: ${SETTING_LABELS[setting] ?? setting} ${message}`);
+    for (const message of errors.other) lines.push(`${path}: ${message}`);
+  };
+  for (const draft of drafts) {
+    const errors = byKey.get(draft.key);
+    if (!errors) continue;
+    describe(draft.name, errors);
+    for (const column of draft.columns ?? []) {
+      const columnErrors = errors.columns.get(column.key);
+      if (columnErrors) describe(`${draft.name}.${column.name}`, columnErrors);
+    }
+  }
+  return lines;
+}
+
+/**
+ * Give drafts parsed from JSON the keys of the drafts they replace (same name, else same position), so open
+ * settings panels and focus survive typing in the JSON view.
+ */
+export function reconcileKeys(previous: readonly FieldDraft[], next: FieldDraft[]): FieldDraft[] {
+  const byName = new Map(previous.map((d) => [d.name, d]));
+  const used = new Set<string>();
+  const pick = (draft: FieldDraft, index: number) => {
+    const match = byName.get(draft.name) ?? previous[index];
+    if (match && !used.has(match.key)) {
+      used.add(match.key);
+      return match;
+    }
+    return undefined;
+  };
+  return next.map((draft, index) => {
+    const match = pick(draft, index);
+    if (!match) return draft;
+    const columns = draft.columns && match.columns ? reconcileKeys(match.columns, draft.columns) : draft.columns;
+    return { ...draft, key: match.key, ...(columns ? { columns } : {}) };
+  });
 }
 
 /** The typed config once everything validates. */
@@ -175,7 +250,7 @@ export function newFieldDraft(existing: readonly FieldDraft[], prefix = 'field')
 
 /** Changing the type keeps the settings that still apply; nested types get one starter column. */
 export function withType(draft: FieldDraft, type: string, nestedAllowed: boolean): FieldDraft {
-  const spec = { ...draft.spec, type };
+  const spec: Record<string, unknown> = { ...draft.spec, type };
   if (type !== 'enum' && Array.isArray(spec.enum) && spec.enum.length === 0) delete spec.enum;
   if (type === 'enum' && !Array.isArray(spec.enum)) spec.enum = [];
   if (nestedAllowed && isNestedType(type)) {
