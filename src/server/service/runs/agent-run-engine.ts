@@ -260,6 +260,11 @@ export async function createAgentRun(
   }
   await bumpCounter(tx, organizationId, 'monthlyNumberOfPredictionsCreated', 1);
   internal.predictions = predictFields((model.fieldConfig ?? {}) as FieldConfig, document.groundTruth, document.documentId);
+  await modelsRepo.patch(tx, organizationId, model.modelId, (current) => {
+    const statistics = current.statistics ?? {};
+    const made = typeof statistics.numberOfPredictions === 'number' ? statistics.numberOfPredictions : 0;
+    return { ...current, statistics: { ...statistics, numberOfPredictions: made + 1 } };
+  });
   const validation = workflow.validation;
   const config = (validation?.config ?? null) as ValidationConfig | null;
   const issues = validation && validation.enabled !== false ? evaluateRules(config, internal.predictions) : [];
