@@ -1,0 +1,158 @@
+/**
+ * The model form's values (what the inputs hold: text for numbers, '' for "service default") and their conversion
+ * to the contract's request bodies. Numbers are checked with the contract's own rules so the form says exactly
+ * what the service would.
+ */
+import { z } from 'zod';
+import {
+  CONFIDENCE_VERSIONS, LLM_VERSIONS, MAX_TEXT_LENGTH, MODEL_STATUSES, createModelBodySchema, describeZodError,
+  preprocessConfigInputSchema, updateModelBodySchema,
+  type CreateModelBody, type FieldConfig, type Model, type PreprocessConfigInput, type UpdateModelBody,
+} from '../../contract';
+
+/** preprocessConfig switches in the order the form shows them, with what each does. */
+export const PREPROCESS_SWITCHES = [
+  { key: 'autoRotate', label: 'Auto rotate', help: 'Turn pages upright before extraction' },
+  { key: 'deskewImage', label: 'Deskew', help: 'Straighten slightly tilted scans' },
+  { key: 'trimMargins', label: 'Trim margins', help: 'Cut empty borders' },
+  { key: 'padToFit', label: 'Pad to fit', help: 'Pad pages to the model’s input size' },
+  { key: 'optimizeDimensions', label: 'Optimize dimensions', help: 'Resize pages for the model' },
+  { key: 'useTextDetection', label: 'Text detection', help: 'Locate text regions first' },
+  { key: 'useGhostScript', label: 'Ghostscript', help: 'Render PDFs with Ghostscript' },
+  { key: 'usePoppler', label: 'Poppler', help: 'Render PDFs with Poppler' },
+] as const satisfies readonly { key: keyof PreprocessConfigInput; label: string; help: string }[];
+
+export type PreprocessSwitch = (typeof PREPROCESS_SWITCHES)[number]['key'];
+
+const numberText = (rule: z.ZodType, label: string) =>
+  z.string().superRefine((text, ctx) => {
+    if (text.trim() === '') return;
+    const result = rule.safeParse(Number(text));
+    if (!result.success) ctx.addIssue({ code: 'custom', message: `${label} ${result.error.issues[0]?.message ?? 'is invalid'}` });
+  });
+
+const pageIndex = preprocessConfigInputSchema.shape.startPage.unwrap();
+
+export function parsePages(text: string): number[] | undefined {
+  const parts = text.split(/[\s,]+/).filter(Boolean);
+  if (!parts.length) return [];
+  const pages = parts.map(Number);
+  return pages.every((p) => pageIndex.safeParse(p).success) ? pages : undefined;
+}
+
+const jsonObjectText = (label: string) =>
+  z.string().superRefine((text, ctx) => {
+    if (!text.trim()) return;
+    try {
+      const value = JSON.parse(text);
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) ctx.addIssue({ code: 'custom', message: `${label} must be a JSON object` });
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: `${label} is not valid JSON: ${(error as Error).message}` });
+    }
+  });
+
+export const modelFormSchema = z.object({
+  name: z.string().trim().min(1, { message: 'Name is required' }).max(MAX_TEXT_LENGTH, { message: `Name must be at most ${MAX_TEXT_LENGTH} characters` }),
+  description: z.string().max(MAX_TEXT_LENGTH, { message: `Description must be at most ${MAX_TEXT_LENGTH} characters` }),
+  status: z.enum(MODEL_STATUSES),
+  llmVersion: z.enum(['', ...LLM_VERSIONS]),
+  confidenceVersion: z.enum(['', ...CONFIDENCE_VERSIONS]),
+  strategy: z.string().max(256, { message: 'Strategy must be at most 256 characters' }),
+  preprocess: z.object({
+    ...(Object.fromEntries(PREPROCESS_SWITCHES.map((s) => [s.key, z.boolean()])) as Record<PreprocessSwitch, z.ZodBoolean>),
+    startPage: numberText(pageIndex, 'Start page'),
+    maxPages: numberText(preprocessConfigInputSchema.shape.maxPages.unwrap(), 'Max pages'),
+    pages: z.string().refine((text) => parsePages(text) !== undefined, {
+      message: 'Pages must be page indexes (integers >= 0, 0 is the first page) separated by commas',
+    }),
+  }),
+  metadata: jsonObjectText('Metadata'),
+});
+export type ModelFormValues = z.infer<typeof modelFormSchema>;
+
+export function formValuesFromModel(model?: Model): ModelFormValues {
+  const pre = model?.preprocessConfig ?? {};
+  return {
+    name: model?.name ?? '',
+    description: model?.description ?? '',
+    status: model?.status ?? 'active',
+    llmVersion: model?.llmVersion ?? '',
+    confidenceVersion: model?.confidenceVersion ?? '',
+    strategy: model?.postprocessConfig?.strategy ?? '',
+    preprocess: {
+      ...(Object.fromEntries(PREPROCESS_SWITCHES.map((s) => [s.key, pre[s.key] === true])) as Record<PreprocessSwitch, boolean>),
+      startPage: pre.startPage == null ? '' : String(pre.startPage),
+      maxPages: pre.maxPages == null ? '' : String(pre.maxPages),
+      pages: (pre.pages ?? []).join(', '),
+    },
+    metadata: model?.metadata && Object.keys(model.metadata).length ? JSON.stringify(model.metadata, null, 2) : '',
+  };
+}
+
+/**
+ * preprocessConfig from the form, keeping the original's keys (so an untouched `false` stays `false`) and adding
+ * only switches turned on: a model created without a preprocessConfig reopens and saves as it was.
+ */
+export function buildPreprocess(values: ModelFormValues['preprocess'], original?: Model['preprocessConfig']): PreprocessConfigInput {
+  const { rotation: _rotation, imageQuality: _imageQuality, ...kept } = original ?? {};
+  const next: PreprocessConfigInput = { ...kept };
+  for (const { key } of PREPROCESS_SWITCHES) {
+    if (values[key] || key in next) next[key] = values[key];
+  }
+  const startPage = values.startPage.trim();
+  if (startPage) next.startPage = Number(startPage);
+  else delete next.startPage;
+  const maxPages = values.maxPages.trim();
+  if (maxPages) next.maxPages = Number(maxPages);
+  else delete next.maxPages;
+  const pages = parsePages(values.pages) ?? [];
+  if (pages.length) next.pages = pages;
+  else if (original?.pages) next.pages = [];
+  else delete next.pages;
+  return next;
+}
+
+function metadataOf(text: string): Record<string, unknown> {
+  return text.trim() ? (JSON.parse(text) as Record<string, unknown>) : {};
+}
+
+export function buildCreateBody(values: ModelFormValues, fieldConfig: FieldConfig): CreateModelBody {
+  const preprocessConfig = buildPreprocess(values.preprocess);
+  const body: CreateModelBody = {
+    name: values.name.trim(),
+    description: values.description.trim() || null,
+    fieldConfig,
+    ...(Object.keys(preprocessConfig).length ? { preprocessConfig } : {}),
+    ...(values.strategy.trim() ? { postprocessConfig: { strategy: values.strategy.trim() } } : {}),
+    ...(values.llmVersion ? { llmVersion: values.llmVersion } : {}),
+    ...(values.confidenceVersion ? { confidenceVersion: values.confidenceVersion } : {}),
+    ...(values.metadata.trim() ? { metadata: metadataOf(values.metadata) } : {}),
+  };
+  return createModelBodySchema.parse(body);
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** Only what changed, or undefined when nothing did. `fieldConfig` is passed when the field editor is dirty. */
+export function buildUpdateBody(values: ModelFormValues, model: Model, fieldConfig: FieldConfig | undefined): UpdateModelBody | undefined {
+  const body: Record<string, unknown> = {};
+  const name = values.name.trim();
+  if (name !== (model.name ?? '')) body.name = name;
+  const description = values.description.trim() || null;
+  if (description !== (model.description ?? null)) body.description = description;
+  if (values.status !== model.status) body.status = values.status;
+  if (values.llmVersion && values.llmVersion !== model.llmVersion) body.llmVersion = values.llmVersion;
+  if (values.confidenceVersion && values.confidenceVersion !== model.confidenceVersion) body.confidenceVersion = values.confidenceVersion;
+  const strategy = values.strategy.trim();
+  if (strategy && strategy !== model.postprocessConfig?.strategy) body.postprocessConfig = { strategy };
+  const { rotation: _r, imageQuality: _q, ...originalPre } = model.preprocessConfig ?? {};
+  const preprocessConfig = buildPreprocess(values.preprocess, model.preprocessConfig);
+  if (!same(preprocessConfig, originalPre)) body.preprocessConfig = preprocessConfig;
+  const metadata = metadataOf(values.metadata);
+  if (!same(metadata, model.metadata ?? {})) body.metadata = metadata;
+  if (fieldConfig) body.fieldConfig = fieldConfig;
+  if (!Object.keys(body).length) return undefined;
+  const parsed = updateModelBodySchema.safeParse(body);
+  if (!parsed.success) throw new Error(describeZodError(parsed.error, body));
+  return parsed.data;
+}
