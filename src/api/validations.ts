@@ -1,0 +1,66 @@
+/**
+ * Validations: key factory, queries and mutations (same shape as ./users.ts). Tasks live in ./validation-tasks.ts.
+ */
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  validationListSchema, validationSchema, type CreateValidationBody, type UpdateValidationBody, type Validation,
+} from '../contract';
+import { api, segment } from './client';
+import { createFamilyKeys } from './keys';
+
+export const validationKeys = createFamilyKeys('validations');
+
+export interface ValidationsListParams {
+  maxResults?: number;
+  nextToken?: string;
+}
+
+export function validationsListQueryOptions(params: ValidationsListParams = {}) {
+  return queryOptions({
+    queryKey: validationKeys.list(params),
+    queryFn: ({ signal }) =>
+      api('/validations', { query: { maxResults: params.maxResults, nextToken: params.nextToken }, schema: validationListSchema, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function validationQueryOptions(validationId: string) {
+  return queryOptions({
+    queryKey: validationKeys.detail(validationId),
+    queryFn: ({ signal }) => api(`/validations/${segment(validationId)}`, { schema: validationSchema, signal }),
+  });
+}
+
+export function useCreateValidation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateValidationBody) => api('/validations', { method: 'POST', body, schema: validationSchema }),
+    onSuccess: async (validation) => {
+      queryClient.setQueryData(validationKeys.detail(validation.validationId), validation);
+      await queryClient.invalidateQueries({ queryKey: validationKeys.lists() });
+    },
+  });
+}
+
+export function useUpdateValidation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ validationId, body }: { validationId: string; body: UpdateValidationBody }) =>
+      api(`/validations/${segment(validationId)}`, { method: 'PATCH', body, schema: validationSchema }),
+    onSuccess: async (validation) => {
+      queryClient.setQueryData(validationKeys.detail(validation.validationId), validation);
+      await queryClient.invalidateQueries({ queryKey: validationKeys.lists() });
+    },
+  });
+}
+
+export function useDeleteValidation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (validationId: string) => api(`/validations/${segment(validationId)}`, { method: 'DELETE', schema: validationSchema }),
+    onSuccess: async (validation: Validation) => {
+      queryClient.removeQueries({ queryKey: validationKeys.detail(validation.validationId) });
+      await queryClient.invalidateQueries({ queryKey: validationKeys.lists() });
+    },
+  });
+}
