@@ -8,6 +8,7 @@ import {
   agentIdSchema, agentRunListQuerySchema, agentRunListSchema, agentRunSchema, createAgentRunBodySchema,
   exportAgentRunBodySchema, listQuerySchema, runIdSchema, updateAgentRunBodySchema,
 } from '../../../contract';
+import type { ServiceContext } from '../context';
 import { notFound } from '../http-error';
 import { defineRoute } from '../routing/define-route';
 import { archiveAgentRun, createAgentRun, exportAgentRun } from '../runs/agent-run-engine';
@@ -17,6 +18,8 @@ import { runScope } from './run-scope';
 
 const agentParams = z.object({ agentId: agentIdSchema });
 const params = z.object({ agentId: agentIdSchema, runId: runIdSchema });
+
+const respond = (ctx: ServiceContext, run: StoredAgentRun) => agentRunResponse(ctx.urls.publicBaseUrl, run);
 
 async function requireRun(db: Executor, organizationId: string, agentId: string, runId: string): Promise<StoredAgentRun> {
   const run = await agentRunsRepo.get(db, organizationId, runId);
@@ -32,7 +35,7 @@ export const agentRunRoutes = [
     body: createAgentRunBodySchema,
     response: agentRunSchema,
     handler: async ({ params, body, auth, ctx }) =>
-      agentRunResponse(await ctx.store.transaction((tx) => createAgentRun(tx, runScope(auth, ctx), params.agentId, body))),
+      respond(ctx, await ctx.store.transaction((tx) => createAgentRun(tx, runScope(auth, ctx), params.agentId, body))),
   }),
 
   defineRoute({
@@ -51,7 +54,7 @@ export const agentRunRoutes = [
         createdTimeAfter: query.createdTimeAfter,
         createdTimeBefore: query.createdTimeBefore,
       });
-      return { runs: page.items.map(agentRunResponse), nextToken: page.nextToken };
+      return { runs: page.items.map((run) => respond(ctx, run)), nextToken: page.nextToken };
     },
   }),
 
@@ -59,7 +62,7 @@ export const agentRunRoutes = [
     method: 'GET', path: '/agents/:agentId/runs/:runId', family: 'agents.runs', summary: 'Get an agent run',
     params,
     response: agentRunSchema,
-    handler: async ({ params, auth, ctx }) => agentRunResponse(await requireRun(ctx.store.db, auth.organizationId, params.agentId, params.runId)),
+    handler: async ({ params, auth, ctx }) => respond(ctx, await requireRun(ctx.store.db, auth.organizationId, params.agentId, params.runId)),
   }),
 
   defineRoute({
@@ -68,7 +71,7 @@ export const agentRunRoutes = [
     body: updateAgentRunBodySchema,
     response: agentRunSchema,
     handler: async ({ params, auth, ctx }) =>
-      agentRunResponse(await ctx.store.transaction((tx) => archiveAgentRun(tx, runScope(auth, ctx), params.agentId, params.runId))),
+      respond(ctx, await ctx.store.transaction((tx) => archiveAgentRun(tx, runScope(auth, ctx), params.agentId, params.runId))),
   }),
 
   defineRoute({
@@ -76,7 +79,8 @@ export const agentRunRoutes = [
     params,
     response: agentRunSchema,
     handler: async ({ params, auth, ctx }) =>
-      agentRunResponse(
+      respond(
+        ctx,
         await ctx.store.transaction(async (tx) => {
           await requireRun(tx, auth.organizationId, params.agentId, params.runId);
           return agentRunsRepo.delete(tx, auth.organizationId, params.runId);
@@ -91,7 +95,7 @@ export const agentRunRoutes = [
     body: exportAgentRunBodySchema.optional(),
     response: agentRunSchema,
     handler: async ({ params, auth, ctx }) =>
-      agentRunResponse(await ctx.store.transaction((tx) => exportAgentRun(tx, runScope(auth, ctx), params.agentId, params.runId))),
+      respond(ctx, await ctx.store.transaction((tx) => exportAgentRun(tx, runScope(auth, ctx), params.agentId, params.runId))),
   }),
 
   defineRoute({

@@ -1,0 +1,101 @@
+/**
+ * Organizations: the resource in `data`, counters in their own column (see storage/counters.ts). The response is
+ * both merged. An organization is visible to its own tokens and to tokens of the organization that created it.
+ */
+import { and, asc, eq, gt, or } from 'drizzle-orm';
+import { DEFAULT_LIST_RESULTS, MAX_LIST_RESULTS, type Organization } from '../../contract';
+import { builtinRoles } from './auth/builtin-roles';
+import { rolesRepo } from './core-repositories';
+import { notFound } from './http-error';
+import { currentUsageMonth, decodeNextToken, encodeNextToken, rollMonth, schema, toIsoTimestamp, type Executor, type Tx } from './storage';
+
+const { organizations } = schema;
+
+export type OrganizationData = Omit<Organization, `numberOf${string}` | `monthlyNumberOf${string}`>;
+
+function view(row: { data: Record<string, unknown>; counters: Record<string, number>; usageMonth: string }): Organization {
+  return { ...row.data, ...rollMonth(row.counters, row.usageMonth) } as Organization;
+}
+
+/** Inserts the organization with zeroed counters and the given quotas, and its built-in roles. */
+export async function createOrganization(
+  tx: Tx,
+  data: OrganizationData,
+  options: { parentOrganizationId: string | null; quotas: Record<string, number> },
+): Promise<Organization> {
+  const counters: Record<string, number> = {};
+  for (const [allowed, value] of Object.entries(options.quotas)) {
+    counters[allowed] = value;
+    if (allowed === 'monthlyNumberOfPagePredictionsAllowed') counters.monthlyNumberOfPagePredictionsUsed = 0;
+    else counters[allowed.replace(/Allowed$/, 'Created')] = 0;
+  }
+  const row = {
+    organizationId: data.organizationId,
+    id: data.organizationId,
+    createdTime: toIsoTimestamp(data.createdTime),
+    data: data as Record<string, unknown>,
+    parentOrganizationId: options.parentOrganizationId,
+    counters,
+    usageMonth: currentUsageMonth(),
+  };
+  await tx.insert(organizations).values(row);
+  for (const role of builtinRoles(data.createdTime, data.createdBy ?? null)) await rolesRepo.create(tx, data.organizationId, role);
+  return view(row);
+}
+
+function visibleTo(callerOrganizationId: string) {
+  return or(eq(organizations.id, callerOrganizationId), eq(organizations.parentOrganizationId, callerOrganizationId));
+}
+
+export async function getOrganization(db: Executor, callerOrganizationId: string, organizationId: string): Promise<Organization> {
+  const [row] = await db
+    .select({ data: organizations.data, counters: organizations.counters, usageMonth: organizations.usageMonth })
+    .from(organizations)
+    .where(and(eq(organizations.id, organizationId), visibleTo(callerOrganizationId)));
+  if (!row) throw notFound(`Organization ${organizationId} not found`);
+  return view(row);
+}
+
+export async function listOrganizations(
+  db: Executor,
+  callerOrganizationId: string,
+  page: { maxResults?: number; nextToken?: string },
+): Promise<{ organizations: Organization[]; nextToken: string | null }> {
+  const limit = Math.min(page.maxResults ?? DEFAULT_LIST_RESULTS, MAX_LIST_RESULTS);
+  const after = page.nextToken ? decodeNextToken(page.nextToken, 'asc') : 0;
+  const found = await db
+    .select({ seq: organizations.seq, data: organizations.data, counters: organizations.counters, usageMonth: organizations.usageMonth })
+    .from(organizations)
+    .where(and(visibleTo(callerOrganizationId), gt(organizations.seq, after)))
+    .orderBy(asc(organizations.seq))
+    .limit(limit + 1);
+  const items = found.slice(0, limit);
+  return {
+    organizations: items.map(view),
+    nextToken: found.length > limit ? encodeNextToken(Number(items[items.length - 1].seq), 'asc') : null,
+  };
+}
+
+/** Row-locked read-modify-write of the organization's data. */
+export async function patchOrganization(
+  db: Executor,
+  callerOrganizationId: string,
+  organizationId: string,
+  update: (current: OrganizationData) => OrganizationData,
+): Promise<Organization> {
+  return db.transaction(async (tx) => {
+    const where = and(eq(organizations.id, organizationId), visibleTo(callerOrganizationId));
+    const [row] = await tx
+      .select({ data: organizations.data, counters: organizations.counters, usageMonth: organizations.usageMonth })
+      .from(organizations)
+      .where(where)
+      .for('update');
+    if (!row) throw notFound(`Organization ${organizationId} not found`);
+    const next = update(row.data as OrganizationData);
+    await tx
+      .update(organizations)
+      .set({ data: next as Record<string, unknown>, updatedTime: next.updatedTime ? toIsoTimestamp(next.updatedTime) : null })
+      .where(where);
+    return view({ ...row, data: next as Record<string, unknown> });
+  }) as Promise<Organization>;
+}

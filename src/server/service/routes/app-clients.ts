@@ -1,0 +1,127 @@
+/**
+ * App clients (scope family `appclients`): OAuth client credentials. The secret is generated here, returned once in
+ * the create response as `clientSecret`, stored only as a scrypt hash, and never returned again (`hasSecret` says
+ * whether one exists). Deleting a client revokes its tokens. Clients with `mutable: false` (the bootstrap console
+ * client) cannot be changed or deleted through the API.
+ */
+import { z } from 'zod';
+import {
+  appClientIdSchema, appClientListSchema, appClientSchema, createAppClientBodySchema, listQuerySchema, newId,
+  updateAppClientBodySchema, type AppClient,
+} from '../../../contract';
+import { generateClientId, generateClientSecret, hashSecret } from '../auth/secrets';
+import { revokeTokens } from '../auth/token-route';
+import { appClientsRepo } from '../core-repositories';
+import { badRequest } from '../http-error';
+import { defineRoute } from '../routing/define-route';
+import { bumpCounter, createdStamp, updatedStamp, type Executor } from '../storage';
+import { assertRolesExist } from './references';
+
+const appClientParams = z.object({ appClientId: appClientIdSchema });
+
+/** What GET returns: never a secret. */
+function publicView(client: AppClient): AppClient {
+  const { clientSecret: _secret, ...rest } = client;
+  return rest;
+}
+
+async function requireMutable(db: Executor, organizationId: string, appClientId: string) {
+  const client = await appClientsRepo.require(db, organizationId, appClientId);
+  if (client.mutable === false) throw badRequest(`appClientId ${appClientId} is not mutable (it is the console's bootstrap client)`);
+}
+
+export const appClientRoutes = [
+  defineRoute({
+    method: 'POST',
+    path: '/appClients',
+    family: 'appclients',
+    summary: 'Create an app client; the response carries clientSecret, shown only this once',
+    body: createAppClientBodySchema,
+    response: appClientSchema,
+    handler: async ({ body, auth, ctx }) => {
+      const org = auth.organizationId;
+      const withSecret = body.generateSecret !== false;
+      const secret = withSecret ? generateClientSecret() : null;
+      const secretHash = secret ? await hashSecret(secret) : null;
+      const clientId = generateClientId();
+      const client: AppClient = {
+        appClientId: newId('app-client'),
+        clientId,
+        hasSecret: withSecret,
+        mutable: true,
+        name: body.name ?? null,
+        description: body.description ?? null,
+        metadata: body.metadata ?? {},
+        roleIds: body.roleIds ?? [],
+        loginUrls: body.loginUrls ?? [],
+        logoutUrls: body.logoutUrls ?? [],
+        callbackUrls: body.callbackUrls ?? [],
+        defaultLoginUrl: body.defaultLoginUrl ?? null,
+        ...createdStamp(auth.actor),
+      };
+      await ctx.store.transaction(async (tx) => {
+        await assertRolesExist(tx, org, body.roleIds);
+        await bumpCounter(tx, org, 'numberOfAppClientsCreated', 1);
+        await appClientsRepo.create(tx, org, client, { clientId, secretHash });
+      });
+      return { ...client, clientSecret: secret };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/appClients',
+    family: 'appclients',
+    summary: 'List app clients (no secrets)',
+    query: listQuerySchema,
+    response: appClientListSchema,
+    handler: async ({ query, auth, ctx }) => {
+      const page = await appClientsRepo.list(ctx.store.db, auth.organizationId, { maxResults: query.maxResults, nextToken: query.nextToken });
+      return { appClients: page.items.map(publicView), nextToken: page.nextToken };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/appClients/:appClientId',
+    family: 'appclients',
+    summary: 'Get an app client (no secret)',
+    params: appClientParams,
+    response: appClientSchema,
+    handler: async ({ params, auth, ctx }) => publicView(await appClientsRepo.require(ctx.store.db, auth.organizationId, params.appClientId)),
+  }),
+  defineRoute({
+    method: 'PATCH',
+    path: '/appClients/:appClientId',
+    family: 'appclients',
+    summary: 'Update an app client',
+    params: appClientParams,
+    body: updateAppClientBodySchema,
+    response: appClientSchema,
+    handler: async ({ params, body, auth, ctx }) =>
+      ctx.store.transaction(async (tx) => {
+        await requireMutable(tx, auth.organizationId, params.appClientId);
+        await assertRolesExist(tx, auth.organizationId, body.roleIds);
+        const next = await appClientsRepo.patch(tx, auth.organizationId, params.appClientId, (client) => ({
+          ...client,
+          ...body,
+          ...updatedStamp(auth.actor),
+        }));
+        return publicView(next);
+      }),
+  }),
+  defineRoute({
+    method: 'DELETE',
+    path: '/appClients/:appClientId',
+    family: 'appclients',
+    summary: 'Delete an app client and revoke its tokens (returns it)',
+    params: appClientParams,
+    response: appClientSchema,
+    handler: async ({ params, auth, ctx }) =>
+      ctx.store.transaction(async (tx) => {
+        await requireMutable(tx, auth.organizationId, params.appClientId);
+        const removed = await appClientsRepo.delete(tx, auth.organizationId, params.appClientId);
+        await revokeTokens(tx, auth.organizationId, params.appClientId);
+        await bumpCounter(tx, auth.organizationId, 'numberOfAppClientsCreated', -1);
+        return publicView(removed);
+      }),
+  }),
+];

@@ -1,0 +1,13 @@
+/**
+ * Every route module of the service, in registration order. The resources engineer appends its modules here
+ * (documents, models, validations, agents, runs, hooks, actions). Each entry is an array of `defineRoute(...)`.
+ * Scope families of the core routes: organizations → `organizations`; users and roles → `users` (roles decide what
+ * users and app clients may do, so managing them is user administration); app clients → `appclients`.
+ */
+import type { RouteModule } from '../routing/define-route';
+import { appClientRoutes } from './app-clients';
+import { organizationRoutes } from './organizations';
+import { roleRoutes } from './roles';
+import { userRoutes } from './users';
+
+export const routeModules: RouteModule[] = [organizationRoutes, userRoutes, roleRoutes, appClientRoutes];

@@ -1,0 +1,104 @@
+/**
+ * Roles (scope family `users`: roles decide what users and app clients may do). The four built-in roles can be
+ * renamed and described but not deleted, and admin's permissions cannot change (the console's own client holds it).
+ * Permissions given without effect/action default to allow/read.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  createRoleBodySchema, listQuerySchema, newId, roleIdSchema, roleListSchema, roleSchema, updateRoleBodySchema,
+  type Permission, type PermissionInput, type Role,
+} from '../../../contract';
+import { BUILTIN_ROLE_IDS, isBuiltinRole } from '../auth/builtin-roles';
+import { rolesRepo } from '../core-repositories';
+import { badRequest } from '../http-error';
+import { defineRoute } from '../routing/define-route';
+import { createdStamp, schema, updatedStamp } from '../storage';
+
+const roleParams = z.object({ roleId: roleIdSchema });
+
+function permissionsOf(input: readonly PermissionInput[]): Permission[] {
+  return input.map((p) => ({ resourceId: p.resourceId, effect: p.effect ?? 'allow', action: p.action ?? 'read' }));
+}
+
+export const roleRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/roles',
+    family: 'users',
+    summary: 'List roles',
+    query: listQuerySchema,
+    response: roleListSchema,
+    handler: async ({ query, auth, ctx }) => {
+      const page = await rolesRepo.list(ctx.store.db, auth.organizationId, { maxResults: query.maxResults, nextToken: query.nextToken });
+      return { roles: page.items, nextToken: page.nextToken };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/roles/:roleId',
+    family: 'users',
+    summary: 'Get a role',
+    params: roleParams,
+    response: roleSchema,
+    handler: async ({ params, auth, ctx }) => rolesRepo.require(ctx.store.db, auth.organizationId, params.roleId),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/roles',
+    family: 'users',
+    summary: 'Create a custom role',
+    body: createRoleBodySchema,
+    response: roleSchema,
+    handler: async ({ body, auth, ctx }) => {
+      const role: Role = {
+        roleId: newId('role'),
+        name: body.name ?? null,
+        description: body.description ?? null,
+        metadata: body.metadata ?? {},
+        permissions: permissionsOf(body.permissions ?? []),
+        ...createdStamp(auth.actor),
+      };
+      return rolesRepo.create(ctx.store.db, auth.organizationId, role);
+    },
+  }),
+  defineRoute({
+    method: 'PATCH',
+    path: '/roles/:roleId',
+    family: 'users',
+    summary: 'Update a role',
+    params: roleParams,
+    body: updateRoleBodySchema,
+    response: roleSchema,
+    handler: async ({ params, body, auth, ctx }) => {
+      if (params.roleId === BUILTIN_ROLE_IDS.admin && body.permissions) {
+        throw badRequest('permissions of the built-in role svc:role:admin cannot be changed');
+      }
+      const { permissions, ...rest } = body;
+      return rolesRepo.patch(ctx.store.db, auth.organizationId, params.roleId, (role) => ({
+        ...role,
+        ...rest,
+        ...(permissions ? { permissions: permissionsOf(permissions) } : {}),
+        ...updatedStamp(auth.actor),
+      }));
+    },
+  }),
+  defineRoute({
+    method: 'DELETE',
+    path: '/roles/:roleId',
+    family: 'users',
+    summary: 'Delete a custom role (returns it)',
+    params: roleParams,
+    response: roleSchema,
+    handler: async ({ params, auth, ctx }) => {
+      if (isBuiltinRole(params.roleId)) throw badRequest(`roleId ${params.roleId} is a built-in role and cannot be deleted`);
+      return ctx.store.transaction(async (tx) => {
+        const org = auth.organizationId;
+        const holder = sql`${schema.appClients.data}->'roleIds' ? ${params.roleId}`;
+        const [client] = await tx.select({ id: schema.appClients.id }).from(schema.appClients).where(and(eq(schema.appClients.organizationId, org), holder)).limit(1);
+        if (client) throw badRequest(`roleId ${params.roleId} is still given to app client ${client.id}; remove it there first`);
+        return rolesRepo.delete(tx, org, params.roleId);
+      });
+    },
+  }),
+];

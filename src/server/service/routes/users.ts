@@ -1,0 +1,105 @@
+/**
+ * Users (scope family `users`). Create User follows the seed exactly: `email` required, only the listed fields,
+ * CORS headers on success. New users are `invite_pending`. The email is kept in its own column: the user response
+ * admits no fields beyond the seed's.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  createUserBodySchema, listQuerySchema, newId, updateUserBodySchema, userIdSchema, userListSchema, userSchema, type User,
+} from '../../../contract';
+import { usersRepo } from '../core-repositories';
+import { badRequest } from '../http-error';
+import { defineRoute } from '../routing/define-route';
+import { bumpCounter, createdStamp, schema, updatedStamp } from '../storage';
+import { assertAppClientExists, assertRolesExist } from './references';
+
+const userParams = z.object({ userId: userIdSchema });
+
+export const userRoutes = [
+  defineRoute({
+    method: 'POST',
+    path: '/users',
+    family: 'users',
+    summary: 'Create a user (invited: status invite_pending)',
+    body: createUserBodySchema,
+    response: userSchema,
+    cors: true,
+    handler: async ({ body, auth, ctx }) => {
+      const org = auth.organizationId;
+      const email = body.email.toLowerCase();
+      return ctx.store.transaction(async (tx) => {
+        await assertRolesExist(tx, org, body.roleIds);
+        await assertAppClientExists(tx, org, body.appClientId);
+        const [taken] = await tx
+          .select({ id: schema.users.id })
+          .from(schema.users)
+          .where(and(eq(schema.users.organizationId, org), eq(sql`lower(${schema.users.email})`, email)))
+          .limit(1);
+        if (taken) throw badRequest(`email ${body.email} already belongs to user ${taken.id}`);
+        await bumpCounter(tx, org, 'numberOfUsersCreated', 1);
+        const user: User = {
+          userId: newId('user'),
+          name: body.name ?? null,
+          description: body.description ?? null,
+          metadata: body.metadata ?? {},
+          roleIds: body.roleIds ?? [],
+          profileId: null,
+          status: 'invite_pending',
+          statusReason: null,
+          ...createdStamp(auth.actor),
+        };
+        return usersRepo.create(tx, org, user, { email: body.email });
+      });
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/users',
+    family: 'users',
+    summary: 'List users',
+    query: listQuerySchema,
+    response: userListSchema,
+    handler: async ({ query, auth, ctx }) => {
+      const page = await usersRepo.list(ctx.store.db, auth.organizationId, { maxResults: query.maxResults, nextToken: query.nextToken });
+      return { users: page.items, nextToken: page.nextToken };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/users/:userId',
+    family: 'users',
+    summary: 'Get a user',
+    params: userParams,
+    response: userSchema,
+    handler: async ({ params, auth, ctx }) => usersRepo.require(ctx.store.db, auth.organizationId, params.userId),
+  }),
+  defineRoute({
+    method: 'PATCH',
+    path: '/users/:userId',
+    family: 'users',
+    summary: 'Update a user',
+    params: userParams,
+    body: updateUserBodySchema,
+    response: userSchema,
+    handler: async ({ params, body, auth, ctx }) =>
+      ctx.store.transaction(async (tx) => {
+        await assertRolesExist(tx, auth.organizationId, body.roleIds);
+        return usersRepo.patch(tx, auth.organizationId, params.userId, (user) => ({ ...user, ...body, ...updatedStamp(auth.actor) }));
+      }),
+  }),
+  defineRoute({
+    method: 'DELETE',
+    path: '/users/:userId',
+    family: 'users',
+    summary: 'Delete a user (returns it)',
+    params: userParams,
+    response: userSchema,
+    handler: async ({ params, auth, ctx }) =>
+      ctx.store.transaction(async (tx) => {
+        const removed = await usersRepo.delete(tx, auth.organizationId, params.userId);
+        await bumpCounter(tx, auth.organizationId, 'numberOfUsersCreated', -1);
+        return removed;
+      }),
+  }),
+];
