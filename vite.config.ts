@@ -10,7 +10,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
  * black-and-white scans render blank) by URL at run time. Serve them at `<base>pdfjs/<folder>/` in dev and copy them
  * into the build. The viewer builds the same URLs (src/features/documents/viewer/pdf/pdf-assets.ts).
  */
-function pdfjsAssets(): Plugin {
+export function pdfjsAssets(): Plugin {
   const root = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
   const folders = ['cmaps', 'standard_fonts', 'wasm', 'iccs'];
   const types: Record<string, string> = { '.wasm': 'application/wasm', '.js': 'text/javascript' };
