@@ -112,5 +112,5 @@ export const DEMO_HOOKS: Record<string, Omit<CreateHookBody, 'actionId'> & { act
   reviewNotice: { name: 'Notify AP team', description: 'Tells the review team a document waits', trigger: 'ready-for-review', config: { destination: 'https://chat.example.com/ap-team' } },
   exportedToErp: { name: 'Post to ERP on export', description: 'Starts the ERP export once exported', trigger: 'exported', action: 'erpExport' },
   errorAlert: { name: 'Alert on error', description: 'Pages the on-call when a run fails', trigger: 'error', config: { requiredVariables: ['onCallChannel'] } },
-  legacyWebhook: { name: 'Legacy webhook', description: 'Disabled: every transition', trigger: '*', enabled: false },
+  legacyWebhook: { name: 'Legacy webhook', description: 'Disabled: used to post completed reviews to the old portal', trigger: 'review-completed', enabled: false },
 };

@@ -67,8 +67,11 @@ export const actionRunsRepo = defineRepository<ActionRun>({
   columns: { actionId: (r) => r.actionId, agentRunId: (r) => r.agentRunId ?? null, status: (r) => r.status },
 });
 
-/** The agent run as the API returns it (without the working state). */
-export function agentRunResponse(run: StoredAgentRun): AgentRun {
+/**
+ * The agent run as the API returns it: without the working state, and with `variablesFileUrl` built from the
+ * current public URL (it is configuration, so it is not trusted from storage).
+ */
+export function agentRunResponse(publicBaseUrl: string, run: StoredAgentRun): AgentRun {
   const { internal: _internal, ...response } = run;
-  return response;
+  return { ...response, variablesFileUrl: `${publicBaseUrl}/agents/${run.agentId}/runs/${run.runId}/variables` };
 }
