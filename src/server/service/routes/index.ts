@@ -9,5 +9,12 @@ import { appClientRoutes } from './app-clients';
 import { organizationRoutes } from './organizations';
 import { roleRoutes } from './roles';
 import { userRoutes } from './users';
+import { agentRunRoutes } from './agent-runs';
+import { agentRoutes } from './agents';
+import { documentRoutes } from './documents';
+import { actionRoutes, hookRoutes } from './hooks-and-actions';
+import { modelRoutes } from './models';
+import { validationRoutes } from './validations';
 
-export const routeModules: RouteModule[] = [organizationRoutes, userRoutes, roleRoutes, appClientRoutes];
+export const routeModules: RouteModule[] = [organizationRoutes, userRoutes, roleRoutes, appClientRoutes,
+  documentRoutes, modelRoutes, validationRoutes, agentRoutes, agentRunRoutes, hookRoutes, actionRoutes];
