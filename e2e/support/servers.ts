@@ -10,4 +10,8 @@ export const E2E_OPERATORS = {
   viewer: { name: 'e2e-viewer', password: 'e2e-viewer-password-1', role: 'viewer' },
 } as const;
 
-export const AUTH_STATE = { admin: 'e2e/.auth/admin.json', viewer: 'e2e/.auth/viewer.json' } as const;
+// Per BFF port: cookies ignore ports, so two e2e runs side by side (different E2E_BFF_PORT) must not share states.
+export const AUTH_STATE = {
+  admin: `e2e/.auth/admin-${E2E_BFF_PORT}.json`,
+  viewer: `e2e/.auth/viewer-${E2E_BFF_PORT}.json`,
+} as const;
