@@ -1,0 +1,89 @@
+/**
+ * Typed errors of the console's API module. Every failed call rejects with one of these, so screens can branch on
+ * `error.status` (401 sign in again, 403 forbidden, 404 gone, …) and show `error.message` as the service wrote it.
+ */
+
+/** The BFF or the service answered with a non-2xx status; `message` is the body's `{message}`. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+    /** `GET /api/users` — for logs and error details, never shown as the headline. */
+    readonly request: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The request never got an HTTP answer (BFF down, network lost, aborted by timeout). */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+  constructor(message: string, readonly request: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/** The answer arrived but does not match the contract (a service of another version, a proxy page, …). */
+export class ResponseShapeError extends Error {
+  override readonly name = 'ResponseShapeError';
+  constructor(message: string, readonly request: string) {
+    super(message);
+  }
+}
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+/** 4xx other than 408/429 will fail the same way again: never retry them. */
+export function isRetryable(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status >= 500 || error.status === 408 || error.status === 429;
+  return error instanceof NetworkError;
+}
+
+export interface ErrorExplanation {
+  /** A short headline: "You are signed out". */
+  title: string;
+  /** What happened, in the service's words when it gave some. */
+  detail: string;
+  /** What the operator can do next. */
+  next: string;
+}
+
+/** Turns any thrown value into a headline, the detail and the next step for error states and toasts. */
+export function explainError(error: unknown): ErrorExplanation {
+  if (error instanceof ApiError) {
+    const detail = error.message;
+    switch (true) {
+      case error.status === 400:
+        return { title: 'The request was rejected', detail, next: 'Correct the value it names and try again.' };
+      case error.status === 401:
+        return { title: 'You are signed out', detail, next: 'Sign in again to continue.' };
+      case error.status === 403:
+        return { title: 'Not allowed', detail, next: 'Ask an administrator for an operator account or app client role that allows this.' };
+      case error.status === 404:
+        return { title: 'Not found', detail, next: 'It may have been deleted, or the id is mistyped. Go back to the list.' };
+      case error.status === 409:
+        return { title: 'Conflict', detail, next: 'Reload to see the latest state, then try again.' };
+      case error.status === 413:
+        return { title: 'Too large', detail, next: 'Send a smaller body or file.' };
+      case error.status === 429:
+        return { title: 'Limit reached', detail, next: 'Wait a moment and retry, or raise the organization quota it names.' };
+      case error.status === 502 || error.status === 504:
+        return { title: 'The service did not answer', detail, next: 'Check that the Document Processing Service is running, then retry.' };
+      case error.status >= 500:
+        return { title: 'The service failed', detail, next: 'Retry in a moment. If it keeps failing, check the service logs.' };
+      default:
+        return { title: `Request failed (${error.status})`, detail, next: 'Retry, or go back and try another way.' };
+    }
+  }
+  if (error instanceof NetworkError) {
+    return { title: 'No connection to the console server', detail: error.message, next: 'Check that the console server (npm start) is running and your network is up, then retry.' };
+  }
+  if (error instanceof ResponseShapeError) {
+    return { title: 'Unexpected answer from the service', detail: error.message, next: 'The service may be a different version than this console. Retry, or report it.' };
+  }
+  const detail = error instanceof Error ? error.message : String(error);
+  return { title: 'Something went wrong', detail, next: 'Retry. If it keeps happening, reload the page.' };
+}

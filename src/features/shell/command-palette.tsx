@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { Command } from 'cmdk';
+import { useNavigate, type NavigateOptions } from '@tanstack/react-router';
+import { IconChevronRight, IconSearch } from '../../components/icons';
+import { NAV_ITEMS } from './nav-items';
+import { idHint, resolveResourceId } from './resource-links';
+
+/**
+ * ⌘K: jump to any screen by name, or paste an id (`svc:user:…`, `svc:agent:…/svc:run:…`) to open its detail screen.
+ */
+export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const navigate = useNavigate();
+  const [search, setSearch] = useState('');
+  const target = resolveResourceId(search);
+  const hint = target ? null : idHint(search);
+
+  const close = (next: boolean) => {
+    onOpenChange(next);
+    if (!next) setSearch('');
+  };
+  const go = (options: { to: string; params?: Record<string, string> }) => {
+    close(false);
+    // The target routes are other screens' files; the router encodes the params (ids contain ':').
+    void navigate(options as unknown as NavigateOptions);
+  };
+
+  return (
+    <Command.Dialog
+      open={open}
+      onOpenChange={close}
+      label="Jump to a screen or paste an id"
+      contentClassName="palette"
+      overlayClassName="dialog-overlay"
+      // Pasted ids must not be fuzzy-filtered away: the id item always matches.
+      filter={(value, query, keywords) => {
+        if (value.startsWith('open-id:')) return 1;
+        const haystack = `${value} ${(keywords ?? []).join(' ')}`.toLowerCase();
+        return query
+          .toLowerCase()
+          .split(/\s+/)
+          .every((word) => haystack.includes(word))
+          ? 1
+          : 0;
+      }}
+    >
+      <Command.Input value={search} onValueChange={setSearch} placeholder="Jump to a screen, or paste an id…" aria-label="Jump to a screen or paste an id" />
+      <Command.List>
+        <Command.Empty>{hint ?? 'No screen matches. Paste a full id such as svc:user:… to open it.'}</Command.Empty>
+        {target ? (
+          <Command.Group heading="Open by id">
+            <Command.Item value={`open-id:${target.id}`} onSelect={() => go({ to: target.to, params: target.params })}>
+              <IconSearch />
+              <span>
+                Open {target.kind.toLowerCase()} <span className="palette__id">{target.id}</span>
+              </span>
+              <IconChevronRight className="palette__hint" />
+            </Command.Item>
+          </Command.Group>
+        ) : null}
+        <Command.Group heading="Go to">
+          {NAV_ITEMS.map(({ label, to, icon: Icon, keywords, key }) => (
+            <Command.Item key={to} value={label} keywords={[...(keywords ?? []), to]} onSelect={() => go({ to })}>
+              <Icon />
+              <span>{label}</span>
+              <span className="palette__hint">
+                <kbd>g</kbd> <kbd>{key}</kbd>
+              </span>
+            </Command.Item>
+          ))}
+        </Command.Group>
+      </Command.List>
+      <div className="palette__footer" aria-hidden="true">
+        <span><kbd>↑</kbd> <kbd>↓</kbd> move</span>
+        <span><kbd>↵</kbd> open</span>
+        <span><kbd>esc</kbd> close</span>
+      </div>
+    </Command.Dialog>
+  );
+}

@@ -1,0 +1,46 @@
+import { Dialog } from 'radix-ui';
+import { IconClose } from '../../components/icons';
+import { NAV_ITEMS } from './nav-items';
+
+/** `?`: the list of keyboard shortcuts. */
+export function KeyboardShortcuts({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog" aria-describedby={undefined}>
+          <div className="dialog__header">
+            <Dialog.Title className="dialog__title">Keyboard shortcuts</Dialog.Title>
+            <Dialog.Close className="icon-button" aria-label="Close">
+              <IconClose />
+            </Dialog.Close>
+          </div>
+          <div className="shortcuts">
+            <section>
+              <h3>Anywhere</h3>
+              <dl>
+                <dt>Jump to a screen or paste an id</dt>
+                <dd><kbd>⌘</kbd>/<kbd>Ctrl</kbd><kbd>K</kbd></dd>
+                <dt>Show these shortcuts</dt>
+                <dd><kbd>?</kbd></dd>
+                <dt>Close a dialog or menu</dt>
+                <dd><kbd>Esc</kbd></dd>
+              </dl>
+            </section>
+            <section>
+              <h3>Go to</h3>
+              <dl>
+                {NAV_ITEMS.map((item) => (
+                  <div key={item.to} style={{ display: 'contents' }}>
+                    <dt>{item.label}</dt>
+                    <dd><kbd>g</kbd> then <kbd>{item.key}</kbd></dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

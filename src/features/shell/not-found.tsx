@@ -1,0 +1,22 @@
+import { Link, useLocation } from '@tanstack/react-router';
+import { EmptyState } from '../../components/states';
+import { HOME_PATH } from './nav-items';
+
+export function NotFound() {
+  const { pathname } = useLocation();
+  return (
+    <div className="page page--center">
+      <EmptyState
+        title="Page not found"
+        action={
+          <Link to={HOME_PATH} className="button button--primary">
+            Go to Runs
+          </Link>
+        }
+      >
+        Nothing lives at <code>{pathname}</code>. Check the address, or press <kbd>⌘K</kbd> to jump to a screen or
+        paste an id.
+      </EmptyState>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { DropdownMenu } from 'radix-ui';
+import { useNavigate } from '@tanstack/react-router';
+import { toast } from 'sonner';
+import { useSignOut, type Session } from '../../api/session';
+import { explainError } from '../../api/errors';
+import { IconChevronDown, IconGlobe, IconSignOut } from '../../components/icons';
+import { useTimeZone } from '../../components/date-time';
+
+/** Who is signed in (name, role), the UTC/local preference, and sign out. */
+export function OperatorMenu({ session }: { session: Session }) {
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const [zone, setZone] = useTimeZone();
+  const { name, role } = session.operator;
+
+  const onSignOut = async () => {
+    try {
+      await signOut.mutateAsync();
+      await navigate({ to: '/sign-in', replace: true });
+      signOut.clearCache();
+    } catch (error) {
+      toast.error('Sign out failed', { description: explainError(error).detail });
+    }
+  };
+
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger className="operator-trigger" aria-label={`Operator ${name}, ${role}. Open menu`}>
+        <span className="avatar" aria-hidden="true">{name.slice(0, 1).toUpperCase()}</span>
+        <span className="operator-trigger__name hide-narrow">{name}</span>
+        <IconChevronDown />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className="menu" align="end" sideOffset={6}>
+          <div className="menu__header">
+            <div className="menu__title">{name}</div>
+            <div className="menu__subtitle">
+              {role === 'admin' ? 'Administrator' : 'Viewer (read only)'} · {session.upstream.baseUrl}
+            </div>
+          </div>
+          <DropdownMenu.Separator className="menu__separator" />
+          <DropdownMenu.Item className="menu__item" onSelect={() => setZone(zone === 'utc' ? 'local' : 'utc')}>
+            <IconGlobe /> Show times in {zone === 'utc' ? 'local time' : 'UTC'}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className="menu__item" onSelect={() => void onSignOut()}>
+            <IconSignOut /> Sign out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

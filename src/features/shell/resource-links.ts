@@ -1,0 +1,58 @@
+/**
+ * Pasted id → the route of its detail screen. Router paths with params (the router encodes the ':' in ids), never
+ * hand-built URLs. Ids accept both namespaces (`svc:` and `legacy:`) and an optional `svc:organization:x/` prefix.
+ */
+export interface ResourceTarget {
+  /** "User", "Model", … */
+  kind: string;
+  id: string;
+  to: string;
+  params: Record<string, string>;
+}
+
+const NS = '(?:svc|legacy)';
+const PART = '[0-9A-Za-z_-]+';
+const ORG = `(?:${NS}:organization:[a-z0-9_-]+/)?`;
+
+interface Rule {
+  kind: string;
+  pattern: RegExp;
+  target: (match: RegExpMatchArray) => Pick<ResourceTarget, 'to' | 'params'>;
+}
+
+const single = (type: string) => new RegExp(`^${ORG}(${NS}:${type}:${PART})$`);
+
+const RULES: Rule[] = [
+  {
+    kind: 'Agent run',
+    pattern: new RegExp(`^${ORG}(${NS}:agent:${PART})/(${NS}:run:${PART})$`),
+    target: (m) => ({ to: '/runs/$agentId/$runId', params: { agentId: m[1], runId: m[2] } }),
+  },
+  { kind: 'User', pattern: single('user'), target: (m) => ({ to: '/settings/users/$userId', params: { userId: m[1] } }) },
+  { kind: 'Role', pattern: single('role'), target: (m) => ({ to: '/settings/roles/$roleId', params: { roleId: m[1] } }) },
+  { kind: 'App client', pattern: single('app-client'), target: (m) => ({ to: '/settings/app-clients/$appClientId', params: { appClientId: m[1] } }) },
+  { kind: 'Model', pattern: single('model'), target: (m) => ({ to: '/models/$modelId', params: { modelId: m[1] } }) },
+  { kind: 'Validation', pattern: single('validation'), target: (m) => ({ to: '/validations/$validationId', params: { validationId: m[1] } }) },
+  { kind: 'Document', pattern: single('document'), target: (m) => ({ to: '/documents/$documentId', params: { documentId: m[1] } }) },
+  { kind: 'Agent', pattern: single('agent'), target: (m) => ({ to: '/agents/$agentId', params: { agentId: m[1] } }) },
+  { kind: 'Organization', pattern: single('organization'), target: () => ({ to: '/settings/organization', params: {} }) },
+];
+
+/** The detail route of a pasted id, or null when the text is not an id the console has a screen for. */
+export function resolveResourceId(text: string): ResourceTarget | null {
+  const id = text.trim();
+  if (!id || /\s/.test(id)) return null;
+  for (const rule of RULES) {
+    const match = id.match(rule.pattern);
+    if (match) return { kind: rule.kind, id, ...rule.target(match) };
+  }
+  return null;
+}
+
+/** A hint for ids that need more than themselves to open (a run id alone does not say its agent). */
+export function idHint(text: string): string | null {
+  const id = text.trim();
+  if (new RegExp(`^${NS}:run:${PART}$`).test(id)) return 'A run id alone does not name its agent: paste svc:agent:…/svc:run:…';
+  if (new RegExp(`^${NS}:[a-z-]+:${PART}$`).test(id)) return 'The console has no screen for this kind of id.';
+  return null;
+}

@@ -1,0 +1,86 @@
+import { useState, type FormEvent } from 'react';
+import { useRouter } from '@tanstack/react-router';
+import { useSignIn } from '../../api/session';
+import { explainError, isApiError } from '../../api/errors';
+import { IconAlert } from '../../components/icons';
+
+/** Only same-origin paths are followed after sign-in (an open redirect would hand the session to another site). */
+export function safeRedirect(target: string | undefined): string {
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return '/runs';
+  if (target.startsWith('/sign-in')) return '/runs';
+  return target;
+}
+
+const ERRORS: Record<string, string> = {
+  'launch-link': 'That launch link has expired or was already used. Sign in with an operator account, or restart the console server for a new link.',
+};
+
+export function SignInPage({ redirectTo, error }: { redirectTo: string; error?: string }) {
+  const router = useRouter();
+  const signIn = useSignIn();
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await signIn.mutateAsync({ name: name.trim(), password });
+      await router.navigate({ href: redirectTo, replace: true });
+    } catch {
+      // shown below from signIn.error
+    }
+  };
+
+  const failure = signIn.error
+    ? isApiError(signIn.error, 401)
+      ? 'Wrong name or password.'
+      : isApiError(signIn.error, 429)
+        ? signIn.error.message
+        : `${explainError(signIn.error).title}: ${explainError(signIn.error).detail}`
+    : error
+      ? (ERRORS[error] ?? 'Sign-in failed. Try again.')
+      : null;
+
+  return (
+    <main className="auth-page" id="main">
+      <form className="auth-card" onSubmit={onSubmit} noValidate aria-labelledby="sign-in-title">
+        <div className="auth-card__brand">
+          <span className="sidebar__logo" aria-hidden="true">D</span>
+          <div>
+            <h1 id="sign-in-title">Sign in to DPS Console</h1>
+            <p className="auth-card__hint">Use your operator account.</p>
+          </div>
+        </div>
+        {failure ? (
+          <div className="banner banner--danger" role="alert">
+            <IconAlert />
+            <div className="banner__text">{failure}</div>
+          </div>
+        ) : null}
+        <div className="field">
+          <label className="field__label" htmlFor="sign-in-name">Name</label>
+          <input id="sign-in-name" className="input" autoComplete="username" autoFocus required value={name} onChange={(e) => setName(e.target.value)} />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="sign-in-password">Password</label>
+          <input
+            id="sign-in-password"
+            className="input"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </div>
+        <button type="submit" className="button button--primary" disabled={signIn.isPending || !name.trim() || !password}>
+          {signIn.isPending ? 'Signing in…' : 'Sign in'}
+        </button>
+        <p className="auth-card__hint">
+          No account? The console server prints a one-time launch link when it starts; an administrator can create
+          accounts with <code>npm run operator</code>.
+        </p>
+      </form>
+    </main>
+  );
+}

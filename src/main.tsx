@@ -1,0 +1,30 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { createQueryClient } from './api/query-client';
+import { sessionKey } from './api/session';
+import { createAppRouter } from './router';
+import { applyInitialTheme } from './features/shell/theme';
+import './styles/index.css';
+
+applyInitialTheme();
+
+const queryClient = createQueryClient({
+  onUnauthorized: () => {
+    const { pathname, href } = router.state.location;
+    if (pathname === '/sign-in') return;
+    // Forget the ended session first, or sign-in's beforeLoad would see it and send the operator straight back.
+    queryClient.removeQueries({ queryKey: sessionKey });
+    void router.navigate({ to: '/sign-in', search: { redirect: href }, replace: true });
+  },
+});
+const router = createAppRouter(queryClient);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);

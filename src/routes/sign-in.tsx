@@ -1,0 +1,24 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { z } from 'zod';
+import { sessionQueryOptions } from '../api/session';
+import { SignInPage, safeRedirect } from '../features/shell/sign-in-page';
+
+const searchSchema = z.object({
+  redirect: z.string().optional().catch(undefined),
+  error: z.string().optional().catch(undefined),
+});
+
+export const Route = createFileRoute('/sign-in')({
+  validateSearch: searchSchema,
+  // Already signed in: go where the operator was headed.
+  beforeLoad: async ({ context, search }) => {
+    const session = await context.queryClient.ensureQueryData(sessionQueryOptions()).catch(() => null);
+    if (session) throw redirect({ href: safeRedirect(search.redirect), replace: true });
+  },
+  component: SignInRoute,
+});
+
+function SignInRoute() {
+  const search = Route.useSearch();
+  return <SignInPage redirectTo={safeRedirect(search.redirect)} error={search.error} />;
+}
