@@ -1,0 +1,325 @@
+/**
+ * Field components of the form kit. Each reads its form from context (<Form>), renders label, control, hint and the
+ * field's error (zod's message, e.g. "must start with http://localhost or https://"), and wires aria-invalid /
+ * aria-describedby. Common props: name, label, hint?, optional? (adds "optional" to the label), wide? (spans the grid).
+ *
+ *   <TextField name="url" label="URL" optional emptyAs="undefined" hint="https://… or http://localhost…" />
+ *   <TextareaField name="description" label="Description" optional emptyAs="null" />
+ *   <NumberField name="documentRetentionInDays" label="Document retention (days)" min={1} max={730} />
+ *   <SelectField name="effect" label="Effect" options={[{ value: 'allow', label: 'Allow' }, …]} placeholder="Pick one" />
+ *   <MultiSelectField name="roleIds" label="Roles" options={…} emptyText="No roles exist yet." />
+ *   <CheckboxField name="useNewScopes" label="Use new scopes" hint="…" />
+ *   <JsonField name="metadata" label="Metadata" optional />
+ */
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { Controller, useFormContext, type FieldError, type FieldValues } from 'react-hook-form';
+import { IconAlert } from '../icons';
+import { JsonEditor } from '../json-editor';
+
+interface BaseFieldProps {
+  name: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  optional?: boolean;
+  /** Span the whole row of a `.form-grid`. */
+  wide?: boolean;
+  disabled?: boolean;
+}
+
+/** What an empty text box means: '' (default), undefined (leave the field out) or null (clear it). */
+type EmptyAs = 'string' | 'undefined' | 'null';
+const emptyValue = (emptyAs: EmptyAs) => (emptyAs === 'null' ? null : emptyAs === 'undefined' ? undefined : '');
+
+function getError(errors: FieldValues, name: string): FieldError | undefined {
+  return name.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), errors) as FieldError | undefined;
+}
+
+function useFieldIds(name: string) {
+  const base = useId();
+  return { input: `${base}-${name}`, hint: `${base}-${name}-hint`, error: `${base}-${name}-error` };
+}
+
+function FieldFrame({
+  ids,
+  label,
+  hint,
+  optional,
+  wide,
+  error,
+  children,
+  as = 'div',
+}: {
+  ids: ReturnType<typeof useFieldIds>;
+  label: ReactNode;
+  hint?: ReactNode;
+  optional?: boolean;
+  wide?: boolean;
+  error?: string;
+  children: ReactNode;
+  as?: 'div' | 'fieldset';
+}) {
+  const Tag = as;
+  const Label = as === 'fieldset' ? 'legend' : 'label';
+  return (
+    <Tag className={`field${wide ? ' field--wide' : ''}`} style={as === 'fieldset' ? { border: 0, padding: 0, margin: 0 } : undefined}>
+      <Label className="field__label" {...(as === 'div' ? { htmlFor: ids.input } : {})}>
+        {label}
+        {optional ? <span className="field__optional">optional</span> : null}
+      </Label>
+      {children}
+      {hint ? <div className="field__hint" id={ids.hint}>{hint}</div> : null}
+      {error ? (
+        <div className="field__error" id={ids.error}>
+          <IconAlert size={14} />
+          <span>{error}</span>
+        </div>
+      ) : null}
+    </Tag>
+  );
+}
+
+function describedBy(ids: ReturnType<typeof useFieldIds>, hint: unknown, error: unknown) {
+  return [hint ? ids.hint : null, error ? ids.error : null].filter(Boolean).join(' ') || undefined;
+}
+
+export interface TextFieldProps extends BaseFieldProps, Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'type' | 'disabled'> {
+  type?: 'text' | 'email' | 'url' | 'password' | 'search' | 'tel';
+  emptyAs?: EmptyAs;
+  mono?: boolean;
+}
+
+export function TextField({ name, label, hint, optional, wide, disabled, type = 'text', emptyAs = 'string', mono, ...rest }: TextFieldProps) {
+  const { register, formState } = useFormContext();
+  const ids = useFieldIds(name);
+  const error = getError(formState.errors, name)?.message;
+  return (
+    <FieldFrame ids={ids} label={label} hint={hint} optional={optional} wide={wide} error={error}>
+      <input
+        id={ids.input}
+        type={type}
+        className={`input${mono ? ' input--mono' : ''}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(ids, hint, error)}
+        disabled={disabled}
+        {...rest}
+        {...register(name, { setValueAs: (v: unknown) => (v === '' ? emptyValue(emptyAs) : v) })}
+      />
+    </FieldFrame>
+  );
+}
+
+export interface TextareaFieldProps extends BaseFieldProps {
+  rows?: number;
+  emptyAs?: EmptyAs;
+  placeholder?: string;
+  mono?: boolean;
+}
+
+export function TextareaField({ name, label, hint, optional, wide, disabled, rows = 3, emptyAs = 'string', placeholder, mono }: TextareaFieldProps) {
+  const { register, formState } = useFormContext();
+  const ids = useFieldIds(name);
+  const error = getError(formState.errors, name)?.message;
+  return (
+    <FieldFrame ids={ids} label={label} hint={hint} optional={optional} wide={wide} error={error}>
+      <textarea
+        id={ids.input}
+        rows={rows}
+        className={`textarea${mono ? ' textarea--code' : ''}`}
+        placeholder={placeholder}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(ids, hint, error)}
+        {...register(name, { setValueAs: (v: unknown) => (v === '' ? emptyValue(emptyAs) : v) })}
+      />
+    </FieldFrame>
+  );
+}
+
+export interface NumberFieldProps extends BaseFieldProps {
+  min?: number;
+  max?: number;
+  step?: number;
+  /** Empty box → undefined (default) or null. */
+  emptyAs?: 'undefined' | 'null';
+}
+
+/** A number input whose value is a number (or undefined/null when empty); zod gets a number to check. */
+export function NumberField({ name, label, hint, optional, wide, disabled, min, max, step = 1, emptyAs = 'undefined' }: NumberFieldProps) {
+  const { register, formState } = useFormContext();
+  const ids = useFieldIds(name);
+  const error = getError(formState.errors, name)?.message;
+  return (
+    <FieldFrame ids={ids} label={label} hint={hint} optional={optional} wide={wide} error={error}>
+      <input
+        id={ids.input}
+        type="number"
+        inputMode="numeric"
+        className="input num"
+        min={min}
+        max={max}
+        step={step}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(ids, hint, error)}
+        {...register(name, {
+          setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? emptyValue(emptyAs) : typeof v === 'number' ? v : Number(v)),
+        })}
+      />
+    </FieldFrame>
+  );
+}
+
+export interface Option {
+  value: string;
+  label: ReactNode;
+  /** Shown under the label in multi-selects. */
+  description?: ReactNode;
+  disabled?: boolean;
+}
+
+export interface SelectFieldProps extends BaseFieldProps {
+  options: readonly Option[];
+  /** First, empty choice ("Pick a model…"); choosing it sets `emptyAs`. */
+  placeholder?: string;
+  emptyAs?: EmptyAs;
+}
+
+export function SelectField({ name, label, hint, optional, wide, disabled, options, placeholder, emptyAs = 'undefined' }: SelectFieldProps) {
+  const { register, formState } = useFormContext();
+  const ids = useFieldIds(name);
+  const error = getError(formState.errors, name)?.message;
+  return (
+    <FieldFrame ids={ids} label={label} hint={hint} optional={optional} wide={wide} error={error}>
+      <select
+        id={ids.input}
+        className="select"
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(ids, hint, error)}
+        {...register(name, { setValueAs: (v: unknown) => (v === '' ? emptyValue(emptyAs) : v) })}
+      >
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value} disabled={option.disabled}>
+            {typeof option.label === 'string' ? option.label : option.value}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
+  );
+}
+
+export interface MultiSelectFieldProps extends BaseFieldProps {
+  options: readonly Option[];
+  /** Shown when there are no options (say where to create them). */
+  emptyText?: ReactNode;
+}
+
+/** A checkbox list whose value is `string[]` in option order. */
+export function MultiSelectField({ name, label, hint, optional, wide, disabled, options, emptyText = 'Nothing to choose from.' }: MultiSelectFieldProps) {
+  const { control, formState } = useFormContext();
+  const ids = useFieldIds(name);
+  const error = getError(formState.errors, name)?.message;
+  return (
+    <FieldFrame ids={ids} label={label} hint={hint} optional={optional} wide={wide} error={error} as="fieldset">
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => {
+          const selected = new Set<string>(Array.isArray(field.value) ? (field.value as string[]) : []);
+          const toggle = (value: string, on: boolean) => {
+            const next = new Set(selected);
+            if (on) next.add(value);
+            else next.delete(value);
+            field.onChange(options.map((o) => o.value).filter((v) => next.has(v)).concat([...next].filter((v) => !options.some((o) => o.value === v))));
+          };
+          return (
+            <div className="multi-select" aria-invalid={error ? true : undefined} aria-describedby={describedBy(ids, hint, error)} onBlur={field.onBlur}>
+              {options.length === 0 ? <span className="multi-select__empty">{emptyText}</span> : null}
+              {options.map((option) => (
+                <label key={option.value} className="checkbox">
+                  <input
+                    type="checkbox"
+                    checked={selected.has(option.value)}
+                    disabled={disabled || option.disabled}
+                    onChange={(e) => toggle(option.value, e.target.checked)}
+                  />
+                  <span className="checkbox__text">
+                    <span>{option.label}</span>
+                    {option.description ? <span className="field__hint">{option.description}</span> : null}
+                  </span>
+                </label>
+              ))}
+            </div>
+          );
+        }}
+      />
+    </FieldFrame>
+  );
+}
+
+export function CheckboxField({ name, label, hint, wide, disabled }: Omit<BaseFieldProps, 'optional'>) {
+  const { register, formState } = useFormContext();
+  const ids = useFieldIds(name);
+  const error = getError(formState.errors, name)?.message;
+  return (
+    <div className={`field${wide ? ' field--wide' : ''}`}>
+      <label className="checkbox" htmlFor={ids.input}>
+        <input id={ids.input} type="checkbox" disabled={disabled} aria-describedby={describedBy(ids, hint, error)} {...register(name)} />
+        <span className="checkbox__text">
+          <span className="field__label">{label}</span>
+          {hint ? <span className="field__hint" id={ids.hint}>{hint}</span> : null}
+        </span>
+      </label>
+      {error ? (
+        <div className="field__error" id={ids.error}>
+          <IconAlert size={14} />
+          <span>{error}</span>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Metadata as JSON. The value is the parsed object (undefined when empty); while the text does not parse, the value
+ * is the raw text so the contract's metadata schema rejects it — the message shown is the parse error.
+ */
+export function JsonField({ name, label, hint = 'A JSON object, e.g. {"team": "finance"}.', optional, wide = true, disabled, rows }: BaseFieldProps & { rows?: number }) {
+  const { control, formState } = useFormContext();
+  const ids = useFieldIds(name);
+  const schemaError = getError(formState.errors, name)?.message;
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => {
+        const parseError = typeof field.value === 'string' && field.value.trim() !== '' ? describeJsonText(field.value) : null;
+        const error = schemaError ? (parseError ?? schemaError) : undefined;
+        return (
+          <FieldFrame ids={ids} label={label} hint={hint} optional={optional} wide={wide} error={error}>
+            <JsonEditor
+              id={ids.input}
+              value={field.value}
+              rows={rows}
+              disabled={disabled}
+              invalid={Boolean(error)}
+              describedBy={describedBy(ids, hint, error)}
+              onBlur={field.onBlur}
+              onChange={(value, parseFailure, text) => field.onChange(parseFailure ? text : value)}
+            />
+          </FieldFrame>
+        );
+      }}
+    />
+  );
+}
+
+function describeJsonText(text: string): string | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value === null || typeof value !== 'object' || Array.isArray(value) ? 'Metadata must be a JSON object, like {"team": "finance"}' : null;
+  } catch (error) {
+    return `Not valid JSON: ${error instanceof Error ? error.message : 'parse error'}`;
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * Unsaved-changes guard. <Form> renders <UnsavedChangesGuard> itself; use it directly only for editors that are not
+ * a <Form> (e.g. a field-config editor): `<UnsavedChangesGuard when={hasChanges} />`.
+ * Blocks route navigation (TanStack useBlocker, with a confirm dialog) and reload/close of the tab (beforeunload).
+ */
+import { useEffect, useRef, type RefObject } from 'react';
+import { useBlocker } from '@tanstack/react-router';
+import { AlertDialog } from 'radix-ui';
+
+export function UnsavedChangesGuard({ when, submittingRef }: { when: boolean; submittingRef?: RefObject<boolean> }) {
+  // The blocker reads the latest values when a navigation starts (not the ones of the render that created it).
+  const whenRef = useRef(when);
+  useEffect(() => {
+    whenRef.current = when;
+  }, [when]);
+  const shouldBlock = () => whenRef.current && !(submittingRef?.current ?? false);
+
+  const blocker = useBlocker({
+    shouldBlockFn: shouldBlock,
+    enableBeforeUnload: shouldBlock,
+    withResolver: true,
+  });
+
+  return (
+    <DiscardChangesDialog
+      open={blocker.status === 'blocked'}
+      onStay={() => blocker.reset?.()}
+      onDiscard={() => blocker.proceed?.()}
+      leaveLabel="Leave and discard"
+    />
+  );
+}
+
+/** "You have unsaved changes" — shared by the route guard and <FormDialog>. */
+export function DiscardChangesDialog({
+  open,
+  onStay,
+  onDiscard,
+  leaveLabel = 'Discard changes',
+}: {
+  open: boolean;
+  onStay: () => void;
+  onDiscard: () => void;
+  leaveLabel?: string;
+}) {
+  return (
+    <AlertDialog.Root open={open} onOpenChange={(next) => !next && onStay()}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="dialog-overlay" />
+        <AlertDialog.Content className="dialog">
+          <AlertDialog.Title className="dialog__title">Discard unsaved changes?</AlertDialog.Title>
+          <AlertDialog.Description className="dialog__description">
+            You changed this form and did not save. Leaving now loses those changes.
+          </AlertDialog.Description>
+          <div className="dialog__actions">
+            <AlertDialog.Cancel className="button">Keep editing</AlertDialog.Cancel>
+            <AlertDialog.Action className="button button--danger" onClick={onDiscard}>
+              {leaveLabel}
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
