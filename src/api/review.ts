@@ -1,0 +1,126 @@
+/**
+ * The agent run review screen's calls: the queue of an agent's runs waiting for review, a run's variables (which name
+ * its document, model, validation and task), its validation task, and the task moves (take, release, confirm, reject).
+ * Kept here rather than in the runs module so the review screen owns exactly what it needs.
+ */
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  agentRunListSchema, agentRunSchema, documentSchema, predictionSchema, validationTaskInputSchema, validationTaskSchema,
+  type GroundTruthEntry,
+} from '../contract';
+import { api, segment } from './client';
+import { currentOrganizationScope, familyKey } from './keys';
+
+export const reviewKeys = {
+  all: () => familyKey('review'),
+  queue: (agentId: string) => [...familyKey('review'), 'queue', agentId] as const,
+  run: (agentId: string, runId: string) => [...familyKey('review'), 'run', agentId, runId] as const,
+  task: (validationId: string, taskId: string) => [...familyKey('review'), 'task', validationId, taskId] as const,
+};
+
+/** The runs waiting for review, oldest first (the order a team works a queue in). */
+export function reviewQueueQueryOptions(agentId: string) {
+  return queryOptions({
+    queryKey: reviewKeys.queue(agentId),
+    queryFn: ({ signal }) =>
+      api(`/agents/${segment(agentId)}/runs`, {
+        query: { status: 'ready-for-review', sort: 'createdTime:asc', maxResults: 100 },
+        schema: agentRunListSchema,
+        signal,
+      }),
+  });
+}
+
+/** `GET …/runs/{runId}/variables`: the run's variables plus what the service recorded about it. */
+export const runVariablesSchema = z.looseObject({
+  documentId: z.string().nullable().optional(),
+  modelId: z.string().nullable().optional(),
+  validationId: z.string().nullable().optional(),
+  validationTaskId: z.string().nullable().optional(),
+  predictions: z.array(predictionSchema).nullable().optional(),
+});
+export type RunVariables = z.infer<typeof runVariablesSchema>;
+
+export function reviewRunQueryOptions(agentId: string, runId: string) {
+  return queryOptions({
+    queryKey: reviewKeys.run(agentId, runId),
+    queryFn: async ({ signal }) => {
+      const path = `/agents/${segment(agentId)}/runs/${segment(runId)}`;
+      const [run, variables] = await Promise.all([
+        api(path, { schema: agentRunSchema, signal }),
+        api(`${path}/variables`, { schema: runVariablesSchema, signal }),
+      ]);
+      return { run, variables };
+    },
+    staleTime: 0,
+  });
+}
+
+export function reviewTaskQueryOptions(validationId: string, taskId: string) {
+  return queryOptions({
+    queryKey: reviewKeys.task(validationId, taskId),
+    queryFn: async ({ signal }) => {
+      const task = await api(`/validations/${segment(validationId)}/tasks/${segment(taskId)}`, { schema: validationTaskSchema, signal });
+      const input = validationTaskInputSchema.safeParse(task.input);
+      return { task, input: input.success ? input.data : null };
+    },
+    staleTime: 0,
+  });
+}
+
+type TaskRef = { validationId: string; taskId: string };
+const taskPath = ({ validationId, taskId }: TaskRef) => `/validations/${segment(validationId)}/tasks/${segment(taskId)}`;
+
+/** Everything of this organization: a review touches runs, tasks and documents shown on several screens. */
+async function invalidateOrganization(queryClient: ReturnType<typeof useQueryClient>) {
+  await queryClient.invalidateQueries({ queryKey: ['org', currentOrganizationScope()] });
+}
+
+/** Takes a run's task (ready → in-progress; its run → review-in-progress). 409 when another reviewer holds it. */
+export function useTakeReviewTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ref: TaskRef) => api(taskPath(ref), { method: 'PATCH', body: { status: 'in-progress' }, schema: validationTaskSchema }),
+    onSuccess: async () => invalidateOrganization(queryClient),
+  });
+}
+
+/** Hands a taken task back to the queue (in-progress → ready). */
+export function useReleaseReviewTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ref: TaskRef) => api(taskPath(ref), { method: 'PATCH', body: { status: 'ready' }, schema: validationTaskSchema }),
+    onSuccess: async () => invalidateOrganization(queryClient),
+  });
+}
+
+/**
+ * Confirm: completes the task with the corrected fields (its run → review-completed), then saves them as the
+ * document's ground truth (the whole array).
+ */
+export function useConfirmReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ task, documentId, groundTruth }: { task: TaskRef; documentId: string | null; groundTruth: GroundTruthEntry[] }) => {
+      const completed = await api(taskPath(task), {
+        method: 'PATCH', body: { status: 'succeeded', output: { groundTruth } }, schema: validationTaskSchema,
+      });
+      const document = documentId
+        ? await api(`/documents/${segment(documentId)}`, { method: 'PATCH', body: { groundTruth }, schema: documentSchema })
+        : null;
+      return { task: completed, document };
+    },
+    onSuccess: async () => invalidateOrganization(queryClient),
+  });
+}
+
+/** Reject: the task fails with a reason (its run → error). */
+export function useRejectReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ task, reason }: { task: TaskRef; reason: string }) =>
+      api(taskPath(task), { method: 'PATCH', body: { status: 'failed', output: { reason } }, schema: validationTaskSchema }),
+    onSuccess: async () => invalidateOrganization(queryClient),
+  });
+}

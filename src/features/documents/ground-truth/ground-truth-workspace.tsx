@@ -1,0 +1,127 @@
+import { useCallback, useEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
+import type { ContentType } from '../../../contract';
+import { DocumentFileViewer, type DocumentViewerHandle, type TextHighlight, type TextSelection } from '../viewer';
+import { GroundTruthEditor } from './ground-truth-editor';
+import type { GroundTruthRow } from './ground-truth-rows';
+import type { GroundTruthDraft } from './use-ground-truth-draft';
+import './ground-truth.css';
+
+export type GroundTruthWorkspaceProps = {
+  fileUrl: string | null | undefined;
+  contentType: ContentType | null | undefined;
+  documentName: string;
+  draft: GroundTruthDraft;
+  threshold: number;
+  onThresholdChange?: (threshold: number) => void;
+  labelOptions: readonly string[];
+  notes?: ReadonlyMap<string, string[]>;
+  readOnly?: boolean;
+  /** Ctrl/⌘+S anywhere in the workspace. */
+  onSave?: () => void;
+  /** Above the editor's rows. */
+  editorToolbar?: ReactNode;
+  /** Below the editor (save bar, confirm buttons). */
+  editorFooter?: ReactNode;
+  /** Top of the panel, always shown (tabs, review position). */
+  panelHeader?: ReactNode;
+  /** Replaces the editor while set (document properties tab). */
+  aside?: ReactNode;
+  /** Attributes of the editor's wrapper (a tabpanel's role and ids). */
+  editorPanelProps?: HTMLAttributes<HTMLDivElement>;
+};
+
+/**
+ * The document viewer beside the ground-truth editor, linked both ways: text selected on a page fills the active
+ * field's value and records its page; activating a field scrolls to its page and marks its value in the text layer.
+ */
+export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
+  const { fileUrl, contentType, documentName, draft, threshold, onThresholdChange, labelOptions, notes, readOnly, onSave, editorToolbar, editorFooter, panelHeader, aside, editorPanelProps } = props;
+  const viewer = useRef<DocumentViewerHandle>(null);
+  const [chosenKey, setActiveKey] = useState<string | null>(null);
+  // A removed row or a reset draft: nothing active.
+  const activeRow = draft.rows.find((row) => row.key === chosenKey);
+  const activeKey = activeRow ? chosenKey : null;
+  const [highlight, setHighlight] = useState<TextHighlight | null>(null);
+  const [filled, setFilled] = useState<string | null>(null);
+
+  const show = useCallback((row: Pick<GroundTruthRow, 'value' | 'pages'>) => {
+    const page = row.pages?.length ? row.pages[0] + 1 : undefined;
+    if (row.value.trim()) setHighlight({ text: row.value, page });
+    else {
+      setHighlight(null);
+      if (page) viewer.current?.scrollToPage(page);
+    }
+  }, []);
+
+  const activate = (row: GroundTruthRow) => {
+    setActiveKey(row.key);
+    show(row);
+  };
+
+  const onTextSelected = ({ text, page }: TextSelection) => {
+    if (readOnly || !activeKey) return;
+    const row = draft.rows.find((r) => r.key === activeKey);
+    if (!row) return;
+    const pages = [page - 1];
+    draft.setRows((rows) => rows.map((r) => (r.key === activeKey ? { ...r, value: text, pages } : r)));
+    setFilled(`Filled ${row.label || 'the field'} with “${text}” from page ${page}.`);
+    setHighlight({ text, page });
+  };
+
+  // Ctrl/⌘+S saves (and never opens the browser's "save page").
+  const saveRef = useRef(onSave);
+  useEffect(() => { saveRef.current = onSave; }, [onSave]);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 's') {
+        event.preventDefault();
+        saveRef.current?.();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <div className="gt-workspace">
+      <section className="gt-workspace__viewer" aria-label="Document">
+        {fileUrl ? (
+          <DocumentFileViewer
+            ref={viewer}
+            fileUrl={fileUrl}
+            contentType={contentType}
+            name={documentName}
+            onTextSelected={onTextSelected}
+            highlight={highlight}
+          />
+        ) : (
+          <p className="gt-workspace__nofile">This document has no file to show.</p>
+        )}
+      </section>
+      <section className="gt-workspace__panel" aria-label="Ground truth">
+        {panelHeader}
+        {aside ?? (
+          <div className="gt-workspace__editor" {...editorPanelProps}>
+            <p className="gt-workspace__hint" aria-live="polite">
+              {filled ?? (activeRow
+                ? `Select text on the page to fill ${activeRow.label || 'this field'}.`
+                : 'Focus a field, then select its value on the page. Enter: next field that needs attention. Ctrl/⌘+S: save.')}
+            </p>
+            <GroundTruthEditor
+              draft={draft}
+              activeKey={activeKey}
+              onActivate={(row) => { setFilled(null); activate(row); }}
+              threshold={threshold}
+              onThresholdChange={onThresholdChange}
+              labelOptions={labelOptions}
+              notes={notes}
+              readOnly={readOnly}
+              toolbar={editorToolbar}
+            />
+          </div>
+        )}
+        {editorFooter}
+      </section>
+    </div>
+  );
+}

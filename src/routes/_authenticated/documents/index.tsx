@@ -1,0 +1,38 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { z } from 'zod';
+import { documentsListQueryOptions } from '../../../api/documents';
+import { consentIdSchema, datasetIdSchema } from '../../../contract';
+import { PageHeader } from '../../../components/page-header';
+import { DocumentsListScreen, documentsListParams } from '../../../features/documents/list/documents-list-screen';
+
+// Filters, sort and the page cursor live in the URL; a malformed value is dropped rather than failing the screen.
+const searchSchema = z.object({
+  datasetId: datasetIdSchema.optional().catch(undefined),
+  consentId: consentIdSchema.optional().catch(undefined),
+  order: z.enum(['ascending', 'descending']).optional().catch(undefined),
+  cursor: z.string().min(1).optional().catch(undefined),
+});
+
+export const Route = createFileRoute('/_authenticated/documents/')({
+  staticData: { crumb: 'Documents' },
+  validateSearch: searchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(documentsListQueryOptions(documentsListParams(deps))),
+  component: DocumentsRoute,
+});
+
+function DocumentsRoute() {
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const { session } = Route.useRouteContext();
+  return (
+    <div className="page">
+      <PageHeader title="Documents" description="Files and their ground truth: the answers models are trained and checked against." />
+      <DocumentsListScreen
+        search={search}
+        onSearchChange={(next) => void navigate({ search: next })}
+        readOnly={session.operator.role !== 'admin'}
+      />
+    </div>
+  );
+}
