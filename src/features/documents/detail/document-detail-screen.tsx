@@ -7,7 +7,7 @@ import type { Document, Model, UpdateDocumentBody } from '../../../contract';
 import { GroundTruthWorkspace } from '../ground-truth/ground-truth-workspace';
 import { DEFAULT_THRESHOLD, labelsFromFieldConfig } from '../ground-truth/ground-truth-rows';
 import { useGroundTruthDraft } from '../ground-truth/use-ground-truth-draft';
-import { UnsavedChangesGuard } from '../unsaved-changes-guard';
+import { UnsavedChangesGuard } from '../../../components/form/unsaved-changes';
 import {
   clearingProblem, propertiesFormSchema, propertiesFromDocument, propertiesPatch, type PropertiesFormValues,
 } from './document-properties';
@@ -169,7 +169,7 @@ export function DocumentDetailScreen({ document, models, modelId, onModelChange,
 
   return (
     <>
-      <UnsavedChangesGuard dirty={dirty && !readOnly} message={`This document has ${changeCount} unsaved ${changeCount === 1 ? 'change' : 'changes'}. Leaving discards them.`} />
+      <UnsavedChangesGuard when={dirty && !readOnly} />
       <GroundTruthWorkspace
         fileUrl={document.fileUrl}
         contentType={document.contentType}

@@ -5,6 +5,7 @@ import { clearingProblem, propertiesFormSchema, propertiesFromDocument, properti
 const document: Document = {
   documentId: `svc:document:${'a'.repeat(32)}`,
   name: 'Invoice', description: null, metadata: { source: 'scan' }, retentionInDays: 30, datasetId: null,
+  createdTime: '2026-01-01T00:00:00Z', updatedTime: null, createdBy: null, updatedBy: null,
 };
 
 describe('document properties form', () => {

@@ -1,9 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { AlertDialog } from 'radix-ui';
 import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { documentsListQueryOptions, useDeleteDocument, type DocumentsListParams } from '../../../api/documents';
-import { explainError } from '../../../api/errors';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import type { Document } from '../../../contract';
 import { formatBytes } from '../viewer';
 import { useUploads, type Upload } from './use-uploads';
@@ -224,47 +223,17 @@ function UploadList({ uploads, onRetry, onDismiss, onClear }: {
 
 function DeleteDialog({ document, onClose }: { document: Document | null; onClose: () => void }) {
   const remove = useDeleteDocument();
-  const [typed, setTyped] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const expected = document?.name || 'delete';
-  const close = () => {
-    setTyped('');
-    setError(null);
-    remove.reset();
-    onClose();
-  };
-  const confirm = async () => {
-    if (!document || typed !== expected) return;
-    try {
-      await remove.mutateAsync(document.documentId);
-      close();
-    } catch (e) {
-      const { title, detail } = explainError(e);
-      setError(`${title}: ${detail}`);
-    }
-  };
+  const entries = document?.groundTruth?.length ?? 0;
   return (
-    <AlertDialog.Root open={document !== null} onOpenChange={(open) => { if (!open) close(); }}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog">
-          <AlertDialog.Title className="dialog__title">Delete {document?.name ? `“${document.name}”` : 'this document'}?</AlertDialog.Title>
-          <AlertDialog.Description className="dialog__description">
-            The document, its file and its {document?.groundTruth?.length ?? 0} ground-truth {document?.groundTruth?.length === 1 ? 'entry' : 'entries'} are
-            removed for good. Type <strong>{expected}</strong> to confirm.
-          </AlertDialog.Description>
-          <form onSubmit={(e) => { e.preventDefault(); void confirm(); }}>
-            <input className="input docs-confirm-input" aria-label={`Type ${expected} to confirm`} value={typed} onChange={(e) => setTyped(e.target.value)} autoFocus />
-            {error && <p className="gt-savebar__error" role="alert">{error}</p>}
-            <div className="dialog__actions">
-              <AlertDialog.Cancel asChild><button type="button" className="button">Cancel</button></AlertDialog.Cancel>
-              <button type="submit" className="button button--danger" disabled={typed !== expected || remove.isPending}>
-                {remove.isPending ? 'Deleting…' : 'Delete document'}
-              </button>
-            </div>
-          </form>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <ConfirmDialog
+      open={document !== null}
+      onOpenChange={(open) => { if (!open) onClose(); }}
+      title={`Delete ${document?.name ? `“${document.name}”` : 'this document'}?`}
+      description={`The document, its file and its ${entries} ground-truth ${entries === 1 ? 'entry' : 'entries'} are removed for good.`}
+      confirmLabel="Delete document"
+      tone="danger"
+      typeToConfirm={document?.name || document?.documentId || ''}
+      onConfirm={() => (document ? remove.mutateAsync(document.documentId) : undefined)}
+    />
   );
 }
