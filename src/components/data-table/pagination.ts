@@ -1,0 +1,80 @@
+/**
+ * Server pagination over `nextToken`, with the page state in the URL. A route's search schema spreads
+ * `paginationSearch`; its loaderDeps pass `pageSize` → maxResults and `cursor` → nextToken:
+ *
+ *   const usersSearchSchema = z.object({ ...paginationSearch });
+ *   export const Route = createFileRoute('/_authenticated/settings/users/')({
+ *     validateSearch: usersSearchSchema,
+ *     loaderDeps: ({ search }) => listParams(search),                 // { maxResults, nextToken }
+ *     loader: ({ context, deps }) => context.queryClient.ensureQueryData(usersListQueryOptions(deps)),
+ *     component: …,
+ *   });
+ *
+ * The tokens of earlier pages are kept in memory per list (`scope`), so Previous works; after a reload deep in the
+ * list the trail is gone and Previous becomes "First page".
+ */
+import { z } from 'zod';
+
+export const PAGE_SIZES = [25, 50, 100, 250, 1000] as const;
+export const DEFAULT_PAGE_SIZE = 50;
+
+/** Spread into a route's zod search schema. Invalid values fall back instead of failing the route. */
+export const paginationSearch = {
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
+    .optional()
+    .catch(undefined),
+  cursor: z.string().min(1).optional().catch(undefined),
+};
+
+export interface PaginationSearch {
+  pageSize?: number;
+  cursor?: string;
+}
+
+/** The list query's params from the URL: `{ maxResults, nextToken }`. */
+export function listParams(search: PaginationSearch): { maxResults: number; nextToken: string | undefined } {
+  return { maxResults: search.pageSize ?? DEFAULT_PAGE_SIZE, nextToken: search.cursor };
+}
+
+// scope → tokens of pages 1..n ('' = the first page, which has no token).
+const trails = new Map<string, string[]>();
+
+export interface TokenPager {
+  /** 1-based page number, or null when unknown (reloaded deep in the list). */
+  page: number | null;
+  hasPrevious: boolean;
+  /** The search patch for the previous page (first page when the trail is unknown). */
+  previous: () => PaginationSearch;
+  /** The search patch for the next page; call only when nextToken is not null. */
+  next: (nextToken: string) => PaginationSearch;
+  first: () => PaginationSearch;
+}
+
+export function tokenPager(scope: string, cursor: string | undefined): TokenPager {
+  const current = cursor ?? '';
+  const trail = trails.get(scope) ?? [''];
+  const index = trail.indexOf(current);
+  return {
+    page: index === -1 ? null : index + 1,
+    hasPrevious: current !== '',
+    previous: () => {
+      if (index <= 0) return { cursor: undefined };
+      const token = trail[index - 1];
+      return { cursor: token === '' ? undefined : token };
+    },
+    next: (nextToken) => {
+      const base = index === -1 ? ['', current] : trail.slice(0, index + 1);
+      trails.set(scope, [...base, nextToken]);
+      return { cursor: nextToken };
+    },
+    first: () => ({ cursor: undefined }),
+  };
+}
+
+/** Forget a list's trail (after filters change the pages mean something else). */
+export function resetTrail(scope: string): void {
+  trails.delete(scope);
+}
