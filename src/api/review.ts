@@ -6,7 +6,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
-  agentRunListSchema, agentRunSchema, documentSchema, predictionSchema, validationTaskInputSchema, validationTaskSchema,
+  agentListSchema, agentRunListSchema, agentRunSchema, documentSchema, predictionSchema, validationTaskInputSchema, validationTaskSchema,
   type GroundTruthEntry,
 } from '../contract';
 import { api, segment } from './client';
@@ -18,6 +18,14 @@ export const reviewKeys = {
   run: (agentId: string, runId: string) => [...familyKey('review'), 'run', agentId, runId] as const,
   task: (validationId: string, taskId: string) => [...familyKey('review'), 'task', validationId, taskId] as const,
 };
+
+/** Agents, to choose whose queue to work on. */
+export function reviewAgentsQueryOptions() {
+  return queryOptions({
+    queryKey: [...familyKey('review'), 'agents'] as const,
+    queryFn: ({ signal }) => api('/agents', { query: { maxResults: 100 }, schema: agentListSchema, signal }),
+  });
+}
 
 /** The runs waiting for review, oldest first (the order a team works a queue in). */
 export function reviewQueueQueryOptions(agentId: string) {
