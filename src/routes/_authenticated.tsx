@@ -1,4 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
 import { isApiError } from '../api/errors';
 import { setOrganizationScope } from '../api/keys';
 import { sessionQueryOptions } from '../api/session';
@@ -21,6 +22,8 @@ export const Route = createFileRoute('/_authenticated')({
 });
 
 function AuthenticatedLayout() {
-  const { session } = Route.useRouteContext();
-  return <AppShell session={session} />;
+  // The cached session (kept current by mutations, e.g. renaming the organization), else the one beforeLoad loaded.
+  const { session: loaded } = Route.useRouteContext();
+  const { data: session } = useQuery({ ...sessionQueryOptions(), enabled: false });
+  return <AppShell session={session ?? loaded} />;
 }

@@ -67,6 +67,8 @@ export interface TablePagination {
   nextToken: string | null | undefined;
   /** Apply a search patch (`{ cursor }` or `{ pageSize, cursor: undefined }`) to the URL. */
   onNavigate: (patch: PaginationSearch) => void;
+  /** Choices of the page-size select (default PAGE_SIZES; match the route's paginationSearchFor). */
+  pageSizes?: readonly number[];
 }
 
 export interface TableSelection<T> {
@@ -317,7 +319,7 @@ export function DataTable<T>({
         </div>
       )}
 
-      {pagination ? <Pager pagination={pagination} rowCount={rows.length} noun={selection?.noun} /> : null}
+      {pagination && (rows.length > 0 || pagination.search.cursor) ? <Pager pagination={pagination} rowCount={rows.length} noun={selection?.noun} /> : null}
     </div>
   );
 }
@@ -328,7 +330,7 @@ function summarize(names: string[]): string {
 }
 
 function Pager({ pagination, rowCount, noun }: { pagination: TablePagination; rowCount: number; noun?: [string, string] }) {
-  const { scope, search, nextToken, onNavigate } = pagination;
+  const { scope, search, nextToken, onNavigate, pageSizes = PAGE_SIZES } = pagination;
   const pager = tokenPager(scope, search.cursor);
   const pageSize = search.pageSize ?? DEFAULT_PAGE_SIZE;
   const what = noun ? (rowCount === 1 ? noun[0] : noun[1]) : rowCount === 1 ? 'row' : 'rows';
@@ -346,7 +348,7 @@ function Pager({ pagination, rowCount, noun }: { pagination: TablePagination; ro
           value={pageSize}
           onChange={(e) => onNavigate({ pageSize: Number(e.target.value) === DEFAULT_PAGE_SIZE ? undefined : Number(e.target.value), cursor: undefined })}
         >
-          {PAGE_SIZES.map((size) => (
+          {pageSizes.map((size) => (
             <option key={size} value={size}>{size}</option>
           ))}
         </select>

@@ -18,16 +18,21 @@ import { z } from 'zod';
 export const PAGE_SIZES = [25, 50, 100, 250, 1000] as const;
 export const DEFAULT_PAGE_SIZE = 50;
 
+/** `paginationSearch` for a list whose server caps the page size lower (pass the same sizes to the table). */
+export function paginationSearchFor(sizes: readonly number[]) {
+  return {
+    pageSize: z.coerce
+      .number()
+      .int()
+      .refine((n) => sizes.includes(n))
+      .optional()
+      .catch(undefined),
+    cursor: z.string().min(1).optional().catch(undefined),
+  };
+}
+
 /** Spread into a route's zod search schema. Invalid values fall back instead of failing the route. */
-export const paginationSearch = {
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
-    .optional()
-    .catch(undefined),
-  cursor: z.string().min(1).optional().catch(undefined),
-};
+export const paginationSearch = paginationSearchFor(PAGE_SIZES);
 
 export interface PaginationSearch {
   pageSize?: number;

@@ -1,7 +1,34 @@
+import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../features/shell/coming-soon';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { AUDIT_METHODS, auditPageQueryOptions } from '../../../api/audit-log';
+import { listParams, paginationSearchFor } from '../../../components/data-table';
+import { AUDIT_PAGE_SIZES, AuditLogScreen, type AuditSearch } from '../../../features/audit-log/audit-log-screen';
+
+const searchSchema = z.object({
+  operator: z.string().trim().min(1).optional().catch(undefined),
+  method: z.enum(AUDIT_METHODS).optional().catch(undefined),
+  ...paginationSearchFor(AUDIT_PAGE_SIZES),
+});
+
+function auditQuery(search: AuditSearch) {
+  const { maxResults, nextToken } = listParams(search);
+  return { operator: search.operator, method: search.method, limit: maxResults, cursor: nextToken };
+}
 
 export const Route = createFileRoute('/_authenticated/settings/audit-log')({
   staticData: { crumb: 'Audit log' },
-  component: () => <ComingSoon title="Audit log" what="The audit log screen is being built." />,
+  validateSearch: searchSchema,
+  loaderDeps: ({ search }) => auditQuery(search),
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(auditPageQueryOptions(deps)),
+  component: AuditLogRoute,
 });
+
+function AuditLogRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const { data, isFetching } = useSuspenseQuery(auditPageQueryOptions(auditQuery(search)));
+  const onSearch = useCallback((patch: Partial<AuditSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }) }), [navigate]);
+  return <AuditLogScreen page={data} search={search} isFetching={isFetching} onSearch={onSearch} />;
+}

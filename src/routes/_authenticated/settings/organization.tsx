@@ -1,7 +1,29 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../features/shell/coming-soon';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { organizationMeQueryOptions } from '../../../api/organizations';
+import { paginationSearch } from '../../../components/data-table';
+import { OrganizationScreen } from '../../../features/organizations/organization-screen';
+
+// pageSize/cursor page the organizations list at the bottom of the screen.
+const searchSchema = z.object({ ...paginationSearch });
 
 export const Route = createFileRoute('/_authenticated/settings/organization')({
   staticData: { crumb: 'Organization' },
-  component: () => <ComingSoon title="Organization" what="The organization screen is being built." />,
+  validateSearch: searchSchema,
+  loader: ({ context }) => context.queryClient.ensureQueryData(organizationMeQueryOptions()),
+  component: OrganizationRoute,
 });
+
+function OrganizationRoute() {
+  const { data: organization } = useSuspenseQuery(organizationMeQueryOptions());
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <OrganizationScreen
+      organization={organization}
+      search={search}
+      onSearch={(patch) => void navigate({ search: (prev) => ({ ...prev, ...patch }), resetScroll: false })}
+    />
+  );
+}

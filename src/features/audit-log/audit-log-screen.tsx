@@ -1,0 +1,141 @@
+import { useCallback } from 'react';
+import { Link } from '@tanstack/react-router';
+import { AUDIT_METHODS, type AuditEntry, type AuditMethod, type AuditPage } from '../../api/audit-log';
+import { PageHeader } from '../../components/page-header';
+import { DateTime, TimeZoneToggle } from '../../components/date-time';
+import { DataTable, SearchInput, type ColumnDef } from '../../components/data-table';
+import { EmptyState } from '../../components/states';
+
+export const AUDIT_PAGE_SIZES = [25, 50, 100, 250, 500] as const;
+
+export interface AuditSearch {
+  operator?: string;
+  method?: AuditMethod;
+  pageSize?: number;
+  cursor?: string;
+}
+
+/** `/api/users/svc:user:abc` → the console route of that resource, when there is one. */
+function resourceLink(path: string): { to: string; params: Record<string, string> } | null {
+  const m = path.replace(/^\/api/, '').split('?')[0].split('/').filter(Boolean).map(decodeURIComponent);
+  const [family, id] = m;
+  if (!id) return null;
+  switch (family) {
+    case 'users': return { to: '/settings/users/$userId', params: { userId: id } };
+    case 'roles': return { to: '/settings/roles/$roleId', params: { roleId: id } };
+    case 'appClients': return { to: '/settings/app-clients/$appClientId', params: { appClientId: id } };
+    case 'models': return { to: '/models/$modelId', params: { modelId: id } };
+    case 'validations': return { to: '/validations/$validationId', params: { validationId: id } };
+    case 'documents': return { to: '/documents/$documentId', params: { documentId: id } };
+    case 'agents': return m[2] === 'runs' && m[3] ? { to: '/runs/$agentId/$runId', params: { agentId: id, runId: m[3] } } : { to: '/agents/$agentId', params: { agentId: id } };
+    default: return null;
+  }
+}
+
+function statusTone(status: number): string {
+  if (status >= 500) return 'badge--danger';
+  if (status >= 400) return 'badge--warning';
+  return 'badge--success';
+}
+
+const columns: ColumnDef<AuditEntry & { rowId: string }>[] = [
+  { id: 'time', header: 'Time', cell: ({ row }) => <DateTime value={row.original.time} mode="exact" />, meta: { hideable: false } },
+  { id: 'operator', header: 'Operator', cell: ({ row }) => <span className="truncate" title={row.original.operator}>{row.original.operator}</span> },
+  { id: 'method', header: 'Method', cell: ({ row }) => <span className="badge badge--outline mono">{row.original.method}</span> },
+  {
+    id: 'path',
+    header: 'Path',
+    meta: { className: 'wrap' },
+    cell: ({ row }) => {
+      const link = resourceLink(row.original.path);
+      const text = <span className="mono">{row.original.path}</span>;
+      // A deleted resource's link leads to its not-found view, which says so.
+      return link && row.original.method !== 'DELETE' ? (
+        <Link {...(link as unknown as { to: '/' })} className="audit-path">{text}</Link>
+      ) : (
+        text
+      );
+    },
+  },
+  { id: 'status', header: 'Status', meta: { className: 'num' }, cell: ({ row }) => <span className={`badge ${statusTone(row.original.status)}`}>{row.original.status}</span> },
+];
+
+/** Every write an operator sent through the console, newest first, filterable by operator and method. */
+export function AuditLogScreen({
+  page,
+  search,
+  isFetching,
+  onSearch,
+}: {
+  page: AuditPage;
+  search: AuditSearch;
+  isFetching: boolean;
+  onSearch: (patch: Partial<AuditSearch>) => void;
+}) {
+  const filtered = Boolean(search.operator || search.method);
+  // Entries have no id; time+index is stable for a given page.
+  const rows = page.entries.map((entry, index) => ({ ...entry, rowId: `${entry.time}#${index}` }));
+  const onOperator = useCallback((operator: string) => onSearch({ operator: operator.trim() || undefined, cursor: undefined }), [onSearch]);
+
+  return (
+    <div className="page">
+      <PageHeader
+        title="Audit log"
+        description="Every change an operator sent to the service through this console (creates, updates, deletes), newest first. Reads are not recorded."
+        actions={<TimeZoneToggle />}
+      />
+      <DataTable
+        label="Audit log"
+        data={rows}
+        columns={columns}
+        getRowId={(r) => r.rowId}
+        columnsKey="audit-log"
+        isFetching={isFetching}
+        toolbar={
+          <>
+            <SearchInput label="Filter by operator" placeholder="Operator name" value={search.operator ?? ''} onChange={onOperator} />
+            <label className="row" style={{ gap: 6 }}>
+              <span className="muted">Method</span>
+              <select
+                className="select"
+                style={{ width: 'auto' }}
+                value={search.method ?? ''}
+                onChange={(e) => onSearch({ method: (e.target.value || undefined) as AuditMethod | undefined, cursor: undefined })}
+              >
+                <option value="">All writes</option>
+                {AUDIT_METHODS.map((m) => (
+                  <option key={m} value={m}>{m}</option>
+                ))}
+              </select>
+            </label>
+            {filtered ? (
+              <button type="button" className="button button--small button--ghost" onClick={() => onSearch({ operator: undefined, method: undefined, cursor: undefined })}>
+                Clear filters
+              </button>
+            ) : null}
+          </>
+        }
+        pagination={{
+          scope: `audit:${search.operator ?? ''}:${search.method ?? ''}`,
+          search,
+          nextToken: page.nextCursor,
+          onNavigate: onSearch,
+          pageSizes: AUDIT_PAGE_SIZES,
+        }}
+        empty={
+          filtered ? (
+            <EmptyState title="No entries match these filters">
+              Nothing was recorded for {search.operator ? <>operator <code>{search.operator}</code></> : 'any operator'}
+              {search.method ? <> with method <code>{search.method}</code></> : null}. Clear the filters to see every entry.
+            </EmptyState>
+          ) : (
+            <EmptyState title="Nothing recorded yet">
+              Changes made through the console (creating a user, editing a model, deleting a document…) appear here with
+              who made them and the service's answer.
+            </EmptyState>
+          )
+        }
+      />
+    </div>
+  );
+}

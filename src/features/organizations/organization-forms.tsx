@@ -1,0 +1,99 @@
+import {
+  createOrganizationBodySchema, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS, updateOrganizationBodySchema,
+  type CreateOrganizationBody, type Organization, type UpdateOrganizationBody,
+} from '../../contract';
+import {
+  CheckboxField, DialogCancel, Form, FormActions, JsonField, NumberField, SubmitButton, TextareaField, TextField, useZodForm,
+} from '../../components/form';
+
+const URL_HINT = 'Starts with https:// (or http://localhost).';
+
+/** The PATCH body: only the fields the operator changed (the service rejects an empty PATCH). */
+export function changedFields(original: Organization, values: UpdateOrganizationBody): UpdateOrganizationBody {
+  const body: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) {
+    const before = (original as Record<string, unknown>)[key];
+    const same = JSON.stringify(value ?? null) === JSON.stringify(before ?? null);
+    if (same) continue;
+    if (value === undefined) {
+      // url, plan and payment method have no "clear" in the API: an emptied box means "leave as it was" — say so.
+      throw new Error(`${key} cannot be removed, only changed. Put the previous value back or enter a new one.`);
+    }
+    body[key] = value;
+  }
+  return body as UpdateOrganizationBody;
+}
+
+/** Edit the organization: name, description, url, retention, plan, payment method, metadata (the seed's PATCH). */
+export function EditOrganizationForm({
+  organization,
+  onSubmit,
+}: {
+  organization: Organization;
+  onSubmit: (body: UpdateOrganizationBody) => Promise<unknown>;
+}) {
+  const form = useZodForm(updateOrganizationBodySchema, {
+    defaultValues: {
+      name: organization.name ?? null,
+      description: organization.description ?? null,
+      url: organization.url ?? undefined,
+      documentRetentionInDays: organization.documentRetentionInDays ?? undefined,
+      planId: organization.planId ?? undefined,
+      paymentMethodId: organization.paymentMethodId ?? undefined,
+      metadata: organization.metadata ?? undefined,
+    },
+  });
+  return (
+    <Form
+      form={form}
+      aria-label="Edit organization"
+      onSubmit={async (values) => {
+        const body = changedFields(organization, values);
+        if (Object.keys(body).length === 0) return;
+        await onSubmit(body);
+      }}
+    >
+      <div className="form-grid">
+        <TextField name="name" label="Name" optional emptyAs="null" maxLength={4096} />
+        <TextField name="url" label="URL" optional emptyAs="undefined" hint={URL_HINT} type="url" />
+        <TextareaField name="description" label="Description" optional emptyAs="null" wide />
+        <NumberField
+          name="documentRetentionInDays"
+          label="Document retention (days)"
+          min={MIN_RETENTION_DAYS}
+          max={MAX_RETENTION_DAYS}
+          hint={`Documents are deleted after this many days: ${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS}.`}
+        />
+        <TextField name="planId" label="Plan" optional emptyAs="undefined" mono hint="svc:plan:<name>, e.g. svc:plan:enterprise" />
+        <TextField name="paymentMethodId" label="Payment method" optional emptyAs="undefined" mono hint="svc:payment-method:<32 lowercase hex>" />
+        <JsonField name="metadata" label="Metadata" optional />
+      </div>
+      <FormActions align="end">
+        <DialogCancel />
+        <SubmitButton disabledUnlessDirty>Save changes</SubmitButton>
+      </FormActions>
+    </Form>
+  );
+}
+
+/** A new organization: name, description, url, new scopes, metadata (the seed's POST /organizations). */
+export function CreateOrganizationForm({ onSubmit }: { onSubmit: (body: CreateOrganizationBody) => Promise<unknown> }) {
+  const form = useZodForm(createOrganizationBodySchema, {
+    defaultValues: { name: undefined, description: undefined, url: undefined, useNewScopes: true, metadata: undefined },
+  });
+  return (
+    <Form form={form} aria-label="Create organization" onSubmit={onSubmit}>
+      <div className="form-grid">
+        <TextField name="name" label="Name" optional emptyAs="undefined" maxLength={4096} />
+        <TextField name="url" label="URL" optional emptyAs="undefined" hint={URL_HINT} type="url" />
+        <TextareaField name="description" label="Description" optional emptyAs="undefined" wide />
+        <CheckboxField name="useNewScopes" label="Use new scopes" hint="Scopes per resource family (documents:read, users:write, …)." wide />
+        <JsonField name="metadata" label="Metadata" optional />
+      </div>
+      <FormActions align="end">
+        <DialogCancel />
+        <SubmitButton>Create organization</SubmitButton>
+      </FormActions>
+    </Form>
+  );
+}

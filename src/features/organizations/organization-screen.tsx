@@ -1,0 +1,208 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { Organization } from '../../contract';
+import { organizationsListQueryOptions, useCreateOrganization, useUpdateOrganization } from '../../api/organizations';
+import { isApiError } from '../../api/errors';
+import { PageHeader, Section } from '../../components/page-header';
+import { IdWithCopy } from '../../components/copy-button';
+import { DateTime } from '../../components/date-time';
+import { FormDialog } from '../../components/form';
+import { DataTable, listParams, type ColumnDef, type PaginationSearch } from '../../components/data-table';
+import { EmptyState, ErrorState, ForbiddenState, LoadingState } from '../../components/states';
+import { IconPlus } from '../../components/icons';
+import { CreateOrganizationForm, EditOrganizationForm } from './organization-forms';
+import { QuotaTable, UsageOnlyList } from './quota-usage';
+
+/** The operator's organization: details, every quota as usage vs allowance, edit, create, and the organizations list. */
+export function OrganizationScreen({
+  organization,
+  search,
+  onSearch,
+}: {
+  organization: Organization;
+  search: PaginationSearch;
+  onSearch: (patch: PaginationSearch) => void;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const update = useUpdateOrganization();
+  const create = useCreateOrganization();
+  const title = organization.name || 'Unnamed organization';
+
+  return (
+    <div className="page">
+      <PageHeader
+        title={title}
+        meta={
+          <>
+            <span className="badge badge--info">Your organization</span>
+            <IdWithCopy id={organization.organizationId} label="Copy organization id" />
+          </>
+        }
+        description={organization.description || undefined}
+        actions={
+          <>
+            <button type="button" className="button" onClick={() => setCreating(true)}>
+              <IconPlus /> Create organization
+            </button>
+            <button type="button" className="button button--primary" onClick={() => setEditing(true)}>
+              Edit organization
+            </button>
+          </>
+        }
+      />
+
+      <Section title="Details" id="organization-details">
+        <dl className="details">
+          <div>
+            <dt>Name</dt>
+            <dd>{organization.name || <span className="muted">Not set</span>}</dd>
+          </div>
+          <div>
+            <dt>URL</dt>
+            <dd>
+              {organization.url ? (
+                <a href={organization.url} target="_blank" rel="noreferrer noopener">{organization.url}</a>
+              ) : (
+                <span className="muted">Not set</span>
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt>Document retention</dt>
+            <dd>{organization.documentRetentionInDays != null ? `${organization.documentRetentionInDays.toLocaleString('en-US')} days` : <span className="muted">Not set</span>}</dd>
+          </div>
+          <div>
+            <dt>Plan</dt>
+            <dd>{organization.planId ? <IdWithCopy id={organization.planId} label="Copy plan id" /> : <span className="muted">No plan</span>}</dd>
+          </div>
+          <div>
+            <dt>Payment method</dt>
+            <dd>{organization.paymentMethodId ? <IdWithCopy id={organization.paymentMethodId} label="Copy payment method id" /> : <span className="muted">None on file</span>}</dd>
+          </div>
+          <div>
+            <dt>Scopes</dt>
+            <dd>{organization.useNewScopes === false ? 'Legacy scopes' : 'New scopes (per resource family)'}</dd>
+          </div>
+          <div>
+            <dt>Created</dt>
+            <dd>
+              <DateTime value={organization.createdTime} />
+              {organization.createdBy ? <span className="muted"> by {organization.createdBy}</span> : null}
+            </dd>
+          </div>
+          <div>
+            <dt>Updated</dt>
+            <dd>
+              <DateTime value={organization.updatedTime} />
+              {organization.updatedBy ? <span className="muted"> by {organization.updatedBy}</span> : null}
+            </dd>
+          </div>
+          <div style={{ gridColumn: '1 / -1' }}>
+            <dt>Metadata</dt>
+            <dd>
+              {organization.metadata && Object.keys(organization.metadata).length > 0 ? (
+                <pre className="code-block">{JSON.stringify(organization.metadata, null, 2)}</pre>
+              ) : (
+                <span className="muted">None</span>
+              )}
+            </dd>
+          </div>
+        </dl>
+      </Section>
+
+      <Section title="Quotas this month" description="Usage since the start of the month against the monthly allowance." id="quota-monthly">
+        <QuotaTable organization={organization} kind="monthly" />
+        <h3 className="subheading">Usage without an allowance</h3>
+        <UsageOnlyList organization={organization} />
+      </Section>
+
+      <Section title="Total quotas" description="Resources that exist now against how many the organization may have." id="quota-total">
+        <QuotaTable organization={organization} kind="total" />
+      </Section>
+
+      <Section title="Organizations" description="This organization and the ones it created." id="organizations-list">
+        <OrganizationsList currentId={organization.organizationId} search={search} onSearch={onSearch} onCreate={() => setCreating(true)} />
+      </Section>
+
+      <FormDialog open={editing} onOpenChange={setEditing} title="Edit organization" wide>
+        <EditOrganizationForm
+          organization={organization}
+          onSubmit={async (body) => {
+            await update.mutateAsync({ organizationId: organization.organizationId, body });
+            setEditing(false);
+            toast.success('Organization saved');
+          }}
+        />
+      </FormDialog>
+
+      <FormDialog
+        open={creating}
+        onOpenChange={setCreating}
+        title="Create organization"
+        description="A new, separate organization with the built-in roles and default quotas. This console keeps managing the current one."
+        wide
+      >
+        <CreateOrganizationForm
+          onSubmit={async (body) => {
+            const created = await create.mutateAsync(body);
+            setCreating(false);
+            toast.success(`Organization ${created.name || created.organizationId} created`, { description: created.organizationId });
+          }}
+        />
+      </FormDialog>
+    </div>
+  );
+}
+
+function OrganizationsList({
+  currentId,
+  search,
+  onSearch,
+  onCreate,
+}: {
+  currentId: string;
+  search: PaginationSearch;
+  onSearch: (patch: PaginationSearch) => void;
+  onCreate: () => void;
+}) {
+  const list = useQuery(organizationsListQueryOptions(listParams(search)));
+  if (list.isPending) return <LoadingState label="Loading organizations" />;
+  if (list.isError) {
+    if (isApiError(list.error, 403)) return <ForbiddenState message={list.error.message} />;
+    return <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
+  }
+  const columns: ColumnDef<Organization>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      cell: ({ row }) => (
+        <span className="row" style={{ flexWrap: 'nowrap' }}>
+          <span className="truncate" title={row.original.name ?? undefined}>{row.original.name || <span className="muted">Unnamed</span>}</span>
+          {row.original.organizationId === currentId ? <span className="badge badge--info">This one</span> : null}
+        </span>
+      ),
+      meta: { hideable: false },
+    },
+    { id: 'organizationId', header: 'Organization id', cell: ({ row }) => <IdWithCopy id={row.original.organizationId} label="Copy organization id" /> },
+    { id: 'retention', header: 'Retention (days)', meta: { className: 'num' }, cell: ({ row }) => row.original.documentRetentionInDays ?? '—' },
+    { id: 'created', header: 'Created', cell: ({ row }) => <DateTime value={row.original.createdTime} /> },
+  ];
+  return (
+    <DataTable
+      label="Organizations"
+      data={list.data.organizations}
+      columns={columns}
+      getRowId={(o) => o.organizationId}
+      columnsKey="organizations"
+      isFetching={list.isFetching}
+      pagination={{ scope: 'organizations', search, nextToken: list.data.nextToken, onNavigate: onSearch }}
+      empty={
+        <EmptyState title="No organizations" action={<button type="button" className="button" onClick={onCreate}>Create organization</button>}>
+          Create one to keep another team's documents and users apart.
+        </EmptyState>
+      }
+    />
+  );
+}
