@@ -5,6 +5,14 @@ import { IconChevronRight, IconSearch } from '../../components/icons';
 import { NAV_ITEMS } from './nav-items';
 import { idHint, resolveResourceId } from './resource-links';
 
+function matches(query: string, value: string, keywords: string[] | undefined): boolean {
+  const haystack = `${value} ${(keywords ?? []).join(' ')}`.toLowerCase();
+  return query
+    .toLowerCase()
+    .split(/\s+/)
+    .every((word) => haystack.includes(word));
+}
+
 /**
  * ⌘K: jump to any screen by name, or paste an id (`svc:user:…`, `svc:agent:…/svc:run:…`) to open its detail screen.
  */
@@ -31,24 +39,20 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
       label="Jump to a screen or paste an id"
       contentClassName="palette"
       overlayClassName="dialog-overlay"
-      // Pasted ids must not be fuzzy-filtered away: the id item always matches.
-      filter={(value, query, keywords) => {
-        if (value.startsWith('open-id:')) return 1;
-        const haystack = `${value} ${(keywords ?? []).join(' ')}`.toLowerCase();
-        return query
-          .toLowerCase()
-          .split(/\s+/)
-          .every((word) => haystack.includes(word))
-          ? 1
-          : 0;
-      }}
+      // Pasted ids and the hint must not be filtered away: items whose value starts with '!' always match.
+      filter={(value, query, keywords) => (value.startsWith('!') || matches(query, value, keywords) ? 1 : 0)}
     >
       <Command.Input value={search} onValueChange={setSearch} placeholder="Jump to a screen, or paste an id…" aria-label="Jump to a screen or paste an id" />
       <Command.List>
-        <Command.Empty>{hint ?? 'No screen matches. Paste a full id such as svc:user:… to open it.'}</Command.Empty>
+        {/* A listbox must hold options (axe), so "nothing matches" is a disabled option rather than cmdk's Empty. */}
+        {!target && !NAV_ITEMS.some((item) => matches(search, item.label, [...(item.keywords ?? []), item.to])) ? (
+          <Command.Item value="!hint" disabled>
+            <span className="muted">{hint ?? 'No screen matches. Paste a full id such as svc:user:… to open it.'}</span>
+          </Command.Item>
+        ) : null}
         {target ? (
           <Command.Group heading="Open by id">
-            <Command.Item value={`open-id:${target.id}`} onSelect={() => go({ to: target.to, params: target.params })}>
+            <Command.Item value={`!open-id:${target.id}`} onSelect={() => go({ to: target.to, params: target.params })}>
               <IconSearch />
               <span>
                 Open {target.kind.toLowerCase()} <span className="palette__id">{target.id}</span>
