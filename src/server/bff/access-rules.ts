@@ -1,0 +1,80 @@
+/**
+ * The gate every request passes (one onRequest hook, in this order): origin-form target → Host allowlist → security
+ * headers → proxied path shape → X-CSRF → Fetch Metadata / Origin → session → role. Rules are by path so that they
+ * also hold for paths no route matches.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE, type BffContext } from './bff-context';
+import { allowedHostSets, crossSiteProblem, hostProblem, proxiedPathProblem, targetFormProblem } from './request-guards';
+import { isApiPath, isBffOrApiPath, isReadMethod, splitTarget } from './route-paths';
+import { setCommonSecurityHeaders, setConsoleSecurityHeaders, setDataSecurityHeaders } from './security-headers';
+
+interface PathRule {
+  csrf: boolean;
+  crossSiteCheck: boolean;
+  session: 'none' | 'operator' | 'admin';
+}
+
+/** What each BFF path requires. The launch link is a top-level navigation from a terminal: nothing but its token. */
+function ruleFor(method: string, path: string): PathRule {
+  if (isApiPath(path)) return { csrf: true, crossSiteCheck: true, session: 'operator' };
+  if (path === '/bff/launch') return { csrf: false, crossSiteCheck: false, session: 'none' };
+  if (path === '/bff/file') return { csrf: true, crossSiteCheck: true, session: 'operator' };
+  if (path === '/bff/session') return { csrf: !isReadMethod(method), crossSiteCheck: true, session: 'operator' };
+  if (path === '/bff/audit') return { csrf: !isReadMethod(method), crossSiteCheck: true, session: 'admin' };
+  if (path === '/bff' || path.startsWith('/bff/')) return { csrf: !isReadMethod(method), crossSiteCheck: true, session: 'none' };
+  return { csrf: false, crossSiteCheck: false, session: 'none' };
+}
+
+function refuse(reply: FastifyReply, status: number, message: string): FastifyReply {
+  return reply.code(status).send({ message });
+}
+
+export function registerAccessRules(app: FastifyInstance, context: BffContext): void {
+  const allowed = allowedHostSets([...context.config.allowedHosts, context.config.host]);
+
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const rawUrl = request.raw.url ?? '';
+    const targetProblem = targetFormProblem(rawUrl);
+    setCommonSecurityHeaders(reply, request.protocol === 'https');
+    if (targetProblem) {
+      setDataSecurityHeaders(reply);
+      return refuse(reply, 400, targetProblem);
+    }
+    const { path } = splitTarget(rawUrl);
+    const bffOrApi = isBffOrApiPath(path);
+    if (bffOrApi) setDataSecurityHeaders(reply);
+    else setConsoleSecurityHeaders(reply);
+
+    const badHost = hostProblem(request.headers.host, allowed);
+    if (badHost) return refuse(reply, 421, badHost);
+    if (!bffOrApi) return;
+
+    if (isApiPath(path)) {
+      const pathProblem = proxiedPathProblem(path);
+      if (pathProblem) return refuse(reply, 400, pathProblem);
+    }
+
+    const rule = ruleFor(request.method, path);
+    if (rule.csrf && request.headers['x-csrf'] !== '1') {
+      return refuse(reply, 401, 'Missing header X-CSRF: 1 (required on every /api call and every BFF write)');
+    }
+    // Every cross-site signal is refused on the API, reads included: the console never makes such calls.
+    if (rule.crossSiteCheck) {
+      const crossSite = crossSiteProblem(request.headers, request.headers.host);
+      if (crossSite) return refuse(reply, 403, crossSite);
+    }
+    if (rule.session === 'none') return;
+
+    const session = await context.sessions.get(request.cookies[SESSION_COOKIE]);
+    if (!session) return refuse(reply, 401, 'Not signed in: sign in to the console');
+    request.operator = session.operator;
+
+    if (rule.session === 'admin' && session.operator.role !== 'admin') {
+      return refuse(reply, 403, `Forbidden: this needs the admin role; operator "${session.operator.name}" is ${session.operator.role}`);
+    }
+    if (isApiPath(path) && !isReadMethod(request.method) && session.operator.role !== 'admin') {
+      return refuse(reply, 403, `Forbidden: operator role ${session.operator.role} may only read; ${request.method} is not allowed`);
+    }
+  });
+}

@@ -1,0 +1,132 @@
+/**
+ * The BFF as one Fastify app: `createBffApp(config)` builds it (tests and scripts/start.ts run it in-process),
+ * `listen()` binds it, `issueLaunchLink()` makes the one-time sign-in link printed at start.
+ */
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { registerAccessRules } from './access-rules';
+import { AuditLog } from './audit-log';
+import { registerAudit } from './audit-routes';
+import type { BffContext } from './bff-context';
+import type { BffConfig } from './config';
+import { registerConsole } from './console-static';
+import { bffDir, ensureDir } from './data-files';
+import { LaunchLinks } from './launch-links';
+import { LoginRateLimit } from './login-rate-limit';
+import { OperatorAccounts } from './operator-accounts';
+import { registerProxyRoutes } from './proxy-routes';
+import { SessionStore } from './session-store';
+import { registerSessionRoutes } from './session-routes';
+import { TokenManager } from './token-manager';
+import { UpstreamClient } from './upstream-client';
+import { validateUpstreamUrl } from './config';
+import {
+  createScrubbingDestination,
+  LOG_REDACT_PATHS,
+  SecretRegistry,
+  serializeRequestForLog,
+} from '../shared/log-redaction';
+
+export interface BffApp {
+  app: FastifyInstance;
+  config: BffConfig;
+  /** Binds HOST:PORT; resolves with the origin to show operators (`http://127.0.0.1:3000`). */
+  listen(): Promise<string>;
+  /** The origin after listen(). */
+  origin(): string;
+  /** A new one-time launch link (absolute URL on `origin`). */
+  issueLaunchLink(origin?: string): Promise<string>;
+  /** Token requests sent to the token endpoint so far. */
+  tokenRequests(): number;
+  close(): Promise<void>;
+}
+
+function displayOrigin(host: string, port: number): string {
+  const shown = host === '0.0.0.0' || host === '::' || host === '' ? 'localhost' : host;
+  return `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`;
+}
+
+export async function createBffApp(config: BffConfig): Promise<BffApp> {
+  validateUpstreamUrl('baseUrl', config.upstream.baseUrl);
+  validateUpstreamUrl('authUrl', config.upstream.authUrl);
+  await ensureDir(bffDir(config.dataDir));
+
+  const secrets = new SecretRegistry();
+  secrets.addFixed(config.upstream.clientSecret);
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      stream: createScrubbingDestination(config.logStream ?? process.stderr, secrets),
+      redact: { paths: LOG_REDACT_PATHS, censor: '[REDACTED]' },
+      serializers: { req: serializeRequestForLog },
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Our own request ids only: an id from the browser would end up in upstream headers and logs.
+    requestIdHeader: false,
+    forceCloseConnections: true,
+    return503OnClosing: true,
+  });
+
+  const tokens = new TokenManager({
+    timeoutMs: config.tokenTimeoutMs,
+    retryDelaysMs: config.tokenRetryDelaysMs,
+    onToken: (token) => secrets.add(token),
+  });
+  const context: BffContext = {
+    config,
+    sessions: new SessionStore(config.dataDir, { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs }),
+    operators: new OperatorAccounts(config.dataDir),
+    launchLinks: new LaunchLinks(config.dataDir, config.launchLinkTtlMs),
+    audit: new AuditLog(config.dataDir),
+    loginRateLimit: new LoginRateLimit(config.loginRateLimit),
+    tokens,
+    upstream: new UpstreamClient(config.upstream, tokens, config.upstreamTimeoutMs),
+    secrets,
+  };
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status === 413) {
+      const limit = request.routeOptions.bodyLimit ?? 1024 * 1024;
+      const mib = limit / (1024 * 1024);
+      return reply.code(413).send({ message: `The request body is larger than the ${mib >= 1 ? `${mib} MiB` : `${limit} byte`} limit of this route` });
+    }
+    if (status === 415) {
+      return reply.code(415).send({ message: 'Content-Type must be application/json' });
+    }
+    if (status >= 400 && status < 500) return reply.code(status).send({ message: error.message });
+    request.log.error({ err: error.message }, 'request failed');
+    return reply.code(500).send({ message: 'The BFF failed to handle this request' });
+  });
+
+  await app.register(fastifyCookie);
+  registerAccessRules(app, context);
+  registerAudit(app, context);
+  registerSessionRoutes(app, context);
+  await registerProxyRoutes(app, context);
+  await registerConsole(app, config.consoleDir);
+
+  let boundOrigin = displayOrigin(config.host, config.port);
+
+  return {
+    app,
+    config,
+    async listen() {
+      await app.listen({ host: config.host, port: config.port });
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : config.port;
+      boundOrigin = displayOrigin(config.host, port);
+      return boundOrigin;
+    },
+    origin: () => boundOrigin,
+    async issueLaunchLink(origin = boundOrigin) {
+      const token = await context.launchLinks.issue();
+      secrets.add(token);
+      return `${origin}/bff/launch?token=${token}`;
+    },
+    tokenRequests: () => tokens.tokenRequests,
+    close: () => app.close(),
+  };
+}

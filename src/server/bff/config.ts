@@ -1,0 +1,169 @@
+/**
+ * BFF configuration: from the environment (DESIGN.md §3) for `npm run bff` / `npm start`, or built directly by tests.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { LineSink } from '../shared/log-redaction';
+
+export interface UpstreamCredentials {
+  /** `{base_url}`, e.g. `http://127.0.0.1:8788/v1`. */
+  baseUrl: string;
+  /** `{auth_url}`; the token endpoint is `{auth_url}/oauth2/token`. */
+  authUrl: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface BffConfig {
+  host: string;
+  port: number;
+  upstream: UpstreamCredentials;
+  /** Root of the data dir; the BFF keeps its own files in `<dataDir>/bff/`. */
+  dataDir: string;
+  /** The built console (vite build output). */
+  consoleDir: string;
+  /** Host names (or host:port) accepted besides the loopback names and the bound host. */
+  allowedHosts: string[];
+  /** Time allowed for the upstream to answer (until response headers) before 504. */
+  upstreamTimeoutMs: number;
+  /** Time allowed for the token endpoint per attempt. */
+  tokenTimeoutMs: number;
+  /** Delays between attempts of one token request; its length is the number of retries. */
+  tokenRetryDelaysMs: number[];
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  launchLinkTtlMs: number;
+  /** How long `/organizations/me` is remembered for `/bff/session`. */
+  organizationCacheMs: number;
+  loginRateLimit: { windowMs: number; maxFailuresPerName: number; maxFailuresPerIp: number };
+  /** Fastify `trustProxy`: only set when a load balancer in front sets X-Forwarded-For/-Proto. */
+  trustProxy: boolean | string;
+  logLevel: string;
+  /** Where log lines go (after scrubbing); default stderr. */
+  logStream?: LineSink;
+}
+
+export const MIB = 1024 * 1024;
+/** Body limits (DESIGN.md §5): document routes carry base64 content up to 6,250,000 chars. */
+export const DOCUMENT_BODY_LIMIT = 10 * MIB;
+export const DEFAULT_BODY_LIMIT = 1 * MIB;
+
+export function defaultBffConfig(upstream: UpstreamCredentials, dataDir: string): BffConfig {
+  return {
+    host: '127.0.0.1',
+    port: 3000,
+    upstream,
+    dataDir,
+    consoleDir: resolve('dist/console'),
+    allowedHosts: [],
+    upstreamTimeoutMs: 30_000,
+    tokenTimeoutMs: 10_000,
+    tokenRetryDelaysMs: [200, 1_000],
+    sessionIdleMs: 60 * 60_000,
+    sessionAbsoluteMs: 12 * 60 * 60_000,
+    launchLinkTtlMs: 10 * 60_000,
+    organizationCacheMs: 30_000,
+    loginRateLimit: { windowMs: 15 * 60_000, maxFailuresPerName: 5, maxFailuresPerIp: 20 },
+    trustProxy: false,
+    logLevel: 'info',
+  };
+}
+
+type Env = Record<string, string | undefined>;
+
+export class ConfigError extends Error {}
+
+/** The shape of `credentials.json` written by the embedded service (and accepted from DPS_CREDENTIALS_FILE). */
+export function readCredentialsFile(path: string): UpstreamCredentials {
+  let parsed: Record<string, unknown>;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+  } catch (error) {
+    throw new ConfigError(`Cannot read credentials file ${path}: ${(error as Error).message}`);
+  }
+  const field = (name: string): string => {
+    const value = parsed[name];
+    if (typeof value !== 'string' || value === '') {
+      throw new ConfigError(`Credentials file ${path}: field "${name}" must be a non-empty string`);
+    }
+    return value;
+  };
+  return { clientId: field('clientId'), clientSecret: field('clientSecret'), authUrl: field('authUrl'), baseUrl: field('baseUrl') };
+}
+
+/**
+ * Upstream and credentials from the environment: DPS_BASE_URL / DPS_AUTH_URL / DPS_CLIENT_ID / DPS_CLIENT_SECRET
+ * (each overrides), else DPS_CREDENTIALS_FILE, else the embedded service's `<DPS_DATA_DIR>/credentials.json`.
+ */
+export function upstreamFromEnv(env: Env, dataDir: string): UpstreamCredentials {
+  const anyDirect = ['DPS_BASE_URL', 'DPS_AUTH_URL', 'DPS_CLIENT_ID', 'DPS_CLIENT_SECRET'].some((k) => env[k]);
+  let file: UpstreamCredentials | undefined;
+  const filePath = env.DPS_CREDENTIALS_FILE || resolve(dataDir, 'credentials.json');
+  const needFile = !(env.DPS_BASE_URL && env.DPS_AUTH_URL && env.DPS_CLIENT_ID && env.DPS_CLIENT_SECRET);
+  if (needFile) {
+    if (env.DPS_CREDENTIALS_FILE || existsSync(filePath)) {
+      file = readCredentialsFile(filePath);
+    } else {
+      throw new ConfigError(
+        anyDirect
+          ? 'Incomplete upstream configuration: set all of DPS_BASE_URL, DPS_AUTH_URL, DPS_CLIENT_ID and DPS_CLIENT_SECRET, or DPS_CREDENTIALS_FILE'
+          : `No upstream configured: ${filePath} does not exist (start the embedded service with npm run service, or set DPS_CREDENTIALS_FILE or DPS_BASE_URL, DPS_AUTH_URL, DPS_CLIENT_ID, DPS_CLIENT_SECRET)`,
+      );
+    }
+  }
+  const upstream = {
+    baseUrl: env.DPS_BASE_URL || file!.baseUrl,
+    authUrl: env.DPS_AUTH_URL || file!.authUrl,
+    clientId: env.DPS_CLIENT_ID || file!.clientId,
+    clientSecret: env.DPS_CLIENT_SECRET || file!.clientSecret,
+  };
+  validateUpstreamUrl('DPS_BASE_URL', upstream.baseUrl);
+  validateUpstreamUrl('DPS_AUTH_URL', upstream.authUrl);
+  return upstream;
+}
+
+export function validateUpstreamUrl(name: string, value: string): void {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`${name} must be an absolute http(s) URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`${name} must use http or https`);
+  if (url.username || url.password) throw new ConfigError(`${name} must not contain credentials`);
+  if (url.search || url.hash) throw new ConfigError(`${name} must not contain a query or fragment`);
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}`);
+  }
+  return value;
+}
+
+/** `true`, or a comma-separated list of proxy addresses/CIDRs (proxy-addr syntax). */
+function trustProxyFromEnv(raw: string | undefined): boolean | string {
+  if (!raw || raw === '0' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  return raw;
+}
+
+/** The whole configuration from the environment (`npm run bff`, `npm start`). */
+export function loadBffConfig(env: Env = process.env, upstreamOverride?: UpstreamCredentials): BffConfig {
+  const dataDir = resolve(env.DPS_DATA_DIR || '.data');
+  const upstream = upstreamOverride ?? upstreamFromEnv(env, dataDir);
+  const config = defaultBffConfig(upstream, dataDir);
+  config.host = env.HOST || '127.0.0.1';
+  config.port = integer(env, 'PORT', 3000, 0, 65535);
+  config.allowedHosts = (env.DPS_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  config.upstreamTimeoutMs = integer(env, 'DPS_UPSTREAM_TIMEOUT_MS', config.upstreamTimeoutMs, 100, 600_000);
+  config.sessionIdleMs = integer(env, 'DPS_SESSION_IDLE_MINUTES', 60, 1, 7 * 24 * 60) * 60_000;
+  config.sessionAbsoluteMs = integer(env, 'DPS_SESSION_MAX_HOURS', 12, 1, 30 * 24) * 60 * 60_000;
+  config.trustProxy = trustProxyFromEnv(env.DPS_TRUST_PROXY);
+  config.logLevel = env.LOG_LEVEL || 'info';
+  if (env.DPS_CONSOLE_DIR) config.consoleDir = resolve(env.DPS_CONSOLE_DIR);
+  return config;
+}

@@ -1,0 +1,29 @@
+/**
+ * `npm run bff`: the BFF alone, configured from the environment (DESIGN.md §3). Prints one line with the one-time
+ * sign-in link; SIGINT/SIGTERM close it cleanly.
+ */
+import { createBffApp } from './app';
+import { ConfigError, loadBffConfig } from './config';
+
+async function main(): Promise<void> {
+  const config = loadBffConfig(process.env);
+  const bff = await createBffApp(config);
+  await bff.listen();
+  const link = await bff.issueLaunchLink();
+  process.stdout.write(`DPS Console: sign in at ${link} (one-time link, valid for ${Math.round(config.launchLinkTtlMs / 60_000)} minutes)\n`);
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await bff.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bff: ${error instanceof ConfigError ? error.message : (error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});

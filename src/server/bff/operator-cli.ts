@@ -1,0 +1,117 @@
+/**
+ * Operator accounts for shared deployments, in `<DPS_DATA_DIR>/bff/operators.json`:
+ *
+ *   npm run operator -- add <name> --role admin|viewer   (password from stdin)
+ *   npm run operator -- list
+ *   npm run operator -- remove <name>                     (also ends the operator's sessions)
+ *   npm run operator -- reset <name>                      (new password from stdin; ends the operator's sessions)
+ */
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { OPERATOR_ROLES, OperatorAccounts, validateOperatorName, validatePassword, type OperatorRole } from './operator-accounts';
+import { SessionStore } from './session-store';
+
+const USAGE = `usage:
+  npm run operator -- add <name> --role admin|viewer   (password read from stdin)
+  npm run operator -- list
+  npm run operator -- remove <name>
+  npm run operator -- reset <name>                     (new password read from stdin)`;
+
+class UsageError extends Error {}
+
+/** The first line of stdin; on a terminal, prompted without echo. */
+async function readPassword(prompt: string): Promise<string> {
+  const stdin = process.stdin;
+  if (stdin.isTTY) {
+    process.stderr.write(prompt);
+    stdin.setRawMode(true);
+    let value = '';
+    return new Promise((resolvePromise, reject) => {
+      const onData = (data: Buffer) => {
+        for (const char of data.toString('utf8')) {
+          if (char === '\r' || char === '\n') {
+            stdin.setRawMode(false);
+            stdin.off('data', onData);
+            stdin.pause();
+            process.stderr.write('\n');
+            return resolvePromise(value);
+          }
+          if (char === '\u0003') {
+            stdin.setRawMode(false);
+            return reject(new UsageError('cancelled'));
+          }
+          if (char === '\u007f') value = value.slice(0, -1);
+          else value += char;
+        }
+      };
+      stdin.on('data', onData);
+      stdin.resume();
+    });
+  }
+  const lines = createInterface({ input: stdin });
+  for await (const line of lines) {
+    lines.close();
+    return line.replace(/\r$/, '');
+  }
+  throw new UsageError('no password on stdin');
+}
+
+function nameArgument(args: string[]): string {
+  const name = args[1];
+  if (!name) throw new UsageError('missing <name>');
+  const problem = validateOperatorName(name);
+  if (problem) throw new UsageError(problem);
+  return name;
+}
+
+async function run(args: string[]): Promise<void> {
+  const dataDir = resolve(process.env.DPS_DATA_DIR || '.data');
+  const accounts = new OperatorAccounts(dataDir);
+  const sessions = new SessionStore(dataDir, { idleMs: Number.MAX_SAFE_INTEGER, absoluteMs: Number.MAX_SAFE_INTEGER });
+  switch (args[0]) {
+    case 'add': {
+      const name = nameArgument(args);
+      const roleIndex = args.indexOf('--role');
+      const role = (roleIndex >= 0 ? args[roleIndex + 1] : undefined) as OperatorRole | undefined;
+      if (!role || !OPERATOR_ROLES.includes(role)) throw new UsageError('--role must be admin or viewer');
+      const password = await readPassword(`Password for ${name}: `);
+      const problem = validatePassword(password);
+      if (problem) throw new UsageError(problem);
+      await accounts.add(name, role, password);
+      process.stdout.write(`added operator ${name} (${role})\n`);
+      return;
+    }
+    case 'list': {
+      const operators = await accounts.list();
+      if (operators.length === 0) process.stdout.write('no operator accounts\n');
+      for (const o of operators) process.stdout.write(`${o.name}\t${o.role}\tcreated ${o.createdAt}\n`);
+      return;
+    }
+    case 'remove': {
+      const name = nameArgument(args);
+      if (!(await accounts.remove(name))) throw new UsageError(`operator "${name}" does not exist`);
+      const ended = await sessions.destroyWhere((s) => s.operator.name === name);
+      process.stdout.write(`removed operator ${name}; ended ${ended} session(s)\n`);
+      return;
+    }
+    case 'reset': {
+      const name = nameArgument(args);
+      if (!(await accounts.list()).some((o) => o.name === name)) throw new UsageError(`operator "${name}" does not exist`);
+      const password = await readPassword(`New password for ${name}: `);
+      const problem = validatePassword(password);
+      if (problem) throw new UsageError(problem);
+      await accounts.resetPassword(name, password);
+      const ended = await sessions.destroyWhere((s) => s.operator.name === name);
+      process.stdout.write(`reset the password of ${name}; ended ${ended} session(s)\n`);
+      return;
+    }
+    default:
+      throw new UsageError(args[0] ? `unknown command "${args[0]}"` : 'missing command');
+  }
+}
+
+run(process.argv.slice(2)).catch((error: unknown) => {
+  process.stderr.write(`operator: ${(error as Error).message}\n`);
+  if (error instanceof UsageError) process.stderr.write(`${USAGE}\n`);
+  process.exit(1);
+});

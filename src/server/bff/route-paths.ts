@@ -1,0 +1,23 @@
+/** Path classes the BFF's rules are written against. `path` is the raw path without the query. */
+
+export function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
+}
+
+export function isBffOrApiPath(path: string): boolean {
+  return isApiPath(path) || path === '/bff' || path.startsWith('/bff/');
+}
+
+/** Document routes carry whole files (base64 up to 6,250,000 chars, or raw bytes): they get the larger body limit. */
+export function isDocumentApiPath(path: string): boolean {
+  return path === '/api/documents' || path.startsWith('/api/documents/');
+}
+
+export function isReadMethod(method: string): boolean {
+  return method === 'GET' || method === 'HEAD';
+}
+
+export function splitTarget(rawUrl: string): { path: string; query: string } {
+  const question = rawUrl.indexOf('?');
+  return question < 0 ? { path: rawUrl, query: '' } : { path: rawUrl.slice(0, question), query: rawUrl.slice(question) };
+}

@@ -1,0 +1,114 @@
+/**
+ * Operator sign-in: `/bff/session`, `/bff/login`, `/bff/logout`, `/bff/launch`. Bodies carry the operator, the
+ * upstream base URL and the organization — never a secret, token or session id.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE, type BffContext } from './bff-context';
+import { LAUNCH_OPERATOR } from './launch-links';
+import { readResponseBody } from './upstream-http';
+import type { SessionOperator } from './session-store';
+import { canUseSecureCookie } from './request-guards';
+
+interface Organization {
+  organizationId: string;
+  name: string;
+}
+
+export function registerSessionRoutes(app: FastifyInstance, context: BffContext): void {
+  const { config, sessions, operators, launchLinks, loginRateLimit } = context;
+  let organizationCache: { value: Organization; until: number } | undefined;
+
+  /** The caller's organization from the service, remembered briefly; null when the service cannot say. */
+  async function organization(request: FastifyRequest): Promise<Organization | null> {
+    if (organizationCache && Date.now() < organizationCache.until) return organizationCache.value;
+    try {
+      const response = await context.upstream.send({
+        url: context.upstream.urlFor('/organizations/me'),
+        method: 'GET',
+        headers: { accept: 'application/json' },
+        requestId: request.id,
+        timeoutMs: Math.min(config.upstreamTimeoutMs, 5_000),
+      });
+      const body = await readResponseBody(response, 1024 * 1024);
+      if (response.statusCode !== 200) return null;
+      const parsed = JSON.parse(body.toString('utf8')) as Partial<Organization>;
+      if (typeof parsed.organizationId !== 'string') return null;
+      const value = { organizationId: parsed.organizationId, name: typeof parsed.name === 'string' ? parsed.name : '' };
+      organizationCache = { value, until: Date.now() + config.organizationCacheMs };
+      return value;
+    } catch (error) {
+      request.log.warn({ err: (error as Error).message }, 'organization lookup failed');
+      return null;
+    }
+  }
+
+  async function sessionBody(request: FastifyRequest, operator: SessionOperator) {
+    return {
+      operator: { name: operator.name, role: operator.role },
+      upstream: { baseUrl: config.upstream.baseUrl },
+      organization: await organization(request),
+    };
+  }
+
+  function setSessionCookie(request: FastifyRequest, reply: FastifyReply, id: string): void {
+    reply.setCookie(SESSION_COOKIE, id, {
+      httpOnly: true,
+      sameSite: 'strict',
+      path: '/',
+      secure: canUseSecureCookie(request.protocol, request.hostname),
+      maxAge: Math.floor(config.sessionAbsoluteMs / 1000),
+    });
+  }
+
+  /** Sign-in always starts a new session with a new id; any session the browser had ends. */
+  async function signIn(request: FastifyRequest, reply: FastifyReply, operator: SessionOperator): Promise<void> {
+    await sessions.destroy(request.cookies[SESSION_COOKIE]);
+    const { id } = await sessions.create(operator);
+    setSessionCookie(request, reply, id);
+  }
+
+  app.get('/bff/session', async (request, reply) => {
+    // The access hook has verified the session.
+    return reply.send(await sessionBody(request, request.operator!));
+  });
+
+  app.post('/bff/login', { bodyLimit: 16 * 1024 }, async (request, reply) => {
+    const body = request.body as { name?: unknown; password?: unknown } | undefined;
+    if (!body || typeof body !== 'object' || typeof body.name !== 'string' || typeof body.password !== 'string') {
+      return reply.code(400).send({ message: 'Body must be JSON {"name": string, "password": string}' });
+    }
+    const name = body.name.slice(0, 256);
+    const wait = loginRateLimit.retryAfterSeconds(request.ip, name);
+    if (wait > 0) {
+      return reply
+        .code(429)
+        .header('retry-after', String(wait))
+        .send({ message: `Too many failed sign-ins: try again in ${wait} seconds` });
+    }
+    const account = await operators.verify(name, body.password);
+    if (!account) {
+      loginRateLimit.recordFailure(request.ip, name);
+      return reply.code(401).send({ message: 'Wrong name or password' });
+    }
+    loginRateLimit.recordSuccess(name);
+    const operator = { name: account.name, role: account.role };
+    await signIn(request, reply, operator);
+    request.log.info({ operator: operator.name }, 'operator signed in');
+    return reply.send(await sessionBody(request, operator));
+  });
+
+  app.post('/bff/logout', async (request, reply) => {
+    await sessions.destroy(request.cookies[SESSION_COOKIE]);
+    reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict', secure: canUseSecureCookie(request.protocol, request.hostname) });
+    return reply.code(204).send();
+  });
+
+  app.get('/bff/launch', async (request, reply) => {
+    const token = (request.query as { token?: unknown }).token;
+    reply.header('cache-control', 'no-store');
+    if (!(await launchLinks.redeem(token))) return reply.redirect('/sign-in?error=launch-link', 303);
+    await signIn(request, reply, LAUNCH_OPERATOR);
+    request.log.info({ operator: LAUNCH_OPERATOR.name }, 'operator signed in with the launch link');
+    return reply.redirect('/', 303);
+  });
+}

@@ -1,0 +1,145 @@
+/**
+ * A stand-in service for BFF tests on 127.0.0.1:0: a token endpoint that counts requests and can be slow or fail,
+ * and `{base_url}/*` that records what reached it (method, raw path, headers, body) and answers with an echo — or
+ * slowly, with cookies, with 401, as a path asks.
+ */
+import { randomBytes } from 'node:crypto';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ReceivedRequest {
+  method: string;
+  /** Raw request target as received. */
+  url: string;
+  headers: IncomingMessage['headers'];
+  rawHeaderNames: string[];
+  body: Buffer;
+  token: string | undefined;
+}
+
+export interface EchoUpstream {
+  origin: string;
+  baseUrl: string;
+  authUrl: string;
+  clientId: string;
+  clientSecret: string;
+  received: ReceivedRequest[];
+  /** Every access token the token endpoint issued. */
+  issuedTokens: string[];
+  tokenRequests: number;
+  /** Settings tests change on the fly. */
+  settings: { tokenDelayMs: number; failNextTokenRequests: number; tokenLifetimeSeconds: number };
+  /** Makes the service answer 401 to this token from now on. */
+  revoke(token: string): void;
+  close(): Promise<void>;
+}
+
+function readBody(request: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolvePromise, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolvePromise(Buffer.concat(chunks)));
+    request.on('error', reject);
+  });
+}
+
+function json(response: ServerResponse, status: number, body: unknown, headers: Record<string, string | string[]> = {}) {
+  const text = JSON.stringify(body);
+  response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+  response.end(text);
+}
+
+export async function startEchoUpstream(): Promise<EchoUpstream> {
+  const clientId = `test-client-${randomBytes(4).toString('hex')}`;
+  const clientSecret = `secret-${randomBytes(24).toString('hex')}`;
+  const received: ReceivedRequest[] = [];
+  const issuedTokens: string[] = [];
+  const revoked = new Set<string>();
+  const settings = { tokenDelayMs: 0, failNextTokenRequests: 0, tokenLifetimeSeconds: 3600 };
+  const state = { tokenRequests: 0 };
+  let origin = '';
+
+  const server = http.createServer(async (request, response) => {
+    const body = await readBody(request);
+    const url = request.url ?? '/';
+    if (url.startsWith('/oauth2/token')) {
+      state.tokenRequests++;
+      if (settings.tokenDelayMs) await new Promise((r) => setTimeout(r, settings.tokenDelayMs));
+      if (settings.failNextTokenRequests > 0) {
+        settings.failNextTokenRequests--;
+        return json(response, 503, { message: 'token service unavailable' });
+      }
+      const expected = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
+      if (request.method !== 'POST' || request.headers.authorization !== expected || !url.includes('grant_type=client_credentials')) {
+        return json(response, 401, { message: 'invalid client' });
+      }
+      const token = `tok-${issuedTokens.length + 1}-${randomBytes(24).toString('hex')}`;
+      issuedTokens.push(token);
+      return json(response, 200, { access_token: token, expires_in: settings.tokenLifetimeSeconds, token_type: 'Bearer' });
+    }
+
+    const auth = request.headers.authorization ?? '';
+    const token = auth.startsWith('Bearer ') ? auth.slice(7) : undefined;
+    const rawHeaderNames = request.rawHeaders.filter((_, i) => i % 2 === 0).map((h) => h.toLowerCase());
+    received.push({ method: request.method ?? '', url, headers: request.headers, rawHeaderNames, body, token });
+
+    const path = url.split('?')[0];
+    if (!token || !issuedTokens.includes(token) || revoked.has(token) || path === '/v1/always-401') {
+      return json(response, 401, { message: 'Unauthorized' }, { 'www-authenticate': 'Bearer error="invalid_token"' });
+    }
+    if (path === '/v1/slow') {
+      const ms = Number(new URL(url, origin).searchParams.get('ms') ?? '1000');
+      const timer = setTimeout(() => json(response, 200, { slow: true }), ms);
+      response.on('close', () => clearTimeout(timer));
+      return;
+    }
+    if (path === '/v1/set-cookie') {
+      return json(response, 200, { cookies: true }, {
+        'set-cookie': ['upstream_session=abc; Path=/; HttpOnly', 'tracking=1'],
+        'www-authenticate': 'Basic realm="upstream"',
+        'access-control-allow-origin': '*',
+        'x-internal-debug': 'upstream-only',
+        location: 'https://elsewhere.example/',
+      });
+    }
+    if (path === '/v1/organizations/me') {
+      return json(response, 200, { organizationId: 'svc:organization:0123456789abcdef0123456789abcdef', name: 'Echo Org' });
+    }
+    const file = /^\/v1\/documents\/([^/]+)\/file$/.exec(path);
+    if (file && request.method === 'GET') {
+      const bytes = Buffer.from(`%PDF-1.4 file of ${decodeURIComponent(file[1])}`);
+      response.writeHead(200, { 'content-type': 'application/pdf', 'content-length': bytes.length, 'set-cookie': 'f=1' });
+      return response.end(bytes);
+    }
+    return json(response, 200, {
+      method: request.method,
+      url,
+      headers: request.headers,
+      bodyLength: body.length,
+      bodyText: body.length <= 4096 ? body.toString('utf8') : undefined,
+    });
+  });
+
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
+  return {
+    origin,
+    baseUrl: `${origin}/v1`,
+    authUrl: origin,
+    clientId,
+    clientSecret,
+    received,
+    issuedTokens,
+    get tokenRequests() {
+      return state.tokenRequests;
+    },
+    settings,
+    revoke: (token) => revoked.add(token),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}

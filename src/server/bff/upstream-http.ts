@@ -1,0 +1,110 @@
+/**
+ * The one way the BFF talks to the service: node:http(s) with keep-alive, a deadline for the response headers, and
+ * errors classified as timeout (→ 504) or unreachable (→ 502). Redirects are never followed.
+ */
+import http, { type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
+import https from 'node:https';
+
+export class UpstreamTimeoutError extends Error {
+  constructor(readonly what: string, readonly timeoutMs: number) {
+    super(`${what} did not answer within ${timeoutMs} ms`);
+  }
+}
+
+export class UpstreamUnreachableError extends Error {
+  constructor(readonly what: string, readonly code: string) {
+    super(`${what} is unreachable (${code})`);
+  }
+}
+
+const agents = {
+  'http:': new http.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64 }),
+  'https:': new https.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64 }),
+};
+
+export interface UpstreamRequest {
+  url: URL;
+  method: string;
+  headers: OutgoingHttpHeaders;
+  body?: Buffer;
+  timeoutMs: number;
+  /** Named in error messages ("the service", "the token endpoint"); never the URL with credentials. */
+  what: string;
+  /** Aborts the upstream call when the browser goes away. */
+  signal?: AbortSignal;
+}
+
+/** Sends one request; resolves with the response as soon as its headers arrive. */
+export function sendUpstream(request: UpstreamRequest): Promise<IncomingMessage> {
+  const { url, method, headers, body, timeoutMs, what, signal } = request;
+  const transport = url.protocol === 'https:' ? https : http;
+  return new Promise((resolvePromise, reject) => {
+    let settled = false;
+    const outgoing = transport.request(
+      url,
+      { method, headers: { ...headers, 'content-length': String(body?.length ?? 0) }, agent: agents[url.protocol as 'http:' | 'https:'], signal },
+      (response) => {
+        settled = true;
+        clearTimeout(timer);
+        // From here on the body streams to the browser; a stalled body ends the connection instead of a 504.
+        response.socket?.setTimeout(timeoutMs, () => response.destroy(new UpstreamTimeoutError(what, timeoutMs)));
+        response.on('end', () => response.socket?.setTimeout(0));
+        resolvePromise(response);
+      },
+    );
+    const timer = setTimeout(() => {
+      if (settled) return;
+      settled = true;
+      outgoing.destroy();
+      reject(new UpstreamTimeoutError(what, timeoutMs));
+    }, timeoutMs);
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
+      if (settled) return;
+      settled = true;
+      reject(error.name === 'AbortError' ? error : new UpstreamUnreachableError(what, error.code ?? 'connection error'));
+    });
+    outgoing.end(body && body.length > 0 ? body : undefined);
+  });
+}
+
+/** Reads a whole (small) response body, refusing more than `limit` bytes. */
+export async function readResponseBody(response: IncomingMessage, limit = 1024 * 1024): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response) {
+    size += (chunk as Buffer).length;
+    if (size > limit) {
+      response.destroy();
+      throw new Error(`response body larger than ${limit} bytes`);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The names the embedded service uses for itself on loopback (its fileUrls say localhost, its baseUrl 127.0.0.1). */
+const LOOPBACK_ALIASES = new Set(['localhost', '127.0.0.1']);
+
+/**
+ * Same origin as the configured upstream; `localhost` and `127.0.0.1` count as one name at the same port. Nothing
+ * else does (no userinfo, other port, [::1], other 127/8 address): a file URL from the service never needs more.
+ */
+export function isUpstreamOrigin(candidate: URL, upstream: URL): boolean {
+  if (candidate.protocol !== upstream.protocol) return false;
+  if (candidate.username || candidate.password) return false;
+  if (candidate.host === upstream.host) return true;
+  return LOOPBACK_ALIASES.has(upstream.hostname) && LOOPBACK_ALIASES.has(candidate.hostname) && candidate.port === upstream.port;
+}
+
+/** The loopback names: localhost (and *.localhost), 127.0.0.0/8, ::1. `hostname` as URL.hostname gives it. */
+export function isLoopbackHostname(hostname: string): boolean {
+  const name = hostname.toLowerCase().replace(/\.$/, '');
+  return (
+    name === 'localhost' ||
+    name.endsWith('.localhost') ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name) ||
+    name === '[::1]' ||
+    name === '::1'
+  );
+}
