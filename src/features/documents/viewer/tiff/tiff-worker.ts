@@ -3,6 +3,7 @@
  * Decodes TIFF pages off the main thread, one page at a time (a 300-dpi A4 page is ≈35 MB as RGBA), and hands each
  * back as a transferable ImageBitmap, so the page only draws it.
  */
+import './pako-global';
 import UTIF from 'utif2';
 import type { TiffPageInfo, TiffRequest, TiffResponse } from './tiff-protocol';
 
