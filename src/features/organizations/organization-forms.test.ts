@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { changedFields } from './organization-forms';
+
+const org = {
+  organizationId: 'svc:organization:acme',
+  name: 'Acme',
+  description: null,
+  url: 'https://acme.example',
+  documentRetentionInDays: 1825,
+  metadata: {},
+};
+
+describe('organization PATCH body', () => {
+  it('holds only the changed fields', () => {
+    expect(changedFields(org, { name: 'Acme', description: null, url: 'https://acme.example', documentRetentionInDays: 90, metadata: {} })).toEqual({
+      documentRetentionInDays: 90,
+    });
+    expect(changedFields(org, { name: null, description: 'Ops' })).toEqual({ name: null, description: 'Ops' });
+  });
+  it('refuses to silently drop a cleared url (the API cannot remove it)', () => {
+    expect(() => changedFields(org, { url: undefined })).toThrow('url cannot be removed');
+  });
+});
