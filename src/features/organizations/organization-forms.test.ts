@@ -8,6 +8,10 @@ const org = {
   url: 'https://acme.example',
   documentRetentionInDays: 1825,
   metadata: {},
+  createdTime: '2026-11-01T00:00:00.000Z',
+  updatedTime: null,
+  createdBy: 'bootstrap',
+  updatedBy: null,
 };
 
 describe('organization PATCH body', () => {
