@@ -20,6 +20,7 @@ import { DEFAULT_THRESHOLD, labelsFromFieldConfig } from '../../../features/docu
 import { useGroundTruthDraft } from '../../../features/documents/ground-truth/use-ground-truth-draft';
 import { entriesFromPredictions, notesByLabel, reviewPosition, thresholdFromConfig } from '../../../features/review/review-fields';
 import { ReviewQueue } from '../../../features/review/review-queue';
+import { forgetTaken, isTakenHere, rememberTaken } from '../../../features/review/taken-runs';
 
 const searchSchema = z.object({
   agentId: agentIdSchema.optional().catch(undefined),
@@ -139,8 +140,14 @@ function ReviewRun({ agentId, runId, readOnly, position, onDone }: ReviewRunProp
   useEffect(() => {
     if (readOnly || attempted.current || status !== 'ready-for-review' || !validationId || !taskId) return;
     attempted.current = true;
-    take.mutate({ validationId, taskId }, { onSuccess: () => void run.refetch() });
-  }, [readOnly, status, validationId, taskId, take, run]);
+    take.mutate({ validationId, taskId }, {
+      onSuccess: () => {
+        rememberTaken(runId);
+        void run.refetch();
+      },
+    });
+  }, [readOnly, status, validationId, taskId, take, run, runId]);
+  const [takeOver, setTakeOver] = useState(false);
 
   if (run.isPending) return <div className="review-main"><LoadingState label="Opening the run…" /></div>;
   if (run.isError) return <div className="review-main"><ErrorState error={run.error} onRetry={() => void run.refetch()} /></div>;
@@ -166,6 +173,23 @@ function ReviewRun({ agentId, runId, readOnly, position, onDone }: ReviewRunProp
           action={<button type="button" className="button button--primary" onClick={() => void onDone(false)}>Open the next run</button>}
         >
           Only runs waiting for review or in review can be reviewed here.
+        </EmptyState>
+      </div>
+    );
+  }
+  if (status === 'review-in-progress' && !readOnly && !takeOver && !isTakenHere(runId)) {
+    return (
+      <div className="review-main">
+        <EmptyState
+          title="Another reviewer has this run"
+          action={
+            <>
+              <button type="button" className="button button--primary" onClick={() => void onDone(false)}>Open the next run</button>
+              <button type="button" className="button" onClick={() => { rememberTaken(runId); setTakeOver(true); }}>Review it anyway</button>
+            </>
+          }
+        >
+          Its validation task is in progress, taken in another session. Review it anyway only if that reviewer has stopped.
         </EmptyState>
       </div>
     );
@@ -243,6 +267,7 @@ function ReviewEditor(props: ReviewEditorProps) {
     setError(null);
     try {
       await confirm.mutateAsync({ task, documentId, groundTruth: draft.entries });
+      forgetTaken(runId);
       draft.markSaved();
       await moveOn(true);
     } catch (e) {
@@ -256,6 +281,7 @@ function ReviewEditor(props: ReviewEditorProps) {
     setError(null);
     try {
       await release.mutateAsync(task);
+      forgetTaken(runId);
       await moveOn(false);
     } catch (e) {
       const { title, detail } = explainError(e);
@@ -323,6 +349,7 @@ function ReviewEditor(props: ReviewEditorProps) {
         onConfirm={async () => {
           if (!task) return;
           await reject.mutateAsync({ task, reason: reason.trim() || 'Rejected in review' });
+          forgetTaken(runId);
           leaving.current = true;
           await moveOn(true);
         }}
