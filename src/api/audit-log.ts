@@ -20,6 +20,17 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), nextCursor: z.string().nullable() });
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
+/** Page sizes of the audit screen (the BFF caps `limit` at 500). */
+export const AUDIT_PAGE_SIZES = [25, 50, 100, 250, 500] as const;
+
+/** The audit screen's URL search. */
+export interface AuditSearch {
+  operator?: string;
+  method?: AuditMethod;
+  pageSize?: number;
+  cursor?: string;
+}
+
 export interface AuditQuery {
   operator?: string;
   method?: AuditMethod;

@@ -1,19 +1,10 @@
 import { useCallback } from 'react';
 import { Link } from '@tanstack/react-router';
-import { AUDIT_METHODS, type AuditEntry, type AuditMethod, type AuditPage } from '../../api/audit-log';
+import { AUDIT_METHODS, AUDIT_PAGE_SIZES, type AuditEntry, type AuditMethod, type AuditPage, type AuditSearch } from '../../api/audit-log';
 import { PageHeader } from '../../components/page-header';
 import { DateTime, TimeZoneToggle } from '../../components/date-time';
 import { DataTable, SearchInput, type ColumnDef } from '../../components/data-table';
 import { EmptyState } from '../../components/states';
-
-export const AUDIT_PAGE_SIZES = [25, 50, 100, 250, 500] as const;
-
-export interface AuditSearch {
-  operator?: string;
-  method?: AuditMethod;
-  pageSize?: number;
-  cursor?: string;
-}
 
 /** `/api/users/svc:user:abc` → the console route of that resource, when there is one. */
 function resourceLink(path: string): { to: string; params: Record<string, string> } | null {

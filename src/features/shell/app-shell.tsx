@@ -1,15 +1,20 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { Dialog, VisuallyHidden } from 'radix-ui';
 import type { Session } from '../../api/session';
 import { IconClose, IconKeyboard, IconMenu, IconSearch } from '../../components/icons';
 import { Breadcrumbs } from './breadcrumbs';
-import { CommandPalette } from './command-palette';
-import { KeyboardShortcuts } from './keyboard-shortcuts';
 import { NAV_ITEMS, type NavItem } from './nav-items';
-import { OperatorMenu } from './operator-menu';
 import { ThemeToggle } from './theme-toggle';
 import { useGlobalShortcuts } from './use-global-shortcuts';
+
+// Menus and dialogs the first paint does not need load right after it (keeps the initial JavaScript small).
+const loadPalette = () => import('./command-palette');
+const loadShortcuts = () => import('./keyboard-shortcuts');
+const loadOperatorMenu = () => import('./operator-menu');
+const CommandPalette = lazy(() => loadPalette().then((m) => ({ default: m.CommandPalette })));
+const KeyboardShortcuts = lazy(() => loadShortcuts().then((m) => ({ default: m.KeyboardShortcuts })));
+const OperatorMenu = lazy(() => loadOperatorMenu().then((m) => ({ default: m.OperatorMenu })));
 
 /** The frame of every signed-in screen: sidebar (a drawer below 860px), top bar, and the screen. */
 export function AppShell({ session }: { session: Session }) {
@@ -17,6 +22,11 @@ export function AppShell({ session }: { session: Session }) {
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   useGlobalShortcuts({ openPalette: () => setPaletteOpen(true), openShortcuts: () => setShortcutsOpen(true) });
+  useEffect(() => {
+    const preload = () => void Promise.all([loadPalette(), loadShortcuts(), loadOperatorMenu()]);
+    const id = window.setTimeout(preload, 300);
+    return () => window.clearTimeout(id);
+  }, []);
 
   // Close the drawer when a navigation happens (a link in it was followed).
   const pathname = useRouterState({ select: (state) => state.location.pathname });
@@ -66,7 +76,9 @@ export function AppShell({ session }: { session: Session }) {
               <IconKeyboard />
             </button>
             <ThemeToggle />
-            <OperatorMenu session={session} />
+            <Suspense fallback={<OperatorTriggerPlaceholder name={session.operator.name} role={session.operator.role} />}>
+              <OperatorMenu session={session} />
+            </Suspense>
           </div>
         </header>
         <main id="main" className="shell__content" tabIndex={-1}>
@@ -74,9 +86,21 @@ export function AppShell({ session }: { session: Session }) {
         </main>
       </div>
 
-      <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} />
-      <KeyboardShortcuts open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
+      <Suspense fallback={null}>
+        {paletteOpen ? <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} /> : null}
+        {shortcutsOpen ? <KeyboardShortcuts open={shortcutsOpen} onOpenChange={setShortcutsOpen} /> : null}
+      </Suspense>
     </div>
+  );
+}
+
+/** Looks like the operator menu's trigger for the moment before its code arrives. */
+function OperatorTriggerPlaceholder({ name, role }: { name: string; role: string }) {
+  return (
+    <button type="button" className="operator-trigger" aria-label={`Operator ${name}, ${role}. Open menu`} aria-disabled="true">
+      <span className="avatar" aria-hidden="true">{name.slice(0, 1).toUpperCase()}</span>
+      <span className="operator-trigger__name hide-narrow">{name}</span>
+    </button>
   );
 }
 

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { organizationMeQueryOptions } from '../../../api/organizations';
-import { paginationSearch } from '../../../components/data-table';
+import { paginationSearch } from '../../../components/data-table/pagination';
 import { OrganizationScreen } from '../../../features/organizations/organization-screen';
 
 // pageSize/cursor page the organizations list at the bottom of the screen.
