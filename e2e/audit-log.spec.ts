@@ -77,3 +77,22 @@ test('a viewer operator is shown the Forbidden view', async ({ viewerPage: page 
   await expect(page.getByRole('alert')).toContainText('needs the admin role');
   await expectAccessible(page);
 });
+
+test('a page of more than 100 entries is virtualized: the DOM holds a bounded number of rows', async ({ page, api }) => {
+  const org = await api.get<Organization>('/organizations/me');
+  for (let i = 0; i < 110; i++) await api.patch(`/organizations/${org.organizationId}`, { metadata: { bulk: i } });
+
+  await page.goto('/settings/audit-log?operator=e2e-admin&pageSize=250');
+  const table = page.getByRole('table', { name: 'Audit log' });
+  await expect(table).toHaveAttribute('aria-rowcount', /\d+/);
+  const total = Number(await table.getAttribute('aria-rowcount')) - 1;
+  expect(total).toBeGreaterThan(100);
+  const rendered = () => table.locator('tbody tr[data-row-id]').count();
+  expect(await rendered()).toBeLessThan(60);
+
+  // Scrolling to the end renders the last rows and still keeps the DOM small.
+  const frame = page.getByRole('region', { name: 'Audit log (scrollable)' });
+  await frame.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  await expect(table.locator(`tbody tr[aria-rowindex="${total + 1}"]`)).toBeVisible();
+  expect(await rendered()).toBeLessThan(60);
+});
