@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Command } from 'cmdk';
 import { useNavigate, type NavigateOptions } from '@tanstack/react-router';
 import { IconChevronRight, IconSearch } from '../../components/icons';
 import { NAV_ITEMS } from './nav-items';
-import { idHint, resolveResourceId } from './resource-links';
+import { currentOrganizationScope } from '../../api/keys';
+import { idHint, namedResourcesIn, resolveResourceId, type NamedResource } from './resource-links';
 
 function matches(query: string, value: string, keywords: string[] | undefined): boolean {
   const haystack = `${value} ${(keywords ?? []).join(' ')}`.toLowerCase();
@@ -14,13 +16,25 @@ function matches(query: string, value: string, keywords: string[] | undefined): 
 }
 
 /**
- * ⌘K: jump to any screen by name, or paste an id (`svc:user:…`, `svc:agent:…/svc:run:…`) to open its detail screen.
+ * ⌘K: jump to any screen by name, to a resource by name (among those the console has loaded), or paste an id
+ * (`svc:user:…`, `svc:agent:…/svc:run:…`) to open its detail screen.
  */
 export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
+  const queryClient = useQueryClient();
   const target = resolveResourceId(search);
   const hint = target ? null : idHint(search);
+  // Resources by name: whatever this organization's screens have already loaded (lists and details in the cache).
+  const known = useMemo(() => {
+    const found = new Map<string, NamedResource>();
+    for (const query of queryClient.getQueryCache().findAll({ queryKey: ['org', currentOrganizationScope()] })) {
+      namedResourcesIn(query.state.data, found);
+    }
+    return [...found.values()];
+  }, [queryClient]);
+  const query = search.trim();
+  const byName = query.length >= 2 && !target ? known.filter((r) => matches(query, r.name, [r.id])).slice(0, 8) : [];
 
   const close = (next: boolean) => {
     onOpenChange(next);
@@ -45,7 +59,7 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
       <Command.Input value={search} onValueChange={setSearch} placeholder="Jump to a screen, or paste an id…" aria-label="Jump to a screen or paste an id" />
       <Command.List>
         {/* A listbox must hold options (axe), so "nothing matches" is a disabled option rather than cmdk's Empty. */}
-        {!target && !NAV_ITEMS.some((item) => matches(search, item.label, [...(item.keywords ?? []), item.to])) ? (
+        {!target && byName.length === 0 && !NAV_ITEMS.some((item) => matches(search, item.label, [...(item.keywords ?? []), item.to])) ? (
           <Command.Item value="!hint" disabled>
             <span className="muted">{hint ?? 'No screen matches. Paste a full id such as svc:user:… to open it.'}</span>
           </Command.Item>
@@ -59,6 +73,19 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
               </span>
               <IconChevronRight className="palette__hint" />
             </Command.Item>
+          </Command.Group>
+        ) : null}
+        {byName.length > 0 ? (
+          <Command.Group heading="Resources">
+            {byName.map((resource) => (
+              <Command.Item key={resource.id} value={`!res:${resource.id}`} onSelect={() => go({ to: resource.to, params: resource.params })}>
+                <IconSearch />
+                <span className="truncate">
+                  {resource.name} <span className="muted">· {resource.kind}</span>
+                </span>
+                <span className="palette__hint palette__id truncate" style={{ maxWidth: '40%' }}>{resource.id}</span>
+              </Command.Item>
+            ))}
           </Command.Group>
         ) : null}
         <Command.Group heading="Go to">

@@ -56,3 +56,38 @@ export function idHint(text: string): string | null {
   if (new RegExp(`^${NS}:[a-z-]+:${PART}$`).test(id)) return 'The console has no screen for this kind of id.';
   return null;
 }
+
+/** Id fields that name an object's own resource, most specific first (a run object also carries its agentId). */
+const OWN_ID_KEYS = ['userId', 'roleId', 'appClientId', 'modelId', 'validationId', 'documentId', 'agentId'] as const;
+
+export interface NamedResource extends ResourceTarget {
+  name: string;
+}
+
+/** A resource from a cached API object (list item or detail), when it has a name and a screen. */
+export function namedResource(value: unknown): NamedResource | null {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const record = value as Record<string, unknown>;
+  const name = [record.name, record.email, record.fileName].find((v): v is string => typeof v === 'string' && v.trim() !== '');
+  if (!name) return null;
+  let id: string | undefined;
+  if (typeof record.agentId === 'string' && typeof record.runId === 'string') id = `${record.agentId}/${record.runId}`;
+  else id = OWN_ID_KEYS.map((key) => record[key]).find((v): v is string => typeof v === 'string');
+  if (!id) return null;
+  const target = resolveResourceId(id);
+  return target ? { ...target, name } : null;
+}
+
+/** Every named resource in some cached response data: `{ users: [...] }`, a single object, or an array. */
+export function namedResourcesIn(data: unknown, into: Map<string, NamedResource> = new Map()): Map<string, NamedResource> {
+  const visit = (value: unknown) => {
+    const found = namedResource(value);
+    if (found && !into.has(found.id)) into.set(found.id, found);
+  };
+  if (Array.isArray(data)) data.forEach(visit);
+  else if (data && typeof data === 'object') {
+    visit(data);
+    for (const nested of Object.values(data as Record<string, unknown>)) if (Array.isArray(nested)) nested.forEach(visit);
+  }
+  return into;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idHint, resolveResourceId } from './resource-links';
+import { idHint, namedResourcesIn, resolveResourceId } from './resource-links';
 import { safeRedirect } from './sign-in-page';
 
 describe('pasted ids', () => {
@@ -28,5 +28,26 @@ describe('sign-in redirect', () => {
     expect(safeRedirect('/\\evil.example')).toBe('/runs');
     expect(safeRedirect('https://evil.example')).toBe('/runs');
     expect(safeRedirect('/sign-in?redirect=/x')).toBe('/runs');
+  });
+});
+
+describe('resources by name from cached responses', () => {
+  it('finds named resources in list envelopes and single objects', () => {
+    const found = namedResourcesIn({
+      users: [
+        { userId: 'svc:user:u1', email: 'ann@example.com', name: 'Ann' },
+        { userId: 'svc:user:u2', email: 'bob@example.com', name: null },
+      ],
+      nextToken: null,
+    });
+    namedResourcesIn({ modelId: 'svc:model:invoice', name: 'Invoice model' }, found);
+    namedResourcesIn({ agentId: 'svc:agent:a1', runId: 'svc:run:r1', name: 'Nightly run' }, found);
+    namedResourcesIn({ organizationId: 'svc:organization:o', name: 'No screen of its own kind' }, found);
+    expect([...found.values()].map((r) => [r.kind, r.name, r.to])).toEqual([
+      ['User', 'Ann', '/settings/users/$userId'],
+      ['User', 'bob@example.com', '/settings/users/$userId'],
+      ['Model', 'Invoice model', '/models/$modelId'],
+      ['Agent run', 'Nightly run', '/runs/$agentId/$runId'],
+    ]);
   });
 });
