@@ -4,10 +4,11 @@
  * Playwright's webServer runs this; it stops everything when Playwright ends it.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { E2E_BFF_PORT, E2E_OPERATORS, E2E_SERVICE_PORT } from './servers';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { E2E_BFF_PORT, E2E_OPERATORS, E2E_SERVICE_PORT, LAUNCH_LINK_FILE } from './servers';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'dps-e2e-'));
 const env = {
@@ -17,6 +18,9 @@ const env = {
   PORT: String(E2E_BFF_PORT),
   DPS_SERVICE_HOST: '127.0.0.1',
   DPS_SERVICE_PORT: String(E2E_SERVICE_PORT),
+  // Per-request log lines of both servers would bury Playwright's output; warnings and errors still show.
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  DPS_SERVICE_LOG: process.env.DPS_SERVICE_LOG ?? '0',
 };
 
 for (const { name, password, role } of Object.values(E2E_OPERATORS)) {
@@ -28,7 +32,18 @@ for (const { name, password, role } of Object.values(E2E_OPERATORS)) {
   if (result.status !== 0) throw new Error(`operator add ${name} failed: ${result.stderr || result.stdout}`);
 }
 
-const product = spawn('npx', ['tsx', 'scripts/start.ts'], { env, stdio: 'inherit' });
+// node itself, not `npx tsx`: npm exec does not pass SIGTERM on, which would leave the servers running.
+const product = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { env, stdio: ['inherit', 'pipe', 'inherit'] });
+// The one line start.ts prints is the one-time launch link: kept (mode 0600, gitignored) for the spec that checks it.
+rmSync(LAUNCH_LINK_FILE, { force: true });
+createInterface({ input: product.stdout! }).on('line', (line) => {
+  process.stdout.write(`${line}\n`);
+  const link = /https?:\/\/\S+\/bff\/launch\?token=\S+/.exec(line)?.[0];
+  if (link) {
+    mkdirSync(dirname(LAUNCH_LINK_FILE), { recursive: true });
+    writeFileSync(LAUNCH_LINK_FILE, link, { mode: 0o600 });
+  }
+});
 const stop = () => {
   product.kill('SIGTERM');
 };

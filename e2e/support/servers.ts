@@ -15,3 +15,6 @@ export const AUTH_STATE = {
   admin: `e2e/.auth/admin-${E2E_BFF_PORT}.json`,
   viewer: `e2e/.auth/viewer-${E2E_BFF_PORT}.json`,
 } as const;
+
+/** Where serve.ts keeps the one-time launch link `npm start` printed (unused until a spec redeems it). */
+export const LAUNCH_LINK_FILE = `e2e/.auth/launch-${E2E_BFF_PORT}.txt`;
