@@ -43,7 +43,11 @@ export function FormDialog({
     <Dialog.Root open={open} onOpenChange={(next) => (next ? onOpenChange(true) : requestClose())}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className={`dialog${wide ? ' dialog--wide' : ''}`} aria-describedby={description ? undefined : undefined}>
+        <Dialog.Content
+          className={`dialog${wide ? ' dialog--wide' : ''}`}
+          // Without a description, tell Radix there is none (it links its Description automatically otherwise).
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
           <div className="dialog__header">
             <Dialog.Title className="dialog__title">{title}</Dialog.Title>
             <button type="button" className="icon-button" aria-label="Close" onClick={requestClose}>

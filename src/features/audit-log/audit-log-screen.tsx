@@ -36,10 +36,9 @@ const columns: ColumnDef<AuditEntry & { rowId: string }>[] = [
   {
     id: 'path',
     header: 'Path',
-    meta: { className: 'wrap' },
     cell: ({ row }) => {
       const link = resourceLink(row.original.path);
-      const text = <span className="mono">{row.original.path}</span>;
+      const text = <span className="mono" title={row.original.path}>{row.original.path}</span>;
       // A deleted resource's link leads to its not-found view, which says so.
       return link && row.original.method !== 'DELETE' ? (
         <Link {...(link as unknown as { to: '/' })} className="audit-path">{text}</Link>
