@@ -11,8 +11,8 @@ type Ifd = ReturnType<typeof UTIF.decode>[number];
 
 let file: ArrayBuffer | null = null;
 let pages: Ifd[] = [];
-/** The last decoded page: a thumbnail request right after the page's full render does not decode it again. */
-let last: { index: number; image: ImageData } | null = null;
+/** The last two decoded pages: a page's thumbnail, or a zoom, right after its render does not decode it again. */
+let recent: { index: number; image: ImageData }[] = [];
 
 const post = (message: TiffResponse, transfer: Transferable[] = []) => (self as unknown as DedicatedWorkerGlobalScope).postMessage(message, transfer);
 
@@ -29,7 +29,8 @@ function dpi(ifd: Ifd, tag: number): number {
 }
 
 function decodePage(index: number): ImageData {
-  if (last?.index === index) return last.image;
+  const cached = recent.find((r) => r.index === index);
+  if (cached) return cached.image;
   const ifd = pages[index];
   if (!file || !ifd) throw new Error(`Page ${index + 1} does not exist.`);
   UTIF.decodeImage(file, ifd);
@@ -37,7 +38,7 @@ function decodePage(index: number): ImageData {
   const image = new ImageData(new Uint8ClampedArray(rgba.buffer as ArrayBuffer, rgba.byteOffset, ifd.width * ifd.height * 4), ifd.width, ifd.height);
   // Free the page's decoded planes: only the RGBA copy is kept, and only until the next page.
   (ifd as { data?: unknown }).data = undefined;
-  last = { index, image };
+  recent = [...recent.slice(-1), { index, image }];
   return image;
 }
 
@@ -46,7 +47,7 @@ self.onmessage = async (event: MessageEvent<TiffRequest>) => {
   try {
     if (request.type === 'open') {
       file = request.bytes;
-      last = null;
+      recent = [];
       pages = UTIF.decode(file).filter((ifd) => tagNumber(ifd, 256) && tagNumber(ifd, 257));
       if (!pages.length) throw new Error('The TIFF file has no pages.');
       const info: TiffPageInfo[] = pages.map((ifd) => ({
