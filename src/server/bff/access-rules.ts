@@ -61,7 +61,7 @@ export function registerAccessRules(app: FastifyInstance, context: BffContext): 
     }
     // Every cross-site signal is refused on the API, reads included: the console never makes such calls.
     if (rule.crossSiteCheck) {
-      const crossSite = crossSiteProblem(request.headers, request.headers.host);
+      const crossSite = crossSiteProblem(request.headers, request.headers.host, request.protocol);
       if (crossSite) return refuse(reply, 403, crossSite);
     }
     if (rule.session === 'none') return;

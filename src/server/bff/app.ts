@@ -72,15 +72,16 @@ export async function createBffApp(config: BffConfig): Promise<BffApp> {
   const tokens = new TokenManager({
     timeoutMs: config.tokenTimeoutMs,
     retryDelaysMs: config.tokenRetryDelaysMs,
+    now: config.now,
     onToken: (token) => secrets.add(token),
   });
   const context: BffContext = {
     config,
-    sessions: new SessionStore(config.dataDir, { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs }),
+    sessions: new SessionStore(config.dataDir, { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs, now: config.now }),
     operators: new OperatorAccounts(config.dataDir),
-    launchLinks: new LaunchLinks(config.dataDir, config.launchLinkTtlMs),
+    launchLinks: new LaunchLinks(config.dataDir, config.launchLinkTtlMs, config.now),
     audit: new AuditLog(config.dataDir),
-    loginRateLimit: new LoginRateLimit(config.loginRateLimit),
+    loginRateLimit: new LoginRateLimit({ ...config.loginRateLimit, now: config.now }),
     tokens,
     upstream: new UpstreamClient(config.upstream, tokens, config.upstreamTimeoutMs),
     secrets,

@@ -41,6 +41,8 @@ export interface BffConfig {
   logLevel: string;
   /** Where log lines go (after scrubbing); default stderr. */
   logStream?: LineSink;
+  /** The clock of session, launch-link, rate-limit and token expiry (tests move it instead of waiting). */
+  now?: () => number;
 }
 
 export const MIB = 1024 * 1024;

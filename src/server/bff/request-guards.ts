@@ -74,7 +74,11 @@ export function proxiedPathProblem(rawPath: string): string | undefined {
 }
 
 /** Fetch Metadata and Origin: only same-origin requests (or direct navigations) may use the BFF's API. */
-export function crossSiteProblem(headers: Record<string, string | string[] | undefined>, hostHeader: string | undefined): string | undefined {
+export function crossSiteProblem(
+  headers: Record<string, string | string[] | undefined>,
+  hostHeader: string | undefined,
+  protocol: 'http' | 'https',
+): string | undefined {
   const site = headerValue(headers['sec-fetch-site']);
   if (site && site !== 'same-origin' && site !== 'none') return `Cross-site request refused (Sec-Fetch-Site: ${site})`;
   const origin = headerValue(headers.origin);
@@ -85,10 +89,11 @@ export function crossSiteProblem(headers: Record<string, string | string[] | und
     } catch {
       parsed = undefined;
     }
-    const defaultPort = parsed?.protocol === 'https:' ? /:443$/ : /:80$/;
+    const defaultPort = protocol === 'https' ? /:443$/ : /:80$/;
     const host = (hostHeader ?? '').trim().toLowerCase().replace(defaultPort, '');
-    const sameHost = parsed && (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.host === host;
-    if (!sameHost) return 'Cross-origin request refused (Origin does not match Host)';
+    // Same origin: scheme and host:port both, as the browser sees the BFF (https behind a trusted proxy).
+    const sameOrigin = parsed && parsed.protocol === `${protocol}:` && parsed.host === host;
+    if (!sameOrigin) return 'Cross-origin request refused (Origin does not match this console)';
   }
   return undefined;
 }

@@ -1,7 +1,7 @@
 /**
  * A stand-in service for BFF tests on 127.0.0.1:0: a token endpoint that counts requests and can be slow or fail,
  * and `{base_url}/*` that records what reached it (method, raw path, headers, body) and answers with an echo — or
- * slowly, with cookies, with 401, as a path asks.
+ * slowly, with cookies, with 401, with a redirect, as a path asks.
  */
 import { randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
@@ -101,6 +101,12 @@ export async function startEchoUpstream(): Promise<EchoUpstream> {
         'x-internal-debug': 'upstream-only',
         location: 'https://elsewhere.example/',
       });
+    }
+    if (path === '/v1/redirect') {
+      // Redirects anywhere (?to=): the BFF must never follow one.
+      const to = new URL(url, origin).searchParams.get('to') ?? 'http://127.0.0.1:9/';
+      response.writeHead(302, { location: to, 'content-length': 0 });
+      return response.end();
     }
     if (path === '/v1/organizations/me') {
       return json(response, 200, { organizationId: 'svc:organization:0123456789abcdef0123456789abcdef', name: 'Echo Org' });
