@@ -32,7 +32,7 @@ export default async function bundle(): Promise<void> {
   try {
     await build({
       configFile: resolve('vite.config.ts'),
-      logLevel: 'warn',
+      logLevel: 'error',
       build: { outDir, emptyOutDir: true, manifest: true },
     });
     const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
