@@ -16,6 +16,7 @@ import { createServiceApp } from '../app';
 import type { Credentials } from '../bootstrap';
 import { loadServiceConfig } from '../config';
 import { dropSchema } from '../storage';
+import { createTenantOrganization } from './tenant';
 
 export interface TestService {
   baseUrl: string;
@@ -25,7 +26,23 @@ export interface TestService {
   credentials: Credentials;
   /** A fresh access token of the bootstrap admin client. */
   getToken(): Promise<string>;
+  /** A second organization with its own admin app client, made directly in storage (the API has no way to mint a
+   * client in another organization): for tenancy tests. */
+  createTenant(): Promise<{ organizationId: string; clientId: string; clientSecret: string; getToken(): Promise<string> }>;
   close(): Promise<void>;
+}
+
+/** Client-credentials token request as the seed describes it. */
+export async function requestToken(authUrl: string, clientId: string, clientSecret: string): Promise<string> {
+  const response = await fetch(`${authUrl}/oauth2/token?grant_type=client_credentials`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+  });
+  if (!response.ok) throw new Error(`token request failed with ${response.status}`);
+  return ((await response.json()) as { access_token: string }).access_token;
 }
 
 export async function startTestService(opts: { demo?: boolean; env?: Record<string, string> } = {}): Promise<TestService> {
@@ -60,16 +77,10 @@ export async function startTestService(opts: { demo?: boolean; env?: Record<stri
     publicUrl: urls.publicUrl,
     dataDir,
     credentials,
-    async getToken() {
-      const response = await fetch(`${urls.authUrl}/oauth2/token?grant_type=client_credentials`, {
-        method: 'POST',
-        headers: {
-          authorization: `Basic ${Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString('base64')}`,
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-      });
-      if (!response.ok) throw new Error(`token request failed with ${response.status}`);
-      return ((await response.json()) as { access_token: string }).access_token;
+    getToken: () => requestToken(urls.authUrl, credentials.clientId, credentials.clientSecret),
+    async createTenant() {
+      const tenant = await createTenantOrganization(started.context);
+      return { ...tenant, getToken: () => requestToken(urls.authUrl, tenant.clientId, tenant.clientSecret) };
     },
     async close() {
       await started.close();
