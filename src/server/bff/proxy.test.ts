@@ -458,3 +458,23 @@ describe('roles', () => {
     expect(seen).toEqual([]);
   });
 });
+
+describe('secrets', () => {
+  it('the client secret and every issued token appear in no response body, header or log line of this suite', async () => {
+    // A failing token request and a rejected launch token, so error paths are in the logs too.
+    await admin.request(`/bff/launch?token=${'y'.repeat(43)}`, { noCsrf: true });
+    const secrets = [echo.clientSecret, ...echo.issuedTokens, Buffer.from(`${echo.clientId}:${echo.clientSecret}`).toString('base64')];
+    expect(echo.issuedTokens.length).toBeGreaterThan(3);
+    const replies = [...admin.replies, ...viewer.replies];
+    expect(replies.length).toBeGreaterThan(50);
+    expect(bff.logs.length).toBeGreaterThan(50);
+    for (const secret of secrets) {
+      for (const reply of replies) {
+        expect(reply.body.includes(secret)).toBe(false);
+        expect(JSON.stringify(reply.headers)).not.toContain(secret);
+      }
+      for (const line of bff.logs) expect(line).not.toContain(secret);
+    }
+    for (const line of bff.logs) expect(line).not.toContain(admin.cookies.get('dps_session')!);
+  });
+});

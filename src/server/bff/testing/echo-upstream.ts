@@ -120,7 +120,8 @@ export async function startEchoUpstream(): Promise<EchoUpstream> {
     return json(response, 200, {
       method: request.method,
       url,
-      headers: request.headers,
+      // Like the real service, never repeats the bearer token (tests read it from `received`).
+      headers: { ...request.headers, authorization: token ? 'Bearer [token]' : request.headers.authorization },
       bodyLength: body.length,
       bodyText: body.length <= 4096 ? body.toString('utf8') : undefined,
     });
