@@ -3,25 +3,26 @@ import { Link } from '@tanstack/react-router';
 import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { documentsListQueryOptions, useDeleteDocument, type DocumentsListParams } from '../../../api/documents';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DataTable, listParams, type ColumnDef, type PaginationSearch } from '../../../components/data-table';
+import { DateTime } from '../../../components/date-time';
+import { EmptyState } from '../../../components/states';
 import type { Document } from '../../../contract';
 import { formatBytes } from '../viewer';
 import { useUploads, type Upload } from './use-uploads';
 import '../ground-truth/ground-truth.css';
 import './documents-list.css';
 
-export type DocumentsSearch = {
+export type DocumentsSearch = PaginationSearch & {
   datasetId?: string;
   consentId?: string;
   order?: 'ascending' | 'descending';
-  cursor?: string;
 };
 
 export const documentsListParams = (search: DocumentsSearch): DocumentsListParams => ({
   datasetId: search.datasetId,
   consentId: search.consentId,
   order: search.order,
-  nextToken: search.cursor,
-  maxResults: 50,
+  ...listParams(search),
 });
 
 export type DocumentsListScreenProps = {
@@ -36,10 +37,45 @@ const TYPE_LABEL: Record<string, string> = {
 
 /** Documents: filters and sort in the URL, drag-and-drop upload with checks before sending, delete with confirmation. */
 export function DocumentsListScreen({ search, onSearchChange, readOnly }: DocumentsListScreenProps) {
-  const { data } = useSuspenseQuery(documentsListQueryOptions(documentsListParams(search)));
+  const { data, isFetching } = useSuspenseQuery(documentsListQueryOptions(documentsListParams(search)));
   const uploads = useUploads({ datasetId: search.datasetId });
   const [toDelete, setToDelete] = useState<Document | null>(null);
+  const [bulkDelete, setBulkDelete] = useState<{ rows: Document[]; clear: () => void } | null>(null);
   const filtered = Boolean(search.datasetId || search.consentId);
+
+  const columns: ColumnDef<Document, unknown>[] = [
+    {
+      id: 'name', header: 'Name', meta: { hideable: false, className: 'wrap' },
+      cell: ({ row: { original: d } }) => (
+        <div className="docs-name">
+          <Link to="/documents/$documentId" params={{ documentId: d.documentId }}>{d.name || <span className="muted">Untitled</span>}</Link>
+          <span className="docs-id">{d.documentId}</span>
+        </div>
+      ),
+    },
+    {
+      id: 'type', header: 'Type',
+      cell: ({ row: { original: d } }) => (d.contentType ? TYPE_LABEL[d.contentType] ?? d.contentType : <span className="muted">No file</span>),
+    },
+    {
+      id: 'dataset', header: 'Dataset',
+      cell: ({ row: { original: d } }) => (d.datasetId ? (
+        <button type="button" className="docs-chip" title={`Show only dataset ${d.datasetId}`} onClick={() => onSearchChange({ ...search, cursor: undefined, datasetId: d.datasetId! })}>
+          {shortId(d.datasetId)}
+        </button>
+      ) : <span className="muted">—</span>),
+    },
+    { id: 'groundTruth', header: 'Ground truth', meta: { className: 'num' }, cell: ({ row: { original: d } }) => d.groundTruth?.length ?? 0 },
+    { id: 'created', header: 'Created', enableSorting: true, cell: ({ row: { original: d } }) => <DateTime value={d.createdTime} /> },
+  ];
+  if (!readOnly) {
+    columns.push({
+      id: 'actions', header: () => <span className="sr-only">Actions</span>, meta: { className: 'col-actions', hideable: false, label: 'Actions' },
+      cell: ({ row: { original: d } }) => (
+        <button type="button" className="button button--ghost button--small" onClick={() => setToDelete(d)} aria-label={`Delete ${d.name || d.documentId}`}>Delete</button>
+      ),
+    });
+  }
 
   return (
     <div className="docs">
@@ -48,84 +84,48 @@ export function DocumentsListScreen({ search, onSearchChange, readOnly }: Docume
         <UploadList uploads={uploads.uploads} onRetry={uploads.retry} onDismiss={uploads.dismiss} onClear={uploads.clearFinished} />
       )}
 
-      <Filters search={search} onSearchChange={onSearchChange} />
-
-      {data.documents.length === 0 ? (
-        <div className="docs-empty">
-          <p><strong>{filtered ? 'No documents match these filters.' : search.cursor ? 'No more documents.' : 'No documents yet.'}</strong></p>
-          <p className="muted">
+      <DataTable
+        label={`Documents${filtered ? ' (filtered)' : ''}`}
+        data={data.documents}
+        columns={columns}
+        getRowId={(d) => d.documentId}
+        columnsKey="documents"
+        toolbar={<Filters search={search} onSearchChange={onSearchChange} />}
+        isFetching={isFetching}
+        pagination={{
+          scope: `documents:${search.datasetId ?? ''}:${search.consentId ?? ''}:${search.order ?? ''}`,
+          search,
+          nextToken: data.nextToken,
+          onNavigate: (patch) => onSearchChange({ ...search, ...patch }),
+        }}
+        sorting={{
+          value: { id: 'created', desc: search.order !== 'ascending' },
+          onChange: (sort) => onSearchChange({ ...search, cursor: undefined, order: sort && !sort.desc ? 'ascending' : undefined }),
+        }}
+        selection={readOnly ? undefined : {
+          noun: ['document', 'documents'],
+          describe: (d) => d.name || d.documentId,
+          actions: (rows, clear) => (
+            <button type="button" className="button button--danger" onClick={() => setBulkDelete({ rows, clear })}>
+              Delete {rows.length} {rows.length === 1 ? 'document' : 'documents'}
+            </button>
+          ),
+        }}
+        empty={
+          <EmptyState title={filtered ? 'No documents match these filters' : search.cursor ? 'No more documents' : 'No documents yet'}>
             {filtered ? 'Clear the filters to see every document.' : readOnly ? 'Documents appear here once they are uploaded.' : 'Drop files above or choose them to upload.'}
-          </p>
-        </div>
-      ) : (
-        <table className="docs-table">
-          <caption className="sr-only">Documents{filtered ? ' (filtered)' : ''}, {search.order === 'ascending' ? 'oldest' : 'newest'} first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Type</th>
-              <th scope="col">Dataset</th>
-              <th scope="col" className="num">Ground truth</th>
-              <th scope="col">
-                <button
-                  type="button" className="docs-sort"
-                  aria-label={`Created, sorted ${search.order === 'ascending' ? 'oldest' : 'newest'} first; change the order`}
-                  onClick={() => onSearchChange({ ...search, cursor: undefined, order: search.order === 'ascending' ? undefined : 'ascending' })}
-                >
-                  Created {search.order === 'ascending' ? '↑' : '↓'}
-                </button>
-              </th>
-              {!readOnly && <th scope="col"><span className="sr-only">Actions</span></th>}
-            </tr>
-          </thead>
-          <tbody>
-            {data.documents.map((document) => (
-              <tr key={document.documentId}>
-                <td className="docs-name">
-                  <Link to="/documents/$documentId" params={{ documentId: document.documentId }}>
-                    {document.name || <span className="muted">Untitled</span>}
-                  </Link>
-                  <span className="docs-id">{document.documentId}</span>
-                </td>
-                <td>{document.contentType ? TYPE_LABEL[document.contentType] ?? document.contentType : <span className="muted">No file</span>}</td>
-                <td>
-                  {document.datasetId ? (
-                    <button type="button" className="docs-chip" title="Show only this dataset" onClick={() => onSearchChange({ ...search, cursor: undefined, datasetId: document.datasetId! })}>
-                      {shortId(document.datasetId)}
-                    </button>
-                  ) : <span className="muted">—</span>}
-                </td>
-                <td className="num">{document.groundTruth?.length ?? 0}</td>
-                <td className="nowrap">{document.createdTime ? <time dateTime={document.createdTime} title={document.createdTime}>{formatCreated(document.createdTime)}</time> : '—'}</td>
-                {!readOnly && (
-                  <td className="docs-actions">
-                    <button type="button" className="button button--ghost" onClick={() => setToDelete(document)} aria-label={`Delete ${document.name || document.documentId}`}>
-                      Delete
-                    </button>
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-
-      <nav className="docs-pager" aria-label="Pages">
-        {search.cursor && <button type="button" className="button" onClick={() => onSearchChange({ ...search, cursor: undefined })}>First page</button>}
-        {data.nextToken && <button type="button" className="button" onClick={() => onSearchChange({ ...search, cursor: data.nextToken! })}>Next page</button>}
-      </nav>
+          </EmptyState>
+        }
+      />
 
       <DeleteDialog document={toDelete} onClose={() => setToDelete(null)} />
+      <BulkDeleteDialog target={bulkDelete} onClose={() => setBulkDelete(null)} />
     </div>
   );
 }
 
 const shortId = (id: string) => `${id.split(':').slice(0, 2).join(':')}:…${id.slice(-6)}`;
 
-function formatCreated(time: string): string {
-  const date = new Date(time);
-  return Number.isNaN(date.getTime()) ? time : date.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-}
 
 function Filters({ search, onSearchChange }: { search: DocumentsSearch; onSearchChange: (search: DocumentsSearch) => void }) {
   const id = useId();
@@ -234,6 +234,28 @@ function DeleteDialog({ document, onClose }: { document: Document | null; onClos
       tone="danger"
       typeToConfirm={document?.name || document?.documentId || ''}
       onConfirm={() => (document ? remove.mutateAsync(document.documentId) : undefined)}
+    />
+  );
+}
+
+function BulkDeleteDialog({ target, onClose }: { target: { rows: Document[]; clear: () => void } | null; onClose: () => void }) {
+  const remove = useDeleteDocument();
+  const count = target?.rows.length ?? 0;
+  const noun = count === 1 ? 'document' : 'documents';
+  return (
+    <ConfirmDialog
+      open={target !== null}
+      onOpenChange={(open) => { if (!open) onClose(); }}
+      title={`Delete ${count} ${noun}?`}
+      description={`${target?.rows.map((d) => d.name || d.documentId).join(', ')}: their files and ground truth are removed for good.`}
+      confirmLabel={`Delete ${count} ${noun}`}
+      tone="danger"
+      typeToConfirm={`delete ${count}`}
+      onConfirm={async () => {
+        if (!target) return;
+        for (const d of target.rows) await remove.mutateAsync(d.documentId);
+        target.clear();
+      }}
     />
   );
 }

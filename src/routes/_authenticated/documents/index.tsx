@@ -2,6 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
 import { documentsListQueryOptions } from '../../../api/documents';
 import { consentIdSchema, datasetIdSchema } from '../../../contract';
+import { paginationSearch } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { DocumentsListScreen, documentsListParams } from '../../../features/documents/list/documents-list-screen';
 
@@ -10,7 +11,7 @@ const searchSchema = z.object({
   datasetId: datasetIdSchema.optional().catch(undefined),
   consentId: consentIdSchema.optional().catch(undefined),
   order: z.enum(['ascending', 'descending']).optional().catch(undefined),
-  cursor: z.string().min(1).optional().catch(undefined),
+  ...paginationSearch,
 });
 
 export const Route = createFileRoute('/_authenticated/documents/')({
