@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useUpdateDocument } from '../../../api/documents';
 import { explainError } from '../../../api/errors';
+import { DateTime } from '../../../components/date-time';
 import type { Document, Model, UpdateDocumentBody } from '../../../contract';
 import { GroundTruthWorkspace } from '../ground-truth/ground-truth-workspace';
 import { DEFAULT_THRESHOLD, labelsFromFieldConfig } from '../ground-truth/ground-truth-rows';
@@ -164,6 +165,13 @@ export function DocumentDetailScreen({ document, models, modelId, onModelChange,
           {errors.metadata && <small role="alert">{errors.metadata.message}</small>}
         </label>
       </fieldset>
+      <dl className="doc-facts">
+        <dt>Created</dt><dd><DateTime value={document.createdTime} mode="exact" />{document.createdBy ? ` by ${document.createdBy}` : ''}</dd>
+        <dt>Updated</dt><dd><DateTime value={document.updatedTime} mode="exact" empty="never" />{document.updatedBy ? ` by ${document.updatedBy}` : ''}</dd>
+        <dt>Content MD5</dt><dd className="doc-mono">{document.contentMD5 ?? '—'}</dd>
+        {document.consentId && <><dt>Consent</dt><dd className="doc-mono">{document.consentId}</dd></>}
+        {document.agentRunId && <><dt>Agent run</dt><dd className="doc-mono">{document.agentRunId}</dd></>}
+      </dl>
     </form>
   );
 

@@ -99,7 +99,8 @@ export function GroundTruthEditor({
           <label className="gt-threshold">
             Threshold
             <input
-              type="number" min={0} max={1} step={0.05} value={threshold} disabled={!onThresholdChange}
+              className="gt-input" type="number" min={0} max={1} step={0.05} value={threshold} readOnly={!onThresholdChange}
+              title={onThresholdChange ? 'Confidence below this needs attention' : 'Set by the validation'}
               onChange={(e) => {
                 const value = Number(e.target.value);
                 if (e.target.value !== '' && value >= 0 && value <= 1) onThresholdChange?.(value);
@@ -139,7 +140,7 @@ export function GroundTruthEditor({
                   />
                   <input
                     className="gt-input gt-input--value" data-field="value" aria-label={`Value of ${name}`}
-                    value={row.value} placeholder="select on the page or type" readOnly={readOnly}
+                    value={row.value} placeholder={readOnly ? '' : 'select on the page or type'} readOnly={readOnly}
                     onChange={(e) => update(row.key, { value: e.target.value })}
                   />
                   <span className={`gt-confidence gt-confidence--${band}`} title={band === 'none' ? 'No confidence' : `Confidence ${row.confidence} (threshold ${threshold})`}>

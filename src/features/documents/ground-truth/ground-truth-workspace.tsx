@@ -44,6 +44,8 @@ export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
   const [highlight, setHighlight] = useState<TextHighlight | null>(null);
   const [filled, setFilled] = useState<string | null>(null);
 
+  // Only PDFs have a text layer to select from; other files are read by eye and typed.
+  const selectable = contentType === 'application/pdf';
   const show = useCallback((row: Pick<GroundTruthRow, 'value' | 'pages'>) => {
     const page = row.pages?.length ? row.pages[0] + 1 : undefined;
     if (row.value.trim()) setHighlight({ text: row.value, page });
@@ -103,9 +105,13 @@ export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
         {aside ?? (
           <div className="gt-workspace__editor" {...editorPanelProps}>
             <p className="gt-workspace__hint" aria-live="polite">
-              {filled ?? (activeRow
-                ? `Select text on the page to fill ${activeRow.label || 'this field'}.`
-                : 'Focus a field, then select its value on the page. Enter: next field that needs attention. Ctrl/⌘+S: save.')}
+              {filled ?? (readOnly
+                ? 'Read only: your operator account can view ground truth but not change it.'
+                : !selectable
+                ? 'This file has no text layer: type each value as you read it. Enter: next field that needs attention. Ctrl/⌘+S: save.'
+                : activeRow
+                  ? `Select text on the page to fill ${activeRow.label || 'this field'}.`
+                  : 'Focus a field, then select its value on the page. Enter: next field that needs attention. Ctrl/⌘+S: save.')}
             </p>
             <GroundTruthEditor
               draft={draft}

@@ -2,6 +2,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
 import { documentQueryOptions } from '../../../api/documents';
+import { CopyButton } from '../../../components/copy-button';
 import { modelsListQueryOptions } from '../../../api/models';
 import { DocumentDetailScreen } from '../../../features/documents/detail/document-detail-screen';
 
@@ -31,7 +32,7 @@ function DocumentRoute() {
       <header className="doc-page__header">
         <h1 className="page-header__title">{document.name || 'Untitled document'}</h1>
         <p className="doc-page__meta">
-          <span className="doc-page__id">{document.documentId}</span>
+          <span className="doc-page__id">{document.documentId}<CopyButton value={document.documentId} label="Copy document id" /></span>
           {document.contentType && <span className="badge badge--outline">{document.contentType}</span>}
           {document.datasetId && <Link to="/documents" search={{ datasetId: document.datasetId }}>dataset …{document.datasetId.slice(-6)}</Link>}
         </p>
