@@ -177,8 +177,8 @@ export function GroundTruthEditor({
                 </div>
                 {(attention || rowNotes.length > 0) && (
                   <p className="gt-row__note">
-                    {attention && <span className="gt-attention-text">{ATTENTION_TEXT[attention]}</span>}
-                    {rowNotes.map((note) => <span key={note}>{note}</span>)}
+                    {attention && rowNotes.length === 0 && <span className="gt-attention-text">{ATTENTION_TEXT[attention]}</span>}
+                    {rowNotes.map((note) => <span key={note} className={attention ? 'gt-attention-text' : undefined}>{note}</span>)}
                   </p>
                 )}
               </li>

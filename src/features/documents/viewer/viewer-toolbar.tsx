@@ -92,11 +92,11 @@ export function ViewerToolbar(props: Props) {
         </select>
         <ToolbarButton icon="zoomIn" label="Zoom in" shortcut="+" onClick={() => onZoom('in')} />
       </div>
-      <div className="dv-group">
+      <div className="dv-group dv-group--fit">
         <ToolbarButton icon="fitWidth" label="Fit width" pressed={zoom.mode === 'fit-width'} onClick={() => onZoom({ mode: 'fit-width' })} />
         <ToolbarButton icon="fitPage" label="Fit page" pressed={zoom.mode === 'fit-page'} onClick={() => onZoom({ mode: 'fit-page' })} />
       </div>
-      <div className="dv-group">
+      <div className="dv-group dv-group--rotate">
         <ToolbarButton icon="rotateCcw" label="Rotate counterclockwise" onClick={() => onRotate(-90)} />
         <ToolbarButton icon="rotateCw" label="Rotate clockwise" shortcut="R" onClick={() => onRotate(90)} />
       </div>

@@ -248,6 +248,7 @@ function ReviewEditor(props: ReviewEditorProps) {
   const reject = useRejectReview();
   const [error, setError] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState(false);
+  const [skipping, setSkipping] = useState(false);
   const [reason, setReason] = useState('');
   // Set while moving on after Confirm/Skip/Reject, so the guard does not ask about edits that were just handled.
   const leaving = useRef(false);
@@ -313,7 +314,7 @@ function ReviewEditor(props: ReviewEditorProps) {
       {!readOnly && task && (
         <>
           <button type="button" className="button button--ghost" onClick={() => setRejecting(true)} disabled={busy}>Reject</button>
-          <button type="button" className="button" onClick={() => void onSkip()} disabled={busy}>Skip</button>
+          <button type="button" className="button" onClick={() => (draft.dirty ? setSkipping(true) : void onSkip())} disabled={busy}>Skip</button>
           <button type="button" className="button button--primary" onClick={() => void onConfirm()} disabled={busy} aria-keyshortcuts="Control+S Meta+S">
             Confirm
           </button>
@@ -338,6 +339,15 @@ function ReviewEditor(props: ReviewEditorProps) {
         onSave={() => void onConfirm()}
         panelHeader={header}
         editorFooter={footer}
+      />
+      <ConfirmDialog
+        open={skipping}
+        onOpenChange={setSkipping}
+        title="Skip this run and discard your corrections?"
+        description={`The run goes back to the queue for someone else; your ${draft.changes.length} ${draft.changes.length === 1 ? 'correction is' : 'corrections are'} not kept.`}
+        confirmLabel="Skip and discard"
+        tone="danger"
+        onConfirm={onSkip}
       />
       <ConfirmDialog
         open={rejecting}
