@@ -44,7 +44,7 @@ describe('models', () => {
 
     const patched = await api.patch(`/models/${model.modelId}`, { fieldConfig: { ...fieldConfig, due_date: { type: 'date' } }, status: 'inactive' });
     expect(patched.status).toBe(200);
-    expect(patched.body.version).toBe(model.version + 1);
+    expect(patched.body.version).toBe((model.version ?? 0) + 1);
     expect(patched.body.status).toBe('inactive');
     expect(patched.body.name).toBe('Invoices');
 

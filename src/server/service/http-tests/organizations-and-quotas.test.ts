@@ -23,7 +23,7 @@ describe('organizations', () => {
   it('/organizations/me is the caller organization with every counter', async () => {
     const result = await api.get('/organizations/me');
     expect(result.status).toBe(200);
-    const org = organizationSchema.parse(result.body);
+    const org = organizationSchema.parse(result.body) as Record<string, unknown>;
     expect(org.numberOfUsersAllowed).toBe(3);
     expect(org.numberOfUsersCreated).toBe(0);
     expect(org.numberOfAppClientsCreated).toBe(1);
