@@ -18,6 +18,8 @@ export type GroundTruthWorkspaceProps = {
   readOnly?: boolean;
   /** Ctrl/⌘+S anywhere in the workspace. */
   onSave?: () => void;
+  /** What Ctrl/⌘+S does, for the hint ("save", "confirm"). */
+  saveVerb?: string;
   /** Above the editor's rows. */
   editorToolbar?: ReactNode;
   /** Below the editor (save bar, confirm buttons). */
@@ -35,7 +37,7 @@ export type GroundTruthWorkspaceProps = {
  * field's value and records its page; activating a field scrolls to its page and marks its value in the text layer.
  */
 export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
-  const { fileUrl, contentType, documentName, draft, threshold, onThresholdChange, labelOptions, notes, readOnly, onSave, editorToolbar, editorFooter, panelHeader, aside, editorPanelProps } = props;
+  const { fileUrl, contentType, documentName, draft, threshold, onThresholdChange, labelOptions, notes, readOnly, onSave, editorToolbar, editorFooter, panelHeader, aside, editorPanelProps, saveVerb = 'save' } = props;
   const viewer = useRef<DocumentViewerHandle>(null);
   const [chosenKey, setActiveKey] = useState<string | null>(null);
   // A removed row or a reset draft: nothing active.
@@ -108,10 +110,10 @@ export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
               {filled ?? (readOnly
                 ? 'Read only: your operator account can view ground truth but not change it.'
                 : !selectable
-                ? 'This file has no text layer: type each value as you read it. Enter: next field that needs attention. Ctrl/⌘+S: save.'
+                ? `This file has no text layer: type each value as you read it. Enter: next field that needs attention. Ctrl/⌘+S: ${saveVerb}.`
                 : activeRow
                   ? `Select text on the page to fill ${activeRow.label || 'this field'}.`
-                  : 'Focus a field, then select its value on the page. Enter: next field that needs attention. Ctrl/⌘+S: save.')}
+                  : `Focus a field, then select its value on the page. Enter: next field that needs attention. Ctrl/⌘+S: ${saveVerb}.`)}
             </p>
             <GroundTruthEditor
               draft={draft}

@@ -337,6 +337,8 @@ function ReviewEditor(props: ReviewEditorProps) {
         notes={notes}
         readOnly={readOnly}
         onSave={() => void onConfirm()}
+        saveVerb="confirm"
+
         panelHeader={header}
         editorFooter={footer}
       />
