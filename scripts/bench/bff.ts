@@ -1,0 +1,288 @@
+/**
+ * BFF overhead, side by side in one run on loopback: the embedded service called directly with a bearer token vs the
+ * same calls through the BFF with an operator session (X-CSRF, session lookup, header allowlists, token, streaming).
+ * The service and the BFF run as separate processes, as in `npm start`; this process only drives load.
+ *
+ * Per workload: requests/s at a fixed concurrency, and p50/p99 of sequential requests (one at a time, so the added
+ * latency is the BFF's own, not queueing). Plus the number of token requests the BFF made during the whole run
+ * (a recording pass-through in front of the token endpoint counts them).
+ * Aims (issue 3): BFF ≥ 60% of direct throughput on the list GET, < 5 ms added at p99, one token request.
+ * Run alone with `npx tsx scripts/bench/bff.ts`, or as part of `npm run bench`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+interface Target {
+  name: 'direct' | 'BFF';
+  origin: string;
+  /** Path prefix that maps to `{base_url}`. */
+  prefix: string;
+  headers: Record<string, string>;
+}
+
+interface Answer {
+  status: number;
+  body: Buffer;
+}
+
+function startChild(args: string[], env: NodeJS.ProcessEnv, readyLine: RegExp): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const errors: string[] = [];
+  createInterface({ input: child.stderr! }).on('line', (line) => errors.push(line));
+  return new Promise((resolvePromise, reject) => {
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const match = readyLine.exec(line);
+      if (match) resolvePromise({ child, match });
+    });
+    child.on('exit', (code) => reject(new Error(`${args[0]} exited with ${code}: ${errors.slice(-5).join('\n')}`)));
+  });
+}
+
+/** Counts token requests on their way to the service's token endpoint. */
+async function startTokenCounter(target: string): Promise<{ url: string; count: () => number; close: () => void }> {
+  let count = 0;
+  const server = http.createServer((request, response) => {
+    count++;
+    const chunks: Buffer[] = [];
+    request.on('data', (c: Buffer) => chunks.push(c));
+    request.on('end', async () => {
+      const upstream = await fetch(`${target}${request.url}`, {
+        method: 'POST',
+        headers: { authorization: request.headers.authorization ?? '', 'content-type': request.headers['content-type'] ?? '' },
+        body: Buffer.concat(chunks),
+      });
+      response.writeHead(upstream.status, { 'content-type': 'application/json' });
+      response.end(Buffer.from(await upstream.arrayBuffer()));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, count: () => count, close: () => server.close() };
+}
+
+function makeClient(maxSockets: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets });
+  return {
+    request(target: Target, method: string, path: string, body?: Buffer): Promise<Answer> {
+      const url = new URL(`${target.prefix}${path}`, target.origin);
+      return new Promise((resolvePromise, reject) => {
+        const outgoing = http.request(url, {
+          method,
+          agent,
+          headers: { ...target.headers, ...(body ? { 'content-type': 'application/json', 'content-length': String(body.length) } : {}) },
+        }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (c: Buffer) => chunks.push(c));
+          response.on('end', () => resolvePromise({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) }));
+          response.on('error', reject);
+        });
+        outgoing.on('error', reject);
+        outgoing.end(body);
+      });
+    },
+    close: () => agent.destroy(),
+  };
+}
+
+type Client = ReturnType<typeof makeClient>;
+type Call = (client: Client, target: Target, i: number) => Promise<Answer>;
+
+function progress(message: string): void {
+  process.stderr.write(`  bff bench: ${message}\n`);
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function checked(call: Call, client: Client, target: Target, i: number): Promise<void> {
+  const answer = await call(client, target, i);
+  if (answer.status !== 200) throw new Error(`${target.name}: HTTP ${answer.status} ${answer.body.toString('utf8').slice(0, 200)}`);
+}
+
+/** p50 / p99 in ms of `count` requests sent one after another. */
+async function sequentialLatency(call: Call, target: Target, count: number): Promise<{ p50: number; p99: number }> {
+  const client = makeClient(1);
+  const times: number[] = [];
+  try {
+    for (let i = 0; i < count; i++) {
+      const started = process.hrtime.bigint();
+      await checked(call, client, target, i);
+      times.push(Number(process.hrtime.bigint() - started) / 1e6);
+    }
+  } finally {
+    client.close();
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p99: percentile(times, 99) };
+}
+
+/** Requests per second with `concurrency` requests in flight, `total` requests in all. */
+async function throughput(call: Call, target: Target, concurrency: number, total: number): Promise<number> {
+  const client = makeClient(concurrency);
+  let next = 0;
+  const started = process.hrtime.bigint();
+  try {
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < total) await checked(call, client, target, next++);
+      }),
+    );
+  } finally {
+    client.close();
+  }
+  return total / (Number(process.hrtime.bigint() - started) / 1e9);
+}
+
+interface Workload {
+  name: string;
+  call: Call;
+  latencyCount: number;
+  concurrency: number;
+  total: number;
+  warmUp?: number;
+}
+
+interface Row {
+  workload: string;
+  rps: Record<Target['name'], number>;
+  p50: Record<Target['name'], number>;
+  p99: Record<Target['name'], number>;
+}
+
+export default async function bffBench(): Promise<void> {
+  const started = Date.now();
+  const serviceDir = mkdtempSync(join(tmpdir(), 'dps-bench-service-'));
+  const bffDir = mkdtempSync(join(tmpdir(), 'dps-bench-bff-'));
+  const children: ChildProcess[] = [];
+  let counter: Awaited<ReturnType<typeof startTokenCounter>> | undefined;
+  try {
+    const service = await startChild(
+      ['src/server/service/main.ts'],
+      { DPS_SERVICE_HOST: '127.0.0.1', DPS_SERVICE_PORT: '0', DPS_DATA_DIR: serviceDir, DPS_DEMO: '0', DPS_SERVICE_LOG: '0', DPS_DATABASE_URL: '' },
+      /^DPS service: base URL (\S+) \(token endpoint (\S+)\/oauth2\/token\)/,
+    );
+    children.push(service.child);
+    progress('service started');
+    const [, baseUrl, authUrl] = service.match;
+    const credentials = JSON.parse(readFileSync(join(serviceDir, 'credentials.json'), 'utf8')) as { clientId: string; clientSecret: string };
+    counter = await startTokenCounter(authUrl);
+
+    const bff = await startChild(
+      ['src/server/bff/main.ts'],
+      {
+        HOST: '127.0.0.1',
+        PORT: '0',
+        DPS_DATA_DIR: bffDir,
+        DPS_BASE_URL: baseUrl,
+        DPS_AUTH_URL: counter.url,
+        DPS_CLIENT_ID: credentials.clientId,
+        DPS_CLIENT_SECRET: credentials.clientSecret,
+        DPS_CONSOLE_DIR: join(bffDir, 'no-console'),
+        LOG_LEVEL: 'warn',
+      },
+      /sign in at (\S+)/,
+    );
+    children.push(bff.child);
+    progress('BFF started');
+    const link = new URL(bff.match[1]);
+
+    // An operator session from the launch link, and a token for the direct calls (not counted: the BFF's are).
+    const cookie = await new Promise<string>((resolveCookie, reject) => {
+      http.get(link, (response) => {
+        response.resume();
+        const set = ([] as string[]).concat(response.headers['set-cookie'] ?? [])[0];
+        if (!set) reject(new Error(`launch link answered ${response.statusCode} without a session`));
+        else resolveCookie(set.split(';')[0]);
+      }).on('error', reject);
+    });
+    const tokenAnswer = await fetch(`${authUrl}/oauth2/token?grant_type=client_credentials`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString('base64')}` },
+    });
+    const token = ((await tokenAnswer.json()) as { access_token: string }).access_token;
+
+    const targets: Target[] = [
+      { name: 'direct', origin: new URL(baseUrl).origin, prefix: new URL(baseUrl).pathname, headers: { authorization: `Bearer ${token}`, accept: 'application/json' } },
+      { name: 'BFF', origin: link.origin, prefix: '/api', headers: { cookie, 'x-csrf': '1', accept: 'application/json' } },
+    ];
+
+    // 50 documents for the list, one to patch.
+    const setup = makeClient(8);
+    const small = Buffer.from(JSON.stringify({ content: Buffer.from('%PDF-1.4 bench').toString('base64'), contentType: 'application/pdf', name: 'bench' }));
+    const ids: string[] = [];
+    for (let i = 0; i < 50; i++) {
+      const answer = await setup.request(targets[0], 'POST', '/documents', small);
+      if (answer.status !== 200) throw new Error(`seeding documents: HTTP ${answer.status} ${answer.body.toString()}`);
+      ids.push((JSON.parse(answer.body.toString()) as { documentId: string }).documentId);
+    }
+    setup.close();
+    progress('50 documents created');
+    const patchPath = `/documents/${encodeURIComponent(ids[0])}`;
+    const bigDocument = Buffer.from(JSON.stringify({ content: Buffer.alloc(4_500_000, 7).toString('base64'), contentType: 'application/pdf', name: 'bench 6 MB' }));
+
+    const workloads: Workload[] = [
+      { name: 'list GET (50 items)', call: (c, t) => c.request(t, 'GET', '/documents?maxResults=50'), latencyCount: 400, concurrency: 16, total: 1500 },
+      { name: 'PATCH one resource', call: (c, t, i) => c.request(t, 'PATCH', patchPath, Buffer.from(JSON.stringify({ name: `bench ${i}` }))), latencyCount: 300, concurrency: 16, total: 800 },
+      { name: `POST document (${(bigDocument.length / 1e6).toFixed(1)} MB)`, call: (c, t) => c.request(t, 'POST', '/documents', bigDocument), latencyCount: 5, concurrency: 2, total: 4, warmUp: 1 },
+    ];
+
+    const rows: Row[] = [];
+    for (const workload of workloads) {
+      progress(`${workload.name} …`);
+      const row: Row = { workload: workload.name, rps: { direct: 0, BFF: 0 }, p50: { direct: 0, BFF: 0 }, p99: { direct: 0, BFF: 0 } };
+      // Warm both paths, then alternate so drift (GC, caches, data growth) hits both alike.
+      for (const target of targets) await sequentialLatency(workload.call, target, workload.warmUp ?? 20);
+      for (const target of targets) {
+        const latency = await sequentialLatency(workload.call, target, workload.latencyCount);
+        row.p50[target.name] = latency.p50;
+        row.p99[target.name] = latency.p99;
+      }
+      for (const target of [...targets].reverse()) {
+        row.rps[target.name] = await throughput(workload.call, target, workload.concurrency, workload.total);
+      }
+      rows.push(row);
+    }
+
+    const ms = (n: number) => `${n.toFixed(2)} ms`;
+    const header = ['workload', 'direct req/s', 'BFF req/s', 'BFF/direct', 'p50 direct', 'p50 BFF', 'added p50', 'p99 direct', 'p99 BFF', 'added p99'];
+    const lines = rows.map((r) => [
+      r.workload,
+      r.rps.direct.toFixed(0),
+      r.rps.BFF.toFixed(0),
+      `${((r.rps.BFF / r.rps.direct) * 100).toFixed(0)}%`,
+      ms(r.p50.direct),
+      ms(r.p50.BFF),
+      ms(r.p50.BFF - r.p50.direct),
+      ms(r.p99.direct),
+      ms(r.p99.BFF),
+      ms(r.p99.BFF - r.p99.direct),
+    ]);
+    const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+    const format = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+    console.log('BFF vs direct on loopback (embedded service, PGlite; req/s at 16 in flight, 2 for the document POST; p50/p99 one at a time)');
+    console.log(format(header));
+    console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+    for (const line of lines) console.log(format(line));
+    console.log(`token requests by the BFF during the run: ${counter.count()} (aim: 1 per token lifetime)`);
+    console.log(`aims: list GET through the BFF ≥ 60% of direct req/s; added p99 < 5 ms  (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    counter?.close();
+    await new Promise((r) => setTimeout(r, 300));
+    rmSync(serviceDir, { recursive: true, force: true });
+    rmSync(bffDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await bffBench();
+  process.exit(0);
+}
