@@ -252,11 +252,12 @@ export default async function bffBench(): Promise<void> {
     }
 
     const ms = (n: number) => `${n.toFixed(2)} ms`;
+    const rate = (n: number) => n.toFixed(n < 10 ? 2 : 0);
     const header = ['workload', 'direct req/s', 'BFF req/s', 'BFF/direct', 'p50 direct', 'p50 BFF', 'added p50', 'p99 direct', 'p99 BFF', 'added p99'];
     const lines = rows.map((r) => [
       r.workload,
-      r.rps.direct.toFixed(0),
-      r.rps.BFF.toFixed(0),
+      rate(r.rps.direct),
+      rate(r.rps.BFF),
       `${((r.rps.BFF / r.rps.direct) * 100).toFixed(0)}%`,
       ms(r.p50.direct),
       ms(r.p50.BFF),
