@@ -147,12 +147,17 @@ test.describe('ground-truth editor', () => {
     await expect(valueOf(page, 'reference')).toHaveValue(pdfPageMarker(2));
     await expect(page.getByRole('textbox', { name: 'Pages of reference' })).toHaveValue('2');
     await expect(page.getByText(`Filled reference with “${pdfPageMarker(2)}” from page 2.`)).toBeVisible();
+    // With the raw value input focused, the selection fills the raw value instead.
+    await page.getByRole('textbox', { name: 'Raw value of reference' }).focus();
+    await expect(page.getByText('Select text on the page to fill the raw value of reference.')).toBeVisible();
+    await selectTextOnPage(page, 2, pdfPageMarker(2));
+    await expect(page.getByRole('textbox', { name: 'Raw value of reference' })).toHaveValue(pdfPageMarker(2));
     // The unsaved change is listed.
     await expect(page.getByText('Unsaved changes (1)')).toBeVisible();
     await page.keyboard.press('Control+s');
     await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
     const saved = await api.get<CreatedDocument>(`/documents/${encodeURIComponent(doc.documentId)}`);
-    expect(saved.groundTruth?.[1]).toEqual({ label: 'reference', value: pdfPageMarker(2), pages: [1] });
+    expect(saved.groundTruth?.[1]).toEqual({ label: 'reference', value: pdfPageMarker(2), rawValue: pdfPageMarker(2), pages: [1] });
   });
 
   test('focusing a field scrolls to its page and marks its value in the text layer', async ({ page, api, unique }) => {

@@ -8,7 +8,10 @@ export type GroundTruthEditorProps = {
   draft: GroundTruthDraft;
   /** The row whose value text selected on the page goes into. */
   activeKey: string | null;
-  onActivate: (row: GroundTruthRow) => void;
+  /** A row's input got focus; `field` is 'rawValue' when the raw value input did (selection then fills it). */
+  onActivate: (row: GroundTruthRow, field: 'value' | 'rawValue') => void;
+  /** Which of the active row's texts a selection fills. */
+  activeField?: 'value' | 'rawValue';
   threshold: number;
   onThresholdChange?: (threshold: number) => void;
   /** Labels to offer (a model's fields). */
@@ -25,7 +28,7 @@ export type GroundTruthEditorProps = {
  * attention, Alt+↑/↓ moves a row. The parent owns saving (Ctrl/⌘+S) and the viewer link (selection, highlight).
  */
 export function GroundTruthEditor({
-  draft, activeKey, onActivate, threshold, onThresholdChange, labelOptions, notes, readOnly, toolbar,
+  draft, activeKey, activeField = 'value', onActivate, threshold, onThresholdChange, labelOptions, notes, readOnly, toolbar,
 }: GroundTruthEditorProps) {
   const { rows, setRows, changes } = draft;
   const listId = useId();
@@ -128,7 +131,10 @@ export function GroundTruthEditor({
                 key={row.key}
                 data-row={row.key}
                 className={['gt-row', active && 'gt-row--active', attention && 'gt-row--attention'].filter(Boolean).join(' ')}
-                onFocus={() => { if (!active) onActivate(row); }}
+                onFocus={(e) => {
+                  const field = (e.target as HTMLElement).dataset.field === 'rawValue' ? 'rawValue' : 'value';
+                  if (!active || field !== activeField) onActivate(row, field);
+                }}
                 onKeyDown={(e) => onRowKeyDown(e, row)}
               >
                 <div className="gt-row__main">

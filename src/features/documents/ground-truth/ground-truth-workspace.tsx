@@ -40,6 +40,7 @@ export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
   const { fileUrl, contentType, documentName, draft, threshold, onThresholdChange, labelOptions, notes, readOnly, onSave, editorToolbar, editorFooter, panelHeader, aside, editorPanelProps, saveVerb = 'save' } = props;
   const viewer = useRef<DocumentViewerHandle>(null);
   const [chosenKey, setActiveKey] = useState<string | null>(null);
+  const [activeField, setActiveField] = useState<'value' | 'rawValue'>('value');
   // A removed row or a reset draft: nothing active.
   const activeRow = draft.rows.find((row) => row.key === chosenKey);
   const activeKey = activeRow ? chosenKey : null;
@@ -48,18 +49,21 @@ export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
 
   // Only PDFs have a text layer to select from; other files are read by eye and typed.
   const selectable = contentType === 'application/pdf';
-  const show = useCallback((row: Pick<GroundTruthRow, 'value' | 'pages'>) => {
+  const show = useCallback((row: Pick<GroundTruthRow, 'value' | 'rawValue' | 'pages'>, field: 'value' | 'rawValue' = 'value') => {
     const page = row.pages?.length ? row.pages[0] + 1 : undefined;
-    if (row.value.trim()) setHighlight({ text: row.value, page });
+    // The raw value is the text as printed: mark it when that input is focused (or when there is no value).
+    const text = field === 'rawValue' ? row.rawValue ?? '' : row.value.trim() ? row.value : row.rawValue ?? '';
+    if (text.trim()) setHighlight({ text, page });
     else {
       setHighlight(null);
       if (page) viewer.current?.scrollToPage(page);
     }
   }, []);
 
-  const activate = (row: GroundTruthRow) => {
+  const activate = (row: GroundTruthRow, field: 'value' | 'rawValue') => {
     setActiveKey(row.key);
-    show(row);
+    setActiveField(field);
+    show(row, field);
   };
 
   const onTextSelected = ({ text, page }: TextSelection) => {
@@ -67,8 +71,8 @@ export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
     const row = draft.rows.find((r) => r.key === activeKey);
     if (!row) return;
     const pages = [page - 1];
-    draft.setRows((rows) => rows.map((r) => (r.key === activeKey ? { ...r, value: text, pages } : r)));
-    setFilled(`Filled ${row.label || 'the field'} with “${text}” from page ${page}.`);
+    draft.setRows((rows) => rows.map((r) => (r.key === activeKey ? { ...r, [activeField]: text, pages } : r)));
+    setFilled(`Filled ${activeField === 'rawValue' ? 'the raw value of ' : ''}${row.label || 'the field'} with “${text}” from page ${page}.`);
     setHighlight({ text, page });
   };
 
@@ -112,13 +116,14 @@ export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
                 : !selectable
                 ? `This file has no text layer: type each value as you read it. Enter: next field that needs attention. Ctrl/⌘+S: ${saveVerb}.`
                 : activeRow
-                  ? `Select text on the page to fill ${activeRow.label || 'this field'}.`
+                  ? `Select text on the page to fill ${activeField === 'rawValue' ? 'the raw value of ' : ''}${activeRow.label || 'this field'}.`
                   : `Focus a field, then select its value on the page. Enter: next field that needs attention. Ctrl/⌘+S: ${saveVerb}.`)}
             </p>
             <GroundTruthEditor
               draft={draft}
               activeKey={activeKey}
-              onActivate={(row) => { setFilled(null); activate(row); }}
+              activeField={activeField}
+              onActivate={(row, field) => { setFilled(null); activate(row, field); }}
               threshold={threshold}
               onThresholdChange={onThresholdChange}
               labelOptions={labelOptions}
