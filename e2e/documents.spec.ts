@@ -273,3 +273,18 @@ test.describe('ground-truth editor', () => {
     expect(stored).toMatchObject({ retentionInDays: 365, description: 'Checked by e2e', metadata: { source: 'e2e' } });
   });
 });
+
+test('a viewer operator sees documents and ground truth read-only', async ({ viewerPage, api, unique }) => {
+  const doc = await createDocument(api, {
+    bytes: await makeTextPdf(1), contentType: 'application/pdf', name: unique('read only'), groundTruth: [{ label: 'total', value: '10' }],
+  });
+  await viewerPage.goto(`/documents/${encodeURIComponent(doc.documentId)}`);
+  await expect(valueOf(viewerPage, 'total')).toHaveValue('10');
+  await expect(valueOf(viewerPage, 'total')).not.toBeEditable();
+  await expect(viewerPage.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  await expect(viewerPage.getByRole('button', { name: 'Add field' })).toHaveCount(0);
+  await expect(viewerPage.getByText('Read only: your operator account can view ground truth but not change it.')).toBeVisible();
+  await viewerPage.goto('/documents');
+  await expect(viewerPage.getByRole('button', { name: 'Choose files' })).toHaveCount(0);
+  await expect(viewerPage.getByRole('button', { name: `Delete ${doc.name}` })).toHaveCount(0);
+});
