@@ -54,6 +54,15 @@ describe('models', () => {
     expect((await api.get(`/models/${model.modelId}`)).status).toBe(404);
   });
 
+  it('keeps the order of fields and columns as written (not re-sorted by storage)', async () => {
+    const ordered = { zeta: { type: 'string' }, line_items: { type: 'table', fields: { zz: { type: 'string' }, a: { type: 'amount' } } }, b: { type: 'date' } };
+    const { body: model } = await api.post('/models', { fieldConfig: ordered, metadata: { zz: 1, a: 2 } });
+    const { body: read } = await api.get(`/models/${model.modelId}`);
+    expect(Object.keys(read.fieldConfig)).toEqual(['zeta', 'line_items', 'b']);
+    expect(Object.keys(read.fieldConfig.line_items.fields)).toEqual(['zz', 'a']);
+    expect(Object.keys(read.metadata)).toEqual(['zz', 'a']);
+  });
+
   it.each([
     ['llmVersion', { llmVersion: 'gpt-5' }],
     ['confidenceVersion', { confidenceVersion: 'v3' }],

@@ -8,7 +8,7 @@
  * plus plain columns for what lists filter on, derived from `data` on every write by the repository.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, customType, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
@@ -19,7 +19,7 @@ function commonColumns() {
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
     createdTime: timestamp('created_time', { withTimezone: true, mode: 'string' }).notNull().default(sql`now()`),
     updatedTime: timestamp('updated_time', { withTimezone: true, mode: 'string' }),
-    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    data: json('data').$type<Record<string, unknown>>().notNull(),
   };
 }
 
