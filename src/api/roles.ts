@@ -1,0 +1,82 @@
+/**
+ * Roles: list (one page, or every page for pickers), one role, create, update (name, description, metadata,
+ * permissions), delete. Same shape as ./users.ts.
+ */
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { roleListSchema, roleSchema, type CreateRoleBody, type Role, type UpdateRoleBody } from '../contract';
+import { api, segment } from './client';
+import { createFamilyKeys } from './keys';
+
+export const roleKeys = { ...createFamilyKeys('roles'), everyRole: () => [...createFamilyKeys('roles').lists(), 'every'] as const };
+
+export interface RolesListParams {
+  maxResults?: number;
+  nextToken?: string;
+}
+
+export function rolesListQueryOptions(params: RolesListParams = {}) {
+  return queryOptions({
+    queryKey: roleKeys.list(params),
+    queryFn: ({ signal }) =>
+      api('/roles', { query: { maxResults: params.maxResults, nextToken: params.nextToken }, schema: roleListSchema, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every role, following nextToken: what role pickers and role-name lookups need. */
+export function everyRoleQueryOptions() {
+  return queryOptions({
+    queryKey: roleKeys.everyRole(),
+    queryFn: async ({ signal }) => {
+      const roles: Role[] = [];
+      let nextToken: string | undefined;
+      do {
+        const page = await api('/roles', { query: { maxResults: 1000, nextToken }, schema: roleListSchema, signal });
+        roles.push(...page.roles);
+        nextToken = page.nextToken ?? undefined;
+      } while (nextToken);
+      return roles;
+    },
+  });
+}
+
+export function roleQueryOptions(roleId: string) {
+  return queryOptions({
+    queryKey: roleKeys.detail(roleId),
+    queryFn: ({ signal }) => api(`/roles/${segment(roleId)}`, { schema: roleSchema, signal }),
+  });
+}
+
+export function useCreateRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateRoleBody) => api('/roles', { method: 'POST', body, schema: roleSchema }),
+    onSuccess: async (role) => {
+      queryClient.setQueryData(roleKeys.detail(role.roleId), role);
+      await queryClient.invalidateQueries({ queryKey: roleKeys.lists() });
+    },
+  });
+}
+
+export function useUpdateRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ roleId, body }: { roleId: string; body: UpdateRoleBody }) =>
+      api(`/roles/${segment(roleId)}`, { method: 'PATCH', body, schema: roleSchema }),
+    onSuccess: async (role) => {
+      queryClient.setQueryData(roleKeys.detail(role.roleId), role);
+      await queryClient.invalidateQueries({ queryKey: roleKeys.lists() });
+    },
+  });
+}
+
+export function useDeleteRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (roleId: string) => api(`/roles/${segment(roleId)}`, { method: 'DELETE', schema: roleSchema }),
+    onSuccess: async (role: Role) => {
+      queryClient.removeQueries({ queryKey: roleKeys.detail(role.roleId) });
+      await queryClient.invalidateQueries({ queryKey: roleKeys.lists() });
+    },
+  });
+}

@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { toast } from 'sonner';
+import { useDeleteUser, userQueryOptions, useUpdateUser } from '../../api/users';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { IdWithCopy } from '../../components/copy-button';
+import { DateTime } from '../../components/date-time';
+import { FormDialog } from '../../components/form';
+import { PageHeader, Section } from '../../components/page-header';
+import { EditUserForm } from './user-forms';
+import { UserStatusBadge } from './user-status';
+import { useUserOptions } from './use-user-options';
+import './users.css';
+
+export function UserDetailScreen({ userId }: { userId: string }) {
+  const { data: user } = useSuspenseQuery(userQueryOptions(userId));
+  const { roleOptions, roleNames } = useUserOptions();
+  const [editing, setEditing] = useState(false);
+  const update = useUpdateUser();
+  const remove = useDeleteUser();
+  const navigate = useNavigate();
+  const title = user.name || 'Unnamed user';
+
+  return (
+    <div className="page">
+      <PageHeader
+        title={<span className="users-title">{title}</span>}
+        meta={
+          <>
+            <UserStatusBadge status={user.status} reason={user.statusReason} />
+            <IdWithCopy id={user.userId} label="Copy user id" />
+          </>
+        }
+        description={user.description || undefined}
+        actions={
+          <>
+            <ConfirmDialog
+              trigger={<button type="button" className="button button--danger">Delete user</button>}
+              title={`Delete user ${title}?`}
+              description="The user can no longer sign in and loses their roles. This cannot be undone."
+              confirmLabel="Delete user"
+              tone="danger"
+              onConfirm={async () => {
+                await remove.mutateAsync(user.userId);
+                toast.success(`User ${title} deleted`);
+                await navigate({ to: '/settings/users' });
+              }}
+            />
+            <button type="button" className="button button--primary" onClick={() => setEditing(true)}>Edit user</button>
+          </>
+        }
+      />
+
+      <Section title="Details" id="user-details">
+        <dl className="details">
+          <div>
+            <dt>Status</dt>
+            <dd>
+              <UserStatusBadge status={user.status} />
+              {user.statusReason ? <span className="muted"> {user.statusReason}</span> : null}
+            </dd>
+          </div>
+          <div>
+            <dt>Roles</dt>
+            <dd>
+              {user.roleIds?.length ? (
+                <span className="users-roles">{user.roleIds.map((id) => <span key={id} className="badge badge--outline">{roleNames.get(id) ?? id}</span>)}</span>
+              ) : (
+                <span className="muted">None</span>
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt>Profile</dt>
+            <dd>{user.profileId ? <IdWithCopy id={user.profileId} label="Copy profile id" /> : <span className="muted">None yet (set when the invitation is accepted)</span>}</dd>
+          </div>
+          <div>
+            <dt>Created</dt>
+            <dd>
+              <DateTime value={user.createdTime} />
+              <span className="muted"> by {user.createdBy}</span>
+            </dd>
+          </div>
+          <div>
+            <dt>Updated</dt>
+            <dd>
+              {user.updatedTime ? <DateTime value={user.updatedTime} /> : <span className="muted">Never</span>}
+              {user.updatedBy ? <span className="muted"> by {user.updatedBy}</span> : null}
+            </dd>
+          </div>
+          <div style={{ gridColumn: '1 / -1' }}>
+            <dt>Metadata</dt>
+            <dd>
+              {user.metadata && Object.keys(user.metadata).length > 0 ? (
+                <pre className="code-block">{JSON.stringify(user.metadata, null, 2)}</pre>
+              ) : (
+                <span className="muted">None</span>
+              )}
+            </dd>
+          </div>
+        </dl>
+      </Section>
+
+      <FormDialog open={editing} onOpenChange={setEditing} title="Edit user" wide>
+        <EditUserForm
+          user={user}
+          roles={roleOptions}
+          onSubmit={async (body) => {
+            await update.mutateAsync({ userId: user.userId, body });
+            setEditing(false);
+            toast.success('User saved');
+          }}
+        />
+      </FormDialog>
+    </div>
+  );
+}

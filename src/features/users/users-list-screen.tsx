@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { toast } from 'sonner';
+import type { User } from '../../contract';
+import { useCreateUser, useDeleteUser, usersListQueryOptions } from '../../api/users';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { IdWithCopy } from '../../components/copy-button';
+import { DataTable, listParams, type ColumnDef, type PaginationSearch } from '../../components/data-table';
+import { DateTime } from '../../components/date-time';
+import { FormDialog } from '../../components/form';
+import { IconPlus } from '../../components/icons';
+import { PageHeader } from '../../components/page-header';
+import { EmptyState } from '../../components/states';
+import { CreateUserForm } from './user-forms';
+import { UserStatusBadge } from './user-status';
+import { useUserOptions } from './use-user-options';
+import './users.css';
+
+/** Users of the organization: status, roles, create (invite), delete. */
+export function UsersListScreen({ search, onSearch }: { search: PaginationSearch; onSearch: (patch: PaginationSearch) => void }) {
+  const { data, isFetching } = useSuspenseQuery(usersListQueryOptions(listParams(search)));
+  const { roleOptions, appClientOptions, roleNames } = useUserOptions();
+  const [creating, setCreating] = useState(false);
+  const [toDelete, setToDelete] = useState<User | null>(null);
+  const create = useCreateUser();
+  const remove = useDeleteUser();
+  const navigate = useNavigate();
+
+  const columns: ColumnDef<User>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      meta: { hideable: false, className: 'users-col-name' },
+      cell: ({ row: { original: u } }) => (
+        <Link to="/settings/users/$userId" params={{ userId: u.userId }} className="truncate users-name" title={u.name ?? undefined}>
+          {u.name || <span className="muted">Unnamed user</span>}
+        </Link>
+      ),
+    },
+    { id: 'status', header: 'Status', cell: ({ row: { original: u } }) => <UserStatusBadge status={u.status} reason={u.statusReason} /> },
+    {
+      id: 'roles',
+      header: 'Roles',
+      meta: { className: 'wrap' },
+      cell: ({ row: { original: u } }) =>
+        u.roleIds?.length ? (
+          <span className="users-roles">{u.roleIds.map((id) => <span key={id} className="badge badge--outline">{roleNames.get(id) ?? id}</span>)}</span>
+        ) : (
+          <span className="muted">None</span>
+        ),
+    },
+    { id: 'userId', header: 'User id', cell: ({ row: { original: u } }) => <IdWithCopy id={u.userId} label="Copy user id" /> },
+    { id: 'created', header: 'Created', cell: ({ row: { original: u } }) => <DateTime value={u.createdTime} /> },
+    {
+      id: 'actions',
+      header: () => <span className="sr-only">Actions</span>,
+      meta: { className: 'col-actions', hideable: false, label: 'Actions' },
+      cell: ({ row: { original: u } }) => (
+        <button type="button" className="button button--ghost button--small" onClick={() => setToDelete(u)} aria-label={`Delete ${u.name || u.userId}`}>
+          Delete
+        </button>
+      ),
+    },
+  ];
+
+  return (
+    <div className="page">
+      <PageHeader
+        title="Users"
+        description="People who sign in to this organization's document processing apps. New users are invited and stay pending until they accept."
+        actions={
+          <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
+            <IconPlus /> Create user
+          </button>
+        }
+      />
+      <DataTable
+        label="Users"
+        data={data.users}
+        columns={columns}
+        getRowId={(u) => u.userId}
+        columnsKey="users"
+        isFetching={isFetching}
+        pagination={{ scope: 'users', search, nextToken: data.nextToken, onNavigate: onSearch }}
+        empty={
+          <EmptyState
+            title={search.cursor ? 'No more users' : 'No users yet'}
+            action={<button type="button" className="button" onClick={() => setCreating(true)}>Create user</button>}
+          >
+            Invite the people who review and correct documents. They get the roles you pick.
+          </EmptyState>
+        }
+      />
+
+      <FormDialog open={creating} onOpenChange={setCreating} title="Create user" description="The user is invited by email and shows as invite pending until they accept." wide>
+        <CreateUserForm
+          options={{ roles: roleOptions, appClients: appClientOptions }}
+          onSubmit={async (body) => {
+            const user = await create.mutateAsync(body);
+            setCreating(false);
+            toast.success(`User ${user.name || body.email} invited`);
+            void navigate({ to: '/settings/users/$userId', params: { userId: user.userId } });
+          }}
+        />
+      </FormDialog>
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title={`Delete user ${toDelete?.name || toDelete?.userId || ''}?`}
+        description="The user can no longer sign in and loses their roles. This cannot be undone."
+        confirmLabel="Delete user"
+        tone="danger"
+        onConfirm={async () => {
+          if (!toDelete) return;
+          await remove.mutateAsync(toDelete.userId);
+          toast.success(`User ${toDelete.name || toDelete.userId} deleted`);
+          setToDelete(null);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { userQueryOptions } from '../../../../api/users';
+import { UserDetailScreen } from '../../../../features/users/user-detail-screen';
+
+export const Route = createFileRoute('/_authenticated/settings/users/$userId')({
+  loader: async ({ context, params }) => {
+    const user = await context.queryClient.ensureQueryData(userQueryOptions(params.userId));
+    return { crumb: user.name || 'Unnamed user' };
+  },
+  component: UserRoute,
+});
+
+function UserRoute() {
+  const { userId } = Route.useParams();
+  return <UserDetailScreen userId={userId} />;
+}

@@ -1,0 +1,18 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { usersListQueryOptions } from '../../../../api/users';
+import { listParams, paginationSearch } from '../../../../components/data-table/pagination';
+import { UsersListScreen } from '../../../../features/users/users-list-screen';
+
+export const Route = createFileRoute('/_authenticated/settings/users/')({
+  validateSearch: z.object({ ...paginationSearch }),
+  loaderDeps: ({ search }) => listParams(search),
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(usersListQueryOptions(deps)),
+  component: UsersRoute,
+});
+
+function UsersRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <UsersListScreen search={search} onSearch={(patch) => void navigate({ search: (s) => ({ ...s, ...patch }) })} />;
+}
