@@ -67,9 +67,12 @@ export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
   };
 
   const onTextSelected = ({ text, page }: TextSelection) => {
-    if (readOnly || !activeKey) return;
+    if (readOnly) return;
     const row = draft.rows.find((r) => r.key === activeKey);
-    if (!row) return;
+    if (!row) {
+      setFilled(`Selected “${text}” on page ${page}: focus a field first, then select again to fill it.`);
+      return;
+    }
     const pages = [page - 1];
     draft.setRows((rows) => rows.map((r) => (r.key === activeKey ? { ...r, [activeField]: text, pages } : r)));
     setFilled(`Filled ${activeField === 'rawValue' ? 'the raw value of ' : ''}${row.label || 'the field'} with “${text}” from page ${page}.`);
