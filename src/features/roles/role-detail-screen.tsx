@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { toast } from 'sonner';
+import { roleQueryOptions, useDeleteRole, useUpdateRole } from '../../api/roles';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { IdWithCopy } from '../../components/copy-button';
+import { DateTime } from '../../components/date-time';
+import { FormDialog } from '../../components/form';
+import { PageHeader, Section } from '../../components/page-header';
+import { EditRoleForm } from './role-forms';
+import { PermissionsTable } from './permissions-table';
+import './roles.css';
+
+const BUILTIN = /^(?:svc|legacy):role:(?:admin|member|validator|viewer)$/;
+
+export function RoleDetailScreen({ roleId }: { roleId: string }) {
+  const { data: role } = useSuspenseQuery(roleQueryOptions(roleId));
+  const [editing, setEditing] = useState(false);
+  const update = useUpdateRole();
+  const remove = useDeleteRole();
+  const navigate = useNavigate();
+  const title = role.name || 'Unnamed role';
+  const builtin = BUILTIN.test(role.roleId);
+
+  return (
+    <div className="page">
+      <PageHeader
+        title={<span className="roles-title">{title}</span>}
+        meta={
+          <>
+            {builtin ? <span className="badge badge--info">Built-in</span> : null}
+            <IdWithCopy id={role.roleId} label="Copy role id" />
+          </>
+        }
+        description={role.description || undefined}
+        actions={
+          <>
+            {builtin ? null : (
+              <ConfirmDialog
+                trigger={<button type="button" className="button button--danger">Delete role</button>}
+                title={`Delete role ${title}?`}
+                description="Users lose the permissions it gave them. A role still given to an app client cannot be deleted. This cannot be undone."
+                confirmLabel="Delete role"
+                tone="danger"
+                onConfirm={async () => {
+                  await remove.mutateAsync(role.roleId);
+                  toast.success(`Role ${title} deleted`);
+                  await navigate({ to: '/settings/roles' });
+                }}
+              />
+            )}
+            <button type="button" className="button button--primary" onClick={() => setEditing(true)}>Edit role</button>
+          </>
+        }
+      />
+
+      <Section title="Permissions" id="role-permissions" description="Deny wins over allow when both match a request.">
+        <PermissionsTable permissions={role.permissions} />
+      </Section>
+
+      <Section title="Details" id="role-details">
+        <dl className="details">
+          <div>
+            <dt>Created</dt>
+            <dd>
+              <DateTime value={role.createdTime} />
+              {role.createdBy ? <span className="muted"> by {role.createdBy}</span> : null}
+            </dd>
+          </div>
+          <div>
+            <dt>Updated</dt>
+            <dd>
+              {role.updatedTime ? <DateTime value={role.updatedTime} /> : <span className="muted">Never</span>}
+              {role.updatedBy ? <span className="muted"> by {role.updatedBy}</span> : null}
+            </dd>
+          </div>
+          <div style={{ gridColumn: '1 / -1' }}>
+            <dt>Metadata</dt>
+            <dd>
+              {role.metadata && Object.keys(role.metadata).length > 0 ? <pre className="code-block">{JSON.stringify(role.metadata, null, 2)}</pre> : <span className="muted">None</span>}
+            </dd>
+          </div>
+        </dl>
+      </Section>
+
+      <FormDialog open={editing} onOpenChange={setEditing} title="Edit role" wide>
+        <EditRoleForm
+          role={role}
+          onSubmit={async (body) => {
+            await update.mutateAsync({ roleId: role.roleId, body });
+            setEditing(false);
+            toast.success('Role saved');
+          }}
+        />
+      </FormDialog>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { toast } from 'sonner';
+import type { Role } from '../../contract';
+import { rolesListQueryOptions, useCreateRole } from '../../api/roles';
+import { IdWithCopy } from '../../components/copy-button';
+import { DataTable, listParams, type ColumnDef, type PaginationSearch } from '../../components/data-table';
+import { DateTime } from '../../components/date-time';
+import { FormDialog } from '../../components/form';
+import { IconPlus } from '../../components/icons';
+import { PageHeader } from '../../components/page-header';
+import { EmptyState } from '../../components/states';
+import { CreateRoleForm } from './role-forms';
+import './roles.css';
+
+const BUILTIN = /^(?:svc|legacy):role:(?:admin|member|validator|viewer)$/;
+
+const columns: ColumnDef<Role>[] = [
+  {
+    id: 'name',
+    header: 'Name',
+    meta: { hideable: false },
+    cell: ({ row: { original: r } }) => (
+      <span className="row" style={{ flexWrap: 'nowrap' }}>
+        <Link to="/settings/roles/$roleId" params={{ roleId: r.roleId }} className="truncate roles-name" title={r.name ?? undefined}>
+          {r.name || <span className="muted">Unnamed role</span>}
+        </Link>
+        {BUILTIN.test(r.roleId) ? <span className="badge badge--info">Built-in</span> : null}
+      </span>
+    ),
+  },
+  { id: 'description', header: 'Description', meta: { className: 'wrap' }, cell: ({ row: { original: r } }) => r.description || <span className="muted">—</span> },
+  { id: 'permissions', header: 'Permissions', meta: { className: 'num' }, cell: ({ row: { original: r } }) => r.permissions.length },
+  { id: 'roleId', header: 'Role id', cell: ({ row: { original: r } }) => <IdWithCopy id={r.roleId} label="Copy role id" /> },
+  { id: 'updated', header: 'Updated', cell: ({ row: { original: r } }) => <DateTime value={r.updatedTime ?? r.createdTime} /> },
+];
+
+/** Roles, one page at a time over nextToken; create. */
+export function RolesListScreen({ search, onSearch }: { search: PaginationSearch; onSearch: (patch: PaginationSearch) => void }) {
+  const { data, isFetching } = useSuspenseQuery(rolesListQueryOptions(listParams(search)));
+  const [creating, setCreating] = useState(false);
+  const create = useCreateRole();
+  const navigate = useNavigate();
+  return (
+    <div className="page">
+      <PageHeader
+        title="Roles"
+        description="What users and app clients may do: each role allows or denies actions on resource families."
+        actions={
+          <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
+            <IconPlus /> Create role
+          </button>
+        }
+      />
+      <DataTable
+        label="Roles"
+        data={data.roles}
+        columns={columns}
+        getRowId={(r) => r.roleId}
+        columnsKey="roles"
+        isFetching={isFetching}
+        pagination={{ scope: 'roles', search, nextToken: data.nextToken, onNavigate: onSearch }}
+        empty={
+          <EmptyState title={search.cursor ? 'No more roles' : 'No roles yet'} action={<button type="button" className="button" onClick={() => setCreating(true)}>Create role</button>}>
+            Roles group permissions; give them to users and app clients.
+          </EmptyState>
+        }
+      />
+      <FormDialog open={creating} onOpenChange={setCreating} title="Create role" wide>
+        <CreateRoleForm
+          onSubmit={async (body) => {
+            const role = await create.mutateAsync(body);
+            setCreating(false);
+            toast.success(`Role ${role.name || role.roleId} created`);
+            void navigate({ to: '/settings/roles/$roleId', params: { roleId: role.roleId } });
+          }}
+        />
+      </FormDialog>
+    </div>
+  );
+}

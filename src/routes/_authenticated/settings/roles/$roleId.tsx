@@ -1,0 +1,16 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { roleQueryOptions } from '../../../../api/roles';
+import { RoleDetailScreen } from '../../../../features/roles/role-detail-screen';
+
+export const Route = createFileRoute('/_authenticated/settings/roles/$roleId')({
+  loader: async ({ context, params }) => {
+    const role = await context.queryClient.ensureQueryData(roleQueryOptions(params.roleId));
+    return { crumb: role.name || 'Unnamed role' };
+  },
+  component: RoleRoute,
+});
+
+function RoleRoute() {
+  const { roleId } = Route.useParams();
+  return <RoleDetailScreen roleId={roleId} />;
+}

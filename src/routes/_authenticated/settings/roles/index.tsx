@@ -1,0 +1,18 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { rolesListQueryOptions } from '../../../../api/roles';
+import { listParams, paginationSearch } from '../../../../components/data-table/pagination';
+import { RolesListScreen } from '../../../../features/roles/roles-list-screen';
+
+export const Route = createFileRoute('/_authenticated/settings/roles/')({
+  validateSearch: z.object({ ...paginationSearch }),
+  loaderDeps: ({ search }) => listParams(search),
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(rolesListQueryOptions(deps)),
+  component: RolesRoute,
+});
+
+function RolesRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <RolesListScreen search={search} onSearch={(patch) => void navigate({ search: (s) => ({ ...s, ...patch }) })} />;
+}
