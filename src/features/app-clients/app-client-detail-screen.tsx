@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { toast } from 'sonner';
+import { appClientQueryOptions, useDeleteAppClient, useUpdateAppClient } from '../../api/app-clients';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { IdWithCopy } from '../../components/copy-button';
+import { DateTime } from '../../components/date-time';
+import { FormDialog } from '../../components/form';
+import { PageHeader, Section } from '../../components/page-header';
+import { EditAppClientForm } from './app-client-forms';
+import { useRoleOptions } from './use-role-options';
+import './app-clients.css';
+
+function UrlList({ urls }: { urls: string[] | null | undefined }) {
+  if (!urls?.length) return <span className="muted">None</span>;
+  return <span className="app-clients-urls">{urls.map((u) => <span key={u} className="mono">{u}</span>)}</span>;
+}
+
+export function AppClientDetailScreen({ appClientId }: { appClientId: string }) {
+  const { data: client } = useSuspenseQuery(appClientQueryOptions(appClientId));
+  const { roleOptions, roleNames } = useRoleOptions();
+  const [editing, setEditing] = useState(false);
+  const update = useUpdateAppClient();
+  const remove = useDeleteAppClient();
+  const navigate = useNavigate();
+  const title = client.name || 'Unnamed app client';
+  const locked = client.mutable === false;
+
+  return (
+    <div className="page">
+      <PageHeader
+        title={<span className="app-clients-title">{title}</span>}
+        meta={
+          <>
+            {locked ? <span className="badge badge--info">This console's client (read-only)</span> : null}
+            <IdWithCopy id={client.appClientId} label="Copy app client id" />
+          </>
+        }
+        description={client.description || undefined}
+        actions={
+          locked ? undefined : (
+            <>
+              <ConfirmDialog
+                trigger={<button type="button" className="button button--danger">Delete app client</button>}
+                title={`Delete app client ${title}?`}
+                description="Its access tokens stop working at once and its credentials can never be used again. This cannot be undone."
+                confirmLabel="Delete app client"
+                tone="danger"
+                typeToConfirm={client.name || client.clientId}
+                onConfirm={async () => {
+                  await remove.mutateAsync(client.appClientId);
+                  toast.success(`App client ${title} deleted`);
+                  await navigate({ to: '/settings/app-clients' });
+                }}
+              />
+              <button type="button" className="button button--primary" onClick={() => setEditing(true)}>Edit app client</button>
+            </>
+          )
+        }
+      />
+
+      <Section title="Credentials" id="app-client-credentials">
+        <dl className="details">
+          <div>
+            <dt>Client id</dt>
+            <dd><IdWithCopy id={client.clientId} label="Copy client id" /></dd>
+          </div>
+          <div>
+            <dt>Client secret</dt>
+            <dd>{client.hasSecret ? 'Set — shown only once, when the client was created' : <span className="muted">None</span>}</dd>
+          </div>
+        </dl>
+      </Section>
+
+      <Section title="Details" id="app-client-details">
+        <dl className="details">
+          <div>
+            <dt>Roles</dt>
+            <dd>{client.roleIds?.length ? client.roleIds.map((id) => roleNames.get(id) ?? id).join(', ') : <span className="muted">None</span>}</dd>
+          </div>
+          <div>
+            <dt>Default login URL</dt>
+            <dd>{client.defaultLoginUrl ? <span className="mono" style={{ overflowWrap: 'anywhere' }}>{client.defaultLoginUrl}</span> : <span className="muted">None</span>}</dd>
+          </div>
+          <div>
+            <dt>Login URLs</dt>
+            <dd><UrlList urls={client.loginUrls} /></dd>
+          </div>
+          <div>
+            <dt>Logout URLs</dt>
+            <dd><UrlList urls={client.logoutUrls} /></dd>
+          </div>
+          <div>
+            <dt>Callback URLs</dt>
+            <dd><UrlList urls={client.callbackUrls} /></dd>
+          </div>
+          <div>
+            <dt>Created</dt>
+            <dd>
+              <DateTime value={client.createdTime} />
+              {client.createdBy ? <span className="muted"> by {client.createdBy}</span> : null}
+            </dd>
+          </div>
+          <div>
+            <dt>Updated</dt>
+            <dd>
+              {client.updatedTime ? <DateTime value={client.updatedTime} /> : <span className="muted">Never</span>}
+              {client.updatedBy ? <span className="muted"> by {client.updatedBy}</span> : null}
+            </dd>
+          </div>
+          <div style={{ gridColumn: '1 / -1' }}>
+            <dt>Metadata</dt>
+            <dd>
+              {client.metadata && Object.keys(client.metadata).length > 0 ? <pre className="code-block">{JSON.stringify(client.metadata, null, 2)}</pre> : <span className="muted">None</span>}
+            </dd>
+          </div>
+        </dl>
+      </Section>
+
+      <FormDialog open={editing} onOpenChange={setEditing} title="Edit app client" wide>
+        <EditAppClientForm
+          client={client}
+          roles={roleOptions}
+          onSubmit={async (body) => {
+            await update.mutateAsync({ appClientId: client.appClientId, body });
+            setEditing(false);
+            toast.success('App client saved');
+          }}
+        />
+      </FormDialog>
+    </div>
+  );
+}
