@@ -1,0 +1,143 @@
+/**
+ * Agent runs: the list of one agent's runs (status, created-time window, sort, nextToken), counts per status, a run,
+ * its variables (through the BFF's file proxy), archive and delete. Responses are parsed with the contract's schemas;
+ * mutation hooks own invalidation and await it.
+ */
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  agentRunListSchema, agentRunSchema, MAX_LIST_RESULTS, type AgentRun, type AgentRunStatus,
+} from '../contract';
+import { api, request, segment } from './client';
+import { createFamilyKeys } from './keys';
+
+export const agentRunKeys = {
+  ...createFamilyKeys('agent-runs'),
+  counts: (params: object) => [...createFamilyKeys('agent-runs').all(), 'counts', params] as const,
+  variables: (agentId: string, runId: string) => [...createFamilyKeys('agent-runs').all(), 'variables', agentId, runId] as const,
+};
+
+export interface AgentRunsListParams {
+  agentId: string;
+  statuses?: readonly AgentRunStatus[];
+  sort?: 'createdTime:desc' | 'createdTime:asc';
+  createdTimeAfter?: string;
+  createdTimeBefore?: string;
+  maxResults?: number;
+  nextToken?: string;
+}
+
+function listQuery(params: AgentRunsListParams) {
+  return {
+    status: params.statuses?.length ? params.statuses : undefined,
+    sort: params.sort ?? 'createdTime:desc',
+    createdTimeAfter: params.createdTimeAfter,
+    createdTimeBefore: params.createdTimeBefore,
+    maxResults: params.maxResults,
+    nextToken: params.nextToken,
+  };
+}
+
+export function agentRunsListQueryOptions(params: AgentRunsListParams) {
+  return queryOptions({
+    queryKey: agentRunKeys.list(params),
+    queryFn: ({ signal }) =>
+      api(`/agents/${segment(params.agentId)}/runs`, { query: listQuery(params), schema: agentRunListSchema, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every run matching a filter, following nextToken (for counts and "archive every matching run"). */
+export async function fetchAllAgentRuns(params: Omit<AgentRunsListParams, 'maxResults' | 'nextToken'>, signal?: AbortSignal): Promise<AgentRun[]> {
+  const runs: AgentRun[] = [];
+  let nextToken: string | undefined;
+  do {
+    const page = await api(`/agents/${segment(params.agentId)}/runs`, {
+      query: listQuery({ ...params, maxResults: MAX_LIST_RESULTS, nextToken }),
+      schema: agentRunListSchema,
+      signal,
+    });
+    runs.push(...page.runs);
+    nextToken = page.nextToken ?? undefined;
+  } while (nextToken);
+  return runs;
+}
+
+export type AgentRunCounts = Partial<Record<AgentRunStatus, number>>;
+
+/**
+ * How many of an agent's runs are in each status within a created-time window. The service has no count endpoint,
+ * so this pages through the runs (1,000 a request) off the critical path: the table renders without waiting for it.
+ */
+export function agentRunCountsQueryOptions(params: { agentId: string; createdTimeAfter?: string; createdTimeBefore?: string }) {
+  return queryOptions({
+    queryKey: agentRunKeys.counts(params),
+    queryFn: async ({ signal }) => {
+      const counts: AgentRunCounts = {};
+      for (const run of await fetchAllAgentRuns(params, signal)) counts[run.status] = (counts[run.status] ?? 0) + 1;
+      return counts;
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function agentRunQueryOptions(agentId: string, runId: string) {
+  return queryOptions({
+    queryKey: agentRunKeys.detail(`${agentId}/${runId}`),
+    queryFn: ({ signal }) => api(`/agents/${segment(agentId)}/runs/${segment(runId)}`, { schema: agentRunSchema, signal }),
+  });
+}
+
+/** The run's variables: its variablesFileUrl read through the BFF's file proxy (the browser never holds a token). */
+export function agentRunVariablesQueryOptions(run: AgentRun) {
+  return queryOptions({
+    queryKey: agentRunKeys.variables(run.agentId, run.runId),
+    queryFn: ({ signal }) =>
+      request('/bff/file', { query: { url: run.variablesFileUrl ?? '' }, schema: z.record(z.string(), z.unknown()), signal }),
+    enabled: Boolean(run.variablesFileUrl),
+  });
+}
+
+export function archiveAgentRun(agentId: string, runId: string): Promise<AgentRun> {
+  return api(`/agents/${segment(agentId)}/runs/${segment(runId)}`, { method: 'PATCH', body: { status: 'archived' }, schema: agentRunSchema });
+}
+
+/** Archives runs one by one; reports how many succeeded and the first failure. */
+export async function archiveAgentRuns(runs: readonly Pick<AgentRun, 'agentId' | 'runId'>[]): Promise<{ archived: number; failed: number; error?: unknown }> {
+  let archived = 0;
+  let failed = 0;
+  let error: unknown;
+  for (const run of runs) {
+    try {
+      await archiveAgentRun(run.agentId, run.runId);
+      archived++;
+    } catch (cause) {
+      failed++;
+      error ??= cause;
+    }
+  }
+  return { archived, failed, error };
+}
+
+export function useArchiveAgentRuns() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (runs: readonly Pick<AgentRun, 'agentId' | 'runId'>[]) => archiveAgentRuns(runs),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: agentRunKeys.all() });
+    },
+  });
+}
+
+export function useDeleteAgentRun() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ agentId, runId }: { agentId: string; runId: string }) =>
+      api(`/agents/${segment(agentId)}/runs/${segment(runId)}`, { method: 'DELETE', schema: agentRunSchema }),
+    onSuccess: async (run) => {
+      queryClient.removeQueries({ queryKey: agentRunKeys.detail(`${run.agentId}/${run.runId}`) });
+      await queryClient.invalidateQueries({ queryKey: agentRunKeys.lists() });
+      await queryClient.invalidateQueries({ queryKey: [...agentRunKeys.all(), 'counts'] });
+    },
+  });
+}

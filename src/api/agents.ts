@@ -1,0 +1,57 @@
+/**
+ * Agents: key factory, list/detail queries, create, update and delete. Responses are parsed with the contract's
+ * schemas; mutation hooks own invalidation and await it.
+ */
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { agentListSchema, agentSchema, MAX_LIST_RESULTS, type Agent, type CreateAgentBody, type UpdateAgentBody } from '../contract';
+import { api, segment } from './client';
+import { createFamilyKeys } from './keys';
+
+export const agentKeys = createFamilyKeys('agents');
+
+/** Every agent (an organization has few; pages are followed so the picker never misses one). */
+export function agentsQueryOptions() {
+  return queryOptions({
+    queryKey: agentKeys.list({ all: true }),
+    queryFn: async ({ signal }) => {
+      const agents: Agent[] = [];
+      let nextToken: string | undefined;
+      do {
+        const page = await api('/agents', { query: { maxResults: MAX_LIST_RESULTS, nextToken }, schema: agentListSchema, signal });
+        agents.push(...page.agents);
+        nextToken = page.nextToken ?? undefined;
+      } while (nextToken);
+      return agents;
+    },
+  });
+}
+
+export function agentQueryOptions(agentId: string) {
+  return queryOptions({
+    queryKey: agentKeys.detail(agentId),
+    queryFn: ({ signal }) => api(`/agents/${segment(agentId)}`, { schema: agentSchema, signal }),
+  });
+}
+
+export function useCreateAgent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateAgentBody) => api('/agents', { method: 'POST', body, schema: agentSchema }),
+    onSuccess: async (agent) => {
+      queryClient.setQueryData(agentKeys.detail(agent.agentId), agent);
+      await queryClient.invalidateQueries({ queryKey: agentKeys.lists() });
+    },
+  });
+}
+
+export function useUpdateAgent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ agentId, body }: { agentId: string; body: UpdateAgentBody }) =>
+      api(`/agents/${segment(agentId)}`, { method: 'PATCH', body, schema: agentSchema }),
+    onSuccess: async (agent) => {
+      queryClient.setQueryData(agentKeys.detail(agent.agentId), agent);
+      await queryClient.invalidateQueries({ queryKey: agentKeys.lists() });
+    },
+  });
+}

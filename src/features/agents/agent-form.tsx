@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { DialogCancel, Form, FormActions, SubmitButton, TextareaField, TextField, useZodForm } from '../../components/form';
+import type { Agent, CreateAgentBody } from '../../contract';
+
+// resourceIds are typed one per line: an agent's workflow is a short list of ids (model, validation, hooks, actions).
+const agentFormSchema = z.object({
+  name: z.string().trim().max(4096, { message: 'must be at most 4096 characters' }),
+  description: z.string().trim().max(4096, { message: 'must be at most 4096 characters' }),
+  resourceIds: z.string(),
+});
+type AgentFormInput = z.input<typeof agentFormSchema>;
+
+export function agentBody(values: z.output<typeof agentFormSchema>): CreateAgentBody {
+  return {
+    name: values.name || null,
+    description: values.description || null,
+    resourceIds: values.resourceIds.split(/\s+/).map((s) => s.trim()).filter(Boolean),
+  };
+}
+
+/** Create or edit an agent: name, description and the resources that make up its workflow. */
+export function AgentForm({ agent, onSubmit, inDialog = false, readOnly = false }: {
+  agent?: Agent; onSubmit: (body: CreateAgentBody) => Promise<unknown>; inDialog?: boolean; readOnly?: boolean;
+}) {
+  const form = useZodForm(agentFormSchema, {
+    defaultValues: {
+      name: agent?.name ?? '',
+      description: agent?.description ?? '',
+      resourceIds: (agent?.resourceIds ?? []).join('\n'),
+    } satisfies AgentFormInput,
+  });
+  return (
+    <Form form={form} onSubmit={(values) => onSubmit(agentBody(values))} aria-label={agent ? 'Edit agent' : 'Create agent'}>
+      <TextField name="name" label="Name" disabled={readOnly} />
+      <TextareaField name="description" label="Description" optional disabled={readOnly} />
+      <TextareaField
+        name="resourceIds" label="Resources" optional mono rows={5} disabled={readOnly}
+        hint="One id a line: the model (svc:model:…), validation, hooks and actions this agent runs."
+      />
+      {!readOnly && (
+        <FormActions>
+          <SubmitButton disabledUnlessDirty={Boolean(agent)}>{agent ? 'Save agent' : 'Create agent'}</SubmitButton>
+          {inDialog && <DialogCancel />}
+        </FormActions>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,85 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { agentQueryOptions, agentsQueryOptions, useCreateAgent, useUpdateAgent } from '../../api/agents';
+import { IdWithCopy } from '../../components/copy-button';
+import { DataTable, type ColumnDef } from '../../components/data-table';
+import { DateTime } from '../../components/date-time';
+import { FormDialog } from '../../components/form';
+import { PageHeader, Section } from '../../components/page-header';
+import { EmptyState } from '../../components/states';
+import type { Agent } from '../../contract';
+import { AgentForm } from './agent-form';
+
+/** Agents: what each one does and how many resources make up its workflow; create one. */
+export function AgentsListScreen({ readOnly }: { readOnly: boolean }) {
+  const { data: agents, isFetching } = useSuspenseQuery(agentsQueryOptions());
+  const [creating, setCreating] = useState(false);
+  const create = useCreateAgent();
+  const navigate = useNavigate();
+  const columns: ColumnDef<Agent, unknown>[] = [
+    {
+      id: 'name', header: 'Name', meta: { hideable: false, className: 'wrap' },
+      cell: ({ row: { original: a } }) => <Link to="/agents/$agentId" params={{ agentId: a.agentId }}>{a.name || 'Untitled agent'}</Link>,
+    },
+    { id: 'description', header: 'Description', meta: { className: 'wrap' }, cell: ({ row: { original: a } }) => a.description || <span className="muted">—</span> },
+    { id: 'resources', header: 'Resources', meta: { className: 'num' }, cell: ({ row: { original: a } }) => a.resourceIds.length },
+    { id: 'runs', header: () => <span className="sr-only">Runs</span>, meta: { label: 'Runs' }, cell: ({ row: { original: a } }) => <Link to="/runs" search={{ agent: a.agentId }}>Runs</Link> },
+    { id: 'created', header: 'Created', cell: ({ row: { original: a } }) => <DateTime value={a.createdTime} /> },
+  ];
+  return (
+    <div className="page">
+      <PageHeader
+        title="Agents"
+        description="An agent runs a document through a model, a validation, hooks and actions."
+        actions={readOnly ? undefined : <button type="button" className="button button--primary" onClick={() => setCreating(true)}>Create agent</button>}
+      />
+      <DataTable
+        label="Agents" data={agents} columns={columns} getRowId={(a) => a.agentId} columnsKey="agents" isFetching={isFetching}
+        empty={<EmptyState title="No agents yet">{readOnly ? 'Agents appear here once an admin creates one.' : 'Create an agent to start runs.'}</EmptyState>}
+      />
+      <FormDialog open={creating} onOpenChange={setCreating} title="Create agent">
+        <AgentForm
+          inDialog
+          onSubmit={async (body) => {
+            const agent = await create.mutateAsync(body);
+            setCreating(false);
+            toast.success(`Agent ${agent.name || agent.agentId} created`);
+            await navigate({ to: '/agents/$agentId', params: { agentId: agent.agentId } });
+          }}
+        />
+      </FormDialog>
+    </div>
+  );
+}
+
+/** One agent: its workflow, runs per status, recent runs, and the edit form. */
+export function AgentDetailScreen({ agentId, readOnly, runs }: { agentId: string; readOnly: boolean; runs: ReactNode }) {
+  const { data: agent } = useSuspenseQuery(agentQueryOptions(agentId));
+  const update = useUpdateAgent();
+  const name = agent.name || 'Untitled agent';
+  return (
+    <div className="page">
+      <PageHeader
+        title={name}
+        meta={<IdWithCopy id={agent.agentId} label="Copy agent id" />}
+        description={agent.description || undefined}
+        actions={<Link to="/runs" search={{ agent: agent.agentId }} className="button button--primary">Open its runs</Link>}
+      />
+      {runs}
+      <Section title={readOnly ? 'Agent' : 'Edit agent'}>
+        <AgentForm
+          key={`${agent.agentId}:${agent.updatedTime ?? ''}`}
+          agent={agent}
+          readOnly={readOnly}
+          onSubmit={async (body) => {
+            await update.mutateAsync({ agentId: agent.agentId, body });
+            toast.success('Agent saved');
+          }}
+        />
+      </Section>
+    </div>
+  );
+}
+

@@ -1,0 +1,46 @@
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { agentRunCountsQueryOptions, agentRunsListQueryOptions } from '../../api/agent-runs';
+import { Section } from '../../components/page-header';
+import { DateTime } from '../../components/date-time';
+import { LoadingState } from '../../components/states';
+import { AGENT_RUN_STATUS_ORDER } from './run-status';
+import { AgentRunStatusBadge } from './run-status-badge';
+import './runs.css';
+
+export const recentRunsParams = (agentId: string) => ({ agentId, maxResults: 10 });
+
+/** An agent's runs at a glance (for its page): counts per status and the ten newest runs. */
+export function AgentRunsSummary({ agentId }: { agentId: string }) {
+  const counts = useQuery(agentRunCountsQueryOptions({ agentId }));
+  const { data } = useSuspenseQuery(agentRunsListQueryOptions(recentRunsParams(agentId)));
+  return (
+    <>
+      <Section title="Runs per status">
+        {counts.isPending ? <LoadingState label="Counting runs…" /> : (
+          <ul className="run-counts" aria-label="Runs per status">
+            {AGENT_RUN_STATUS_ORDER.map((status) => (
+              <li key={status}><AgentRunStatusBadge status={status} /> <strong>{(counts.data?.[status] ?? 0).toLocaleString()}</strong></li>
+            ))}
+          </ul>
+        )}
+      </Section>
+      <Section title="Recent runs" actions={<Link to="/runs" search={{ agent: agentId }}>All runs</Link>}>
+        {data.runs.length === 0 ? <p className="muted">No runs yet.</p> : (
+          <table className="run-subruns">
+            <thead><tr><th scope="col">Run</th><th scope="col">Status</th><th scope="col">Created</th></tr></thead>
+            <tbody>
+              {data.runs.map((r) => (
+                <tr key={r.runId}>
+                  <td><Link to="/runs/$agentId/$runId" params={{ agentId: r.agentId, runId: r.runId }} className="runs-id">…{r.runId.slice(-8)}</Link></td>
+                  <td><AgentRunStatusBadge status={r.status} /></td>
+                  <td><DateTime value={r.createdTime} /></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * The runs page's URL state: agent, tab, status filter, created-time window and sort. Everything that changes what
+ * the table shows lives here, so a reload or a shared link shows the same runs.
+ */
+import { z } from 'zod';
+import { paginationSearch, type PaginationSearch } from '../../components/data-table';
+import { AGENT_RUN_STATUSES, agentIdSchema, TIMESTAMP_PATTERN, type AgentRunStatus } from '../../contract';
+import { AGENT_RUN_STATUS_ORDER } from './run-status';
+
+export const RUN_TABS = ['all', 'review', 'exported', 'errors', 'archived'] as const;
+export type RunTab = (typeof RUN_TABS)[number];
+
+export interface RunTabDefinition {
+  id: RunTab;
+  label: string;
+  statuses: readonly AgentRunStatus[];
+  /** Said in confirmations: "every run waiting for or in review". */
+  describes: string;
+}
+
+export const RUN_TAB_DEFINITIONS: Record<RunTab, RunTabDefinition> = {
+  // "All" is every working run: archived runs are put away and have their own tab.
+  all: { id: 'all', label: 'All', statuses: AGENT_RUN_STATUS_ORDER.filter((s) => s !== 'archived'), describes: 'not archived' },
+  review: { id: 'review', label: 'In review', statuses: ['ready-for-review', 'review-in-progress'], describes: 'waiting for or in review' },
+  exported: { id: 'exported', label: 'Exported', statuses: ['exported', 'completed'], describes: 'exported or completed' },
+  errors: { id: 'errors', label: 'Errors', statuses: ['error'], describes: 'failed' },
+  archived: { id: 'archived', label: 'Archived', statuses: ['archived'], describes: 'archived' },
+};
+
+const statusListSchema = z
+  .string()
+  .transform((text) => text.split(',').filter((s): s is AgentRunStatus => (AGENT_RUN_STATUSES as readonly string[]).includes(s)).join(','));
+
+/** A created-time bound: a seed timestamp; anything else is dropped rather than failing the page. */
+const boundSchema = z.string().regex(TIMESTAMP_PATTERN).optional().catch(undefined);
+
+export const runsSearchSchema = z.object({
+  agent: agentIdSchema.optional().catch(undefined),
+  tab: z.enum(RUN_TABS).optional().catch(undefined),
+  /** Comma-separated statuses within the tab, e.g. `ready-for-review,review-in-progress`. */
+  status: statusListSchema.optional().catch(undefined),
+  from: boundSchema,
+  to: boundSchema,
+  sort: z.enum(['asc', 'desc']).optional().catch(undefined),
+  /** Auto-refresh interval in seconds; 0 turns it off. */
+  refresh: z.coerce.number().int().refine((n) => (REFRESH_CHOICES as readonly number[]).includes(n)).optional().catch(undefined),
+  ...paginationSearch,
+});
+export type RunsSearch = Omit<z.infer<typeof runsSearchSchema>, 'status'> & { status?: string } & PaginationSearch;
+
+export const REFRESH_CHOICES = [0, 10, 30, 60] as const;
+export const DEFAULT_REFRESH_SECONDS = 30;
+
+/** What drives the list query: the agent, the statuses asked for, the window and the order. */
+export interface RunListFilter {
+  agentId: string;
+  statuses: AgentRunStatus[];
+  createdTimeAfter?: string;
+  createdTimeBefore?: string;
+  sort: 'createdTime:desc' | 'createdTime:asc';
+}
+
+export function parseStatusList(text: string | undefined): AgentRunStatus[] {
+  if (!text) return [];
+  return text.split(',').filter((s): s is AgentRunStatus => (AGENT_RUN_STATUSES as readonly string[]).includes(s));
+}
+
+/** The statuses the table lists: the filter's statuses that belong to the tab, or all of the tab's. */
+export function effectiveStatuses(tab: RunTab, statusFilter: readonly AgentRunStatus[]): AgentRunStatus[] {
+  const tabStatuses = RUN_TAB_DEFINITIONS[tab].statuses;
+  const chosen = statusFilter.filter((status) => tabStatuses.includes(status));
+  return chosen.length ? chosen : [...tabStatuses];
+}
+
+/** "failed, created after 1 Nov 2026 09:00" — the current filter in words, for confirmations. */
+export function describeFilter(search: RunsSearch, statusLabel: (status: AgentRunStatus) => string): string {
+  const tab = RUN_TAB_DEFINITIONS[search.tab ?? 'all'];
+  const chosen = parseStatusList(search.status).filter((s) => tab.statuses.includes(s));
+  const parts = [chosen.length ? `status ${chosen.map(statusLabel).join(' or ')}` : tab.describes];
+  if (search.from) parts.push(`created from ${search.from}`);
+  if (search.to) parts.push(`created until ${search.to}`);
+  return parts.join(', ');
+}
+
+export function listFilterFromSearch(agentId: string, search: RunsSearch): RunListFilter {
+  return {
+    agentId,
+    statuses: effectiveStatuses(search.tab ?? 'all', parseStatusList(search.status)),
+    createdTimeAfter: search.from,
+    createdTimeBefore: search.to,
+    sort: search.sort === 'asc' ? 'createdTime:asc' : 'createdTime:desc',
+  };
+}

@@ -1,0 +1,20 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { agentQueryOptions } from '../../../api/agents';
+import { agentRunsListQueryOptions } from '../../../api/agent-runs';
+import { AgentDetailScreen } from '../../../features/agents/agents-screens';
+import { AgentRunsSummary, recentRunsParams } from '../../../features/runs/agent-runs-summary';
+
+export const Route = createFileRoute('/_authenticated/agents/$agentId')({
+  staticData: { crumb: 'Agent' },
+  loader: ({ context, params }) => Promise.all([
+    context.queryClient.ensureQueryData(agentQueryOptions(params.agentId)),
+    context.queryClient.ensureQueryData(agentRunsListQueryOptions(recentRunsParams(params.agentId))),
+  ]),
+  component: AgentRoute,
+});
+
+function AgentRoute() {
+  const { agentId } = Route.useParams();
+  const { session } = Route.useRouteContext();
+  return <AgentDetailScreen agentId={agentId} readOnly={session.operator.role !== 'admin'} runs={<AgentRunsSummary agentId={agentId} />} />;
+}

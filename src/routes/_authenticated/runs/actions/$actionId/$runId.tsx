@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { actionRunQueryOptions } from '../../../../../api/action-runs';
+import { ActionRunDetailScreen } from '../../../../../features/runs/sub-run-detail-screen';
+
+export const Route = createFileRoute('/_authenticated/runs/actions/$actionId/$runId')({
+  staticData: { crumb: 'Action run' },
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(actionRunQueryOptions(params.actionId, params.runId)),
+  component: ActionRunRoute,
+});
+
+function ActionRunRoute() {
+  const { actionId, runId } = Route.useParams();
+  return <ActionRunDetailScreen actionId={actionId} runId={runId} />;
+}

@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { hookRunQueryOptions } from '../../../../../api/hook-runs';
+import { HookRunDetailScreen } from '../../../../../features/runs/sub-run-detail-screen';
+
+export const Route = createFileRoute('/_authenticated/runs/hooks/$hookId/$runId')({
+  staticData: { crumb: 'Hook run' },
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(hookRunQueryOptions(params.hookId, params.runId)),
+  component: HookRunRoute,
+});
+
+function HookRunRoute() {
+  const { hookId, runId } = Route.useParams();
+  return <HookRunDetailScreen hookId={hookId} runId={runId} />;
+}

@@ -1,0 +1,44 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { agentsQueryOptions } from '../../../api/agents';
+import { agentRunsListQueryOptions } from '../../../api/agent-runs';
+import { PageHeader } from '../../../components/page-header';
+import { EmptyState } from '../../../components/states';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { chosenAgentId, RunsScreen, runsListParams } from '../../../features/runs/runs-screen';
+import { runsSearchSchema } from '../../../features/runs/runs-search';
+
+export const Route = createFileRoute('/_authenticated/runs/')({
+  staticData: { crumb: 'Runs' },
+  validateSearch: runsSearchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, deps }) => {
+    const agents = await context.queryClient.ensureQueryData(agentsQueryOptions());
+    const agentId = chosenAgentId(agents, deps);
+    if (agentId) await context.queryClient.ensureQueryData(agentRunsListQueryOptions(runsListParams(agentId, deps)));
+  },
+  component: RunsRoute,
+});
+
+function RunsRoute() {
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const { session } = Route.useRouteContext();
+  const { data: agents } = useSuspenseQuery(agentsQueryOptions());
+  const agentId = chosenAgentId(agents, search);
+  return (
+    <div className="page">
+      <PageHeader title="Runs" description="What the agents did with each document: what waits for a person, what failed and why." />
+      {agentId ? (
+        <RunsScreen
+          agents={agents}
+          agentId={agentId}
+          search={search}
+          onSearchChange={(next) => void navigate({ search: next })}
+          readOnly={session.operator.role !== 'admin'}
+        />
+      ) : (
+        <EmptyState title="No agents yet">Runs belong to an agent. Create an agent on the Agents page first.</EmptyState>
+      )}
+    </div>
+  );
+}
