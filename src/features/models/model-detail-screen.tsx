@@ -1,0 +1,76 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { modelQueryOptions, useDeleteModel, useUpdateModel } from '../../api/models';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { IdWithCopy } from '../../components/copy-button';
+import { DateTime } from '../../components/date-time';
+import { PageHeader, Section } from '../../components/page-header';
+import type { Model } from '../../contract';
+import { ModelForm } from './model-form';
+import { fieldSummary, ModelStatusBadge } from './model-status';
+
+/** One model: its facts and statistics, the edit form, and delete behind a typed confirmation. */
+export function ModelDetailScreen({ modelId, readOnly }: { modelId: string; readOnly: boolean }) {
+  const { data: model } = useSuspenseQuery(modelQueryOptions(modelId));
+  const update = useUpdateModel();
+  const remove = useDeleteModel();
+  const navigate = useNavigate();
+  const name = model.name || 'Untitled model';
+  return (
+    <div className="page">
+      <PageHeader
+        title={name}
+        meta={<><ModelStatusBadge status={model.status} /><IdWithCopy id={model.modelId} label="Copy model id" /><span>version {model.version}</span></>}
+        description={fieldSummary(model)}
+        actions={readOnly ? undefined : (
+          <ConfirmDialog
+            title={`Delete model “${name}”?`}
+            description="Agents that name this model will fail their runs until they name another one. This cannot be undone."
+            confirmLabel="Delete model"
+            tone="danger"
+            typeToConfirm={name}
+            trigger={<button type="button" className="button button--danger">Delete</button>}
+            onConfirm={async () => {
+              await remove.mutateAsync(model.modelId);
+              toast.success(`Deleted model ${name}`);
+              await navigate({ to: '/models' });
+            }}
+          />
+        )}
+      />
+      <p className="muted">Updated <DateTime value={model.updatedTime ?? model.createdTime} /> · created <DateTime value={model.createdTime} mode="exact" /></p>
+      <ModelStatistics model={model} />
+      <ModelForm
+        key={`${model.modelId}:${model.updatedTime ?? ''}`}
+        mode="edit"
+        model={model}
+        readOnly={readOnly}
+        onUpdate={async (body) => {
+          await update.mutateAsync({ modelId: model.modelId, body });
+          toast.success('Model saved');
+        }}
+      />
+    </div>
+  );
+}
+
+function ModelStatistics({ model }: { model: Model }) {
+  const stats = Object.entries(model.statistics ?? {}).filter(([, v]) => v === null || ['string', 'number', 'boolean'].includes(typeof v));
+  const facts: [string, string | number][] = [
+    ['Running trainings', model.numberOfRunningTrainings ?? 0],
+    ['Data bundles', model.numberOfDataBundles ?? 0],
+    ...stats.map(([key, value]): [string, string | number] => [humanize(key), value === null ? '—' : typeof value === 'boolean' ? (value ? 'yes' : 'no') : (value as string | number)]),
+  ];
+  return (
+    <Section title="Statistics" description="Reported by the service.">
+      <dl className="model-stats">
+        {facts.map(([label, value]) => (
+          <div key={label}><dt>{label}</dt><dd>{typeof value === 'number' ? value.toLocaleString() : value}</dd></div>
+        ))}
+      </dl>
+    </Section>
+  );
+}
+
+const humanize = (key: string) => key.replace(/^numberOf/, 'number of ').replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase()).toLowerCase().replace(/^./, (c) => c.toUpperCase());

@@ -1,0 +1,111 @@
+import { useRef, useState } from 'react';
+import { FormProvider } from 'react-hook-form';
+import {
+  CONFIDENCE_VERSIONS, LLM_VERSIONS, POSTPROCESS_STRATEGIES, type CreateModelBody, type FieldConfig, type Model, type UpdateModelBody,
+} from '../../contract';
+import { Form, FormActions, SelectField, SubmitButton, TextareaField, TextField, UnsavedChangesGuard, useZodForm } from '../../components/form';
+import { FieldConfigEditor } from './field-config/field-config-editor';
+import { useFieldConfig } from './field-config/use-field-config';
+import { buildCreateBody, buildUpdateBody, formValuesFromModel, modelFormSchema } from './model-form-values';
+import { PreprocessFields } from './preprocess-fields';
+import './models.css';
+
+type Props =
+  | { mode: 'create'; onCreate: (body: CreateModelBody) => Promise<unknown>; readOnly?: false }
+  | { mode: 'edit'; model: Model; onUpdate: (body: UpdateModelBody) => Promise<unknown>; readOnly: boolean };
+
+/**
+ * The model form: name and versions, the field configuration, preprocessing and postprocessing, metadata. Saving
+ * sends only what changed (an edit) or the whole body (a create); the field editor's own changes are guarded too.
+ */
+export function ModelForm(props: Props) {
+  const model = props.mode === 'edit' ? props.model : undefined;
+  const readOnly = props.mode === 'edit' && props.readOnly;
+  const form = useZodForm(modelFormSchema, { defaultValues: formValuesFromModel(model) });
+  const fields = useFieldConfig(model?.fieldConfig ?? {});
+  const [revealErrors, setRevealErrors] = useState(false);
+  const [nothingChanged, setNothingChanged] = useState(false);
+  // While a save runs (and navigates away on success), the field editor's guard stands aside like the form's own.
+  const saving = useRef(false);
+
+  const submit = async (values: ReturnType<typeof modelFormSchema.parse>) => {
+    saving.current = true;
+    try {
+      await save(values);
+    } finally {
+      saving.current = false;
+    }
+  };
+
+  const save = async (values: ReturnType<typeof modelFormSchema.parse>) => {
+    setNothingChanged(false);
+    if (fields.blocked) {
+      setRevealErrors(true);
+      throw new Error(`The field configuration has problems: ${fields.problems.join('; ') || 'the JSON view holds text that is not applied'}`);
+    }
+    const fieldConfig = fields.config as FieldConfig;
+    if (props.mode === 'create') {
+      await props.onCreate(buildCreateBody(values, fieldConfig));
+      fields.reset(fieldConfig);
+      return;
+    }
+    const body = buildUpdateBody(values, props.model, fields.dirty ? fieldConfig : undefined);
+    if (!body) {
+      setNothingChanged(true);
+      return;
+    }
+    await props.onUpdate(body);
+    fields.reset(fieldConfig);
+  };
+
+  const option = (value: string) => ({ value, label: value });
+  return (
+    <Form form={form} onSubmit={submit} aria-label={props.mode === 'create' ? 'Create model' : 'Edit model'} className="model-form">
+      <fieldset className="model-form__group" disabled={readOnly}>
+        <legend>Model</legend>
+        <div className="form-grid">
+          <TextField name="name" label="Name" maxLength={4096} />
+          {props.mode === 'edit' ? (
+            <SelectField name="status" label="Status" options={[{ value: 'active', label: 'Active' }, { value: 'inactive', label: 'Inactive' }]} hint="Agent runs fail on an inactive model." />
+          ) : null}
+          <SelectField name="llmVersion" label="LLM version" options={LLM_VERSIONS.map(option)} placeholder="Service default" emptyAs="string" />
+          <SelectField name="confidenceVersion" label="Confidence version" options={CONFIDENCE_VERSIONS.map(option)} placeholder="Service default" emptyAs="string" />
+          <TextareaField name="description" label="Description" optional wide />
+        </div>
+      </fieldset>
+
+      <fieldset className="model-form__group">
+        <legend>Fields</legend>
+        <p className="muted">What the model extracts. Names: lowercase letters, digits and _, starting with a letter. Lines and tables hold columns.</p>
+        <FieldConfigEditor state={fields} readOnly={readOnly} revealErrors={revealErrors} />
+      </fieldset>
+
+      <fieldset className="model-form__group" disabled={readOnly}>
+        <legend>Preprocessing</legend>
+        <FormProvider {...form}>
+          <PreprocessFields register={form.register} errors={form.formState.errors.preprocess} saved={model?.preprocessConfig} readOnly={readOnly} />
+        </FormProvider>
+      </fieldset>
+
+      <fieldset className="model-form__group" disabled={readOnly}>
+        <legend>Postprocessing and metadata</legend>
+        <div className="form-grid">
+          <TextField name="strategy" label="Strategy" optional list="model-strategies" hint={`Known: ${POSTPROCESS_STRATEGIES.join(', ')}. Empty: service default.`} />
+          <datalist id="model-strategies">{POSTPROCESS_STRATEGIES.map((s) => <option key={s} value={s} />)}</datalist>
+          {model?.postprocessConfig?.outputFormat ? (
+            <div className="field"><span className="field__label">Output format</span><span className="mono">{model.postprocessConfig.outputFormat}</span><span className="field__hint">Set by the service.</span></div>
+          ) : null}
+          <TextareaField name="metadata" label="Metadata (JSON object)" optional wide />
+        </div>
+      </fieldset>
+
+      {nothingChanged ? <p className="muted" role="status">Nothing changed: there is nothing to save.</p> : null}
+      {!readOnly ? (
+        <FormActions align="end">
+          <SubmitButton>{props.mode === 'create' ? 'Create model' : 'Save model'}</SubmitButton>
+        </FormActions>
+      ) : null}
+      <UnsavedChangesGuard when={fields.dirty} submittingRef={saving} />
+    </Form>
+  );
+}

@@ -1,0 +1,55 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { modelsListQueryOptions } from '../../api/models';
+import { DataTable, listParams, type ColumnDef, type PaginationSearch } from '../../components/data-table';
+import { DateTime } from '../../components/date-time';
+import { EmptyState } from '../../components/states';
+import type { Model } from '../../contract';
+import { fieldSummary, ModelStatusBadge } from './model-status';
+
+type Props = {
+  search: PaginationSearch;
+  onSearchChange: (patch: PaginationSearch) => void;
+  readOnly: boolean;
+};
+
+const columns: ColumnDef<Model, unknown>[] = [
+  {
+    id: 'name', header: 'Name', meta: { hideable: false, className: 'wrap' },
+    cell: ({ row: { original: m } }) => (
+      <div className="models-name">
+        <Link to="/models/$modelId" params={{ modelId: m.modelId }}>{m.name || <span className="muted">Untitled model</span>}</Link>
+        <span className="muted models-sub">{fieldSummary(m)}</span>
+      </div>
+    ),
+  },
+  { id: 'status', header: 'Status', cell: ({ row: { original: m } }) => <ModelStatusBadge status={m.status} /> },
+  { id: 'llmVersion', header: 'LLM', cell: ({ row: { original: m } }) => m.llmVersion ?? <span className="muted">default</span> },
+  { id: 'version', header: 'Version', meta: { className: 'num' }, cell: ({ row: { original: m } }) => m.version },
+  { id: 'trainings', header: 'Running trainings', meta: { className: 'num' }, cell: ({ row: { original: m } }) => m.numberOfRunningTrainings ?? 0 },
+  { id: 'updated', header: 'Updated', cell: ({ row: { original: m } }) => <DateTime value={m.updatedTime ?? m.createdTime} /> },
+];
+
+/** Models: what the agents extract, with status and version at a glance. */
+export function ModelsListScreen({ search, onSearchChange, readOnly }: Props) {
+  const { data, isFetching } = useSuspenseQuery(modelsListQueryOptions(listParams(search)));
+  return (
+    <DataTable
+      label="Models"
+      data={data.models}
+      columns={columns}
+      getRowId={(m) => m.modelId}
+      columnsKey="models"
+      isFetching={isFetching}
+      pagination={{ scope: 'models', search, nextToken: data.nextToken, onNavigate: onSearchChange }}
+      empty={
+        <EmptyState
+          title={search.cursor ? 'No more models' : 'No models yet'}
+          action={readOnly || search.cursor ? undefined : <Link to="/models/new" className="button button--primary">Create a model</Link>}
+        >
+          {readOnly ? 'Models appear here once an administrator creates them.' : 'A model names the fields to extract from documents.'}
+        </EmptyState>
+      }
+    />
+  );
+}

@@ -1,0 +1,47 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { validationsListQueryOptions } from '../../api/validations';
+import { DataTable, listParams, type ColumnDef, type PaginationSearch } from '../../components/data-table';
+import { DateTime } from '../../components/date-time';
+import { EmptyState } from '../../components/states';
+import type { Validation } from '../../contract';
+import { EnabledBadge, ruleCount } from './validation-status';
+import './validations.css';
+
+const columns: ColumnDef<Validation, unknown>[] = [
+  {
+    id: 'name', header: 'Name', meta: { hideable: false, className: 'wrap' },
+    cell: ({ row: { original: v } }) => (
+      <div className="validations-name">
+        <Link to="/validations/$validationId" params={{ validationId: v.validationId }}>{v.name || <span className="muted">Untitled validation</span>}</Link>
+        <span className="muted">{ruleCount(v)}</span>
+      </div>
+    ),
+  },
+  { id: 'enabled', header: 'Enabled', cell: ({ row: { original: v } }) => <EnabledBadge enabled={v.enabled !== false} /> },
+  { id: 'updated', header: 'Updated', cell: ({ row: { original: v } }) => <DateTime value={v.updatedTime ?? v.createdTime} /> },
+];
+
+/** Validations: what a person must check before a run moves on. */
+export function ValidationsListScreen({ search, onSearchChange, readOnly }: { search: PaginationSearch; onSearchChange: (p: PaginationSearch) => void; readOnly: boolean }) {
+  const { data, isFetching } = useSuspenseQuery(validationsListQueryOptions(listParams(search)));
+  return (
+    <DataTable
+      label="Validations"
+      data={data.validations}
+      columns={columns}
+      getRowId={(v) => v.validationId}
+      columnsKey="validations"
+      isFetching={isFetching}
+      pagination={{ scope: 'validations', search, nextToken: data.nextToken, onNavigate: onSearchChange }}
+      empty={
+        <EmptyState
+          title={search.cursor ? 'No more validations' : 'No validations yet'}
+          action={readOnly || search.cursor ? undefined : <Link to="/validations/new" className="button button--primary">Create a validation</Link>}
+        >
+          Without a validation, every agent run’s predictions are accepted as they are.
+        </EmptyState>
+      }
+    />
+  );
+}

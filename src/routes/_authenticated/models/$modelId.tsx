@@ -1,0 +1,17 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { modelQueryOptions } from '../../../api/models';
+import { ModelDetailScreen } from '../../../features/models/model-detail-screen';
+
+export const Route = createFileRoute('/_authenticated/models/$modelId')({
+  loader: async ({ context, params }) => {
+    const model = await context.queryClient.ensureQueryData(modelQueryOptions(params.modelId));
+    return { crumb: model.name || 'Untitled model' };
+  },
+  component: ModelRoute,
+});
+
+function ModelRoute() {
+  const { modelId } = Route.useParams();
+  const { session } = Route.useRouteContext();
+  return <ModelDetailScreen modelId={modelId} readOnly={session.operator.role !== 'admin'} />;
+}

@@ -1,0 +1,17 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { validationQueryOptions } from '../../../api/validations';
+import { ValidationDetailScreen } from '../../../features/validations/validation-detail-screen';
+
+export const Route = createFileRoute('/_authenticated/validations/$validationId')({
+  loader: async ({ context, params }) => {
+    const validation = await context.queryClient.ensureQueryData(validationQueryOptions(params.validationId));
+    return { crumb: validation.name || 'Untitled validation' };
+  },
+  component: ValidationRoute,
+});
+
+function ValidationRoute() {
+  const { validationId } = Route.useParams();
+  const { session } = Route.useRouteContext();
+  return <ValidationDetailScreen validationId={validationId} readOnly={session.operator.role !== 'admin'} />;
+}
