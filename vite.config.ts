@@ -50,6 +50,8 @@ export function pdfjsAssets(): Plugin {
 
 export default defineConfig({
   plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }), react(), pdfjsAssets()],
+  // The TIFF worker imports pako (utif2 needs it as a global): pre-bundle it so dev serves it like the build.
+  optimizeDeps: { include: ['pako'] },
   build: { outDir: 'dist/console', sourcemap: false, chunkSizeWarningLimit: 1200 },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/bff': 'http://127.0.0.1:3000' } },
 });
