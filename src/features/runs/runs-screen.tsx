@@ -261,21 +261,22 @@ function RunFilters({ search, onSearchChange, canArchiveMatching, onArchiveMatch
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const status = String(form.get('status') ?? '');
     onSearchChange({
       ...search,
       cursor: undefined,
-      status: status || undefined,
       from: fromLocalInput(String(form.get('from') ?? '')),
       to: fromLocalInput(String(form.get('to') ?? '')),
     });
   };
   return (
-    <form className="runs-filters" onSubmit={apply} key={`${tab}|${search.status}|${search.from}|${search.to}`} aria-label="Filter runs">
+    <form className="runs-filters" onSubmit={apply} key={`${search.from}|${search.to}`} aria-label="Filter runs">
       {statuses.length > 1 && (
         <>
           <label htmlFor={`${id}-status`}>Status</label>
-          <select id={`${id}-status`} name="status" className="input" defaultValue={chosen[0] ?? ''}>
+          <select
+            id={`${id}-status`} className="input" value={chosen[0] ?? ''}
+            onChange={(e) => onSearchChange({ ...search, cursor: undefined, status: e.target.value || undefined })}
+          >
             <option value="">Any in this tab</option>
             {statuses.map((s) => <option key={s} value={s}>{AGENT_RUN_STATUS_WORDS[s].label}</option>)}
           </select>

@@ -1,0 +1,194 @@
+import type { Page } from '@playwright/test';
+import { expect, test, type ServiceApi } from './support/fixtures';
+import { expectScreenAccessible } from './helpers/a11y';
+import { createDocument } from './helpers/documents-api';
+import { makeTextPdf } from './helpers/document-fixtures';
+import { AGENT_RUN_STATUS_WORDS } from '../src/features/runs/run-status';
+
+type Run = { agentId: string; runId: string; status: string; createdTime: string };
+type Agent = { agentId: string; name: string };
+const enc = encodeURIComponent;
+const runPath = (run: Pick<Run, 'agentId' | 'runId'>) => `/agents/${enc(run.agentId)}/runs/${enc(run.runId)}`;
+
+/** An agent of this test's own whose validation always asks for review, with `count` runs (ready-for-review). */
+async function seedAgent(api: ServiceApi, name: string, count: number, extraResources: string[] = []) {
+  const model = await api.post<{ modelId: string }>('/models', { name: `${name} model`, fieldConfig: { invoice_number: { type: 'string' } } });
+  const validation = await api.post<{ validationId: string }>('/validations', {
+    name: `${name} validation`, enabled: true, config: { rules: [{ type: 'confidenceThreshold', threshold: 0.99 }] },
+  });
+  const agent = await api.post<Agent>('/agents', { name: `${name} agent`, resourceIds: [model.modelId, validation.validationId, ...extraResources] });
+  const runs: Run[] = [];
+  for (let i = 1; i <= count; i++) runs.push(await startRun(api, agent.agentId, `${name} doc ${i}`));
+  return { agent, runs, modelId: model.modelId };
+}
+
+async function startRun(api: ServiceApi, agentId: string, docName: string, variables?: Record<string, unknown>) {
+  const document = await createDocument(api, {
+    bytes: await makeTextPdf(1), contentType: 'application/pdf', name: docName,
+    groundTruth: [{ label: 'invoice_number', value: 'INV-1', pages: [0], confidence: 0.5 }],
+  });
+  return api.post<Run>(`/agents/${enc(agentId)}/runs`, { documentId: document.documentId, ...(variables ? { variables } : {}) });
+}
+
+const statusOf = async (api: ServiceApi, run: Run) => (await api.get<Run>(runPath(run))).status;
+
+/** Counts PATCH/DELETE requests the console sends to agent runs. */
+function recordWrites(page: Page) {
+  const writes: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() !== 'GET' && request.url().includes('/api/agents/')) writes.push(`${request.method()} ${request.url()}`);
+  });
+  return writes;
+}
+
+test('every agent run state renders with its badge in operator words', async ({ page, api }) => {
+  const agents = (await api.get<{ agents: Agent[] }>('/agents?maxResults=1000')).agents;
+  const seen = new Set<string>();
+  for (const agent of agents) {
+    const { runs } = await api.get<{ runs: Run[] }>(`/agents/${enc(agent.agentId)}/runs?maxResults=1000`);
+    const statuses = new Set(runs.map((r) => r.status));
+    if (statuses.size === 0) continue;
+    for (const tab of ['all', 'archived'] as const) {
+      const expected = [...statuses].filter((s) => (tab === 'archived') === (s === 'archived'));
+      if (expected.length === 0) continue;
+      await page.goto(`/runs?agent=${enc(agent.agentId)}&tab=${tab}&pageSize=1000&refresh=0`);
+      const table = page.getByRole('table', { name: /Runs:/ });
+      for (const status of expected) {
+        const badge = table.locator(`[data-status="${status}"]`).first();
+        await expect(badge).toHaveText(AGENT_RUN_STATUS_WORDS[status as keyof typeof AGENT_RUN_STATUS_WORDS].label);
+        seen.add(status);
+      }
+    }
+  }
+  expect([...seen].sort()).toEqual(Object.keys(AGENT_RUN_STATUS_WORDS).sort());
+});
+
+test('tabs and filters change the URL and survive a reload; the runs page is accessible', async ({ page, api, unique }) => {
+  const { agent, runs } = await seedAgent(api, unique('tabs'), 2);
+  await page.goto(`/runs?agent=${enc(agent.agentId)}`);
+  await expect(page.getByRole('button', { name: /In review/ })).toContainText('2');
+  await expect(page.getByRole('link', { name: 'Review (2)' })).toHaveAttribute('href', new RegExp(`/runs/review\\?agentId=${enc(agent.agentId).replaceAll('%', '%')}`));
+  await expectScreenAccessible(page);
+
+  await page.getByRole('button', { name: /In review/ }).click();
+  await expect(page).toHaveURL(/tab=review/);
+  await expect(page.getByRole('table', { name: 'Runs: In review' })).toBeVisible();
+  await page.getByLabel('Status').selectOption('ready-for-review');
+  await expect(page).toHaveURL(/status=ready-for-review/);
+  await page.getByLabel('Created from').fill('2020-01-01T00:00');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/status=ready-for-review/);
+  await expect(page).toHaveURL(/from=2020-01-01/);
+  await page.getByRole('columnheader', { name: /Created/ }).getByRole('button').click();
+  await expect(page).toHaveURL(/sort=asc/);
+
+  await page.reload();
+  await expect(page.getByRole('button', { name: /In review/ })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByLabel('Status')).toHaveValue('ready-for-review');
+  const table = page.getByRole('table', { name: 'Runs: In review' });
+  await expect(table.getByRole('link', { name: `Run ${runs[0]!.runId}` })).toBeVisible();
+  // The run's document is named in the row.
+  await expect(table.getByRole('link', { name: /tabs .* doc 1/ })).toBeVisible();
+
+  await page.getByRole('button', { name: /Errors/ }).click();
+  await expect(page).toHaveURL(/tab=errors/);
+  await expect(page).not.toHaveURL(/status=/);
+  await expect(page.getByText('No runs match these filters')).toBeVisible();
+});
+
+test('archiving every run matching a filter archives exactly that set; undo sends nothing', async ({ page, api, unique }) => {
+  const name = unique('bulk');
+  const { agent, runs: older } = await seedAgent(api, name, 2);
+  // The filter's window starts after the older runs.
+  await new Promise((r) => setTimeout(r, 1100));
+  const from = new Date(Date.now() - 200).toISOString();
+  const newer = [await startRun(api, agent.agentId, `${name} new 1`), await startRun(api, agent.agentId, `${name} new 2`)];
+  expect(newer.every((r) => r.createdTime >= from)).toBe(true);
+
+  await page.clock.install();
+  const writes = recordWrites(page);
+  await page.goto(`/runs?agent=${enc(agent.agentId)}&refresh=0`);
+
+  // Undo: select one run, archive, undo, let the window pass: nothing is sent.
+  await page.getByRole('row', { name: new RegExp(older[0]!.runId.slice(-8)) }).getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Archive 1 run' }).click();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByText('Archive undone: nothing was sent')).toBeVisible();
+  await page.clock.runFor(10_000);
+  expect(writes).toEqual([]);
+  expect(await statusOf(api, older[0]!)).toBe('ready-for-review');
+
+  // Filter by created time, then archive every matching run.
+  await page.goto(`/runs?agent=${enc(agent.agentId)}&refresh=0&from=${enc(from)}`);
+  await expect(page.getByRole('table', { name: /Runs/ }).getByRole('row')).toHaveCount(3); // header + 2
+  await page.getByRole('button', { name: 'Archive all matching…' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('2 runs will be archived');
+  await expect(dialog).toContainText(`created from ${from}`);
+  await expectScreenAccessible(page);
+  await dialog.getByRole('button', { name: 'Archive matching runs' }).click();
+  await expect(page.getByText(/Archiving 2 runs/)).toBeVisible();
+  expect(writes).toEqual([]);
+  await page.clock.runFor(10_000);
+  await expect.poll(async () => Promise.all(newer.map((r) => statusOf(api, r)))).toEqual(['archived', 'archived']);
+  expect(await Promise.all(older.map((r) => statusOf(api, r)))).toEqual(['ready-for-review', 'ready-for-review']);
+  expect(writes.filter((w) => w.startsWith('PATCH'))).toHaveLength(2);
+});
+
+test('archive from the run page; delete needs the typed confirmation', async ({ page, api, unique }) => {
+  const { agent, runs } = await seedAgent(api, unique('detail'), 2);
+  const [toArchive, toDelete] = runs as [Run, Run];
+  await page.clock.install();
+  await page.goto(`/runs/${enc(agent.agentId)}/${enc(toArchive.runId)}`);
+  await expect(page.getByTestId('run-meaning')).toHaveText(AGENT_RUN_STATUS_WORDS['ready-for-review'].meaning);
+  await expect(page.getByRole('link', { name: 'Review', exact: true })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Run events' }).getByRole('listitem').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Open document' })).toBeVisible();
+  await expectScreenAccessible(page);
+  await page.getByRole('button', { name: 'Archive' }).click();
+  await page.clock.runFor(10_000);
+  await expect.poll(() => statusOf(api, toArchive)).toBe('archived');
+  await expect(page.locator('.page-header [data-status="archived"]')).toHaveText('Archived');
+
+  await page.goto(`/runs/${enc(agent.agentId)}/${enc(toDelete.runId)}`);
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('alertdialog');
+  const confirm = dialog.getByRole('button', { name: 'Delete run' });
+  await expect(confirm).toBeDisabled();
+  await dialog.getByRole('textbox').fill('delet');
+  await expect(confirm).toBeDisabled();
+  expect(await statusOf(api, toDelete)).toBe('ready-for-review');
+  await dialog.getByRole('textbox').fill('delete');
+  await confirm.click();
+  await expect(page).toHaveURL(/\/runs\?agent=/);
+  await expect(api.get(runPath(toDelete))).rejects.toThrow(/404/);
+});
+
+test('a failed action run shows its errors on the run page and on its own page', async ({ page, api, unique }) => {
+  const name = unique('failing');
+  const action = await api.post<{ actionId: string }>('/actions', {
+    name: `${name} ERP export`, enabled: true, config: { requiredVariables: ['erpCompany'] },
+  });
+  const model = await api.post<{ modelId: string }>('/models', { name: `${name} model`, fieldConfig: { invoice_number: { type: 'string' } } });
+  const agent = await api.post<Agent>('/agents', { name: `${name} agent`, resourceIds: [model.modelId, action.actionId] });
+  const run = await startRun(api, agent.agentId, `${name} doc`);
+  await api.post(`${runPath(run)}/export`, {}).catch(() => undefined);
+  const actionRuns = (await api.get<{ runs: { runId: string; status: string; errors?: string[] }[] }>(
+    `/actions/${enc(action.actionId)}/runs?agentRunId=${enc(`${run.agentId}/${run.runId}`)}`,
+  )).runs;
+  expect(actionRuns).toHaveLength(1);
+  expect(actionRuns[0]!.status).toBe('failed');
+  const error = actionRuns[0]!.errors![0]!;
+
+  await page.goto(`/runs/${enc(agent.agentId)}/${enc(run.runId)}`);
+  const subruns = page.getByRole('region', { name: 'Hook runs and action runs' });
+  await expect(subruns.getByRole('list', { name: 'Errors' })).toContainText(error);
+  await expect(subruns.locator('[data-status="failed"]')).toHaveText('Failed');
+  await expect(subruns).toContainText('1 failed');
+  await expectScreenAccessible(page);
+
+  await subruns.getByRole('link', { name: `${name} ERP export` }).click();
+  await expect(page.getByRole('alert')).toContainText(error);
+  await expect(page.getByRole('link', { name: 'Open the agent run' })).toBeVisible();
+  await expectScreenAccessible(page);
+});
