@@ -16,7 +16,7 @@ export function AgentRunsSummary({ agentId }: { agentId: string }) {
   const { data } = useSuspenseQuery(agentRunsListQueryOptions(recentRunsParams(agentId)));
   return (
     <>
-      <Section title="Runs per status">
+      <Section id="run-counts" title="Runs per status">
         {counts.isPending ? <LoadingState label="Counting runs…" /> : (
           <ul className="run-counts" aria-label="Runs per status">
             {AGENT_RUN_STATUS_ORDER.map((status) => (
@@ -25,7 +25,7 @@ export function AgentRunsSummary({ agentId }: { agentId: string }) {
           </ul>
         )}
       </Section>
-      <Section title="Recent runs" actions={<Link to="/runs" search={{ agent: agentId }}>All runs</Link>}>
+      <Section id="recent-runs" title="Recent runs" actions={<Link to="/runs" search={{ agent: agentId }}>All runs</Link>}>
         {data.runs.length === 0 ? <p className="muted">No runs yet.</p> : (
           <table className="run-subruns">
             <thead><tr><th scope="col">Run</th><th scope="col">Status</th><th scope="col">Created</th></tr></thead>
