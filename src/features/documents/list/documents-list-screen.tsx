@@ -1,29 +1,19 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
-import { documentsListQueryOptions, useDeleteDocument, type DocumentsListParams } from '../../../api/documents';
+import { documentsListQueryOptions, useDeleteDocument } from '../../../api/documents';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DataTable, listParams, type ColumnDef, type PaginationSearch } from '../../../components/data-table';
+import { DataTable, type ColumnDef } from '../../../components/data-table';
 import { DateTime } from '../../../components/date-time';
 import { EmptyState } from '../../../components/states';
 import type { Document } from '../../../contract';
 import { formatBytes } from '../viewer';
 import { useUploads, type Upload } from './use-uploads';
+import { documentsListParams, type DocumentsSearch } from './documents-search';
 import '../ground-truth/ground-truth.css';
 import './documents-list.css';
 
-export type DocumentsSearch = PaginationSearch & {
-  datasetId?: string;
-  consentId?: string;
-  order?: 'ascending' | 'descending';
-};
-
-export const documentsListParams = (search: DocumentsSearch): DocumentsListParams => ({
-  datasetId: search.datasetId,
-  consentId: search.consentId,
-  order: search.order,
-  ...listParams(search),
-});
+export type { DocumentsSearch } from './documents-search';
 
 export type DocumentsListScreenProps = {
   search: DocumentsSearch;
