@@ -192,3 +192,15 @@ test('a failed action run shows its errors on the run page and on its own page',
   await expect(page.getByRole('link', { name: 'Open the agent run' })).toBeVisible();
   await expectScreenAccessible(page);
 });
+
+test('a viewer operator sees runs read-only: no selection, archive or delete', async ({ viewerPage, api }) => {
+  const agent = (await api.get<{ agents: Agent[] }>('/agents')).agents.find((a) => a.name === 'Invoice processing')!;
+  await viewerPage.goto(`/runs?agent=${enc(agent.agentId)}&refresh=0`);
+  const table = viewerPage.getByRole('table', { name: 'Runs: All' });
+  await expect(table.locator('[data-status]').first()).toBeVisible();
+  await expect(table.getByRole('checkbox')).toHaveCount(0);
+  await expect(viewerPage.getByRole('button', { name: /^(Archive|Delete)(\s|$)/ })).toHaveCount(0);
+  await table.getByRole('link', { name: /^Run / }).first().click();
+  await expect(viewerPage.getByTestId('run-meaning')).toBeVisible();
+  await expect(viewerPage.getByRole('button', { name: /^(Archive|Delete)(\s|$)/ })).toHaveCount(0);
+});

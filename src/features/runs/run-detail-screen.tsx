@@ -2,6 +2,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { actionRunsOfAgentRunQueryOptions } from '../../api/action-runs';
 import { agentRunQueryOptions, agentRunVariablesQueryOptions } from '../../api/agent-runs';
+import { agentQueryOptions } from '../../api/agents';
 import { hookRunsOfAgentRunQueryOptions } from '../../api/hook-runs';
 import { IdWithCopy } from '../../components/copy-button';
 import { DateTime } from '../../components/date-time';
@@ -18,6 +19,7 @@ import './runs.css';
 /** One agent run: what state it is in and what that means, how it got there, what it touched, and what ran for it. */
 export function RunDetailScreen({ agentId, runId, readOnly }: { agentId: string; runId: string; readOnly: boolean }) {
   const { data: run } = useSuspenseQuery(agentRunQueryOptions(agentId, runId));
+  const agent = useQuery(agentQueryOptions(agentId));
   const navigate = useNavigate();
   const archive = useArchiveWithUndo();
   const deleteDialog = useDeleteRunDialog(() => void navigate({ to: '/runs', search: { agent: agentId } }));
@@ -42,7 +44,7 @@ export function RunDetailScreen({ agentId, runId, readOnly }: { agentId: string;
         )}
       />
       <p className="muted">
-        Agent <Link to="/agents/$agentId" params={{ agentId: run.agentId }}>{run.agentId}</Link> · created <DateTime value={run.createdTime} mode="exact" />
+        Agent <Link to="/agents/$agentId" params={{ agentId: run.agentId }}>{agent.data?.name || run.agentId}</Link> · created <DateTime value={run.createdTime} mode="exact" />
         {run.createdBy ? ` by ${run.createdBy}` : ''}
       </p>
 

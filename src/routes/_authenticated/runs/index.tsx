@@ -12,9 +12,14 @@ export const Route = createFileRoute('/_authenticated/runs/')({
   validateSearch: runsSearchSchema,
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
-    const agents = await context.queryClient.ensureQueryData(agentsQueryOptions());
-    const agentId = chosenAgentId(agents, deps);
-    if (agentId) await context.queryClient.ensureQueryData(agentRunsListQueryOptions(runsListParams(agentId, deps)));
+    const { queryClient } = context;
+    // With the agent in the URL the runs and the agent list load side by side (one round trip less to the table).
+    if (deps.agent) {
+      await Promise.all([queryClient.ensureQueryData(agentsQueryOptions()), queryClient.ensureQueryData(agentRunsListQueryOptions(runsListParams(deps.agent, deps)))]);
+      return;
+    }
+    const agentId = chosenAgentId(await queryClient.ensureQueryData(agentsQueryOptions()), deps);
+    if (agentId) await queryClient.ensureQueryData(agentRunsListQueryOptions(runsListParams(agentId, deps)));
   },
   component: RunsRoute,
 });
