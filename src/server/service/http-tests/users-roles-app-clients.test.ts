@@ -166,6 +166,20 @@ describe('roles', () => {
     expect((await api.get(`/roles/${role.roleId}`)).body.name).toBe('Auditors 2');
   });
 
+  it('DELETE removes a custom role; a role still given to an app client or a built-in role is refused', async () => {
+    const { body: role } = await api.post('/roles', { name: 'temporary' });
+    const { body: client } = await api.post('/appClients', { name: 'holder', roleIds: [role.roleId] });
+    const held = await api.delete(`/roles/${role.roleId}`);
+    expect(held.status).toBe(400);
+    expect(held.body.message).toContain(client.appClientId);
+    expect((await api.patch(`/appClients/${client.appClientId}`, { roleIds: [] })).status).toBe(200);
+    const deleted = await api.delete(`/roles/${role.roleId}`);
+    expect(deleted.status).toBe(200);
+    expect(roleSchema.parse(deleted.body).roleId).toBe(role.roleId);
+    expect((await api.get(`/roles/${role.roleId}`)).status).toBe(404);
+    expect((await api.delete('/roles/svc:role:admin')).status).toBe(400);
+  });
+
   it('refuses bad permissions, unknown fields and a role id over 32 characters', async () => {
     const { body: role } = await api.post('/roles', { name: 'r' });
     await expect400(api.patch(`/roles/${role.roleId}`, { permissions: [{}] }), 'resourceId');

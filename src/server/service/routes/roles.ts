@@ -94,7 +94,7 @@ export const roleRoutes = [
       if (isBuiltinRole(params.roleId)) throw badRequest(`roleId ${params.roleId} is a built-in role and cannot be deleted`);
       return ctx.store.transaction(async (tx) => {
         const org = auth.organizationId;
-        const holder = sql`${schema.appClients.data}->'roleIds' ? ${params.roleId}`;
+        const holder = sql`(${schema.appClients.data}::jsonb)->'roleIds' ? ${params.roleId}`;
         const [client] = await tx.select({ id: schema.appClients.id }).from(schema.appClients).where(and(eq(schema.appClients.organizationId, org), holder)).limit(1);
         if (client) throw badRequest(`roleId ${params.roleId} is still given to app client ${client.id}; remove it there first`);
         return rolesRepo.delete(tx, org, params.roleId);
