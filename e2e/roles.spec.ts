@@ -49,8 +49,6 @@ test('create a role with permissions and edit it', async ({ page, api, unique })
 
 });
 
-// The embedded service answers DELETE /roles/{id} with 500 at the moment (its app-client holder check); the screen
-// shows that error in the dialog. Reported to the lead; this test states the intended behaviour.
 test('delete a custom role after confirming', async ({ page, api, unique }) => {
   const role = await api.post<Role>('/roles', { name: unique('Short-lived role') });
   await page.goto(`/settings/roles/${role.roleId}`);
