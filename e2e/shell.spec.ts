@@ -61,7 +61,7 @@ test('the shell: sidebar sections, organization name, breadcrumbs, operator menu
   const organization = await api.get<{ name: string | null }>('/organizations/me');
   await page.goto('/settings/organization');
   const nav = page.getByRole('navigation', { name: 'Main' });
-  for (const name of ['Runs', 'Documents', 'Models', 'Validations', 'Organization', 'Users', 'Roles', 'App clients', 'Audit log']) {
+  for (const name of ['Runs', 'Agents', 'Documents', 'Models', 'Validations', 'Organization', 'Users', 'Roles', 'App clients', 'Audit log']) {
     await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
   }
   await expect(nav.getByRole('link', { name: 'Organization' })).toHaveAttribute('aria-current', 'page');
@@ -153,6 +153,8 @@ test('the theme toggle switches light/dark and is remembered', async ({ page }) 
   await expectAccessible(page);
   await page.reload();
   await expect(html).toHaveAttribute('data-theme', 'dark');
+  // Click once the page has loaded, as an operator would: a click during the first render can land on a pending view.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Switch to light theme' }).click();
   await expect(html).toHaveAttribute('data-theme', 'light');
 });

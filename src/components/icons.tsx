@@ -29,6 +29,7 @@ function icon(paths: React.ReactNode) {
 }
 
 export const IconRuns = icon(<><path d="M3 3.5h10M3 8h10M3 12.5h6" /><circle cx="12.5" cy="12.5" r="1.5" /></>);
+export const IconAgents = icon(<><rect x="3" y="5" width="10" height="8" rx="2" /><path d="M8 2.5V5M6 8.75h.01M10 8.75h.01M1.5 9v2M14.5 9v2" /></>);
 export const IconDocuments = icon(<><path d="M4 1.75h5.5L12.5 4.75v9.5H4z" /><path d="M9.5 1.75v3h3M6 8h4.5M6 10.75h4.5" /></>);
 export const IconModels = icon(<><rect x="2" y="2" width="5" height="5" rx="1" /><rect x="9" y="2" width="5" height="5" rx="1" /><rect x="2" y="9" width="5" height="5" rx="1" /><rect x="9" y="9" width="5" height="5" rx="1" /></>);
 export const IconValidations = icon(<><path d="M8 1.75 13.5 4v4c0 3-2.4 5.3-5.5 6.25C4.9 13.3 2.5 11 2.5 8V4z" /><path d="m5.75 8 1.6 1.6 3-3.2" /></>);

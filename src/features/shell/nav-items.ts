@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import {
-  IconAppClients, IconAudit, IconDocuments, IconModels, IconOrganization, IconRoles, IconRuns, IconUsers, IconValidations,
+  IconAgents, IconAppClients, IconAudit, IconDocuments, IconModels, IconOrganization, IconRoles, IconRuns, IconUsers, IconValidations,
 } from '../../components/icons';
 
 /** Every screen of the sidebar, the ⌘K palette and the `g` shortcuts, in one list. */
@@ -17,6 +17,7 @@ export interface NavItem {
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Runs', to: '/runs', icon: IconRuns, group: 'work', key: 'r', keywords: ['agents', 'review', 'archive'] },
+  { label: 'Agents', to: '/agents', icon: IconAgents, group: 'work', key: 'n', keywords: ['workflow', 'hooks', 'actions'] },
   { label: 'Documents', to: '/documents', icon: IconDocuments, group: 'work', key: 'd', keywords: ['ground truth', 'upload'] },
   { label: 'Models', to: '/models', icon: IconModels, group: 'work', key: 'm', keywords: ['field config'] },
   { label: 'Validations', to: '/validations', icon: IconValidations, group: 'work', key: 'v', keywords: ['rules'] },
