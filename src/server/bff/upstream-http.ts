@@ -47,8 +47,18 @@ export function sendUpstream(request: UpstreamRequest): Promise<IncomingMessage>
         settled = true;
         clearTimeout(timer);
         // From here on the body streams to the browser; a stalled body ends the connection instead of a 504.
-        response.socket?.setTimeout(timeoutMs, () => response.destroy(new UpstreamTimeoutError(what, timeoutMs)));
-        response.on('end', () => response.socket?.setTimeout(0));
+        // The keep-alive socket outlives this response: its timeout and listener are removed when the response is
+        // done, or every reuse would add a listener (a leak, and stale callbacks destroying old responses).
+        const socket = response.socket;
+        const onStall = () => response.destroy(new UpstreamTimeoutError(what, timeoutMs));
+        socket?.setTimeout(timeoutMs);
+        socket?.on('timeout', onStall);
+        const release = () => {
+          socket?.setTimeout(0);
+          socket?.off('timeout', onStall);
+        };
+        response.once('end', release);
+        response.once('close', release);
         resolvePromise(response);
       },
     );
