@@ -14,10 +14,12 @@
  *     onConfirm={() => deleteUser.mutateAsync(user.userId)}
  *   />
  */
-import { useId, useState, type ReactNode } from 'react';
-import { AlertDialog } from 'radix-ui';
-import { explainError } from '../api/errors';
-import { IconAlert } from './icons';
+import { cloneElement, isValidElement, lazy, Suspense, useEffect, useState, type MouseEvent, type ReactElement, type ReactNode } from 'react';
+
+// Radix AlertDialog and the dialog's body load after the first paint, so a screen with delete buttons does not carry
+// them in its first-screen code.
+const loadView = () => import('./confirm-dialog-view');
+const ConfirmDialogView = lazy(() => loadView().then((m) => ({ default: m.ConfirmDialogView })));
 
 export interface ConfirmDialogProps {
   title: ReactNode;
@@ -36,107 +38,32 @@ export interface ConfirmDialogProps {
   children?: ReactNode;
 }
 
-export function ConfirmDialog({
-  title,
-  description,
-  confirmLabel,
-  cancelLabel = 'Cancel',
-  tone = 'default',
-  typeToConfirm,
-  onConfirm,
-  trigger,
-  open: openProp,
-  onOpenChange,
-  children,
-}: ConfirmDialogProps) {
+export function ConfirmDialog({ trigger, open: openProp, onOpenChange, ...dialog }: ConfirmDialogProps) {
   const [openState, setOpenState] = useState(false);
   const open = openProp ?? openState;
-  const [typed, setTyped] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const inputId = useId();
-
   const setOpen = (next: boolean) => {
-    if (busy) return;
-    if (!next) {
-      setTyped('');
-      setError(null);
-    }
     setOpenState(next);
     onOpenChange?.(next);
   };
+  useEffect(() => void loadView(), []);
 
-  const matches = typeToConfirm === undefined || typed === typeToConfirm;
-  const confirm = async () => {
-    if (!matches || busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await onConfirm();
-      setBusy(false);
-      setTyped('');
-      setOpenState(false);
-      onOpenChange?.(false);
-    } catch (caught) {
-      setBusy(false);
-      setError(caught);
-    }
-  };
-
-  const explained = error ? explainError(error) : null;
   return (
-    <AlertDialog.Root open={open} onOpenChange={setOpen}>
-      {trigger ? <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger> : null}
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog" onEscapeKeyDown={(e) => busy && e.preventDefault()}>
-          <AlertDialog.Title className="dialog__title">{title}</AlertDialog.Title>
-          {description ? <AlertDialog.Description className="dialog__description">{description}</AlertDialog.Description> : <AlertDialog.Description className="sr-only">Confirm or cancel.</AlertDialog.Description>}
-          {children}
-          {typeToConfirm !== undefined ? (
-            <div className="field">
-              <label className="field__label" htmlFor={inputId}>
-                Type <code>{typeToConfirm}</code> to confirm
-              </label>
-              <input
-                id={inputId}
-                className="input"
-                autoComplete="off"
-                spellCheck={false}
-                value={typed}
-                onChange={(e) => setTyped(e.target.value)}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter') {
-                    e.preventDefault();
-                    void confirm();
-                  }
-                }}
-              />
-            </div>
-          ) : null}
-          {explained ? (
-            <div className="banner banner--danger" role="alert">
-              <IconAlert />
-              <div className="banner__text">
-                <div className="banner__title">{explained.title}</div>
-                <div>{explained.detail}</div>
-              </div>
-            </div>
-          ) : null}
-          <div className="dialog__actions">
-            <AlertDialog.Cancel className="button" disabled={busy}>{cancelLabel}</AlertDialog.Cancel>
-            <button
-              type="button"
-              className={tone === 'danger' ? 'button button--danger' : 'button button--primary'}
-              disabled={!matches || busy}
-              onClick={() => void confirm()}
-            >
-              {busy ? <span className="spinner" aria-hidden="true" /> : null}
-              {confirmLabel}
-            </button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <>
+      {isValidElement<{ onClick?: (event: MouseEvent) => void }>(trigger)
+        ? cloneElement(trigger as ReactElement<Record<string, unknown>>, {
+            'aria-haspopup': 'dialog',
+            'aria-expanded': open,
+            onClick: (event: MouseEvent) => {
+              trigger.props.onClick?.(event);
+              if (!event.defaultPrevented) setOpen(true);
+            },
+          })
+        : trigger}
+      {open ? (
+        <Suspense fallback={null}>
+          <ConfirmDialogView {...dialog} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
-import { Toaster } from 'sonner';
 import type { RouterContext } from '../router';
+import { Toasts } from '../components/toast';
 import { NotFound } from '../features/shell/not-found';
 import { PendingBar } from '../features/shell/pending-bar';
 import { RouteError } from '../features/shell/route-error';
@@ -22,7 +22,7 @@ function Root() {
     <>
       <PendingBar />
       <Outlet />
-      <Toaster theme={theme} position="bottom-right" closeButton richColors />
+      <Toasts theme={theme} position="bottom-right" closeButton richColors />
     </>
   );
 }

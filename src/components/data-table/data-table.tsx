@@ -30,20 +30,32 @@
  * Column meta: `meta: { className: 'num' | 'wrap' | 'col-actions', hideable: false }`. Server-side sort:
  * `sorting={{ value: search.sort, onChange: (sort) => navigate(…) }}` and `enableSorting: true` on those columns.
  */
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import {
   flexRender,
   getCoreRowModel,
   useReactTable,
   type ColumnDef,
+  type Row,
   type RowSelectionState,
   type VisibilityState,
 } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { DropdownMenu } from 'radix-ui';
 import { usePersistedState } from '../persisted-state';
-import { IconArrowDown, IconArrowUp, IconCheck, IconChevronLeft, IconChevronRight, IconColumns, IconSort } from '../icons';
+import { IconArrowDown, IconArrowUp, IconChevronLeft, IconChevronRight, IconColumns, IconSort } from '../icons';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, tokenPager, type PaginationSearch } from './pagination';
+
+// The column picker pulls in Radix's menu and floating-ui; loaded after the first rows paint, not with the first screen.
+// Virtualization (TanStack Virtual) is only needed for pages above 100 rows; it loads when such a page first shows.
+const VirtualRows = lazy(() => import('./virtual-rows').then((m) => ({ default: m.VirtualRows })));
+const ColumnsMenu = lazy(() => import('./columns-menu').then((m) => ({ default: m.ColumnsMenu })));
+
+function ColumnsButton({ disabled, ...props }: ComponentProps<'button'>) {
+  return (
+    <button type="button" className="button button--small" disabled={disabled} {...props}>
+      <IconColumns size={14} /> Columns
+    </button>
+  );
+}
 
 export type { ColumnDef };
 
@@ -185,17 +197,24 @@ export function DataTable<T>({
   const virtual = rows.length > virtualizeAbove;
 
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: virtual ? rows.length : 0,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => 36,
-    overscan: 12,
-  });
-  const items = virtual ? virtualizer.getVirtualItems() : [];
-  const padTop = virtual && items.length ? items[0].start : 0;
-  const padBottom = virtual && items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
-  const visibleRows = virtual ? items.map((item) => rows[item.index]) : rows;
   const columnCount = table.getVisibleLeafColumns().length;
+
+  const renderRow = (row: Row<T>, measure?: (element: Element | null) => void) => (
+    <tr
+      key={row.id}
+      data-selected={row.getIsSelected() || undefined}
+      data-row-id={row.id}
+      aria-rowindex={measure ? row.index + 2 : undefined}
+      ref={measure}
+      data-index={measure ? row.index : undefined}
+    >
+      {row.getVisibleCells().map((cell) => (
+        <td key={cell.id} className={cell.column.columnDef.meta?.className}>
+          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+        </td>
+      ))}
+    </tr>
+  );
 
   const onSort = (id: string) => {
     if (!sorting) return;
@@ -210,30 +229,17 @@ export function DataTable<T>({
           {toolbar}
           <div className="spacer" />
           {hideable.length > 1 ? (
-            <DropdownMenu.Root>
-              <DropdownMenu.Trigger className="button button--small">
-                <IconColumns size={14} /> Columns
-              </DropdownMenu.Trigger>
-              <DropdownMenu.Portal>
-                <DropdownMenu.Content className="menu" align="end" sideOffset={4}>
-                  <DropdownMenu.Label className="menu__label">Show columns</DropdownMenu.Label>
-                  {hideable.map((column) => (
-                    <DropdownMenu.CheckboxItem
-                      key={column.id}
-                      className="menu__item"
-                      checked={column.getIsVisible()}
-                      onCheckedChange={(checked) => column.toggleVisibility(Boolean(checked))}
-                      onSelect={(e) => e.preventDefault()}
-                    >
-                      <span className="menu__item-indicator">
-                        <DropdownMenu.ItemIndicator><IconCheck size={14} /></DropdownMenu.ItemIndicator>
-                      </span>
-                      {column.columnDef.meta?.label ?? (typeof column.columnDef.header === 'string' ? column.columnDef.header : column.id)}
-                    </DropdownMenu.CheckboxItem>
-                  ))}
-                </DropdownMenu.Content>
-              </DropdownMenu.Portal>
-            </DropdownMenu.Root>
+            <Suspense fallback={<ColumnsButton disabled />}>
+              <ColumnsMenu
+                columns={hideable.map((column) => ({
+                  id: column.id,
+                  label: column.columnDef.meta?.label ?? (typeof column.columnDef.header === 'string' ? column.columnDef.header : column.id),
+                  visible: column.getIsVisible(),
+                  setVisible: (visible) => column.toggleVisibility(visible),
+                }))}
+                trigger={<ColumnsButton />}
+              />
+            </Suspense>
           ) : null}
         </div>
       ) : null}
@@ -288,32 +294,18 @@ export function DataTable<T>({
               ))}
             </thead>
             <tbody>
-              {padTop > 0 ? (
-                <tr aria-hidden="true">
-                  <td colSpan={columnCount} style={{ height: padTop, padding: 0, border: 0 }} />
-                </tr>
-              ) : null}
-              {visibleRows.map((row) => (
-                <tr
-                  key={row.id}
-                  data-selected={row.getIsSelected() || undefined}
-                  data-row-id={row.id}
-                  aria-rowindex={virtual ? row.index + 2 : undefined}
-                  ref={virtual ? virtualizer.measureElement : undefined}
-                  data-index={virtual ? row.index : undefined}
-                >
-                  {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className={cell.column.columnDef.meta?.className}>
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-              {padBottom > 0 ? (
-                <tr aria-hidden="true">
-                  <td colSpan={columnCount} style={{ height: padBottom, padding: 0, border: 0 }} />
-                </tr>
-              ) : null}
+              {virtual ? (
+                <Suspense fallback={rows.slice(0, virtualizeAbove).map((row) => renderRow(row))}>
+                  <VirtualRows
+                    count={rows.length}
+                    scrollRef={scrollRef}
+                    columnCount={columnCount}
+                    renderRow={(index, measure) => renderRow(rows[index], measure)}
+                  />
+                </Suspense>
+              ) : (
+                rows.map((row) => renderRow(row))
+              )}
             </tbody>
           </table>
         </div>

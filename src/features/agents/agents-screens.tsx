@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { agentQueryOptions, agentsQueryOptions, useCreateAgent, useUpdateAgent } from '../../api/agents';
 import { IdWithCopy } from '../../components/copy-button';
 import { DataTable, type ColumnDef } from '../../components/data-table';

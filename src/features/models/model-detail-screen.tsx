@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { modelQueryOptions, useDeleteModel, useUpdateModel } from '../../api/models';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { IdWithCopy } from '../../components/copy-button';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import type { Organization } from '../../contract';
 import { organizationsListQueryOptions, useCreateOrganization, useUpdateOrganization } from '../../api/organizations';
 import { isApiError } from '../../api/errors';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import type { Role } from '../../contract';
 import { rolesListQueryOptions, useCreateRole } from '../../api/roles';
 import { IdWithCopy } from '../../components/copy-button';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { useArchiveAgentRuns, useDeleteAgentRun } from '../../api/agent-runs';
 import { explainError } from '../../api/errors';
 import { ConfirmDialog } from '../../components/confirm-dialog';

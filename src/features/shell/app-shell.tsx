@@ -1,10 +1,9 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Link, Outlet, useRouterState } from '@tanstack/react-router';
-import { Dialog, VisuallyHidden } from 'radix-ui';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Outlet, useRouterState } from '@tanstack/react-router';
 import type { Session } from '../../api/session';
-import { IconClose, IconKeyboard, IconMenu, IconSearch } from '../../components/icons';
+import { IconKeyboard, IconMenu, IconSearch } from '../../components/icons';
 import { Breadcrumbs } from './breadcrumbs';
-import { NAV_ITEMS, type NavItem } from './nav-items';
+import { SidebarContent } from './sidebar';
 import { ThemeToggle } from './theme-toggle';
 import { useGlobalShortcuts } from './use-global-shortcuts';
 
@@ -12,9 +11,11 @@ import { useGlobalShortcuts } from './use-global-shortcuts';
 const loadPalette = () => import('./command-palette');
 const loadShortcuts = () => import('./keyboard-shortcuts');
 const loadOperatorMenu = () => import('./operator-menu');
+const loadNavDrawer = () => import('./nav-drawer');
 const CommandPalette = lazy(() => loadPalette().then((m) => ({ default: m.CommandPalette })));
 const KeyboardShortcuts = lazy(() => loadShortcuts().then((m) => ({ default: m.KeyboardShortcuts })));
 const OperatorMenu = lazy(() => loadOperatorMenu().then((m) => ({ default: m.OperatorMenu })));
+const NavDrawer = lazy(() => loadNavDrawer().then((m) => ({ default: m.NavDrawer })));
 
 /** The frame of every signed-in screen: sidebar (a drawer below 860px), top bar, and the screen. */
 export function AppShell({ session }: { session: Session }) {
@@ -23,7 +24,7 @@ export function AppShell({ session }: { session: Session }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   useGlobalShortcuts({ openPalette: () => setPaletteOpen(true), openShortcuts: () => setShortcutsOpen(true) });
   useEffect(() => {
-    const preload = () => void Promise.all([loadPalette(), loadShortcuts(), loadOperatorMenu()]);
+    const preload = () => void Promise.all([loadPalette(), loadShortcuts(), loadOperatorMenu(), loadNavDrawer()]);
     const id = window.setTimeout(preload, 300);
     return () => window.clearTimeout(id);
   }, []);
@@ -45,20 +46,11 @@ export function AppShell({ session }: { session: Session }) {
         <SidebarContent organizationName={organizationName} />
       </aside>
 
-      <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="drawer-overlay" />
-          <Dialog.Content className="drawer" aria-describedby={undefined}>
-            <VisuallyHidden.Root>
-              <Dialog.Title>Navigation</Dialog.Title>
-            </VisuallyHidden.Root>
-            <Dialog.Close className="icon-button drawer__close" aria-label="Close navigation">
-              <IconClose />
-            </Dialog.Close>
-            <SidebarContent organizationName={organizationName} />
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      {drawerOpen ? (
+        <Suspense fallback={null}>
+          <NavDrawer open={drawerOpen} onOpenChange={setDrawerOpen} organizationName={organizationName} />
+        </Suspense>
+      ) : null}
 
       <div className="shell__main">
         <header className="topbar">
@@ -101,41 +93,5 @@ function OperatorTriggerPlaceholder({ name, role }: { name: string; role: string
       <span className="avatar" aria-hidden="true">{name.slice(0, 1).toUpperCase()}</span>
       <span className="operator-trigger__name hide-narrow">{name}</span>
     </button>
-  );
-}
-
-function SidebarContent({ organizationName }: { organizationName: string }) {
-  return (
-    <div className="sidebar">
-      <div className="sidebar__brand">
-        <span className="sidebar__logo" aria-hidden="true">D</span>
-        <div className="sidebar__brand-text">
-          <span className="sidebar__product">DPS Console</span>
-          <span className="sidebar__org" title={organizationName}>{organizationName}</span>
-        </div>
-      </div>
-      <nav aria-label="Main" className="sidebar__nav">
-        <NavGroup items={NAV_ITEMS.filter((item) => item.group === 'work')} />
-        <NavGroup title="Settings" items={NAV_ITEMS.filter((item) => item.group === 'settings')} />
-      </nav>
-    </div>
-  );
-}
-
-function NavGroup({ title, items }: { title?: ReactNode; items: NavItem[] }) {
-  return (
-    <div className="nav-group">
-      {title ? <div className="nav-group__title">{title}</div> : null}
-      <ul>
-        {items.map(({ label, to, icon: Icon }) => (
-          <li key={to}>
-            <Link to={to} className="nav-link" activeProps={{ 'aria-current': 'page', className: 'nav-link--active' }}>
-              <Icon />
-              <span>{label}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { DropdownMenu } from 'radix-ui';
 import { useNavigate } from '@tanstack/react-router';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { useSignOut, type Session } from '../../api/session';
 import { explainError } from '../../api/errors';
 import { IconChevronDown, IconGlobe, IconSignOut } from '../../components/icons';

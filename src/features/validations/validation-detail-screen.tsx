@@ -1,7 +1,7 @@
 import { useSuspenseQuery, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { useDeleteValidation, useUpdateValidation, validationQueryOptions } from '../../api/validations';
 import { validationTasksListQueryOptions } from '../../api/validation-tasks';
 import { ConfirmDialog } from '../../components/confirm-dialog';

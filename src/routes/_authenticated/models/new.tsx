@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../components/toast';
 import { useCreateModel } from '../../../api/models';
 import { PageHeader } from '../../../components/page-header';
 import { ForbiddenState } from '../../../components/states';

@@ -1,0 +1,99 @@
+// The confirm dialog's Radix part, loaded on demand by ./confirm-dialog.tsx (mounted only while open, so its typed
+// text, busy state and error start fresh every time; Radix's focus scope returns focus to the trigger on unmount).
+import { useId, useState } from 'react';
+import { AlertDialog } from 'radix-ui';
+import { explainError } from '../api/errors';
+import type { ConfirmDialogProps } from './confirm-dialog';
+import { IconAlert } from './icons';
+
+export function ConfirmDialogView({
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  tone = 'default',
+  typeToConfirm,
+  onConfirm,
+  onClose,
+  children,
+}: Omit<ConfirmDialogProps, 'trigger' | 'open' | 'onOpenChange'> & { onClose: () => void }) {
+  const [typed, setTyped] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const inputId = useId();
+
+  const setOpen = (next: boolean) => {
+    if (!next && !busy) onClose();
+  };
+
+  const matches = typeToConfirm === undefined || typed === typeToConfirm;
+  const confirm = async () => {
+    if (!matches || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await onConfirm();
+      setBusy(false);
+      onClose();
+    } catch (caught) {
+      setBusy(false);
+      setError(caught);
+    }
+  };
+
+  const explained = error ? explainError(error) : null;
+  return (
+    <AlertDialog.Root open onOpenChange={setOpen}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="dialog-overlay" />
+        <AlertDialog.Content className="dialog" onEscapeKeyDown={(e) => busy && e.preventDefault()}>
+          <AlertDialog.Title className="dialog__title">{title}</AlertDialog.Title>
+          {description ? <AlertDialog.Description className="dialog__description">{description}</AlertDialog.Description> : <AlertDialog.Description className="sr-only">Confirm or cancel.</AlertDialog.Description>}
+          {children}
+          {typeToConfirm !== undefined ? (
+            <div className="field">
+              <label className="field__label" htmlFor={inputId}>
+                Type <code>{typeToConfirm}</code> to confirm
+              </label>
+              <input
+                id={inputId}
+                className="input"
+                autoComplete="off"
+                spellCheck={false}
+                value={typed}
+                onChange={(e) => setTyped(e.target.value)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') {
+                    e.preventDefault();
+                    void confirm();
+                  }
+                }}
+              />
+            </div>
+          ) : null}
+          {explained ? (
+            <div className="banner banner--danger" role="alert">
+              <IconAlert />
+              <div className="banner__text">
+                <div className="banner__title">{explained.title}</div>
+                <div>{explained.detail}</div>
+              </div>
+            </div>
+          ) : null}
+          <div className="dialog__actions">
+            <AlertDialog.Cancel className="button" disabled={busy}>{cancelLabel}</AlertDialog.Cancel>
+            <button
+              type="button"
+              className={tone === 'danger' ? 'button button--danger' : 'button button--primary'}
+              disabled={!matches || busy}
+              onClick={() => void confirm()}
+            >
+              {busy ? <span className="spinner" aria-hidden="true" /> : null}
+              {confirmLabel}
+            </button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

@@ -1,0 +1,38 @@
+import type { ReactElement } from 'react';
+import { DropdownMenu } from 'radix-ui';
+import { IconCheck } from '../icons';
+
+/** The table's "Columns" picker: a checkbox per hideable column; the menu stays open while toggling. */
+export interface ColumnChoice {
+  id: string;
+  label: string;
+  visible: boolean;
+  setVisible: (visible: boolean) => void;
+}
+
+export function ColumnsMenu({ columns, trigger }: { columns: ColumnChoice[]; trigger: ReactElement }) {
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className="menu" align="end" sideOffset={4}>
+          <DropdownMenu.Label className="menu__label">Show columns</DropdownMenu.Label>
+          {columns.map((column) => (
+            <DropdownMenu.CheckboxItem
+              key={column.id}
+              className="menu__item"
+              checked={column.visible}
+              onCheckedChange={(checked) => column.setVisible(Boolean(checked))}
+              onSelect={(e) => e.preventDefault()}
+            >
+              <span className="menu__item-indicator">
+                <DropdownMenu.ItemIndicator><IconCheck size={14} /></DropdownMenu.ItemIndicator>
+              </span>
+              {column.label}
+            </DropdownMenu.CheckboxItem>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
