@@ -61,6 +61,17 @@ describe('Create User', () => {
     expect((await api.post('/users', { email: 'ac3@example.com', appClientId: client.appClientId })).status).toBe(200);
   });
 
+  it('refuses an email another user of the organization has, whatever its case', async () => {
+    expect((await api.post('/users', { email: 'Taken.Once@example.com' })).status).toBe(200);
+    await expect400(api.post('/users', { email: 'taken.once@EXAMPLE.com' }), /email taken\.once@EXAMPLE\.com already belongs/);
+  });
+
+  it('lets exactly one of several concurrent creates with the same email through', async () => {
+    const results = await Promise.all(Array.from({ length: 8 }, () => api.post('/users', { email: 'race@example.com' })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400, 400, 400, 400, 400, 400]);
+    for (const refused of results.filter((r) => r.status === 400)) expect(refused.body.message).toMatch(/^email race@example\.com already belongs/);
+  });
+
   it('refuses unknown fields, naming them', async () => {
     await expect400(api.post('/users', { email: 'u1@example.com', status: 'active' }), 'status');
     await expect400(api.post('/users', { email: 'u2@example.com', userId: `svc:user:${hex32()}` }), 'userId');

@@ -11,7 +11,7 @@ import {
 import { usersRepo } from '../core-repositories';
 import { badRequest } from '../http-error';
 import { defineRoute } from '../routing/define-route';
-import { bumpCounter, createdStamp, schema, updatedStamp } from '../storage';
+import { bumpCounter, createdStamp, isUniqueViolation, schema, updatedStamp } from '../storage';
 import { assertAppClientExists, assertRolesExist } from './references';
 
 const userParams = z.object({ userId: userIdSchema });
@@ -49,7 +49,13 @@ export const userRoutes = [
           statusReason: null,
           ...createdStamp(auth.actor),
         };
-        return usersRepo.create(tx, org, user, { email: body.email });
+        try {
+          return await usersRepo.create(tx, org, user, { email: body.email });
+        } catch (error) {
+          // A concurrent Create User with the same email won the race (unique index users_org_email).
+          if (isUniqueViolation(error)) throw badRequest(`email ${body.email} already belongs to another user`);
+          throw error;
+        }
       });
     },
   }),

@@ -107,3 +107,11 @@ export async function dropSchema(databaseUrl: string, schema: string): Promise<v
 }
 
 export { sql };
+
+/** A unique index refused the write (SQLSTATE 23505), from PGlite or node-postgres, wrapped by Drizzle or not. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 4; current = (current as { cause?: unknown }).cause, depth++) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

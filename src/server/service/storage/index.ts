@@ -1,6 +1,6 @@
 /** Storage: one PostgreSQL schema (PGlite or a server), a repository per family, counters. See repository.ts. */
 export * as schema from './schema';
-export { openStore, rows, dropSchema, type Db, type Tx, type Executor, type Store, type StoreOptions } from './database';
+export { openStore, rows, dropSchema, isUniqueViolation, type Db, type Tx, type Executor, type Store, type StoreOptions } from './database';
 export { defineRepository, toIsoTimestamp, createdStamp, updatedStamp, type Repository, type ListOptions, type ListPage, type FilterValue } from './repository';
 export { bumpCounter, rollMonth, currentUsageMonth, type CreatedCounter } from './counters';
 export { encodeNextToken, decodeNextToken, type ListOrder } from './pagination';

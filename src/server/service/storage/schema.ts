@@ -8,7 +8,7 @@
  * plus plain columns for what lists filter on, derived from `data` on every write by the repository.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, customType, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, customType, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
@@ -40,7 +40,11 @@ export const organizations = pgTable(
 export const users = pgTable(
   'users',
   { ...commonColumns(), email: text('email') },
-  (t) => [primaryKey({ columns: [t.organizationId, t.id] }), index('users_org_seq').on(t.organizationId, t.seq)],
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('users_org_seq').on(t.organizationId, t.seq),
+    uniqueIndex('users_org_email').on(t.organizationId, sql`lower(${t.email})`),
+  ],
 );
 
 export const roles = pgTable(
