@@ -41,7 +41,8 @@ export type RunsScreenProps = {
   agents: Agent[];
   agentId: string;
   search: RunsSearch;
-  onSearchChange: (search: RunsSearch) => void;
+  /** Gets an update of the latest search (not of this render's: a second change before the first has loaded must keep it). */
+  onSearchChange: (update: (current: RunsSearch) => RunsSearch) => void;
   readOnly: boolean;
 };
 
@@ -97,19 +98,19 @@ export function RunsScreen({ agents, agentId, search, onSearchChange, readOnly }
   return (
     <div className="runs">
       <div className="runs-bar">
-        <AgentPicker agents={agents} agentId={agentId} onChange={(agent) => onSearchChange({ agent, refresh: search.refresh })} />
+        <AgentPicker agents={agents} agentId={agentId} onChange={(agent) => onSearchChange((s) => ({ agent, refresh: s.refresh }))} />
         <RefreshControl
           seconds={refreshSeconds}
           paused={paused}
           updatedAt={dataUpdatedAt}
-          onChange={(refresh) => onSearchChange({ ...search, refresh: refresh === DEFAULT_REFRESH_SECONDS ? undefined : refresh })}
+          onChange={(refresh) => onSearchChange((s) => ({ ...s, refresh: refresh === DEFAULT_REFRESH_SECONDS ? undefined : refresh }))}
         />
         <Link to="/runs/review" search={{ agentId }} className="button button--primary runs-review-button" aria-disabled={waiting === 0 || undefined}>
           Review ({counts.data ? waiting : '…'})
         </Link>
       </div>
 
-      <RunTabs tab={tab} counts={counts.data} loading={counts.isPending} onChange={(next) => onSearchChange({ agent: search.agent, from: search.from, to: search.to, sort: search.sort, refresh: search.refresh, pageSize: search.pageSize, tab: next === 'all' ? undefined : next })} />
+      <RunTabs tab={tab} counts={counts.data} loading={counts.isPending} onChange={(next) => onSearchChange((s) => ({ agent: s.agent, from: s.from, to: s.to, sort: s.sort, refresh: s.refresh, pageSize: s.pageSize, tab: next === 'all' ? undefined : next }))} />
 
       <DataTable
         label={`Runs: ${RUN_TAB_DEFINITIONS[tab].label}`}
@@ -123,11 +124,11 @@ export function RunsScreen({ agents, agentId, search, onSearchChange, readOnly }
           scope: `runs:${agentId}:${tab}:${search.status ?? ''}:${search.from ?? ''}:${search.to ?? ''}:${search.sort ?? ''}`,
           search,
           nextToken: data.nextToken,
-          onNavigate: (patch) => onSearchChange({ ...search, ...patch }),
+          onNavigate: (patch) => onSearchChange((s) => ({ ...s, ...patch })),
         }}
         sorting={{
           value: { id: 'created', desc: search.sort !== 'asc' },
-          onChange: (sort) => onSearchChange({ ...search, cursor: undefined, sort: sort && !sort.desc ? 'asc' : undefined }),
+          onChange: (sort) => onSearchChange((s) => ({ ...s, cursor: undefined, sort: sort && !sort.desc ? 'asc' : undefined })),
         }}
         selection={readOnly ? undefined : {
           noun: ['run', 'runs'],
@@ -251,7 +252,7 @@ const toLocalInput = (timestamp: string | undefined) => {
 const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : undefined);
 
 function RunFilters({ search, onSearchChange, canArchiveMatching, onArchiveMatching }: {
-  search: RunsSearch; onSearchChange: (search: RunsSearch) => void; canArchiveMatching: boolean; onArchiveMatching: () => void;
+  search: RunsSearch; onSearchChange: RunsScreenProps['onSearchChange']; canArchiveMatching: boolean; onArchiveMatching: () => void;
 }) {
   const id = useId();
   const tab = search.tab ?? 'all';
@@ -261,12 +262,9 @@ function RunFilters({ search, onSearchChange, canArchiveMatching, onArchiveMatch
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    onSearchChange({
-      ...search,
-      cursor: undefined,
-      from: fromLocalInput(String(form.get('from') ?? '')),
-      to: fromLocalInput(String(form.get('to') ?? '')),
-    });
+    const from = fromLocalInput(String(form.get('from') ?? ''));
+    const to = fromLocalInput(String(form.get('to') ?? ''));
+    onSearchChange((s) => ({ ...s, cursor: undefined, from, to }));
   };
   return (
     <form className="runs-filters" onSubmit={apply} key={`${search.from}|${search.to}`} aria-label="Filter runs">
@@ -275,7 +273,10 @@ function RunFilters({ search, onSearchChange, canArchiveMatching, onArchiveMatch
           <label htmlFor={`${id}-status`}>Status</label>
           <select
             id={`${id}-status`} className="input" value={chosen[0] ?? ''}
-            onChange={(e) => onSearchChange({ ...search, cursor: undefined, status: e.target.value || undefined })}
+            onChange={(e) => {
+              const status = e.target.value || undefined;
+              onSearchChange((s) => ({ ...s, cursor: undefined, status }));
+            }}
           >
             <option value="">Any in this tab</option>
             {statuses.map((s) => <option key={s} value={s}>{AGENT_RUN_STATUS_WORDS[s].label}</option>)}
@@ -288,7 +289,7 @@ function RunFilters({ search, onSearchChange, canArchiveMatching, onArchiveMatch
       <input id={`${id}-to`} name="to" type="datetime-local" className="input" defaultValue={toLocalInput(search.to)} />
       <button type="submit" className="button">Apply</button>
       {filtered && (
-        <button type="button" className="button button--ghost" onClick={() => onSearchChange({ agent: search.agent, tab: search.tab, sort: search.sort, refresh: search.refresh })}>
+        <button type="button" className="button button--ghost" onClick={() => onSearchChange((s) => ({ agent: s.agent, tab: s.tab, sort: s.sort, refresh: s.refresh }))}>
           Clear filters
         </button>
       )}

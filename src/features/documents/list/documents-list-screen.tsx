@@ -17,7 +17,8 @@ export type { DocumentsSearch } from './documents-search';
 
 export type DocumentsListScreenProps = {
   search: DocumentsSearch;
-  onSearchChange: (search: DocumentsSearch) => void;
+  /** Gets an update of the latest search (not of this render's: a second change before the first has loaded must keep it). */
+  onSearchChange: (update: (current: DocumentsSearch) => DocumentsSearch) => void;
   readOnly: boolean;
 };
 
@@ -50,7 +51,7 @@ export function DocumentsListScreen({ search, onSearchChange, readOnly }: Docume
     {
       id: 'dataset', header: 'Dataset',
       cell: ({ row: { original: d } }) => (d.datasetId ? (
-        <button type="button" className="docs-chip" title={`Show only dataset ${d.datasetId}`} onClick={() => onSearchChange({ ...search, cursor: undefined, datasetId: d.datasetId! })}>
+        <button type="button" className="docs-chip" title={`Show only dataset ${d.datasetId}`} onClick={() => onSearchChange((s) => ({ ...s, cursor: undefined, datasetId: d.datasetId! }))}>
           {shortId(d.datasetId)}
         </button>
       ) : <span className="muted">—</span>),
@@ -86,11 +87,11 @@ export function DocumentsListScreen({ search, onSearchChange, readOnly }: Docume
           scope: `documents:${search.datasetId ?? ''}:${search.consentId ?? ''}:${search.order ?? ''}`,
           search,
           nextToken: data.nextToken,
-          onNavigate: (patch) => onSearchChange({ ...search, ...patch }),
+          onNavigate: (patch) => onSearchChange((s) => ({ ...s, ...patch })),
         }}
         sorting={{
           value: { id: 'created', desc: search.order !== 'ascending' },
-          onChange: (sort) => onSearchChange({ ...search, cursor: undefined, order: sort && !sort.desc ? 'ascending' : undefined }),
+          onChange: (sort) => onSearchChange((s) => ({ ...s, cursor: undefined, order: sort && !sort.desc ? 'ascending' : undefined })),
         }}
         selection={readOnly ? undefined : {
           noun: ['document', 'documents'],
@@ -117,13 +118,15 @@ export function DocumentsListScreen({ search, onSearchChange, readOnly }: Docume
 const shortId = (id: string) => `${id.split(':').slice(0, 2).join(':')}:…${id.slice(-6)}`;
 
 
-function Filters({ search, onSearchChange }: { search: DocumentsSearch; onSearchChange: (search: DocumentsSearch) => void }) {
+function Filters({ search, onSearchChange }: { search: DocumentsSearch; onSearchChange: DocumentsListScreenProps['onSearchChange'] }) {
   const id = useId();
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const value = (name: string) => String(form.get(name) ?? '').trim() || undefined;
-    onSearchChange({ ...search, cursor: undefined, datasetId: value('datasetId'), consentId: value('consentId') });
+    const datasetId = value('datasetId');
+    const consentId = value('consentId');
+    onSearchChange((s) => ({ ...s, cursor: undefined, datasetId, consentId }));
   };
   return (
     <form className="docs-filters" onSubmit={apply} key={`${search.datasetId}|${search.consentId}`} aria-label="Filter documents">
@@ -133,7 +136,7 @@ function Filters({ search, onSearchChange }: { search: DocumentsSearch; onSearch
       <input id={`${id}-consent`} name="consentId" className="input input--mono docs-filter-input" placeholder="legacy:consent:…" defaultValue={search.consentId ?? ''} spellCheck={false} />
       <button type="submit" className="button">Apply</button>
       {(search.datasetId || search.consentId) && (
-        <button type="button" className="button button--ghost" onClick={() => onSearchChange({ order: search.order })}>Clear filters</button>
+        <button type="button" className="button button--ghost" onClick={() => onSearchChange((s) => ({ order: s.order }))}>Clear filters</button>
       )}
     </form>
   );

@@ -32,7 +32,7 @@ function DocumentsRoute() {
       <PageHeader title="Documents" description="Files and their ground truth: the answers models are trained and checked against." />
       <DocumentsListScreen
         search={search}
-        onSearchChange={(next) => void navigate({ search: next })}
+        onSearchChange={(update) => void navigate({ search: (current) => update(current) })}
         readOnly={session.operator.role !== 'admin'}
       />
     </div>

@@ -38,7 +38,7 @@ function RunsRoute() {
           agents={agents}
           agentId={agentId}
           search={search}
-          onSearchChange={(next) => void navigate({ search: next })}
+          onSearchChange={(update) => void navigate({ search: (current) => update(current) })}
           readOnly={session.operator.role !== 'admin'}
         />
       ) : (
