@@ -9,6 +9,8 @@ import { expect, type Page } from '@playwright/test';
  * body (no scripts) makes that wait 30 s; the email's HTML is the sender's, not the console's.
  */
 export async function expectScreenAccessible(page: Page) {
+  // Right after a navigation the console may still be booting (no <main> yet): check the screen, not the gap.
+  await expect(page.locator('main').first()).toBeVisible();
   const include = ['main'];
   if (await page.locator('[role="dialog"], [role="alertdialog"]').count()) include.push('[role="dialog"], [role="alertdialog"]');
   // page.evaluate is not subject to the console's CSP, so axe can be added to the page this way.
