@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { runMigrations } from './migrate';
+import { keepStatisticsFresh } from './pglite-statistics';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the two drivers' result kinds differ; callers use rows() */
 export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
@@ -59,11 +60,15 @@ async function openPglite(dataDir: string): Promise<Store> {
   const client = new PGlite(dir, { relaxedDurability: false });
   await client.waitReady;
   const db = drizzlePglite(client) as unknown as Db;
+  const statistics = keepStatisticsFresh(client);
   return {
     kind: 'pglite',
     db,
     transaction: (work) => db.transaction(work as (tx: unknown) => Promise<never>) as never,
-    close: () => client.close(),
+    close: async () => {
+      await statistics.stop();
+      await client.close();
+    },
   };
 }
 
