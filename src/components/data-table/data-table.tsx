@@ -46,6 +46,8 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES, tokenPager, type PaginationSearch } from
 
 // The column picker pulls in Radix's menu and floating-ui; loaded after the first rows paint, not with the first screen.
 // Virtualization (TanStack Virtual) is only needed for pages above 100 rows; it loads when such a page first shows.
+/** Rows shown before the virtualizer has loaded: about one tall screen, fewer than it keeps with overscan. */
+const FIRST_SCREEN_ROWS = 30;
 const VirtualRows = lazy(() => import('./virtual-rows').then((m) => ({ default: m.VirtualRows })));
 const ColumnsMenu = lazy(() => import('./columns-menu').then((m) => ({ default: m.ColumnsMenu })));
 
@@ -295,7 +297,8 @@ export function DataTable<T>({
             </thead>
             <tbody>
               {virtual ? (
-                <Suspense fallback={rows.slice(0, virtualizeAbove).map((row) => renderRow(row))}>
+                // While the virtualizer's chunk loads, a first screen of rows stands in: the DOM stays bounded.
+                <Suspense fallback={rows.slice(0, FIRST_SCREEN_ROWS).map((row) => renderRow(row))}>
                   <VirtualRows
                     count={rows.length}
                     scrollRef={scrollRef}
