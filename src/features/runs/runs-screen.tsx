@@ -75,7 +75,7 @@ export function RunsScreen({ agents, agentId, search, onSearchChange, readOnly }
         </Link>
       ),
     },
-    { id: 'document', header: 'Document', meta: { className: 'wrap' }, cell: ({ row: { original: r } }) => <RunDocument run={r} /> },
+    { id: 'document', header: 'Document', meta: { className: 'wrap runs-doc-cell' }, cell: ({ row: { original: r } }) => <RunDocument run={r} /> },
     { id: 'created', header: 'Created', enableSorting: true, cell: ({ row: { original: r } }) => <DateTime value={r.createdTime} /> },
     { id: 'updated', header: 'Last change', cell: ({ row: { original: r } }) => <DateTime value={r.events.at(-1)?.time ?? r.updatedTime ?? r.createdTime} /> },
   ];
