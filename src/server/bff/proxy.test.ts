@@ -459,6 +459,21 @@ describe('roles', () => {
   });
 });
 
+describe('access log', () => {
+  it('writes one line per request when it ends: method, path (secret query values redacted), status and time', async () => {
+    const before = bff.logs.length;
+    const reply = await admin.request('/api/users?maxResults=5&token=leak-me');
+    expect(reply.status).toBe(200);
+    type AccessLine = { msg?: string; req?: { url?: string; method?: string }; res?: { statusCode?: number }; responseTime?: unknown };
+    const lines = bff.logs.slice(before).map((line) => JSON.parse(line) as AccessLine);
+    const access = lines.filter((line) => line.req?.url?.startsWith('/api/users?maxResults=5'));
+    expect(access).toHaveLength(1);
+    expect(access[0]).toMatchObject({ msg: 'request completed', req: { method: 'GET' }, res: { statusCode: 200 } });
+    expect(typeof access[0].responseTime).toBe('number');
+    expect(JSON.stringify(access[0])).not.toContain('leak-me');
+  });
+});
+
 describe('secrets', () => {
   it('the client secret and every issued token appear in no response body, header or log line of this suite', async () => {
     // A failing token request and a rejected launch token, so error paths are in the logs too.
