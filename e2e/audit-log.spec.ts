@@ -90,9 +90,38 @@ test('a page of more than 100 entries is virtualized: the DOM holds a bounded nu
   const rendered = () => table.locator('tbody tr[data-row-id]').count();
   expect(await rendered()).toBeLessThan(60);
 
-  // Scrolling to the end renders the last rows and still keeps the DOM small.
+  // Scrolling to the end renders the last rows and still keeps the DOM small. Scrolled again until the end shows,
+  // as an operator would: the first screen stands in while the virtualizer loads, and its end is not the page's end.
   const frame = page.getByRole('region', { name: 'Audit log (scrollable)' });
-  await frame.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
-  await expect(table.locator(`tbody tr[aria-rowindex="${total + 1}"]`)).toBeVisible();
+  await expect(async () => {
+    await frame.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await expect(table.locator(`tbody tr[aria-rowindex="${total + 1}"]`)).toBeVisible({ timeout: 1000 });
+  }).toPass();
   expect(await rendered()).toBeLessThan(60);
+});
+
+test('a page scrolled before its virtualizer has loaded keeps its scroll position', async ({ page, api }) => {
+  const org = await api.get<Organization>('/organizations/me');
+  for (let i = 0; i < 110; i++) await api.patch(`/organizations/${org.organizationId}`, { metadata: { bulk: i } });
+  // Hold the virtualizer's chunk back so the operator's scroll lands on the stand-in first screen.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/virtual-rows-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+
+  await page.goto('/settings/audit-log?operator=e2e-admin&pageSize=250');
+  const frame = page.getByRole('region', { name: 'Audit log (scrollable)' });
+  await expect(page.getByRole('table', { name: 'Audit log' }).locator('tbody tr[data-row-id]')).toHaveCount(30);
+  const scrolled = await frame.evaluate((el) => {
+    el.scrollTo({ top: el.scrollHeight });
+    return el.scrollTop;
+  });
+  expect(scrolled).toBeGreaterThan(100);
+
+  release();
+  // Once virtualized, the frame is taller than the first screen; the position the operator scrolled to is kept.
+  await expect.poll(() => frame.evaluate((el) => el.scrollHeight)).toBeGreaterThan(3000);
+  expect(await frame.evaluate((el) => el.scrollTop)).toBe(scrolled);
 });

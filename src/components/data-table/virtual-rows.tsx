@@ -21,9 +21,14 @@ export function VirtualRows({
     getScrollElement: () => scrollRef.current,
     estimateSize: () => 36,
     overscan: 12,
+    // The frame already exists (a first screen of rows stood in while this chunk loaded) and the operator may have
+    // scrolled it: start from its real size and offset, so the first render keeps the scroll height and position.
+    initialRect: { width: scrollRef.current?.clientWidth ?? 0, height: scrollRef.current?.clientHeight ?? 0 },
+    initialOffset: () => scrollRef.current?.scrollTop ?? 0,
   });
   const items = virtualizer.getVirtualItems();
-  const padTop = items.length ? items[0].start : 0;
+  // With no rows in view yet, one spacer of the full height still keeps the frame's scroll position.
+  const padTop = items.length ? items[0].start : virtualizer.getTotalSize();
   const padBottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
   return (
     <>
