@@ -92,3 +92,25 @@ test('a run another reviewer holds is not reviewed twice', async ({ page, api, u
   const task = await api.get<Task>(`/validations/${encodeURIComponent(validationId)}/tasks/${encodeURIComponent(variables.validationTaskId)}`);
   expect(task.status).toBe('in-progress');
 });
+
+test('a run left in review is listed in the queue with its document and can be taken over', async ({ page, api, unique }) => {
+  const { agentId, validationId, runs } = await seedQueue(api, unique('left'), 2);
+  const [left, waiting] = runs;
+  // Another reviewer took the first run and walked away.
+  const variables = await api.get<{ validationTaskId: string }>(`${runPath(left.run)}/variables`);
+  await api.patch(`/validations/${encodeURIComponent(validationId)}/tasks/${encodeURIComponent(variables.validationTaskId)}`, { status: 'in-progress' });
+
+  await page.goto(`/runs/review?agentId=${encodeURIComponent(agentId)}`);
+  await expect(page).toHaveURL(new RegExp(`runId=${encodeURIComponent(waiting.run.runId)}`));
+  const queue = page.getByRole('navigation', { name: 'Review queue' });
+  await expect(queue.getByText('1 in review')).toBeVisible();
+  const held = queue.getByRole('link', { name: new RegExp(`${left.document.name}.*taken`) });
+  await expect(held).toBeVisible();
+  await expectScreenAccessible(page);
+
+  await held.click();
+  await expect(page.getByRole('heading', { name: 'Another reviewer has this run' })).toBeVisible();
+  await expect(page.getByText(/taken in another session .*ago|taken in another session just now/)).toBeVisible();
+  await page.getByRole('button', { name: 'Review it anyway' }).click();
+  await expect(page.getByRole('textbox', { name: 'Value of total_amount', exact: true })).toHaveValue('100.00');
+});

@@ -15,6 +15,7 @@ import { currentOrganizationScope, familyKey } from './keys';
 export const reviewKeys = {
   all: () => familyKey('review'),
   queue: (agentId: string) => [...familyKey('review'), 'queue', agentId] as const,
+  held: (agentId: string) => [...familyKey('review'), 'held', agentId] as const,
   run: (agentId: string, runId: string) => [...familyKey('review'), 'run', agentId, runId] as const,
   task: (validationId: string, taskId: string) => [...familyKey('review'), 'task', validationId, taskId] as const,
 };
@@ -34,6 +35,22 @@ export function reviewQueueQueryOptions(agentId: string) {
     queryFn: ({ signal }) =>
       api(`/agents/${segment(agentId)}/runs`, {
         query: { status: 'ready-for-review', sort: 'createdTime:asc', maxResults: 100 },
+        schema: agentRunListSchema,
+        signal,
+      }),
+  });
+}
+
+/**
+ * The runs a reviewer has taken and not finished, oldest first. The service does not expire a taken task, so a
+ * reviewer who walked away leaves a run here: the queue shows them so someone can take one over.
+ */
+export function reviewHeldQueryOptions(agentId: string) {
+  return queryOptions({
+    queryKey: reviewKeys.held(agentId),
+    queryFn: ({ signal }) =>
+      api(`/agents/${segment(agentId)}/runs`, {
+        query: { status: 'review-in-progress', sort: 'createdTime:asc', maxResults: 100 },
         schema: agentRunListSchema,
         signal,
       }),

@@ -18,6 +18,12 @@ export function resourceKind(id: string): ResourceKind {
   }
 }
 
+/** The document a run works on: the first document id its resourceIds name (bare), or null. */
+export function runDocumentId(run: { resourceIds: readonly string[] }): string | null {
+  const ref = run.resourceIds.find((id) => resourceKind(id) === 'document');
+  return ref ? bareId(ref) : null;
+}
+
 /** `[org/]svc:agent:a/svc:run:r` → `{ agentId, runId }`, or null. */
 export function splitRunRef(ref: string | null | undefined): { agentId: string; runId: string } | null {
   const match = ref?.match(/(svc:agent:[^/]+)\/(svc:run:[^/]+)$/);

@@ -11,6 +11,7 @@ import { DateTime } from '../../components/date-time';
 import { EmptyState } from '../../components/states';
 import type { Agent, AgentRun, AgentRunStatus } from '../../contract';
 import { useArchiveWithUndo, useDeleteRunDialog } from './run-actions';
+import { runDocumentId } from './run-ids';
 import { AGENT_RUN_STATUS_WORDS, REVIEW_STATUSES } from './run-status';
 import { AgentRunStatusBadge } from './run-status-badge';
 import {
@@ -306,7 +307,7 @@ const TYPE_LABEL: Record<string, string> = {
 
 /** The document the run names in its resourceIds: name and type (fetched per visible row, cached). */
 function RunDocument({ run }: { run: AgentRun }) {
-  const documentId = run.resourceIds.find((id) => /(^|\/)svc:document:/.test(id) || id.includes(':document:'));
+  const documentId = runDocumentId(run);
   const doc = useQuery({ ...documentQueryOptions(documentId ?? ''), enabled: Boolean(documentId), staleTime: 5 * 60_000, retry: false });
   if (!documentId) return <span className="muted">No document</span>;
   if (doc.isError) return <Link to="/documents/$documentId" params={{ documentId }} className="runs-id">…{documentId.slice(-8)} <span className="muted">(deleted?)</span></Link>;

@@ -6,11 +6,12 @@ import { documentQueryOptions } from '../../../api/documents';
 import { explainError, isApiError } from '../../../api/errors';
 import { modelQueryOptions } from '../../../api/models';
 import {
-  reviewAgentsQueryOptions, reviewQueueQueryOptions, reviewRunQueryOptions, reviewTaskQueryOptions, useConfirmReview,
+  reviewAgentsQueryOptions, reviewHeldQueryOptions, reviewQueueQueryOptions, reviewRunQueryOptions, reviewTaskQueryOptions, useConfirmReview,
   useRejectReview, useReleaseReviewTask, useTakeReviewTask,
 } from '../../../api/review';
 import { validationQueryOptions } from '../../../api/validations';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DateTime } from '../../../components/date-time';
 import { UnsavedChangesGuard } from '../../../components/form/unsaved-changes';
 import { PageHeader } from '../../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
@@ -64,12 +65,22 @@ function AgentPicker() {
             <li key={agent.agentId}>
               <Link to="/runs/review" search={{ agentId: agent.agentId }}>{agent.name || agent.agentId}</Link>
               {agent.description ? <span className="muted"> — {agent.description}</span> : null}
+              <WaitingCount agentId={agent.agentId} />
             </li>
           ))}
         </ul>
       )}
     </div>
   );
+}
+
+/** How many runs wait in an agent's queue (the same query the sitting opens with, so it is cached for it). */
+function WaitingCount({ agentId }: { agentId: string }) {
+  const queue = useQuery(reviewQueueQueryOptions(agentId));
+  if (!queue.data) return null;
+  const count = queue.data.runs.length;
+  const text = count === 0 ? 'nothing waiting' : `${count}${queue.data.nextToken ? '+' : ''} waiting`;
+  return <span className={`review-agents__count${count ? ' review-agents__count--some' : ''}`}>{text}</span>;
 }
 
 /** One sitting on an agent's queue: counts the runs confirmed so far ("3 of 12"). */
@@ -79,6 +90,8 @@ function ReviewSitting({ agentId, runId }: { agentId: string; runId: string | nu
   const { session } = Route.useRouteContext();
   const readOnly = session.operator.role !== 'admin';
   const { data: queue } = useSuspenseQuery(reviewQueueQueryOptions(agentId));
+  const held = useQuery(reviewHeldQueryOptions(agentId));
+  const heldElsewhere = held.data?.runs.filter((run) => run.runId !== runId).length ?? 0;
   const agents = useQuery(reviewAgentsQueryOptions());
   const agentName = agents.data?.agents.find((a) => a.agentId === agentId)?.name || agentId;
   const [done, setDone] = useState(0);
@@ -95,7 +108,7 @@ function ReviewSitting({ agentId, runId }: { agentId: string; runId: string | nu
 
   return (
     <div className="review-page">
-      <ReviewQueue agentId={agentId} agentName={agentName} runs={queue.runs} currentRunId={runId} position={position} />
+      <ReviewQueue agentId={agentId} agentName={agentName} runs={queue.runs} held={held.data?.runs ?? []} currentRunId={runId} position={position} />
       {runId ? (
         <ReviewRun key={runId} agentId={agentId} runId={runId} readOnly={readOnly} position={position} onDone={openNext} />
       ) : (
@@ -105,6 +118,7 @@ function ReviewSitting({ agentId, runId }: { agentId: string; runId: string | nu
             action={<Link to="/" className="button">Back to runs</Link>}
           >
             New runs of {agentName} that need a person appear here.
+            {heldElsewhere ? ` ${heldElsewhere} ${heldElsewhere === 1 ? 'run is' : 'runs are'} in review: open one from the list to take it over if its reviewer has stopped.` : ''}
           </EmptyState>
         </div>
       )}
@@ -189,7 +203,8 @@ function ReviewRun({ agentId, runId, readOnly, position, onDone }: ReviewRunProp
             </>
           }
         >
-          Its validation task is in progress, taken in another session. Review it anyway only if that reviewer has stopped.
+          Its validation task is in progress, taken in another session{' '}
+          <DateTime value={run.data.run.updatedTime ?? run.data.run.createdTime} />. Review it anyway only if that reviewer has stopped.
         </EmptyState>
       </div>
     );
