@@ -115,10 +115,13 @@ describe('request bodies', () => {
     bad(c.createUserBodySchema, {});
     bad(c.createUserBodySchema, { email: 'a@b.co', status: 'active' });
     bad(c.createUserBodySchema, { email: 'a@b.co', metadata: [] });
+    ok(c.createUserBodySchema, { email: 'a@b.co', metadata: null, roleIds: null });
     bad(c.createUserBodySchema, { email: 'a@b.co', roleIds: ['svc:role:'] });
   });
   it('PATCH bodies are partial, closed and not empty', () => {
     ok(c.updateUserBodySchema, { name: 'n' });
+    ok(c.updateUserBodySchema, { metadata: null, roleIds: null });
+    bad(c.updateUserBodySchema, { metadata: 'text' });
     bad(c.updateUserBodySchema, {});
     bad(c.updateUserBodySchema, { email: 'a@b.co' });
     ok(c.updateDocumentBodySchema, { groundTruth: null });

@@ -27,15 +27,16 @@ export const createUserBodySchema = z.strictObject({
   email: emailSchema,
   name: nullableTextSchema.optional(),
   description: nullableTextSchema.optional(),
-  metadata: metadataSchema.optional(),
-  roleIds: z.array(roleIdSchema).optional(),
+  // The user resource allows null for both, so a request may set them to null too.
+  metadata: metadataSchema.nullable().optional(),
+  roleIds: z.array(roleIdSchema).nullable().optional(),
   appClientId: appClientIdSchema.optional(),
 });
 export type CreateUserBody = z.infer<typeof createUserBodySchema>;
 
 export const updateUserBodySchema = patchBody({
-  metadata: metadataSchema,
-  roleIds: z.array(roleIdSchema),
+  metadata: metadataSchema.nullable(),
+  roleIds: z.array(roleIdSchema).nullable(),
   name: nullableTextSchema,
   description: nullableTextSchema,
 });

@@ -99,6 +99,18 @@ describe('Create User', () => {
     await expect400(api.post('/users', { email: 'm2@example.com', metadata: 'text' }), 'metadata');
   });
 
+  it('metadata and roleIds may be null, as the user resource allows, on create and on PATCH', async () => {
+    const created = await api.post('/users', { email: 'nulls@example.com', metadata: null, roleIds: null });
+    expect(created.status).toBe(200);
+    expect(userSchema.parse(created.body)).toMatchObject({ metadata: null, roleIds: null });
+    const withRoles = await api.patch(`/users/${created.body.userId}`, { metadata: { a: 1 }, roleIds: ['svc:role:member'] });
+    expect(withRoles.body).toMatchObject({ metadata: { a: 1 }, roleIds: ['svc:role:member'] });
+    const cleared = await api.patch(`/users/${created.body.userId}`, { metadata: null, roleIds: null });
+    expect(cleared.status).toBe(200);
+    expect(userSchema.parse(cleared.body)).toMatchObject({ metadata: null, roleIds: null });
+    expect((await api.get(`/users/${created.body.userId}`)).body).toMatchObject({ metadata: null, roleIds: null });
+  });
+
   it('the same email twice is refused', async () => {
     expect((await api.post('/users', { email: 'twice@example.com' })).status).toBe(200);
     await expect400(api.post('/users', { email: 'Twice@Example.com' }), 'email');
@@ -247,6 +259,11 @@ describe('app clients', () => {
     const bootstrap = list.body.appClients.find((c: { mutable: boolean }) => c.mutable === false);
     expect(bootstrap).toBeTruthy();
     expect((await api.delete(`/appClients/${bootstrap.appClientId}`)).status).toBe(400);
-    expect((await api.patch(`/appClients/${bootstrap.appClientId}`, { name: 'x' })).status).toBe(400);
+    // Its name and description may change; its roles may be restated but not changed.
+    const renamed = await api.patch(`/appClients/${bootstrap.appClientId}`, { name: 'Console (renamed)', description: 'd', roleIds: bootstrap.roleIds });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ name: 'Console (renamed)', description: 'd', roleIds: bootstrap.roleIds, mutable: false });
+    await expect400(api.patch(`/appClients/${bootstrap.appClientId}`, { roleIds: [] }), 'roleIds');
+    expect((await api.get(`/appClients/${bootstrap.appClientId}`)).body.roleIds).toEqual(bootstrap.roleIds);
   });
 });

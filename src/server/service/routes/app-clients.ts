@@ -1,8 +1,9 @@
 /**
  * App clients (scope family `appclients`): OAuth client credentials. The secret is generated here, returned once in
  * the create response as `clientSecret`, stored only as a scrypt hash, and never returned again (`hasSecret` says
- * whether one exists). Deleting a client revokes its tokens. Clients with `mutable: false` (the bootstrap console
- * client) cannot be changed or deleted through the API.
+ * whether one exists). Deleting a client revokes its tokens. A client with `mutable: false` (the bootstrap console
+ * client) keeps its roles and cannot be deleted, since the console depends on both; its name, description, metadata
+ * and login URLs can change like any other client's.
  */
 import { z } from 'zod';
 import {
@@ -25,9 +26,17 @@ function publicView(client: AppClient): AppClient {
   return rest;
 }
 
-async function requireMutable(db: Executor, organizationId: string, appClientId: string) {
+async function requireDeletable(db: Executor, organizationId: string, appClientId: string) {
   const client = await appClientsRepo.require(db, organizationId, appClientId);
-  if (client.mutable === false) throw badRequest(`appClientId ${appClientId} is not mutable (it is the console's bootstrap client)`);
+  if (client.mutable === false) throw badRequest(`appClientId ${appClientId} cannot be deleted: it is not mutable (the console's bootstrap client)`);
+}
+
+/** The bootstrap client's roles are what the console can do: a PATCH may restate them but not change them. */
+function assertRolesKept(client: AppClient, roleIds: readonly string[] | undefined) {
+  if (client.mutable !== false || roleIds === undefined) return;
+  const current = client.roleIds ?? [];
+  const same = roleIds.length === current.length && roleIds.every((id) => current.includes(id));
+  if (!same) throw badRequest(`roleIds of appClientId ${client.appClientId} cannot change: it is not mutable (the console's bootstrap client)`);
 }
 
 export const appClientRoutes = [
@@ -98,7 +107,7 @@ export const appClientRoutes = [
     response: appClientSchema,
     handler: async ({ params, body, auth, ctx }) =>
       ctx.store.transaction(async (tx) => {
-        await requireMutable(tx, auth.organizationId, params.appClientId);
+        assertRolesKept(await appClientsRepo.require(tx, auth.organizationId, params.appClientId), body.roleIds);
         await assertRolesExist(tx, auth.organizationId, body.roleIds);
         const next = await appClientsRepo.patch(tx, auth.organizationId, params.appClientId, (client) => ({
           ...client,
@@ -117,7 +126,7 @@ export const appClientRoutes = [
     response: appClientSchema,
     handler: async ({ params, auth, ctx }) =>
       ctx.store.transaction(async (tx) => {
-        await requireMutable(tx, auth.organizationId, params.appClientId);
+        await requireDeletable(tx, auth.organizationId, params.appClientId);
         const removed = await appClientsRepo.delete(tx, auth.organizationId, params.appClientId);
         await revokeTokens(tx, auth.organizationId, params.appClientId);
         await bumpCounter(tx, auth.organizationId, 'numberOfAppClientsCreated', -1);

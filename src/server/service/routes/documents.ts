@@ -17,6 +17,7 @@ import { documentsRepo } from '../runs/repositories';
 import { bumpCounter, createdStamp, schema, updatedStamp, type Executor } from '../storage';
 
 const params = z.object({ documentId: documentIdSchema });
+/** The base64 alphabet with optional padding. Padding is not required: the seed allows any length from 1. */
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 export function withFileUrl(ctx: ServiceContext, document: Document): Document {
@@ -28,7 +29,7 @@ function md5(bytes: Uint8Array): string {
 }
 
 function decodeContent(content: string): Buffer {
-  if (content.length % 4 !== 0 || !BASE64.test(content)) throw badRequest('content must be base64 (A-Z, a-z, 0-9, +, / and = padding)');
+  if (!BASE64.test(content)) throw badRequest('content must be base64 (A-Z, a-z, 0-9, +, / and optional = padding)');
   return Buffer.from(content, 'base64');
 }
 
