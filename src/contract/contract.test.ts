@@ -183,6 +183,9 @@ describe('describeZodError', () => {
     expect(describe_(c.updateDocumentBodySchema, { groundTruth: [{ label: 1, value: 'v' }] })).toBe('groundTruth[0].label must be a string');
     expect(describe_(c.createUserBodySchema, [])).toBe('body must be a JSON object');
     expect(describe_(c.updateUserBodySchema, {})).toBe('body must contain at least one field to update');
+    expect(describe_(c.createModelBodySchema, { fieldConfig: { totalAmount: { type: 'amount' } } })).toBe(
+      'fieldConfig.totalAmount is not a valid key: it must be snake_case: a lowercase letter, then lowercase letters, digits or _ (at most 64)',
+    );
   });
 });
 

@@ -41,6 +41,10 @@ export function describeZodError(error: z.ZodError, input?: unknown, subject = '
       return issue.keys.map((key) => `${where ? `${where}.` : ''}${key} is not an allowed field`);
     }
     const name = where || subject;
+    // A record key that breaks its rule (a field name in fieldConfig): say the key's rule, not "invalid key".
+    if (issue.code === 'invalid_key') {
+      return [`${name} is not a valid key: it ${issue.issues.map((inner) => lowerFirst(inner.message)).join('; ')}`];
+    }
     if (issue.code === 'invalid_type' && issue.path.length > 0 && valueAt(input, issue.path) === undefined) {
       return [`${name} is required`];
     }

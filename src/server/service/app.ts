@@ -47,7 +47,9 @@ export async function createServiceApp(config: ServiceConfig): Promise<ServiceAp
   const fastify = Fastify({
     logger: config.logger ? { level: 'warn' } : false,
     bodyLimit: config.jsonBodyLimit,
-    routerOptions: { maxParamLength: 1000, ignoreTrailingSlash: true },
+    // Above any URL Node accepts (16 KiB of headers): a long id then reaches its schema and gets a 400 `{message}`,
+    // where the router's own limit answered 414 in Fastify's error shape without the CORS headers.
+    routerOptions: { maxParamLength: 16_384, ignoreTrailingSlash: true },
     forceCloseConnections: true,
   });
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, schema: config.databaseSchema });

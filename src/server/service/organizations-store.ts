@@ -3,7 +3,7 @@
  * both merged. An organization is visible to its own tokens and to tokens of the organization that created it.
  */
 import { and, asc, eq, gt, or } from 'drizzle-orm';
-import { DEFAULT_LIST_RESULTS, MAX_LIST_RESULTS, type Organization } from '../../contract';
+import { DEFAULT_LIST_RESULTS, MAX_LIST_RESULTS, USAGE_ONLY_COUNTERS, type Organization } from '../../contract';
 import { builtinRoles } from './auth/builtin-roles';
 import { rolesRepo } from './core-repositories';
 import { notFound } from './http-error';
@@ -13,8 +13,14 @@ const { organizations } = schema;
 
 export type OrganizationData = Omit<Organization, `numberOf${string}` | `monthlyNumberOf${string}`>;
 
+/**
+ * The seed's usage-only counters (GPU hours, active models, …) measure work this service does not do: they are always
+ * present and 0. Added here rather than stored, so organizations created before them show them too.
+ */
+const USAGE_ONLY_ZEROES: Record<string, number> = Object.fromEntries(USAGE_ONLY_COUNTERS.map((field) => [field, 0]));
+
 function view(row: { data: Record<string, unknown>; counters: Record<string, number>; usageMonth: string }): Organization {
-  return { ...row.data, ...rollMonth(row.counters, row.usageMonth) } as Organization;
+  return { ...row.data, ...USAGE_ONLY_ZEROES, ...rollMonth(row.counters, row.usageMonth) } as Organization;
 }
 
 /** Inserts the organization with zeroed counters and the given quotas, and its built-in roles. */

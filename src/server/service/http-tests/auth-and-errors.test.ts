@@ -190,6 +190,15 @@ describe('HTTP rules', () => {
   it('400 naming the path parameter for a malformed id', async () => {
     expectError(await admin.get('/users/not-an-id'), 400, /userId/);
     expectError(await admin.get(`/documents/svc:document:${'A'.repeat(32)}`), 400, /documentId/);
+    // Longer than any router limit: still the schema's 400 with {message} and the CORS headers.
+    expectError(await admin.get(`/models/svc:model:${'A'.repeat(5000)}`), 400, /modelId/);
+    expectError(await admin.get(`/models/svc:model:${'a'.repeat(5000)}`), 404);
+  });
+
+  it('a hook id of the seed form svc:hook:[a-z0-9-_]+ is looked up (404), not refused as malformed', async () => {
+    expectError(await admin.get(`/hooks/svc:hook:abc-1_x/runs/svc:run:${hex32('b')}`), 404);
+    expectError(await admin.get('/hooks/svc:hook:abc-1_x'), 404);
+    expectError(await admin.get('/hooks/svc:hook:ABC'), 400, /hookId/);
   });
 
   it('Create User success carries the CORS headers', async () => {

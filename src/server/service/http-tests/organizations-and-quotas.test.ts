@@ -1,6 +1,6 @@
 /** Organizations (`/organizations/me`, create, patch with the seed's constraints), counters and quotas (429). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizationSchema } from '../../../contract';
+import { COUNTER_FIELDS, organizationSchema } from '../../../contract';
 import { startTestService, type TestService } from '../testing/start-test-service';
 import { apiClient, hex32, type ApiClient } from '../testing/http';
 
@@ -28,6 +28,8 @@ describe('organizations', () => {
     expect(org.numberOfUsersCreated).toBe(0);
     expect(org.numberOfAppClientsCreated).toBe(1);
     expect(org).toHaveProperty('monthlyNumberOfPagePredictionsUsed');
+    // Every counter the seed names, usage-only ones included, is an integer >= 0.
+    for (const field of COUNTER_FIELDS) expect(Number.isInteger(org[field]) && (org[field] as number) >= 0, field).toBe(true);
   });
 
   it('PATCH applies the seed constraints and keeps counters read-only', async () => {

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import {
   actionIdSchema, actionListSchema, actionRunListSchema, actionRunSchema, actionSchema, agentRunRefSchema,
-  createActionBodySchema, createHookBodySchema, hookIdSchema, hookListSchema, hookRunListSchema, hookRunSchema,
+  createActionBodySchema, createHookBodySchema, hookListSchema, hookRefSchema, hookRunListSchema, hookRunSchema,
   hookSchema, listQuerySchema, newId, runIdSchema, runStatusSchema, updateActionBodySchema, updateHookBodySchema,
   type Action, type Hook,
 } from '../../../contract';
@@ -15,8 +15,9 @@ import { defineRoute } from '../routing/define-route';
 import { actionRunsRepo, actionsRepo, hookRunsRepo, hooksRepo } from '../runs/repositories';
 import { bumpCounter, createdStamp, updatedStamp } from '../storage';
 
-const hookParams = z.object({ hookId: hookIdSchema });
-const hookRunParams = z.object({ hookId: hookIdSchema, runId: runIdSchema });
+// The seed writes a hook run's hookId as `svc:hook:[a-z0-9-_]+` (new hooks get 32 hex): any such id is looked up.
+const hookParams = z.object({ hookId: hookRefSchema });
+const hookRunParams = z.object({ hookId: hookRefSchema, runId: runIdSchema });
 const actionParams = z.object({ actionId: actionIdSchema });
 const actionRunParams = z.object({ actionId: actionIdSchema, runId: runIdSchema });
 
