@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures';
-import { expectScreenAccessible } from './helpers/a11y';
+import { expectAccessible } from './helpers/a11y';
 
 type Agent = { agentId: string; name: string | null; description: string | null; resourceIds: string[] };
 
@@ -7,7 +7,7 @@ test('create an agent, see it listed, edit its description and resources; the pa
   const name = unique('agent');
   const model = await api.post<{ modelId: string }>('/models', { name: `${name} model`, fieldConfig: { total: { type: 'amount' } } });
   await page.goto('/agents');
-  await expectScreenAccessible(page);
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Create agent' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Name').fill(name);
@@ -17,7 +17,7 @@ test('create an agent, see it listed, edit its description and resources; the pa
   const agentId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
   expect((await api.get<Agent>(`/agents/${encodeURIComponent(agentId)}`)).resourceIds).toEqual([model.modelId]);
   await expect(page.getByRole('list', { name: 'Runs per status' })).toBeVisible();
-  await expectScreenAccessible(page);
+  await expectAccessible(page);
 
   await page.getByLabel(/Description/).fill('Reads totals');
   await page.getByLabel(/Resources/).fill(`${model.modelId}\nsvc:hook:0123456789abcdef0123456789abcdef`);
@@ -38,4 +38,13 @@ test('an agent page shows counts per status and its recent runs linking to the r
   await recent.getByRole('link', { name: /^…/ }).first().click();
   await expect(page).toHaveURL(/\/runs\/svc/);
   await expect(page.getByTestId('run-meaning')).toBeVisible();
+});
+
+test('the agents list and a demo agent with runs are accessible', async ({ page }) => {
+  await page.goto('/agents');
+  await expect(page.getByRole('heading', { level: 1, name: 'Agents' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Invoice processing' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Invoice processing' })).toBeVisible();
+  await expectAccessible(page);
 });

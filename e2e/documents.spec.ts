@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { expectScreenAccessible } from './helpers/a11y';
+import { expectAccessible } from './helpers/a11y';
 import { createDocument, newDatasetId, type CreatedDocument, type GroundTruth } from './helpers/documents-api';
 import { makeTextPdf, pdfPageMarker } from './helpers/document-fixtures';
 import { selectTextOnPage, viewerPage, waitForPagePainted } from './helpers/viewer-checks';
@@ -23,7 +23,7 @@ test.describe('documents list', () => {
     await expect(rows.nth(1)).toContainText(newer.name);
     await expect(rows.nth(1).getByRole('cell').nth(4)).toHaveText('2');
     await expect(rows.nth(2)).toContainText(older.name);
-    await expectScreenAccessible(page);
+    await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Created' }).click();
     await expect(page).toHaveURL(/order=ascending/);
@@ -102,7 +102,7 @@ test.describe('documents list', () => {
     await page.getByRole('button', { name: `Delete ${doc.name}` }).click();
     const dialog = page.getByRole('alertdialog');
     await expect(dialog.getByRole('button', { name: 'Delete document' })).toBeDisabled();
-    await expectScreenAccessible(page);
+    await expectAccessible(page);
     await dialog.getByRole('textbox').fill(doc.name);
     await dialog.getByRole('button', { name: 'Delete document' }).click();
     await expect(dialog).toBeHidden();
@@ -183,7 +183,7 @@ test.describe('ground-truth editor', () => {
     const doc = await createDocument(api, { bytes: await makeTextPdf(2), contentType: 'application/pdf', name: unique('edit'), groundTruth: initial });
     await openDocument(page, doc);
     await expect(page.getByText('1 need attention')).toBeVisible();
-    await expectScreenAccessible(page);
+    await expectAccessible(page);
 
     // Enter jumps from the first field to the next one that needs attention.
     await valueOf(page, 'invoice_number').focus();
@@ -266,7 +266,7 @@ test.describe('ground-truth editor', () => {
     await page.getByLabel('Retention (days, 1–1825)').fill('365');
     await page.getByLabel('Description').fill('Checked by e2e');
     await page.getByLabel('Metadata (JSON object)').fill('{"source": "e2e"}');
-    await expectScreenAccessible(page);
+    await expectAccessible(page);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
     const stored = await api.get<Record<string, unknown>>(`/documents/${encodeURIComponent(doc.documentId)}`);

@@ -1,5 +1,5 @@
 import { expect, test, type ServiceApi } from './support/fixtures';
-import { expectScreenAccessible } from './helpers/a11y';
+import { expectAccessible } from './helpers/a11y';
 import { createDocument, type CreatedDocument } from './helpers/documents-api';
 import { makeTextPdf } from './helpers/document-fixtures';
 
@@ -48,7 +48,7 @@ test('the review flow takes a run, confirms corrections (task succeeded, run rev
   const total = page.getByRole('textbox', { name: 'Value of total_amount', exact: true });
   await expect(total).toHaveValue('100.00');
   await expect(page.getByText('2 need attention')).toBeVisible();
-  await expectScreenAccessible(page);
+  await expectAccessible(page);
   await total.fill('123.45');
   await expect(page.getByText('1 correction')).toBeVisible();
   await page.getByRole('button', { name: 'Confirm' }).click();
@@ -106,7 +106,7 @@ test('a run left in review is listed in the queue with its document and can be t
   await expect(queue.getByText('1 in review')).toBeVisible();
   const held = queue.getByRole('link', { name: new RegExp(`${left.document.name}.*taken`) });
   await expect(held).toBeVisible();
-  await expectScreenAccessible(page);
+  await expectAccessible(page);
 
   await held.click();
   await expect(page.getByRole('heading', { name: 'Another reviewer has this run' })).toBeVisible();

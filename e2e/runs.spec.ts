@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test, type ServiceApi } from './support/fixtures';
-import { expectScreenAccessible } from './helpers/a11y';
+import { expectAccessible } from './helpers/a11y';
 import { createDocument } from './helpers/documents-api';
 import { makeTextPdf } from './helpers/document-fixtures';
 import { AGENT_RUN_STATUS_WORDS } from '../src/features/runs/run-status';
@@ -32,6 +32,19 @@ async function startRun(api: ServiceApi, agentId: string, docName: string, varia
 
 const statusOf = async (api: ServiceApi, run: Run) => (await api.get<Run>(runPath(run))).status;
 
+/** An agent without a model: each run it starts ends in `error` at once (a set of runs whose state we control). */
+async function agentWithRuns(api: ServiceApi, name: string, count: number): Promise<{ agent: Agent; runs: Run[] }> {
+  const agent = await api.post<Agent>('/agents', { name });
+  const runs: Run[] = [];
+  for (let i = 0; i < count; i++) runs.push(await api.post<Run>(`/agents/${enc(agent.agentId)}/runs`, {}));
+  return { agent, runs };
+}
+
+async function statusesOf(api: ServiceApi, agentId: string): Promise<Record<string, string>> {
+  const page = await api.get<{ runs: Run[] }>(`/agents/${enc(agentId)}/runs?maxResults=1000`);
+  return Object.fromEntries(page.runs.map((r) => [r.runId, r.status]));
+}
+
 /** Counts PATCH/DELETE requests the console sends to agent runs. */
 function recordWrites(page: Page) {
   const writes: string[] = [];
@@ -43,6 +56,8 @@ function recordWrites(page: Page) {
 
 test('every agent run state renders with its badge in operator words', async ({ page, api }) => {
   const agents = (await api.get<{ agents: Agent[] }>('/agents?maxResults=1000')).agents;
+  // The demo data's three agents between them hold runs in every state.
+  expect(agents.filter((a) => ['Invoice processing', 'Receipt capture', 'Purchase orders (pilot)'].includes(a.name))).toHaveLength(3);
   const seen = new Set<string>();
   for (const agent of agents) {
     const { runs } = await api.get<{ runs: Run[] }>(`/agents/${enc(agent.agentId)}/runs?maxResults=1000`);
@@ -61,6 +76,7 @@ test('every agent run state renders with its badge in operator words', async ({ 
     }
   }
   expect([...seen].sort()).toEqual(Object.keys(AGENT_RUN_STATUS_WORDS).sort());
+  await expectAccessible(page);
 });
 
 test('tabs and filters change the URL and survive a reload; the runs page is accessible', async ({ page, api, unique }) => {
@@ -68,7 +84,7 @@ test('tabs and filters change the URL and survive a reload; the runs page is acc
   await page.goto(`/runs?agent=${enc(agent.agentId)}`);
   await expect(page.getByRole('button', { name: /In review/ })).toContainText('2');
   await expect(page.getByRole('link', { name: 'Review (2)' })).toHaveAttribute('href', new RegExp(`/runs/review\\?agentId=${enc(agent.agentId).replaceAll('%', '%')}`));
-  await expectScreenAccessible(page);
+  await expectAccessible(page);
 
   await page.getByRole('button', { name: /In review/ }).click();
   await expect(page).toHaveURL(/tab=review/);
@@ -125,7 +141,7 @@ test('archiving every run matching a filter archives exactly that set; undo send
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText('2 runs will be archived');
   await expect(dialog).toContainText(`created from ${from}`);
-  await expectScreenAccessible(page);
+  await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Archive matching runs' }).click();
   await expect(page.getByText(/Archiving 2 runs/)).toBeVisible();
   expect(writes).toEqual([]);
@@ -145,7 +161,7 @@ test('archive from the run page; delete needs the typed confirmation', async ({ 
   await expect(page.getByRole('link', { name: 'Review', exact: true })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Run events' }).getByRole('listitem').first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Open document' })).toBeVisible();
-  await expectScreenAccessible(page);
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Archive' }).click();
   await page.clock.runFor(10_000);
   await expect.poll(() => statusOf(api, toArchive)).toBe('archived');
@@ -160,6 +176,7 @@ test('archive from the run page; delete needs the typed confirmation', async ({ 
   await expect(confirm).toBeDisabled();
   expect(await statusOf(api, toDelete)).toBe('ready-for-review');
   await dialog.getByRole('textbox').fill('delete');
+  await expect(confirm).toBeEnabled();
   await confirm.click();
   await expect(page).toHaveURL(/\/runs\?agent=/);
   await expect(api.get(runPath(toDelete))).rejects.toThrow(/404/);
@@ -186,12 +203,12 @@ test('a failed action run shows its errors on the run page and on its own page',
   await expect(subruns.getByRole('list', { name: 'Errors' })).toContainText(error);
   await expect(subruns.locator('[data-status="failed"]')).toHaveText('Failed');
   await expect(subruns).toContainText('1 failed');
-  await expectScreenAccessible(page);
+  await expectAccessible(page);
 
   await subruns.getByRole('link', { name: `${name} ERP export` }).click();
   await expect(page.getByRole('alert')).toContainText(error);
   await expect(page.getByRole('link', { name: 'Open the agent run' })).toBeVisible();
-  await expectScreenAccessible(page);
+  await expectAccessible(page);
 });
 
 test('a viewer operator sees runs read-only: no selection, archive or delete', async ({ viewerPage, api }) => {
@@ -204,4 +221,102 @@ test('a viewer operator sees runs read-only: no selection, archive or delete', a
   await table.getByRole('link', { name: /^Run / }).first().click();
   await expect(viewerPage.getByTestId('run-meaning')).toBeVisible();
   await expect(viewerPage.getByRole('button', { name: /^(Archive|Delete)(\s|$)/ })).toHaveCount(0);
+});
+
+test('the Errors tab and a created-time window survive a reload', async ({ page, api, unique }) => {
+  const { agent } = await agentWithRuns(api, unique('Tabs agent'), 2);
+  await page.goto(`/runs?agent=${enc(agent.agentId)}`);
+  const tabs = page.getByRole('navigation', { name: 'Run tabs' });
+  await expect(tabs.getByRole('button', { name: /Errors/ })).toContainText('2');
+
+  await tabs.getByRole('button', { name: /In review/ }).click();
+  await expect(page).toHaveURL(/tab=review/);
+  await page.getByLabel('Status').selectOption('ready-for-review');
+  await page.getByLabel('Created from').fill('2026-01-02T03:04');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/status=ready-for-review/);
+  await expect(page).toHaveURL(/from=2026-01-02/);
+  await expect(page.getByText('No runs match these filters')).toBeVisible();
+
+  await page.reload();
+  await expect(tabs.getByRole('button', { name: /In review/ })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByLabel('Status')).toHaveValue('ready-for-review');
+  await expect(page.getByLabel('Created from')).toHaveValue('2026-01-02T03:04');
+
+  await tabs.getByRole('button', { name: /Errors/ }).click();
+  await expect(page).toHaveURL(/tab=errors/);
+  await expect(page).not.toHaveURL(/status=/);
+  await page.reload();
+  await expect(tabs.getByRole('button', { name: /Errors/ })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('table', { name: /^Runs/ }).locator('tbody tr[data-row-id]')).toHaveCount(2);
+});
+
+test('archive all matching: undone inside the window nothing is sent; let through, exactly the filtered set is archived', async ({ page, api, unique }) => {
+  const { agent, runs } = await agentWithRuns(api, unique('Bulk agent'), 4);
+  // The window starts at the third run: runs 3 and 4 match, runs 1 and 2 do not.
+  const from = runs[2].createdTime;
+  await page.clock.install();
+  const writes = recordWrites(page);
+  await page.goto(`/runs?agent=${enc(agent.agentId)}&from=${enc(from)}&refresh=0`);
+  await expect(page.getByRole('table', { name: /^Runs/ }).locator('tbody tr[data-row-id]')).toHaveCount(2);
+
+  // First time: undo inside the window.
+  await page.getByRole('button', { name: 'Archive all matching…' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('2 runs will be archived');
+  await expect(dialog).toContainText(`created from ${from}`);
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Archive matching runs' }).click();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByText('Archive undone: nothing was sent')).toBeVisible();
+  await page.clock.runFor(15_000);
+  expect(writes).toEqual([]);
+  expect(Object.values(await statusesOf(api, agent.agentId))).toEqual(['error', 'error', 'error', 'error']);
+
+  // Second time: let the window pass.
+  await page.getByRole('button', { name: 'Archive all matching…' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Archive matching runs' }).click();
+  await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible();
+  await page.clock.runFor(15_000);
+  // The PATCHes leave after the window; wait for both to land (the success toast may already be gone).
+  await expect.poll(async () => Object.values(await statusesOf(api, agent.agentId)).filter((s) => s === 'archived').length).toBe(2);
+  // Request events reach the test over Playwright's own channel, possibly after the service has answered: poll.
+  await expect.poll(() => writes.length).toBe(2);
+  const after = await statusesOf(api, agent.agentId);
+  expect(after[runs[0].runId]).toBe('error');
+  expect(after[runs[1].runId]).toBe('error');
+  expect(after[runs[2].runId]).toBe('archived');
+  expect(after[runs[3].runId]).toBe('archived');
+});
+
+test('selected rows: the bulk bar archives just those runs', async ({ page, api, unique }) => {
+  const { agent, runs } = await agentWithRuns(api, unique('Select agent'), 3);
+  await page.clock.install();
+  await page.goto(`/runs?agent=${enc(agent.agentId)}`);
+  await page.getByRole('checkbox', { name: `Select …${runs[0].runId.slice(-8)}` }).check();
+  await expect(page.getByText('Paused while runs are selected')).toBeVisible();
+  await page.getByRole('region', { name: 'Bulk actions' }).getByRole('button', { name: 'Archive 1 run' }).click();
+  await page.clock.runFor(15_000);
+  await expect.poll(async () => (await statusesOf(api, agent.agentId))[runs[0].runId]).toBe('archived');
+  const after = await statusesOf(api, agent.agentId);
+  expect(after).toEqual({ [runs[0].runId]: 'archived', [runs[1].runId]: 'error', [runs[2].runId]: 'error' });
+});
+
+test("a demo run's failed action shows its errors on the run page and on the action run's page", async ({ page, api }) => {
+  const { actions } = await api.get<{ actions: { actionId: string; name: string }[] }>('/actions?maxResults=1000');
+  const email = actions.find((a) => a.name === 'Email the approver')!;
+  const { runs: failed } = await api.get<{ runs: { runId: string; agentRunId: string; errors: string[] }[] }>(
+    `/actions/${email.actionId}/runs?status=failed`,
+  );
+  expect(failed.length).toBeGreaterThan(0);
+  const [agentId, runId] = failed[0].agentRunId.replace(/^.*?(svc:agent:)/, '$1').split('/');
+  await page.goto(`/runs/${enc(agentId)}/${enc(runId)}`);
+  const subruns = page.getByRole('region', { name: 'Hook runs and action runs' });
+  await expect(subruns.getByRole('list', { name: 'Errors' })).toContainText(failed[0].errors[0]);
+  await expect(subruns).toContainText('failed — their errors are shown below');
+
+  await subruns.getByRole('link', { name: 'Email the approver' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Email the approver');
+  await expect(page.getByRole('list', { name: 'Errors' })).toContainText(failed[0].errors[0]);
+  await expectAccessible(page);
 });

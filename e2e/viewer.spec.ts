@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures';
-import { expectScreenAccessible } from './helpers/a11y';
+import { expectAccessible } from './helpers/a11y';
 import { createDocument } from './helpers/documents-api';
 import {
   EMAIL_REMOTE_HOST, EMAIL_SUBJECT, makeEml, makePng, makeTextPdf, makeTiff, pdfPageMarker,
@@ -20,7 +20,7 @@ test('a multi-page PDF renders its pages with a selectable text layer', async ({
   await page.getByRole('textbox', { name: /Page number/ }).press('Enter');
   await waitForPagePainted(page, 4);
   expect(await inkRatio(page, viewerPage(page, 4))).toBeGreaterThan(0.01);
-  await expectScreenAccessible(page);
+  await expectAccessible(page);
 });
 
 test('a multi-page TIFF is decoded page by page and painted', async ({ page, api, unique }) => {
@@ -62,7 +62,7 @@ test("an email shows headers and its sanitized body; its script and remote image
   expect(leaks.requests).toEqual([]);
   expect(frameMessages.requests).toEqual([]);
   await expect(page.getByRole('note').filter({ hasText: 'blocked' })).toBeVisible();
-  await expectScreenAccessible(page);
+  await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Open invoice-7.pdf' }).click();
   await waitForPagePainted(page, 1);

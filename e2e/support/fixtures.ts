@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, request, type APIRequestContext, type Page } from '@playwright/test';
 import { AUTH_STATE, E2E_BASE_URL } from './servers';
 
@@ -55,9 +54,4 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
-/** Fails on serious or critical axe violations of the current screen. */
-export async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-}
+export { expectAccessible } from '../helpers/a11y';
