@@ -7,7 +7,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { z } from 'zod';
 import {
   agentListSchema, agentRunListSchema, agentRunSchema, documentSchema, predictionSchema, validationTaskInputSchema, validationTaskSchema,
-  type GroundTruthEntry,
+  type AgentRunStatus, type GroundTruthEntry,
 } from '../contract';
 import { api, segment } from './client';
 import { currentOrganizationScope, familyKey } from './keys';
@@ -28,34 +28,27 @@ export function reviewAgentsQueryOptions() {
   });
 }
 
-/** The runs waiting for review, oldest first (the order a team works a queue in). */
-export function reviewQueueQueryOptions(agentId: string) {
+/** An agent's runs in one status, oldest first (the order a team works a queue in): the first 100. */
+function oldestRunsQueryOptions(queryKey: readonly unknown[], agentId: string, status: AgentRunStatus) {
   return queryOptions({
-    queryKey: reviewKeys.queue(agentId),
+    queryKey,
     queryFn: ({ signal }) =>
       api(`/agents/${segment(agentId)}/runs`, {
-        query: { status: 'ready-for-review', sort: 'createdTime:asc', maxResults: 100 },
+        query: { status, sort: 'createdTime:asc', maxResults: 100 },
         schema: agentRunListSchema,
         signal,
       }),
   });
 }
 
+/** The runs waiting for review. */
+export const reviewQueueQueryOptions = (agentId: string) => oldestRunsQueryOptions(reviewKeys.queue(agentId), agentId, 'ready-for-review');
+
 /**
  * The runs a reviewer has taken and not finished, oldest first. The service does not expire a taken task, so a
  * reviewer who walked away leaves a run here: the queue shows them so someone can take one over.
  */
-export function reviewHeldQueryOptions(agentId: string) {
-  return queryOptions({
-    queryKey: reviewKeys.held(agentId),
-    queryFn: ({ signal }) =>
-      api(`/agents/${segment(agentId)}/runs`, {
-        query: { status: 'review-in-progress', sort: 'createdTime:asc', maxResults: 100 },
-        schema: agentRunListSchema,
-        signal,
-      }),
-  });
-}
+export const reviewHeldQueryOptions = (agentId: string) => oldestRunsQueryOptions(reviewKeys.held(agentId), agentId, 'review-in-progress');
 
 /** `GET …/runs/{runId}/variables`: the run's variables plus what the service recorded about it. */
 export const runVariablesSchema = z.looseObject({
