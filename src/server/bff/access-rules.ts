@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE, type BffContext } from './bff-context';
-import { allowedHostSets, crossSiteProblem, hostProblem, proxiedPathProblem, targetFormProblem } from './request-guards';
+import { allowedHostSets, crossSiteProblem, hostProblem, pathSpellingProblem, proxiedPathProblem, targetFormProblem } from './request-guards';
 import { isApiPath, isBffOrApiPath, isReadMethod, splitTarget } from './route-paths';
 import { setCommonSecurityHeaders, setConsoleSecurityHeaders, setDataSecurityHeaders } from './security-headers';
 
@@ -42,6 +42,13 @@ export function registerAccessRules(app: FastifyInstance, context: BffContext): 
       return refuse(reply, 400, targetProblem);
     }
     const { path } = splitTarget(rawUrl);
+    // The rules below go by the path as sent; the router matches it decoded. Both must name the same place.
+    const spelling = pathSpellingProblem(path);
+    const routedToBffOrApi = isBffOrApiPath(request.routeOptions.url ?? '');
+    if (spelling || (routedToBffOrApi && !isBffOrApiPath(path))) {
+      setDataSecurityHeaders(reply);
+      return refuse(reply, 400, spelling ?? 'The path must be written as the route it names');
+    }
     const bffOrApi = isBffOrApiPath(path);
     if (bffOrApi) setDataSecurityHeaders(reply);
     else setConsoleSecurityHeaders(reply);

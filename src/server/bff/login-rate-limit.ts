@@ -1,7 +1,9 @@
 /**
  * Failed sign-ins counted per client IP and per operator name in a sliding window. Once either count reaches its
  * limit, every attempt for that IP or name — right password or not — is refused with 429 until the window passes,
- * so guessing cannot continue. In memory: each BFF instance counts on its own.
+ * so guessing cannot continue. An attempt counts as failed from the moment it is let through, before the (slow)
+ * password check, so guesses sent all at once see each other; a success takes its own attempt back. In memory: each
+ * BFF instance counts on its own.
  */
 export interface LoginRateLimitOptions {
   windowMs: number;
@@ -44,17 +46,27 @@ export class LoginRateLimit {
     return wait;
   }
 
-  recordFailure(ip: string, name: string): void {
-    const now = this.now();
-    for (const key of [`ip:${ip}`, `name:${name.toLowerCase()}`]) {
-      this.failures.set(key, [...this.recent(key), now]);
-    }
+  /**
+   * Lets an attempt through and counts it as failed until `succeeded` says otherwise, or refuses it: the seconds to
+   * wait (0 = let through).
+   */
+  begin(ip: string, name: string): { wait: number; succeeded: () => void } {
+    const wait = this.retryAfterSeconds(ip, name);
+    if (wait > 0) return { wait, succeeded: () => {} };
+    const at = this.now();
+    for (const key of [`ip:${ip}`, `name:${name.toLowerCase()}`]) this.failures.set(key, [...this.recent(key), at]);
     if (this.failures.size > 10_000) this.prune();
-  }
-
-  /** A correct password clears the name's count (not the IP's: one success must not launder guesses). */
-  recordSuccess(name: string): void {
-    this.failures.delete(`name:${name.toLowerCase()}`);
+    return {
+      wait: 0,
+      // A correct password clears the name's count and takes this attempt off the IP's (the IP keeps its other
+      // failures: one success must not launder guesses).
+      succeeded: () => {
+        this.failures.delete(`name:${name.toLowerCase()}`);
+        const times = this.failures.get(`ip:${ip}`) ?? [];
+        const mine = times.indexOf(at);
+        if (mine >= 0) times.splice(mine, 1);
+      },
+    };
   }
 
   private prune(): void {

@@ -213,6 +213,30 @@ describe('request targets', () => {
     expect(seen).toEqual([]);
   });
 
+  it('refuses a path that percent-encodes letters, digits or -._~, so /api and /bff have one spelling the rules see', async () => {
+    const seen = await receivedDuring(async () => {
+      // Without a session or X-CSRF: these spellings reach the /api/* and /bff/* routes once decoded.
+      for (const target of ['/%61pi/%2e%2e/v1/appClients', '/%61pi/users', '/a%70i/users', '/%62ff/audit?limit=2', '/b%66f/session', '/%62ff/file?url=x']) {
+        const raw = await rawSocketRequest(port(bff.origin), `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port(bff.origin)}\r\nConnection: close\r\n\r\n`);
+        expect(raw.split('\r\n')[0], target).toMatch(/^HTTP\/1\.1 400 /);
+      }
+      const write = await rawSocketRequest(
+        port(bff.origin),
+        `POST /%61pi/appClients HTTP/1.1\r\nHost: 127.0.0.1:${port(bff.origin)}\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
+      );
+      expect(write.split('\r\n')[0]).toMatch(/^HTTP\/1\.1 400 /);
+      // Signed in, inside /api: still one spelling.
+      const inner = await rawSocketRequest(
+        port(bff.origin),
+        `GET /api/%75sers HTTP/1.1\r\nHost: 127.0.0.1:${port(bff.origin)}\r\nX-CSRF: 1\r\nCookie: ${admin.cookieHeader()}\r\nConnection: close\r\n\r\n`,
+      );
+      expect(inner.split('\r\n')[0]).toMatch(/^HTTP\/1\.1 400 /);
+    });
+    expect(seen).toEqual([]);
+    // Reserved characters stay encodable: ids carry ":" as %3A (the echo upstream answers 200).
+    expect((await admin.request('/api/users/svc%3Auser%3Anobody')).status).toBe(200);
+  });
+
   it('refuses absolute-form and //-prefixed targets with 400', async () => {
     const seen = await receivedDuring(async () => {
       for (const line of [

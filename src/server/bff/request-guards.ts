@@ -43,6 +43,18 @@ export function targetFormProblem(rawUrl: string): string | undefined {
 }
 
 /**
+ * One path, one spelling: a percent-encoded letter, digit or `-._~` (RFC 3986 unreserved characters, which no URI
+ * producer need encode) is refused. The router decodes them, so `/%61pi/…` reached the `/api/*` route while the rules,
+ * written against the path as sent, took it for a console page and skipped sign-in, X-CSRF and role checks.
+ */
+export function pathSpellingProblem(rawPath: string): string | undefined {
+  if (/%(?:3[0-9]|[46][1-9a-f]|[57][0-9a]|2[de]|5f|7e)/i.test(rawPath)) {
+    return 'The path percent-encodes a letter, digit or one of "-._~": write it as is';
+  }
+  return undefined;
+}
+
+/**
  * A proxied path must map onto exactly one path under `{base_url}`: no empty segments (`//`), no dot segments —
  * raw or percent-encoded, once or twice — no encoded slashes or backslashes, no control characters.
  */

@@ -78,19 +78,16 @@ export function registerSessionRoutes(app: FastifyInstance, context: BffContext)
       return reply.code(400).send({ message: 'Body must be JSON {"name": string, "password": string}' });
     }
     const name = body.name.slice(0, 256);
-    const wait = loginRateLimit.retryAfterSeconds(request.ip, name);
-    if (wait > 0) {
+    const attempt = loginRateLimit.begin(request.ip, name);
+    if (attempt.wait > 0) {
       return reply
         .code(429)
-        .header('retry-after', String(wait))
-        .send({ message: `Too many failed sign-ins: try again in ${wait} seconds` });
+        .header('retry-after', String(attempt.wait))
+        .send({ message: `Too many failed sign-ins: try again in ${attempt.wait} seconds` });
     }
     const account = await operators.verify(name, body.password);
-    if (!account) {
-      loginRateLimit.recordFailure(request.ip, name);
-      return reply.code(401).send({ message: 'Wrong name or password' });
-    }
-    loginRateLimit.recordSuccess(name);
+    if (!account) return reply.code(401).send({ message: 'Wrong name or password' });
+    attempt.succeeded();
     const operator = { name: account.name, role: account.role };
     await signIn(request, reply, operator);
     request.log.info({ operator: operator.name }, 'operator signed in');

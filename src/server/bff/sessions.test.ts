@@ -227,6 +227,16 @@ describe('password sign-in', () => {
     // … 6 failures from this IP: now every name is refused.
     expect((await browser.login('jon', PASSWORD)).status).toBe(429);
   });
+
+  it('guesses sent all at once count against the limit before their passwords are checked', async () => {
+    const bff = await bffFor({ config: { loginRateLimit: { windowMs: 15 * MINUTE, maxFailuresPerName: 3, maxFailuresPerIp: 100 } } });
+    await bff.addOperator('kim', 'admin', PASSWORD);
+    const browser = new TestBrowser(bff.origin);
+    const guesses = Array.from({ length: 12 }, (_, i) => browser.login('kim', `wrong-guess-${i}-password`));
+    const statuses = (await Promise.all([...guesses, browser.login('kim', PASSWORD)])).map((reply) => reply.status);
+    // Only 3 attempts reach the password check (before the fix all 13 did, and the right one signed in).
+    expect(statuses.filter((status) => status !== 429)).toHaveLength(3);
+  });
 });
 
 describe('operator CLI', () => {
