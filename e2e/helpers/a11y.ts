@@ -10,6 +10,15 @@ import { expect, type Page } from '@playwright/test';
 export async function expectAccessible(page: Page) {
   // Right after a navigation the console may still be booting (no <main> yet): check the screen, not the gap.
   await expect(page.locator('main').first()).toBeVisible();
+  // A dialog that is still fading in has half-transparent text: let finite animations end (spinners never do).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   // page.evaluate is not subject to the console's CSP, so axe can be added to the page this way.
   await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => {

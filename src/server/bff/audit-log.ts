@@ -29,16 +29,27 @@ export class AuditLog {
   readonly path: string;
   private readonly dir: string;
   private ready: Promise<void> | undefined;
+  private queue: Promise<void> = Promise.resolve();
 
   constructor(dataDir: string) {
     this.dir = bffDir(dataDir);
     this.path = join(this.dir, 'audit.jsonl');
   }
 
-  async append(entry: AuditEntry): Promise<void> {
-    this.ready ??= ensureDir(this.dir);
-    await this.ready;
-    await appendFile(this.path, `${JSON.stringify(entry)}\n`, { mode: 0o600, flag: 'a' });
+  /**
+   * Appends one entry, stamped with the time it is written. Appends are queued so that, within this instance, the
+   * file's order (what "newest first" reads) and the entries' times agree: concurrent appendFile calls can land in
+   * any order.
+   */
+  append(entry: Omit<AuditEntry, 'time'>): Promise<void> {
+    const written = this.queue.then(async () => {
+      this.ready ??= ensureDir(this.dir);
+      await this.ready;
+      const line = JSON.stringify({ time: new Date().toISOString(), ...entry });
+      await appendFile(this.path, `${line}\n`, { mode: 0o600, flag: 'a' });
+    });
+    this.queue = written.catch(() => undefined);
+    return written;
   }
 
   /** One page, newest first, and the cursor of the next (older) page or null when nothing older matches. */

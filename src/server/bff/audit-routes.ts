@@ -15,7 +15,6 @@ export function registerAudit(app: FastifyInstance, context: BffContext): void {
     if (!isApiPath(path)) return payload;
     try {
       await context.audit.append({
-        time: new Date().toISOString(),
         operator: request.operator.name,
         method: request.method,
         path,

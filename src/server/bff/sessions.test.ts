@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AuditLog } from './audit-log';
 import { startEchoUpstream, type EchoUpstream } from './testing/echo-upstream';
 import { freshDataDir, startBff, TestBrowser, type RunningBff } from './testing/bff-harness';
 
@@ -325,6 +326,15 @@ describe('audit log', () => {
     // Append-only JSON lines in the data dir.
     const lines = readFileSync(join(bff.dataDir, 'bff', 'audit.jsonl'), 'utf8').trim().split('\n');
     expect(lines).toHaveLength(4);
+  });
+
+  it('entries appended at the same time are read newest first with times in the same order', async () => {
+    const log = new AuditLog(freshDataDir());
+    await Promise.all(Array.from({ length: 200 }, (_, i) => log.append({ operator: 'ned', method: 'PATCH', path: `/api/x/${i}`, status: 200 })));
+    const { entries } = await log.page({ limit: 500 });
+    expect(entries).toHaveLength(200);
+    const times = entries.map((entry) => entry.time);
+    expect(times).toEqual([...times].sort().reverse());
   });
 });
 
