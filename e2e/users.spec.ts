@@ -34,6 +34,9 @@ test('create a user: the seed email rule is enforced, the user shows as invite p
   expect(user).toMatchObject({ name, status: 'invite_pending', roleIds: ['svc:role:viewer'], metadata: { team: 'finance' } });
 
   await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Users' }).click();
+  await expect(page).toHaveURL(/\/settings\/users$/);
+  // The list is oldest first: with many users (repeated runs) the new one is past the first page of 50.
+  await page.goto('/settings/users?pageSize=1000');
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('Invite pending');
   await expect(row).toContainText('Viewer');
