@@ -8,7 +8,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 /**
  * pdf.js loads CMaps, standard fonts, ICC profiles and its wasm decoders (JBIG2 / JPEG 2000 — without them
  * black-and-white scans render blank) by URL at run time. Serve them at `<base>pdfjs/<folder>/` in dev and copy them
- * into the build. The viewer builds the same URLs (src/features/documents/viewer/pdf/pdf-assets.ts).
+ * into the build. The viewer builds the same URLs (src/widgets/document-viewer/pdf/pdf-assets.ts).
  */
 export function pdfjsAssets(): Plugin {
   const root = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));

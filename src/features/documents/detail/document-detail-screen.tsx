@@ -5,9 +5,9 @@ import { useUpdateDocument } from '../../../api/documents';
 import { explainError } from '../../../api/errors';
 import { DateTime } from '../../../components/date-time';
 import type { Document, Model, UpdateDocumentBody } from '../../../contract';
-import { GroundTruthWorkspace } from '../ground-truth/ground-truth-workspace';
-import { DEFAULT_THRESHOLD, labelsFromFieldConfig } from '../ground-truth/ground-truth-rows';
-import { useGroundTruthDraft } from '../ground-truth/use-ground-truth-draft';
+import { GroundTruthWorkspace } from '../../../widgets/ground-truth/ground-truth-workspace';
+import { DEFAULT_THRESHOLD, labelsFromFieldConfig } from '../../../widgets/ground-truth/ground-truth-rows';
+import { useGroundTruthDraft } from '../../../widgets/ground-truth/use-ground-truth-draft';
 import { UnsavedChangesGuard } from '../../../components/form/unsaved-changes';
 import {
   clearingProblem, propertiesFormSchema, propertiesFromDocument, propertiesPatch, type PropertiesFormValues,

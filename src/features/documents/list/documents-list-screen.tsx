@@ -7,10 +7,10 @@ import { DataTable, type ColumnDef } from '../../../components/data-table';
 import { DateTime } from '../../../components/date-time';
 import { EmptyState } from '../../../components/states';
 import type { Document } from '../../../contract';
-import { formatBytes } from '../viewer';
+import { formatBytes } from '../../../widgets/document-viewer';
 import { useUploads, type Upload } from './use-uploads';
 import { documentsListParams, type DocumentsSearch } from './documents-search';
-import '../ground-truth/ground-truth.css';
+import '../../../widgets/ground-truth/ground-truth.css';
 import './documents-list.css';
 
 export type { DocumentsSearch } from './documents-search';

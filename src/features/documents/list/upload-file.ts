@@ -3,7 +3,7 @@
  * against the seed's 6,250,000-character base64 limit. Pure apart from reading the file.
  */
 import { MAX_CONTENT_LENGTH, type ContentType } from '../../../contract';
-import { base64Length, formatBytes, MAX_DOCUMENT_BYTES, normalizeContentType, sniffContentType } from '../viewer';
+import { base64Length, formatBytes, MAX_DOCUMENT_BYTES, normalizeContentType, sniffContentType } from '../../../widgets/document-viewer';
 
 export type CheckedFile =
   | { ok: true; contentType: ContentType; bytes: ArrayBuffer }

@@ -2,7 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useCreateDocument } from '../../../api/documents';
 import { explainError } from '../../../api/errors';
 import type { ContentType } from '../../../contract';
-import { encodeBase64 } from '../viewer';
+import { encodeBase64 } from '../../../widgets/document-viewer';
 import { checkFile } from './upload-file';
 
 export type Upload = {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
-import type { ContentType } from '../../../contract';
-import { DocumentFileViewer, type DocumentViewerHandle, type TextHighlight, type TextSelection } from '../viewer';
+import type { ContentType } from '../../contract';
+import { DocumentFileViewer, type DocumentViewerHandle, type TextHighlight, type TextSelection } from '../document-viewer';
 import { GroundTruthEditor } from './ground-truth-editor';
 import type { GroundTruthRow } from './ground-truth-rows';
 import type { GroundTruthDraft } from './use-ground-truth-draft';

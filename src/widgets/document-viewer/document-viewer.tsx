@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode, type Ref } from 'react';
 import { describeOversize } from './document-size';
 import { downloadSource } from './download-source';
-import { EmailView } from './email/email-view';
+import { EmailView } from '../../features/documents/viewer/email/email-view';
 import { openPagedDocument } from './open-paged-document';
 import { isAbortError, type PagedDocument } from './paged-document';
 import { PagedViewer } from './paged-viewer';

@@ -1,6 +1,6 @@
 /**
  * Dev harness for the document viewer (not part of the console): `npx vite`, then open
- * /src/features/documents/viewer/harness/index.html. Open a local file, or drive it from a script through
+ * /src/widgets/document-viewer/harness/index.html. Open a local file, or drive it from a script through
  * `window.harness` (harness/check.ts does).
  */
 import { StrictMode, useEffect, useRef, useState } from 'react';
