@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { documentQueryOptions } from '../../api/documents';
 import { DateTime } from '../../components/date-time';
 import type { AgentRun } from '../../contract';
-import { runDocumentId } from '../runs/run-ids';
+import { runDocumentId } from '../../api/run-ids';
 import './review.css';
 
 export type ReviewQueueProps = {

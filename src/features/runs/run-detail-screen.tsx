@@ -13,7 +13,7 @@ import { JsonBlock } from './json-block';
 import { useArchiveWithUndo, useDeleteRunDialog } from './run-actions';
 import { AGENT_RUN_STATUS_WORDS, agentRunStatusWords, REVIEW_STATUSES } from './run-status';
 import { AgentRunStatusBadge, RunStatusBadge } from './run-status-badge';
-import { bareId, resourceKind } from './run-ids';
+import { bareId, resourceKind } from '../../api/run-ids';
 import './runs.css';
 
 /** One agent run: what state it is in and what that means, how it got there, what it touched, and what ran for it. */

@@ -11,7 +11,7 @@ import { DateTime } from '../../components/date-time';
 import { EmptyState } from '../../components/states';
 import type { Agent, AgentRun, AgentRunStatus } from '../../contract';
 import { useArchiveWithUndo, useDeleteRunDialog } from './run-actions';
-import { runDocumentId } from './run-ids';
+import { runDocumentId } from '../../api/run-ids';
 import { AGENT_RUN_STATUS_WORDS, REVIEW_STATUSES } from './run-status';
 import { AgentRunStatusBadge } from './run-status-badge';
 import {

@@ -7,7 +7,7 @@ import { DateTime } from '../../components/date-time';
 import { PageHeader, Section } from '../../components/page-header';
 import type { ActionRun, HookRun } from '../../contract';
 import { JsonBlock } from './json-block';
-import { splitRunRef } from './run-ids';
+import { splitRunRef } from '../../api/run-ids';
 import { runStatusWords } from './run-status';
 import { RunStatusBadge } from './run-status-badge';
 import './runs.css';
