@@ -1,0 +1,37 @@
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { reviewAgentsQueryOptions, reviewQueueQueryOptions } from '../../api/review';
+import { PageHeader } from '../../components/page-header';
+import { EmptyState } from '../../components/states';
+
+/** The review screen without an agent: pick the agent whose queue to work through. */
+export function AgentPicker() {
+  const { data } = useSuspenseQuery(reviewAgentsQueryOptions());
+  return (
+    <div className="page">
+      <PageHeader title="Review" description="Choose an agent to work through the runs waiting for review." />
+      {data.agents.length === 0 ? (
+        <EmptyState title="No agents">Agent runs appear for review once an agent with a validation runs.</EmptyState>
+      ) : (
+        <ul className="review-agents">
+          {data.agents.map((agent) => (
+            <li key={agent.agentId}>
+              <Link to="/runs/review" search={{ agentId: agent.agentId }}>{agent.name || agent.agentId}</Link>
+              {agent.description ? <span className="muted"> — {agent.description}</span> : null}
+              <WaitingCount agentId={agent.agentId} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** How many runs wait in an agent's queue (the same query the sitting opens with, so it is cached for it). */
+function WaitingCount({ agentId }: { agentId: string }) {
+  const queue = useQuery(reviewQueueQueryOptions(agentId));
+  if (!queue.data) return null;
+  const count = queue.data.runs.length;
+  const text = count === 0 ? 'nothing waiting' : `${count}${queue.data.nextToken ? '+' : ''} waiting`;
+  return <span className={`review-agents__count${count ? ' review-agents__count--some' : ''}`}>{text}</span>;
+}

@@ -1,0 +1,161 @@
+import { useMemo, useRef, useState } from 'react';
+import { explainError } from '../../api/errors';
+import { useConfirmReview, useRejectReview, useReleaseReviewTask } from '../../api/review';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { UnsavedChangesGuard } from '../../components/form/unsaved-changes';
+import type { Document, GroundTruthEntry, ValidationIssue } from '../../contract';
+import { GroundTruthWorkspace } from '../../widgets/ground-truth/ground-truth-workspace';
+import { useGroundTruthDraft } from '../../widgets/ground-truth/use-ground-truth-draft';
+import { notesByLabel } from './review-fields';
+import { forgetTaken } from './taken-runs';
+
+type ReviewEditorProps = {
+  agentId: string;
+  runId: string;
+  documentId: string | null;
+  document: Document | null;
+  initial: GroundTruthEntry[];
+  issues: ValidationIssue[];
+  threshold: number;
+  labelOptions: string[];
+  task: { validationId: string; taskId: string } | null;
+  readOnly: boolean;
+  position: { position: number; total: number };
+  onDone: (finished: boolean) => Promise<void>;
+};
+
+export function ReviewEditor(props: ReviewEditorProps) {
+  const { agentId, runId, documentId, document, initial, issues, threshold, labelOptions, task, readOnly, position, onDone } = props;
+  const draft = useGroundTruthDraft(initial);
+  const notes = useMemo(() => notesByLabel(issues), [issues]);
+  const confirm = useConfirmReview();
+  const release = useReleaseReviewTask();
+  const reject = useRejectReview();
+  const [error, setError] = useState<string | null>(null);
+  const [rejecting, setRejecting] = useState(false);
+  const [skipping, setSkipping] = useState(false);
+  const [reason, setReason] = useState('');
+  // Set while moving on after Confirm/Skip/Reject, so the guard does not ask about edits that were just handled.
+  const leaving = useRef(false);
+  const busy = confirm.isPending || release.isPending || reject.isPending;
+
+  const moveOn = async (finished: boolean) => {
+    leaving.current = true;
+    try {
+      await onDone(finished);
+    } finally {
+      leaving.current = false;
+    }
+  };
+
+  const onConfirm = async () => {
+    if (!task || busy || readOnly) return;
+    setError(null);
+    try {
+      await confirm.mutateAsync({ task, documentId, groundTruth: draft.entries });
+      forgetTaken(runId);
+      draft.markSaved();
+      await moveOn(true);
+    } catch (e) {
+      const { title, detail } = explainError(e);
+      setError(`${title}: ${detail}`);
+    }
+  };
+
+  const onSkip = async () => {
+    if (!task || busy) return;
+    setError(null);
+    try {
+      await release.mutateAsync(task);
+      forgetTaken(runId);
+      await moveOn(false);
+    } catch (e) {
+      const { title, detail } = explainError(e);
+      setError(`${title}: ${detail}`);
+    }
+  };
+
+  const header = (
+    <div className="review-bar gt-tabs">
+      <p className="review-bar__meta">
+        <strong>Run {position.position} of {position.total}</strong>
+        <span className="review-bar__id" title={`${agentId}/${runId}`}>run …{runId.slice(-8)}</span>
+        {document ? <span>{document.name || document.documentId}</span> : <span>No document</span>}
+      </p>
+      {issues.length > 0 && (
+        <details className="review-issues" role="note">
+          <summary>{issues.length} {issues.length === 1 ? 'issue' : 'issues'} found by the validation (marked on the fields)</summary>
+          <ul>{issues.map((issue, i) => <li key={i}>{issue.message}</li>)}</ul>
+        </details>
+      )}
+    </div>
+  );
+
+  const footer = (
+    <div className="review-actions">
+      <span className="review-actions__status" role="status">
+        {busy ? 'Working…' : draft.dirty ? `${draft.changes.length} ${draft.changes.length === 1 ? 'correction' : 'corrections'}` : 'No corrections'}
+      </span>
+      {!readOnly && task && (
+        <>
+          <button type="button" className="button button--ghost" onClick={() => setRejecting(true)} disabled={busy}>Reject</button>
+          <button type="button" className="button" onClick={() => (draft.dirty ? setSkipping(true) : void onSkip())} disabled={busy}>Skip</button>
+          <button type="button" className="button button--primary" onClick={() => void onConfirm()} disabled={busy} aria-keyshortcuts="Control+S Meta+S">
+            Confirm
+          </button>
+        </>
+      )}
+      {error && <p className="review-actions__error" role="alert">{error}</p>}
+    </div>
+  );
+
+  return (
+    <div className="review-main">
+      <UnsavedChangesGuard when={draft.dirty && !readOnly} submittingRef={leaving} />
+      <GroundTruthWorkspace
+        fileUrl={document?.fileUrl}
+        contentType={document?.contentType}
+        documentName={document?.name || document?.documentId || 'Document'}
+        draft={draft}
+        threshold={threshold}
+        labelOptions={labelOptions}
+        notes={notes}
+        readOnly={readOnly}
+        onSave={() => void onConfirm()}
+        saveVerb="confirm"
+
+        panelHeader={header}
+        editorFooter={footer}
+      />
+      <ConfirmDialog
+        open={skipping}
+        onOpenChange={setSkipping}
+        title="Skip this run and discard your corrections?"
+        description={`The run goes back to the queue for someone else; your ${draft.changes.length} ${draft.changes.length === 1 ? 'correction is' : 'corrections are'} not kept.`}
+        confirmLabel="Skip and discard"
+        tone="danger"
+        onConfirm={onSkip}
+      />
+      <ConfirmDialog
+        open={rejecting}
+        onOpenChange={(open) => { setRejecting(open); if (!open) setReason(''); }}
+        title="Reject this run?"
+        description="Its validation task fails with your reason and the run moves to error. Nothing is saved to the document."
+        confirmLabel="Reject run"
+        tone="danger"
+        onConfirm={async () => {
+          if (!task) return;
+          await reject.mutateAsync({ task, reason: reason.trim() || 'Rejected in review' });
+          forgetTaken(runId);
+          leaving.current = true;
+          await moveOn(true);
+        }}
+      >
+        <label className="field">
+          <span className="field__label">Reason</span>
+          <input className="input" value={reason} onChange={(e) => setReason(e.target.value)} placeholder="e.g. Duplicate of an invoice already paid" />
+        </label>
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { documentQueryOptions } from '../../api/documents';
+import { explainError, isApiError } from '../../api/errors';
+import { modelQueryOptions } from '../../api/models';
+import { reviewRunQueryOptions, reviewTaskQueryOptions, useTakeReviewTask } from '../../api/review';
+import { validationQueryOptions } from '../../api/validations';
+import { DateTime } from '../../components/date-time';
+import { EmptyState, ErrorState, LoadingState } from '../../components/states';
+import type { GroundTruthEntry } from '../../contract';
+import { DEFAULT_THRESHOLD, labelsFromFieldConfig } from '../../widgets/ground-truth/ground-truth-rows';
+import { entriesFromPredictions, thresholdFromConfig } from './review-fields';
+import { ReviewEditor } from './review-editor';
+import { isTakenHere, rememberTaken } from './taken-runs';
+
+type ReviewRunProps = {
+  agentId: string;
+  runId: string;
+  readOnly: boolean;
+  position: { position: number; total: number };
+  onDone: (finished: boolean) => Promise<void>;
+};
+
+/** Loads a run, takes its task (so nobody else reviews it), and shows its document and fields. */
+export function ReviewRun({ agentId, runId, readOnly, position, onDone }: ReviewRunProps) {
+  const run = useQuery(reviewRunQueryOptions(agentId, runId));
+  const variables = run.data?.variables;
+  const validationId = variables?.validationId ?? null;
+  const taskId = variables?.validationTaskId ?? null;
+  const documentId = variables?.documentId ?? null;
+  const modelId = variables?.modelId ?? null;
+  const task = useQuery({ ...reviewTaskQueryOptions(validationId ?? '', taskId ?? ''), enabled: Boolean(validationId && taskId) });
+  const document = useQuery({ ...documentQueryOptions(documentId ?? ''), enabled: Boolean(documentId) });
+  const validation = useQuery({ ...validationQueryOptions(validationId ?? ''), enabled: Boolean(validationId) });
+  const model = useQuery({ ...modelQueryOptions(modelId ?? ''), enabled: Boolean(modelId) });
+
+  // Taking the run: its task goes in-progress (409 when another reviewer has it).
+  const take = useTakeReviewTask();
+  const attempted = useRef(false);
+  const status = run.data?.run.status;
+  useEffect(() => {
+    if (readOnly || attempted.current || status !== 'ready-for-review' || !validationId || !taskId) return;
+    attempted.current = true;
+    take.mutate({ validationId, taskId }, {
+      onSuccess: () => {
+        rememberTaken(runId);
+        void run.refetch();
+      },
+    });
+  }, [readOnly, status, validationId, taskId, take, run, runId]);
+  const [takeOver, setTakeOver] = useState(false);
+
+  if (run.isPending) return <div className="review-main"><LoadingState label="Opening the run…" /></div>;
+  if (run.isError) return <div className="review-main"><ErrorState error={run.error} onRetry={() => void run.refetch()} /></div>;
+  if (take.isError) {
+    const taken = isApiError(take.error, 409);
+    return (
+      <div className="review-main">
+        <EmptyState
+          title={taken ? 'Another reviewer has this run' : 'This run could not be taken for review'}
+          action={<button type="button" className="button button--primary" onClick={() => void onDone(false)}>Open the next run</button>}
+        >
+          {taken ? 'Its validation task is already in progress.' : explainError(take.error).detail}
+        </EmptyState>
+      </div>
+    );
+  }
+  const reviewable = status === 'ready-for-review' || status === 'review-in-progress';
+  if (!reviewable) {
+    return (
+      <div className="review-main">
+        <EmptyState
+          title={`This run is ${status}`}
+          action={<button type="button" className="button button--primary" onClick={() => void onDone(false)}>Open the next run</button>}
+        >
+          Only runs waiting for review or in review can be reviewed here.
+        </EmptyState>
+      </div>
+    );
+  }
+  if (status === 'review-in-progress' && !readOnly && !takeOver && !isTakenHere(runId)) {
+    return (
+      <div className="review-main">
+        <EmptyState
+          title="Another reviewer has this run"
+          action={
+            <>
+              <button type="button" className="button button--primary" onClick={() => void onDone(false)}>Open the next run</button>
+              <button type="button" className="button" onClick={() => { rememberTaken(runId); setTakeOver(true); }}>Review it anyway</button>
+            </>
+          }
+        >
+          Its validation task is in progress, taken in another session{' '}
+          <DateTime value={run.data.run.updatedTime ?? run.data.run.createdTime} />. Review it anyway only if that reviewer has stopped.
+        </EmptyState>
+      </div>
+    );
+  }
+  if ((validationId && taskId && task.isPending) || (documentId && document.isPending) || (status === 'ready-for-review' && !readOnly)) {
+    return <div className="review-main"><LoadingState label="Taking the run for review…" /></div>;
+  }
+  if (task.isError || document.isError) {
+    return <div className="review-main"><ErrorState error={task.error ?? document.error} onRetry={() => { void task.refetch(); void document.refetch(); }} /></div>;
+  }
+
+  const input = task.data?.input ?? null;
+  const initial: GroundTruthEntry[] = input?.predictions.length
+    ? entriesFromPredictions(input.predictions)
+    : (document.data?.groundTruth ?? []);
+
+  return (
+    <ReviewEditor
+      agentId={agentId}
+      runId={runId}
+      documentId={documentId}
+      document={document.data ?? null}
+      initial={initial}
+      issues={input?.issues ?? []}
+      threshold={thresholdFromConfig(validation.data?.config, DEFAULT_THRESHOLD)}
+      labelOptions={labelsFromFieldConfig(model.data?.fieldConfig)}
+      task={validationId && taskId ? { validationId, taskId } : null}
+      readOnly={readOnly}
+      position={position}
+      onDone={onDone}
+    />
+  );
+}

@@ -1,0 +1,51 @@
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useCanWrite } from '../../api/can-write';
+import { reviewAgentsQueryOptions, reviewHeldQueryOptions, reviewQueueQueryOptions } from '../../api/review';
+import { EmptyState } from '../../components/states';
+import { reviewPosition } from './review-fields';
+import { ReviewQueue } from './review-queue';
+import { ReviewRun } from './review-run';
+
+/** One sitting on an agent's queue: counts the runs confirmed so far ("3 of 12"). */
+export function ReviewSitting({ agentId, runId }: { agentId: string; runId: string | null }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const readOnly = !useCanWrite();
+  const { data: queue } = useSuspenseQuery(reviewQueueQueryOptions(agentId));
+  const held = useQuery(reviewHeldQueryOptions(agentId));
+  const heldElsewhere = held.data?.runs.filter((run) => run.runId !== runId).length ?? 0;
+  const agents = useQuery(reviewAgentsQueryOptions());
+  const agentName = agents.data?.agents.find((a) => a.agentId === agentId)?.name || agentId;
+  const [done, setDone] = useState(0);
+  const waiting = queue.runs.filter((run) => run.runId !== runId).length;
+  const position = reviewPosition(done, waiting, runId !== null);
+
+  /** The next waiting run after this one, from a fresh queue. */
+  const openNext = async (finished: boolean) => {
+    if (finished) setDone((n) => n + 1);
+    const fresh = await queryClient.fetchQuery({ ...reviewQueueQueryOptions(agentId), staleTime: 0 });
+    const next = fresh.runs.find((run) => run.runId !== runId);
+    await navigate({ to: '/runs/review', search: { agentId, runId: next?.runId }, replace: false });
+  };
+
+  return (
+    <div className="review-page">
+      <ReviewQueue agentId={agentId} agentName={agentName} runs={queue.runs} held={held.data?.runs ?? []} currentRunId={runId} position={position} />
+      {runId ? (
+        <ReviewRun key={runId} agentId={agentId} runId={runId} readOnly={readOnly} position={position} onDone={openNext} />
+      ) : (
+        <div className="review-main">
+          <EmptyState
+            title={done ? `All done: ${done} ${done === 1 ? 'run' : 'runs'} reviewed` : 'No runs wait for review'}
+            action={<Link to="/" className="button">Back to runs</Link>}
+          >
+            New runs of {agentName} that need a person appear here.
+            {heldElsewhere ? ` ${heldElsewhere} ${heldElsewhere === 1 ? 'run is' : 'runs are'} in review: open one from the list to take it over if its reviewer has stopped.` : ''}
+          </EmptyState>
+        </div>
+      )}
+    </div>
+  );
+}
