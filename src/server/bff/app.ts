@@ -96,7 +96,7 @@ export async function createBffApp(config: BffConfig): Promise<BffApp> {
     audit: new AuditLog(config.dataDir),
     loginRateLimit: new LoginRateLimit({ ...config.loginRateLimit, now: config.now }),
     tokens,
-    upstream: new UpstreamClient(config.upstream, tokens, config.upstreamTimeoutMs),
+    upstream: new UpstreamClient(config.upstream, tokens, { readMs: config.upstreamReadTimeoutMs, writeMs: config.upstreamTimeoutMs }),
     secrets,
   };
 

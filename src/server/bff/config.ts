@@ -24,8 +24,13 @@ export interface BffConfig {
   consoleDir: string;
   /** Host names (or host:port) accepted besides the loopback names and the bound host. */
   allowedHosts: string[];
-  /** Time allowed for the upstream to answer (until response headers) before 504. */
+  /** Time allowed for the upstream to answer a write (until response headers) before 504. */
   upstreamTimeoutMs: number;
+  /**
+   * The same for reads (GET, HEAD, file downloads): the console waits on them, so a frozen service fails sooner.
+   * Never more than `upstreamTimeoutMs` (the smaller of the two applies).
+   */
+  upstreamReadTimeoutMs: number;
   /** Time allowed for the token endpoint per attempt. */
   tokenTimeoutMs: number;
   /** Delays between attempts of one token request; its length is the number of retries. */
@@ -59,6 +64,7 @@ export function defaultBffConfig(upstream: UpstreamCredentials, dataDir: string)
     consoleDir: resolve('dist/console'),
     allowedHosts: [],
     upstreamTimeoutMs: 30_000,
+    upstreamReadTimeoutMs: 10_000,
     tokenTimeoutMs: 10_000,
     tokenRetryDelaysMs: [200, 1_000],
     sessionIdleMs: 60 * 60_000,
@@ -162,6 +168,17 @@ export function loadBffConfig(env: Env = process.env, upstreamOverride?: Upstrea
   config.port = integer(env, 'PORT', 3000, 0, 65535);
   config.allowedHosts = (env.DPS_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
   config.upstreamTimeoutMs = integer(env, 'DPS_UPSTREAM_TIMEOUT_MS', config.upstreamTimeoutMs, 100, 600_000);
+  // Reads never wait longer than writes: a DPS_UPSTREAM_TIMEOUT_MS below 10 s holds for everything.
+  config.upstreamReadTimeoutMs = integer(
+    env,
+    'DPS_UPSTREAM_READ_TIMEOUT_MS',
+    Math.min(config.upstreamReadTimeoutMs, config.upstreamTimeoutMs),
+    100,
+    600_000,
+  );
+  if (config.upstreamReadTimeoutMs > config.upstreamTimeoutMs) {
+    throw new ConfigError('DPS_UPSTREAM_READ_TIMEOUT_MS must not be more than DPS_UPSTREAM_TIMEOUT_MS (the write timeout)');
+  }
   config.sessionIdleMs = integer(env, 'DPS_SESSION_IDLE_MINUTES', 60, 1, 7 * 24 * 60) * 60_000;
   config.sessionAbsoluteMs = integer(env, 'DPS_SESSION_MAX_HOURS', 12, 1, 30 * 24) * 60 * 60_000;
   config.trustProxy = trustProxyFromEnv(env.DPS_TRUST_PROXY);

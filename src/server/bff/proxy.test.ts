@@ -61,7 +61,7 @@ let viewer: TestBrowser;
 
 beforeAll(async () => {
   echo = await startEchoUpstream();
-  bff = await startBff(echo, { config: { upstreamTimeoutMs: 300 } });
+  bff = await startBff(echo, { config: { upstreamReadTimeoutMs: 300, upstreamTimeoutMs: 10_000 } });
   admin = await signedIn(bff, 'admin-1', 'admin');
   viewer = await signedIn(bff, 'viewer-1', 'viewer');
 });

@@ -6,6 +6,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 import type { UpstreamCredentials } from './config';
 import type { TokenManager } from './token-manager';
+import { isReadMethod } from './route-paths';
 import { sendUpstream } from './upstream-http';
 
 /** Browser request headers the service may see. Everything else (Cookie, Authorization, Forwarded, X-Forwarded-*, */
@@ -69,8 +70,14 @@ export interface UpstreamCall {
   body?: Buffer;
   signal?: AbortSignal;
   requestId?: string;
-  /** Overrides the configured upstream timeout (e.g. shorter for lookups the console waits on). */
+  /** Overrides the configured upstream timeout of the method (e.g. shorter for lookups the console waits on). */
   timeoutMs?: number;
+}
+
+/** How long the service may take to answer (until its response headers): reads and writes apart. */
+export interface UpstreamTimeouts {
+  readMs: number;
+  writeMs: number;
 }
 
 export class UpstreamClient {
@@ -79,7 +86,7 @@ export class UpstreamClient {
   constructor(
     readonly upstream: UpstreamCredentials,
     private readonly tokens: TokenManager,
-    private readonly timeoutMs: number,
+    private readonly timeouts: UpstreamTimeouts,
   ) {
     this.baseUrl = new URL(upstream.baseUrl.replace(/\/+$/, ''));
   }
@@ -110,7 +117,7 @@ export class UpstreamClient {
         ...(call.requestId ? { 'x-request-id': call.requestId } : {}),
       },
       body: call.body,
-      timeoutMs: call.timeoutMs ?? this.timeoutMs,
+      timeoutMs: call.timeoutMs ?? (isReadMethod(call.method) ? Math.min(this.timeouts.readMs, this.timeouts.writeMs) : this.timeouts.writeMs),
       what: 'the service',
       signal: call.signal,
     });

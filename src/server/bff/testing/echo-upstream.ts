@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 
 export interface ReceivedRequest {
   method: string;
@@ -31,6 +31,15 @@ export interface EchoUpstream {
   settings: { tokenDelayMs: number; failNextTokenRequests: number; tokenLifetimeSeconds: number };
   /** Makes the service answer 401 to this token from now on. */
   revoke(token: string): void;
+  /** Requests to `{base_url}` from now on are recorded in `received` but not answered until `release()`. */
+  hold(): void;
+  release(): void;
+  /**
+   * Like a process stopped with SIGSTOP: connections stay open (new ones too) but nothing is read or answered until
+   * `thaw()`. Requests already received keep their answer back until then.
+   */
+  freeze(): void;
+  thaw(): void;
   close(): Promise<void>;
 }
 
@@ -57,6 +66,7 @@ export async function startEchoUpstream(): Promise<EchoUpstream> {
   const revoked = new Set<string>();
   const settings = { tokenDelayMs: 0, failNextTokenRequests: 0, tokenLifetimeSeconds: 3600 };
   const state = { tokenRequests: 0 };
+  let held: { gate: Promise<void>; release: () => void } | undefined;
   let origin = '';
 
   const server = http.createServer(async (request, response) => {
@@ -82,6 +92,7 @@ export async function startEchoUpstream(): Promise<EchoUpstream> {
     const token = auth.startsWith('Bearer ') ? auth.slice(7) : undefined;
     const rawHeaderNames = request.rawHeaders.filter((_, i) => i % 2 === 0).map((h) => h.toLowerCase());
     received.push({ method: request.method ?? '', url, headers: request.headers, rawHeaderNames, body, token });
+    if (held) await held.gate;
 
     const path = url.split('?')[0];
     if (!token || !issuedTokens.includes(token) || revoked.has(token) || path === '/v1/always-401') {
@@ -127,10 +138,17 @@ export async function startEchoUpstream(): Promise<EchoUpstream> {
     });
   });
 
+  const sockets = new Set<Socket>();
+  let frozen = false;
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    if (frozen) socket.pause();
+  });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as AddressInfo;
   origin = `http://127.0.0.1:${port}`;
-  return {
+  const result: EchoUpstream = {
     origin,
     baseUrl: `${origin}/v1`,
     authUrl: origin,
@@ -143,10 +161,30 @@ export async function startEchoUpstream(): Promise<EchoUpstream> {
     },
     settings,
     revoke: (token) => revoked.add(token),
+    hold: () => {
+      if (held) return;
+      let release = () => {};
+      held = { gate: new Promise<void>((r) => (release = r)), release };
+    },
+    release: () => {
+      held?.release();
+      held = undefined;
+    },
+    freeze: () => {
+      frozen = true;
+      for (const socket of sockets) socket.pause();
+      result.hold();
+    },
+    thaw: () => {
+      frozen = false;
+      for (const socket of sockets) socket.resume();
+      result.release();
+    },
     close: () =>
       new Promise<void>((r) => {
         server.closeAllConnections();
         server.close(() => r());
       }),
   };
+  return result;
 }
