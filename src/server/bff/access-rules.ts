@@ -4,9 +4,10 @@
  * also hold for paths no route matches.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE, type BffContext } from './bff-context';
+import type { BffContext } from './bff-context';
 import { allowedHostSets, crossSiteProblem, hostProblem, pathSpellingProblem, proxiedPathProblem, targetFormProblem } from './request-guards';
 import { isApiPath, isBffOrApiPath, isReadMethod, splitTarget } from './route-paths';
+import { sessionIdFrom } from './session-cookie';
 import { setCommonSecurityHeaders, setConsoleSecurityHeaders, setDataSecurityHeaders } from './security-headers';
 
 interface PathRule {
@@ -21,6 +22,7 @@ function ruleFor(method: string, path: string): PathRule {
   if (path === '/bff/launch') return { csrf: false, crossSiteCheck: false, session: 'none' };
   if (path === '/bff/file') return { csrf: true, crossSiteCheck: true, session: 'operator' };
   if (path === '/bff/session') return { csrf: !isReadMethod(method), crossSiteCheck: true, session: 'operator' };
+  if (path === '/bff/sessions' || path.startsWith('/bff/sessions/')) return { csrf: !isReadMethod(method), crossSiteCheck: true, session: 'operator' };
   if (path === '/bff/audit') return { csrf: !isReadMethod(method), crossSiteCheck: true, session: 'admin' };
   if (path === '/bff' || path.startsWith('/bff/')) return { csrf: !isReadMethod(method), crossSiteCheck: true, session: 'none' };
   return { csrf: false, crossSiteCheck: false, session: 'none' };
@@ -73,7 +75,7 @@ export function registerAccessRules(app: FastifyInstance, context: BffContext): 
     }
     if (rule.session === 'none') return;
 
-    const session = await context.sessions.get(request.cookies[SESSION_COOKIE]);
+    const session = await context.sessions.get(sessionIdFrom(request));
     if (!session) return refuse(reply, 401, 'Not signed in: sign in to the console');
     request.operator = session.operator;
 

@@ -17,6 +17,7 @@ import { OperatorAccounts } from './operator-accounts';
 import { registerProxyRoutes } from './proxy-routes';
 import { SessionStore } from './session-store';
 import { registerSessionRoutes } from './session-routes';
+import { registerOperatorSessionRoutes } from './operator-sessions-routes';
 import { TokenManager } from './token-manager';
 import { UpstreamClient } from './upstream-client';
 import { validateUpstreamUrl } from './config';
@@ -119,6 +120,7 @@ export async function createBffApp(config: BffConfig): Promise<BffApp> {
   registerAccessRules(app, context);
   registerAudit(app, context);
   registerSessionRoutes(app, context);
+  registerOperatorSessionRoutes(app, context);
   await registerProxyRoutes(app, context);
   await registerConsole(app, config.consoleDir);
 

@@ -5,17 +5,22 @@
  *   npm run operator -- list
  *   npm run operator -- remove <name>                     (also ends the operator's sessions)
  *   npm run operator -- reset <name>                      (new password from stdin; ends the operator's sessions)
+ *   npm run operator -- sessions <name>                   (the operator's signed-in sessions, by handle)
+ *   npm run operator -- end-sessions <name>               (signs the operator out everywhere)
  */
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { OPERATOR_ROLES, OperatorAccounts, validateOperatorName, validatePassword, type OperatorRole } from './operator-accounts';
+import { loadBffConfig } from './config';
 import { SessionStore } from './session-store';
 
 const USAGE = `usage:
   npm run operator -- add <name> --role admin|viewer   (password read from stdin)
   npm run operator -- list
   npm run operator -- remove <name>
-  npm run operator -- reset <name>                     (new password read from stdin)`;
+  npm run operator -- reset <name>                     (new password read from stdin)
+  npm run operator -- sessions <name>
+  npm run operator -- end-sessions <name>`;
 
 class UsageError extends Error {}
 
@@ -64,10 +69,17 @@ function nameArgument(args: string[]): string {
   return name;
 }
 
+/** Session lifetimes as the BFF applies them (DPS_SESSION_IDLE_MINUTES, DPS_SESSION_MAX_HOURS), so expired ones are not listed. */
+function sessionStore(dataDir: string): SessionStore {
+  const unused = { baseUrl: 'http://unused.invalid/v1', authUrl: 'http://unused.invalid', clientId: '-', clientSecret: '-' };
+  const config = loadBffConfig(process.env, unused);
+  return new SessionStore(dataDir, { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs });
+}
+
 async function run(args: string[]): Promise<void> {
   const dataDir = resolve(process.env.DPS_DATA_DIR || '.data');
   const accounts = new OperatorAccounts(dataDir);
-  const sessions = new SessionStore(dataDir, { idleMs: Number.MAX_SAFE_INTEGER, absoluteMs: Number.MAX_SAFE_INTEGER });
+  const sessions = sessionStore(dataDir);
   switch (args[0]) {
     case 'add': {
       const name = nameArgument(args);
@@ -103,6 +115,24 @@ async function run(args: string[]): Promise<void> {
       await accounts.resetPassword(name, password);
       const ended = await sessions.destroyWhere((s) => s.operator.name === name);
       process.stdout.write(`reset the password of ${name}; ended ${ended} session(s)\n`);
+      return;
+    }
+    case 'sessions': {
+      // Any name, not only accounts: the launch link's operator (local-admin) has sessions too.
+      const name = nameArgument(args);
+      const own = (await sessions.list()).filter((s) => s.session.operator.name === name);
+      if (own.length === 0) process.stdout.write(`no sessions of ${name}\n`);
+      for (const { handle, session } of own.sort((a, b) => b.session.lastSeenAt - a.session.lastSeenAt)) {
+        const created = new Date(session.createdAt).toISOString();
+        const lastSeen = new Date(session.lastSeenAt).toISOString();
+        process.stdout.write(`${handle}\tcreated ${created}\tlast seen ${lastSeen}\t${session.userAgent}\n`);
+      }
+      return;
+    }
+    case 'end-sessions': {
+      const name = nameArgument(args);
+      const ended = await sessions.destroyWhere((s) => s.operator.name === name);
+      process.stdout.write(`ended ${ended} session(s) of ${name}\n`);
       return;
     }
     default:

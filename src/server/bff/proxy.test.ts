@@ -21,7 +21,7 @@ async function coldBffWithBrowser(config: Parameters<typeof startBff>[1] = {}): 
   await signer.close();
   const cold = await startBff(echo, { ...config, dataDir: signer.dataDir });
   const browser = new TestBrowser(cold.origin);
-  browser.cookies.set('dps_session', signerBrowser.cookies.get('dps_session')!);
+  browser.cookies.set('__Host-dps_session', signerBrowser.cookies.get('__Host-dps_session')!);
   return { cold, browser };
 }
 
@@ -303,7 +303,7 @@ describe('upstream failures', () => {
       const noAuth = await startBff({ ...echo, authUrl: deadOrigin }, { dataDir: broken.dataDir });
       try {
         const again = new TestBrowser(noAuth.origin);
-        again.cookies.set('dps_session', browser.cookies.get('dps_session')!);
+        again.cookies.set('__Host-dps_session', browser.cookies.get('__Host-dps_session')!);
         const tokenDown = await again.request('/api/users');
         expect(tokenDown.status).toBe(502);
         expect(tokenDown.json().message).toMatch(/access token/);
@@ -425,7 +425,7 @@ describe('token manager', () => {
       const fresh = await startBff(echo, { config: { tokenRetryDelaysMs: [10, 20] }, dataDir: cold.dataDir });
       try {
         const other = new TestBrowser(fresh.origin);
-        other.cookies.set('dps_session', browser.cookies.get('dps_session')!);
+        other.cookies.set('__Host-dps_session', browser.cookies.get('__Host-dps_session')!);
         // Three failures exhaust one request's attempts: 502 with a message, nothing cached.
         echo.settings.failNextTokenRequests = 3;
         before = echo.tokenRequests;
@@ -514,6 +514,6 @@ describe('secrets', () => {
       }
       for (const line of bff.logs) expect(line).not.toContain(secret);
     }
-    for (const line of bff.logs) expect(line).not.toContain(admin.cookies.get('dps_session')!);
+    for (const line of bff.logs) expect(line).not.toContain(admin.cookies.get('__Host-dps_session')!);
   });
 });

@@ -148,7 +148,7 @@ describe('through the BFF to the embedded service', () => {
     const cold = await startBff({ ...service.credentials, authUrl: recorder.authUrl }, { dataDir: bff.dataDir });
     try {
       const browser = track(new TestBrowser(cold.origin));
-      browser.cookies.set('dps_session', admin.cookies.get('dps_session')!);
+      browser.cookies.set('__Host-dps_session', admin.cookies.get('__Host-dps_session')!);
       const before = recorder.requests;
       const replies = await Promise.all(Array.from({ length: 100 }, () => browser.request('/api/documents?maxResults=5')));
       expect(replies.map((r) => r.status)).toEqual(Array(100).fill(200));
@@ -163,7 +163,7 @@ describe('through the BFF to the embedded service', () => {
     const fresh = await startBff({ ...service.credentials, authUrl: recorder.authUrl }, { dataDir: bff.dataDir });
     try {
       const browser = track(new TestBrowser(fresh.origin));
-      browser.cookies.set('dps_session', admin.cookies.get('dps_session')!);
+      browser.cookies.set('__Host-dps_session', admin.cookies.get('__Host-dps_session')!);
       recorder.corruptNext = true;
       const before = recorder.requests;
       const created = await browser.json('/api/documents', 'POST', { name: 'replayed once' });
@@ -213,7 +213,7 @@ describe('secrets', () => {
     // The operator's password and the session ids are not logged either.
     for (const line of bff.logs) {
       expect(line).not.toContain(PASSWORD);
-      expect(line).not.toContain(admin.cookies.get('dps_session')!);
+      expect(line).not.toContain(admin.cookies.get('__Host-dps_session')!);
     }
 
     // Built consoles (every dist/console* present): no secret of this run, nor of the local data dir's client.

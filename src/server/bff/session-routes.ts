@@ -3,11 +3,12 @@
  * upstream base URL and the organization — never a secret, token or session id.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE, type BffContext } from './bff-context';
+import type { BffContext } from './bff-context';
 import { LAUNCH_OPERATOR } from './launch-links';
 import { readResponseBody } from './upstream-http';
 import type { SessionOperator } from './session-store';
-import { canUseSecureCookie } from './request-guards';
+import { clearSessionCookie, PLAIN_SESSION_COOKIE, sessionIdFrom, setSessionCookie } from './session-cookie';
+import { summarizeUserAgent } from './user-agent-summary';
 
 interface Organization {
   organizationId: string;
@@ -50,21 +51,12 @@ export function registerSessionRoutes(app: FastifyInstance, context: BffContext)
     };
   }
 
-  function setSessionCookie(request: FastifyRequest, reply: FastifyReply, id: string): void {
-    reply.setCookie(SESSION_COOKIE, id, {
-      httpOnly: true,
-      sameSite: 'strict',
-      path: '/',
-      secure: canUseSecureCookie(request.protocol, request.hostname),
-      maxAge: Math.floor(config.sessionAbsoluteMs / 1000),
-    });
-  }
-
-  /** Sign-in always starts a new session with a new id; any session the browser had ends. */
+  /** Sign-in always starts a new session with a new id; any session the browser had ends (an unprefixed one too). */
   async function signIn(request: FastifyRequest, reply: FastifyReply, operator: SessionOperator): Promise<void> {
-    await sessions.destroy(request.cookies[SESSION_COOKIE]);
-    const { id } = await sessions.create(operator);
-    setSessionCookie(request, reply, id);
+    await sessions.destroy(sessionIdFrom(request));
+    await sessions.destroy(request.cookies[PLAIN_SESSION_COOKIE]);
+    const { id } = await sessions.create(operator, summarizeUserAgent(request.headers['user-agent']));
+    setSessionCookie(request, reply, id, Math.floor(config.sessionAbsoluteMs / 1000));
   }
 
   app.get('/bff/session', async (request, reply) => {
@@ -95,8 +87,8 @@ export function registerSessionRoutes(app: FastifyInstance, context: BffContext)
   });
 
   app.post('/bff/logout', async (request, reply) => {
-    await sessions.destroy(request.cookies[SESSION_COOKIE]);
-    reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict', secure: canUseSecureCookie(request.protocol, request.hostname) });
+    await sessions.destroy(sessionIdFrom(request));
+    clearSessionCookie(request, reply);
     return reply.code(204).send();
   });
 

@@ -1,11 +1,16 @@
 /**
  * Operator sessions as one small file each in `<data>/bff/sessions/`, named by the SHA-256 of the session id. Being
- * files in the data dir, sessions survive a restart and are shared by every BFF instance using the same dir; signing
- * out deletes the file, which ends the session everywhere at once.
+ * files in the data dir, sessions survive a restart and are shared by every BFF instance using the same dir; ending a
+ * session deletes the file, which ends it everywhere at once, on its very next request.
+ *
+ * The file holds what never changes (operator, creation time, a short user agent). Last seen is the file's
+ * modification time, moved with utimes at most once a minute: utimes fails on a file removed meanwhile, where
+ * rewriting the file would bring back a session that was just ended.
  */
-import { readdir } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { open, readdir, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
-import { bffDir, CREDENTIAL_PATTERN, credentialFileName, randomCredential, readJsonFile, removeFile, writeFileAtomic } from './data-files';
+import { bffDir, CREDENTIAL_PATTERN, credentialFileName, randomCredential, removeFile, writeFileAtomic } from './data-files';
 import type { OperatorRole } from './operator-accounts';
 
 export interface SessionOperator {
@@ -17,6 +22,20 @@ export interface Session {
   operator: SessionOperator;
   createdAt: number;
   lastSeenAt: number;
+  /** A short description of the browser ("Chrome 131 on Linux"), never the raw header. */
+  userAgent: string;
+}
+
+/** A session with its handle: an opaque name for it that is neither its id nor its file name. */
+export interface HandledSession {
+  handle: string;
+  session: Session;
+}
+
+interface SessionFile {
+  operator: SessionOperator;
+  createdAt: number;
+  userAgent?: string;
 }
 
 export interface SessionStoreOptions {
@@ -25,9 +44,20 @@ export interface SessionStoreOptions {
   now?: () => number;
 }
 
+export const SESSION_HANDLE_PATTERN = /^[0-9a-f]{32}$/;
+
+/** The handle of the session stored in `<fileName>.json`: a hash of the file name, so it leads back to no id. */
+function handleOfFile(fileName: string): string {
+  return createHash('sha256').update(`dps-session-handle:${fileName}`).digest('hex').slice(0, 32);
+}
+
+function isMissing(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException).code === 'ENOENT';
+}
+
 export class SessionStore {
   private readonly dir: string;
-  /** lastSeenAt is written at most this often (a write per request would cost more than the idle rule is worth). */
+  /** Last seen is recorded at most this often (a write per request would cost more than the idle rule is worth). */
   private readonly touchIntervalMs: number;
 
   constructor(dataDir: string, private readonly options: SessionStoreOptions) {
@@ -39,49 +69,107 @@ export class SessionStore {
     return (this.options.now ?? Date.now)();
   }
 
-  private path(id: string): string {
-    return join(this.dir, `${credentialFileName(id)}.json`);
+  private path(fileName: string): string {
+    return join(this.dir, `${fileName}.json`);
+  }
+
+  private expired(session: Session, now: number): boolean {
+    return now - session.createdAt >= this.options.absoluteMs || now - session.lastSeenAt >= this.options.idleMs;
+  }
+
+  /** The session in a file, last seen included; undefined when the file is gone; throws when it is malformed. */
+  private async read(path: string): Promise<Session | undefined> {
+    let file;
+    try {
+      file = await open(path, 'r');
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+    try {
+      const [text, stats] = await Promise.all([file.readFile('utf8'), file.stat()]);
+      const stored = JSON.parse(text) as SessionFile;
+      if (!stored?.operator || typeof stored.createdAt !== 'number') throw new Error('malformed session file');
+      return {
+        operator: { name: stored.operator.name, role: stored.operator.role },
+        createdAt: stored.createdAt,
+        lastSeenAt: stats.mtimeMs,
+        userAgent: typeof stored.userAgent === 'string' ? stored.userAgent : 'Unknown browser',
+      };
+    } finally {
+      await file.close();
+    }
   }
 
   /** A new session with a new random id (the id is never reused: sign-in always rotates it). */
-  async create(operator: SessionOperator): Promise<{ id: string; session: Session }> {
+  async create(operator: SessionOperator, userAgent: string): Promise<{ id: string; session: Session }> {
     const id = randomCredential();
     const now = this.now();
-    const session: Session = { operator: { name: operator.name, role: operator.role }, createdAt: now, lastSeenAt: now };
-    await writeFileAtomic(this.path(id), JSON.stringify(session));
-    return { id, session };
+    const stored: SessionFile = { operator: { name: operator.name, role: operator.role }, createdAt: now, userAgent };
+    const path = this.path(credentialFileName(id));
+    await writeFileAtomic(path, JSON.stringify(stored));
+    await utimes(path, new Date(now), new Date(now));
+    return { id, session: { operator: stored.operator, createdAt: now, lastSeenAt: now, userAgent } };
   }
 
-  /** The live session for `id`, or null (unknown, malformed, idle too long, or past its absolute lifetime). */
+  /** The live session for `id`, or null (unknown, malformed, ended, idle too long, or past its absolute lifetime). */
   async get(id: string | undefined): Promise<Session | null> {
     if (!id || !CREDENTIAL_PATTERN.test(id)) return null;
-    const path = this.path(id);
-    let session: Session | undefined;
-    try {
-      session = await readJsonFile<Session>(path);
-    } catch {
-      return null;
-    }
+    const path = this.path(credentialFileName(id));
+    const session = await this.read(path).catch(() => undefined);
     if (!session) return null;
     const now = this.now();
-    if (now - session.createdAt >= this.options.absoluteMs || now - session.lastSeenAt >= this.options.idleMs) {
+    if (this.expired(session, now)) {
       await removeFile(path);
       return null;
     }
     if (now - session.lastSeenAt >= this.touchIntervalMs) {
+      try {
+        await utimes(path, new Date(now), new Date(now));
+      } catch (error) {
+        if (isMissing(error)) return null; // ended while this request was being let in
+        throw error;
+      }
       session.lastSeenAt = now;
-      // Best effort: a concurrent sign-out may have removed it; do not resurrect a removed session.
-      if (await readJsonFile(path).catch(() => undefined)) await writeFileAtomic(path, JSON.stringify(session));
     }
     return session;
   }
 
-  async destroy(id: string | undefined): Promise<void> {
-    if (id && CREDENTIAL_PATTERN.test(id)) await removeFile(this.path(id));
+  /** The handle of the session `id` (whether or not it is still live). */
+  handleOf(id: string | undefined): string | undefined {
+    return id && CREDENTIAL_PATTERN.test(id) ? handleOfFile(credentialFileName(id)) : undefined;
   }
 
-  /** Ends every session of an operator (account removed or password reset) and every expired one. */
-  async destroyWhere(predicate: (session: Session) => boolean): Promise<number> {
+  async destroy(id: string | undefined): Promise<void> {
+    if (id && CREDENTIAL_PATTERN.test(id)) await removeFile(this.path(credentialFileName(id)));
+  }
+
+  /** Every live session with its handle; expired ones are removed on the way. */
+  async list(): Promise<HandledSession[]> {
+    const found: HandledSession[] = [];
+    await this.sweep((handle, session) => {
+      found.push({ handle, session });
+      return false;
+    });
+    return found;
+  }
+
+  /** Ends the live session with this handle; false when there is none. */
+  async destroyHandle(handle: string): Promise<boolean> {
+    if (!SESSION_HANDLE_PATTERN.test(handle)) return false;
+    return (await this.sweep((h) => h === handle)) > 0;
+  }
+
+  /** Ends every session the predicate picks (an operator's, on removal or password reset) and every expired one. */
+  async destroyWhere(predicate: (session: Session, handle: string) => boolean): Promise<number> {
+    return this.sweep((handle, session) => predicate(session, handle));
+  }
+
+  /**
+   * Visits every live session, removing expired ones and those `remove` picks; returns how many `remove` picked and
+   * were still there to remove.
+   */
+  private async sweep(remove: (handle: string, session: Session) => boolean): Promise<number> {
     let names: string[];
     try {
       names = await readdir(this.dir);
@@ -90,14 +178,17 @@ export class SessionStore {
     }
     let removed = 0;
     const now = this.now();
-    for (const name of names.filter((n) => n.endsWith('.json'))) {
-      const path = join(this.dir, name);
-      const session = await readJsonFile<Session>(path).catch(() => undefined);
+    for (const name of names) {
+      const fileName = /^([0-9a-f]{64})\.json$/.exec(name)?.[1];
+      if (!fileName) continue; // temp files of a write in progress
+      const path = this.path(fileName);
+      const session = await this.read(path).catch(() => undefined);
       if (!session) continue;
-      const expired = now - session.createdAt >= this.options.absoluteMs || now - session.lastSeenAt >= this.options.idleMs;
-      if (expired || predicate(session)) {
-        if (await removeFile(path)) removed++;
+      if (this.expired(session, now)) {
+        await removeFile(path);
+        continue;
       }
+      if (remove(handleOfFile(fileName), session) && (await removeFile(path))) removed++;
     }
     return removed;
   }

@@ -40,13 +40,13 @@ function launchPath(link: string): string {
 }
 
 function sessionCookie(browser: TestBrowser): string {
-  return browser.cookies.get('dps_session') ?? '';
+  return browser.cookies.get('__Host-dps_session') ?? '';
 }
 
 /** A browser that presents exactly this session id. */
 function browserWithSession(origin: string, id: string): TestBrowser {
   const browser = new TestBrowser(origin);
-  browser.cookies.set('dps_session', id);
+  browser.cookies.set('__Host-dps_session', id);
   return browser;
 }
 
@@ -90,7 +90,7 @@ describe('session cookie', () => {
     const cookies = [reply.headers['set-cookie'] ?? []].flat();
     expect(cookies).toHaveLength(1);
     const attributes = cookies[0].split(';').map((a) => a.trim().toLowerCase());
-    expect(attributes[0]).toMatch(/^dps_session=[a-z0-9_-]{43}$/);
+    expect(attributes[0]).toMatch(/^__host-dps_session=[a-z0-9_-]{43}$/);
     expect(attributes).toContain('httponly');
     expect(attributes).toContain('samesite=strict');
     expect(attributes).toContain('path=/');
@@ -156,7 +156,7 @@ describe('session cookie', () => {
     const id = sessionCookie(browser);
     const out = await browser.request('/bff/logout', { method: 'POST' });
     expect(out.status).toBe(204);
-    expect([out.headers['set-cookie'] ?? []].flat().join()).toMatch(/dps_session=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i);
+    expect([out.headers['set-cookie'] ?? []].flat().join()).toMatch(/__Host-dps_session=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i);
     // Someone who copied the id before sign-out gets nothing with it.
     const copy = browserWithSession(bff.origin, id);
     expect((await copy.request('/bff/session')).status).toBe(401);
