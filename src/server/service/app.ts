@@ -13,6 +13,7 @@ import { bootstrap, type BootstrapResult } from './bootstrap';
 import type { ServiceConfig } from './config';
 import type { AuthContext, ServiceContext, ServiceUrls } from './context';
 import { forbidden, HttpError } from './http-error';
+import { installIdempotency } from './idempotency';
 import { buildOpenApiDocument } from './openapi';
 import { routeModules } from './routes';
 import type { RouteSpec } from './routing/define-route';
@@ -72,6 +73,8 @@ export async function createServiceApp(config: ServiceConfig): Promise<ServiceAp
     if (!isAllowed(auth.permissions, spec.family, actionOf(request.method))) throw forbidden();
     request.auth = auth;
   });
+  // Idempotency-Key on POST: replays a create's first answer to a resend (idempotency.ts).
+  installIdempotency(fastify, context);
 
   await registerTokenRoute(fastify, context);
 

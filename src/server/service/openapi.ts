@@ -8,6 +8,7 @@ import { errorBodySchema, tokenResponseSchema } from '../../contract';
 import type { ServiceContext } from './context';
 import type { RouteSpec } from './routing/define-route';
 import { TOKEN_PATH } from './auth/token-route';
+import { IDEMPOTENCY_KEY_HEADER, KEY_RULE, REPLAYED_HEADER } from './idempotency';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -47,6 +48,23 @@ const ERROR_STATUSES: Record<string, string> = {
   '500': 'Internal Server Error',
 };
 
+/** The Idempotency-Key extension on POST operations (idempotency.ts, docs/idempotency.md). */
+const idempotencyParameter = {
+  name: IDEMPOTENCY_KEY_HEADER,
+  in: 'header',
+  required: false,
+  description:
+    `Extension: a client-chosen key (${KEY_RULE}) naming one create, kept 24 hours per organization and app client. ` +
+    'Sending the same key with the same method, path and JSON body again (e.g. after a timeout) replays the first ' +
+    `answer with \`${REPLAYED_HEADER}: true\` instead of creating twice; the same key with anything else, or while ` +
+    'the first request is still in progress, is answered 409. A refused request (4xx) does not keep its key.',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[!-~]+$' },
+};
+
+const idempotencyConflict = {
+  description: `${IDEMPOTENCY_KEY_HEADER} already used for a different request, or its first request is still in progress`,
+};
+
 export function buildOpenApiDocument(specs: readonly RouteSpec[], context: ServiceContext): Record<string, unknown> {
   const errorRef = { $ref: '#/components/schemas/Error' };
   const errorResponses = Object.fromEntries(
@@ -75,6 +93,12 @@ export function buildOpenApiDocument(specs: readonly RouteSpec[], context: Servi
       parameters: parameters(spec),
       responses: { '200': { description: 'Success', content: successContent }, ...errorResponses },
     };
+    if (spec.method === 'POST' && !spec.rawBody) {
+      (operation.parameters as unknown[]).push(idempotencyParameter);
+      const responses = operation.responses as Record<string, Record<string, unknown>>;
+      responses['200'] = { ...responses['200'], headers: { [REPLAYED_HEADER]: { description: '`true` on a replayed answer', schema: { type: 'string', enum: ['true'] } } } };
+      responses['409'] = { ...errorResponses['400'], ...idempotencyConflict };
+    }
     if (spec.body) operation.requestBody = { required: true, content: { 'application/json': { schema: toSchema(spec.body, 'input') } } };
     if (spec.rawBody) operation.requestBody = { required: true, content: { '*/*': { schema: { type: 'string', format: 'binary' } } } };
     (paths[openApiPath(spec.path)] ??= {})[spec.method.toLowerCase()] = operation;

@@ -8,7 +8,7 @@
  * plus plain columns for what lists filter on, derived from `data` on every write by the repository.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, customType, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
@@ -190,6 +190,28 @@ export const serviceState = pgTable('service_state', {
   key: text('key').primaryKey(),
   value: jsonb('value').$type<unknown>().notNull(),
 });
+
+/**
+ * `Idempotency-Key` records (../idempotency.ts), per organization and app client. `claim_token` names the request that
+ * wrote the row; `applied` is set inside the create's own transaction; `response_*` is the answer to replay.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    organizationId: text('organization_id').notNull(),
+    appClientId: text('app_client_id').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** sha256 of method, path and canonical JSON body. */
+    requestHash: text('request_hash').notNull(),
+    claimToken: text('claim_token').notNull(),
+    applied: boolean('applied').notNull().default(false),
+    responseStatus: integer('response_status'),
+    responseContentType: text('response_content_type'),
+    responseBody: text('response_body'),
+    createdTime: timestamp('created_time', { withTimezone: true, mode: 'string' }).notNull().default(sql`now()`),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.appClientId, t.idempotencyKey] }), index('idempotency_keys_created').on(t.createdTime)],
+);
 
 /** Every table that holds one resource family (the repository works over any of them). */
 export const resourceTables = {
