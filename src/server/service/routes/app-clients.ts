@@ -3,13 +3,15 @@
  * the create response as `clientSecret`, stored only as a scrypt hash, and never returned again (`hasSecret` says
  * whether one exists). Deleting a client revokes its tokens. A client with `mutable: false` (the bootstrap console
  * client) keeps its roles and cannot be deleted, since the console depends on both; its name, description, metadata
- * and login URLs can change like any other client's.
+ * and login URLs can change like any other client's. `roleIds` follow the delegation rule (auth/delegation.ts): a
+ * caller gives only roles within what it holds, its own client included.
  */
 import { z } from 'zod';
 import {
   appClientIdSchema, appClientListSchema, appClientSchema, createAppClientBodySchema, listQuerySchema, newId,
   updateAppClientBodySchema, type AppClient,
 } from '../../../contract';
+import { assertMayGrantRoles } from '../auth/delegation-checks';
 import { generateClientId, generateClientSecret, hashSecret } from '../auth/secrets';
 import { revokeTokens } from '../auth/token-route';
 import { appClientsRepo } from '../core-repositories';
@@ -70,6 +72,7 @@ export const appClientRoutes = [
       };
       await ctx.store.transaction(async (tx) => {
         await assertRolesExist(tx, org, body.roleIds);
+        await assertMayGrantRoles(tx, auth, body.roleIds);
         await bumpCounter(tx, org, 'numberOfAppClientsCreated', 1);
         await appClientsRepo.create(tx, org, client, { clientId, secretHash });
       });
@@ -109,6 +112,7 @@ export const appClientRoutes = [
       ctx.store.transaction(async (tx) => {
         assertRolesKept(await appClientsRepo.require(tx, auth.organizationId, params.appClientId), body.roleIds);
         await assertRolesExist(tx, auth.organizationId, body.roleIds);
+        await assertMayGrantRoles(tx, auth, body.roleIds);
         const next = await appClientsRepo.patch(tx, auth.organizationId, params.appClientId, (client) => ({
           ...client,
           ...body,

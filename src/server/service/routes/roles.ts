@@ -1,7 +1,8 @@
 /**
  * Roles (scope family `users`: roles decide what users and app clients may do). The four built-in roles can be
  * renamed and described but not deleted, and admin's permissions cannot change (the console's own client holds it).
- * Permissions given without effect/action default to allow/read.
+ * Permissions given without effect/action default to allow/read. Creating a role or changing its permissions follows
+ * the delegation rule (auth/delegation.ts): 403 when the role would grant what the caller does not hold.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -10,6 +11,7 @@ import {
   type Permission, type PermissionInput, type Role,
 } from '../../../contract';
 import { BUILTIN_ROLE_IDS, isBuiltinRole } from '../auth/builtin-roles';
+import { assertMaySetRolePermissions } from '../auth/delegation-checks';
 import { rolesRepo } from '../core-repositories';
 import { badRequest } from '../http-error';
 import { defineRoute } from '../routing/define-route';
@@ -51,12 +53,14 @@ export const roleRoutes = [
     body: createRoleBodySchema,
     response: roleSchema,
     handler: async ({ body, auth, ctx }) => {
+      const permissions = permissionsOf(body.permissions ?? []);
+      await assertMaySetRolePermissions(ctx.store.db, auth, { roleId: null, before: null, after: permissions });
       const role: Role = {
         roleId: newId('role'),
         name: body.name ?? null,
         description: body.description ?? null,
         metadata: body.metadata ?? {},
-        permissions: permissionsOf(body.permissions ?? []),
+        permissions,
         ...createdStamp(auth.actor),
       };
       return rolesRepo.create(ctx.store.db, auth.organizationId, role);
@@ -75,12 +79,12 @@ export const roleRoutes = [
         throw badRequest('permissions of the built-in role svc:role:admin cannot be changed');
       }
       const { permissions, ...rest } = body;
-      return rolesRepo.patch(ctx.store.db, auth.organizationId, params.roleId, (role) => ({
-        ...role,
-        ...rest,
-        ...(permissions ? { permissions: permissionsOf(permissions) } : {}),
-        ...updatedStamp(auth.actor),
-      }));
+      return rolesRepo.patch(ctx.store.db, auth.organizationId, params.roleId, async (role, tx) => {
+        const next = permissions ? permissionsOf(permissions) : undefined;
+        // Checked against the locked row: the permissions this PATCH replaces are the ones it is compared with.
+        if (next) await assertMaySetRolePermissions(tx, auth, { roleId: role.roleId, before: role.permissions, after: next });
+        return { ...role, ...rest, ...(next ? { permissions: next } : {}), ...updatedStamp(auth.actor) };
+      });
     },
   }),
   defineRoute({

@@ -1,13 +1,14 @@
 /**
  * Users (scope family `users`). Create User follows the seed exactly: `email` required, only the listed fields,
  * CORS headers on success. New users are `invite_pending`. The email is kept in its own column: the user response
- * admits no fields beyond the seed's.
+ * admits no fields beyond the seed's. `roleIds` follow the delegation rule (auth/delegation.ts).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   createUserBodySchema, listQuerySchema, newId, updateUserBodySchema, userIdSchema, userListSchema, userSchema, type User,
 } from '../../../contract';
+import { assertMayGrantRoles } from '../auth/delegation-checks';
 import { usersRepo } from '../core-repositories';
 import { badRequest } from '../http-error';
 import { defineRoute } from '../routing/define-route';
@@ -30,6 +31,7 @@ export const userRoutes = [
       const email = body.email.toLowerCase();
       return ctx.store.transaction(async (tx) => {
         await assertRolesExist(tx, org, body.roleIds);
+        await assertMayGrantRoles(tx, auth, body.roleIds);
         await assertAppClientExists(tx, org, body.appClientId);
         const [taken] = await tx
           .select({ id: schema.users.id })
@@ -91,6 +93,7 @@ export const userRoutes = [
     handler: async ({ params, body, auth, ctx }) =>
       ctx.store.transaction(async (tx) => {
         await assertRolesExist(tx, auth.organizationId, body.roleIds);
+        await assertMayGrantRoles(tx, auth, body.roleIds);
         return usersRepo.patch(tx, auth.organizationId, params.userId, (user) => ({ ...user, ...body, ...updatedStamp(auth.actor) }));
       }),
   }),

@@ -1,0 +1,37 @@
+/**
+ * The delegation rule (./delegation.ts) applied to a request: loads the roles a body names and the caller's own
+ * roles, and refuses with 403 `{message}` naming what the caller lacks. Run these after the 400/404 checks of the
+ * same fields, inside the transaction that writes.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Role } from '../../../contract';
+import type { AuthContext } from '../context';
+import { appClientsRepo } from '../core-repositories';
+import { HttpError } from '../http-error';
+import { schema, type Executor } from '../storage';
+import { refuseRoleIds, refuseRolePermissions, type RolePermissionsChange } from './delegation';
+
+function refuse(message: string | null) {
+  if (message) throw new HttpError(403, message);
+}
+
+/** Setting `roleIds` (of an app client or a user) to this list. */
+export async function assertMayGrantRoles(db: Executor, auth: AuthContext, roleIds: readonly string[] | null | undefined, field = 'roleIds') {
+  if (!roleIds?.length) return;
+  const rows = await db
+    .select({ id: schema.roles.id, data: schema.roles.data })
+    .from(schema.roles)
+    .where(and(eq(schema.roles.organizationId, auth.organizationId), inArray(schema.roles.id, [...roleIds])));
+  const permissions = new Map(rows.map((r) => [r.id, (r.data as unknown as Role).permissions ?? []]));
+  refuse(refuseRoleIds(auth.permissions, roleIds, (id) => permissions.get(id), field));
+}
+
+/** Creating a role with `after` (roleId and before null), or changing role `roleId` from `before` to `after`. */
+export async function assertMaySetRolePermissions(db: Executor, auth: AuthContext, change: Omit<RolePermissionsChange, 'heldByCaller'>) {
+  let heldByCaller = false;
+  if (change.roleId) {
+    const caller = await appClientsRepo.get(db, auth.organizationId, auth.appClientId);
+    heldByCaller = (caller?.roleIds ?? []).includes(change.roleId);
+  }
+  refuse(refuseRolePermissions(auth.permissions, { ...change, heldByCaller }));
+}
