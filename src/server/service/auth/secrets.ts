@@ -26,17 +26,28 @@ export async function hashSecret(secret: string): Promise<string> {
   return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
-/** Constant-time check; a malformed or missing hash is simply false (after doing the same work). */
+/**
+ * A hash of a random secret nobody knows, with the same parameters as real ones: an unknown client id (or a client
+ * without a secret) is checked against it, so it costs the same scrypt and takes the same path as a wrong secret.
+ */
+let dummyHash: Promise<string> | undefined;
+function dummy(): Promise<string> {
+  dummyHash ??= hashSecret(generateClientSecret());
+  return dummyHash;
+}
+
+/** Makes the dummy hash ahead of the first request, so the first unknown client id costs no extra scrypt. */
+export async function prepareSecretChecks(): Promise<void> {
+  await dummy();
+}
+
+/** Constant-time check; a missing or malformed hash is checked against the dummy one and is false. */
 export async function verifySecret(secret: string, stored: string | null | undefined): Promise<boolean> {
-  const parts = stored?.split('$');
-  if (!parts || parts.length !== 6 || parts[0] !== 'scrypt') {
-    await scryptAsync(secret, Buffer.alloc(16), N, R, P);
-    return false;
-  }
-  const [, n, r, p, salt, hash] = parts;
+  const usable = stored?.split('$').length === 6 && stored.startsWith('scrypt$');
+  const [, n, r, p, salt, hash] = (usable ? stored : await dummy()).split('$');
   const expected = Buffer.from(hash, 'base64url');
   const actual = await scryptAsync(secret, Buffer.from(salt, 'base64url'), Number(n), Number(r), Number(p));
-  return expected.length === actual.length && timingSafeEqual(expected, actual);
+  return usable && expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
 /** Access tokens are random; only their sha256 is stored. */

@@ -1,14 +1,18 @@
 /**
  * `POST {auth_url}/oauth2/token?grant_type=client_credentials` — OAuth 2.0 client credentials. Credentials from
  * `Authorization: Basic base64(client_id:client_secret)` or from a form body `client_id`/`client_secret`. Success:
- * `{access_token, expires_in, token_type: "Bearer"}`; wrong credentials: 401 `{message}`.
+ * `{access_token, expires_in, token_type: "Bearer"}`; wrong credentials: 401 `{message}`, the same for an unknown
+ * client id as for a wrong secret (both cost one scrypt). Throttled (token-throttle.ts): 429 when a failure limit
+ * is reached or the caller's address has too many requests in progress, 503 when the hashing queue is full; both
+ * with `Retry-After`.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { eq, lt, and } from 'drizzle-orm';
 import type { ServiceContext } from '../context';
-import { badRequest, unauthorized } from '../http-error';
+import { badRequest, HttpError, unauthorized } from '../http-error';
 import { schema } from '../storage';
-import { generateAccessToken, hashToken, verifySecret } from './secrets';
+import { generateAccessToken, hashToken, prepareSecretChecks, verifySecret } from './secrets';
+import { addressKey, createTokenThrottle, type LimitedBy, type TokenThrottle } from './token-throttle';
 
 export const TOKEN_PATH = '/oauth2/token';
 
@@ -34,7 +38,30 @@ function credentialsFrom(authorization: string | undefined, body: Record<string,
   throw unauthorized('client credentials are required: Authorization: Basic base64(client_id:client_secret)');
 }
 
-export async function registerTokenRoute(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+const LIMIT_MESSAGES: Record<LimitedBy, string> = {
+  clientId: 'too many failed attempts for this client_id',
+  address: 'too many failed client credentials from this address',
+};
+
+function refuse(reply: FastifyReply, status: 429 | 503, retryAfterSeconds: number, rule: string): HttpError {
+  reply.header('Retry-After', String(retryAfterSeconds));
+  const unit = retryAfterSeconds === 1 ? 'second' : 'seconds';
+  const reason = status === 429 ? 'Too Many Requests' : 'Service Unavailable';
+  return new HttpError(status, `${reason}: ${rule}; retry after ${retryAfterSeconds} ${unit}`);
+}
+
+export async function registerTokenRoute(app: FastifyInstance, ctx: ServiceContext, throttle: TokenThrottle = createTokenThrottle()): Promise<void> {
+  await prepareSecretChecks();
+
+  const findClient = async (clientId: string) => {
+    const [client] = await ctx.store.db
+      .select({ organizationId: schema.appClients.organizationId, id: schema.appClients.id, secretHash: schema.appClients.secretHash })
+      .from(schema.appClients)
+      .where(eq(schema.appClients.clientId, clientId))
+      .limit(1);
+    return client;
+  };
+
   await app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, text, done) => {
       done(null, Object.fromEntries(new URLSearchParams(text as string)));
@@ -45,29 +72,63 @@ export async function registerTokenRoute(app: FastifyInstance, ctx: ServiceConte
       const grantType = body.grant_type ?? query.grant_type;
       if (grantType !== 'client_credentials') throw badRequest('grant_type must be client_credentials');
       const credentials = credentialsFrom(request.headers.authorization, body);
+      const address = addressKey(request.ip);
 
-      const [client] = await ctx.store.db
-        .select({ organizationId: schema.appClients.organizationId, id: schema.appClients.id, secretHash: schema.appClients.secretHash })
-        .from(schema.appClients)
-        .where(eq(schema.appClients.clientId, credentials.id))
-        .limit(1);
-      const valid = await verifySecret(credentials.secret, client?.secretHash);
+      // A holder whose secret this instance verified recently: no limits, no queue (see token-throttle.ts).
+      const digest = throttle.remembered.digest(credentials.id, credentials.secret);
+      const recalled = throttle.remembered.recall(credentials.id, digest);
+      if (recalled !== undefined) {
+        const client = await findClient(credentials.id);
+        if (client && client.secretHash === recalled) {
+          throttle.remembered.remember(credentials.id, digest, recalled);
+          return issueToken(ctx, reply, client);
+        }
+        throttle.remembered.forget(credentials.id);
+      }
+
+      const attempt = await throttle.failures.begin({ clientId: credentials.id, address });
+      if (!attempt.admitted) throw refuse(reply, 429, attempt.retryAfterSeconds, LIMIT_MESSAGES[attempt.limitedBy]);
+      const entry = throttle.gate.enter(address);
+      if (!entry.admitted) {
+        attempt.withdraw(); // never hashed: not a failure
+        throw entry.reason === 'address-busy'
+          ? refuse(reply, 429, 1, 'too many token requests in progress from this address')
+          : refuse(reply, 503, 1, 'too many token requests in progress');
+      }
+      const release = await entry.slot;
+      let client: Awaited<ReturnType<typeof findClient>>;
+      let valid: boolean;
+      try {
+        // Unknown client id or wrong secret: the same lookup, one scrypt (against a dummy hash when unknown).
+        client = await findClient(credentials.id);
+        valid = await verifySecret(credentials.secret, client?.secretHash);
+      } catch (error) {
+        attempt.withdraw();
+        throw error;
+      } finally {
+        release();
+      }
       if (!client || !valid) {
         reply.header('WWW-Authenticate', 'Basic realm="oauth2"');
         throw unauthorized('client credentials are invalid');
       }
-
-      const token = generateAccessToken();
-      const ttl = ctx.config.tokenTtlSeconds;
-      const expiresAt = new Date(Date.now() + ttl * 1000).toISOString();
-      await ctx.store.transaction(async (tx) => {
-        await tx.delete(schema.accessTokens).where(lt(schema.accessTokens.expiresAt, new Date().toISOString()));
-        await tx.insert(schema.accessTokens).values({ tokenHash: hashToken(token), organizationId: client.organizationId, appClientId: client.id, expiresAt });
-      });
-      reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
-      return { access_token: token, expires_in: ttl, token_type: 'Bearer' };
+      attempt.withdraw();
+      throttle.remembered.remember(credentials.id, digest, client.secretHash!);
+      return issueToken(ctx, reply, client);
     });
   });
+}
+
+async function issueToken(ctx: ServiceContext, reply: FastifyReply, client: { organizationId: string; id: string }) {
+  const token = generateAccessToken();
+  const ttl = ctx.config.tokenTtlSeconds;
+  const expiresAt = new Date(Date.now() + ttl * 1000).toISOString();
+  await ctx.store.transaction(async (tx) => {
+    await tx.delete(schema.accessTokens).where(lt(schema.accessTokens.expiresAt, new Date().toISOString()));
+    await tx.insert(schema.accessTokens).values({ tokenHash: hashToken(token), organizationId: client.organizationId, appClientId: client.id, expiresAt });
+  });
+  reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
+  return { access_token: token, expires_in: ttl, token_type: 'Bearer' };
 }
 
 /** Revokes every token of an app client (on delete, or when its secret changes). */
