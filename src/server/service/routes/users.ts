@@ -31,8 +31,8 @@ export const userRoutes = [
       const email = body.email.toLowerCase();
       return ctx.store.transaction(async (tx) => {
         await assertRolesExist(tx, org, body.roleIds);
-        await assertMayGrantRoles(tx, auth, body.roleIds);
         await assertAppClientExists(tx, org, body.appClientId);
+        await assertMayGrantRoles(tx, auth, body.roleIds);
         const [taken] = await tx
           .select({ id: schema.users.id })
           .from(schema.users)
