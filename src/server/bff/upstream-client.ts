@@ -15,6 +15,7 @@ const FORWARDED_REQUEST_HEADERS = [
   'accept',
   'accept-language',
   'content-type',
+  'idempotency-key', // a retried create is replayed, not repeated (docs/idempotency.md)
   'if-match',
   'if-none-match',
   'if-modified-since',
@@ -32,6 +33,7 @@ const RETURNED_RESPONSE_HEADERS = [
   'content-range',
   'accept-ranges',
   'etag',
+  'idempotent-replayed',
   'last-modified',
   'retry-after',
 ];
