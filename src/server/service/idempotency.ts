@@ -88,6 +88,25 @@ async function markApplied(tx: Tx, claim: Claim): Promise<void> {
   if (marked.length === 0) throw conflict('expired while its request was being processed; send the request again with a new key');
 }
 
+/**
+ * Secrets are kept only as hashes, so an answer that shows one (Create App Client with `generateSecret`) is not
+ * stored: a resend gets a 409 naming what was created instead. Returns that body, or undefined for other answers.
+ */
+function withoutSecret(body: string): string | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  if (!parsed || typeof parsed !== 'object' || typeof (parsed as { clientSecret?: unknown }).clientSecret !== 'string') return undefined;
+  const id = (parsed as { appClientId?: unknown }).appClientId;
+  return JSON.stringify({
+    message: `${IDEMPOTENCY_KEY_HEADER} names a create that was applied (${typeof id === 'string' ? id : 'an app client'}), ` +
+      'but its answer showed a secret, which the service does not keep, so it cannot be sent again: look the resource up, and delete it if its secret was lost',
+  });
+}
+
 export function installIdempotency(fastify: FastifyInstance, context: ServiceContext): void {
   const store: Store = context.store;
   const claims = new AsyncLocalStorage<Claim>();
@@ -157,19 +176,21 @@ export function installIdempotency(fastify: FastifyInstance, context: ServiceCon
 
   /** Stores the answer on the claimed row, or releases the key when nothing was applied and the answer is an error. */
   async function settle(claim: Claim, reply: FastifyReply, payload: unknown) {
-    const status = reply.statusCode;
+    let status = reply.statusCode;
     const db = store.db;
     if (status >= 300) {
       const released = await rows(db, sql`DELETE FROM idempotency_keys
         WHERE ${whereKey(claim)} AND claim_token = ${claim.token} AND NOT applied RETURNING 1 AS one`);
       if (released.length > 0) return;
     }
-    const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : undefined;
+    let body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : undefined;
     if (body === undefined) return; // a streamed answer cannot be replayed: the row stays unanswered (409 on resend)
     const contentType = reply.getHeader('content-type');
+    const secretless = status < 300 ? withoutSecret(body) : undefined;
+    if (secretless) [status, body] = [409, secretless];
     await db.execute(sql`UPDATE idempotency_keys SET response_status = ${status},
         response_content_type = ${typeof contentType === 'string' ? contentType : null}, response_body = ${body},
-        applied = (applied OR ${status < 300})
+        applied = (applied OR ${reply.statusCode < 300})
       WHERE ${whereKey(claim)} AND claim_token = ${claim.token}`);
   }
 

@@ -136,6 +136,21 @@ describe('Idempotency-Key', () => {
     expect(second.body.modelId).not.toBe(mine.body.modelId);
   });
 
+  it('does not keep a one-time secret: a resend of a create that showed one is told what was created', async () => {
+    const key = newKey();
+    const body = { name: 'secret once', generateSecret: true };
+    const first = await keyed(api, '/appClients', body, key);
+    expect(first.status).toBe(200);
+    expect(first.body.clientSecret).toEqual(expect.any(String));
+    const again = await keyed(api, '/appClients', body, key);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toContain(first.body.appClientId);
+    expect(JSON.stringify(again.body)).not.toContain(first.body.clientSecret);
+    const stored = await rows(service.context.store.db, sql`SELECT * FROM idempotency_keys WHERE idempotency_key = ${key}`);
+    expect(stored).toHaveLength(1);
+    expect(JSON.stringify(stored)).not.toContain(first.body.clientSecret);
+  });
+
   it('changes nothing without the header', async () => {
     const before = await documentCount(api);
     const a = await api.post('/documents', pdf('no key'));
