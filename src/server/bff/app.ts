@@ -9,6 +9,7 @@ import { AuditLog } from './audit-log';
 import { registerAudit } from './audit-routes';
 import type { BffContext } from './bff-context';
 import type { BffConfig } from './config';
+import { allowUpstreamWait, capConnectionsPerAddress, timeoutCheckInterval } from './client-connections';
 import { registerConsole } from './console-static';
 import { bffDir, ensureDir } from './data-files';
 import { LaunchLinks } from './launch-links';
@@ -54,6 +55,21 @@ class OneLineAccessLog extends LogController {
   }
 }
 
+/** Fastify and node:http options for slow browser requests (see ClientConnectionLimits). */
+function clientTimeoutOptions(config: BffConfig) {
+  const limits = config.clientConnections;
+  return {
+    connectionTimeout: limits.idleTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs),
+      requestTimeout: limits.requestTimeoutMs,
+      connectionsCheckingInterval: timeoutCheckInterval(limits),
+    },
+  };
+}
+
 function displayOrigin(host: string, port: number): string {
   const shown = host === '0.0.0.0' || host === '::' || host === '' ? 'localhost' : host;
   return `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`;
@@ -80,8 +96,13 @@ export async function createBffApp(config: BffConfig): Promise<BffApp> {
     requestIdHeader: false,
     forceCloseConnections: true,
     return503OnClosing: true,
+    ...clientTimeoutOptions(config),
     logController: new OneLineAccessLog(),
   });
+
+  capConnectionsPerAddress(app.server, config.clientConnections.maxPerAddress, app.log);
+  const tokenWaitMs = config.tokenTimeoutMs * (config.tokenRetryDelaysMs.length + 1) + config.tokenRetryDelaysMs.reduce((a, b) => a + b, 0);
+  allowUpstreamWait(app, config.clientConnections.idleTimeoutMs, tokenWaitMs + 2 * config.upstreamTimeoutMs);
 
   const tokens = new TokenManager({
     timeoutMs: config.tokenTimeoutMs,

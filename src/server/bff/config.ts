@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { LineSink } from '../shared/log-redaction';
+import type { ClientConnectionLimits } from './client-connections';
 
 export interface UpstreamCredentials {
   /** `{base_url}`, e.g. `http://127.0.0.1:8788/v1`. */
@@ -31,6 +32,8 @@ export interface BffConfig {
    * Never more than `upstreamTimeoutMs` (the smaller of the two applies).
    */
   upstreamReadTimeoutMs: number;
+  /** Timeouts for slow or stalled browser requests and the per-address connection cap. */
+  clientConnections: ClientConnectionLimits;
   /** Time allowed for the token endpoint per attempt. */
   tokenTimeoutMs: number;
   /** Delays between attempts of one token request; its length is the number of retries. */
@@ -65,6 +68,17 @@ export function defaultBffConfig(upstream: UpstreamCredentials, dataDir: string)
     allowedHosts: [],
     upstreamTimeoutMs: 30_000,
     upstreamReadTimeoutMs: 10_000,
+    clientConnections: {
+      headersTimeoutMs: 20_000,
+      // 10 MiB (the document body limit) in 5 min needs 35 KiB/s: a slow link still fits.
+      requestTimeoutMs: 300_000,
+      // A stalled body is closed after 30 s of silence (the wait for the service afterwards gets its own budget).
+      idleTimeoutMs: 30_000,
+      // Longer than the 60 s idle timeout of common load balancers, so the BFF never closes a connection they reuse.
+      keepAliveTimeoutMs: 72_000,
+      // A browser opens about 6 per origin; an office behind one NAT address shares the cap.
+      maxPerAddress: 64,
+    },
     tokenTimeoutMs: 10_000,
     tokenRetryDelaysMs: [200, 1_000],
     sessionIdleMs: 60 * 60_000,
@@ -179,6 +193,7 @@ export function loadBffConfig(env: Env = process.env, upstreamOverride?: Upstrea
   if (config.upstreamReadTimeoutMs > config.upstreamTimeoutMs) {
     throw new ConfigError('DPS_UPSTREAM_READ_TIMEOUT_MS must not be more than DPS_UPSTREAM_TIMEOUT_MS (the write timeout)');
   }
+  config.clientConnections.maxPerAddress = integer(env, 'DPS_MAX_CONNECTIONS_PER_ADDRESS', config.clientConnections.maxPerAddress, 0, 100_000);
   config.sessionIdleMs = integer(env, 'DPS_SESSION_IDLE_MINUTES', 60, 1, 7 * 24 * 60) * 60_000;
   config.sessionAbsoluteMs = integer(env, 'DPS_SESSION_MAX_HOURS', 12, 1, 30 * 24) * 60 * 60_000;
   config.trustProxy = trustProxyFromEnv(env.DPS_TRUST_PROXY);

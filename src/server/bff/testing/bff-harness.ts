@@ -39,6 +39,8 @@ export async function startBff(
     logLevel: 'debug',
     logStream: { write: (line: string) => logs.push(line) },
     tokenRetryDelaysMs: [10, 20],
+    // Test clients open a connection per request, a hundred at once from one address: far more than a browser.
+    clientConnections: { ...defaultBffConfig(upstream, dataDir).clientConnections, maxPerAddress: 1_000 },
     ...options.config,
   };
   const bff = await createBffApp(config);
