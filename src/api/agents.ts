@@ -5,6 +5,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { agentListSchema, agentSchema, MAX_LIST_RESULTS, type Agent, type CreateAgentBody, type UpdateAgentBody } from '../contract';
 import { api, segment } from './client';
+import { useIdempotentCreate } from './idempotent-create';
 import { createFamilyKeys } from './keys';
 
 export const agentKeys = createFamilyKeys('agents');
@@ -35,8 +36,9 @@ export function agentQueryOptions(agentId: string) {
 
 export function useCreateAgent() {
   const queryClient = useQueryClient();
+  const create = useIdempotentCreate((body: CreateAgentBody, idempotencyKey) => api('/agents', { method: 'POST', body, schema: agentSchema, idempotencyKey }));
   return useMutation({
-    mutationFn: (body: CreateAgentBody) => api('/agents', { method: 'POST', body, schema: agentSchema }),
+    mutationFn: create,
     onSuccess: async (agent) => {
       queryClient.setQueryData(agentKeys.detail(agent.agentId), agent);
       await queryClient.invalidateQueries({ queryKey: agentKeys.lists() });

@@ -6,6 +6,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { appClientListSchema, appClientSchema, type AppClient, type CreateAppClientBody, type UpdateAppClientBody } from '../contract';
 import { api, segment } from './client';
+import { submissionKeys, useSubmissionKeys, type SubmissionKeys } from './idempotent-create';
 import { createFamilyKeys } from './keys';
 
 export const appClientKeys = createFamilyKeys('app-clients');
@@ -46,10 +47,12 @@ export interface CreateAppClientVariables {
 }
 
 /** Mutation options of create, separate from the hook so a unit test can check no cache keeps the secret. */
-export function createAppClientMutationOptions(queryClient: QueryClient) {
+export function createAppClientMutationOptions(queryClient: QueryClient, keys: SubmissionKeys = submissionKeys()) {
   return {
     mutationFn: async ({ body, receiveSecret }: CreateAppClientVariables): Promise<AppClient> => {
-      const created = await api('/appClients', { method: 'POST', body, schema: appClientSchema });
+      const idempotencyKey = keys.keyFor(body);
+      const created = await api('/appClients', { method: 'POST', body, schema: appClientSchema, idempotencyKey });
+      keys.done(idempotencyKey);
       receiveSecret(created.clientSecret ?? null);
       return withoutSecret(created);
     },
@@ -62,7 +65,7 @@ export function createAppClientMutationOptions(queryClient: QueryClient) {
 
 export function useCreateAppClient() {
   const queryClient = useQueryClient();
-  return useMutation(createAppClientMutationOptions(queryClient));
+  return useMutation(createAppClientMutationOptions(queryClient, useSubmissionKeys()));
 }
 
 export function useUpdateAppClient() {

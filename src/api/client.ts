@@ -20,6 +20,8 @@ export interface RequestOptions<T> {
   /** Parses the success body; a mismatch rejects with ResponseShapeError naming the field. */
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
+  /** Sent as `Idempotency-Key` (creates: see ./idempotent-create.ts). */
+  idempotencyKey?: string;
 }
 
 /** `?a=1&s=x&s=y` from a query object, in the order given. */
@@ -41,6 +43,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   const label = `${method} ${path}`;
   const headers: Record<string, string> = { 'X-CSRF': '1', Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
 
   let response: Response;
   try {

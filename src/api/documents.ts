@@ -56,7 +56,7 @@ export type UploadProgress = { loaded: number; total: number };
  */
 export function createDocument(
   body: CreateDocumentBody,
-  options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal } = {},
+  options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal; idempotencyKey?: string } = {},
 ): Promise<Document> {
   const label = 'POST /documents';
   return new Promise((resolve, reject) => {
@@ -66,6 +66,7 @@ export function createDocument(
     xhr.setRequestHeader('X-CSRF', '1');
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.setRequestHeader('Content-Type', 'application/json');
+    if (options.idempotencyKey) xhr.setRequestHeader('Idempotency-Key', options.idempotencyKey);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onProgress?.({ loaded: event.loaded, total: event.total });
     };
@@ -99,8 +100,8 @@ export function createDocument(
 export function useCreateDocument() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, onProgress, signal }: { body: CreateDocumentBody; onProgress?: (p: UploadProgress) => void; signal?: AbortSignal }) =>
-      createDocument(body, { onProgress, signal }),
+    mutationFn: ({ body, ...options }: { body: CreateDocumentBody; onProgress?: (p: UploadProgress) => void; signal?: AbortSignal; idempotencyKey?: string }) =>
+      createDocument(body, options),
     onSuccess: async (document) => {
       queryClient.setQueryData(documentKeys.detail(document.documentId), document);
       await queryClient.invalidateQueries({ queryKey: documentKeys.lists() });

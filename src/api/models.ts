@@ -5,6 +5,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { modelListSchema, modelSchema, type CreateModelBody, type Model, type UpdateModelBody } from '../contract';
 import { api, segment } from './client';
+import { useIdempotentCreate } from './idempotent-create';
 import { createFamilyKeys } from './keys';
 
 export const modelKeys = createFamilyKeys('models');
@@ -32,8 +33,9 @@ export function modelQueryOptions(modelId: string) {
 
 export function useCreateModel() {
   const queryClient = useQueryClient();
+  const create = useIdempotentCreate((body: CreateModelBody, idempotencyKey) => api('/models', { method: 'POST', body, schema: modelSchema, idempotencyKey }));
   return useMutation({
-    mutationFn: (body: CreateModelBody) => api('/models', { method: 'POST', body, schema: modelSchema }),
+    mutationFn: create,
     onSuccess: async (model) => {
       queryClient.setQueryData(modelKeys.detail(model.modelId), model);
       await queryClient.invalidateQueries({ queryKey: modelKeys.lists() });

@@ -7,6 +7,7 @@ import {
   organizationListSchema, organizationSchema, type CreateOrganizationBody, type Organization, type UpdateOrganizationBody,
 } from '../contract';
 import { api, segment } from './client';
+import { useIdempotentCreate } from './idempotent-create';
 import { createFamilyKeys } from './keys';
 import { sessionKey, type Session } from './session';
 
@@ -35,8 +36,9 @@ export function organizationsListQueryOptions(params: OrganizationsListParams = 
 
 export function useCreateOrganization() {
   const queryClient = useQueryClient();
+  const create = useIdempotentCreate((body: CreateOrganizationBody, idempotencyKey) => api('/organizations', { method: 'POST', body, schema: organizationSchema, idempotencyKey }));
   return useMutation({
-    mutationFn: (body: CreateOrganizationBody) => api('/organizations', { method: 'POST', body, schema: organizationSchema }),
+    mutationFn: create,
     onSuccess: async (organization) => {
       queryClient.setQueryData(organizationKeys.detail(organization.organizationId), organization);
       await queryClient.invalidateQueries({ queryKey: organizationKeys.lists() });

@@ -5,6 +5,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { roleListSchema, roleSchema, type CreateRoleBody, type Role, type UpdateRoleBody } from '../contract';
 import { api, segment } from './client';
+import { useIdempotentCreate } from './idempotent-create';
 import { createFamilyKeys } from './keys';
 
 export const roleKeys = { ...createFamilyKeys('roles'), everyRole: () => [...createFamilyKeys('roles').lists(), 'every'] as const };
@@ -49,8 +50,9 @@ export function roleQueryOptions(roleId: string) {
 
 export function useCreateRole() {
   const queryClient = useQueryClient();
+  const create = useIdempotentCreate((body: CreateRoleBody, idempotencyKey) => api('/roles', { method: 'POST', body, schema: roleSchema, idempotencyKey }));
   return useMutation({
-    mutationFn: (body: CreateRoleBody) => api('/roles', { method: 'POST', body, schema: roleSchema }),
+    mutationFn: create,
     onSuccess: async (role) => {
       queryClient.setQueryData(roleKeys.detail(role.roleId), role);
       await queryClient.invalidateQueries({ queryKey: roleKeys.lists() });

@@ -16,6 +16,7 @@ import {
   type User,
 } from '../contract';
 import { api, segment } from './client';
+import { useIdempotentCreate } from './idempotent-create';
 import { createFamilyKeys } from './keys';
 
 export const userKeys = createFamilyKeys('users');
@@ -44,8 +45,9 @@ export function userQueryOptions(userId: string) {
 
 export function useCreateUser() {
   const queryClient = useQueryClient();
+  const create = useIdempotentCreate((body: CreateUserBody, idempotencyKey) => api('/users', { method: 'POST', body, schema: userSchema, idempotencyKey }));
   return useMutation({
-    mutationFn: (body: CreateUserBody) => api('/users', { method: 'POST', body, schema: userSchema }),
+    mutationFn: create,
     onSuccess: async (user) => {
       queryClient.setQueryData(userKeys.detail(user.userId), user);
       await queryClient.invalidateQueries({ queryKey: userKeys.lists() });

@@ -6,6 +6,7 @@ import {
   validationListSchema, validationSchema, type CreateValidationBody, type UpdateValidationBody, type Validation,
 } from '../contract';
 import { api, segment } from './client';
+import { useIdempotentCreate } from './idempotent-create';
 import { createFamilyKeys } from './keys';
 
 export const validationKeys = createFamilyKeys('validations');
@@ -33,8 +34,9 @@ export function validationQueryOptions(validationId: string) {
 
 export function useCreateValidation() {
   const queryClient = useQueryClient();
+  const create = useIdempotentCreate((body: CreateValidationBody, idempotencyKey) => api('/validations', { method: 'POST', body, schema: validationSchema, idempotencyKey }));
   return useMutation({
-    mutationFn: (body: CreateValidationBody) => api('/validations', { method: 'POST', body, schema: validationSchema }),
+    mutationFn: create,
     onSuccess: async (validation) => {
       queryClient.setQueryData(validationKeys.detail(validation.validationId), validation);
       await queryClient.invalidateQueries({ queryKey: validationKeys.lists() });

@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useCreateDocument } from '../../../api/documents';
 import { explainError } from '../../../api/errors';
+import { newIdempotencyKey } from '../../../api/idempotent-create';
 import type { ContentType } from '../../../contract';
 import { encodeBase64 } from '../../../widgets/document-viewer';
 import { checkFile } from './upload-file';
@@ -27,6 +28,8 @@ export function useUploads({ datasetId }: { datasetId?: string }) {
   const create = useCreateDocument();
   const running = useRef(false);
   const queue = useRef<{ id: number; contentType: ContentType; bytes: ArrayBuffer; file: File }[]>([]);
+  /** One Idempotency-Key per upload, kept for its retries: a retry after a timeout cannot create the document twice. */
+  const keys = useRef(new Map<number, string>());
 
   const patch = useCallback((id: number, change: Partial<Upload>) => {
     setUploads((all) => all.map((u) => (u.id === id ? { ...u, ...change } : u)));
@@ -48,6 +51,7 @@ export function useUploads({ datasetId }: { datasetId?: string }) {
               ...(datasetId ? { datasetId } : {}),
             },
             onProgress: ({ loaded, total }) => patch(id, { progress: total ? loaded / total : 0 }),
+            idempotencyKey: keys.current.get(id),
           });
           patch(id, { status: 'done', progress: 1, documentId: document.documentId });
         } catch (error) {
@@ -71,6 +75,7 @@ export function useUploads({ datasetId }: { datasetId?: string }) {
 
   const add = useCallback((files: Iterable<File>) => {
     const added = [...files].map((file): Upload => ({ id: ++nextId, file, status: 'checking', progress: 0 }));
+    for (const upload of added) keys.current.set(upload.id, newIdempotencyKey());
     setUploads((all) => [...added, ...all]);
     for (const upload of added) void enqueue(upload.id, upload.file);
   }, [enqueue]);
@@ -80,7 +85,10 @@ export function useUploads({ datasetId }: { datasetId?: string }) {
     if (upload) void enqueue(id, upload.file);
   }, [uploads, enqueue]);
 
-  const dismiss = useCallback((id: number) => setUploads((all) => all.filter((u) => u.id !== id)), []);
+  const dismiss = useCallback((id: number) => {
+    keys.current.delete(id);
+    setUploads((all) => all.filter((u) => u.id !== id));
+  }, []);
   const clearFinished = useCallback(() => setUploads((all) => all.filter((u) => u.status !== 'done' && u.status !== 'refused')), []);
 
   return { uploads, add, retry, dismiss, clearFinished };
