@@ -1,4 +1,5 @@
 import DOMPurify from 'dompurify';
+import { filterCssUrls } from './css-url-filter';
 
 /**
  * The Content-Security-Policy of the message frame: nothing remote at all (no images, fonts, styles or frames from
@@ -6,9 +7,6 @@ import DOMPurify from 'dompurify';
  * sandboxed without allow-scripts.
  */
 export const EMAIL_FRAME_CSP = "default-src 'none'; img-src data: blob:; style-src 'unsafe-inline'";
-
-const REMOTE_URL_IN_CSS = /url\(\s*(['"]?)(?!data:)[^)'"]*\1\s*\)/gi;
-const CSS_IMPORT = /@import[^;]*;?/gi;
 
 export type SanitizedEmail = {
   html: string;
@@ -19,15 +17,20 @@ export type SanitizedEmail = {
 };
 
 /**
- * Sanitizes an email's HTML body: DOMPurify removes scripts, event handlers, forms and embeds; remote images and CSS
- * URLs are dropped and counted (tracking pixels must not phone home); `cid:` images are replaced by their inline
- * attachments; links become inert, so the frame cannot navigate to a remote page.
+ * Sanitizes an email's HTML body: DOMPurify removes scripts, event handlers, forms and embeds; remote images and every
+ * URL-bearing CSS value are dropped and counted (tracking pixels must not phone home); `cid:` images are replaced by
+ * their inline attachments; links (<a> and image-map <area>) become inert, so the frame cannot navigate to a remote
+ * page. None of this relies on the frame's CSP, which is a second line.
  */
 export function sanitizeEmailHtml(html: string, inlineImages: Map<string, string> = new Map()): SanitizedEmail {
   const purify = DOMPurify(window);
   let blockedRemote = 0;
   let inertLinks = 0;
-  const stripCss = (css: string) => css.replace(CSS_IMPORT, () => { blockedRemote++; return ''; }).replace(REMOTE_URL_IN_CSS, () => { blockedRemote++; return 'none'; });
+  const stripCss = (css: string) => {
+    const filtered = filterCssUrls(css);
+    blockedRemote += filtered.blocked;
+    return filtered.css;
+  };
 
   purify.addHook('uponSanitizeElement', (node, data) => {
     if (data.tagName === 'style' && node.textContent) node.textContent = stripCss(node.textContent);
@@ -53,8 +56,11 @@ export function sanitizeEmailHtml(html: string, inlineImages: Map<string, string
       }
     }
     const style = element.getAttribute('style');
-    if (style && /url\(|@import/i.test(style)) element.setAttribute('style', stripCss(style));
-    if (element.tagName === 'A' && element.hasAttribute('href')) {
+    if (style) {
+      const filtered = stripCss(style);
+      if (filtered !== style) element.setAttribute('style', filtered);
+    }
+    if ((element.tagName === 'A' || element.tagName === 'AREA') && element.hasAttribute('href')) {
       const href = element.getAttribute('href') ?? '';
       element.removeAttribute('href');
       element.removeAttribute('target');
