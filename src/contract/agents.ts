@@ -5,16 +5,26 @@ import {
   actionIdSchema, actionRefSchema, actionRunRefSchema, agentIdSchema, agentRunRefSchema, documentIdSchema, hookIdSchema,
   hookRefSchema, hookRunRefSchema, logIdSchema, runIdSchema,
 } from './ids';
-import { metadataSchema, nullableTextSchema, textSchema, timestampSchema, urlSchema } from './primitives';
+import {
+  jsonObjectSchema, keySchema, longTextSchema, MAX_TEXT_LENGTH, metadataSchema, nullableTextSchema, textSchema, timestampSchema, urlSchema,
+} from './primitives';
 
+/** Most resource ids one agent or run may name. */
+export const MAX_RESOURCE_IDS = 100;
+/** Most variable names a hook or action may require. */
+export const MAX_REQUIRED_VARIABLES = 100;
+
+const resourceIdSchema = z.string().max(MAX_TEXT_LENGTH, { message: `must be at most ${MAX_TEXT_LENGTH} characters` });
 /** Resource ids that make up an agent's workflow (models, validations, hooks, actions, …). */
-const resourceIdsSchema = z.array(z.string().min(1, { message: 'must not be empty' }).max(4096, { message: 'must be at most 4096 characters' }));
+const resourceIdsSchema = z
+  .array(resourceIdSchema.min(1, { message: 'must not be empty' }))
+  .max(MAX_RESOURCE_IDS, { message: `must hold at most ${MAX_RESOURCE_IDS} ids` });
 
 export const agentSchema = z.object({
   agentId: agentIdSchema,
   ...nameDescriptionFields,
   metadata: metadataSchema.nullable().optional(),
-  resourceIds: z.array(z.string()),
+  resourceIds: z.array(resourceIdSchema),
   ...auditFields,
 });
 export type Agent = z.infer<typeof agentSchema>;
@@ -33,10 +43,10 @@ export type UpdateAgentBody = z.infer<typeof updateAgentBodySchema>;
 
 /** One entry of an agent run's `events` timeline. */
 export const agentRunEventSchema = z.looseObject({
-  type: z.string(),
-  status: z.string().nullable().optional(),
+  type: keySchema,
+  status: keySchema.nullable().optional(),
   time: timestampSchema,
-  by: z.string().nullable().optional(),
+  by: textSchema.nullable().optional(),
 });
 export type AgentRunEvent = z.infer<typeof agentRunEventSchema>;
 
@@ -47,7 +57,7 @@ export const agentRunSchema = z.object({
   status: agentRunStatusSchema,
   variablesFileUrl: urlSchema.nullable().optional(),
   events: z.array(agentRunEventSchema),
-  resourceIds: z.array(z.string()),
+  resourceIds: z.array(resourceIdSchema),
   ...auditFields,
 });
 export type AgentRun = z.infer<typeof agentRunSchema>;
@@ -86,11 +96,11 @@ const runCommonFields = {
   description: nullableTextSchema.optional(),
   metadata: metadataSchema.nullable().optional(),
   status: runStatusSchema,
-  warnings: z.array(z.string()).nullable().optional(),
-  errors: z.array(z.string()).nullable().optional(),
-  history: z.array(z.record(z.string(), z.unknown())).nullable().optional(),
-  input: z.record(z.string(), z.unknown()).nullable().optional(),
-  output: z.record(z.string(), z.unknown()).nullable().optional(),
+  warnings: z.array(longTextSchema).nullable().optional(),
+  errors: z.array(longTextSchema).nullable().optional(),
+  history: z.array(jsonObjectSchema).nullable().optional(),
+  input: jsonObjectSchema.nullable().optional(),
+  output: jsonObjectSchema.nullable().optional(),
   agentRunId: agentRunRefSchema.nullable().optional(),
   logId: logIdSchema.nullable().optional(),
   ...auditFields,
@@ -119,7 +129,7 @@ const hookActionFields = {
   ...nameDescriptionFields,
   metadata: metadataSchema.nullable().optional(),
   enabled: z.boolean().optional(),
-  config: z.record(z.string(), z.unknown()).nullable().optional(),
+  config: jsonObjectSchema.nullable().optional(),
   ...auditFields,
 };
 export const hookSchema = z.object({
@@ -143,7 +153,10 @@ export const actionListSchema = listSchema('actions', actionSchema);
  * actions, `noAgentRunUpdate` (a failure does not move the agent run to error).
  */
 export const hookActionConfigSchema = z.looseObject({
-  requiredVariables: z.array(z.string().min(1, { message: 'must not be empty' }), { message: 'must be an array of strings' }).optional(),
+  requiredVariables: z
+    .array(keySchema.min(1, { message: 'must not be empty' }), { message: 'must be an array of strings' })
+    .max(MAX_REQUIRED_VARIABLES, { message: `must hold at most ${MAX_REQUIRED_VARIABLES} names` })
+    .optional(),
   minConfidence: z
     .number({ message: 'must be a number' })
     .min(0, { message: 'must be a number from 0 to 1' })

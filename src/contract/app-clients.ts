@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { auditFields, listSchema, nameDescriptionFields, patchBody } from './common';
 import { appClientIdSchema, roleIdSchema } from './ids';
-import { metadataSchema, nullableTextSchema, urlSchema } from './primitives';
+import { keySchema, metadataSchema, nullableTextSchema, textSchema, urlSchema } from './primitives';
 
 export const appClientSchema = z.object({
   appClientId: appClientIdSchema,
-  clientId: z.string(),
+  clientId: keySchema,
   /** Present only in the response to create; never returned again. */
-  clientSecret: z.string().nullable().optional(),
+  clientSecret: textSchema.nullable().optional(),
   hasSecret: z.boolean().optional(),
   mutable: z.boolean().optional(),
   ...nameDescriptionFields,

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { nullableTextSchema, textSchema, timestampSchema } from './primitives';
+import { MAX_TEXT_LENGTH, nullableTextSchema, textSchema, timestampSchema } from './primitives';
+
+/** An opaque list cursor (the service's are far shorter). */
+const nextTokenSchema = z.string().max(MAX_TEXT_LENGTH, { message: `must be at most ${MAX_TEXT_LENGTH} characters` });
 
 /** Audit fields every resource carries. */
 export const auditFields = {
@@ -27,7 +30,7 @@ export function patchBody<T extends z.ZodRawShape>(shape: T) {
 
 /** List envelope `{ <key>: [...], nextToken: string | null }`. */
 export function listSchema<K extends string, T extends z.ZodType>(key: K, item: T) {
-  return z.object({ [key]: z.array(item), nextToken: z.string().nullable() } as { [P in K]: z.ZodArray<T> } & {
+  return z.object({ [key]: z.array(item), nextToken: nextTokenSchema.nullable() } as { [P in K]: z.ZodArray<T> } & {
     nextToken: z.ZodNullable<z.ZodString>;
   });
 }
@@ -43,6 +46,6 @@ export const listQuerySchema = z.object({
     .min(1, { message: `must be an integer from 1 to ${MAX_LIST_RESULTS}` })
     .max(MAX_LIST_RESULTS, { message: `must be an integer from 1 to ${MAX_LIST_RESULTS}` })
     .optional(),
-  nextToken: z.string().min(1, { message: 'must not be empty' }).optional(),
+  nextToken: nextTokenSchema.min(1, { message: 'must not be empty' }).optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;

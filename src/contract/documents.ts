@@ -3,17 +3,30 @@ import { auditFields, listSchema, nameDescriptionFields, patchBody } from './com
 import { contentTypeSchema } from './enums';
 import { agentRunRefSchema, consentIdSchema, datasetIdSchema, documentIdSchema } from './ids';
 import {
-  MAX_CONTENT_LENGTH, MIN_CONTENT_LENGTH, metadataSchema, retentionInDaysSchema, textSchema, urlSchema,
+  keySchema, MAX_CONTENT_LENGTH, MIN_CONTENT_LENGTH, metadataSchema, retentionInDaysSchema, textSchema, urlSchema,
 } from './primitives';
 
+/** Most ground-truth entries one document may hold (line items of a long invoice fit many times over). */
+export const MAX_GROUND_TRUTH_ENTRIES = 10_000;
+/** Most pages one ground-truth entry may name. */
+export const MAX_ENTRY_PAGES = 1000;
+
 export const groundTruthEntrySchema = z.strictObject({
-  label: z.string({ message: 'must be a string' }),
-  value: z.string({ message: 'must be a string' }),
-  pages: z.array(z.int({ message: 'must be an integer' }).min(0, { message: 'must be an integer >= 0' })).optional(),
-  rawValue: z.string({ message: 'must be a string' }).optional(),
+  label: keySchema,
+  value: textSchema,
+  pages: z
+    .array(z.int({ message: 'must be an integer' }).min(0, { message: 'must be an integer >= 0' }))
+    .max(MAX_ENTRY_PAGES, { message: `must list at most ${MAX_ENTRY_PAGES} pages` })
+    .optional(),
+  rawValue: textSchema.optional(),
   confidence: z.number({ message: 'must be a number' }).optional(),
 });
 export type GroundTruthEntry = z.infer<typeof groundTruthEntrySchema>;
+
+/** groundTruth as a request sends it. */
+export const groundTruthInputSchema = z
+  .array(groundTruthEntrySchema)
+  .max(MAX_GROUND_TRUTH_ENTRIES, { message: `must hold at most ${MAX_GROUND_TRUTH_ENTRIES} entries` });
 
 /** Base64 document content: 1 to 6,250,000 characters. */
 export const documentContentSchema = z
@@ -51,7 +64,7 @@ export const createDocumentBodySchema = z
     datasetId: datasetIdSchema.optional(),
     consentId: consentIdSchema.optional(),
     agentRunId: agentRunRefSchema.optional(),
-    groundTruth: z.array(groundTruthEntrySchema).optional(),
+    groundTruth: groundTruthInputSchema.optional(),
   })
   .refine((body) => body.content === undefined || body.contentType !== undefined, {
     message: 'is required when content is given',
@@ -60,7 +73,7 @@ export const createDocumentBodySchema = z
 export type CreateDocumentBody = z.infer<typeof createDocumentBodySchema>;
 
 export const updateDocumentBodySchema = patchBody({
-  groundTruth: z.array(groundTruthEntrySchema).nullable(),
+  groundTruth: groundTruthInputSchema.nullable(),
   metadata: metadataSchema,
   retentionInDays: retentionInDaysSchema,
   name: textSchema.nullable(),

@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { longTextSchema, textSchema } from './primitives';
 
 /** Every error response body. */
-export const errorBodySchema = z.object({ message: z.string() });
+export const errorBodySchema = z.object({ message: longTextSchema });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** Token endpoint success body. */
 export const tokenResponseSchema = z.object({
-  access_token: z.string().min(1),
+  access_token: textSchema.min(1),
   expires_in: z.int().positive(),
   token_type: z.literal('Bearer'),
 });

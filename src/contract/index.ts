@@ -3,6 +3,7 @@
  * from the rest of the project.
  */
 export * from './primitives';
+export * from './caller-pattern';
 export * from './ids';
 export * from './enums';
 export * from './common';

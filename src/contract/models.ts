@@ -2,12 +2,21 @@ import { z } from 'zod';
 import { auditFields, listSchema, nameDescriptionFields, patchBody } from './common';
 import { confidenceVersionSchema, llmVersionSchema, modelStatusSchema } from './enums';
 import { modelIdSchema, organizationIdSchema, trainingIdSchema } from './ids';
-import { MAX_TEXT_LENGTH, metadataSchema, nonNegativeIntSchema, nullableTextSchema, textSchema, timestampSchema } from './primitives';
+import {
+  jsonObjectSchema, keySchema, MAX_TEXT_LENGTH, metadataSchema, nonNegativeIntSchema, nullableTextSchema, textSchema, timestampSchema,
+} from './primitives';
+
+/** Most fields one fieldConfig may define, and most columns of one lines/table field. */
+export const MAX_MODEL_FIELDS = 500;
+export const MAX_NESTED_FIELDS = 100;
+/** Most values one enum field may list. */
+export const MAX_ENUM_VALUES = 1000;
 
 /** Field names: snake_case, starting with a letter, at most 64 characters. */
 export const FIELD_NAME_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
 export const fieldNameSchema = z
   .string()
+  .max(64, { message: 'must be snake_case: a lowercase letter, then lowercase letters, digits or _ (at most 64)', abort: true })
   .regex(FIELD_NAME_PATTERN, { message: 'must be snake_case: a lowercase letter, then lowercase letters, digits or _ (at most 64)' });
 
 export const SCALAR_FIELD_TYPES = ['string', 'number', 'amount', 'date', 'boolean', 'enum'] as const;
@@ -19,10 +28,13 @@ export type FieldType = (typeof FIELD_TYPES)[number];
 const fieldSettings = {
   description: textSchema.optional(),
   promptHint: textSchema.optional(),
-  format: z.string().max(256, { message: 'must be at most 256 characters' }).optional(),
+  format: keySchema.optional(),
   nullable: z.boolean({ message: 'must be a boolean' }).optional(),
   multiValue: z.boolean({ message: 'must be a boolean' }).optional(),
-  enum: z.array(z.string().min(1, { message: 'must not be empty' })).optional(),
+  enum: z
+    .array(textSchema.min(1, { message: 'must not be empty' }))
+    .max(MAX_ENUM_VALUES, { message: `must list at most ${MAX_ENUM_VALUES} values` })
+    .optional(),
   maxLength: z
     .int({ message: 'must be an integer' })
     .min(1, { message: `must be an integer from 1 to ${MAX_TEXT_LENGTH}` })
@@ -48,7 +60,10 @@ export const fieldSpecSchema = z
   .strictObject({
     type: z.enum(FIELD_TYPES, { message: `must be one of ${FIELD_TYPES.join(', ')}` }),
     ...fieldSettings,
-    fields: z.record(fieldNameSchema, nestedFieldSpecSchema).optional(),
+    fields: z
+      .record(fieldNameSchema, nestedFieldSpecSchema)
+      .refine((fields) => Object.keys(fields).length <= MAX_NESTED_FIELDS, { message: `must define at most ${MAX_NESTED_FIELDS} columns` })
+      .optional(),
   })
   .superRefine((field, ctx) => {
     requireEnumValues(field, ctx);
@@ -63,7 +78,9 @@ export const fieldSpecSchema = z
 export type FieldSpec = z.infer<typeof fieldSpecSchema>;
 
 /** `{ <field name>: FieldSpec }` — the order of keys is the order of fields. */
-export const fieldConfigSchema = z.record(fieldNameSchema, fieldSpecSchema);
+export const fieldConfigSchema = z
+  .record(fieldNameSchema, fieldSpecSchema)
+  .refine((fields) => Object.keys(fields).length <= MAX_MODEL_FIELDS, { message: `must define at most ${MAX_MODEL_FIELDS} fields` });
 export type FieldConfig = z.infer<typeof fieldConfigSchema>;
 
 const pageIndexSchema = z.int({ message: 'must be an integer' }).min(0, { message: 'must be an integer >= 0' });
@@ -87,18 +104,18 @@ export type PreprocessConfigInput = z.infer<typeof preprocessConfigInputSchema>;
 /** preprocessConfig in responses also has the response-only `rotation` and `imageQuality`. */
 export const preprocessConfigSchema = preprocessConfigInputSchema.extend({
   rotation: z.int().nullable().optional(),
-  imageQuality: z.string().nullable().optional(),
+  imageQuality: keySchema.nullable().optional(),
 });
 export type PreprocessConfig = z.infer<typeof preprocessConfigSchema>;
 
 /** Known strategies; the seed gives BEST_FIRST, other values are accepted as strings. */
 export const POSTPROCESS_STRATEGIES = ['BEST_FIRST', 'BEST_N_PAGES'] as const;
 export const postprocessConfigInputSchema = z.strictObject({
-  strategy: z.string({ message: 'must be a string' }).min(1, { message: 'must not be empty' }),
+  strategy: keySchema.min(1, { message: 'must not be empty' }),
 });
 export const postprocessConfigSchema = z.object({
-  strategy: z.string(),
-  outputFormat: z.string().nullable().optional(),
+  strategy: keySchema,
+  outputFormat: keySchema.nullable().optional(),
 });
 
 export const modelSchema = z.object({
@@ -107,7 +124,7 @@ export const modelSchema = z.object({
   trainingId: trainingIdSchema.nullable().optional(),
   ...nameDescriptionFields,
   metadata: metadataSchema.nullable().optional(),
-  fieldConfig: z.record(z.string(), z.unknown()).nullable().optional(),
+  fieldConfig: jsonObjectSchema.nullable().optional(),
   preprocessConfig: preprocessConfigSchema.nullable().optional(),
   postprocessConfig: postprocessConfigSchema.nullable().optional(),
   status: modelStatusSchema,
@@ -116,7 +133,7 @@ export const modelSchema = z.object({
   version: nonNegativeIntSchema.optional(),
   numberOfRunningTrainings: nonNegativeIntSchema.optional(),
   numberOfDataBundles: nonNegativeIntSchema.optional(),
-  statistics: z.record(z.string(), z.unknown()).nullable().optional(),
+  statistics: jsonObjectSchema.nullable().optional(),
   updatedFieldConfigTime: timestampSchema.nullable().optional(),
   ...auditFields,
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { auditFields, listSchema, patchBody } from './common';
 import { organizationIdSchema, paymentMethodIdSchema, planIdSchema } from './ids';
-import { metadataSchema, nonNegativeIntSchema, retentionInDaysSchema, textSchema, urlSchema } from './primitives';
+import { jsonObjectSchema, keySchema, metadataSchema, nonNegativeIntSchema, retentionInDaysSchema, textSchema, urlSchema } from './primitives';
 
 /** `numberOf<X>Allowed` / `numberOf<X>Created` pairs. */
 export const TOTAL_COUNTERS = [
@@ -42,17 +42,17 @@ export const organizationSchema = z.object({
   description: textSchema.nullable().optional(),
   metadata: metadataSchema.nullable().optional(),
   url: urlSchema.nullable().optional(),
-  pictureUrl: z.string().nullable().optional(),
-  code: z.string().regex(/^[0-9a-z]+$/, { message: 'must be lowercase letters and digits' }).nullable().optional(),
-  clientId: z.string().nullable().optional(),
+  pictureUrl: textSchema.nullable().optional(),
+  code: keySchema.regex(/^[0-9a-z]+$/, { message: 'must be lowercase letters and digits' }).nullable().optional(),
+  clientId: keySchema.nullable().optional(),
   planId: planIdSchema.nullable().optional(),
   paymentMethodId: paymentMethodIdSchema.nullable().optional(),
   documentRetentionInDays: retentionInDaysSchema.nullable().optional(),
   useNewScopes: z.boolean().nullable().optional(),
-  monthlyUsageSummary: z.record(z.string(), z.unknown()).nullable().optional(),
-  privileges: z.record(z.string(), z.unknown()).nullable().optional(),
-  deploymentsAllowed: z.record(z.string(), z.unknown()).nullable().optional(),
-  deploymentsCreated: z.record(z.string(), z.unknown()).nullable().optional(),
+  monthlyUsageSummary: jsonObjectSchema.nullable().optional(),
+  privileges: jsonObjectSchema.nullable().optional(),
+  deploymentsAllowed: jsonObjectSchema.nullable().optional(),
+  deploymentsCreated: jsonObjectSchema.nullable().optional(),
   ...counterShape,
   ...auditFields,
 });

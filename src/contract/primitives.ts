@@ -7,6 +7,17 @@ export type Namespace = (typeof NAMESPACES)[number];
 export const NS = `(?:${NAMESPACES.join('|')})`;
 
 export const MAX_TEXT_LENGTH = 4096;
+/** Names that key something: record keys, labels, rule fields, permission resource ids, variable names. */
+export const MAX_KEY_LENGTH = 256;
+/** Identifiers, including composite ones (`org/agent/run`); half the request-line limit, so a path's id meets it. */
+export const MAX_ID_LENGTH = 8192;
+export const MAX_URL_LENGTH = 2048;
+/** RFC 5321's limit on a forward path, the longest address mail can be sent to. */
+export const MAX_EMAIL_LENGTH = 254;
+/** Service-written text in responses (run warnings and errors, messages) that may quote several caller values. */
+export const MAX_LONG_TEXT_LENGTH = 65_536;
+/** Deepest nesting of arrays and objects a JSON body may have (`{"a":{"b":1}}` nests 2 levels). */
+export const MAX_JSON_DEPTH = 32;
 export const MIN_RETENTION_DAYS = 1;
 export const MAX_RETENTION_DAYS = 1825;
 export const MIN_CONTENT_LENGTH = 1;
@@ -17,26 +28,80 @@ export const MAX_CONTENT_LENGTH = 6_250_000;
  * an optional 1–6 digit fraction, and a zone `Z` or `+hh:mm` (colon optional).
  */
 export const TIMESTAMP_PATTERN = /^\d{4}-?\d{2}-?\d{2}[ T]?\d{2}:?\d{2}:?\d{2}(?:\.\d{1,6})?(?:Z|\+\d{2}:?\d{2})$/;
+const TIMESTAMP_MESSAGE = 'must be a timestamp like 2024-01-31T12:00:00.000000Z';
 export const timestampSchema = z
-  .string()
-  .regex(TIMESTAMP_PATTERN, { message: 'must be a timestamp like 2024-01-31T12:00:00.000000Z' });
+  .string({ message: TIMESTAMP_MESSAGE })
+  .max(64, { message: TIMESTAMP_MESSAGE, abort: true })
+  .regex(TIMESTAMP_PATTERN, { message: TIMESTAMP_MESSAGE, abort: true })
+  .refine(isCalendarTimestamp, { message: 'must be a real date and time: year 0001 or later, month 01-12, a day the month has, hour 00-23, minute and second 00-59, zone offset at most +14:00' });
+
+/** A TIMESTAMP_PATTERN match names a moment that exists (no February 30, hour 24 or zone +99:00). */
+export function isCalendarTimestamp(value: string): boolean {
+  const digits = value.replace(/\.\d+/, '').replace(/\D/g, '');
+  const [year, month, day, hour, minute, second] = [0, 4, 6, 8, 10, 12].map((at, i) => Number(digits.slice(at, at + (i === 0 ? 4 : 2))));
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const daysInMonth = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+  const zone = value.endsWith('Z') ? [0, 0] : [Number(digits.slice(14, 16)), Number(digits.slice(16, 18))];
+  return (
+    year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth && hour <= 23 && minute <= 59 && second <= 59 &&
+    zone[1] <= 59 && zone[0] * 60 + zone[1] <= 14 * 60
+  );
+}
 
 /** Seed URL rule: the value must start with `http://localhost` or `https://`. */
 export const URL_PATTERN = /^(?:http:\/\/localhost|https:\/\/)/;
-export const urlSchema = z.string().regex(URL_PATTERN, { message: 'must start with http://localhost or https://' });
+export const urlSchema = z
+  .string({ message: 'must be a string' })
+  .max(MAX_URL_LENGTH, { message: `must be at most ${MAX_URL_LENGTH} characters`, abort: true })
+  .regex(URL_PATTERN, { message: 'must start with http://localhost or https://' });
 
 /**
  * Create User's email rule: the local part starts alphanumeric, then letters, digits and `-+._`; then `@`; a dotted
  * domain whose final label has at least 2 letters.
  */
 export const EMAIL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9\-+._]*@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}$/;
-export const emailSchema = z.string().regex(EMAIL_PATTERN, { message: 'must be a valid email address such as name@example.com' });
+export const emailSchema = z
+  .string({ message: 'must be a string' })
+  .max(MAX_EMAIL_LENGTH, { message: `must be at most ${MAX_EMAIL_LENGTH} characters`, abort: true })
+  .regex(EMAIL_PATTERN, { message: 'must be a valid email address such as name@example.com' });
 
-export const textSchema = z.string().max(MAX_TEXT_LENGTH, { message: `must be at most ${MAX_TEXT_LENGTH} characters` });
+/** A string of at most `max` characters (every string of the contract has a bound). */
+export function boundedString(max: number) {
+  return z.string({ message: 'must be a string' }).max(max, { message: `must be at most ${max} characters` });
+}
+
+export const textSchema = boundedString(MAX_TEXT_LENGTH);
 export const nullableTextSchema = textSchema.nullable();
+/** Record keys and other names. */
+export const keySchema = boundedString(MAX_KEY_LENGTH);
+/** Service-written free text in responses. */
+export const longTextSchema = boundedString(MAX_LONG_TEXT_LENGTH);
 
-/** Free-form JSON object; arrays, strings and null are rejected. */
-export const metadataSchema = z.record(z.string(), z.unknown(), { message: 'must be a JSON object' });
+/** Free-form JSON object; arrays, strings and null are rejected. Its nesting is capped where JSON is parsed. */
+export const metadataSchema = z.record(keySchema, z.unknown(), { message: 'must be a JSON object' });
+/** A free-form JSON object in a response. */
+export const jsonObjectSchema = z.record(keySchema, z.unknown());
+
+/**
+ * True when JSON text nests arrays and objects deeper than `max` levels. One pass over the text without recursion,
+ * so it is safe on any input and runs before the text is parsed.
+ */
+export function jsonNestsDeeperThan(text: string, max: number = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (inString) {
+      if (code === 0x5c) i += 1; // backslash: skip the escaped character
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) inString = true;
+    else if (code === 0x7b || code === 0x5b) {
+      depth += 1;
+      if (depth > max) return true;
+    } else if (code === 0x7d || code === 0x5d) depth -= 1;
+  }
+  return false;
+}
 
 export const retentionInDaysSchema = z
   .int({ message: 'must be an integer' })

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { auditFields, listSchema, nameDescriptionFields, patchBody } from './common';
 import { permissionActionSchema, permissionEffectSchema } from './enums';
 import { roleIdSchema } from './ids';
-import { metadataSchema, nullableTextSchema } from './primitives';
+import { keySchema, metadataSchema, nullableTextSchema } from './primitives';
 
 /** `resourceId` names a scope family (`users`, `agents.runs`, …) or `*`. */
 export const permissionSchema = z.object({
-  resourceId: z.string({ message: 'must be a string' }).min(1, { message: 'must not be empty' }),
+  resourceId: keySchema.min(1, { message: 'must not be empty' }),
   effect: permissionEffectSchema,
   action: permissionActionSchema,
 });
@@ -14,7 +14,7 @@ export type Permission = z.infer<typeof permissionSchema>;
 
 /** In requests only `resourceId` is required; effect defaults to allow and action to read. */
 export const permissionInputSchema = z.strictObject({
-  resourceId: z.string({ message: 'must be a string' }).min(1, { message: 'must not be empty' }),
+  resourceId: keySchema.min(1, { message: 'must not be empty' }),
   effect: permissionEffectSchema.optional(),
   action: permissionActionSchema.optional(),
 });

@@ -2,7 +2,23 @@ import { z } from 'zod';
 import { auditFields, listSchema, nameDescriptionFields, patchBody } from './common';
 import { validationTaskStatusSchema } from './enums';
 import { agentRunRefSchema, validationIdSchema, validationRefSchema, validationTaskIdSchema } from './ids';
-import { metadataSchema, nullableTextSchema } from './primitives';
+import { compileCallerPattern, MAX_PATTERN_LENGTH } from './caller-pattern';
+import {
+  boundedString, jsonObjectSchema, keySchema, longTextSchema, MAX_ID_LENGTH, metadataSchema, nullableTextSchema, textSchema,
+} from './primitives';
+
+/** Field a rule applies to: a prediction's label (`invoice_number`, `line_items.amount`). */
+const ruleFieldSchema = keySchema.min(1, { message: 'must not be empty' });
+
+/** A caller's regular expression: RE2 syntax (linear-time matching), length- and size-capped (caller-pattern.ts). */
+export const callerPatternSchema = z
+  .string({ message: 'must be a string' })
+  .min(1, { message: 'must not be empty' })
+  .max(MAX_PATTERN_LENGTH, { message: `must be at most ${MAX_PATTERN_LENGTH} characters`, abort: true })
+  .superRefine((source, ctx) => {
+    const result = compileCallerPattern(source);
+    if (!result.ok) ctx.addIssue({ code: 'custom', message: result.reason });
+  });
 
 /** Rules of a validation's config (DESIGN: the seed leaves config's shape open; this is ours). */
 export const validationRuleSchema = z.discriminatedUnion(
@@ -11,38 +27,28 @@ export const validationRuleSchema = z.discriminatedUnion(
     z.strictObject({
       type: z.literal('confidenceThreshold'),
       /** Omit to apply to every field. */
-      field: z.string().min(1, { message: 'must not be empty' }).optional(),
+      field: ruleFieldSchema.optional(),
       threshold: z
         .number({ message: 'must be a number' })
         .min(0, { message: 'must be a number from 0 to 1' })
         .max(1, { message: 'must be a number from 0 to 1' }),
     }),
-    z.strictObject({ type: z.literal('requiredField'), field: z.string().min(1, { message: 'must not be empty' }) }),
-    z.strictObject({
-      type: z.literal('pattern'),
-      field: z.string().min(1, { message: 'must not be empty' }),
-      pattern: z.string().min(1, { message: 'must not be empty' }).refine(isValidRegex, { message: 'must be a valid regular expression' }),
-    }),
+    z.strictObject({ type: z.literal('requiredField'), field: ruleFieldSchema }),
+    z.strictObject({ type: z.literal('pattern'), field: ruleFieldSchema, pattern: callerPatternSchema }),
   ],
   { message: 'must have type confidenceThreshold, requiredField or pattern' },
 );
 export type ValidationRule = z.infer<typeof validationRuleSchema>;
 
-function isValidRegex(source: string): boolean {
-  try {
-    new RegExp(source);
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** Most rules one validation may hold. */
+export const MAX_VALIDATION_RULES = 100;
 
 /**
  * config: any object; its `rules`, when present, must be valid rules. `autoApprove: true` lets a run whose
  * predictions raise no issue skip the review (agent run → succeeded-predictions instead of ready-for-review).
  */
 export const validationConfigSchema = z.looseObject({
-  rules: z.array(validationRuleSchema).optional(),
+  rules: z.array(validationRuleSchema).max(MAX_VALIDATION_RULES, { message: `must hold at most ${MAX_VALIDATION_RULES} rules` }).optional(),
   autoApprove: z.boolean({ message: 'must be a boolean' }).optional(),
 });
 export type ValidationConfig = z.infer<typeof validationConfigSchema>;
@@ -52,7 +58,7 @@ export const validationSchema = z.object({
   id: validationRefSchema.optional(),
   ...nameDescriptionFields,
   metadata: metadataSchema.nullable().optional(),
-  config: z.record(z.string(), z.unknown()).nullable().optional(),
+  config: jsonObjectSchema.nullable().optional(),
   enabled: z.boolean().optional(),
   ...auditFields,
 });
@@ -76,8 +82,8 @@ export const validationTaskSchema = z.object({
   validationId: validationIdSchema,
   agentRunId: agentRunRefSchema.nullable().optional(),
   status: validationTaskStatusSchema,
-  input: z.record(z.string(), z.unknown()).nullable().optional(),
-  output: z.record(z.string(), z.unknown()).nullable().optional(),
+  input: jsonObjectSchema.nullable().optional(),
+  output: jsonObjectSchema.nullable().optional(),
   ...auditFields,
 });
 export type ValidationTask = z.infer<typeof validationTaskSchema>;
@@ -92,9 +98,9 @@ export type UpdateValidationTaskBody = z.infer<typeof updateValidationTaskBodySc
 
 /** One predicted field, as the service puts it in a validation task's input. */
 export const predictionSchema = z.object({
-  label: z.string(),
-  value: z.string().nullable(),
-  rawValue: z.string().nullable().optional(),
+  label: keySchema,
+  value: textSchema.nullable(),
+  rawValue: textSchema.nullable().optional(),
   pages: z.array(z.int()),
   confidence: z.number(),
 });
@@ -102,17 +108,17 @@ export type Prediction = z.infer<typeof predictionSchema>;
 
 /** A rule of the validation that the predictions break (shown to the reviewer). */
 export const validationIssueSchema = z.object({
-  field: z.string(),
+  field: keySchema,
   rule: z.enum(['confidenceThreshold', 'requiredField', 'pattern']),
-  message: z.string(),
+  message: longTextSchema,
 });
 export type ValidationIssue = z.infer<typeof validationIssueSchema>;
 
 /** `input` of a validation task created by an agent run (the review screen prefills its fields from it). */
 export const validationTaskInputSchema = z.looseObject({
   agentRunId: agentRunRefSchema,
-  documentId: z.string().nullable(),
-  modelId: z.string().nullable(),
+  documentId: boundedString(MAX_ID_LENGTH).nullable(),
+  modelId: boundedString(MAX_ID_LENGTH).nullable(),
   predictions: z.array(predictionSchema),
   issues: z.array(validationIssueSchema),
 });

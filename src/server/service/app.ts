@@ -3,9 +3,11 @@
  * body rules (415/413/400), `{message}` errors with CORS headers, every route module of routes/index.ts, and the
  * OpenAPI document. `start()` listens, then bootstraps a new data dir (bootstrap.ts).
  */
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { describeZodError } from '../../contract';
+import { describeZodError, jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../../contract';
 import { actionOf, isAllowed } from './auth/permissions';
 import { authenticate } from './auth/authenticate';
 import { registerTokenRoute } from './auth/token-route';
@@ -44,6 +46,9 @@ export const CORS_HEADERS = {
 
 const emptyBody = z.strictObject({});
 
+/** Request line plus headers, in bytes (Node's default, stated so the 431 message can say it). */
+export const MAX_HEADER_BYTES = 16_384;
+
 export async function createServiceApp(config: ServiceConfig): Promise<ServiceApp> {
   const fastify = Fastify({
     logger: config.logger ? { level: 'warn' } : false,
@@ -52,6 +57,11 @@ export async function createServiceApp(config: ServiceConfig): Promise<ServiceAp
     // where the router's own limit answered 414 in Fastify's error shape without the CORS headers.
     routerOptions: { maxParamLength: 16_384, ignoreTrailingSlash: true },
     forceCloseConnections: true,
+    // A missing Host is refused by our hook (a {message} with CORS) rather than by Node's bare 400.
+    http: { maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false },
+    // Errors raised before routing (bad percent-encoding) and by Node's HTTP parser answer in the house shape too.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, schema: config.databaseSchema });
   const context: ServiceContext = {
@@ -130,10 +140,13 @@ function isLoopback(host: string): boolean {
 
 function installJsonParser(fastify: FastifyInstance, bodyLimit: number) {
   fastify.removeAllContentTypeParsers();
-  const parse = (_req: FastifyRequest, text: string | Buffer, done: (err: Error | null, body?: unknown) => void) => {
-    if (String(text).trim() === '') return done(null, undefined);
+  const parse = (_req: FastifyRequest, raw: string | Buffer, done: (err: Error | null, body?: unknown) => void) => {
+    const text = String(raw);
+    if (text.trim() === '') return done(null, undefined);
+    // Deep nesting costs recursion in every consumer (schemas, storage, serializers): refuse it before parsing.
+    if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) return done(new HttpError(400, `body nests deeper than ${MAX_JSON_DEPTH} levels`), undefined);
     try {
-      done(null, JSON.parse(String(text)));
+      done(null, JSON.parse(text));
     } catch {
       done(new HttpError(400, 'body must be valid JSON'), undefined);
     }
@@ -146,7 +159,57 @@ function sendError(reply: FastifyReply, status: number, message: string) {
   return reply.code(status).headers(CORS_HEADERS).type('application/json').send({ message });
 }
 
+/** Fastify's errors before a route is found: the path's percent-encoding, or a parameter beyond maxParamLength. */
+function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return sendError(reply, 400, 'URL path must be valid percent-encoding: each % starts a %XX escape, and the escapes spell UTF-8');
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(reply, 414, 'URL path has a segment longer than 16384 characters');
+  return sendError(reply, 400, 'request could not be routed');
+}
+
+/** What Node's HTTP parser refused, by its error code. */
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  HPE_HEADER_OVERFLOW: [431, `request line and headers must be at most ${MAX_HEADER_BYTES} bytes`],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'request did not arrive in time'],
+  HPE_INVALID_METHOD: [400, 'request method must be an HTTP method'],
+  HPE_INVALID_URL: [400, 'request target must be a URL path'],
+  HPE_INVALID_VERSION: [400, 'request line must end with HTTP/1.1 or HTTP/1.0'],
+  HPE_INVALID_CONSTANT: [400, 'request line must be METHOD PATH HTTP/1.1'],
+  HPE_INVALID_HEADER_TOKEN: [400, 'header names and values must use only the characters HTTP allows'],
+  HPE_INVALID_CONTENT_LENGTH: [400, 'Content-Length header must be one decimal number'],
+  HPE_UNEXPECTED_CONTENT_LENGTH: [400, 'Content-Length header must not be sent with Transfer-Encoding: chunked'],
+  HPE_INVALID_TRANSFER_ENCODING: [400, 'Transfer-Encoding header must end with chunked'],
+  HPE_INVALID_CHUNK_SIZE: [400, 'chunked body must give each chunk size in hexadecimal'],
+};
+
+/**
+ * Node's 'clientError': the request could not be parsed, so there is no request or reply object; the answer is
+ * written to the socket, as Node's own handler does, unless a response has already started on it.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !inFlight?.headersSent) {
+    const [status, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'request is not valid HTTP/1.1'];
+    const body = JSON.stringify({ message });
+    const headers = {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      ...CORS_HEADERS,
+      'x-content-type-options': 'nosniff',
+      connection: 'close',
+    };
+    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n${body}`);
+  }
+  socket.destroy(error);
+}
+
 function installErrorHandling(fastify: FastifyInstance) {
+  fastify.addHook('onRequest', async (request) => {
+    if (request.raw.httpVersion === '1.1' && !request.headers.host) throw new HttpError(400, 'Host header is required');
+  });
   fastify.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) return sendError(reply, error.statusCode, error.message);
     const code = (error as FastifyError).code;

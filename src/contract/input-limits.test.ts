@@ -1,0 +1,117 @@
+/**
+ * The contract's limits on hostile input: every string has a maximum length, timestamps name real moments, emails
+ * stop at RFC 5321's length before their pattern runs, and JSON nesting is measured without recursion.
+ */
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import * as contract from './index';
+import { describeZodError, emailSchema, jsonNestsDeeperThan, MAX_JSON_DEPTH, timestampSchema } from './index';
+
+type Def = { type: string; [key: string]: unknown };
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+/** Paths (inside the named schema) of every string without a maximum length. */
+function unboundedStrings(schema: z.ZodType, path: string, seen = new Set<z.ZodType>()): string[] {
+  if (seen.has(schema)) return [];
+  seen.add(schema);
+  const def = defOf(schema);
+  const walk = (inner: unknown, at: string) => unboundedStrings(inner as z.ZodType, at, seen);
+  switch (def.type) {
+    case 'string': {
+      const checks = (def.checks as Array<{ _zod: { def: { check: string } } }> | undefined) ?? [];
+      return checks.some((check) => check._zod.def.check === 'max_length') ? [] : [path];
+    }
+    case 'object':
+      return Object.entries(def.shape as Record<string, z.ZodType>).flatMap(([key, value]) => walk(value, `${path}.${key}`));
+    case 'array':
+      return walk(def.element, `${path}[]`);
+    case 'record':
+      return [...walk(def.keyType, `${path}{key}`), ...walk(def.valueType, `${path}{value}`)];
+    case 'union':
+      return (def.options as z.ZodType[]).flatMap((option, i) => walk(option, `${path}|${i}`));
+    case 'intersection':
+      return [...walk(def.left, path), ...walk(def.right, path)];
+    case 'pipe':
+      return [...walk(def.in, path), ...walk(def.out, path)];
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'catch':
+    case 'nonoptional':
+      return walk(def.innerType, path);
+    default:
+      return [];
+  }
+}
+
+describe('every string of the contract is bounded', () => {
+  const schemas = Object.entries(contract).filter(([, value]) => value instanceof z.ZodType) as Array<[string, z.ZodType]>;
+
+  it('finds the contract schemas to audit', () => {
+    expect(schemas.length).toBeGreaterThan(50);
+  });
+
+  it('has no z.string() without a maximum length', () => {
+    expect(schemas.flatMap(([name, schema]) => unboundedStrings(schema, name))).toEqual([]);
+  });
+});
+
+describe('timestamps', () => {
+  const problem = (value: string) => {
+    const result = timestampSchema.safeParse(value);
+    return result.success ? undefined : describeZodError(result.error, value, 'createdTimeAfter');
+  };
+
+  it('accept the seed spellings of real moments, leap days included', () => {
+    for (const value of ['2024-01-31T12:00:00.000000Z', '20240131 120000Z', '2024-02-29T23:59:59+14:00', '2000-02-29T00:00:00+0530', '2026-12-31 00:00:00Z']) {
+      expect(problem(value), value).toBeUndefined();
+    }
+  });
+
+  it('refuse impossible calendar dates and clock times, naming the rule', () => {
+    for (const value of [
+      '2026-02-30T00:00:00Z', '2025-02-29T00:00:00Z', '1900-02-29T00:00:00Z', '2026-04-31T00:00:00Z', '2026-13-01T00:00:00Z',
+      '2026-00-10T00:00:00Z', '2026-01-00T00:00:00Z', '2026-01-01T24:00:00Z', '2026-01-01T23:60:00Z', '2026-01-01T23:59:60Z',
+      '2026-01-01T00:00:00+15:00', '2026-01-01T00:00:00+05:60', '0000-01-01T00:00:00Z',
+    ]) {
+      expect(problem(value), value).toMatch(/^createdTimeAfter must be a real date and time/);
+    }
+  });
+
+  it('still refuse what is not a timestamp at all, with one sentence', () => {
+    expect(problem('yesterday')).toBe('createdTimeAfter must be a timestamp like 2024-01-31T12:00:00.000000Z');
+    expect(problem('2'.repeat(10_000))).toBe('createdTimeAfter must be a timestamp like 2024-01-31T12:00:00.000000Z');
+  });
+});
+
+describe('emails', () => {
+  it('stop at 254 characters before the pattern runs, with one sentence', () => {
+    const email = `${'a'.repeat(4111)}@example.com`;
+    const result = emailSchema.safeParse(email);
+    expect(result.success).toBe(false);
+    expect(describeZodError(result.error!, email, 'email')).toBe('email must be at most 254 characters');
+    expect(emailSchema.safeParse(`${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(57)}.com`).success).toBe(true);
+  });
+});
+
+describe('JSON nesting depth', () => {
+  const nested = (depth: number) => `${'{"a":['.repeat(depth / 2)}1${']}'.repeat(depth / 2)}`;
+
+  it(`allows ${MAX_JSON_DEPTH} levels and refuses one more`, () => {
+    expect(jsonNestsDeeperThan(nested(MAX_JSON_DEPTH))).toBe(false);
+    expect(jsonNestsDeeperThan(nested(MAX_JSON_DEPTH + 2))).toBe(true);
+    expect(jsonNestsDeeperThan(`${'['.repeat(MAX_JSON_DEPTH + 1)}${']'.repeat(MAX_JSON_DEPTH + 1)}`)).toBe(true);
+  });
+
+  it('counts brackets only outside strings, escaped quotes included', () => {
+    expect(jsonNestsDeeperThan(JSON.stringify({ text: '['.repeat(1000) }))).toBe(false);
+    expect(jsonNestsDeeperThan(JSON.stringify({ text: `\\"${'{'.repeat(1000)}` }))).toBe(false);
+    expect(jsonNestsDeeperThan(`{"a":"\\\\",${'"b":['.repeat(0)}"c":${'['.repeat(40)}${']'.repeat(40)}}`)).toBe(true);
+  });
+
+  it('measures 5,000 levels without recursion', () => {
+    expect(jsonNestsDeeperThan(nested(5000))).toBe(true);
+  });
+});
