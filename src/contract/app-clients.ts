@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { auditFields, listSchema, nameDescriptionFields, patchBody } from './common';
-import { appClientIdSchema, roleIdSchema } from './ids';
+import { appClientIdSchema, roleIdSchema, roleIdsInputSchema } from './ids';
 import { keySchema, metadataSchema, nullableTextSchema, textSchema, urlSchema } from './primitives';
+
+/** Most URLs one list of an app client may hold. */
+export const MAX_APP_CLIENT_URLS = 100;
+const urlListSchema = z.array(urlSchema).max(MAX_APP_CLIENT_URLS, { message: `must hold at most ${MAX_APP_CLIENT_URLS} URLs` });
 
 export const appClientSchema = z.object({
   appClientId: appClientIdSchema,
@@ -26,10 +30,10 @@ export const createAppClientBodySchema = z.strictObject({
   name: nullableTextSchema.optional(),
   description: nullableTextSchema.optional(),
   metadata: metadataSchema.optional(),
-  roleIds: z.array(roleIdSchema).optional(),
-  loginUrls: z.array(urlSchema).optional(),
-  logoutUrls: z.array(urlSchema).optional(),
-  callbackUrls: z.array(urlSchema).optional(),
+  roleIds: roleIdsInputSchema.optional(),
+  loginUrls: urlListSchema.optional(),
+  logoutUrls: urlListSchema.optional(),
+  callbackUrls: urlListSchema.optional(),
   defaultLoginUrl: urlSchema.optional(),
   generateSecret: z.boolean({ message: 'must be a boolean' }).optional(),
 });
@@ -37,10 +41,10 @@ export type CreateAppClientBody = z.infer<typeof createAppClientBodySchema>;
 
 export const updateAppClientBodySchema = patchBody({
   metadata: metadataSchema,
-  roleIds: z.array(roleIdSchema),
+  roleIds: roleIdsInputSchema,
   name: nullableTextSchema,
   description: nullableTextSchema,
-  loginUrls: z.array(urlSchema),
+  loginUrls: urlListSchema,
   defaultLoginUrl: urlSchema,
 });
 export type UpdateAppClientBody = z.infer<typeof updateAppClientBodySchema>;

@@ -51,6 +51,10 @@ export const modelIdSchema = idSchema(ID_PATTERNS.model, 'svc:model:<a-z0-9-_>')
 export const trainingIdSchema = idSchema(ID_PATTERNS.training, 'legacy:model-training:<a-z0-9-_>');
 export const userIdSchema = idSchema(ID_PATTERNS.user, 'svc:user:<0-9A-Za-z-_>');
 export const roleIdSchema = idSchema(ID_PATTERNS.role, 'svc:role:<1 to 32 of 0-9A-Za-z-_>');
+/** Most roles one user or app client may hold. */
+export const MAX_ROLE_IDS = 100;
+/** roleIds as a request sends them. */
+export const roleIdsInputSchema = z.array(roleIdSchema).max(MAX_ROLE_IDS, { message: `must hold at most ${MAX_ROLE_IDS} role ids` });
 export const profileIdSchema = idSchema(ID_PATTERNS.profile, 'svc:profile:<32 lowercase hex>');
 export const appClientIdSchema = idSchema(ID_PATTERNS.appClient, 'svc:app-client:<a-z0-9-_>');
 export const validationIdSchema = idSchema(ID_PATTERNS.validation, 'svc:validation:<32 lowercase hex>');

@@ -115,3 +115,34 @@ describe('JSON nesting depth', () => {
     expect(jsonNestsDeeperThan(nested(5000))).toBe(true);
   });
 });
+
+describe('request arrays are capped (work per request stays linear in what the limits allow)', () => {
+  const problem = (schema: z.ZodType, body: unknown) => {
+    const result = schema.safeParse(body);
+    return result.success ? undefined : describeZodError(result.error, body);
+  };
+  const many = <T>(count: number, make: (i: number) => T) => Array.from({ length: count }, (_, i) => make(i));
+
+  it('roleIds, permissions and app client URLs', () => {
+    const roleIds = many(contract.MAX_ROLE_IDS + 1, (i) => `svc:role:r${i}`);
+    expect(problem(contract.updateUserBodySchema, { roleIds })).toBe(`roleIds must hold at most ${contract.MAX_ROLE_IDS} role ids`);
+    expect(problem(contract.createAppClientBodySchema, { roleIds })).toBe(`roleIds must hold at most ${contract.MAX_ROLE_IDS} role ids`);
+    const loginUrls = many(contract.MAX_APP_CLIENT_URLS + 1, (i) => `https://example.com/${i}`);
+    expect(problem(contract.updateAppClientBodySchema, { loginUrls })).toBe(`loginUrls must hold at most ${contract.MAX_APP_CLIENT_URLS} URLs`);
+    const permissions = many(contract.MAX_ROLE_PERMISSIONS + 1, () => ({ resourceId: 'users' }));
+    expect(problem(contract.createRoleBodySchema, { permissions })).toBe(`permissions must hold at most ${contract.MAX_ROLE_PERMISSIONS} permissions`);
+  });
+
+  it('groundTruth, fieldConfig, resourceIds and requiredVariables', () => {
+    const groundTruth = many(contract.MAX_GROUND_TRUTH_ENTRIES + 1, () => ({ label: 'a', value: 'b' }));
+    expect(problem(contract.updateDocumentBodySchema, { groundTruth })).toBe(`groundTruth must hold at most ${contract.MAX_GROUND_TRUTH_ENTRIES} entries`);
+    const fieldConfig = Object.fromEntries(many(contract.MAX_MODEL_FIELDS + 1, (i) => [`f${i}`, { type: 'string' }]));
+    expect(problem(contract.createModelBodySchema, { fieldConfig })).toBe(`fieldConfig must define at most ${contract.MAX_MODEL_FIELDS} fields`);
+    const resourceIds = many(contract.MAX_RESOURCE_IDS + 1, (i) => `svc:model:m${i}`);
+    expect(problem(contract.createAgentBodySchema, { resourceIds })).toBe(`resourceIds must hold at most ${contract.MAX_RESOURCE_IDS} ids`);
+    const requiredVariables = many(contract.MAX_REQUIRED_VARIABLES + 1, (i) => `v${i}`);
+    expect(problem(contract.createActionBodySchema, { config: { requiredVariables } })).toBe(
+      `config.requiredVariables must hold at most ${contract.MAX_REQUIRED_VARIABLES} names`,
+    );
+  });
+});

@@ -83,6 +83,8 @@ export const fieldConfigSchema = z
   .refine((fields) => Object.keys(fields).length <= MAX_MODEL_FIELDS, { message: `must define at most ${MAX_MODEL_FIELDS} fields` });
 export type FieldConfig = z.infer<typeof fieldConfigSchema>;
 
+/** Most pages preprocessConfig.pages may list. */
+export const MAX_PREPROCESS_PAGES = 1000;
 const pageIndexSchema = z.int({ message: 'must be an integer' }).min(0, { message: 'must be an integer >= 0' });
 
 /** preprocessConfig as a request accepts it. */
@@ -90,7 +92,7 @@ export const preprocessConfigInputSchema = z.strictObject({
   trimMargins: z.boolean({ message: 'must be a boolean' }).optional(),
   startPage: pageIndexSchema.optional(),
   useGhostScript: z.boolean({ message: 'must be a boolean' }).optional(),
-  pages: z.array(pageIndexSchema).optional(),
+  pages: z.array(pageIndexSchema).max(MAX_PREPROCESS_PAGES, { message: `must list at most ${MAX_PREPROCESS_PAGES} pages` }).optional(),
   usePoppler: z.boolean({ message: 'must be a boolean' }).optional(),
   padToFit: z.boolean({ message: 'must be a boolean' }).optional(),
   useTextDetection: z.boolean({ message: 'must be a boolean' }).optional(),

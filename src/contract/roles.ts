@@ -20,6 +20,12 @@ export const permissionInputSchema = z.strictObject({
 });
 export type PermissionInput = z.infer<typeof permissionInputSchema>;
 
+/** Most permissions one role may hold. */
+export const MAX_ROLE_PERMISSIONS = 500;
+const permissionsInputSchema = z
+  .array(permissionInputSchema)
+  .max(MAX_ROLE_PERMISSIONS, { message: `must hold at most ${MAX_ROLE_PERMISSIONS} permissions` });
+
 export const roleSchema = z.object({
   roleId: roleIdSchema,
   ...nameDescriptionFields,
@@ -34,13 +40,13 @@ export const createRoleBodySchema = z.strictObject({
   name: nullableTextSchema.optional(),
   description: nullableTextSchema.optional(),
   metadata: metadataSchema.optional(),
-  permissions: z.array(permissionInputSchema).optional(),
+  permissions: permissionsInputSchema.optional(),
 });
 export type CreateRoleBody = z.infer<typeof createRoleBodySchema>;
 
 export const updateRoleBodySchema = patchBody({
   metadata: metadataSchema,
-  permissions: z.array(permissionInputSchema),
+  permissions: permissionsInputSchema,
   name: nullableTextSchema,
   description: nullableTextSchema,
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listSchema, patchBody } from './common';
 import { userStatusSchema } from './enums';
-import { appClientIdSchema, profileIdSchema, roleIdSchema, userIdSchema } from './ids';
+import { appClientIdSchema, profileIdSchema, roleIdSchema, roleIdsInputSchema, userIdSchema } from './ids';
 import { emailSchema, metadataSchema, nullableTextSchema, textSchema, timestampSchema } from './primitives';
 
 /** The seed: "The user response accepts no fields beyond these." */
@@ -29,14 +29,14 @@ export const createUserBodySchema = z.strictObject({
   description: nullableTextSchema.optional(),
   // The user resource allows null for both, so a request may set them to null too.
   metadata: metadataSchema.nullable().optional(),
-  roleIds: z.array(roleIdSchema).nullable().optional(),
+  roleIds: roleIdsInputSchema.nullable().optional(),
   appClientId: appClientIdSchema.optional(),
 });
 export type CreateUserBody = z.infer<typeof createUserBodySchema>;
 
 export const updateUserBodySchema = patchBody({
   metadata: metadataSchema.nullable(),
-  roleIds: z.array(roleIdSchema).nullable(),
+  roleIds: roleIdsInputSchema.nullable(),
   name: nullableTextSchema,
   description: nullableTextSchema,
 });
