@@ -17,6 +17,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { createBffApp, type BffApp } from '../src/server/bff/app';
 import { ConfigError, loadBffConfig, readCredentialsFile } from '../src/server/bff/config';
+import { DataDirError, PRIVATE_UMASK } from '../src/server/shared/private-dir';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -136,6 +137,8 @@ async function startService(env: NodeJS.ProcessEnv): Promise<{ child: ChildProce
 }
 
 async function main(): Promise<void> {
+  // The data dir's files (database, credentials, sessions) are this user's alone; the service child inherits it.
+  process.umask(PRIVATE_UMASK);
   const env: NodeJS.ProcessEnv = { ...process.env };
   const consoleDir = resolve(env.DPS_CONSOLE_DIR || join(root, 'dist', 'console'));
   env.DPS_CONSOLE_DIR = consoleDir;
@@ -178,7 +181,7 @@ async function main(): Promise<void> {
     const link = await bff.issueLaunchLink();
     process.stdout.write(`DPS Console: sign in at ${link} (one-time link, valid for ${Math.round(config.launchLinkTtlMs / 60_000)} minutes)\n`);
   } catch (error) {
-    log(error instanceof StartError || error instanceof ConfigError ? error.message : ((error as Error).stack ?? String(error)));
+    log(error instanceof StartError || error instanceof ConfigError || error instanceof DataDirError ? error.message : ((error as Error).stack ?? String(error)));
     await stop(1);
   }
 }

@@ -3,15 +3,17 @@
  * so two BFF instances sharing the dir, or the operator CLI running beside a BFF, never see half a file.
  */
 import { randomBytes, createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile, unlink } from 'node:fs/promises';
+import { readFile, rename, writeFile, unlink } from 'node:fs/promises';
 import { join, dirname } from 'node:path';
+import { makePrivateDir } from '../shared/private-dir';
 
 export function bffDir(dataDir: string): string {
   return join(dataDir, 'bff');
 }
 
+/** Creates `path` 0700; refuses (DataDirError naming the chmod) a directory other local users can open. */
 export async function ensureDir(path: string): Promise<void> {
-  await mkdir(path, { recursive: true, mode: 0o700 });
+  await makePrivateDir(path, 'BFF data dir');
 }
 
 export async function writeFileAtomic(path: string, content: string): Promise<void> {

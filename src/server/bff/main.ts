@@ -3,9 +3,12 @@
  * sign-in link; SIGINT/SIGTERM close it cleanly.
  */
 import { createBffApp } from './app';
+import { DataDirError, PRIVATE_UMASK } from '../shared/private-dir';
 import { ConfigError, loadBffConfig } from './config';
 
 async function main(): Promise<void> {
+  // Sessions, operator accounts and the audit log are this user's alone.
+  process.umask(PRIVATE_UMASK);
   const config = loadBffConfig(process.env);
   const bff = await createBffApp(config);
   await bff.listen();
@@ -24,6 +27,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`bff: ${error instanceof ConfigError ? error.message : (error as Error).stack ?? String(error)}\n`);
+  process.stderr.write(`bff: ${error instanceof ConfigError || error instanceof DataDirError ? error.message : (error as Error).stack ?? String(error)}\n`);
   process.exit(1);
 });

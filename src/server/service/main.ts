@@ -2,10 +2,13 @@
  * `npm run service`: the embedded service alone. Prints the base URL and where the credentials are (never the
  * secret). Stops cleanly on SIGINT/SIGTERM.
  */
+import { PRIVATE_UMASK } from '../shared/private-dir';
 import { createServiceApp } from './app';
 import { loadServiceConfig } from './config';
 
 async function main() {
+  // Everything the service and PGlite create (database pages, credentials) is its user's alone.
+  process.umask(PRIVATE_UMASK);
   const config = loadServiceConfig();
   const service = await createServiceApp(config);
   const started = await service.start();

@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { assertWritable, preparePrivateDir, tightenTree } from '../../shared/private-dir';
 import { runMigrations } from './migrate';
 import { keepStatisticsFresh } from './pglite-statistics';
 
@@ -43,6 +44,8 @@ export interface StoreOptions {
 }
 
 export async function openStore(options: StoreOptions): Promise<Store> {
+  // The data dir holds credentials.json with either database, and PGlite's files with the embedded one.
+  await preparePrivateDir(options.dataDir, 'data dir');
   const store = options.databaseUrl ? await openPostgres(options.databaseUrl, options.schema) : await openPglite(options.dataDir);
   try {
     await runMigrations(store);
@@ -55,10 +58,21 @@ export async function openStore(options: StoreOptions): Promise<Store> {
 
 async function openPglite(dataDir: string): Promise<Store> {
   const dir = path.join(dataDir, 'pglite');
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await assertWritable(dir, 'database dir');
   // relaxedDurability false (the default): every query's writes reach the file system before it resolves.
   const client = new PGlite(dir, { relaxedDurability: false });
-  await client.waitReady;
+  try {
+    await client.waitReady;
+  } catch (error) {
+    // PGlite says only "failed to initialize properly": name the directory it could not open.
+    throw new Error(`the database in ${dir} could not be opened: ${(error as Error).message}`, { cause: error });
+  }
+  // PGlite writes its initial files 0666 whatever the umask: only this user may read or rewrite database pages.
+  await tightenTree(dir).catch(async (error: unknown) => {
+    await client.close();
+    throw error;
+  });
   const db = drizzlePglite(client) as unknown as Db;
   const statistics = keepStatisticsFresh(client);
   return {
