@@ -1,24 +1,14 @@
 /**
  * The BFF's audit log (`GET /bff/audit`, admins only): every write an operator sent through `/api`, newest first,
- * paged by an opaque `nextCursor`. Not organization data: its keys live under ['bff', 'audit'].
+ * with its outcome, paged by an opaque `nextCursor`. The entry's shape lives in the contract (the BFF writes it).
+ * Not organization data: its keys live under ['bff', 'audit'].
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import { AUDIT_METHODS, auditPageSchema } from '../contract/bff-audit';
 import { request } from './client';
 
-export const AUDIT_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export { AUDIT_METHODS, auditEntrySchema, auditPageSchema, type AuditEntry, type AuditOutcome, type AuditPage } from '../contract/bff-audit';
 export type AuditMethod = (typeof AUDIT_METHODS)[number];
-
-export const auditEntrySchema = z.object({
-  time: z.string(),
-  operator: z.string(),
-  method: z.string(),
-  path: z.string(),
-  status: z.number().int(),
-});
-export type AuditEntry = z.infer<typeof auditEntrySchema>;
-export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), nextCursor: z.string().nullable() });
-export type AuditPage = z.infer<typeof auditPageSchema>;
 
 /** Page sizes of the audit screen (the BFF caps `limit` at 500). */
 export const AUDIT_PAGE_SIZES = [25, 50, 100, 250, 500] as const;

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { Link } from '@tanstack/react-router';
-import { AUDIT_METHODS, AUDIT_PAGE_SIZES, type AuditEntry, type AuditMethod, type AuditPage, type AuditSearch } from '../../api/audit-log';
+import { AUDIT_METHODS, AUDIT_PAGE_SIZES, type AuditEntry, type AuditMethod, type AuditOutcome, type AuditPage, type AuditSearch } from '../../api/audit-log';
 import { PageHeader } from '../../components/page-header';
 import { DateTime, TimeZoneToggle } from '../../components/date-time';
 import { DataTable, SearchInput, type ColumnDef } from '../../components/data-table';
@@ -29,6 +29,39 @@ function statusTone(status: number): string {
   return 'badge--success';
 }
 
+/** What the status column says when the service gave no status. */
+const OUTCOME_LABELS: Record<AuditOutcome, string> = {
+  answered: 'answered',
+  'not-forwarded': 'not sent',
+  pending: 'no answer yet',
+  timeout: 'timed out',
+  'connection-failed': 'connection failed',
+};
+
+const OUTCOME_NOTES: Partial<Record<AuditOutcome, string>> = {
+  'not-forwarded': 'Answered by the console server; the service did not receive this write.',
+  pending: 'Sent to the service; no answer recorded yet (or the console server stopped before it came).',
+  timeout: 'Sent to the service, which did not answer in time: it may or may not have applied the write.',
+  'connection-failed': 'Sent to the service, and the connection failed before an answer: it may or may not have applied the write.',
+};
+
+function AuditStatus({ entry }: { entry: AuditEntry }) {
+  const note = [OUTCOME_NOTES[entry.outcome], entry.clientClosed ? 'The browser left before the answer reached it.' : undefined]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <span title={note || undefined}>
+      {entry.status !== null ? (
+        <span className={`badge ${statusTone(entry.status)}`}>{entry.status}</span>
+      ) : (
+        <span className="badge badge--warning">{OUTCOME_LABELS[entry.outcome]}</span>
+      )}
+      {entry.outcome === 'not-forwarded' ? <span className="muted"> not sent</span> : null}
+      {entry.clientClosed ? <span className="muted"> browser left</span> : null}
+    </span>
+  );
+}
+
 const columns: ColumnDef<AuditEntry & { rowId: string }>[] = [
   { id: 'time', header: 'Time', cell: ({ row }) => <DateTime value={row.original.time} mode="exact" />, meta: { hideable: false } },
   { id: 'operator', header: 'Operator', cell: ({ row }) => <span className="truncate" title={row.original.operator}>{row.original.operator}</span> },
@@ -47,7 +80,7 @@ const columns: ColumnDef<AuditEntry & { rowId: string }>[] = [
       );
     },
   },
-  { id: 'status', header: 'Status', meta: { className: 'num' }, cell: ({ row }) => <span className={`badge ${statusTone(row.original.status)}`}>{row.original.status}</span> },
+  { id: 'status', header: 'Status', meta: { className: 'num' }, cell: ({ row }) => <AuditStatus entry={row.original} /> },
 ];
 
 /** Every write an operator sent through the console, newest first, filterable by operator and method. */
@@ -71,7 +104,7 @@ export function AuditLogScreen({
     <div className="page">
       <PageHeader
         title="Audit log"
-        description="Every change an operator sent to the service through this console (creates, updates, deletes), newest first. Reads are not recorded."
+        description="Every change an operator sent to the service through this console (creates, updates, deletes), newest first, with the service's answer. A change is recorded when it is sent, even if the browser leaves before the answer. Reads are not recorded."
         actions={<TimeZoneToggle />}
       />
       <DataTable

@@ -115,7 +115,8 @@ export async function createBffApp(config: BffConfig): Promise<BffApp> {
     sessions: new SessionStore(config.dataDir, { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs, now: config.now }),
     operators: new OperatorAccounts(config.dataDir),
     launchLinks: new LaunchLinks(config.dataDir, config.launchLinkTtlMs, config.now),
-    audit: new AuditLog(config.dataDir),
+    // An outcome is recorded at most one whole wait for the service after its write was sent.
+    audit: new AuditLog(config.dataDir, { ...config.audit, completionWindowMs: tokenWaitMs + 2 * config.upstreamTimeoutMs + 60_000 }),
     loginRateLimit: new LoginRateLimit({ ...config.loginRateLimit, now: config.now }),
     tokens,
     upstream: new UpstreamClient(config.upstream, tokens, { readMs: config.upstreamReadTimeoutMs, writeMs: config.upstreamTimeoutMs }),

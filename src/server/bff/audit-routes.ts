@@ -1,16 +1,29 @@
 /**
- * Records every write an operator sends through `/api` (before the answer leaves, so it is never lost to a fast
- * client) and serves `GET /bff/audit` to admins (the access hook checks the role).
+ * Records every write an operator sends through `/api` and serves `GET /bff/audit` to admins (the access hook checks
+ * the role). A write the proxy sends to the service is recorded by the proxy, when it is sent and again when its
+ * outcome is known (`recordForwardedWrite`); any other write (refused by the BFF) when its answer is sent.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AUDIT_METHODS } from '../../contract/bff-audit';
+import { isAuditCursor } from './audit-log';
 import type { BffContext } from './bff-context';
 import { isApiPath, isReadMethod, splitTarget } from './route-paths';
 
-const METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
+/** Requests whose write reached the proxy's forwarding step: the proxy records them, the onSend hook does not. */
+const forwardedRequests = new WeakSet<FastifyRequest>();
+
+/** Writes the `forwarded` line of a write the proxy is about to send; resolves with the id of its outcome. */
+export async function recordForwardedWrite(context: BffContext, request: FastifyRequest): Promise<string | undefined> {
+  if (!request.operator || isReadMethod(request.method)) return undefined;
+  const { path } = splitTarget(request.raw.url ?? '');
+  const id = await context.audit.forwarded({ operator: request.operator.name, method: request.method, path });
+  forwardedRequests.add(request);
+  return id;
+}
 
 export function registerAudit(app: FastifyInstance, context: BffContext): void {
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.operator || isReadMethod(request.method)) return payload;
+    if (!request.operator || isReadMethod(request.method) || forwardedRequests.has(request)) return payload;
     const { path } = splitTarget(request.raw.url ?? '');
     if (!isApiPath(path)) return payload;
     try {
@@ -38,12 +51,11 @@ export function registerAudit(app: FastifyInstance, context: BffContext): void {
       return reply.code(400).send({ message: 'limit must be an integer from 1 to 500' });
     }
     const method = text('method')?.toUpperCase();
-    if (method !== undefined && !METHODS.includes(method)) {
-      return reply.code(400).send({ message: `method must be one of ${METHODS.join(', ')}` });
+    if (method !== undefined && !(AUDIT_METHODS as readonly string[]).includes(method)) {
+      return reply.code(400).send({ message: `method must be one of ${AUDIT_METHODS.join(', ')}` });
     }
-    const cursorText = text('cursor');
-    const cursor = cursorText === undefined ? undefined : Number(cursorText);
-    if (cursor !== undefined && (!/^\d+$/.test(cursorText!) || !Number.isSafeInteger(cursor))) {
+    const cursor = text('cursor');
+    if (cursor !== undefined && !isAuditCursor(cursor)) {
       return reply.code(400).send({ message: 'cursor must be a nextCursor value from a previous page' });
     }
     return reply.send(await context.audit.page({ operator: text('operator'), method, limit, cursor }));

@@ -34,6 +34,8 @@ export interface BffConfig {
   upstreamReadTimeoutMs: number;
   /** Timeouts for slow or stalled browser requests and the per-address connection cap. */
   clientConnections: ClientConnectionLimits;
+  /** Audit log rotation: the file is rotated at `maxBytes`, and `keepFiles` rotated files are kept. */
+  audit: { maxBytes: number; keepFiles: number };
   /** Time allowed for the token endpoint per attempt. */
   tokenTimeoutMs: number;
   /** Delays between attempts of one token request; its length is the number of retries. */
@@ -79,6 +81,8 @@ export function defaultBffConfig(upstream: UpstreamCredentials, dataDir: string)
       // A browser opens about 6 per origin; an office behind one NAT address shares the cap.
       maxPerAddress: 64,
     },
+    // About 40,000 writes a file; 20 files kept.
+    audit: { maxBytes: 10 * MIB, keepFiles: 20 },
     tokenTimeoutMs: 10_000,
     tokenRetryDelaysMs: [200, 1_000],
     sessionIdleMs: 60 * 60_000,
@@ -194,6 +198,10 @@ export function loadBffConfig(env: Env = process.env, upstreamOverride?: Upstrea
     throw new ConfigError('DPS_UPSTREAM_READ_TIMEOUT_MS must not be more than DPS_UPSTREAM_TIMEOUT_MS (the write timeout)');
   }
   config.clientConnections.maxPerAddress = integer(env, 'DPS_MAX_CONNECTIONS_PER_ADDRESS', config.clientConnections.maxPerAddress, 0, 100_000);
+  config.audit = {
+    maxBytes: integer(env, 'DPS_AUDIT_MAX_BYTES', config.audit.maxBytes, 4096, 2 ** 40),
+    keepFiles: integer(env, 'DPS_AUDIT_KEEP_FILES', config.audit.keepFiles, 1, 100_000),
+  };
   config.sessionIdleMs = integer(env, 'DPS_SESSION_IDLE_MINUTES', 60, 1, 7 * 24 * 60) * 60_000;
   config.sessionAbsoluteMs = integer(env, 'DPS_SESSION_MAX_HOURS', 12, 1, 30 * 24) * 60 * 60_000;
   config.trustProxy = trustProxyFromEnv(env.DPS_TRUST_PROXY);

@@ -5,6 +5,8 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AuditOutcome } from '../../contract/bff-audit';
+import { recordForwardedWrite } from './audit-routes';
 import type { BffContext } from './bff-context';
 import { DEFAULT_BODY_LIMIT, DOCUMENT_BODY_LIMIT } from './config';
 import { proxiedPathProblem } from './request-guards';
@@ -15,31 +17,79 @@ import { isUpstreamOrigin, UpstreamTimeoutError, UpstreamUnreachableError } from
 
 const PROXIED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
-/** Aborts the upstream call if the browser goes away before the answer is complete. */
-function abortOnDisconnect(reply: FastifyReply): AbortSignal {
+/** Whether the browser went away before the answer was complete, and a signal that says so. */
+function watchBrowser(reply: FastifyReply): { readonly left: boolean; signal: AbortSignal } {
   const controller = new AbortController();
   reply.raw.on('close', () => {
     if (!reply.raw.writableFinished) controller.abort();
   });
-  return controller.signal;
+  return {
+    get left() {
+      return controller.signal.aborted;
+    },
+    signal: controller.signal,
+  };
 }
 
-/** Sends the call and streams the answer, or answers 502/504 with a `{message}` the console can show. */
+class AuditUnavailableError extends Error {}
+
+/**
+ * Sends the call and streams the answer, or answers 502/504 with a `{message}` the console can show.
+ *
+ * A read is aborted when the browser goes away: nobody waits for it. A write is not: once sent, the service applies
+ * it or not whatever the browser does, so the BFF waits for the answer and records it. The audit line goes out just
+ * before the write (nothing is sent when it cannot be written), the outcome when it is known.
+ */
 async function forward(context: BffContext, request: FastifyRequest, reply: FastifyReply, call: UpstreamCall, extraHeaders: Record<string, string> = {}) {
+  const browser = watchBrowser(reply);
+  const write = !isReadMethod(call.method);
+  let auditId: string | undefined;
+  const complete = async (outcome: AuditOutcome, status: number | null) => {
+    if (!auditId) return;
+    try {
+      await context.audit.completed(auditId, { outcome, status, clientClosed: browser.left });
+    } catch (error) {
+      request.log.error({ err: (error as Error).message }, 'audit log append failed');
+    }
+  };
+  const beforeSend = async () => {
+    try {
+      auditId = await recordForwardedWrite(context, request);
+    } catch (error) {
+      request.log.error({ err: (error as Error).message }, 'audit log append failed');
+      throw new AuditUnavailableError();
+    }
+  };
+
   let response: IncomingMessage;
   try {
-    response = await context.upstream.send(call);
+    response = await context.upstream.send(write ? { ...call, beforeSend } : { ...call, signal: browser.signal });
   } catch (error) {
     if (error instanceof UpstreamTimeoutError) {
+      await complete('timeout', null);
       return reply.code(504).send({ message: `The service did not answer within ${error.timeoutMs / 1000} s` });
     }
     if (error instanceof UpstreamUnreachableError) {
+      await complete('connection-failed', null);
       return reply.code(502).send({ message: `The service is unreachable (${error.code})` });
     }
-    if (error instanceof TokenError) return reply.code(error.status).send({ message: error.message });
+    if (error instanceof AuditUnavailableError) {
+      return reply.code(503).send({ message: 'The write was not sent: the audit log cannot be written' });
+    }
+    if (error instanceof TokenError) {
+      // Sent, refused with 401, and no new token to replay it with.
+      await complete('answered', 401);
+      return reply.code(error.status).send({ message: error.message });
+    }
     if ((error as Error).name === 'AbortError') return reply; // the browser left
+    await complete('connection-failed', null);
     request.log.error({ err: (error as Error).message }, 'forwarding failed');
     return reply.code(502).send({ message: 'The service could not be reached' });
+  }
+  await complete('answered', response.statusCode ?? null);
+  if (browser.left) {
+    response.resume(); // nobody to stream it to
+    return reply;
   }
   reply.code(response.statusCode ?? 502);
   reply.headers({ ...browserResponseHeaders(response.headers), ...extraHeaders, 'cache-control': 'no-store' });
@@ -69,7 +119,6 @@ export async function registerProxyRoutes(app: FastifyInstance, context: BffCont
         method: request.method,
         headers: upstreamRequestHeaders(request.headers),
         body: body && body.length > 0 ? body : undefined,
-        signal: abortOnDisconnect(reply),
         requestId: request.id,
       });
     };
@@ -104,7 +153,7 @@ export async function registerProxyRoutes(app: FastifyInstance, context: BffCont
       context,
       request,
       reply,
-      { url, method: 'GET', headers: upstreamRequestHeaders(request.headers), signal: abortOnDisconnect(reply), requestId: request.id },
+      { url, method: 'GET', headers: upstreamRequestHeaders(request.headers), requestId: request.id },
       { 'content-security-policy': "default-src 'none'; sandbox" },
     );
   });

@@ -72,6 +72,11 @@ export interface UpstreamCall {
   body?: Buffer;
   signal?: AbortSignal;
   requestId?: string;
+  /**
+   * Runs once, with the token in hand, just before the call is first sent (not again for the replay after a 401);
+   * if it throws, nothing is sent.
+   */
+  beforeSend?: () => Promise<void>;
   /** Overrides the configured upstream timeout of the method (e.g. shorter for lookups the console waits on). */
   timeoutMs?: number;
 }
@@ -100,7 +105,9 @@ export class UpstreamClient {
 
   /** Sends the call with a token; on 401 gets a fresh token and replays once. A second 401 is returned as is. */
   async send(call: UpstreamCall): Promise<IncomingMessage> {
-    const first = await this.sendWithToken(call, await this.tokens.getToken(this.upstream));
+    const token = await this.tokens.getToken(this.upstream);
+    await call.beforeSend?.();
+    const first = await this.sendWithToken(call, token);
     if (first.response.statusCode !== 401) return first.response;
     first.response.resume(); // discard the refused response's body
     this.tokens.invalidate(this.upstream, first.token);
