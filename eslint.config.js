@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import boundaries from 'eslint-plugin-boundaries';
 import globals from 'globals';
 
 export default tseslint.config(
@@ -21,6 +22,40 @@ export default tseslint.config(
     // contract/ is shared by the browser, the BFF and the service: it must not import from the rest.
     files: ['src/contract/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['../*', '!./*'] }] },
+  },
+  {
+    // The console's layers import one way: routes → features → widgets → components → api → contract. A feature
+    // imports only itself and the layers below it (never another feature); widgets are composites that several
+    // features share. src/main.tsx and src/router.tsx, which wire the layers together, are outside them.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/server/**'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      'boundaries/legacy-templates': false,
+      'boundaries/elements': [
+        { type: 'routes', pattern: 'src/routes/**', partialMatch: false },
+        { type: 'feature', pattern: 'src/features/*', capture: ['feature'] },
+        { type: 'widget', pattern: 'src/widgets/*', capture: ['widget'] },
+        { type: 'components', pattern: 'src/components' },
+        { type: 'api', pattern: 'src/api' },
+        { type: 'contract', pattern: 'src/contract' },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': ['error', {
+        default: 'disallow',
+        policies: [
+          { from: { element: { type: 'routes' } }, allow: { to: { element: { types: { anyOf: ['routes', 'feature', 'widget', 'components', 'api', 'contract'] } } } } },
+          { from: { element: { type: 'feature' } }, allow: { to: { element: { types: { anyOf: ['widget', 'components', 'api', 'contract'] } } } } },
+          { from: { element: { type: 'feature' } }, allow: { to: { element: { type: 'feature', captured: { feature: '{{ from.element.captured.feature }}' } } } } },
+          { from: { element: { type: 'widget' } }, allow: { to: { element: { types: { anyOf: ['widget', 'components', 'api', 'contract'] } } } } },
+          { from: { element: { type: 'components' } }, allow: { to: { element: { types: { anyOf: ['components', 'api', 'contract'] } } } } },
+          { from: { element: { type: 'api' } }, allow: { to: { element: { types: { anyOf: ['api', 'contract'] } } } } },
+          { from: { element: { type: 'contract' } }, allow: { to: { element: { type: 'contract' } } } },
+        ],
+      }],
+    },
   },
   {
     // Playwright fixtures are `async ({}, use) => …`: an empty pattern and a `use` callback that is not React's hook.
