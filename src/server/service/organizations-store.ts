@@ -2,12 +2,15 @@
  * Organizations: the resource in `data`, counters in their own column (see storage/counters.ts). The response is
  * both merged. An organization is visible to its own tokens and to tokens of the organization that created it.
  */
-import { and, asc, eq, gt, or } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import { DEFAULT_LIST_RESULTS, MAX_LIST_RESULTS, USAGE_ONLY_COUNTERS, type Organization } from '../../contract';
 import { builtinRoles } from './auth/builtin-roles';
 import { rolesRepo } from './core-repositories';
 import { notFound } from './http-error';
-import { currentUsageMonth, decodeNextToken, encodeNextToken, rollMonth, schema, toIsoTimestamp, type Executor, type Tx } from './storage';
+import {
+  afterPosition, currentUsageMonth, decodeNextToken, describeList, encodeNextToken, listOrderBy, positionTime, rollMonth, schema, toIsoTimestamp,
+  type Executor, type Tx,
+} from './storage';
 
 const { organizations } = schema;
 
@@ -68,17 +71,20 @@ export async function listOrganizations(
   page: { maxResults?: number; nextToken?: string },
 ): Promise<{ organizations: Organization[]; nextToken: string | null }> {
   const limit = Math.min(page.maxResults ?? DEFAULT_LIST_RESULTS, MAX_LIST_RESULTS);
-  const after = page.nextToken ? decodeNextToken(page.nextToken, 'asc') : 0;
+  const binding = { organizationId: callerOrganizationId, list: describeList('organizations', 'asc') };
+  const conditions = [visibleTo(callerOrganizationId)];
+  if (page.nextToken) conditions.push(afterPosition(organizations.createdTime, organizations.id, await decodeNextToken(db, binding, page.nextToken), 'asc'));
   const found = await db
-    .select({ seq: organizations.seq, data: organizations.data, counters: organizations.counters, usageMonth: organizations.usageMonth })
+    .select({ createdTime: positionTime(organizations.createdTime), id: organizations.id, data: organizations.data, counters: organizations.counters, usageMonth: organizations.usageMonth })
     .from(organizations)
-    .where(and(visibleTo(callerOrganizationId), gt(organizations.seq, after)))
-    .orderBy(asc(organizations.seq))
+    .where(and(...conditions))
+    .orderBy(...listOrderBy(organizations.createdTime, organizations.id, 'asc'))
     .limit(limit + 1);
   const items = found.slice(0, limit);
+  const last = items[items.length - 1];
   return {
     organizations: items.map(view),
-    nextToken: found.length > limit ? encodeNextToken(Number(items[items.length - 1].seq), 'asc') : null,
+    nextToken: found.length > limit ? await encodeNextToken(db, binding, { createdTime: last.createdTime, id: last.id }) : null,
   };
 }
 

@@ -26,17 +26,16 @@
  * `get` returns undefined for a missing row; `require`, `patch` and `delete` throw 404 `<noun> <id> not found`. Rows
  * of another organization are never visible: every statement filters on organization_id.
  */
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { DEFAULT_LIST_RESULTS, MAX_LIST_RESULTS, nowTimestamp } from '../../../contract';
 import { notFound } from '../http-error';
 import type { Executor, Tx } from './database';
-import { decodeNextToken, encodeNextToken, type ListOrder } from './pagination';
+import { afterPosition, decodeNextToken, describeList, encodeNextToken, listOrderBy, positionTime, type ListOrder } from './pagination';
 
 interface CommonColumns {
   organizationId: PgColumn;
   id: PgColumn;
-  seq: PgColumn;
   createdTime: PgColumn;
   updatedTime: PgColumn;
   data: PgColumn;
@@ -58,7 +57,7 @@ export type FilterValue = string | number | boolean | null | undefined | readonl
 export interface ListOptions {
   maxResults?: number;
   nextToken?: string;
-  /** By creation (`seq`); default ascending. */
+  /** By creation, `(createdTime, id)`; default ascending. */
   order?: ListOrder;
   /** Equality on extra columns (by Drizzle key); an array means any of; undefined is ignored; null means IS NULL. */
   where?: Record<string, FilterValue>;
@@ -96,6 +95,7 @@ export interface Repository<T extends object> {
 export function defineRepository<T extends object>(options: RepositoryOptions<T>): Repository<T> {
   const t = options.table as AnyResourceTable;
   const derived = options.columns ?? {};
+  const family = getTableConfig(options.table).name;
 
   function derive(data: T): Record<string, unknown> {
     return Object.fromEntries(Object.entries(derived).map(([key, fn]) => [key, fn(data) ?? null]));
@@ -158,24 +158,25 @@ export function defineRepository<T extends object>(options: RepositoryOptions<T>
     async list(db, organizationId, list = {}) {
       const order = list.order ?? 'asc';
       const limit = Math.min(Math.max(list.maxResults ?? DEFAULT_LIST_RESULTS, 1), MAX_LIST_RESULTS);
+      const after = list.createdTimeAfter ? toIsoTimestamp(list.createdTimeAfter) : undefined;
+      const before = list.createdTimeBefore ? toIsoTimestamp(list.createdTimeBefore) : undefined;
+      // A token continues only this organization's same list: same family, filters, time bounds and order.
+      const binding = { organizationId, list: describeList(family, order, { ...list.where, createdTimeAfter: after, createdTimeBefore: before }) };
       const conditions: SQL[] = [eq(t.organizationId, organizationId), ...filters(list.where)];
-      if (list.nextToken) {
-        const after = decodeNextToken(list.nextToken, order);
-        conditions.push(order === 'asc' ? gt(t.seq, after) : lt(t.seq, after));
-      }
-      if (list.createdTimeAfter) conditions.push(gte(t.createdTime, toIsoTimestamp(list.createdTimeAfter)));
-      if (list.createdTimeBefore) conditions.push(lte(t.createdTime, toIsoTimestamp(list.createdTimeBefore)));
+      if (list.nextToken) conditions.push(afterPosition(t.createdTime, t.id, await decodeNextToken(db, binding, list.nextToken), order));
+      if (after) conditions.push(gte(t.createdTime, after));
+      if (before) conditions.push(lte(t.createdTime, before));
       const found = await db
-        .select({ seq: t.seq, data: t.data })
+        .select({ createdTime: positionTime(t.createdTime), id: t.id, data: t.data })
         .from(t)
         .where(and(...conditions))
-        .orderBy(order === 'asc' ? asc(t.seq) : desc(t.seq))
+        .orderBy(...listOrderBy(t.createdTime, t.id, order))
         .limit(limit + 1);
       const page = found.slice(0, limit);
-      const more = found.length > limit;
+      const last = page[page.length - 1];
       return {
         items: page.map((row) => row.data as T),
-        nextToken: more ? encodeNextToken(Number(page[page.length - 1].seq), order) : null,
+        nextToken: found.length > limit ? await encodeNextToken(db, binding, { createdTime: last.createdTime, id: String(last.id) }) : null,
       };
     },
 

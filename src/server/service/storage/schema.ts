@@ -3,9 +3,10 @@
  * `migrations/NNNN_*.sql` and must be kept in step with this file (a test compares them).
  *
  * Every resource family has its own table with the same common columns:
- *   organization_id + id (primary key), seq (identity, the stable keyset for pagination), created_time,
- *   updated_time, data (the resource exactly as the API returns it)
- * plus plain columns for what lists filter on, derived from `data` on every write by the repository.
+ *   organization_id + id (primary key), seq (identity: insertion order, never shown and not used by lists),
+ *   created_time, updated_time, data (the resource exactly as the API returns it)
+ * plus plain columns for what lists filter on, derived from `data` on every write by the repository. Lists read in
+ * `(created_time, id)` order (pagination.ts), so each list's index ends with those two columns.
  */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, customType, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
@@ -34,7 +35,7 @@ export const organizations = pgTable(
     /** `YYYY-MM` the monthly counters belong to; a write in a later month resets them. */
     usageMonth: text('usage_month').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.organizationId, t.id] }), index('organizations_seq').on(t.seq), index('organizations_parent').on(t.parentOrganizationId, t.seq)],
+  (t) => [primaryKey({ columns: [t.organizationId, t.id] }), index('organizations_parent').on(t.parentOrganizationId, t.createdTime, t.id)],
 );
 
 export const users = pgTable(
@@ -42,7 +43,7 @@ export const users = pgTable(
   { ...commonColumns(), email: text('email') },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.id] }),
-    index('users_org_seq').on(t.organizationId, t.seq),
+    index('users_org_created').on(t.organizationId, t.createdTime, t.id),
     uniqueIndex('users_org_email').on(t.organizationId, sql`lower(${t.email})`),
   ],
 );
@@ -50,7 +51,7 @@ export const users = pgTable(
 export const roles = pgTable(
   'roles',
   { ...commonColumns() },
-  (t) => [primaryKey({ columns: [t.organizationId, t.id] }), index('roles_org_seq').on(t.organizationId, t.seq)],
+  (t) => [primaryKey({ columns: [t.organizationId, t.id] }), index('roles_org_created').on(t.organizationId, t.createdTime, t.id)],
 );
 
 export const appClients = pgTable(
@@ -62,7 +63,7 @@ export const appClients = pgTable(
     /** scrypt hash `scrypt$N$r$p$salt$hash`; null when the client has no secret. */
     secretHash: text('secret_hash'),
   },
-  (t) => [primaryKey({ columns: [t.organizationId, t.id] }), index('app_clients_org_seq').on(t.organizationId, t.seq)],
+  (t) => [primaryKey({ columns: [t.organizationId, t.id] }), index('app_clients_org_created').on(t.organizationId, t.createdTime, t.id)],
 );
 
 export const accessTokens = pgTable(
@@ -87,9 +88,9 @@ export const documents = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.id] }),
-    index('documents_org_seq').on(t.organizationId, t.seq),
-    index('documents_dataset').on(t.organizationId, t.datasetId, t.seq),
-    index('documents_consent').on(t.organizationId, t.consentId, t.seq),
+    index('documents_org_created').on(t.organizationId, t.createdTime, t.id),
+    index('documents_dataset').on(t.organizationId, t.datasetId, t.createdTime, t.id),
+    index('documents_consent').on(t.organizationId, t.consentId, t.createdTime, t.id),
   ],
 );
 
@@ -109,13 +110,13 @@ export const documentFiles = pgTable(
 export const models = pgTable(
   'models',
   { ...commonColumns() },
-  (t) => [primaryKey({ columns: [t.organizationId, t.id] }), index('models_org_seq').on(t.organizationId, t.seq)],
+  (t) => [primaryKey({ columns: [t.organizationId, t.id] }), index('models_org_created').on(t.organizationId, t.createdTime, t.id)],
 );
 
 export const validations = pgTable(
   'validations',
   { ...commonColumns() },
-  (t) => [primaryKey({ columns: [t.organizationId, t.id] }), index('validations_org_seq').on(t.organizationId, t.seq)],
+  (t) => [primaryKey({ columns: [t.organizationId, t.id] }), index('validations_org_created').on(t.organizationId, t.createdTime, t.id)],
 );
 
 export const validationTasks = pgTable(
@@ -128,8 +129,8 @@ export const validationTasks = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.id] }),
-    index('validation_tasks_org_seq').on(t.organizationId, t.seq),
-    index('validation_tasks_validation').on(t.organizationId, t.validationId, t.seq),
+    index('validation_tasks_org_created').on(t.organizationId, t.createdTime, t.id),
+    index('validation_tasks_validation').on(t.organizationId, t.validationId, t.createdTime, t.id),
     index('validation_tasks_agent_run').on(t.organizationId, t.agentRunId),
   ],
 );
@@ -137,7 +138,7 @@ export const validationTasks = pgTable(
 export const agents = pgTable(
   'agents',
   { ...commonColumns() },
-  (t) => [primaryKey({ columns: [t.organizationId, t.id] }), index('agents_org_seq').on(t.organizationId, t.seq)],
+  (t) => [primaryKey({ columns: [t.organizationId, t.id] }), index('agents_org_created').on(t.organizationId, t.createdTime, t.id)],
 );
 
 export const agentRuns = pgTable(
@@ -145,16 +146,16 @@ export const agentRuns = pgTable(
   { ...commonColumns(), agentId: text('agent_id'), status: text('status') },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.id] }),
-    index('agent_runs_org_seq').on(t.organizationId, t.seq),
-    index('agent_runs_agent').on(t.organizationId, t.agentId, t.seq),
-    index('agent_runs_status').on(t.organizationId, t.status, t.seq),
+    index('agent_runs_org_created').on(t.organizationId, t.createdTime, t.id),
+    index('agent_runs_agent').on(t.organizationId, t.agentId, t.createdTime, t.id),
+    index('agent_runs_status').on(t.organizationId, t.status, t.createdTime, t.id),
   ],
 );
 
 export const hooks = pgTable(
   'hooks',
   { ...commonColumns() },
-  (t) => [primaryKey({ columns: [t.organizationId, t.id] }), index('hooks_org_seq').on(t.organizationId, t.seq)],
+  (t) => [primaryKey({ columns: [t.organizationId, t.id] }), index('hooks_org_created').on(t.organizationId, t.createdTime, t.id)],
 );
 
 export const hookRuns = pgTable(
@@ -162,16 +163,16 @@ export const hookRuns = pgTable(
   { ...commonColumns(), hookId: text('hook_id'), agentRunId: text('agent_run_id'), status: text('status') },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.id] }),
-    index('hook_runs_org_seq').on(t.organizationId, t.seq),
-    index('hook_runs_hook').on(t.organizationId, t.hookId, t.seq),
-    index('hook_runs_agent_run').on(t.organizationId, t.agentRunId, t.seq),
+    index('hook_runs_org_created').on(t.organizationId, t.createdTime, t.id),
+    index('hook_runs_hook').on(t.organizationId, t.hookId, t.createdTime, t.id),
+    index('hook_runs_agent_run').on(t.organizationId, t.agentRunId, t.createdTime, t.id),
   ],
 );
 
 export const actions = pgTable(
   'actions',
   { ...commonColumns() },
-  (t) => [primaryKey({ columns: [t.organizationId, t.id] }), index('actions_org_seq').on(t.organizationId, t.seq)],
+  (t) => [primaryKey({ columns: [t.organizationId, t.id] }), index('actions_org_created').on(t.organizationId, t.createdTime, t.id)],
 );
 
 export const actionRuns = pgTable(
@@ -179,9 +180,9 @@ export const actionRuns = pgTable(
   { ...commonColumns(), actionId: text('action_id'), agentRunId: text('agent_run_id'), status: text('status') },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.id] }),
-    index('action_runs_org_seq').on(t.organizationId, t.seq),
-    index('action_runs_action').on(t.organizationId, t.actionId, t.seq),
-    index('action_runs_agent_run').on(t.organizationId, t.agentRunId, t.seq),
+    index('action_runs_org_created').on(t.organizationId, t.createdTime, t.id),
+    index('action_runs_action').on(t.organizationId, t.actionId, t.createdTime, t.id),
+    index('action_runs_agent_run').on(t.organizationId, t.agentRunId, t.createdTime, t.id),
   ],
 );
 
@@ -212,6 +213,13 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.appClientId, t.idempotencyKey] }), index('idempotency_keys_created').on(t.createdTime)],
 );
+
+/** Keys the service signs with (list continuation tokens), shared by every instance on the database. */
+export const signingKeys = pgTable('signing_keys', {
+  purpose: text('purpose').primaryKey(),
+  key: bytea('key').notNull(),
+  createdTime: timestamp('created_time', { withTimezone: true, mode: 'string' }).notNull().default(sql`now()`),
+});
 
 /** Every table that holds one resource family (the repository works over any of them). */
 export const resourceTables = {
