@@ -19,7 +19,7 @@ import { installIdempotency } from './idempotency';
 import { buildOpenApiDocument } from './openapi';
 import { routeModules } from './routes';
 import type { RouteSpec } from './routing/define-route';
-import { openStore } from './storage';
+import { openStore, storageFault } from './storage';
 
 export interface ServiceApp {
   fastify: FastifyInstance;
@@ -223,6 +223,12 @@ function installErrorHandling(fastify: FastifyInstance) {
     }
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) return sendError(reply, status, error.message || 'Bad Request');
+    // Database errors: their code and message only — the wrapper's message and stack hold the query's parameters.
+    const fault = storageFault(error);
+    if (fault) {
+      request.log.error({ database: fault.log }, 'storage error');
+      return sendError(reply, fault.status, fault.message);
+    }
     request.log.error({ err: { message: error.message, stack: error.stack, code } }, 'unhandled error');
     return sendError(reply, 500, 'Internal Server Error');
   });

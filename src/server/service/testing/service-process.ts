@@ -50,3 +50,13 @@ export async function serviceStarted(service: ServiceProcess): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/** The first line so far or still to come that `matches`; rejects when the process exits without printing one. */
+export async function lineMatching(service: ServiceProcess, matches: (line: string) => boolean): Promise<string> {
+  for (;;) {
+    const line = service.lines.find(matches);
+    if (line !== undefined) return line;
+    if (service.child.exitCode !== null || service.child.signalCode !== null) throw new Error(`no such line in: ${service.lines.join('\n')}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
