@@ -29,7 +29,7 @@ interface RawResponse {
   body: string;
 }
 
-/** Sends `raw` as is and reads one response (the server closes the connection: every request says so). */
+/** Sends `raw` as is and reads one response (the server closes the connection: every request says so or is refused). */
 function sendRaw(raw: string | Buffer): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const socket = net.connect({ host: '127.0.0.1', port });
@@ -51,7 +51,8 @@ function sendRaw(raw: string | Buffer): Promise<RawResponse> {
       if (headers['content-length'] !== undefined) body = body.slice(0, Number(headers['content-length']));
       resolve({ status: Number(statusLine.split(' ')[1]), headers, body: Buffer.from(body, 'latin1').toString('utf8') });
     });
-    socket.end(raw);
+    // Not end(): a half-closed connection makes Node drop a request still in flight.
+    socket.write(raw);
   });
 }
 
