@@ -1,14 +1,21 @@
+import { lazy, Suspense, useRef, useState } from 'react';
 import { DropdownMenu } from 'radix-ui';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from '../../components/toast';
 import { useSignOut, type Session } from '../../api/session';
 import { explainError } from '../../api/errors';
-import { IconChevronDown, IconGlobe, IconSignOut } from '../../components/icons';
+import { IconChevronDown, IconGlobe, IconLock, IconSignOut } from '../../components/icons';
 import { useTimeZone } from '../../components/date-time';
 
-/** Who is signed in (name, role), the UTC/local preference, and sign out. */
+const loadSessionsDialog = () => import('./operator-sessions-dialog');
+const OperatorSessionsDialog = lazy(() => loadSessionsDialog().then((m) => ({ default: m.OperatorSessionsDialog })));
+
+/** Who is signed in (name, role), the UTC/local preference, the signed-in sessions, and sign out. */
 export function OperatorMenu({ session }: { session: Session }) {
   const signOut = useSignOut();
+  const [sessionsOpen, setSessionsOpen] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const openingDialog = useRef(false);
   const navigate = useNavigate();
   const [zone, setZone] = useTimeZone();
   const { name, role } = session.operator;
@@ -24,29 +31,56 @@ export function OperatorMenu({ session }: { session: Session }) {
   };
 
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="operator-trigger" aria-label={`Operator ${name}, ${role}. Open menu`}>
-        <span className="avatar" aria-hidden="true">{name.slice(0, 1).toUpperCase()}</span>
-        <span className="operator-trigger__name hide-narrow">{name}</span>
-        <IconChevronDown />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className="menu" align="end" sideOffset={6}>
-          <div className="menu__header">
-            <div className="menu__title">{name}</div>
-            <div className="menu__subtitle">
-              {role === 'admin' ? 'Administrator' : 'Viewer (read only)'} · {session.upstream.baseUrl}
+    <>
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger ref={triggerRef} className="operator-trigger" aria-label={`Operator ${name}, ${role}. Open menu`}>
+          <span className="avatar" aria-hidden="true">{name.slice(0, 1).toUpperCase()}</span>
+          <span className="operator-trigger__name hide-narrow">{name}</span>
+          <IconChevronDown />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            className="menu"
+            align="end"
+            sideOffset={6}
+            // Opening the sessions dialog: the menu must not take focus back to its trigger, or the dialog, seeing
+            // focus leave it, would close at once.
+            onCloseAutoFocus={(event) => {
+              if (openingDialog.current) event.preventDefault();
+              openingDialog.current = false;
+            }}
+          >
+            <div className="menu__header">
+              <div className="menu__title">{name}</div>
+              <div className="menu__subtitle">
+                {role === 'admin' ? 'Administrator' : 'Viewer (read only)'} · {session.upstream.baseUrl}
+              </div>
             </div>
-          </div>
-          <DropdownMenu.Separator className="menu__separator" />
-          <DropdownMenu.Item className="menu__item" onSelect={() => setZone(zone === 'utc' ? 'local' : 'utc')}>
-            <IconGlobe /> Show times in {zone === 'utc' ? 'local time' : 'UTC'}
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className="menu__item" onSelect={() => void onSignOut()}>
-            <IconSignOut /> Sign out
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+            <DropdownMenu.Separator className="menu__separator" />
+            <DropdownMenu.Item className="menu__item" onSelect={() => setZone(zone === 'utc' ? 'local' : 'utc')}>
+              <IconGlobe /> Show times in {zone === 'utc' ? 'local time' : 'UTC'}
+            </DropdownMenu.Item>
+            <DropdownMenu.Item
+              className="menu__item"
+              onPointerEnter={() => void loadSessionsDialog()}
+              onSelect={() => {
+                openingDialog.current = true;
+                setSessionsOpen(true);
+              }}
+            >
+              <IconLock /> Sessions
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className="menu__item" onSelect={() => void onSignOut()}>
+              <IconSignOut /> Sign out
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      {sessionsOpen ? (
+        <Suspense fallback={null}>
+          <OperatorSessionsDialog session={session} onClose={() => setSessionsOpen(false)} returnFocusTo={triggerRef} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -1,0 +1,208 @@
+// The "Sessions" dialog of the operator menu: where the operator is signed in, with "Sign out" for each other session
+// and for all of them at once. An admin also sees every other operator's sessions, grouped by operator, and can end
+// them. Loaded on demand (mounted only while open, so the list is fetched fresh every time it opens).
+import { useId, type RefObject } from 'react';
+import { Dialog } from 'radix-ui';
+import { useQuery } from '@tanstack/react-query';
+import {
+  operatorSessionsQueryOptions,
+  useEndOperatorSessions,
+  useEndOtherSessions,
+  useEndSession,
+  type OperatorSession,
+} from '../../api/operator-sessions';
+import type { Session } from '../../api/session';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DateTime, formatRelative } from '../../components/date-time';
+import { IconClose } from '../../components/icons';
+import { ErrorState, LoadingState } from '../../components/states';
+import { toast } from '../../components/toast';
+import './operator-sessions.css';
+
+const ROLE_LABEL = { admin: 'Administrator', viewer: 'Viewer' } as const;
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export function OperatorSessionsDialog({
+  session,
+  onClose,
+  returnFocusTo,
+}: {
+  session: Session;
+  onClose: () => void;
+  /** The menu's trigger: the menu item that opened the dialog is gone by the time it closes. */
+  returnFocusTo: RefObject<HTMLElement | null>;
+}) {
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay sessions-dialog-overlay" />
+        <Dialog.Content
+          className="dialog dialog--wide sessions-dialog"
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnFocusTo.current?.focus();
+          }}
+        >
+          <div className="dialog__header">
+            <Dialog.Title className="dialog__title">Signed-in sessions</Dialog.Title>
+            <Dialog.Close className="icon-button" aria-label="Close">
+              <IconClose />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="dialog__description">
+            Browsers signed in to this console. A session you sign out is refused on its next request and sent to
+            sign-in.
+          </Dialog.Description>
+          <SessionsBody session={session} />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function SessionsBody({ session }: { session: Session }) {
+  const isAdmin = session.operator.role === 'admin';
+  const query = useQuery(operatorSessionsQueryOptions(isAdmin ? 'all' : 'own'));
+  if (query.isPending) return <LoadingState label="Loading sessions…" />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+
+  const me = session.operator.name;
+  const own = query.data.filter((s) => s.operator.name === me);
+  const byOperator = new Map<string, OperatorSession[]>();
+  for (const s of query.data) {
+    if (s.operator.name !== me) byOperator.set(s.operator.name, [...(byOperator.get(s.operator.name) ?? []), s]);
+  }
+  return (
+    <>
+      <OwnSessions sessions={own} />
+      {isAdmin ? (
+        <OtherOperators groups={[...byOperator]} />
+      ) : null}
+    </>
+  );
+}
+
+function OwnSessions({ sessions }: { sessions: OperatorSession[] }) {
+  const headingId = useId();
+  const endOthers = useEndOtherSessions();
+  const others = sessions.filter((s) => !s.current);
+  return (
+    <section className="sessions-group" aria-labelledby={headingId}>
+      <div className="sessions-group__header">
+        <h3 id={headingId} className="sessions-group__title">Your sessions</h3>
+        {others.length > 0 ? (
+          <ConfirmDialog
+            trigger={<button type="button" className="button button--small">Sign out all others</button>}
+            title="Sign out all your other sessions?"
+            description={`${plural(others.length, 'other browser is', 'other browsers are')} sent to sign-in on the next request. This session stays signed in.`}
+            confirmLabel={`Sign out ${plural(others.length, 'session', 'sessions')}`}
+            tone="danger"
+            onConfirm={async () => {
+              const { ended } = await endOthers.mutateAsync();
+              toast.success(`Signed out ${plural(ended, 'other session', 'other sessions')}`);
+            }}
+          />
+        ) : null}
+      </div>
+      <ul className="sessions-list">
+        {sessions.map((s) => (
+          <SessionRow key={s.handle} session={s} />
+        ))}
+      </ul>
+      {others.length === 0 ? <p className="sessions-group__note">You are not signed in anywhere else.</p> : null}
+    </section>
+  );
+}
+
+function OtherOperators({ groups }: { groups: [string, OperatorSession[]][] }) {
+  const headingId = useId();
+  return (
+    <section className="sessions-group" aria-labelledby={headingId}>
+      <div className="sessions-group__header">
+        <h3 id={headingId} className="sessions-group__title">Other operators</h3>
+      </div>
+      {groups.length === 0 ? (
+        <p className="sessions-group__note">No other operator is signed in.</p>
+      ) : (
+        groups.map(([name, sessions]) => <OperatorGroup key={name} name={name} sessions={sessions} />)
+      )}
+    </section>
+  );
+}
+
+function OperatorGroup({ name, sessions }: { name: string; sessions: OperatorSession[] }) {
+  const headingId = useId();
+  const endAll = useEndOperatorSessions();
+  const role = sessions[0].operator.role;
+  return (
+    <section className="sessions-operator" aria-labelledby={headingId}>
+      <div className="sessions-group__header">
+        <h4 id={headingId} className="sessions-operator__name">
+          {name} <span className="badge badge--outline">{ROLE_LABEL[role]}</span>
+        </h4>
+        <ConfirmDialog
+          trigger={
+            <button type="button" className="button button--small" aria-label={`Sign out ${name} everywhere`}>
+              Sign out everywhere
+            </button>
+          }
+          title={`Sign out ${name} everywhere?`}
+          description={`${plural(sessions.length, 'session', 'sessions')} of ${name} end at their next request. ${name} can sign in again.`}
+          confirmLabel={`Sign out ${name}`}
+          tone="danger"
+          onConfirm={async () => {
+            const { ended } = await endAll.mutateAsync(name);
+            toast.success(`Signed out ${plural(ended, 'session', 'sessions')} of ${name}`);
+          }}
+        />
+      </div>
+      <ul className="sessions-list">
+        {sessions.map((s) => (
+          <SessionRow key={s.handle} session={s} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function SessionRow({ session }: { session: OperatorSession }) {
+  const endSession = useEndSession();
+  const whose = session.operator.name;
+  return (
+    <li className="session-row">
+      <div className="session-row__main">
+        <div className="session-row__title">
+          <span className="session-row__agent">{session.userAgent}</span>
+          {session.current ? <span className="badge badge--info">This session</span> : null}
+        </div>
+        <div className="session-row__meta">
+          <span>Signed in <DateTime value={session.createdAt} /></span>
+          <span aria-hidden="true"> · </span>{' '}
+          <span>{session.current ? 'Active now' : <>Last active <DateTime value={session.lastSeenAt} /></>}</span>
+        </div>
+      </div>
+      {session.current ? null : (
+        <ConfirmDialog
+          trigger={
+            <button
+              type="button"
+              className="button button--small"
+              aria-label={`Sign out ${session.userAgent}, signed in ${formatRelative(session.createdAt)}`}
+            >
+              Sign out
+            </button>
+          }
+          title={`Sign out ${session.userAgent}?`}
+          description={`This session of ${whose} is refused on its next request and sent to sign-in.`}
+          confirmLabel="Sign out session"
+          tone="danger"
+          onConfirm={async () => {
+            await endSession.mutateAsync(session.handle);
+            toast.success(`Signed out ${session.userAgent}`);
+          }}
+        />
+      )}
+    </li>
+  );
+}
