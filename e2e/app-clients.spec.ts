@@ -1,4 +1,5 @@
 import { test, expect, expectAccessible } from './support/fixtures';
+import { consoleWrite } from './helpers/console-write';
 
 interface AppClient { appClientId: string; clientId: string; name: string | null; loginUrls: string[]; defaultLoginUrl: string | null; roleIds: string[]; clientSecret?: string | null }
 
@@ -104,12 +105,12 @@ test('an edited app client asks before its changes are discarded', async ({ page
   await expect(edit).toBeHidden();
 });
 
-test('a viewer operator sees app clients but creating one is refused', async ({ viewerPage: page, unique }) => {
+test('a viewer operator sees app clients, is offered no create, and the BFF refuses one anyway', async ({ viewerPage: page, unique }) => {
   await page.goto('/settings/app-clients');
-  await page.getByRole('button', { name: 'Create app client' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Create app client' });
-  await dialog.getByLabel('Name').fill(unique('Viewer client'));
-  await dialog.getByRole('button', { name: 'Create app client' }).click();
-  await expect(dialog.getByRole('alert')).toContainText('Not allowed');
+  await expect(page.getByRole('table', { name: 'App clients' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create app client' })).toHaveCount(0);
+  const refused = await consoleWrite(page, 'POST', '/appClients', { name: unique('Viewer client') });
+  expect(refused.status).toBe(403);
+  expect(refused.message).toContain('may only read');
   await expectAccessible(page);
 });

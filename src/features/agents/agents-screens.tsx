@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { toast } from '../../components/toast';
 import { agentQueryOptions, agentsQueryOptions, useCreateAgent, useUpdateAgent } from '../../api/agents';
+import { useCanWrite } from '../../api/can-write';
 import { IdWithCopy } from '../../components/copy-button';
 import { DataTable, type ColumnDef } from '../../components/data-table';
 import { DateTime } from '../../components/date-time';
@@ -13,7 +14,8 @@ import type { Agent } from '../../contract';
 import { AgentForm } from './agent-form';
 
 /** Agents: what each one does and how many resources make up its workflow; create one. */
-export function AgentsListScreen({ readOnly }: { readOnly: boolean }) {
+export function AgentsListScreen() {
+  const readOnly = !useCanWrite();
   const { data: agents, isFetching } = useSuspenseQuery(agentsQueryOptions());
   const [creating, setCreating] = useState(false);
   const create = useCreateAgent();
@@ -55,7 +57,8 @@ export function AgentsListScreen({ readOnly }: { readOnly: boolean }) {
 }
 
 /** One agent: its workflow, runs per status, recent runs, and the edit form. */
-export function AgentDetailScreen({ agentId, readOnly, runs }: { agentId: string; readOnly: boolean; runs: ReactNode }) {
+export function AgentDetailScreen({ agentId, runs }: { agentId: string; runs: ReactNode }) {
+  const readOnly = !useCanWrite();
   const { data: agent } = useSuspenseQuery(agentQueryOptions(agentId));
   const update = useUpdateAgent();
   const name = agent.name || 'Untitled agent';

@@ -3,6 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from '../../components/toast';
 import { appClientQueryOptions, useDeleteAppClient, useUpdateAppClient } from '../../api/app-clients';
+import { useCanWrite } from '../../api/can-write';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { IdWithCopy } from '../../components/copy-button';
 import { DateTime } from '../../components/date-time';
@@ -26,6 +27,7 @@ export function AppClientDetailScreen({ appClientId }: { appClientId: string }) 
   const navigate = useNavigate();
   const title = client.name || 'Unnamed app client';
   const locked = client.mutable === false;
+  const canWrite = useCanWrite();
 
   return (
     <div className="page">
@@ -39,7 +41,7 @@ export function AppClientDetailScreen({ appClientId }: { appClientId: string }) 
         }
         description={client.description || undefined}
         actions={
-          locked ? undefined : (
+          locked || !canWrite ? undefined : (
             <>
               <ConfirmDialog
                 trigger={<button type="button" className="button button--danger">Delete app client</button>}

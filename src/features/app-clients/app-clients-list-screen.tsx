@@ -3,6 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { AppClient } from '../../contract';
 import { appClientsListQueryOptions, useCreateAppClient } from '../../api/app-clients';
+import { useCanWrite } from '../../api/can-write';
 import { IdWithCopy } from '../../components/copy-button';
 import { DataTable, listParams, type ColumnDef, type PaginationSearch } from '../../components/data-table';
 import { DateTime } from '../../components/date-time';
@@ -24,6 +25,7 @@ export function AppClientsListScreen({ search, onSearch }: { search: PaginationS
   const [created, setCreated] = useState<{ client: AppClient; secret: string | null } | null>(null);
   const create = useCreateAppClient();
   const navigate = useNavigate();
+  const canWrite = useCanWrite();
 
   const columns: ColumnDef<AppClient>[] = [
     {
@@ -56,9 +58,11 @@ export function AppClientsListScreen({ search, onSearch }: { search: PaginationS
         title="App clients"
         description="OAuth client credentials that apps and scripts use to call the service. Each gets the scopes of its roles."
         actions={
-          <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
-            <IconPlus /> Create app client
-          </button>
+          canWrite ? (
+            <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
+              <IconPlus /> Create app client
+            </button>
+          ) : undefined
         }
       />
       <DataTable
@@ -70,7 +74,7 @@ export function AppClientsListScreen({ search, onSearch }: { search: PaginationS
         isFetching={isFetching}
         pagination={{ scope: 'app-clients', search, nextToken: data.nextToken, onNavigate: onSearch }}
         empty={
-          <EmptyState title={search.cursor ? 'No more app clients' : 'No app clients yet'} action={<button type="button" className="button" onClick={() => setCreating(true)}>Create app client</button>}>
+          <EmptyState title={search.cursor ? 'No more app clients' : 'No app clients yet'} action={canWrite ? <button type="button" className="button" onClick={() => setCreating(true)}>Create app client</button> : undefined}>
             Create one for each app or script that calls the service, so each can be revoked on its own.
           </EmptyState>
         }

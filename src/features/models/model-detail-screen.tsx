@@ -2,6 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { toast } from '../../components/toast';
 import { modelQueryOptions, useDeleteModel, useUpdateModel } from '../../api/models';
+import { useCanWrite } from '../../api/can-write';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { IdWithCopy } from '../../components/copy-button';
 import { DateTime } from '../../components/date-time';
@@ -11,7 +12,8 @@ import { ModelForm } from './model-form';
 import { fieldSummary, ModelStatusBadge } from './model-status';
 
 /** One model: its facts and statistics, the edit form, and delete behind a typed confirmation. */
-export function ModelDetailScreen({ modelId, readOnly }: { modelId: string; readOnly: boolean }) {
+export function ModelDetailScreen({ modelId }: { modelId: string }) {
+  const readOnly = !useCanWrite();
   const { data: model } = useSuspenseQuery(modelQueryOptions(modelId));
   const update = useUpdateModel();
   const remove = useDeleteModel();

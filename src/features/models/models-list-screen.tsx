@@ -1,8 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useCanWrite } from '../../api/can-write';
 import { modelsListQueryOptions } from '../../api/models';
 import { DataTable, listParams, type ColumnDef, type PaginationSearch } from '../../components/data-table';
 import { DateTime } from '../../components/date-time';
+import { PageHeader } from '../../components/page-header';
 import { EmptyState } from '../../components/states';
 import type { Model } from '../../contract';
 import { fieldSummary, ModelStatusBadge } from './model-status';
@@ -10,7 +12,6 @@ import { fieldSummary, ModelStatusBadge } from './model-status';
 type Props = {
   search: PaginationSearch;
   onSearchChange: (patch: PaginationSearch) => void;
-  readOnly: boolean;
 };
 
 const columns: ColumnDef<Model, unknown>[] = [
@@ -31,25 +32,33 @@ const columns: ColumnDef<Model, unknown>[] = [
 ];
 
 /** Models: what the agents extract, with status and version at a glance. */
-export function ModelsListScreen({ search, onSearchChange, readOnly }: Props) {
+export function ModelsListScreen({ search, onSearchChange }: Props) {
   const { data, isFetching } = useSuspenseQuery(modelsListQueryOptions(listParams(search)));
+  const readOnly = !useCanWrite();
   return (
-    <DataTable
-      label="Models"
-      data={data.models}
-      columns={columns}
-      getRowId={(m) => m.modelId}
-      columnsKey="models"
-      isFetching={isFetching}
-      pagination={{ scope: 'models', search, nextToken: data.nextToken, onNavigate: onSearchChange }}
-      empty={
-        <EmptyState
-          title={search.cursor ? 'No more models' : 'No models yet'}
-          action={readOnly || search.cursor ? undefined : <Link to="/models/new" className="button button--primary">Create a model</Link>}
-        >
-          {readOnly ? 'Models appear here once an administrator creates them.' : 'A model names the fields to extract from documents.'}
-        </EmptyState>
-      }
-    />
+    <div className="page">
+      <PageHeader
+        title="Models"
+        description="What agents extract from documents: the fields, how pages are prepared, and which LLM reads them."
+        actions={readOnly ? undefined : <Link to="/models/new" className="button button--primary">Create model</Link>}
+      />
+      <DataTable
+        label="Models"
+        data={data.models}
+        columns={columns}
+        getRowId={(m) => m.modelId}
+        columnsKey="models"
+        isFetching={isFetching}
+        pagination={{ scope: 'models', search, nextToken: data.nextToken, onNavigate: onSearchChange }}
+        empty={
+          <EmptyState
+            title={search.cursor ? 'No more models' : 'No models yet'}
+            action={readOnly || search.cursor ? undefined : <Link to="/models/new" className="button button--primary">Create a model</Link>}
+          >
+            {readOnly ? 'Models appear here once an administrator creates them.' : 'A model names the fields to extract from documents.'}
+          </EmptyState>
+        }
+      />
+    </div>
   );
 }

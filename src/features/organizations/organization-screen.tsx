@@ -4,6 +4,7 @@ import { toast } from '../../components/toast';
 import type { Organization } from '../../contract';
 import { organizationsListQueryOptions, useCreateOrganization, useUpdateOrganization } from '../../api/organizations';
 import { isApiError } from '../../api/errors';
+import { useCanWrite } from '../../api/can-write';
 import { PageHeader, Section } from '../../components/page-header';
 import { IdWithCopy } from '../../components/copy-button';
 import { DateTime } from '../../components/date-time';
@@ -28,6 +29,7 @@ export function OrganizationScreen({
   const [creating, setCreating] = useState(false);
   const update = useUpdateOrganization();
   const create = useCreateOrganization();
+  const canWrite = useCanWrite();
   const title = organization.name || 'Unnamed organization';
 
   return (
@@ -42,14 +44,16 @@ export function OrganizationScreen({
         }
         description={organization.description || undefined}
         actions={
-          <>
-            <button type="button" className="button" onClick={() => setCreating(true)}>
-              <IconPlus /> Create organization
-            </button>
-            <button type="button" className="button button--primary" onClick={() => setEditing(true)}>
-              Edit organization
-            </button>
-          </>
+          canWrite ? (
+            <>
+              <button type="button" className="button" onClick={() => setCreating(true)}>
+                <IconPlus /> Create organization
+              </button>
+              <button type="button" className="button button--primary" onClick={() => setEditing(true)}>
+                Edit organization
+              </button>
+            </>
+          ) : undefined
         }
       />
 
@@ -123,7 +127,7 @@ export function OrganizationScreen({
       </Section>
 
       <Section title="Organizations" description="This organization and the ones it created." id="organizations-list">
-        <OrganizationsList currentId={organization.organizationId} search={search} onSearch={onSearch} onCreate={() => setCreating(true)} />
+        <OrganizationsList currentId={organization.organizationId} search={search} onSearch={onSearch} onCreate={canWrite ? () => setCreating(true) : undefined} />
       </Section>
 
       <FormDialog open={editing} onOpenChange={setEditing} title="Edit organization" wide>
@@ -165,7 +169,8 @@ function OrganizationsList({
   currentId: string;
   search: PaginationSearch;
   onSearch: (patch: PaginationSearch) => void;
-  onCreate: () => void;
+  /** Offered in the empty state; absent for an operator who may not write. */
+  onCreate?: () => void;
 }) {
   const list = useQuery(organizationsListQueryOptions(listParams(search)));
   if (list.isPending) return <LoadingState label="Loading organizations" />;
@@ -199,7 +204,7 @@ function OrganizationsList({
       isFetching={list.isFetching}
       pagination={{ scope: 'organizations', search, nextToken: list.data.nextToken, onNavigate: onSearch }}
       empty={
-        <EmptyState title="No organizations" action={<button type="button" className="button" onClick={onCreate}>Create organization</button>}>
+        <EmptyState title="No organizations" action={onCreate ? <button type="button" className="button" onClick={onCreate}>Create organization</button> : undefined}>
           Create one to keep another team's documents and users apart.
         </EmptyState>
       }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from '../../components/toast';
+import { useCanWrite } from '../../api/can-write';
 import { roleQueryOptions, useDeleteRole, useUpdateRole } from '../../api/roles';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { IdWithCopy } from '../../components/copy-button';
@@ -20,6 +21,7 @@ export function RoleDetailScreen({ roleId }: { roleId: string }) {
   const update = useUpdateRole();
   const remove = useDeleteRole();
   const navigate = useNavigate();
+  const canWrite = useCanWrite();
   const title = role.name || 'Unnamed role';
   const builtin = BUILTIN.test(role.roleId);
 
@@ -35,23 +37,25 @@ export function RoleDetailScreen({ roleId }: { roleId: string }) {
         }
         description={role.description || undefined}
         actions={
-          <>
-            {builtin ? null : (
-              <ConfirmDialog
-                trigger={<button type="button" className="button button--danger">Delete role</button>}
-                title={`Delete role ${title}?`}
-                description="Users lose the permissions it gave them. A role still given to an app client cannot be deleted. This cannot be undone."
-                confirmLabel="Delete role"
-                tone="danger"
-                onConfirm={async () => {
-                  await remove.mutateAsync(role.roleId);
-                  toast.success(`Role ${title} deleted`);
-                  await navigate({ to: '/settings/roles' });
-                }}
-              />
-            )}
-            <button type="button" className="button button--primary" onClick={() => setEditing(true)}>Edit role</button>
-          </>
+          canWrite ? (
+            <>
+              {builtin ? null : (
+                <ConfirmDialog
+                  trigger={<button type="button" className="button button--danger">Delete role</button>}
+                  title={`Delete role ${title}?`}
+                  description="Users lose the permissions it gave them. A role still given to an app client cannot be deleted. This cannot be undone."
+                  confirmLabel="Delete role"
+                  tone="danger"
+                  onConfirm={async () => {
+                    await remove.mutateAsync(role.roleId);
+                    toast.success(`Role ${title} deleted`);
+                    await navigate({ to: '/settings/roles' });
+                  }}
+                />
+              )}
+              <button type="button" className="button button--primary" onClick={() => setEditing(true)}>Edit role</button>
+            </>
+          ) : undefined
         }
       />
 

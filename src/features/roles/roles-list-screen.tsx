@@ -3,6 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { toast } from '../../components/toast';
 import type { Role } from '../../contract';
+import { useCanWrite } from '../../api/can-write';
 import { rolesListQueryOptions, useCreateRole } from '../../api/roles';
 import { IdWithCopy } from '../../components/copy-button';
 import { DataTable, listParams, type ColumnDef, type PaginationSearch } from '../../components/data-table';
@@ -42,15 +43,18 @@ export function RolesListScreen({ search, onSearch }: { search: PaginationSearch
   const [creating, setCreating] = useState(false);
   const create = useCreateRole();
   const navigate = useNavigate();
+  const canWrite = useCanWrite();
   return (
     <div className="page">
       <PageHeader
         title="Roles"
         description="What users and app clients may do: each role allows or denies actions on resource families."
         actions={
-          <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
-            <IconPlus /> Create role
-          </button>
+          canWrite ? (
+            <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
+              <IconPlus /> Create role
+            </button>
+          ) : undefined
         }
       />
       <DataTable
@@ -62,7 +66,7 @@ export function RolesListScreen({ search, onSearch }: { search: PaginationSearch
         isFetching={isFetching}
         pagination={{ scope: 'roles', search, nextToken: data.nextToken, onNavigate: onSearch }}
         empty={
-          <EmptyState title={search.cursor ? 'No more roles' : 'No roles yet'} action={<button type="button" className="button" onClick={() => setCreating(true)}>Create role</button>}>
+          <EmptyState title={search.cursor ? 'No more roles' : 'No roles yet'} action={canWrite ? <button type="button" className="button" onClick={() => setCreating(true)}>Create role</button> : undefined}>
             Roles group permissions; give them to users and app clients.
           </EmptyState>
         }

@@ -1,6 +1,7 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { actionRunsOfAgentRunQueryOptions } from '../../api/action-runs';
+import { useCanWrite } from '../../api/can-write';
 import { agentRunQueryOptions, agentRunVariablesQueryOptions } from '../../api/agent-runs';
 import { agentQueryOptions } from '../../api/agents';
 import { hookRunsOfAgentRunQueryOptions } from '../../api/hook-runs';
@@ -17,7 +18,8 @@ import { bareId, resourceKind } from '../../api/run-ids';
 import './runs.css';
 
 /** One agent run: what state it is in and what that means, how it got there, what it touched, and what ran for it. */
-export function RunDetailScreen({ agentId, runId, readOnly }: { agentId: string; runId: string; readOnly: boolean }) {
+export function RunDetailScreen({ agentId, runId }: { agentId: string; runId: string }) {
+  const readOnly = !useCanWrite();
   const { data: run } = useSuspenseQuery(agentRunQueryOptions(agentId, runId));
   const agent = useQuery(agentQueryOptions(agentId));
   const navigate = useNavigate();

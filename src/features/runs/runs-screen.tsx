@@ -4,6 +4,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import {
   agentRunCountsQueryOptions, agentRunsListQueryOptions, fetchAllAgentRuns, type AgentRunCounts, type AgentRunsListParams,
 } from '../../api/agent-runs';
+import { useCanWrite } from '../../api/can-write';
 import { documentQueryOptions } from '../../api/documents';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, listParams, type ColumnDef } from '../../components/data-table';
@@ -44,11 +45,11 @@ export type RunsScreenProps = {
   search: RunsSearch;
   /** Gets an update of the latest search (not of this render's: a second change before the first has loaded must keep it). */
   onSearchChange: (update: (current: RunsSearch) => RunsSearch) => void;
-  readOnly: boolean;
 };
 
 /** The front page: one agent's runs by tab, status and created time, with archive (undoable) and delete. */
-export function RunsScreen({ agents, agentId, search, onSearchChange, readOnly }: RunsScreenProps) {
+export function RunsScreen({ agents, agentId, search, onSearchChange }: RunsScreenProps) {
+  const readOnly = !useCanWrite();
   const [selectedCount, setSelectedCount] = useState(0);
   const refreshSeconds = search.refresh ?? DEFAULT_REFRESH_SECONDS;
   const paused = selectedCount > 0;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from '../../components/toast';
+import { useCanWrite } from '../../api/can-write';
 import { useDeleteUser, userQueryOptions, useUpdateUser } from '../../api/users';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { IdWithCopy } from '../../components/copy-button';
@@ -20,6 +21,7 @@ export function UserDetailScreen({ userId }: { userId: string }) {
   const update = useUpdateUser();
   const remove = useDeleteUser();
   const navigate = useNavigate();
+  const canWrite = useCanWrite();
   const title = user.name || 'Unnamed user';
 
   return (
@@ -34,21 +36,23 @@ export function UserDetailScreen({ userId }: { userId: string }) {
         }
         description={user.description || undefined}
         actions={
-          <>
-            <ConfirmDialog
-              trigger={<button type="button" className="button button--danger">Delete user</button>}
-              title={`Delete user ${title}?`}
-              description="The user can no longer sign in and loses their roles. This cannot be undone."
-              confirmLabel="Delete user"
-              tone="danger"
-              onConfirm={async () => {
-                await remove.mutateAsync(user.userId);
-                toast.success(`User ${title} deleted`);
-                await navigate({ to: '/settings/users' });
-              }}
-            />
-            <button type="button" className="button button--primary" onClick={() => setEditing(true)}>Edit user</button>
-          </>
+          canWrite ? (
+            <>
+              <ConfirmDialog
+                trigger={<button type="button" className="button button--danger">Delete user</button>}
+                title={`Delete user ${title}?`}
+                description="The user can no longer sign in and loses their roles. This cannot be undone."
+                confirmLabel="Delete user"
+                tone="danger"
+                onConfirm={async () => {
+                  await remove.mutateAsync(user.userId);
+                  toast.success(`User ${title} deleted`);
+                  await navigate({ to: '/settings/users' });
+                }}
+              />
+              <button type="button" className="button button--primary" onClick={() => setEditing(true)}>Edit user</button>
+            </>
+          ) : undefined
         }
       />
 

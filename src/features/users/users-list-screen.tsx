@@ -3,6 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { toast } from '../../components/toast';
 import type { User } from '../../contract';
+import { useCanWrite } from '../../api/can-write';
 import { useCreateUser, useDeleteUser, usersListQueryOptions } from '../../api/users';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { IdWithCopy } from '../../components/copy-button';
@@ -26,6 +27,7 @@ export function UsersListScreen({ search, onSearch }: { search: PaginationSearch
   const create = useCreateUser();
   const remove = useDeleteUser();
   const navigate = useNavigate();
+  const canWrite = useCanWrite();
 
   const columns: ColumnDef<User>[] = [
     {
@@ -52,6 +54,8 @@ export function UsersListScreen({ search, onSearch }: { search: PaginationSearch
     },
     { id: 'userId', header: 'User id', cell: ({ row: { original: u } }) => <IdWithCopy id={u.userId} label="Copy user id" /> },
     { id: 'created', header: 'Created', cell: ({ row: { original: u } }) => <DateTime value={u.createdTime} /> },
+  ];
+  if (canWrite) columns.push(
     {
       id: 'actions',
       header: () => <span className="sr-only">Actions</span>,
@@ -62,7 +66,7 @@ export function UsersListScreen({ search, onSearch }: { search: PaginationSearch
         </button>
       ),
     },
-  ];
+  );
 
   return (
     <div className="page">
@@ -70,9 +74,11 @@ export function UsersListScreen({ search, onSearch }: { search: PaginationSearch
         title="Users"
         description="People who sign in to this organization's document processing apps. New users are invited and stay pending until they accept."
         actions={
-          <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
-            <IconPlus /> Create user
-          </button>
+          canWrite ? (
+            <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
+              <IconPlus /> Create user
+            </button>
+          ) : undefined
         }
       />
       <DataTable
@@ -86,9 +92,9 @@ export function UsersListScreen({ search, onSearch }: { search: PaginationSearch
         empty={
           <EmptyState
             title={search.cursor ? 'No more users' : 'No users yet'}
-            action={<button type="button" className="button" onClick={() => setCreating(true)}>Create user</button>}
+            action={canWrite ? <button type="button" className="button" onClick={() => setCreating(true)}>Create user</button> : undefined}
           >
-            Invite the people who review and correct documents. They get the roles you pick.
+            {canWrite ? 'Invite the people who review and correct documents. They get the roles you pick.' : 'Users appear here once an administrator invites them.'}
           </EmptyState>
         }
       />

@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { toast } from '../../components/toast';
 import { useDeleteValidation, useUpdateValidation, validationQueryOptions } from '../../api/validations';
+import { useCanWrite } from '../../api/can-write';
 import { validationTasksListQueryOptions } from '../../api/validation-tasks';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { IdWithCopy } from '../../components/copy-button';
@@ -15,7 +16,8 @@ import { ValidationForm } from './validation-form';
 import { EnabledBadge, ruleCount } from './validation-status';
 
 /** One validation: enable/disable at once, edit, delete, and its task queue by status. */
-export function ValidationDetailScreen({ validationId, readOnly }: { validationId: string; readOnly: boolean }) {
+export function ValidationDetailScreen({ validationId }: { validationId: string }) {
+  const readOnly = !useCanWrite();
   const { data: validation } = useSuspenseQuery(validationQueryOptions(validationId));
   const update = useUpdateValidation();
   const remove = useDeleteValidation();

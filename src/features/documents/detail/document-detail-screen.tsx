@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useUpdateDocument } from '../../../api/documents';
+import { useCanWrite } from '../../../api/can-write';
 import { explainError } from '../../../api/errors';
 import { DateTime } from '../../../components/date-time';
 import type { Document, Model, UpdateDocumentBody } from '../../../contract';
@@ -19,11 +20,11 @@ export type DocumentDetailScreenProps = {
   /** The model whose fields are offered as labels (URL state); null: none chosen. */
   modelId: string | null;
   onModelChange: (modelId: string | null) => void;
-  readOnly: boolean;
 };
 
 /** The document beside its ground truth; a Properties tab edits name, description, dataset, retention, metadata. */
-export function DocumentDetailScreen({ document, models, modelId, onModelChange, readOnly }: DocumentDetailScreenProps) {
+export function DocumentDetailScreen({ document, models, modelId, onModelChange }: DocumentDetailScreenProps) {
+  const readOnly = !useCanWrite();
   const draft = useGroundTruthDraft(document.groundTruth);
   const [tab, setTab] = useState<'fields' | 'properties'>('fields');
   const [threshold, setThreshold] = useState(DEFAULT_THRESHOLD);

@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { documentsListQueryOptions, useDeleteDocument } from '../../../api/documents';
+import { useCanWrite } from '../../../api/can-write';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type ColumnDef } from '../../../components/data-table';
 import { DateTime } from '../../../components/date-time';
@@ -19,7 +20,6 @@ export type DocumentsListScreenProps = {
   search: DocumentsSearch;
   /** Gets an update of the latest search (not of this render's: a second change before the first has loaded must keep it). */
   onSearchChange: (update: (current: DocumentsSearch) => DocumentsSearch) => void;
-  readOnly: boolean;
 };
 
 const TYPE_LABEL: Record<string, string> = {
@@ -27,7 +27,8 @@ const TYPE_LABEL: Record<string, string> = {
 };
 
 /** Documents: filters and sort in the URL, drag-and-drop upload with checks before sending, delete with confirmation. */
-export function DocumentsListScreen({ search, onSearchChange, readOnly }: DocumentsListScreenProps) {
+export function DocumentsListScreen({ search, onSearchChange }: DocumentsListScreenProps) {
+  const readOnly = !useCanWrite();
   const { data, isFetching } = useSuspenseQuery(documentsListQueryOptions(documentsListParams(search)));
   const uploads = useUploads({ datasetId: search.datasetId });
   const [toDelete, setToDelete] = useState<Document | null>(null);

@@ -15,6 +15,5 @@ export const Route = createFileRoute('/_authenticated/agents/$agentId')({
 
 function AgentRoute() {
   const { agentId } = Route.useParams();
-  const { session } = Route.useRouteContext();
-  return <AgentDetailScreen agentId={agentId} readOnly={session.operator.role !== 'admin'} runs={<AgentRunsSummary agentId={agentId} />} />;
+  return <AgentDetailScreen agentId={agentId} runs={<AgentRunsSummary agentId={agentId} />} />;
 }

@@ -9,6 +9,5 @@ export const Route = createFileRoute('/_authenticated/agents/')({
 });
 
 function AgentsRoute() {
-  const { session } = Route.useRouteContext();
-  return <AgentsListScreen readOnly={session.operator.role !== 'admin'} />;
+  return <AgentsListScreen />;
 }

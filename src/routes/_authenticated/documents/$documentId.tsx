@@ -24,7 +24,6 @@ function DocumentRoute() {
   const { documentId } = Route.useParams();
   const { modelId } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
-  const { session } = Route.useRouteContext();
   const { data: document } = useSuspenseQuery(documentQueryOptions(documentId));
   const models = useQuery(modelsListQueryOptions({ maxResults: 100 }));
   return (
@@ -43,7 +42,6 @@ function DocumentRoute() {
         models={models.data?.models ?? []}
         modelId={modelId ?? null}
         onModelChange={(next) => void navigate({ search: { modelId: next ?? undefined }, replace: true })}
-        readOnly={session.operator.role !== 'admin'}
       />
     </div>
   );

@@ -26,14 +26,12 @@ export const Route = createFileRoute('/_authenticated/documents/')({
 function DocumentsRoute() {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
-  const { session } = Route.useRouteContext();
   return (
     <div className="page">
       <PageHeader title="Documents" description="Files and their ground truth: the answers models are trained and checked against." />
       <DocumentsListScreen
         search={search}
         onSearchChange={(update) => void navigate({ search: (current) => update(current) })}
-        readOnly={session.operator.role !== 'admin'}
       />
     </div>
   );

@@ -12,6 +12,5 @@ export const Route = createFileRoute('/_authenticated/models/$modelId')({
 
 function ModelRoute() {
   const { modelId } = Route.useParams();
-  const { session } = Route.useRouteContext();
-  return <ModelDetailScreen modelId={modelId} readOnly={session.operator.role !== 'admin'} />;
+  return <ModelDetailScreen modelId={modelId} />;
 }

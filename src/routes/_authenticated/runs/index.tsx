@@ -27,7 +27,6 @@ export const Route = createFileRoute('/_authenticated/runs/')({
 function RunsRoute() {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
-  const { session } = Route.useRouteContext();
   const { data: agents } = useSuspenseQuery(agentsQueryOptions());
   const agentId = chosenAgentId(agents, search);
   return (
@@ -39,7 +38,6 @@ function RunsRoute() {
           agentId={agentId}
           search={search}
           onSearchChange={(update) => void navigate({ search: (current) => update(current) })}
-          readOnly={session.operator.role !== 'admin'}
         />
       ) : (
         <EmptyState title="No agents yet">Runs belong to an agent. Create an agent on the Agents page first.</EmptyState>

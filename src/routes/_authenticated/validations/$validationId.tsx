@@ -12,6 +12,5 @@ export const Route = createFileRoute('/_authenticated/validations/$validationId'
 
 function ValidationRoute() {
   const { validationId } = Route.useParams();
-  const { session } = Route.useRouteContext();
-  return <ValidationDetailScreen validationId={validationId} readOnly={session.operator.role !== 'admin'} />;
+  return <ValidationDetailScreen validationId={validationId} />;
 }

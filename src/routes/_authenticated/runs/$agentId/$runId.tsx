@@ -10,6 +10,5 @@ export const Route = createFileRoute('/_authenticated/runs/$agentId/$runId')({
 
 function RunDetailRoute() {
   const { agentId, runId } = Route.useParams();
-  const { session } = Route.useRouteContext();
-  return <RunDetailScreen agentId={agentId} runId={runId} readOnly={session.operator.role !== 'admin'} />;
+  return <RunDetailScreen agentId={agentId} runId={runId} />;
 }

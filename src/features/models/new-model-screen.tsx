@@ -1,0 +1,27 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useCanWrite } from '../../api/can-write';
+import { useCreateModel } from '../../api/models';
+import { PageHeader } from '../../components/page-header';
+import { ForbiddenState } from '../../components/states';
+import { toast } from '../../components/toast';
+import { ModelForm } from './model-form';
+
+/** Create a model, then open it. */
+export function NewModelScreen() {
+  const create = useCreateModel();
+  const navigate = useNavigate();
+  if (!useCanWrite()) return <div className="page"><ForbiddenState message="Viewers cannot create models." /></div>;
+  return (
+    <div className="page">
+      <PageHeader title="New model" description="Name the fields to extract; everything else can stay at the service's defaults." />
+      <ModelForm
+        mode="create"
+        onCreate={async (body) => {
+          const model = await create.mutateAsync(body);
+          toast.success(`Created model ${model.name ?? model.modelId}`);
+          await navigate({ to: '/models/$modelId', params: { modelId: model.modelId } });
+        }}
+      />
+    </div>
+  );
+}

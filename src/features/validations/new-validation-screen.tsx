@@ -1,0 +1,27 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useCanWrite } from '../../api/can-write';
+import { useCreateValidation } from '../../api/validations';
+import { PageHeader } from '../../components/page-header';
+import { ForbiddenState } from '../../components/states';
+import { toast } from '../../components/toast';
+import { ValidationForm } from './validation-form';
+
+/** Create a validation, then open it. */
+export function NewValidationScreen() {
+  const create = useCreateValidation();
+  const navigate = useNavigate();
+  if (!useCanWrite()) return <div className="page"><ForbiddenState message="Viewers cannot create validations." /></div>;
+  return (
+    <div className="page">
+      <PageHeader title="New validation" description="Rules that send an agent run to a person. Start from a preset and adjust the JSON as needed." />
+      <ValidationForm
+        mode="create"
+        onCreate={async (body) => {
+          const validation = await create.mutateAsync(body);
+          toast.success(`Created validation ${validation.name ?? validation.validationId}`);
+          await navigate({ to: '/validations/$validationId', params: { validationId: validation.validationId } });
+        }}
+      />
+    </div>
+  );
+}
