@@ -1,9 +1,7 @@
 import { useEffect, useState, type ReactNode, type Ref } from 'react';
 import { describeOversize } from './document-size';
 import { downloadSource } from './download-source';
-// The email view joins the viewer here once its sanitizing work under features/documents is done.
-// eslint-disable-next-line boundaries/dependencies
-import { EmailView } from '../../features/documents/viewer/email/email-view';
+import { EmailView } from './email/email-view';
 import { openPagedDocument } from './open-paged-document';
 import { isAbortError, type PagedDocument } from './paged-document';
 import { PagedViewer } from './paged-viewer';
