@@ -4,7 +4,8 @@
  * the command that fixes it, rather than tightening the mode silently behind the operator's back.
  */
 import { randomBytes } from 'node:crypto';
-import { chmod, lstat, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { chmodSync, lstatSync, readdirSync } from 'node:fs';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** Owner-only files and directories for everything this process creates (0600 files, 0700 directories). */
@@ -52,15 +53,23 @@ export async function assertWritable(dir: string, what: string): Promise<void> {
 /**
  * Takes group and other users' access off everything under `dir` (symbolic links are left alone). For files a
  * library creates with explicit modes that ignore the umask (PGlite writes its initial database files 0666).
+ * Synchronous: it runs once at start, over about a thousand files, where a promise per file cost seconds.
  */
-export async function tightenTree(dir: string): Promise<void> {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    if (entry.isSymbolicLink()) continue;
-    const file = join(dir, entry.name);
-    const { mode } = await lstat(file);
-    if (mode & 0o077) await chmod(file, mode & 0o700);
-    if (entry.isDirectory()) await tightenTree(file);
-  }
+export function tightenTree(dir: string): void {
+  const tighten = (file: string) => {
+    const { mode } = lstatSync(file);
+    if (mode & 0o077) chmodSync(file, mode & 0o700);
+  };
+  tighten(dir);
+  const walk = (current: string) => {
+    for (const entry of readdirSync(current, { withFileTypes: true })) {
+      if (entry.isSymbolicLink()) continue;
+      const file = join(current, entry.name);
+      tighten(file);
+      if (entry.isDirectory()) walk(file);
+    }
+  };
+  walk(dir);
 }
 
 function openTo(bits: number): string {

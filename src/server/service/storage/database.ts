@@ -69,10 +69,12 @@ async function openPglite(dataDir: string): Promise<Store> {
     throw new Error(`the database in ${dir} could not be opened: ${(error as Error).message}`, { cause: error });
   }
   // PGlite writes its initial files 0666 whatever the umask: only this user may read or rewrite database pages.
-  await tightenTree(dir).catch(async (error: unknown) => {
+  try {
+    tightenTree(dir);
+  } catch (error) {
     await client.close();
     throw error;
-  });
+  }
   const db = drizzlePglite(client) as unknown as Db;
   const statistics = keepStatisticsFresh(client);
   return {
