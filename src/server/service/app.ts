@@ -41,7 +41,7 @@ declare module 'fastify' {
 
 export const CORS_HEADERS = {
   'access-control-allow-origin': '*',
-  'access-control-allow-headers': 'Authorization, Content-Type',
+  'access-control-allow-headers': 'Authorization, Content-Type, Idempotency-Key',
 } as const;
 
 const emptyBody = z.strictObject({});

@@ -54,7 +54,6 @@ export const roleRoutes = [
     response: roleSchema,
     handler: async ({ body, auth, ctx }) => {
       const permissions = permissionsOf(body.permissions ?? []);
-      await assertMaySetRolePermissions(ctx.store.db, auth, { roleId: null, before: null, after: permissions });
       const role: Role = {
         roleId: newId('role'),
         name: body.name ?? null,
@@ -63,7 +62,11 @@ export const roleRoutes = [
         permissions,
         ...createdStamp(auth.actor),
       };
-      return rolesRepo.create(ctx.store.db, auth.organizationId, role);
+      // In a transaction like every create, so an Idempotency-Key is marked applied together with the role.
+      return ctx.store.transaction(async (tx) => {
+        await assertMaySetRolePermissions(tx, auth, { roleId: null, before: null, after: permissions });
+        return rolesRepo.create(tx, auth.organizationId, role);
+      });
     },
   }),
   defineRoute({
