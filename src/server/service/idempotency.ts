@@ -27,7 +27,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceContext } from './context';
 import { HttpError } from './http-error';
-import { rows, type Executor, type Store, type Tx } from './storage';
+import { rows, storageFault, type Executor, type Store, type Tx } from './storage';
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
@@ -212,7 +212,10 @@ export function installIdempotency(fastify: FastifyInstance, context: ServiceCon
       await settle(claim, reply, payload);
     } catch (error) {
       // The answer still goes out; a resend then gets 409 (no answer recorded) rather than a second create.
-      request.log.error({ err: { message: (error as Error).message } }, 'recording the Idempotency-Key answer failed');
+      // A storage error's message holds the query's parameters (the answer itself): log only its code and reason.
+      const fault = storageFault(error);
+      if (fault) request.log.error({ database: fault.log }, 'recording the Idempotency-Key answer failed');
+      else request.log.error({ err: { message: (error as Error).message } }, 'recording the Idempotency-Key answer failed');
     }
     return payload;
   });

@@ -41,7 +41,7 @@ async function startServiceProcess(env: Record<string, string>): Promise<ChildPr
   children.push(child);
   let output = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`service did not start: ${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`service did not start: ${output}`)), 120_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('base URL')) {
@@ -102,5 +102,5 @@ describe('kill -9', () => {
     expect((await after.get(`/users/${user.body.userId}`)).body.name).toBe('Durable');
     expect((await after.get('/organizations/me')).body.monthlyNumberOfDocumentsCreated).toBe(20);
     await kill9(child);
-  });
+  }, 300_000); // two process starts (PGlite's first start creates its cluster): minutes on a loaded 2-core machine
 });
