@@ -107,7 +107,7 @@ test('an edited app client asks before its changes are discarded', async ({ page
 
 test('a viewer operator sees app clients, is offered no create, and the BFF refuses one anyway', async ({ viewerPage: page, unique }) => {
   await page.goto('/settings/app-clients');
-  await expect(page.getByRole('table', { name: 'App clients' })).toBeVisible();
+  await page.getByRole('table', { name: 'App clients' }).waitFor();
   await expect(page.getByRole('button', { name: 'Create app client' })).toHaveCount(0);
   const refused = await consoleWrite(page, 'POST', '/appClients', { name: unique('Viewer client') });
   expect(refused.status).toBe(403);

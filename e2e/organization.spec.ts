@@ -151,7 +151,7 @@ test('create an organization: it appears in the organizations list', async ({ pa
 
 test('a viewer operator sees the organization, is offered no edit, and the BFF refuses one anyway', async ({ viewerPage: page }) => {
   await page.goto('/settings/organization');
-  await expect(page.getByRole('heading', { name: 'Details' })).toBeVisible();
+  await page.getByRole('heading', { name: 'Details' }).waitFor();
   await expect(page.getByRole('button', { name: 'Edit organization' })).toHaveCount(0);
   const organizationId = await page.evaluate(async () => ((await (await fetch('/api/organizations/me', { headers: { 'X-CSRF': '1' } })).json()) as { organizationId: string }).organizationId);
   const refused = await consoleWrite(page, 'PATCH', `/organizations/${encodeURIComponent(organizationId)}`, { description: 'viewer change' });

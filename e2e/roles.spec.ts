@@ -98,7 +98,7 @@ test('an edited role asks before its changes are discarded', async ({ page, api,
 
 test('a viewer operator sees roles, is offered no edit, and the BFF refuses one anyway', async ({ viewerPage: page }) => {
   await page.goto('/settings/roles/svc:role:member');
-  await expect(page.getByRole('table', { name: 'Permissions' })).toBeVisible();
+  await page.getByRole('table', { name: 'Permissions' }).waitFor();
   await expect(page.getByRole('button', { name: 'Edit role' })).toHaveCount(0);
   const refused = await consoleWrite(page, 'PATCH', '/roles/svc:role:member', { description: 'viewer change' });
   expect(refused.status).toBe(403);

@@ -136,7 +136,7 @@ test('an edited user form asks before its changes are discarded', async ({ page,
 test('a viewer operator sees users, is offered no create, and the BFF refuses one anyway', async ({ viewerPage: page, unique }) => {
   const name = unique('Viewer try');
   await page.goto('/settings/users');
-  await expect(page.getByRole('table', { name: 'Users' })).toBeVisible();
+  await page.getByRole('table', { name: 'Users' }).waitFor();
   await expect(page.getByRole('button', { name: 'Create user' })).toHaveCount(0);
   const refused = await consoleWrite(page, 'POST', '/users', { email: email(name) });
   expect(refused.status).toBe(403);

@@ -19,7 +19,8 @@ const WRITE_CONTROL = /^(create|new|add|edit|delete|archive|unarchive|restore|sa
  * selected. Links inside tables are left out: they are named by the data (another spec's user "Edit me …").
  */
 async function expectReadOnly(page: Page, ready: ReturnType<Page['getByRole']>) {
-  await expect(ready).toBeVisible();
+  // Like a click, waits as long as the test may for a slow first load.
+  await ready.waitFor();
   for (const role of ['button', 'menuitem'] as const) {
     await expect(page.getByRole(role, { name: WRITE_CONTROL }), `a ${role} that writes on ${page.url()}`).toHaveCount(0);
   }
