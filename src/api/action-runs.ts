@@ -6,13 +6,13 @@ import { createFamilyKeys } from './keys';
 
 export const actionRunKeys = {
   ...createFamilyKeys('action-runs'),
-  ofAgentRun: (agentRunId: string) => [...createFamilyKeys('action-runs').all(), 'of-agent-run', agentRunId] as const,
+  ofAgentRun: (org: string, agentRunId: string) => [...createFamilyKeys('action-runs').all(org), 'of-agent-run', agentRunId] as const,
 };
 
 /** The action runs an agent run caused: one list request per action the run names. */
-export function actionRunsOfAgentRunQueryOptions(agentRunId: string, actionIds: readonly string[]) {
+export function actionRunsOfAgentRunQueryOptions(org: string, agentRunId: string, actionIds: readonly string[]) {
   return queryOptions({
-    queryKey: [...actionRunKeys.ofAgentRun(agentRunId), actionIds] as const,
+    queryKey: [...actionRunKeys.ofAgentRun(org, agentRunId), actionIds] as const,
     queryFn: async ({ signal }): Promise<ActionRun[]> => {
       const pages = await Promise.all(
         actionIds.map((actionId) =>
@@ -24,9 +24,9 @@ export function actionRunsOfAgentRunQueryOptions(agentRunId: string, actionIds: 
   });
 }
 
-export function actionRunQueryOptions(actionId: string, runId: string) {
+export function actionRunQueryOptions(org: string, actionId: string, runId: string) {
   return queryOptions({
-    queryKey: actionRunKeys.detail(`${actionId}/${runId}`),
+    queryKey: actionRunKeys.detail(org, `${actionId}/${runId}`),
     queryFn: ({ signal }) => api(`/actions/${segment(actionId)}/runs/${segment(runId)}`, { schema: actionRunSchema, signal }),
   });
 }

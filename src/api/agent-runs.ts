@@ -10,11 +10,12 @@ import {
 } from '../contract';
 import { api, request, segment } from './client';
 import { createFamilyKeys } from './keys';
+import { useOrganizationScope } from './organization-scope';
 
 export const agentRunKeys = {
   ...createFamilyKeys('agent-runs'),
-  counts: (params: object) => [...createFamilyKeys('agent-runs').all(), 'counts', params] as const,
-  variables: (agentId: string, runId: string) => [...createFamilyKeys('agent-runs').all(), 'variables', agentId, runId] as const,
+  counts: (org: string, params: object) => [...createFamilyKeys('agent-runs').all(org), 'counts', params] as const,
+  variables: (org: string, agentId: string, runId: string) => [...createFamilyKeys('agent-runs').all(org), 'variables', agentId, runId] as const,
 };
 
 export interface AgentRunsListParams {
@@ -38,9 +39,9 @@ function listQuery(params: AgentRunsListParams) {
   };
 }
 
-export function agentRunsListQueryOptions(params: AgentRunsListParams) {
+export function agentRunsListQueryOptions(org: string, params: AgentRunsListParams) {
   return queryOptions({
-    queryKey: agentRunKeys.list(params),
+    queryKey: agentRunKeys.list(org, params),
     queryFn: ({ signal }) =>
       api(`/agents/${segment(params.agentId)}/runs`, { query: listQuery(params), schema: agentRunListSchema, signal }),
     placeholderData: keepPreviousData,
@@ -73,9 +74,9 @@ export type AgentRunCounts = Partial<Record<AgentRunStatus, number>>;
  * How many of an agent's runs are in each status within a created-time window. The service has no count endpoint,
  * so this pages through the runs (1,000 a request) off the critical path: the table renders without waiting for it.
  */
-export function agentRunCountsQueryOptions(params: { agentId: string; createdTimeAfter?: string; createdTimeBefore?: string }) {
+export function agentRunCountsQueryOptions(org: string, params: { agentId: string; createdTimeAfter?: string; createdTimeBefore?: string }) {
   return queryOptions({
-    queryKey: agentRunKeys.counts(params),
+    queryKey: agentRunKeys.counts(org, params),
     queryFn: async ({ signal }) => {
       const counts: AgentRunCounts = {};
       let nextToken: string | undefined;
@@ -94,17 +95,17 @@ export function agentRunCountsQueryOptions(params: { agentId: string; createdTim
   });
 }
 
-export function agentRunQueryOptions(agentId: string, runId: string) {
+export function agentRunQueryOptions(org: string, agentId: string, runId: string) {
   return queryOptions({
-    queryKey: agentRunKeys.detail(`${agentId}/${runId}`),
+    queryKey: agentRunKeys.detail(org, `${agentId}/${runId}`),
     queryFn: ({ signal }) => api(`/agents/${segment(agentId)}/runs/${segment(runId)}`, { schema: agentRunSchema, signal }),
   });
 }
 
 /** The run's variables: its variablesFileUrl read through the BFF's file proxy (the browser never holds a token). */
-export function agentRunVariablesQueryOptions(run: AgentRun) {
+export function agentRunVariablesQueryOptions(org: string, run: AgentRun) {
   return queryOptions({
-    queryKey: agentRunKeys.variables(run.agentId, run.runId),
+    queryKey: agentRunKeys.variables(org, run.agentId, run.runId),
     queryFn: ({ signal }) =>
       request('/bff/file', { query: { url: run.variablesFileUrl ?? '' }, schema: z.record(z.string(), z.unknown()), signal }),
     enabled: Boolean(run.variablesFileUrl),
@@ -134,23 +135,25 @@ export async function archiveAgentRuns(runs: readonly Pick<AgentRun, 'agentId' |
 
 export function useArchiveAgentRuns() {
   const queryClient = useQueryClient();
+  const org = useOrganizationScope();
   return useMutation({
     mutationFn: (runs: readonly Pick<AgentRun, 'agentId' | 'runId'>[]) => archiveAgentRuns(runs),
     onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: agentRunKeys.all() });
+      await queryClient.invalidateQueries({ queryKey: agentRunKeys.all(org) });
     },
   });
 }
 
 export function useDeleteAgentRun() {
   const queryClient = useQueryClient();
+  const org = useOrganizationScope();
   return useMutation({
     mutationFn: ({ agentId, runId }: { agentId: string; runId: string }) =>
       api(`/agents/${segment(agentId)}/runs/${segment(runId)}`, { method: 'DELETE', schema: agentRunSchema }),
     onSuccess: async (run) => {
-      queryClient.removeQueries({ queryKey: agentRunKeys.detail(`${run.agentId}/${run.runId}`) });
-      await queryClient.invalidateQueries({ queryKey: agentRunKeys.lists() });
-      await queryClient.invalidateQueries({ queryKey: [...agentRunKeys.all(), 'counts'] });
+      queryClient.removeQueries({ queryKey: agentRunKeys.detail(org, `${run.agentId}/${run.runId}`) });
+      await queryClient.invalidateQueries({ queryKey: agentRunKeys.lists(org) });
+      await queryClient.invalidateQueries({ queryKey: [...agentRunKeys.all(org), 'counts'] });
     },
   });
 }

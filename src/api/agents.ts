@@ -7,13 +7,14 @@ import { agentListSchema, agentSchema, MAX_LIST_RESULTS, type Agent, type Create
 import { api, segment } from './client';
 import { useIdempotentCreate } from './idempotent-create';
 import { createFamilyKeys } from './keys';
+import { useOrganizationScope } from './organization-scope';
 
 export const agentKeys = createFamilyKeys('agents');
 
 /** Every agent (an organization has few; pages are followed so the picker never misses one). */
-export function agentsQueryOptions() {
+export function agentsQueryOptions(org: string) {
   return queryOptions({
-    queryKey: agentKeys.list({ all: true }),
+    queryKey: agentKeys.list(org, { all: true }),
     queryFn: async ({ signal }) => {
       const agents: Agent[] = [];
       let nextToken: string | undefined;
@@ -27,33 +28,35 @@ export function agentsQueryOptions() {
   });
 }
 
-export function agentQueryOptions(agentId: string) {
+export function agentQueryOptions(org: string, agentId: string) {
   return queryOptions({
-    queryKey: agentKeys.detail(agentId),
+    queryKey: agentKeys.detail(org, agentId),
     queryFn: ({ signal }) => api(`/agents/${segment(agentId)}`, { schema: agentSchema, signal }),
   });
 }
 
 export function useCreateAgent() {
   const queryClient = useQueryClient();
+  const org = useOrganizationScope();
   const create = useIdempotentCreate((body: CreateAgentBody, idempotencyKey) => api('/agents', { method: 'POST', body, schema: agentSchema, idempotencyKey }));
   return useMutation({
     mutationFn: create,
     onSuccess: async (agent) => {
-      queryClient.setQueryData(agentKeys.detail(agent.agentId), agent);
-      await queryClient.invalidateQueries({ queryKey: agentKeys.lists() });
+      queryClient.setQueryData(agentKeys.detail(org, agent.agentId), agent);
+      await queryClient.invalidateQueries({ queryKey: agentKeys.lists(org) });
     },
   });
 }
 
 export function useUpdateAgent() {
   const queryClient = useQueryClient();
+  const org = useOrganizationScope();
   return useMutation({
     mutationFn: ({ agentId, body }: { agentId: string; body: UpdateAgentBody }) =>
       api(`/agents/${segment(agentId)}`, { method: 'PATCH', body, schema: agentSchema }),
     onSuccess: async (agent) => {
-      queryClient.setQueryData(agentKeys.detail(agent.agentId), agent);
-      await queryClient.invalidateQueries({ queryKey: agentKeys.lists() });
+      queryClient.setQueryData(agentKeys.detail(org, agent.agentId), agent);
+      await queryClient.invalidateQueries({ queryKey: agentKeys.lists(org) });
     },
   });
 }

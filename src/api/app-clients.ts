@@ -8,6 +8,7 @@ import { appClientListSchema, appClientSchema, type AppClient, type CreateAppCli
 import { api, segment } from './client';
 import { submissionKeys, useSubmissionKeys, type SubmissionKeys } from './idempotent-create';
 import { createFamilyKeys } from './keys';
+import { useOrganizationScope } from './organization-scope';
 
 export const appClientKeys = createFamilyKeys('app-clients');
 
@@ -22,9 +23,9 @@ export function withoutSecret(client: AppClient): AppClient {
   return rest;
 }
 
-export function appClientsListQueryOptions(params: AppClientsListParams = {}) {
+export function appClientsListQueryOptions(org: string, params: AppClientsListParams = {}) {
   return queryOptions({
-    queryKey: appClientKeys.list(params),
+    queryKey: appClientKeys.list(org, params),
     queryFn: async ({ signal }) => {
       const page = await api('/appClients', { query: { maxResults: params.maxResults, nextToken: params.nextToken }, schema: appClientListSchema, signal });
       return { ...page, appClients: page.appClients.map(withoutSecret) };
@@ -33,9 +34,9 @@ export function appClientsListQueryOptions(params: AppClientsListParams = {}) {
   });
 }
 
-export function appClientQueryOptions(appClientId: string) {
+export function appClientQueryOptions(org: string, appClientId: string) {
   return queryOptions({
-    queryKey: appClientKeys.detail(appClientId),
+    queryKey: appClientKeys.detail(org, appClientId),
     queryFn: async ({ signal }) => withoutSecret(await api(`/appClients/${segment(appClientId)}`, { schema: appClientSchema, signal })),
   });
 }
@@ -47,7 +48,7 @@ export interface CreateAppClientVariables {
 }
 
 /** Mutation options of create, separate from the hook so a unit test can check no cache keeps the secret. */
-export function createAppClientMutationOptions(queryClient: QueryClient, keys: SubmissionKeys = submissionKeys()) {
+export function createAppClientMutationOptions(queryClient: QueryClient, org: string, keys: SubmissionKeys = submissionKeys()) {
   return {
     mutationFn: async ({ body, receiveSecret }: CreateAppClientVariables): Promise<AppClient> => {
       const idempotencyKey = keys.keyFor(body);
@@ -57,36 +58,38 @@ export function createAppClientMutationOptions(queryClient: QueryClient, keys: S
       return withoutSecret(created);
     },
     onSuccess: async (client: AppClient) => {
-      queryClient.setQueryData(appClientKeys.detail(client.appClientId), client);
-      await queryClient.invalidateQueries({ queryKey: appClientKeys.lists() });
+      queryClient.setQueryData(appClientKeys.detail(org, client.appClientId), client);
+      await queryClient.invalidateQueries({ queryKey: appClientKeys.lists(org) });
     },
   };
 }
 
 export function useCreateAppClient() {
   const queryClient = useQueryClient();
-  return useMutation(createAppClientMutationOptions(queryClient, useSubmissionKeys()));
+  return useMutation(createAppClientMutationOptions(queryClient, useOrganizationScope(), useSubmissionKeys()));
 }
 
 export function useUpdateAppClient() {
   const queryClient = useQueryClient();
+  const org = useOrganizationScope();
   return useMutation({
     mutationFn: async ({ appClientId, body }: { appClientId: string; body: UpdateAppClientBody }) =>
       withoutSecret(await api(`/appClients/${segment(appClientId)}`, { method: 'PATCH', body, schema: appClientSchema })),
     onSuccess: async (client) => {
-      queryClient.setQueryData(appClientKeys.detail(client.appClientId), client);
-      await queryClient.invalidateQueries({ queryKey: appClientKeys.lists() });
+      queryClient.setQueryData(appClientKeys.detail(org, client.appClientId), client);
+      await queryClient.invalidateQueries({ queryKey: appClientKeys.lists(org) });
     },
   });
 }
 
 export function useDeleteAppClient() {
   const queryClient = useQueryClient();
+  const org = useOrganizationScope();
   return useMutation({
     mutationFn: async (appClientId: string) => withoutSecret(await api(`/appClients/${segment(appClientId)}`, { method: 'DELETE', schema: appClientSchema })),
     onSuccess: async (client: AppClient) => {
-      queryClient.removeQueries({ queryKey: appClientKeys.detail(client.appClientId) });
-      await queryClient.invalidateQueries({ queryKey: appClientKeys.lists() });
+      queryClient.removeQueries({ queryKey: appClientKeys.detail(org, client.appClientId) });
+      await queryClient.invalidateQueries({ queryKey: appClientKeys.lists(org) });
     },
   });
 }

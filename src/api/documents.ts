@@ -9,6 +9,7 @@ import {
 import { api, segment } from './client';
 import { ApiError, NetworkError, ResponseShapeError } from './errors';
 import { createFamilyKeys } from './keys';
+import { useOrganizationScope } from './organization-scope';
 
 export const documentKeys = createFamilyKeys('documents');
 
@@ -20,9 +21,9 @@ export interface DocumentsListParams {
   nextToken?: string;
 }
 
-export function documentsListQueryOptions(params: DocumentsListParams = {}) {
+export function documentsListQueryOptions(org: string, params: DocumentsListParams = {}) {
   return queryOptions({
-    queryKey: documentKeys.list(params),
+    queryKey: documentKeys.list(org, params),
     queryFn: ({ signal }) =>
       api('/documents', {
         query: {
@@ -40,9 +41,9 @@ export function documentsListQueryOptions(params: DocumentsListParams = {}) {
   });
 }
 
-export function documentQueryOptions(documentId: string) {
+export function documentQueryOptions(org: string, documentId: string) {
   return queryOptions({
-    queryKey: documentKeys.detail(documentId),
+    queryKey: documentKeys.detail(org, documentId),
     queryFn: ({ signal }) => api(`/documents/${segment(documentId)}`, { schema: documentSchema, signal }),
   });
 }
@@ -99,35 +100,38 @@ export function createDocument(
 
 export function useCreateDocument() {
   const queryClient = useQueryClient();
+  const org = useOrganizationScope();
   return useMutation({
     mutationFn: ({ body, ...options }: { body: CreateDocumentBody; onProgress?: (p: UploadProgress) => void; signal?: AbortSignal; idempotencyKey?: string }) =>
       createDocument(body, options),
     onSuccess: async (document) => {
-      queryClient.setQueryData(documentKeys.detail(document.documentId), document);
-      await queryClient.invalidateQueries({ queryKey: documentKeys.lists() });
+      queryClient.setQueryData(documentKeys.detail(org, document.documentId), document);
+      await queryClient.invalidateQueries({ queryKey: documentKeys.lists(org) });
     },
   });
 }
 
 export function useUpdateDocument() {
   const queryClient = useQueryClient();
+  const org = useOrganizationScope();
   return useMutation({
     mutationFn: ({ documentId, body }: { documentId: string; body: UpdateDocumentBody }) =>
       api(`/documents/${segment(documentId)}`, { method: 'PATCH', body, schema: documentSchema }),
     onSuccess: async (document) => {
-      queryClient.setQueryData(documentKeys.detail(document.documentId), document);
-      await queryClient.invalidateQueries({ queryKey: documentKeys.lists() });
+      queryClient.setQueryData(documentKeys.detail(org, document.documentId), document);
+      await queryClient.invalidateQueries({ queryKey: documentKeys.lists(org) });
     },
   });
 }
 
 export function useDeleteDocument() {
   const queryClient = useQueryClient();
+  const org = useOrganizationScope();
   return useMutation({
     mutationFn: (documentId: string) => api(`/documents/${segment(documentId)}`, { method: 'DELETE', schema: documentSchema }),
     onSuccess: async (document: Document) => {
-      queryClient.removeQueries({ queryKey: documentKeys.detail(document.documentId) });
-      await queryClient.invalidateQueries({ queryKey: documentKeys.lists() });
+      queryClient.removeQueries({ queryKey: documentKeys.detail(org, document.documentId) });
+      await queryClient.invalidateQueries({ queryKey: documentKeys.lists(org) });
     },
   });
 }

@@ -6,13 +6,13 @@ import { createFamilyKeys } from './keys';
 
 export const hookRunKeys = {
   ...createFamilyKeys('hook-runs'),
-  ofAgentRun: (agentRunId: string) => [...createFamilyKeys('hook-runs').all(), 'of-agent-run', agentRunId] as const,
+  ofAgentRun: (org: string, agentRunId: string) => [...createFamilyKeys('hook-runs').all(org), 'of-agent-run', agentRunId] as const,
 };
 
 /** The hook runs an agent run caused: one list request per hook the run names. */
-export function hookRunsOfAgentRunQueryOptions(agentRunId: string, hookIds: readonly string[]) {
+export function hookRunsOfAgentRunQueryOptions(org: string, agentRunId: string, hookIds: readonly string[]) {
   return queryOptions({
-    queryKey: [...hookRunKeys.ofAgentRun(agentRunId), hookIds] as const,
+    queryKey: [...hookRunKeys.ofAgentRun(org, agentRunId), hookIds] as const,
     queryFn: async ({ signal }): Promise<HookRun[]> => {
       const pages = await Promise.all(
         hookIds.map((hookId) =>
@@ -24,9 +24,9 @@ export function hookRunsOfAgentRunQueryOptions(agentRunId: string, hookIds: read
   });
 }
 
-export function hookRunQueryOptions(hookId: string, runId: string) {
+export function hookRunQueryOptions(org: string, hookId: string, runId: string) {
   return queryOptions({
-    queryKey: hookRunKeys.detail(`${hookId}/${runId}`),
+    queryKey: hookRunKeys.detail(org, `${hookId}/${runId}`),
     queryFn: ({ signal }) => api(`/hooks/${segment(hookId)}/runs/${segment(runId)}`, { schema: hookRunSchema, signal }),
   });
 }

@@ -2,43 +2,37 @@
  * Query-key convention. Every family's keys start with `['org', <organizationId>, <family>]`, so cached data of one
  * organization can never show up for another, and "everything about users" is one prefix to invalidate:
  *
- *   userKeys.all()          ['org', id, 'users']
- *   userKeys.lists()        ['org', id, 'users', 'list']
- *   userKeys.list(params)   ['org', id, 'users', 'list', { maxResults, nextToken }]
- *   userKeys.detail(userId) ['org', id, 'users', 'detail', userId]
+ *   userKeys.all(org)          ['org', org, 'users']
+ *   userKeys.lists(org)        ['org', org, 'users', 'list']
+ *   userKeys.list(org, params) ['org', org, 'users', 'list', { maxResults, nextToken }]
+ *   userKeys.detail(org, id)   ['org', org, 'users', 'detail', id]
  *
- * The organization comes from the signed-in session: the authenticated layout (routes/_authenticated.tsx) sets it before any
- * screen loads. Keys outside an organization (the session, the BFF's audit log) use their own roots.
+ * The organization is always an argument: loaders take it from the router context (routes/_authenticated.tsx puts
+ * the session's there), components and mutation hooks from `useOrganizationScope()` (./organization-scope.ts).
+ * Keys outside an organization (the session, the BFF's audit log) use their own roots.
  */
 
-const NO_ORGANIZATION = 'none';
-let organizationScope = NO_ORGANIZATION;
-
-/** Called by the authenticated layout with the session's organization. */
-export function setOrganizationScope(organizationId: string | null | undefined): void {
-  organizationScope = organizationId ?? NO_ORGANIZATION;
+/** Root key of everything cached for one organization. */
+export function organizationKey(organization: string) {
+  return ['org', organization] as const;
 }
 
-export function currentOrganizationScope(): string {
-  return organizationScope;
-}
-
-/** Root key of a resource family in the current organization. */
-export function familyKey<F extends string>(family: F) {
-  return ['org', organizationScope, family] as const;
+/** Root key of a resource family in an organization. */
+export function familyKey<F extends string>(organization: string, family: F) {
+  return ['org', organization, family] as const;
 }
 
 /**
- * The standard key factory of a family: `all`, `lists`, `list(params)`, `details`, `detail(id)`.
- * Add family-specific keys by spreading it: `{ ...createFamilyKeys('runs'), byAgent: (id) => [...] }`.
+ * The standard key factory of a family: `all`, `lists`, `list(params)`, `details`, `detail(id)`, each taking the
+ * organization first. Add family-specific keys by spreading it: `{ ...createFamilyKeys('runs'), byAgent: (org, id) => [...] }`.
  */
 export function createFamilyKeys<F extends string>(family: F) {
   const keys = {
-    all: () => familyKey(family),
-    lists: () => [...keys.all(), 'list'] as const,
-    list: <P extends object>(params: P) => [...keys.lists(), params] as const,
-    details: () => [...keys.all(), 'detail'] as const,
-    detail: (id: string) => [...keys.details(), id] as const,
+    all: (organization: string) => familyKey(organization, family),
+    lists: (organization: string) => [...keys.all(organization), 'list'] as const,
+    list: <P extends object>(organization: string, params: P) => [...keys.lists(organization), params] as const,
+    details: (organization: string) => [...keys.all(organization), 'detail'] as const,
+    detail: (organization: string, id: string) => [...keys.details(organization), id] as const,
   };
   return keys;
 }

@@ -10,20 +10,21 @@ import {
   type AgentRunStatus, type GroundTruthEntry,
 } from '../contract';
 import { api, segment } from './client';
-import { currentOrganizationScope, familyKey } from './keys';
+import { familyKey, organizationKey } from './keys';
+import { useOrganizationScope } from './organization-scope';
 
 export const reviewKeys = {
-  all: () => familyKey('review'),
-  queue: (agentId: string) => [...familyKey('review'), 'queue', agentId] as const,
-  held: (agentId: string) => [...familyKey('review'), 'held', agentId] as const,
-  run: (agentId: string, runId: string) => [...familyKey('review'), 'run', agentId, runId] as const,
-  task: (validationId: string, taskId: string) => [...familyKey('review'), 'task', validationId, taskId] as const,
+  all: (org: string) => familyKey(org, 'review'),
+  queue: (org: string, agentId: string) => [...familyKey(org, 'review'), 'queue', agentId] as const,
+  held: (org: string, agentId: string) => [...familyKey(org, 'review'), 'held', agentId] as const,
+  run: (org: string, agentId: string, runId: string) => [...familyKey(org, 'review'), 'run', agentId, runId] as const,
+  task: (org: string, validationId: string, taskId: string) => [...familyKey(org, 'review'), 'task', validationId, taskId] as const,
 };
 
 /** Agents, to choose whose queue to work on. */
-export function reviewAgentsQueryOptions() {
+export function reviewAgentsQueryOptions(org: string) {
   return queryOptions({
-    queryKey: [...familyKey('review'), 'agents'] as const,
+    queryKey: [...familyKey(org, 'review'), 'agents'] as const,
     queryFn: ({ signal }) => api('/agents', { query: { maxResults: 100 }, schema: agentListSchema, signal }),
   });
 }
@@ -42,13 +43,13 @@ function oldestRunsQueryOptions(queryKey: readonly unknown[], agentId: string, s
 }
 
 /** The runs waiting for review. */
-export const reviewQueueQueryOptions = (agentId: string) => oldestRunsQueryOptions(reviewKeys.queue(agentId), agentId, 'ready-for-review');
+export const reviewQueueQueryOptions = (org: string, agentId: string) => oldestRunsQueryOptions(reviewKeys.queue(org, agentId), agentId, 'ready-for-review');
 
 /**
  * The runs a reviewer has taken and not finished, oldest first. The service does not expire a taken task, so a
  * reviewer who walked away leaves a run here: the queue shows them so someone can take one over.
  */
-export const reviewHeldQueryOptions = (agentId: string) => oldestRunsQueryOptions(reviewKeys.held(agentId), agentId, 'review-in-progress');
+export const reviewHeldQueryOptions = (org: string, agentId: string) => oldestRunsQueryOptions(reviewKeys.held(org, agentId), agentId, 'review-in-progress');
 
 /** `GET …/runs/{runId}/variables`: the run's variables plus what the service recorded about it. */
 export const runVariablesSchema = z.looseObject({
@@ -60,9 +61,9 @@ export const runVariablesSchema = z.looseObject({
 });
 export type RunVariables = z.infer<typeof runVariablesSchema>;
 
-export function reviewRunQueryOptions(agentId: string, runId: string) {
+export function reviewRunQueryOptions(org: string, agentId: string, runId: string) {
   return queryOptions({
-    queryKey: reviewKeys.run(agentId, runId),
+    queryKey: reviewKeys.run(org, agentId, runId),
     queryFn: async ({ signal }) => {
       const path = `/agents/${segment(agentId)}/runs/${segment(runId)}`;
       const [run, variables] = await Promise.all([
@@ -75,9 +76,9 @@ export function reviewRunQueryOptions(agentId: string, runId: string) {
   });
 }
 
-export function reviewTaskQueryOptions(validationId: string, taskId: string) {
+export function reviewTaskQueryOptions(org: string, validationId: string, taskId: string) {
   return queryOptions({
-    queryKey: reviewKeys.task(validationId, taskId),
+    queryKey: reviewKeys.task(org, validationId, taskId),
     queryFn: async ({ signal }) => {
       const task = await api(`/validations/${segment(validationId)}/tasks/${segment(taskId)}`, { schema: validationTaskSchema, signal });
       const input = validationTaskInputSchema.safeParse(task.input);
@@ -91,25 +92,27 @@ type TaskRef = { validationId: string; taskId: string };
 const taskPath = ({ validationId, taskId }: TaskRef) => `/validations/${segment(validationId)}/tasks/${segment(taskId)}`;
 
 /** Everything of this organization: a review touches runs, tasks and documents shown on several screens. */
-async function invalidateOrganization(queryClient: ReturnType<typeof useQueryClient>) {
-  await queryClient.invalidateQueries({ queryKey: ['org', currentOrganizationScope()] });
+async function invalidateOrganization(queryClient: ReturnType<typeof useQueryClient>, org: string) {
+  await queryClient.invalidateQueries({ queryKey: organizationKey(org) });
 }
 
 /** Takes a run's task (ready → in-progress; its run → review-in-progress). 409 when another reviewer holds it. */
 export function useTakeReviewTask() {
   const queryClient = useQueryClient();
+  const org = useOrganizationScope();
   return useMutation({
     mutationFn: (ref: TaskRef) => api(taskPath(ref), { method: 'PATCH', body: { status: 'in-progress' }, schema: validationTaskSchema }),
-    onSuccess: async () => invalidateOrganization(queryClient),
+    onSuccess: async () => invalidateOrganization(queryClient, org),
   });
 }
 
 /** Hands a taken task back to the queue (in-progress → ready). */
 export function useReleaseReviewTask() {
   const queryClient = useQueryClient();
+  const org = useOrganizationScope();
   return useMutation({
     mutationFn: (ref: TaskRef) => api(taskPath(ref), { method: 'PATCH', body: { status: 'ready' }, schema: validationTaskSchema }),
-    onSuccess: async () => invalidateOrganization(queryClient),
+    onSuccess: async () => invalidateOrganization(queryClient, org),
   });
 }
 
@@ -119,6 +122,7 @@ export function useReleaseReviewTask() {
  */
 export function useConfirmReview() {
   const queryClient = useQueryClient();
+  const org = useOrganizationScope();
   return useMutation({
     mutationFn: async ({ task, documentId, groundTruth }: { task: TaskRef; documentId: string | null; groundTruth: GroundTruthEntry[] }) => {
       const completed = await api(taskPath(task), {
@@ -129,16 +133,17 @@ export function useConfirmReview() {
         : null;
       return { task: completed, document };
     },
-    onSuccess: async () => invalidateOrganization(queryClient),
+    onSuccess: async () => invalidateOrganization(queryClient, org),
   });
 }
 
 /** Reject: the task fails with a reason (its run → error). */
 export function useRejectReview() {
   const queryClient = useQueryClient();
+  const org = useOrganizationScope();
   return useMutation({
     mutationFn: ({ task, reason }: { task: TaskRef; reason: string }) =>
       api(taskPath(task), { method: 'PATCH', body: { status: 'failed', output: { reason } }, schema: validationTaskSchema }),
-    onSuccess: async () => invalidateOrganization(queryClient),
+    onSuccess: async () => invalidateOrganization(queryClient, org),
   });
 }

@@ -8,8 +8,8 @@ import { api, segment } from './client';
 import { validationKeys } from './validations';
 
 export const validationTaskKeys = {
-  all: (validationId: string) => [...validationKeys.detail(validationId), 'tasks'] as const,
-  list: (validationId: string, params: ValidationTasksListParams) => [...validationTaskKeys.all(validationId), 'list', params] as const,
+  all: (org: string, validationId: string) => [...validationKeys.detail(org, validationId), 'tasks'] as const,
+  list: (org: string, validationId: string, params: ValidationTasksListParams) => [...validationTaskKeys.all(org, validationId), 'list', params] as const,
 };
 
 export interface ValidationTasksListParams {
@@ -18,9 +18,9 @@ export interface ValidationTasksListParams {
   nextToken?: string;
 }
 
-export function validationTasksListQueryOptions(validationId: string, params: ValidationTasksListParams = {}) {
+export function validationTasksListQueryOptions(org: string, validationId: string, params: ValidationTasksListParams = {}) {
   return queryOptions({
-    queryKey: validationTaskKeys.list(validationId, params),
+    queryKey: validationTaskKeys.list(org, validationId, params),
     queryFn: ({ signal }) =>
       api(`/validations/${segment(validationId)}/tasks`, {
         query: { status: params.status, maxResults: params.maxResults, nextToken: params.nextToken },

@@ -7,26 +7,36 @@ import { z } from 'zod';
 describe('token pagination', () => {
   it('walks forward and back through a trail of nextTokens', () => {
     const scope = `test-${Math.random()}`;
-    const first = tokenPager(scope, undefined);
+    const first = tokenPager('svc:organization:test', scope, undefined);
     expect(first.page).toBe(1);
     expect(first.hasPrevious).toBe(false);
     expect(first.next('t2')).toEqual({ cursor: 't2' });
 
-    const second = tokenPager(scope, 't2');
+    const second = tokenPager('svc:organization:test', scope, 't2');
     expect(second.page).toBe(2);
     expect(second.previous()).toEqual({ cursor: undefined });
     expect(second.next('t3')).toEqual({ cursor: 't3' });
 
-    const third = tokenPager(scope, 't3');
+    const third = tokenPager('svc:organization:test', scope, 't3');
     expect(third.page).toBe(3);
     expect(third.previous()).toEqual({ cursor: 't2' });
   });
 
   it('after a reload deep in the list the page is unknown and Previous goes to the first page', () => {
-    const pager = tokenPager(`test-${Math.random()}`, 'deep');
+    const pager = tokenPager('svc:organization:test', `test-${Math.random()}`, 'deep');
     expect(pager.page).toBeNull();
     expect(pager.hasPrevious).toBe(true);
     expect(pager.previous()).toEqual({ cursor: undefined });
+  });
+
+  it('does not show one organization the page trail of another', () => {
+    const scope = `users-${Math.random()}`;
+    const first = tokenPager('svc:organization:aaaa', scope, undefined);
+    expect(first.page).toBe(1);
+    first.next('a2');
+    expect(tokenPager('svc:organization:aaaa', scope, 'a2').page).toBe(2);
+    // The same list in organization B has not been walked: its token is unknown there.
+    expect(tokenPager('svc:organization:bbbb', scope, 'a2').page).toBeNull();
   });
 
   it('reads page size and cursor from the URL, dropping invalid values', () => {

@@ -1,18 +1,18 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { isApiError } from '../api/errors';
-import { setOrganizationScope } from '../api/keys';
+import { organizationScope } from '../api/organization-scope';
 import { sessionQueryOptions } from '../api/session';
 import { AppShell } from '../features/shell/app-shell';
 
 // Every signed-in screen lives under this layout: it loads the session (401 → sign-in, coming back here afterwards),
-// scopes query keys to the session's organization, and renders the shell around the screen.
+// puts the session's organization in the router context (loaders scope their query keys with it), and renders the
+// shell around the screen.
 export const Route = createFileRoute('/_authenticated')({
   beforeLoad: async ({ context, location }) => {
     try {
       const session = await context.queryClient.ensureQueryData(sessionQueryOptions());
-      setOrganizationScope(session.organization?.organizationId);
-      return { session };
+      return { session, organization: organizationScope(session) };
     } catch (error) {
       if (isApiError(error, 401)) throw redirect({ to: '/sign-in', search: { redirect: location.href }, replace: true });
       throw error;

@@ -42,6 +42,7 @@ import {
 } from '@tanstack/react-table';
 import { usePersistedState } from '../persisted-state';
 import { IconArrowDown, IconArrowUp, IconChevronLeft, IconChevronRight, IconColumns, IconSort } from '../icons';
+import { useOrganizationScope } from '../../api/organization-scope';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, tokenPager, type PaginationSearch } from './pagination';
 
 // The column picker pulls in Radix's menu and floating-ui; loaded after the first rows paint, not with the first screen.
@@ -326,7 +327,7 @@ function summarize(names: string[]): string {
 
 function Pager({ pagination, rowCount, noun }: { pagination: TablePagination; rowCount: number; noun?: [string, string] }) {
   const { scope, search, nextToken, onNavigate, pageSizes = PAGE_SIZES } = pagination;
-  const pager = tokenPager(scope, search.cursor);
+  const pager = tokenPager(useOrganizationScope(), scope, search.cursor);
   const pageSize = search.pageSize ?? DEFAULT_PAGE_SIZE;
   const what = noun ? (rowCount === 1 ? noun[0] : noun[1]) : rowCount === 1 ? 'row' : 'rows';
   return (

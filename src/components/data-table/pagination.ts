@@ -10,8 +10,8 @@
  *     component: …,
  *   });
  *
- * The tokens of earlier pages are kept in memory per list (`scope`), so Previous works; after a reload deep in the
- * list the trail is gone and Previous becomes "First page".
+ * The tokens of earlier pages are kept in memory per organization and list (`scope`), so Previous works; after a
+ * reload deep in the list the trail is gone and Previous becomes "First page".
  */
 import { z } from 'zod';
 
@@ -44,8 +44,9 @@ export function listParams(search: PaginationSearch): { maxResults: number; next
   return { maxResults: search.pageSize ?? DEFAULT_PAGE_SIZE, nextToken: search.cursor };
 }
 
-// scope → tokens of pages 1..n ('' = the first page, which has no token).
+// organization + scope → tokens of pages 1..n ('' = the first page, which has no token).
 const trails = new Map<string, string[]>();
+const trailKey = (organization: string, scope: string) => JSON.stringify([organization, scope]);
 
 export interface TokenPager {
   /** 1-based page number, or null when unknown (reloaded deep in the list). */
@@ -58,9 +59,10 @@ export interface TokenPager {
   first: () => PaginationSearch;
 }
 
-export function tokenPager(scope: string, cursor: string | undefined): TokenPager {
+export function tokenPager(organization: string, scope: string, cursor: string | undefined): TokenPager {
   const current = cursor ?? '';
-  const trail = trails.get(scope) ?? [''];
+  const key = trailKey(organization, scope);
+  const trail = trails.get(key) ?? [''];
   const index = trail.indexOf(current);
   return {
     page: index === -1 ? null : index + 1,
@@ -72,7 +74,7 @@ export function tokenPager(scope: string, cursor: string | undefined): TokenPage
     },
     next: (nextToken) => {
       const base = index === -1 ? ['', current] : trail.slice(0, index + 1);
-      trails.set(scope, [...base, nextToken]);
+      trails.set(key, [...base, nextToken]);
       return { cursor: nextToken };
     },
     first: () => ({ cursor: undefined }),
@@ -80,6 +82,6 @@ export function tokenPager(scope: string, cursor: string | undefined): TokenPage
 }
 
 /** Forget a list's trail (after filters change the pages mean something else). */
-export function resetTrail(scope: string): void {
-  trails.delete(scope);
+export function resetTrail(organization: string, scope: string): void {
+  trails.delete(trailKey(organization, scope));
 }

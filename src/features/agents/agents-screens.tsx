@@ -12,11 +12,13 @@ import { PageHeader, Section } from '../../components/page-header';
 import { EmptyState } from '../../components/states';
 import type { Agent } from '../../contract';
 import { AgentForm } from './agent-form';
+import { useOrganizationScope } from '../../api/organization-scope';
 
 /** Agents: what each one does and how many resources make up its workflow; create one. */
 export function AgentsListScreen() {
+  const org = useOrganizationScope();
   const readOnly = !useCanWrite();
-  const { data: agents, isFetching } = useSuspenseQuery(agentsQueryOptions());
+  const { data: agents, isFetching } = useSuspenseQuery(agentsQueryOptions(org));
   const [creating, setCreating] = useState(false);
   const create = useCreateAgent();
   const navigate = useNavigate();
@@ -58,8 +60,9 @@ export function AgentsListScreen() {
 
 /** One agent: its workflow, runs per status, recent runs, and the edit form. */
 export function AgentDetailScreen({ agentId, runs }: { agentId: string; runs: ReactNode }) {
+  const org = useOrganizationScope();
   const readOnly = !useCanWrite();
-  const { data: agent } = useSuspenseQuery(agentQueryOptions(agentId));
+  const { data: agent } = useSuspenseQuery(agentQueryOptions(org, agentId));
   const update = useUpdateAgent();
   const name = agent.name || 'Untitled agent';
   return (

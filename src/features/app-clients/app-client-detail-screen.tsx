@@ -12,6 +12,7 @@ import { PageHeader, Section } from '../../components/page-header';
 import { EditAppClientForm } from './app-client-forms';
 import { useRoleOptions } from './use-role-options';
 import './app-clients.css';
+import { useOrganizationScope } from '../../api/organization-scope';
 
 function UrlList({ urls }: { urls: string[] | null | undefined }) {
   if (!urls?.length) return <span className="muted">None</span>;
@@ -19,7 +20,8 @@ function UrlList({ urls }: { urls: string[] | null | undefined }) {
 }
 
 export function AppClientDetailScreen({ appClientId }: { appClientId: string }) {
-  const { data: client } = useSuspenseQuery(appClientQueryOptions(appClientId));
+  const org = useOrganizationScope();
+  const { data: client } = useSuspenseQuery(appClientQueryOptions(org, appClientId));
   const { roleOptions, roleNames } = useRoleOptions();
   const [editing, setEditing] = useState(false);
   const update = useUpdateAppClient();

@@ -15,10 +15,12 @@ import { CreateAppClientForm } from './app-client-forms';
 import { SecretReveal } from './secret-reveal';
 import { useRoleOptions } from './use-role-options';
 import './app-clients.css';
+import { useOrganizationScope } from '../../api/organization-scope';
 
 /** App clients (OAuth client credentials): list, create with the secret shown once. */
 export function AppClientsListScreen({ search, onSearch }: { search: PaginationSearch; onSearch: (patch: PaginationSearch) => void }) {
-  const { data, isFetching } = useSuspenseQuery(appClientsListQueryOptions(listParams(search)));
+  const org = useOrganizationScope();
+  const { data, isFetching } = useSuspenseQuery(appClientsListQueryOptions(org, listParams(search)));
   const { roleOptions, roleNames } = useRoleOptions();
   const [creating, setCreating] = useState(false);
   // The one place the new secret lives: this component's state, until the operator confirms they stored it.

@@ -16,12 +16,12 @@ describe('create app client', () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(created), { status: 200, headers: { 'Content-Type': 'application/json' } })));
     const queryClient = new QueryClient();
     let received: string | null = null;
-    const observer = new MutationObserver(queryClient, createAppClientMutationOptions(queryClient));
+    const observer = new MutationObserver(queryClient, createAppClientMutationOptions(queryClient, 'svc:organization:test'));
     const client = await observer.mutate({ body: { name: 'Importer' }, receiveSecret: (s) => (received = s) });
 
     expect(received).toBe(SECRET);
     expect(client).not.toHaveProperty('clientSecret');
-    expect(queryClient.getQueryData(appClientKeys.detail(created.appClientId))).toMatchObject({ clientId: 'client-abc' });
+    expect(queryClient.getQueryData(appClientKeys.detail('svc:organization:test', created.appClientId))).toMatchObject({ clientId: 'client-abc' });
     const everything = JSON.stringify([
       queryClient.getQueryCache().getAll().map((q) => q.state),
       queryClient.getMutationCache().getAll().map((m) => m.state),

@@ -10,11 +10,13 @@ import { PageHeader, Section } from '../../components/page-header';
 import type { Model } from '../../contract';
 import { ModelForm } from './model-form';
 import { fieldSummary, ModelStatusBadge } from './model-status';
+import { useOrganizationScope } from '../../api/organization-scope';
 
 /** One model: its facts and statistics, the edit form, and delete behind a typed confirmation. */
 export function ModelDetailScreen({ modelId }: { modelId: string }) {
+  const org = useOrganizationScope();
   const readOnly = !useCanWrite();
-  const { data: model } = useSuspenseQuery(modelQueryOptions(modelId));
+  const { data: model } = useSuspenseQuery(modelQueryOptions(org, modelId));
   const update = useUpdateModel();
   const remove = useDeleteModel();
   const navigate = useNavigate();

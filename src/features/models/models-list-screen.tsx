@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/page-header';
 import { EmptyState } from '../../components/states';
 import type { Model } from '../../contract';
 import { fieldSummary, ModelStatusBadge } from './model-status';
+import { useOrganizationScope } from '../../api/organization-scope';
 
 type Props = {
   search: PaginationSearch;
@@ -33,7 +34,8 @@ const columns: ColumnDef<Model, unknown>[] = [
 
 /** Models: what the agents extract, with status and version at a glance. */
 export function ModelsListScreen({ search, onSearchChange }: Props) {
-  const { data, isFetching } = useSuspenseQuery(modelsListQueryOptions(listParams(search)));
+  const org = useOrganizationScope();
+  const { data, isFetching } = useSuspenseQuery(modelsListQueryOptions(org, listParams(search)));
   const readOnly = !useCanWrite();
   return (
     <div className="page">

@@ -14,6 +14,7 @@ import { EmptyState, ErrorState, ForbiddenState, LoadingState } from '../../comp
 import { IconPlus } from '../../components/icons';
 import { CreateOrganizationForm, EditOrganizationForm } from './organization-forms';
 import { QuotaTable, UsageOnlyList } from './quota-usage';
+import { useOrganizationScope } from '../../api/organization-scope';
 
 /** The operator's organization: details, every quota as usage vs allowance, edit, create, and the organizations list. */
 export function OrganizationScreen({
@@ -172,7 +173,8 @@ function OrganizationsList({
   /** Offered in the empty state; absent for an operator who may not write. */
   onCreate?: () => void;
 }) {
-  const list = useQuery(organizationsListQueryOptions(listParams(search)));
+  const org = useOrganizationScope();
+  const list = useQuery(organizationsListQueryOptions(org, listParams(search)));
   if (list.isPending) return <LoadingState label="Loading organizations" />;
   if (list.isError) {
     if (isApiError(list.error, 403)) return <ForbiddenState message={list.error.message} />;

@@ -3,10 +3,12 @@ import { Link } from '@tanstack/react-router';
 import { reviewAgentsQueryOptions, reviewQueueQueryOptions } from '../../api/review';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState } from '../../components/states';
+import { useOrganizationScope } from '../../api/organization-scope';
 
 /** The review screen without an agent: pick the agent whose queue to work through. */
 export function AgentPicker() {
-  const { data } = useSuspenseQuery(reviewAgentsQueryOptions());
+  const org = useOrganizationScope();
+  const { data } = useSuspenseQuery(reviewAgentsQueryOptions(org));
   return (
     <div className="page">
       <PageHeader title="Review" description="Choose an agent to work through the runs waiting for review." />
@@ -29,7 +31,8 @@ export function AgentPicker() {
 
 /** How many runs wait in an agent's queue (the same query the sitting opens with, so it is cached for it). */
 function WaitingCount({ agentId }: { agentId: string }) {
-  const queue = useQuery(reviewQueueQueryOptions(agentId));
+  const org = useOrganizationScope();
+  const queue = useQuery(reviewQueueQueryOptions(org, agentId));
   if (!queue.data) return null;
   const count = queue.data.runs.length;
   const text = count === 0 ? 'nothing waiting' : `${count}${queue.data.nextToken ? '+' : ''} waiting`;

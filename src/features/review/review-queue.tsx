@@ -5,6 +5,7 @@ import { DateTime } from '../../components/date-time';
 import type { AgentRun } from '../../contract';
 import { runDocumentId } from '../../api/run-ids';
 import './review.css';
+import { useOrganizationScope } from '../../api/organization-scope';
 
 export type ReviewQueueProps = {
   agentId: string;
@@ -78,8 +79,9 @@ export function ReviewQueue({ agentId, agentName, runs, held, currentRunId, posi
 
 /** What an operator recognises a waiting run by: its document's name (shared, cached with the runs page). */
 function QueuedDocumentName({ run }: { run: AgentRun }) {
+  const org = useOrganizationScope();
   const documentId = runDocumentId(run);
-  const doc = useQuery({ ...documentQueryOptions(documentId ?? ''), enabled: Boolean(documentId), staleTime: 5 * 60_000, retry: false });
+  const doc = useQuery({ ...documentQueryOptions(org, documentId ?? ''), enabled: Boolean(documentId), staleTime: 5 * 60_000, retry: false });
   const name = !documentId ? 'No document' : doc.data ? doc.data.name || 'Untitled document' : doc.isError ? 'Document unavailable' : '…';
   return <span className="review-queue__doc">{name}</span>;
 }

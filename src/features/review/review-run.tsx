@@ -12,6 +12,7 @@ import { DEFAULT_THRESHOLD, labelsFromFieldConfig } from '../../widgets/ground-t
 import { entriesFromPredictions, thresholdFromConfig } from './review-fields';
 import { ReviewEditor } from './review-editor';
 import { isTakenHere, rememberTaken } from './taken-runs';
+import { useOrganizationScope } from '../../api/organization-scope';
 
 type ReviewRunProps = {
   agentId: string;
@@ -23,16 +24,17 @@ type ReviewRunProps = {
 
 /** Loads a run, takes its task (so nobody else reviews it), and shows its document and fields. */
 export function ReviewRun({ agentId, runId, readOnly, position, onDone }: ReviewRunProps) {
-  const run = useQuery(reviewRunQueryOptions(agentId, runId));
+  const org = useOrganizationScope();
+  const run = useQuery(reviewRunQueryOptions(org, agentId, runId));
   const variables = run.data?.variables;
   const validationId = variables?.validationId ?? null;
   const taskId = variables?.validationTaskId ?? null;
   const documentId = variables?.documentId ?? null;
   const modelId = variables?.modelId ?? null;
-  const task = useQuery({ ...reviewTaskQueryOptions(validationId ?? '', taskId ?? ''), enabled: Boolean(validationId && taskId) });
-  const document = useQuery({ ...documentQueryOptions(documentId ?? ''), enabled: Boolean(documentId) });
-  const validation = useQuery({ ...validationQueryOptions(validationId ?? ''), enabled: Boolean(validationId) });
-  const model = useQuery({ ...modelQueryOptions(modelId ?? ''), enabled: Boolean(modelId) });
+  const task = useQuery({ ...reviewTaskQueryOptions(org, validationId ?? '', taskId ?? ''), enabled: Boolean(validationId && taskId) });
+  const document = useQuery({ ...documentQueryOptions(org, documentId ?? ''), enabled: Boolean(documentId) });
+  const validation = useQuery({ ...validationQueryOptions(org, validationId ?? ''), enabled: Boolean(validationId) });
+  const model = useQuery({ ...modelQueryOptions(org, modelId ?? ''), enabled: Boolean(modelId) });
 
   // Taking the run: its task goes in-progress (409 when another reviewer has it).
   const take = useTakeReviewTask();

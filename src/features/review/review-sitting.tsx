@@ -7,16 +7,18 @@ import { EmptyState } from '../../components/states';
 import { reviewPosition } from './review-fields';
 import { ReviewQueue } from './review-queue';
 import { ReviewRun } from './review-run';
+import { useOrganizationScope } from '../../api/organization-scope';
 
 /** One sitting on an agent's queue: counts the runs confirmed so far ("3 of 12"). */
 export function ReviewSitting({ agentId, runId }: { agentId: string; runId: string | null }) {
+  const org = useOrganizationScope();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const readOnly = !useCanWrite();
-  const { data: queue } = useSuspenseQuery(reviewQueueQueryOptions(agentId));
-  const held = useQuery(reviewHeldQueryOptions(agentId));
+  const { data: queue } = useSuspenseQuery(reviewQueueQueryOptions(org, agentId));
+  const held = useQuery(reviewHeldQueryOptions(org, agentId));
   const heldElsewhere = held.data?.runs.filter((run) => run.runId !== runId).length ?? 0;
-  const agents = useQuery(reviewAgentsQueryOptions());
+  const agents = useQuery(reviewAgentsQueryOptions(org));
   const agentName = agents.data?.agents.find((a) => a.agentId === agentId)?.name || agentId;
   const [done, setDone] = useState(0);
   const waiting = queue.runs.filter((run) => run.runId !== runId).length;
@@ -25,7 +27,7 @@ export function ReviewSitting({ agentId, runId }: { agentId: string; runId: stri
   /** The next waiting run after this one, from a fresh queue. */
   const openNext = async (finished: boolean) => {
     if (finished) setDone((n) => n + 1);
-    const fresh = await queryClient.fetchQuery({ ...reviewQueueQueryOptions(agentId), staleTime: 0 });
+    const fresh = await queryClient.fetchQuery({ ...reviewQueueQueryOptions(org, agentId), staleTime: 0 });
     const next = fresh.runs.find((run) => run.runId !== runId);
     await navigate({ to: '/runs/review', search: { agentId, runId: next?.runId }, replace: false });
   };

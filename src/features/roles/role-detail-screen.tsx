@@ -12,11 +12,13 @@ import { PageHeader, Section } from '../../components/page-header';
 import { EditRoleForm } from './role-forms';
 import { PermissionsTable } from './permissions-table';
 import './roles.css';
+import { useOrganizationScope } from '../../api/organization-scope';
 
 const BUILTIN = /^(?:svc|legacy):role:(?:admin|member|validator|viewer)$/;
 
 export function RoleDetailScreen({ roleId }: { roleId: string }) {
-  const { data: role } = useSuspenseQuery(roleQueryOptions(roleId));
+  const org = useOrganizationScope();
+  const { data: role } = useSuspenseQuery(roleQueryOptions(org, roleId));
   const [editing, setEditing] = useState(false);
   const update = useUpdateRole();
   const remove = useDeleteRole();

@@ -14,6 +14,7 @@ import { PageHeader } from '../../components/page-header';
 import { EmptyState } from '../../components/states';
 import { CreateRoleForm } from './role-forms';
 import './roles.css';
+import { useOrganizationScope } from '../../api/organization-scope';
 
 const BUILTIN = /^(?:svc|legacy):role:(?:admin|member|validator|viewer)$/;
 
@@ -39,7 +40,8 @@ const columns: ColumnDef<Role>[] = [
 
 /** Roles, one page at a time over nextToken; create. */
 export function RolesListScreen({ search, onSearch }: { search: PaginationSearch; onSearch: (patch: PaginationSearch) => void }) {
-  const { data, isFetching } = useSuspenseQuery(rolesListQueryOptions(listParams(search)));
+  const org = useOrganizationScope();
+  const { data, isFetching } = useSuspenseQuery(rolesListQueryOptions(org, listParams(search)));
   const [creating, setCreating] = useState(false);
   const create = useCreateRole();
   const navigate = useNavigate();

@@ -7,13 +7,15 @@ import { LoadingState } from '../../components/states';
 import { AGENT_RUN_STATUS_ORDER } from './run-status';
 import { AgentRunStatusBadge } from './run-status-badge';
 import './runs.css';
+import { useOrganizationScope } from '../../api/organization-scope';
 
 export const recentRunsParams = (agentId: string) => ({ agentId, maxResults: 10 });
 
 /** An agent's runs at a glance (for its page): counts per status and the ten newest runs. */
 export function AgentRunsSummary({ agentId }: { agentId: string }) {
-  const counts = useQuery(agentRunCountsQueryOptions({ agentId }));
-  const { data } = useSuspenseQuery(agentRunsListQueryOptions(recentRunsParams(agentId)));
+  const org = useOrganizationScope();
+  const counts = useQuery(agentRunCountsQueryOptions(org, { agentId }));
+  const { data } = useSuspenseQuery(agentRunsListQueryOptions(org, recentRunsParams(agentId)));
   return (
     <>
       <Section id="run-counts" title="Runs per status">

@@ -16,12 +16,14 @@ import { AGENT_RUN_STATUS_WORDS, agentRunStatusWords, REVIEW_STATUSES } from './
 import { AgentRunStatusBadge, RunStatusBadge } from './run-status-badge';
 import { bareId, resourceKind } from '../../api/run-ids';
 import './runs.css';
+import { useOrganizationScope } from '../../api/organization-scope';
 
 /** One agent run: what state it is in and what that means, how it got there, what it touched, and what ran for it. */
 export function RunDetailScreen({ agentId, runId }: { agentId: string; runId: string }) {
+  const org = useOrganizationScope();
   const readOnly = !useCanWrite();
-  const { data: run } = useSuspenseQuery(agentRunQueryOptions(agentId, runId));
-  const agent = useQuery(agentQueryOptions(agentId));
+  const { data: run } = useSuspenseQuery(agentRunQueryOptions(org, agentId, runId));
+  const agent = useQuery(agentQueryOptions(org, agentId));
   const navigate = useNavigate();
   const archive = useArchiveWithUndo();
   const deleteDialog = useDeleteRunDialog(() => void navigate({ to: '/runs', search: { agent: agentId } }));
@@ -108,11 +110,12 @@ function ResourceLink({ id }: { id: string }) {
 }
 
 function SubRuns({ run }: { run: AgentRun }) {
+  const org = useOrganizationScope();
   const agentRunRef = run.id ?? `${run.agentId}/${run.runId}`;
   const hookIds = run.resourceIds.filter((id) => resourceKind(id) === 'hook').map(bareId);
   const actionIds = run.resourceIds.filter((id) => resourceKind(id) === 'action').map(bareId);
-  const hooks = useQuery({ ...hookRunsOfAgentRunQueryOptions(agentRunRef, hookIds), enabled: hookIds.length > 0 });
-  const actions = useQuery({ ...actionRunsOfAgentRunQueryOptions(agentRunRef, actionIds), enabled: actionIds.length > 0 });
+  const hooks = useQuery({ ...hookRunsOfAgentRunQueryOptions(org, agentRunRef, hookIds), enabled: hookIds.length > 0 });
+  const actions = useQuery({ ...actionRunsOfAgentRunQueryOptions(org, agentRunRef, actionIds), enabled: actionIds.length > 0 });
   const failed = [...(hooks.data ?? []), ...(actions.data ?? [])].filter((r) => r.status === 'failed').length;
   return (
     <Section
@@ -165,7 +168,8 @@ function SubRunRow({ kind, run }: { kind: 'hook' | 'action'; run: HookRun | Acti
 }
 
 function Variables({ run }: { run: AgentRun }) {
-  const variables = useQuery(agentRunVariablesQueryOptions(run));
+  const org = useOrganizationScope();
+  const variables = useQuery(agentRunVariablesQueryOptions(org, run));
   return (
     <Section title="Variables" description="The run’s variables file: what the hooks and actions received.">
       {!run.variablesFileUrl ? <p className="muted">This run has no variables file.</p>

@@ -20,6 +20,7 @@ import {
   type RunsSearch, type RunTab,
 } from './runs-search';
 import './runs.css';
+import { useOrganizationScope } from '../../api/organization-scope';
 
 /** The list query of the runs page, from its URL. */
 export function runsListParams(agentId: string, search: RunsSearch): AgentRunsListParams {
@@ -49,15 +50,16 @@ export type RunsScreenProps = {
 
 /** The front page: one agent's runs by tab, status and created time, with archive (undoable) and delete. */
 export function RunsScreen({ agents, agentId, search, onSearchChange }: RunsScreenProps) {
+  const org = useOrganizationScope();
   const readOnly = !useCanWrite();
   const [selectedCount, setSelectedCount] = useState(0);
   const refreshSeconds = search.refresh ?? DEFAULT_REFRESH_SECONDS;
   const paused = selectedCount > 0;
   const refetchInterval = refreshSeconds > 0 && !paused ? refreshSeconds * 1000 : false;
   const params = runsListParams(agentId, search);
-  const { data, isFetching, dataUpdatedAt } = useSuspenseQuery({ ...agentRunsListQueryOptions(params), refetchInterval });
+  const { data, isFetching, dataUpdatedAt } = useSuspenseQuery({ ...agentRunsListQueryOptions(org, params), refetchInterval });
   const counts = useQuery({
-    ...agentRunCountsQueryOptions({ agentId, createdTimeAfter: search.from, createdTimeBefore: search.to }),
+    ...agentRunCountsQueryOptions(org, { agentId, createdTimeAfter: search.from, createdTimeBefore: search.to }),
     refetchInterval,
   });
   const archive = useArchiveWithUndo();
@@ -308,8 +310,9 @@ const TYPE_LABEL: Record<string, string> = {
 
 /** The document the run names in its resourceIds: name and type (fetched per visible row, cached). */
 function RunDocument({ run }: { run: AgentRun }) {
+  const org = useOrganizationScope();
   const documentId = runDocumentId(run);
-  const doc = useQuery({ ...documentQueryOptions(documentId ?? ''), enabled: Boolean(documentId), staleTime: 5 * 60_000, retry: false });
+  const doc = useQuery({ ...documentQueryOptions(org, documentId ?? ''), enabled: Boolean(documentId), staleTime: 5 * 60_000, retry: false });
   if (!documentId) return <span className="muted">No document</span>;
   if (doc.isError) return <Link to="/documents/$documentId" params={{ documentId }} className="runs-id">…{documentId.slice(-8)} <span className="muted">(deleted?)</span></Link>;
   return (

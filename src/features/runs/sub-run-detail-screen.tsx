@@ -11,14 +11,17 @@ import { splitRunRef } from '../../api/run-ids';
 import { runStatusWords } from './run-status';
 import { RunStatusBadge } from './run-status-badge';
 import './runs.css';
+import { useOrganizationScope } from '../../api/organization-scope';
 
 export function HookRunDetailScreen({ hookId, runId }: { hookId: string; runId: string }) {
-  const { data: run } = useSuspenseQuery(hookRunQueryOptions(hookId, runId));
+  const org = useOrganizationScope();
+  const { data: run } = useSuspenseQuery(hookRunQueryOptions(org, hookId, runId));
   return <SubRunDetail kind="hook" run={run} ownerId={run.hookId} />;
 }
 
 export function ActionRunDetailScreen({ actionId, runId }: { actionId: string; runId: string }) {
-  const { data: run } = useSuspenseQuery(actionRunQueryOptions(actionId, runId));
+  const org = useOrganizationScope();
+  const { data: run } = useSuspenseQuery(actionRunQueryOptions(org, actionId, runId));
   return <SubRunDetail kind="action" run={run} ownerId={run.actionId} />;
 }
 

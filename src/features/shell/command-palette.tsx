@@ -4,7 +4,8 @@ import { Command } from 'cmdk';
 import { useNavigate, type NavigateOptions } from '@tanstack/react-router';
 import { IconChevronRight, IconSearch } from '../../components/icons';
 import { NAV_ITEMS } from './nav-items';
-import { currentOrganizationScope } from '../../api/keys';
+import { organizationKey } from '../../api/keys';
+import { useOrganizationScope } from '../../api/organization-scope';
 import { idHint, namedResourcesIn, resolveResourceId, type NamedResource } from './resource-links';
 
 function matches(query: string, value: string, keywords: string[] | undefined): boolean {
@@ -23,16 +24,17 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const queryClient = useQueryClient();
+  const org = useOrganizationScope();
   const target = resolveResourceId(search);
   const hint = target ? null : idHint(search);
   // Resources by name: whatever this organization's screens have already loaded (lists and details in the cache).
   const known = useMemo(() => {
     const found = new Map<string, NamedResource>();
-    for (const query of queryClient.getQueryCache().findAll({ queryKey: ['org', currentOrganizationScope()] })) {
+    for (const query of queryClient.getQueryCache().findAll({ queryKey: organizationKey(org) })) {
       namedResourcesIn(query.state.data, found);
     }
     return [...found.values()];
-  }, [queryClient]);
+  }, [queryClient, org]);
   const query = search.trim();
   const byName = query.length >= 2 && !target ? known.filter((r) => matches(query, r.name, [r.id])).slice(0, 8) : [];
 

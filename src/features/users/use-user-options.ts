@@ -2,11 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { appClientsListQueryOptions } from '../../api/app-clients';
 import { everyRoleQueryOptions } from '../../api/roles';
 import type { Option } from '../../components/form';
+import { useOrganizationScope } from '../../api/organization-scope';
 
 /** Roles and app clients to pick from, plus role names by id for display. */
 export function useUserOptions() {
-  const roles = useQuery(everyRoleQueryOptions());
-  const appClients = useQuery(appClientsListQueryOptions({ maxResults: 1000 }));
+  const org = useOrganizationScope();
+  const roles = useQuery(everyRoleQueryOptions(org));
+  const appClients = useQuery(appClientsListQueryOptions(org, { maxResults: 1000 }));
   const roleOptions: Option[] = (roles.data ?? []).map((r) => ({ value: r.roleId, label: r.name || r.roleId, description: r.description ?? undefined }));
   const appClientOptions: Option[] = (appClients.data?.appClients ?? []).map((c) => ({ value: c.appClientId, label: c.name || c.clientId }));
   const roleNames = new Map((roles.data ?? []).map((r) => [r.roleId, r.name || r.roleId]));

@@ -13,9 +13,11 @@ import { EditUserForm } from './user-forms';
 import { UserStatusBadge } from './user-status';
 import { useUserOptions } from './use-user-options';
 import './users.css';
+import { useOrganizationScope } from '../../api/organization-scope';
 
 export function UserDetailScreen({ userId }: { userId: string }) {
-  const { data: user } = useSuspenseQuery(userQueryOptions(userId));
+  const org = useOrganizationScope();
+  const { data: user } = useSuspenseQuery(userQueryOptions(org, userId));
   const { roleOptions, roleNames } = useUserOptions();
   const [editing, setEditing] = useState(false);
   const update = useUpdateUser();

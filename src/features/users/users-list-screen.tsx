@@ -17,10 +17,12 @@ import { CreateUserForm } from './user-forms';
 import { UserStatusBadge } from './user-status';
 import { useUserOptions } from './use-user-options';
 import './users.css';
+import { useOrganizationScope } from '../../api/organization-scope';
 
 /** Users of the organization: status, roles, create (invite), delete. */
 export function UsersListScreen({ search, onSearch }: { search: PaginationSearch; onSearch: (patch: PaginationSearch) => void }) {
-  const { data, isFetching } = useSuspenseQuery(usersListQueryOptions(listParams(search)));
+  const org = useOrganizationScope();
+  const { data, isFetching } = useSuspenseQuery(usersListQueryOptions(org, listParams(search)));
   const { roleOptions, appClientOptions, roleNames } = useUserOptions();
   const [creating, setCreating] = useState(false);
   const [toDelete, setToDelete] = useState<User | null>(null);

@@ -14,11 +14,13 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { VALIDATION_TASK_STATUSES, type ValidationTask, type ValidationTaskStatus } from '../../contract';
 import { ValidationForm } from './validation-form';
 import { EnabledBadge, ruleCount } from './validation-status';
+import { useOrganizationScope } from '../../api/organization-scope';
 
 /** One validation: enable/disable at once, edit, delete, and its task queue by status. */
 export function ValidationDetailScreen({ validationId }: { validationId: string }) {
+  const org = useOrganizationScope();
   const readOnly = !useCanWrite();
-  const { data: validation } = useSuspenseQuery(validationQueryOptions(validationId));
+  const { data: validation } = useSuspenseQuery(validationQueryOptions(org, validationId));
   const update = useUpdateValidation();
   const remove = useDeleteValidation();
   const navigate = useNavigate();
@@ -100,10 +102,11 @@ const taskColumns: ColumnDef<ValidationTask, unknown>[] = [
 ];
 
 function TaskQueue({ validationId }: { validationId: string }) {
+  const org = useOrganizationScope();
   const [status, setStatus] = useState<ValidationTaskStatus | undefined>(undefined);
   const [tokens, setTokens] = useState<string[]>([]);
   const nextToken = tokens.at(-1);
-  const query = useQuery(validationTasksListQueryOptions(validationId, { status, maxResults: 50, nextToken }));
+  const query = useQuery(validationTasksListQueryOptions(org, validationId, { status, maxResults: 50, nextToken }));
   const choose = (next: ValidationTaskStatus | undefined) => {
     setStatus(next);
     setTokens([]);

@@ -9,6 +9,7 @@ import { EmptyState } from '../../components/states';
 import type { Validation } from '../../contract';
 import { EnabledBadge, ruleCount } from './validation-status';
 import './validations.css';
+import { useOrganizationScope } from '../../api/organization-scope';
 
 const columns: ColumnDef<Validation, unknown>[] = [
   {
@@ -26,7 +27,8 @@ const columns: ColumnDef<Validation, unknown>[] = [
 
 /** Validations: what a person must check before a run moves on. */
 export function ValidationsListScreen({ search, onSearchChange }: { search: PaginationSearch; onSearchChange: (p: PaginationSearch) => void }) {
-  const { data, isFetching } = useSuspenseQuery(validationsListQueryOptions(listParams(search)));
+  const org = useOrganizationScope();
+  const { data, isFetching } = useSuspenseQuery(validationsListQueryOptions(org, listParams(search)));
   const readOnly = !useCanWrite();
   return (
     <div className="page">

@@ -15,6 +15,7 @@ import '../../../widgets/ground-truth/ground-truth.css';
 import './documents-list.css';
 
 export type { DocumentsSearch } from './documents-search';
+import { useOrganizationScope } from '../../../api/organization-scope';
 
 export type DocumentsListScreenProps = {
   search: DocumentsSearch;
@@ -28,8 +29,9 @@ const TYPE_LABEL: Record<string, string> = {
 
 /** Documents: filters and sort in the URL, drag-and-drop upload with checks before sending, delete with confirmation. */
 export function DocumentsListScreen({ search, onSearchChange }: DocumentsListScreenProps) {
+  const org = useOrganizationScope();
   const readOnly = !useCanWrite();
-  const { data, isFetching } = useSuspenseQuery(documentsListQueryOptions(documentsListParams(search)));
+  const { data, isFetching } = useSuspenseQuery(documentsListQueryOptions(org, documentsListParams(search)));
   const uploads = useUploads({ datasetId: search.datasetId });
   const [toDelete, setToDelete] = useState<Document | null>(null);
   const [bulkDelete, setBulkDelete] = useState<{ rows: Document[]; clear: () => void } | null>(null);

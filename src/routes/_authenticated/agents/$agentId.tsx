@@ -7,8 +7,8 @@ import { AgentRunsSummary, recentRunsParams } from '../../../features/runs/agent
 export const Route = createFileRoute('/_authenticated/agents/$agentId')({
   staticData: { crumb: 'Agent' },
   loader: ({ context, params }) => Promise.all([
-    context.queryClient.ensureQueryData(agentQueryOptions(params.agentId)),
-    context.queryClient.ensureQueryData(agentRunsListQueryOptions(recentRunsParams(params.agentId))),
+    context.queryClient.ensureQueryData(agentQueryOptions(context.organization, params.agentId)),
+    context.queryClient.ensureQueryData(agentRunsListQueryOptions(context.organization, recentRunsParams(params.agentId))),
   ]),
   component: AgentRoute,
 });

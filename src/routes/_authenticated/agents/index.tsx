@@ -4,7 +4,7 @@ import { AgentsListScreen } from '../../../features/agents/agents-screens';
 
 export const Route = createFileRoute('/_authenticated/agents/')({
   staticData: { crumb: 'Agents' },
-  loader: ({ context }) => context.queryClient.ensureQueryData(agentsQueryOptions()),
+  loader: ({ context }) => context.queryClient.ensureQueryData(agentsQueryOptions(context.organization)),
   component: AgentsRoute,
 });
 

@@ -5,6 +5,7 @@ import { documentQueryOptions } from '../../../api/documents';
 import { CopyButton } from '../../../components/copy-button';
 import { modelsListQueryOptions } from '../../../api/models';
 import { DocumentDetailScreen } from '../../../features/documents/detail/document-detail-screen';
+import { useOrganizationScope } from '../../../api/organization-scope';
 
 const searchSchema = z.object({
   modelId: z.string().min(1).optional().catch(undefined),
@@ -13,19 +14,20 @@ const searchSchema = z.object({
 export const Route = createFileRoute('/_authenticated/documents/$documentId')({
   validateSearch: searchSchema,
   loader: async ({ context, params }) => {
-    const document = await context.queryClient.ensureQueryData(documentQueryOptions(params.documentId));
-    void context.queryClient.prefetchQuery(modelsListQueryOptions({ maxResults: 100 }));
+    const document = await context.queryClient.ensureQueryData(documentQueryOptions(context.organization, params.documentId));
+    void context.queryClient.prefetchQuery(modelsListQueryOptions(context.organization, { maxResults: 100 }));
     return { crumb: document.name || document.documentId };
   },
   component: DocumentRoute,
 });
 
 function DocumentRoute() {
+  const org = useOrganizationScope();
   const { documentId } = Route.useParams();
   const { modelId } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
-  const { data: document } = useSuspenseQuery(documentQueryOptions(documentId));
-  const models = useQuery(modelsListQueryOptions({ maxResults: 100 }));
+  const { data: document } = useSuspenseQuery(documentQueryOptions(org, documentId));
+  const models = useQuery(modelsListQueryOptions(org, { maxResults: 100 }));
   return (
     <div className="doc-page">
       <header className="doc-page__header">

@@ -19,7 +19,7 @@ export const Route = createFileRoute('/_authenticated/documents/')({
   staticData: { crumb: 'Documents' },
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(documentsListQueryOptions(documentsListParams(deps))),
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(documentsListQueryOptions(context.organization, documentsListParams(deps))),
   component: DocumentsRoute,
 });
 

@@ -4,7 +4,7 @@ import { ModelDetailScreen } from '../../../features/models/model-detail-screen'
 
 export const Route = createFileRoute('/_authenticated/models/$modelId')({
   loader: async ({ context, params }) => {
-    const model = await context.queryClient.ensureQueryData(modelQueryOptions(params.modelId));
+    const model = await context.queryClient.ensureQueryData(modelQueryOptions(context.organization, params.modelId));
     return { crumb: model.name || 'Untitled model' };
   },
   component: ModelRoute,

@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_authenticated/models/')({
   staticData: { crumb: 'Models' },
   validateSearch: z.object({ ...paginationSearch }),
   loaderDeps: ({ search }) => listParams(search),
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(modelsListQueryOptions(deps)),
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(modelsListQueryOptions(context.organization, deps)),
   component: ModelsRoute,
 });
 

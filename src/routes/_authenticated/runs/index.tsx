@@ -6,6 +6,7 @@ import { EmptyState } from '../../../components/states';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { chosenAgentId, RunsScreen, runsListParams } from '../../../features/runs/runs-screen';
 import { runsSearchSchema } from '../../../features/runs/runs-search';
+import { useOrganizationScope } from '../../../api/organization-scope';
 
 export const Route = createFileRoute('/_authenticated/runs/')({
   staticData: { crumb: 'Runs' },
@@ -15,19 +16,20 @@ export const Route = createFileRoute('/_authenticated/runs/')({
     const { queryClient } = context;
     // With the agent in the URL the runs and the agent list load side by side (one round trip less to the table).
     if (deps.agent) {
-      await Promise.all([queryClient.ensureQueryData(agentsQueryOptions()), queryClient.ensureQueryData(agentRunsListQueryOptions(runsListParams(deps.agent, deps)))]);
+      await Promise.all([queryClient.ensureQueryData(agentsQueryOptions(context.organization)), queryClient.ensureQueryData(agentRunsListQueryOptions(context.organization, runsListParams(deps.agent, deps)))]);
       return;
     }
-    const agentId = chosenAgentId(await queryClient.ensureQueryData(agentsQueryOptions()), deps);
-    if (agentId) await queryClient.ensureQueryData(agentRunsListQueryOptions(runsListParams(agentId, deps)));
+    const agentId = chosenAgentId(await queryClient.ensureQueryData(agentsQueryOptions(context.organization)), deps);
+    if (agentId) await queryClient.ensureQueryData(agentRunsListQueryOptions(context.organization, runsListParams(agentId, deps)));
   },
   component: RunsRoute,
 });
 
 function RunsRoute() {
+  const org = useOrganizationScope();
   const search = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
-  const { data: agents } = useSuspenseQuery(agentsQueryOptions());
+  const { data: agents } = useSuspenseQuery(agentsQueryOptions(org));
   const agentId = chosenAgentId(agents, search);
   return (
     <div className="page">

@@ -15,10 +15,10 @@ export const Route = createFileRoute('/_authenticated/runs/review')({
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
     if (!deps.agentId) {
-      await context.queryClient.ensureQueryData(reviewAgentsQueryOptions());
+      await context.queryClient.ensureQueryData(reviewAgentsQueryOptions(context.organization));
       return;
     }
-    const queue = await context.queryClient.ensureQueryData(reviewQueueQueryOptions(deps.agentId));
+    const queue = await context.queryClient.ensureQueryData(reviewQueueQueryOptions(context.organization, deps.agentId));
     // Opening an agent's queue opens its oldest waiting run.
     if (!deps.runId && queue.runs[0]) {
       throw redirect({ to: '/runs/review', search: { agentId: deps.agentId, runId: queue.runs[0].runId }, replace: true });

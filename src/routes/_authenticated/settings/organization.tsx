@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { organizationMeQueryOptions } from '../../../api/organizations';
 import { paginationSearch } from '../../../components/data-table/pagination';
 import { OrganizationScreen } from '../../../features/organizations/organization-screen';
+import { useOrganizationScope } from '../../../api/organization-scope';
 
 // pageSize/cursor page the organizations list at the bottom of the screen.
 const searchSchema = z.object({ ...paginationSearch });
@@ -11,12 +12,13 @@ const searchSchema = z.object({ ...paginationSearch });
 export const Route = createFileRoute('/_authenticated/settings/organization')({
   staticData: { crumb: 'Organization' },
   validateSearch: searchSchema,
-  loader: ({ context }) => context.queryClient.ensureQueryData(organizationMeQueryOptions()),
+  loader: ({ context }) => context.queryClient.ensureQueryData(organizationMeQueryOptions(context.organization)),
   component: OrganizationRoute,
 });
 
 function OrganizationRoute() {
-  const { data: organization } = useSuspenseQuery(organizationMeQueryOptions());
+  const org = useOrganizationScope();
+  const { data: organization } = useSuspenseQuery(organizationMeQueryOptions(org));
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   return (

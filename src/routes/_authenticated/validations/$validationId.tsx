@@ -4,7 +4,7 @@ import { ValidationDetailScreen } from '../../../features/validations/validation
 
 export const Route = createFileRoute('/_authenticated/validations/$validationId')({
   loader: async ({ context, params }) => {
-    const validation = await context.queryClient.ensureQueryData(validationQueryOptions(params.validationId));
+    const validation = await context.queryClient.ensureQueryData(validationQueryOptions(context.organization, params.validationId));
     return { crumb: validation.name || 'Untitled validation' };
   },
   component: ValidationRoute,

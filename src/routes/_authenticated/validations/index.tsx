@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_authenticated/validations/')({
   staticData: { crumb: 'Validations' },
   validateSearch: z.object({ ...paginationSearch }),
   loaderDeps: ({ search }) => listParams(search),
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(validationsListQueryOptions(deps)),
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(validationsListQueryOptions(context.organization, deps)),
   component: ValidationsRoute,
 });
 

@@ -4,7 +4,7 @@ import { AppClientDetailScreen } from '../../../../features/app-clients/app-clie
 
 export const Route = createFileRoute('/_authenticated/settings/app-clients/$appClientId')({
   loader: async ({ context, params }) => {
-    const client = await context.queryClient.ensureQueryData(appClientQueryOptions(params.appClientId));
+    const client = await context.queryClient.ensureQueryData(appClientQueryOptions(context.organization, params.appClientId));
     return { crumb: client.name || 'Unnamed app client' };
   },
   component: AppClientRoute,

@@ -7,7 +7,7 @@ import { AppClientsListScreen } from '../../../../features/app-clients/app-clien
 export const Route = createFileRoute('/_authenticated/settings/app-clients/')({
   validateSearch: z.object({ ...paginationSearch }),
   loaderDeps: ({ search }) => listParams(search),
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(appClientsListQueryOptions(deps)),
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(appClientsListQueryOptions(context.organization, deps)),
   component: AppClientsRoute,
 });
 

@@ -4,7 +4,7 @@ import { RoleDetailScreen } from '../../../../features/roles/role-detail-screen'
 
 export const Route = createFileRoute('/_authenticated/settings/roles/$roleId')({
   loader: async ({ context, params }) => {
-    const role = await context.queryClient.ensureQueryData(roleQueryOptions(params.roleId));
+    const role = await context.queryClient.ensureQueryData(roleQueryOptions(context.organization, params.roleId));
     return { crumb: role.name || 'Unnamed role' };
   },
   component: RoleRoute,

@@ -7,7 +7,7 @@ import { RolesListScreen } from '../../../../features/roles/roles-list-screen';
 export const Route = createFileRoute('/_authenticated/settings/roles/')({
   validateSearch: z.object({ ...paginationSearch }),
   loaderDeps: ({ search }) => listParams(search),
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(rolesListQueryOptions(deps)),
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(rolesListQueryOptions(context.organization, deps)),
   component: RolesRoute,
 });
 

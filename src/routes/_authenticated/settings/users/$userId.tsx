@@ -4,7 +4,7 @@ import { UserDetailScreen } from '../../../../features/users/user-detail-screen'
 
 export const Route = createFileRoute('/_authenticated/settings/users/$userId')({
   loader: async ({ context, params }) => {
-    const user = await context.queryClient.ensureQueryData(userQueryOptions(params.userId));
+    const user = await context.queryClient.ensureQueryData(userQueryOptions(context.organization, params.userId));
     return { crumb: user.name || 'Unnamed user' };
   },
   component: UserRoute,

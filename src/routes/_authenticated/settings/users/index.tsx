@@ -7,7 +7,7 @@ import { UsersListScreen } from '../../../../features/users/users-list-screen';
 export const Route = createFileRoute('/_authenticated/settings/users/')({
   validateSearch: z.object({ ...paginationSearch }),
   loaderDeps: ({ search }) => listParams(search),
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(usersListQueryOptions(deps)),
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(usersListQueryOptions(context.organization, deps)),
   component: UsersRoute,
 });
 

@@ -4,7 +4,7 @@ import { ActionRunDetailScreen } from '../../../../../features/runs/sub-run-deta
 
 export const Route = createFileRoute('/_authenticated/runs/actions/$actionId/$runId')({
   staticData: { crumb: 'Action run' },
-  loader: ({ context, params }) => context.queryClient.ensureQueryData(actionRunQueryOptions(params.actionId, params.runId)),
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(actionRunQueryOptions(context.organization, params.actionId, params.runId)),
   component: ActionRunRoute,
 });
 

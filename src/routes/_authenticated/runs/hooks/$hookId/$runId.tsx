@@ -4,7 +4,7 @@ import { HookRunDetailScreen } from '../../../../../features/runs/sub-run-detail
 
 export const Route = createFileRoute('/_authenticated/runs/hooks/$hookId/$runId')({
   staticData: { crumb: 'Hook run' },
-  loader: ({ context, params }) => context.queryClient.ensureQueryData(hookRunQueryOptions(params.hookId, params.runId)),
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(hookRunQueryOptions(context.organization, params.hookId, params.runId)),
   component: HookRunRoute,
 });
 
