@@ -21,8 +21,6 @@ export interface BffContext {
   secrets: SecretRegistry;
 }
 
-export const SESSION_COOKIE = 'dps_session';
-
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in operator, set by the access hook for routes that need one. */
