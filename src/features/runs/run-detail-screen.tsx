@@ -1,10 +1,9 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { actionRunsOfAgentRunQueryOptions } from '../../api/action-runs';
 import { useCanWrite } from '../../api/can-write';
 import { agentRunQueryOptions, agentRunVariablesQueryOptions } from '../../api/agent-runs';
 import { agentQueryOptions } from '../../api/agents';
-import { hookRunsOfAgentRunQueryOptions } from '../../api/hook-runs';
+import { subRunsOfAgentRunQueryOptions } from '../../api/hook-action-runs';
 import { IdWithCopy } from '../../components/copy-button';
 import { DateTime } from '../../components/date-time';
 import { PageHeader, Section } from '../../components/page-header';
@@ -114,8 +113,8 @@ function SubRuns({ run }: { run: AgentRun }) {
   const agentRunRef = run.id ?? `${run.agentId}/${run.runId}`;
   const hookIds = run.resourceIds.filter((id) => resourceKind(id) === 'hook').map(bareId);
   const actionIds = run.resourceIds.filter((id) => resourceKind(id) === 'action').map(bareId);
-  const hooks = useQuery({ ...hookRunsOfAgentRunQueryOptions(org, agentRunRef, hookIds), enabled: hookIds.length > 0 });
-  const actions = useQuery({ ...actionRunsOfAgentRunQueryOptions(org, agentRunRef, actionIds), enabled: actionIds.length > 0 });
+  const hooks = useQuery({ ...subRunsOfAgentRunQueryOptions(org, 'hook', agentRunRef, hookIds), enabled: hookIds.length > 0 });
+  const actions = useQuery({ ...subRunsOfAgentRunQueryOptions(org, 'action', agentRunRef, actionIds), enabled: actionIds.length > 0 });
   const failed = [...(hooks.data ?? []), ...(actions.data ?? [])].filter((r) => r.status === 'failed').length;
   return (
     <Section

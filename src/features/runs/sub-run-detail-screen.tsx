@@ -1,7 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { actionRunQueryOptions } from '../../api/action-runs';
-import { hookRunQueryOptions } from '../../api/hook-runs';
+import { subRunQueryOptions } from '../../api/hook-action-runs';
 import { IdWithCopy } from '../../components/copy-button';
 import { DateTime } from '../../components/date-time';
 import { PageHeader, Section } from '../../components/page-header';
@@ -15,13 +14,13 @@ import { useOrganizationScope } from '../../api/organization-scope';
 
 export function HookRunDetailScreen({ hookId, runId }: { hookId: string; runId: string }) {
   const org = useOrganizationScope();
-  const { data: run } = useSuspenseQuery(hookRunQueryOptions(org, hookId, runId));
+  const { data: run } = useSuspenseQuery(subRunQueryOptions(org, 'hook', hookId, runId));
   return <SubRunDetail kind="hook" run={run} ownerId={run.hookId} />;
 }
 
 export function ActionRunDetailScreen({ actionId, runId }: { actionId: string; runId: string }) {
   const org = useOrganizationScope();
-  const { data: run } = useSuspenseQuery(actionRunQueryOptions(org, actionId, runId));
+  const { data: run } = useSuspenseQuery(subRunQueryOptions(org, 'action', actionId, runId));
   return <SubRunDetail kind="action" run={run} ownerId={run.actionId} />;
 }
 

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { actionRunQueryOptions } from '../../../../../api/action-runs';
+import { subRunQueryOptions } from '../../../../../api/hook-action-runs';
 import { ActionRunDetailScreen } from '../../../../../features/runs/sub-run-detail-screen';
 
 export const Route = createFileRoute('/_authenticated/runs/actions/$actionId/$runId')({
   staticData: { crumb: 'Action run' },
-  loader: ({ context, params }) => context.queryClient.ensureQueryData(actionRunQueryOptions(context.organization, params.actionId, params.runId)),
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(subRunQueryOptions(context.organization, 'action', params.actionId, params.runId)),
   component: ActionRunRoute,
 });
 

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { hookRunQueryOptions } from '../../../../../api/hook-runs';
+import { subRunQueryOptions } from '../../../../../api/hook-action-runs';
 import { HookRunDetailScreen } from '../../../../../features/runs/sub-run-detail-screen';
 
 export const Route = createFileRoute('/_authenticated/runs/hooks/$hookId/$runId')({
   staticData: { crumb: 'Hook run' },
-  loader: ({ context, params }) => context.queryClient.ensureQueryData(hookRunQueryOptions(context.organization, params.hookId, params.runId)),
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(subRunQueryOptions(context.organization, 'hook', params.hookId, params.runId)),
   component: HookRunRoute,
 });
 
