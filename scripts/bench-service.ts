@@ -1,9 +1,12 @@
 /**
- * `npm run bench:service`: the embedded service on loopback (PGlite, or PostgreSQL with DPS_DATABASE_URL).
- * Prints list latency (p50/p99, first page and a deep page reached through nextToken) at 1,000 and at 10,000
+ * `npm run bench:service`: first the service beside a bare server answering its recorded bytes
+ * (./service-bench/compare.ts), on PGlite and, with DPS_DATABASE_URL, on PostgreSQL; then the embedded service on
+ * loopback (PGlite, or PostgreSQL with DPS_DATABASE_URL): list latency (p50/p99, first page and a deep page reached through nextToken) at 1,000 and at 10,000
  * documents side by side — keyset pagination should keep them flat — and PATCH throughput. A script, not a test.
  */
+import pg from 'pg';
 import { startTestService } from '../src/server/service/testing/start-test-service';
+import { compareWithBare } from './service-bench/compare';
 import { apiClient, type ApiClient } from '../src/server/service/testing/http';
 
 const LIST_SAMPLES = 200;
@@ -88,4 +91,27 @@ export default async function benchService() {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await benchService();
+/** The comparison leaves its PostgreSQL schemas behind while it runs; drop them after. */
+async function dropBenchSchemas(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string }>("select nspname as name from pg_namespace where nspname like 'bench\\_%'");
+    for (const { name } of rows) await client.query(`drop schema "${name}" cascade`);
+  } finally {
+    await client.end();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  // `npm run bench:service -- compare` or `-- lists` runs one part.
+  const parts = process.argv.slice(2);
+  if (parts.length === 0 || parts.includes('compare')) {
+    await compareWithBare('PGlite');
+    if (process.env.DPS_DATABASE_URL) {
+      await compareWithBare('PostgreSQL');
+      await dropBenchSchemas(process.env.DPS_DATABASE_URL);
+    }
+  }
+  if (parts.length === 0 || parts.includes('lists')) await benchService();
+}
