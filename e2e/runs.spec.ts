@@ -4,6 +4,7 @@ import { expectAccessible } from './helpers/a11y';
 import { createDocument } from './helpers/documents-api';
 import { makeTextPdf } from './helpers/document-fixtures';
 import { AGENT_RUN_STATUS_WORDS } from '../src/features/runs/run-status';
+import { parseAgentRunReference } from '../src/contract';
 
 type Run = { agentId: string; runId: string; status: string; createdTime: string };
 type Agent = { agentId: string; name: string };
@@ -309,7 +310,7 @@ test("a demo run's failed action shows its errors on the run page and on the act
     `/actions/${email.actionId}/runs?status=failed`,
   );
   expect(failed.length).toBeGreaterThan(0);
-  const [agentId, runId] = failed[0].agentRunId.replace(/^.*?(svc:agent:)/, '$1').split('/');
+  const { agentId, runId } = parseAgentRunReference(failed[0].agentRunId)!;
   await page.goto(`/runs/${enc(agentId)}/${enc(runId)}`);
   const subruns = page.getByRole('region', { name: 'Hook runs and action runs' });
   await expect(subruns.getByRole('list', { name: 'Errors' })).toContainText(failed[0].errors[0]);

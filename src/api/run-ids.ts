@@ -1,4 +1,4 @@
-/** Reading the seed's ids: kinds in resourceIds, organization prefixes, and `agent/run` references. */
+/** Reading the seed's ids: kinds in resourceIds and organization prefixes (run references: contract/run-reference.ts). */
 
 export type ResourceKind = 'document' | 'model' | 'validation' | 'validation-task' | 'hook' | 'action' | 'agent' | 'other';
 
@@ -22,10 +22,4 @@ export function resourceKind(id: string): ResourceKind {
 export function runDocumentId(run: { resourceIds: readonly string[] }): string | null {
   const ref = run.resourceIds.find((id) => resourceKind(id) === 'document');
   return ref ? bareId(ref) : null;
-}
-
-/** `[org/]svc:agent:a/svc:run:r` → `{ agentId, runId }`, or null. */
-export function splitRunRef(ref: string | null | undefined): { agentId: string; runId: string } | null {
-  const match = ref?.match(/(svc:agent:[^/]+)\/(svc:run:[^/]+)$/);
-  return match ? { agentId: match[1]!, runId: match[2]! } : null;
 }

@@ -80,8 +80,3 @@ export type NewIdType =
 export function newId(type: NewIdType): string {
   return `svc:${type}:${globalThis.crypto.randomUUID().replaceAll('-', '')}`;
 }
-
-/** `svc:agent:A/svc:run:R` from its parts. */
-export function agentRunRef(agentId: string, runId: string): string {
-  return `${agentId}/${runId}`;
-}

@@ -5,6 +5,7 @@
 export * from './primitives';
 export * from './caller-pattern';
 export * from './ids';
+export * from './run-reference';
 export * from './enums';
 export * from './common';
 export * from './errors';

@@ -8,7 +8,7 @@ import { IdWithCopy } from '../../components/copy-button';
 import { DateTime } from '../../components/date-time';
 import { PageHeader, Section } from '../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
-import type { ActionRun, AgentRun, HookRun } from '../../contract';
+import { formatRunReference, type ActionRun, type AgentRun, type HookRun } from '../../contract';
 import { JsonBlock } from './json-block';
 import { useArchiveWithUndo, useDeleteRunDialog } from './run-actions';
 import { AGENT_RUN_STATUS_WORDS, agentRunStatusWords, REVIEW_STATUSES } from './run-status';
@@ -110,7 +110,7 @@ function ResourceLink({ id }: { id: string }) {
 
 function SubRuns({ run }: { run: AgentRun }) {
   const org = useOrganizationScope();
-  const agentRunRef = run.id ?? `${run.agentId}/${run.runId}`;
+  const agentRunRef = run.id ?? formatRunReference(run.agentId, run.runId);
   const hookIds = run.resourceIds.filter((id) => resourceKind(id) === 'hook').map(bareId);
   const actionIds = run.resourceIds.filter((id) => resourceKind(id) === 'action').map(bareId);
   const hooks = useQuery({ ...subRunsOfAgentRunQueryOptions(org, 'hook', agentRunRef, hookIds), enabled: hookIds.length > 0 });

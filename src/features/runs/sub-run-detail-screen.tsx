@@ -4,9 +4,8 @@ import { subRunQueryOptions } from '../../api/hook-action-runs';
 import { IdWithCopy } from '../../components/copy-button';
 import { DateTime } from '../../components/date-time';
 import { PageHeader, Section } from '../../components/page-header';
-import type { ActionRun, HookRun } from '../../contract';
+import { parseAgentRunReference, type ActionRun, type HookRun } from '../../contract';
 import { JsonBlock } from './json-block';
-import { splitRunRef } from '../../api/run-ids';
 import { runStatusWords } from './run-status';
 import { RunStatusBadge } from './run-status-badge';
 import './runs.css';
@@ -27,7 +26,7 @@ export function ActionRunDetailScreen({ actionId, runId }: { actionId: string; r
 /** A hook run or action run: errors and warnings first, then what went in and out, its history and where it belongs. */
 function SubRunDetail({ kind, run, ownerId }: { kind: 'hook' | 'action'; run: HookRun | ActionRun; ownerId: string }) {
   const noun = kind === 'hook' ? 'Hook run' : 'Action run';
-  const agentRun = splitRunRef(run.agentRunId);
+  const agentRun = parseAgentRunReference(run.agentRunId);
   const hookAction = kind === 'hook' ? (run as HookRun).actionId : null;
   return (
     <div className="page run-detail">

@@ -1,7 +1,10 @@
 /**
  * Pasted id → the route of its detail screen. Router paths with params (the router encodes the ':' in ids), never
- * hand-built URLs. Ids accept both namespaces (`svc:` and `legacy:`) and an optional `svc:organization:x/` prefix.
+ * hand-built URLs. Ids accept both namespaces (`svc:` and `legacy:`) and an optional `svc:organization:x/` prefix;
+ * run references are read by the contract's parser.
  */
+import { formatRunReference, parseAgentRunReference } from '../../contract';
+
 export interface ResourceTarget {
   /** "User", "Model", … */
   kind: string;
@@ -23,11 +26,6 @@ interface Rule {
 const single = (type: string) => new RegExp(`^${ORG}(${NS}:${type}:${PART})$`);
 
 const RULES: Rule[] = [
-  {
-    kind: 'Agent run',
-    pattern: new RegExp(`^${ORG}(${NS}:agent:${PART})/(${NS}:run:${PART})$`),
-    target: (m) => ({ to: '/runs/$agentId/$runId', params: { agentId: m[1], runId: m[2] } }),
-  },
   { kind: 'User', pattern: single('user'), target: (m) => ({ to: '/settings/users/$userId', params: { userId: m[1] } }) },
   { kind: 'Role', pattern: single('role'), target: (m) => ({ to: '/settings/roles/$roleId', params: { roleId: m[1] } }) },
   { kind: 'App client', pattern: single('app-client'), target: (m) => ({ to: '/settings/app-clients/$appClientId', params: { appClientId: m[1] } }) },
@@ -42,6 +40,8 @@ const RULES: Rule[] = [
 export function resolveResourceId(text: string): ResourceTarget | null {
   const id = text.trim();
   if (!id || /\s/.test(id)) return null;
+  const run = parseAgentRunReference(id);
+  if (run) return { kind: 'Agent run', id, to: '/runs/$agentId/$runId', params: run };
   for (const rule of RULES) {
     const match = id.match(rule.pattern);
     if (match) return { kind: rule.kind, id, ...rule.target(match) };
@@ -71,7 +71,7 @@ export function namedResource(value: unknown): NamedResource | null {
   const name = [record.name, record.email, record.fileName].find((v): v is string => typeof v === 'string' && v.trim() !== '');
   if (!name) return null;
   let id: string | undefined;
-  if (typeof record.agentId === 'string' && typeof record.runId === 'string') id = `${record.agentId}/${record.runId}`;
+  if (typeof record.agentId === 'string' && typeof record.runId === 'string') id = formatRunReference(record.agentId, record.runId);
   else id = OWN_ID_KEYS.map((key) => record[key]).find((v): v is string => typeof v === 'string');
   if (!id) return null;
   const target = resolveResourceId(id);

@@ -11,7 +11,7 @@ import { DataTable, type ColumnDef } from '../../components/data-table';
 import { DateTime } from '../../components/date-time';
 import { PageHeader, Section } from '../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
-import { VALIDATION_TASK_STATUSES, type ValidationTask, type ValidationTaskStatus } from '../../contract';
+import { parseAgentRunReference, VALIDATION_TASK_STATUSES, type ValidationTask, type ValidationTaskStatus } from '../../contract';
 import { ValidationForm } from './validation-form';
 import { EnabledBadge, ruleCount } from './validation-status';
 import { useOrganizationScope } from '../../api/organization-scope';
@@ -84,8 +84,8 @@ const STATUS_TONE: Record<ValidationTaskStatus, string> = { ready: 'badge--info'
 
 /** The agent run behind a task, as a link to its run page (`[org/]svc:agent:A/svc:run:R`). */
 function runHref(agentRunId: string | null | undefined): string | undefined {
-  const match = agentRunId ? /(svc:agent:[^/]+)\/(svc:run:[^/]+)$/.exec(agentRunId) : null;
-  return match ? `/runs/${encodeURIComponent(match[1])}/${encodeURIComponent(match[2])}` : undefined;
+  const ref = parseAgentRunReference(agentRunId);
+  return ref ? `/runs/${encodeURIComponent(ref.agentId)}/${encodeURIComponent(ref.runId)}` : undefined;
 }
 
 const taskColumns: ColumnDef<ValidationTask, unknown>[] = [

@@ -12,8 +12,9 @@
  *  - PATCH run {status: archived}    → archived, from any state
  */
 import {
-  ID_PATTERNS, newId, nowTimestamp, type Action, type ActionRun, type AgentRunStatus, type CreateAgentRunBody,
-  type FieldConfig, type Hook, type HookRun, type Model, type Validation, type ValidationConfig, type ValidationTask,
+  formatRunReference, ID_PATTERNS, newId, nowTimestamp, parseAgentRunReference, type Action, type ActionRun,
+  type AgentRunStatus, type CreateAgentRunBody, type FieldConfig, type Hook, type HookRun, type Model, type Validation,
+  type ValidationConfig, type ValidationTask,
 } from '../../../contract';
 import { badRequest, conflict, notFound } from '../http-error';
 import { bumpCounter, type Tx } from '../storage';
@@ -114,7 +115,7 @@ class RunMover {
 
   async flush(tx: Tx): Promise<void> {
     const { organizationId, actor } = this.scope;
-    const agentRunId = `${this.run.agentId}/${this.run.runId}`;
+    const agentRunId = formatRunReference(this.run.agentId, this.run.runId);
     const hookRunIds = new Map<string, string>();
     for (const planned of this.hookRuns) {
       await bumpCounter(tx, organizationId, 'monthlyNumberOfHookRunsCreated', 1);
@@ -124,7 +125,7 @@ class RunMover {
         ...rest,
         hookId,
         runId,
-        id: `${hookId}/${runId}`,
+        id: formatRunReference(hookId, runId),
         actionId,
         metadata: {},
         agentRunId,
@@ -146,7 +147,7 @@ class RunMover {
         input: viaHookId ? { ...rest.input, hookRunId: hookRunIds.get(viaHookId) ?? null } : rest.input,
         actionId,
         runId,
-        id: `${actionId}/${runId}`,
+        id: formatRunReference(actionId, runId),
         metadata: {},
         agentRunId,
         logId: newId('log'),
@@ -324,9 +325,9 @@ export async function updateValidationTask(
       throw conflict(`validation task ${taskId} is ${task.status}; status moves ready → in-progress → succeeded | failed (or back to ready)`);
     }
     if (body.status === 'succeeded' && body.output === undefined) throw badRequest('output is required when status is succeeded');
-    const runRef = task.agentRunId ? /^(?:.*\/)?(svc:agent:[^/]+)\/(svc:run:[^/]+)$/.exec(task.agentRunId) : null;
+    const runRef = parseAgentRunReference(task.agentRunId);
     if (runRef) {
-      const stored = await agentRunsRepo.get(tx, organizationId, runRef[2]);
+      const stored = await agentRunsRepo.get(tx, organizationId, runRef.runId);
       if (stored) await moveRunForTask(tx, scope, stored, task, body);
     }
     return {
