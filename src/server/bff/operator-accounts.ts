@@ -2,8 +2,9 @@
  * Operator accounts for shared deployments: `<data>/bff/operators.json`, passwords as scrypt hashes. Read on every
  * sign-in, so changes made with the operator CLI apply to running BFFs at once.
  */
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { scryptHash, scryptVerify } from '../shared/scrypt-hash';
 import { bffDir, readJsonFile, writeFileAtomic } from './data-files';
 
 export type OperatorRole = 'admin' | 'viewer';
@@ -25,31 +26,11 @@ export const OPERATOR_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$/;
 export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_PASSWORD_LENGTH = 1024;
 
-const SCRYPT = { N: 2 ** 15, r: 8, p: 1, keyLength: 64, maxmem: 128 * 1024 * 1024 };
+/** Operator passwords are chosen by people: a higher cost than the service's random client secrets. */
+const PASSWORD_COST = { N: 2 ** 15, r: 8, p: 1, keyLength: 64 };
 
-function scrypt(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolvePromise, reject) =>
-    scryptCallback(password, salt, keyLength, options, (error, key) => (error ? reject(error) : resolvePromise(key))),
-  );
-}
-
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await scrypt(password, salt, SCRYPT.keyLength, { N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p, maxmem: SCRYPT.maxmem });
-  return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64')}$${key.toString('base64')}`;
-}
-
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [kind, n, r, p, salt, key] = stored.split('$');
-  if (kind !== 'scrypt' || !salt || !key) return false;
-  const expected = Buffer.from(key, 'base64');
-  const actual = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-    maxmem: SCRYPT.maxmem,
-  });
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+function hashPassword(password: string): Promise<string> {
+  return scryptHash(password, PASSWORD_COST);
 }
 
 /** Checked against when the name is unknown, so a wrong name costs as much time as a wrong password. */
@@ -121,9 +102,9 @@ export class OperatorAccounts {
     const account = (await this.list()).find((o) => o.name === name);
     if (!account) {
       decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
-      await verifyPassword(password, await decoyHash);
+      await scryptVerify(password, await decoyHash);
       return undefined;
     }
-    return (await verifyPassword(password, account.passwordHash)) ? account : undefined;
+    return (await scryptVerify(password, account.passwordHash)) ? account : undefined;
   }
 }

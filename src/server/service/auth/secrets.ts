@@ -1,16 +1,9 @@
-/** Client secrets: random, shown once, stored only as scrypt hashes `scrypt$N$r$p$salt$hash` (base64url). */
-import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+/** Client secrets: random, shown once, stored only as scrypt hashes (../../shared/scrypt-hash). */
+import { createHash, randomBytes } from 'node:crypto';
+import { isScryptHash, scryptHash, scryptVerify } from '../../shared/scrypt-hash';
 
-const N = 16384;
-const R = 8;
-const P = 1;
-const KEY_LENGTH = 32;
-
-function scryptAsync(secret: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(secret, salt, KEY_LENGTH, { N: n, r, p, maxmem: 64 * 1024 * 1024 }, (error, key) => (error ? reject(error) : resolve(key))),
-  );
-}
+/** Secrets are 32 random bytes, so a lighter cost than a password's keeps the token endpoint quick. */
+const SECRET_COST = { N: 16384, r: 8, p: 1, keyLength: 32 };
 
 export function generateClientSecret(): string {
   return randomBytes(32).toString('base64url');
@@ -20,10 +13,8 @@ export function generateClientId(): string {
   return randomBytes(16).toString('hex');
 }
 
-export async function hashSecret(secret: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await scryptAsync(secret, salt, N, R, P);
-  return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
+export function hashSecret(secret: string): Promise<string> {
+  return scryptHash(secret, SECRET_COST);
 }
 
 /**
@@ -43,11 +34,9 @@ export async function prepareSecretChecks(): Promise<void> {
 
 /** Constant-time check; a missing or malformed hash is checked against the dummy one and is false. */
 export async function verifySecret(secret: string, stored: string | null | undefined): Promise<boolean> {
-  const usable = stored?.split('$').length === 6 && stored.startsWith('scrypt$');
-  const [, n, r, p, salt, hash] = (usable ? stored : await dummy()).split('$');
-  const expected = Buffer.from(hash, 'base64url');
-  const actual = await scryptAsync(secret, Buffer.from(salt, 'base64url'), Number(n), Number(r), Number(p));
-  return usable && expected.length === actual.length && timingSafeEqual(expected, actual);
+  const usable = isScryptHash(stored);
+  const matches = await scryptVerify(secret, usable ? stored : await dummy());
+  return usable && matches;
 }
 
 /** Access tokens are random; only their sha256 is stored. */
