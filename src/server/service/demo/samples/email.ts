@@ -24,8 +24,6 @@ function escapeHtml(text: string): string {
 export function makeInvoiceEmail(options: InvoiceEmailOptions): Uint8Array {
   const { data } = options;
   const name = options.attachmentName ?? `${data.invoiceNumber}.pdf`;
-  const mixed = 'dps-mixed-6f1c2b0e';
-  const alternative = 'dps-alt-93d7a4c1';
   const total = `${data.currency} ${formatAmount(data.totalAmount)}`;
   const text = [
     `Dear ${data.customerName},`,
@@ -48,12 +46,34 @@ export function makeInvoiceEmail(options: InvoiceEmailOptions): Uint8Array {
     '<img src="https://tracker.example.com/open.gif?invoice=' + encodeURIComponent(data.invoiceNumber) + '" width="1" height="1" alt="">',
     '</body></html>',
   ].join('\r\n');
+  return encodeEmail({
+    headers: [
+      `From: "${data.vendorName}" <billing@vendor.example.com>`,
+      `To: "${data.customerName}" <accounts.payable@customer.example.com>`,
+      `Subject: Invoice ${data.invoiceNumber} from ${data.vendorName}`,
+      `Date: ${new Date(`${data.invoiceDate}T09:30:00Z`).toUTCString().replace('GMT', '+0000')}`,
+      `Message-ID: <${data.invoiceNumber.toLowerCase()}@vendor.example.com>`,
+    ],
+    text,
+    html,
+    attachment: { name, contentType: 'application/pdf', bytes: options.attachment },
+  });
+}
+
+export type EmailParts = {
+  /** Header lines (From, To, Subject, Date, …); the MIME headers are added. */
+  headers: string[];
+  text: string;
+  html: string;
+  attachment: { name: string; contentType: string; bytes: Uint8Array };
+};
+
+/** An RFC 5322 message: multipart/mixed holding a text/HTML multipart/alternative and one base64 attachment. */
+export function encodeEmail({ headers, text, html, attachment }: EmailParts): Uint8Array {
+  const mixed = 'dps-mixed-6f1c2b0e';
+  const alternative = 'dps-alt-93d7a4c1';
   const message = [
-    `From: "${data.vendorName}" <billing@vendor.example.com>`,
-    `To: "${data.customerName}" <accounts.payable@customer.example.com>`,
-    `Subject: Invoice ${data.invoiceNumber} from ${data.vendorName}`,
-    `Date: ${new Date(`${data.invoiceDate}T09:30:00Z`).toUTCString().replace('GMT', '+0000')}`,
-    `Message-ID: <${data.invoiceNumber.toLowerCase()}@vendor.example.com>`,
+    ...headers,
     'MIME-Version: 1.0',
     `Content-Type: multipart/mixed; boundary="${mixed}"`,
     '',
@@ -74,11 +94,11 @@ export function makeInvoiceEmail(options: InvoiceEmailOptions): Uint8Array {
     `--${alternative}--`,
     '',
     `--${mixed}`,
-    `Content-Type: application/pdf; name="${name}"`,
+    `Content-Type: ${attachment.contentType}; name="${attachment.name}"`,
     'Content-Transfer-Encoding: base64',
-    `Content-Disposition: attachment; filename="${name}"`,
+    `Content-Disposition: attachment; filename="${attachment.name}"`,
     '',
-    base64Lines(options.attachment) + `--${mixed}--`,
+    base64Lines(attachment.bytes) + `--${mixed}--`,
     '',
   ].join('\r\n');
   return new TextEncoder().encode(message);

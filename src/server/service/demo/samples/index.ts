@@ -1,6 +1,7 @@
 /**
- * Real sample files of every document content type, deterministic, as Uint8Array. Used by the demo data, the
- * service tests and the Playwright specs (`import { makeSampleFiles } from '../src/server/service/demo/samples'`).
+ * Real sample files of every document content type, deterministic, as Uint8Array, and the encoders that make them.
+ * Used by the demo data and the service tests; e2e/helpers/document-fixtures.ts builds the viewer's test documents
+ * with the same encoders.
  */
 import type { ContentType, GroundTruthEntry } from '../../../../contract';
 import { invoiceData, invoiceGroundTruth, type InvoiceData } from './invoice-data';
@@ -12,9 +13,9 @@ export { invoiceData, invoiceGroundTruth, invoiceTextLines, formatAmount, seeded
 export type { InvoiceData, InvoiceLine } from './invoice-data';
 export { makeInvoicePdf, type InvoicePdfOptions } from './invoice-pdf';
 export { makeInvoicePng, makeInvoiceTiff, invoiceJpeg, invoiceWebp, RASTER_ASSET_SEED, type InvoiceTiffOptions } from './raster-samples';
-export { makeInvoiceEmail, type InvoiceEmailOptions } from './email';
+export { encodeEmail, makeInvoiceEmail, type EmailParts, type InvoiceEmailOptions } from './email';
 export { encodePng } from './png';
-export { encodeTiff, packBits } from './tiff';
+export { encodeTiff, packBits, type TiffOptions } from './tiff';
 export { createImage, drawInvoicePage, drawText, fillRect, type RgbaImage } from './raster';
 
 export type SampleFile = {

@@ -1,21 +1,5 @@
-import { deflateSync } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
 import type { RgbaImage } from './raster';
-
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n += 1) {
-    let c = n;
-    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-export function crc32(bytes: Uint8Array, crc = 0xffffffff): number {
-  let value = crc;
-  for (const byte of bytes) value = CRC_TABLE[(value ^ byte) & 0xff] ^ (value >>> 8);
-  return value >>> 0;
-}
 
 function chunk(type: string, body: Uint8Array): Uint8Array {
   const out = new Uint8Array(12 + body.length);
@@ -23,11 +7,11 @@ function chunk(type: string, body: Uint8Array): Uint8Array {
   view.setUint32(0, body.length);
   for (let i = 0; i < 4; i += 1) out[4 + i] = type.charCodeAt(i);
   out.set(body, 8);
-  view.setUint32(8 + body.length, (crc32(out.subarray(4, 8 + body.length)) ^ 0xffffffff) >>> 0);
+  view.setUint32(8 + body.length, crc32(out.subarray(4, 8 + body.length)));
   return out;
 }
 
-export const PNG_SIGNATURE = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const PNG_SIGNATURE = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** A truecolour-with-alpha, 8-bit PNG (filter 0 on every row; zlib does the compression). */
 export function encodePng(image: RgbaImage): Uint8Array {

@@ -29,7 +29,7 @@ export function makeInvoiceTiff(options: InvoiceTiffOptions = {}): Uint8Array {
   const pages = Array.from({ length: pageCount }, (_, page) =>
     drawInvoicePage(data, { width: options.width ?? 850, height: options.height ?? 1100, page, pageCount }),
   );
-  return encodeTiff(pages, options.compression ?? 'packbits');
+  return encodeTiff(pages, { compression: options.compression });
 }
 
 function asset(name: string): Uint8Array {

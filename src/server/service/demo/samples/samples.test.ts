@@ -4,8 +4,8 @@ import PostalMime from 'postal-mime';
 import * as UTIF from 'utif2';
 import { describe, expect, it } from 'vitest';
 import {
-  formatAmount, invoiceData, invoiceJpeg, invoiceWebp, makeInvoiceEmail, makeInvoicePdf, makeInvoicePng, makeInvoiceTiff,
-  makeSampleFiles, packBits,
+  drawInvoicePage, encodeTiff, formatAmount, invoiceData, invoiceJpeg, invoiceWebp, makeInvoiceEmail, makeInvoicePdf,
+  makeInvoicePng, makeInvoiceTiff, makeSampleFiles, packBits,
 } from './index';
 
 const ascii = (bytes: Uint8Array, start: number, end: number) => String.fromCharCode(...bytes.subarray(start, end));
@@ -128,6 +128,22 @@ describe('sample TIFF', () => {
     const plain = makeInvoiceTiff({ pageCount: 1, width: 200, height: 260, compression: 'none' });
     expect(packed.length).toBeLessThan(plain.length / 4);
     expect(decode(packed).equals(decode(plain))).toBe(true);
+  });
+
+  it('Deflate writes one strip per page at the requested dpi, with the same pixels as PackBits', () => {
+    const pages = [drawInvoicePage(invoiceData({ seed: 6 }), { width: 240, height: 300 })];
+    const decode = (bytes: Uint8Array) => {
+      const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+      const [ifd] = UTIF.decode(buffer);
+      UTIF.decodeImage(buffer, ifd);
+      return { ifd, pixels: Buffer.from(UTIF.toRGBA8(ifd)) };
+    };
+    const deflated = decode(encodeTiff(pages, { compression: 'deflate', dpi: 300 }));
+    expect(deflated.ifd.t259).toEqual([8]);
+    expect(deflated.ifd.t273).toHaveLength(1);
+    expect(deflated.ifd.t278).toEqual([300]);
+    expect(deflated.ifd.t282).toEqual([[300, 1]]);
+    expect(deflated.pixels.equals(decode(encodeTiff(pages, { compression: 'packbits' })).pixels)).toBe(true);
   });
 
   it('PackBits output expands back to its input', () => {

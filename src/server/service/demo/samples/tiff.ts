@@ -1,6 +1,7 @@
+import { deflateSync } from 'node:zlib';
 import type { RgbaImage } from './raster';
 
-export type TiffCompression = 'none' | 'packbits';
+export type TiffCompression = 'none' | 'packbits' | 'deflate';
 
 /** PackBits (TIFF compression 32773): runs of equal bytes and literal stretches, at most 128 each. */
 export function packBits(input: Uint8Array): Uint8Array {
@@ -26,11 +27,18 @@ export function packBits(input: Uint8Array): Uint8Array {
   return Uint8Array.from(out);
 }
 
+export type TiffOptions = {
+  compression?: TiffCompression;
+  /** Pixels per inch, stored as X and Y resolution. */
+  dpi?: number;
+};
+
 /**
- * A baseline little-endian TIFF with one IFD per page: RGB, 8 bits per sample, one strip per row (so PackBits runs
- * restart per row as the spec requires), 100 dpi.
+ * A baseline little-endian TIFF with one IFD per page: RGB, 8 bits per sample. PackBits and uncompressed pages have
+ * one strip per row (so PackBits runs restart per row as the spec requires); Deflate pages are one strip, as scanners
+ * write them.
  */
-export function encodeTiff(pages: RgbaImage[], compression: TiffCompression = 'packbits'): Uint8Array {
+export function encodeTiff(pages: RgbaImage[], { compression = 'packbits', dpi = 100 }: TiffOptions = {}): Uint8Array {
   const chunks: Uint8Array[] = [];
   let size = 8;
   const push = (bytes: Uint8Array) => {
@@ -50,19 +58,21 @@ export function encodeTiff(pages: RgbaImage[], compression: TiffCompression = 'p
   const ifdPatches: { ifdAt: number; ifd: Uint8Array }[] = [];
 
   for (const page of pages) {
-    const rowOffsets: number[] = [];
-    const rowCounts: number[] = [];
-    for (let row = 0; row < page.height; row += 1) {
-      const rgb = new Uint8Array(page.width * 3);
-      for (let column = 0; column < page.width; column += 1) {
-        const source = (row * page.width + column) * 4;
-        rgb[column * 3] = page.data[source];
-        rgb[column * 3 + 1] = page.data[source + 1];
-        rgb[column * 3 + 2] = page.data[source + 2];
+    const rowsPerStrip = compression === 'deflate' ? page.height : 1;
+    const stripOffsets: number[] = [];
+    const stripCounts: number[] = [];
+    for (let top = 0; top < page.height; top += rowsPerStrip) {
+      const rows = Math.min(rowsPerStrip, page.height - top);
+      const rgb = new Uint8Array(page.width * rows * 3);
+      for (let pixel = 0; pixel < page.width * rows; pixel += 1) {
+        const source = (top * page.width + pixel) * 4;
+        rgb[pixel * 3] = page.data[source];
+        rgb[pixel * 3 + 1] = page.data[source + 1];
+        rgb[pixel * 3 + 2] = page.data[source + 2];
       }
-      const strip = compression === 'packbits' ? packBits(rgb) : rgb;
-      rowOffsets.push(push(strip));
-      rowCounts.push(strip.length);
+      const strip = compression === 'packbits' ? packBits(rgb) : compression === 'deflate' ? deflateSync(rgb) : rgb;
+      stripOffsets.push(push(strip));
+      stripCounts.push(strip.length);
     }
     const longs = (values: number[]) => {
       const bytes = new Uint8Array(values.length * 4);
@@ -70,21 +80,21 @@ export function encodeTiff(pages: RgbaImage[], compression: TiffCompression = 'p
       values.forEach((value, i) => view.setUint32(i * 4, value, true));
       return bytes;
     };
-    const stripOffsetsAt = push(longs(rowOffsets));
-    const stripCountsAt = push(longs(rowCounts));
+    const stripOffsetsAt = push(longs(stripOffsets));
+    const stripCountsAt = push(longs(stripCounts));
     const bitsAt = push(new Uint8Array([8, 0, 8, 0, 8, 0]));
-    const resolutionAt = push(longs([100, 1]));
+    const resolutionAt = push(longs([dpi, 1]));
     // Tags in ascending order: [tag, type (3 SHORT, 4 LONG, 5 RATIONAL), count, value or offset]
     const entries: [number, number, number, number][] = [
       [256, 4, 1, page.width],
       [257, 4, 1, page.height],
       [258, 3, 3, bitsAt],
-      [259, 3, 1, compression === 'packbits' ? 32773 : 1],
+      [259, 3, 1, { none: 1, packbits: 32773, deflate: 8 }[compression]],
       [262, 3, 1, 2],
-      [273, 4, page.height, page.height === 1 ? rowOffsets[0] : stripOffsetsAt],
+      [273, 4, stripOffsets.length, stripOffsets.length === 1 ? stripOffsets[0] : stripOffsetsAt],
       [277, 3, 1, 3],
-      [278, 4, 1, 1],
-      [279, 4, page.height, page.height === 1 ? rowCounts[0] : stripCountsAt],
+      [278, 4, 1, rowsPerStrip],
+      [279, 4, stripCounts.length, stripCounts.length === 1 ? stripCounts[0] : stripCountsAt],
       [282, 5, 1, resolutionAt],
       [283, 5, 1, resolutionAt],
       [284, 3, 1, 1],
