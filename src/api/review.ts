@@ -4,10 +4,9 @@
  * Kept here rather than in the runs module so the review screen owns exactly what it needs.
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
-  agentListSchema, agentRunListSchema, agentRunSchema, documentSchema, predictionSchema, validationTaskInputSchema, validationTaskSchema,
-  type AgentRunStatus, type GroundTruthEntry,
+  agentListSchema, agentRunListSchema, agentRunSchema, documentSchema, IN_REVIEW_STATUS, runVariablesSchema, validationTaskInputSchema,
+  validationTaskSchema, WAITING_FOR_REVIEW_STATUS, type AgentRunStatus, type GroundTruthEntry,
 } from '../contract';
 import { api, segment } from './client';
 import { familyKey, organizationKey } from './keys';
@@ -43,23 +42,13 @@ function oldestRunsQueryOptions(queryKey: readonly unknown[], agentId: string, s
 }
 
 /** The runs waiting for review. */
-export const reviewQueueQueryOptions = (org: string, agentId: string) => oldestRunsQueryOptions(reviewKeys.queue(org, agentId), agentId, 'ready-for-review');
+export const reviewQueueQueryOptions = (org: string, agentId: string) => oldestRunsQueryOptions(reviewKeys.queue(org, agentId), agentId, WAITING_FOR_REVIEW_STATUS);
 
 /**
  * The runs a reviewer has taken and not finished, oldest first. The service does not expire a taken task, so a
  * reviewer who walked away leaves a run here: the queue shows them so someone can take one over.
  */
-export const reviewHeldQueryOptions = (org: string, agentId: string) => oldestRunsQueryOptions(reviewKeys.held(org, agentId), agentId, 'review-in-progress');
-
-/** `GET …/runs/{runId}/variables`: the run's variables plus what the service recorded about it. */
-export const runVariablesSchema = z.looseObject({
-  documentId: z.string().nullable().optional(),
-  modelId: z.string().nullable().optional(),
-  validationId: z.string().nullable().optional(),
-  validationTaskId: z.string().nullable().optional(),
-  predictions: z.array(predictionSchema).nullable().optional(),
-});
-export type RunVariables = z.infer<typeof runVariablesSchema>;
+export const reviewHeldQueryOptions = (org: string, agentId: string) => oldestRunsQueryOptions(reviewKeys.held(org, agentId), agentId, IN_REVIEW_STATUS);
 
 export function reviewRunQueryOptions(org: string, agentId: string, runId: string) {
   return queryOptions({

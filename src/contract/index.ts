@@ -17,3 +17,5 @@ export * from './app-clients';
 export * from './models';
 export * from './validations';
 export * from './agents';
+export * from './agent-run-statuses';
+export * from './run-variables';

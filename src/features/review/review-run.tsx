@@ -7,7 +7,7 @@ import { reviewRunQueryOptions, reviewTaskQueryOptions, useTakeReviewTask } from
 import { validationQueryOptions } from '../../api/validations';
 import { DateTime } from '../../components/date-time';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
-import type { GroundTruthEntry } from '../../contract';
+import { REVIEW_STATUSES, type GroundTruthEntry } from '../../contract';
 import { DEFAULT_THRESHOLD, labelsFromFieldConfig } from '../../widgets/ground-truth/ground-truth-rows';
 import { entriesFromPredictions, thresholdFromConfig } from './review-fields';
 import { ReviewEditor } from './review-editor';
@@ -67,7 +67,7 @@ export function ReviewRun({ agentId, runId, readOnly, position, onDone }: Review
       </div>
     );
   }
-  const reviewable = status === 'ready-for-review' || status === 'review-in-progress';
+  const reviewable = status !== undefined && REVIEW_STATUSES.includes(status);
   if (!reviewable) {
     return (
       <div className="review-main">

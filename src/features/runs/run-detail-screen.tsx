@@ -8,10 +8,10 @@ import { IdWithCopy } from '../../components/copy-button';
 import { DateTime } from '../../components/date-time';
 import { PageHeader, Section } from '../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
-import { formatRunReference, type ActionRun, type AgentRun, type HookRun } from '../../contract';
+import { formatRunReference, REVIEW_STATUSES, type ActionRun, type AgentRun, type HookRun } from '../../contract';
 import { JsonBlock } from './json-block';
 import { useArchiveWithUndo, useDeleteRunDialog } from './run-actions';
-import { AGENT_RUN_STATUS_WORDS, agentRunStatusWords, REVIEW_STATUSES } from './run-status';
+import { AGENT_RUN_STATUS_WORDS, agentRunStatusWords } from './run-status';
 import { AgentRunStatusBadge, RunStatusBadge } from './run-status-badge';
 import { bareId, resourceKind } from '../../api/run-ids';
 import './runs.css';
@@ -27,7 +27,7 @@ export function RunDetailScreen({ agentId, runId }: { agentId: string; runId: st
   const archive = useArchiveWithUndo();
   const deleteDialog = useDeleteRunDialog(() => void navigate({ to: '/runs', search: { agent: agentId } }));
   const words = agentRunStatusWords(run.status);
-  const waitsForReview = (REVIEW_STATUSES as readonly string[]).includes(run.status);
+  const waitsForReview = REVIEW_STATUSES.includes(run.status);
   return (
     <div className="page run-detail">
       <PageHeader

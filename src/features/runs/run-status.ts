@@ -43,9 +43,6 @@ export const AGENT_RUN_STATUS_ORDER: readonly AgentRunStatus[] = [
   'pending-export', 'exported', 'completed', 'error', 'archived',
 ];
 
-/** Statuses in which the run waits for a person (the review queue). */
-export const REVIEW_STATUSES: readonly AgentRunStatus[] = ['ready-for-review', 'review-in-progress'];
-
 export function isAgentRunStatus(value: string): value is AgentRunStatus {
   return (AGENT_RUN_STATUSES as readonly string[]).includes(value);
 }

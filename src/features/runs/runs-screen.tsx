@@ -10,10 +10,10 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, listParams, type ColumnDef } from '../../components/data-table';
 import { DateTime } from '../../components/date-time';
 import { EmptyState } from '../../components/states';
-import type { Agent, AgentRun, AgentRunStatus } from '../../contract';
+import { REVIEW_STATUSES, type Agent, type AgentRun, type AgentRunStatus } from '../../contract';
 import { useArchiveWithUndo, useDeleteRunDialog } from './run-actions';
 import { runDocumentId } from '../../api/run-ids';
-import { AGENT_RUN_STATUS_WORDS, REVIEW_STATUSES } from './run-status';
+import { AGENT_RUN_STATUS_WORDS } from './run-status';
 import { AgentRunStatusBadge } from './run-status-badge';
 import {
   DEFAULT_REFRESH_SECONDS, describeFilter, listFilterFromSearch, parseStatusList, REFRESH_CHOICES, RUN_TAB_DEFINITIONS, RUN_TABS,

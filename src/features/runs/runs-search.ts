@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { paginationSearch, type PaginationSearch } from '../../components/data-table';
-import { AGENT_RUN_STATUSES, agentIdSchema, TIMESTAMP_PATTERN, type AgentRunStatus } from '../../contract';
+import { AGENT_RUN_STATUSES, agentIdSchema, DONE_STATUSES, REVIEW_STATUSES, TIMESTAMP_PATTERN, type AgentRunStatus } from '../../contract';
 import { AGENT_RUN_STATUS_ORDER } from './run-status';
 
 export const RUN_TABS = ['all', 'review', 'exported', 'errors', 'archived'] as const;
@@ -21,8 +21,8 @@ export interface RunTabDefinition {
 export const RUN_TAB_DEFINITIONS: Record<RunTab, RunTabDefinition> = {
   // "All" is every working run: archived runs are put away and have their own tab.
   all: { id: 'all', label: 'All', statuses: AGENT_RUN_STATUS_ORDER.filter((s) => s !== 'archived'), describes: 'not archived' },
-  review: { id: 'review', label: 'In review', statuses: ['ready-for-review', 'review-in-progress'], describes: 'waiting for or in review' },
-  exported: { id: 'exported', label: 'Exported', statuses: ['exported', 'completed'], describes: 'exported or completed' },
+  review: { id: 'review', label: 'In review', statuses: REVIEW_STATUSES, describes: 'waiting for or in review' },
+  exported: { id: 'exported', label: 'Exported', statuses: DONE_STATUSES, describes: 'exported or completed' },
   errors: { id: 'errors', label: 'Errors', statuses: ['error'], describes: 'failed' },
   archived: { id: 'archived', label: 'Archived', statuses: ['archived'], describes: 'archived' },
 };

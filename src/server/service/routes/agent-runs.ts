@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import {
   agentIdSchema, agentRunListQuerySchema, agentRunListSchema, agentRunSchema, createAgentRunBodySchema,
-  exportAgentRunBodySchema, listQuerySchema, runIdSchema, updateAgentRunBodySchema,
+  exportAgentRunBodySchema, listQuerySchema, runIdSchema, runVariablesSchema, updateAgentRunBodySchema,
 } from '../../../contract';
 import type { ServiceContext } from '../context';
 import { notFound } from '../http-error';
@@ -101,7 +101,7 @@ export const agentRunRoutes = [
   defineRoute({
     method: 'GET', path: '/agents/:agentId/runs/:runId/variables', family: 'agents.runs', summary: "The run's variables (its variablesFileUrl)",
     params,
-    response: z.record(z.string(), z.unknown()),
+    response: runVariablesSchema,
     handler: async ({ params, auth, ctx }) => {
       const run = await requireRun(ctx.store.db, auth.organizationId, params.agentId, params.runId);
       const { internal } = run;

@@ -12,9 +12,9 @@
  *  - PATCH run {status: archived}    → archived, from any state
  */
 import {
-  formatRunReference, ID_PATTERNS, newId, nowTimestamp, parseAgentRunReference, type Action, type ActionRun,
+  EXPORTABLE_STATUSES, formatRunReference, ID_PATTERNS, IN_REVIEW_STATUS, newId, nowTimestamp, parseAgentRunReference, type Action, type ActionRun,
   type AgentRunStatus, type CreateAgentRunBody, type FieldConfig, type Hook, type HookRun, type Model, type Validation,
-  type ValidationConfig, type ValidationTask,
+  type ValidationConfig, type ValidationTask, WAITING_FOR_REVIEW_STATUS,
 } from '../../../contract';
 import { badRequest, conflict, notFound } from '../http-error';
 import { bumpCounter, type Tx } from '../storage';
@@ -354,7 +354,7 @@ async function moveRunForTask(
         : 'releaseReview';
   await agentRunsRepo.patch(tx, scope.organizationId, stored.runId, async (run) => {
     const mover = await moverFor(tx, scope, run);
-    if (trigger !== 'fail' && mover.status !== (trigger === 'startReview' ? 'ready-for-review' : 'review-in-progress')) {
+    if (trigger !== 'fail' && mover.status !== (trigger === 'startReview' ? WAITING_FOR_REVIEW_STATUS : IN_REVIEW_STATUS)) {
       throw conflict(`agent run ${run.id} is ${run.status}, so its validation task cannot move to ${body.status}`);
     }
     if (body.status === 'succeeded') run.internal.review = body.output ?? {};
@@ -371,8 +371,8 @@ export async function exportAgentRun(tx: Tx, scope: RunScope, agentId: string, r
   const current = await agentRunsRepo.require(tx, scope.organizationId, runId);
   if (current.agentId !== agentId) throw notFound(`Agent run ${runId} not found`);
   return agentRunsRepo.patch(tx, scope.organizationId, runId, async (run) => {
-    if (run.status !== 'succeeded-predictions' && run.status !== 'review-completed') {
-      throw conflict(`agent run ${run.id} is ${run.status}; export needs succeeded-predictions or review-completed`);
+    if (!EXPORTABLE_STATUSES.includes(run.status)) {
+      throw conflict(`agent run ${run.id} is ${run.status}; export needs ${EXPORTABLE_STATUSES.join(' or ')}`);
     }
     const mover = await moverFor(tx, scope, run);
     mover.move('requestExport', 'export requested');

@@ -107,6 +107,3 @@ export function applyTransition(run: RunState | null, trigger: AgentRunTrigger, 
 export function applyTransitions(run: RunState | null, triggers: AgentRunTrigger[], options: TransitionOptions): RunState {
   return triggers.reduce<RunState | null>((state, trigger) => applyTransition(state, trigger, options), run) as RunState;
 }
-
-/** Statuses in which the run waits for a person. */
-export const REVIEW_STATUSES: readonly AgentRunStatus[] = ['ready-for-review', 'review-in-progress'];
