@@ -1,6 +1,9 @@
-/** What every route handler and the demo seeder get. */
+/**
+ * What the service's plugins decorate Fastify with (plugins/service-decorators.ts, plugins/auth.ts), and the same
+ * state as one object for bootstrap and the demo seeder.
+ */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Permission } from '../../contract';
+import type { Permission, ScopeFamily } from '../../contract';
 import type { ServiceConfig } from './config';
 import type { Store } from './storage';
 
@@ -38,4 +41,25 @@ export interface SeedContext extends ServiceContext {
   organizationId: string;
   /** The bootstrap admin app client's id, for createdBy. */
   actor: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    store: Store;
+    serviceConfig: ServiceConfig;
+    /** Filled in when the server listens; read at request time. */
+    serviceUrls: ServiceUrls;
+  }
+  interface FastifyRequest {
+    /** The caller: set by the auth plugin on every route with `config.family` (those are the only ones that read it). */
+    auth: AuthContext;
+  }
+  interface FastifyContextConfig {
+    /** Scope family the route needs: `<family>:read` for GET, `<family>:write` otherwise. */
+    family?: ScopeFamily;
+    /** Also send the CORS headers on success (the seed requires it for Create User). */
+    cors?: boolean;
+    /** The body is the request's bytes of any content type (the document file PUT), not JSON. */
+    rawBody?: boolean;
+  }
 }

@@ -12,20 +12,20 @@
  *  1. Before the handler runs, the key is claimed: a row (scope, key, request hash, claim token) is committed on its
  *     own, on the shared database, so every instance sees it. From then on no other request with the key runs the
  *     create: it replays the recorded answer or gets 409.
- *  2. Every transaction the handler opens with `ctx.store.transaction` sets the row's `applied` inside that same
+ *  2. Every transaction the handler opens with `store.transaction` sets the row's `applied` inside that same
  *     transaction (only while the row still carries this request's claim token), so the mark commits exactly when
  *     the create does. The key row itself is not written there because the answer is not known until after commit.
  *  3. When the answer is sent it is stored on the row before it leaves (so a client that saw it and resends gets the
  *     same); a refused request with nothing applied deletes the row instead.
  *  A crash between 1 and 3 leaves a row without an answer. It is never taken over: until it expires a resend gets 409
  *  saying the create was applied (`applied`) or that its outcome is unknown. Taking over an unapplied row would be
- *  safe only where every write goes through `ctx.store.transaction`, which not every handler does.
+ *  safe only where every write goes through `store.transaction`, which not every handler does.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ServiceContext } from './context';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { HttpError } from './http-error';
 import { rows, storageFault, type Executor, type Store, type Tx } from './storage';
 
@@ -107,8 +107,8 @@ function withoutSecret(body: string): string | undefined {
   });
 }
 
-export function installIdempotency(fastify: FastifyInstance, context: ServiceContext): void {
-  const store: Store = context.store;
+export const idempotency = fp(async (fastify) => {
+  const store: Store = fastify.store;
   const claims = new AsyncLocalStorage<Claim>();
   const claimOf = new WeakMap<FastifyRequest, Claim>();
   let lastPurge = 0;
@@ -132,9 +132,9 @@ export function installIdempotency(fastify: FastifyInstance, context: ServiceCon
 
   /** Claims the key (a Claim), answers from the record ('replied'), or does nothing (no key: undefined). */
   async function begin(request: FastifyRequest, reply: FastifyReply): Promise<Claim | 'replied' | undefined> {
-    const spec = request.routeOptions.config?.spec;
+    const { family, rawBody } = request.routeOptions.config;
     const header = request.headers['idempotency-key'];
-    if (request.method !== 'POST' || !spec || spec.rawBody || !request.auth || header === undefined) return undefined;
+    if (request.method !== 'POST' || !family || rawBody || !request.auth || header === undefined) return undefined;
     if (typeof header !== 'string' || !KEY_PATTERN.test(header)) throw new HttpError(400, `${IDEMPOTENCY_KEY_HEADER} must be ${KEY_RULE}`);
     const scope = { organizationId: request.auth.organizationId, appClientId: request.auth.appClientId, key: header };
     const hash = requestHash(request.method, request.url, request.body);
@@ -219,4 +219,4 @@ export function installIdempotency(fastify: FastifyInstance, context: ServiceCon
     }
     return payload;
   });
-}
+}, { name: 'idempotency', dependencies: ['service-decorators'] });

@@ -6,11 +6,10 @@
  * is reached or the caller's address has too many requests in progress, 503 when the hashing queue is full; both
  * with `Retry-After`.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { eq, lt, and } from 'drizzle-orm';
-import type { ServiceContext } from '../context';
 import { badRequest, HttpError, unauthorized } from '../http-error';
-import { schema } from '../storage';
+import { schema, type Tx } from '../storage';
 import { generateAccessToken, hashToken, prepareSecretChecks, verifySecret } from './secrets';
 import { addressKey, createTokenThrottle, type LimitedBy, type TokenThrottle } from './token-throttle';
 
@@ -50,11 +49,12 @@ function refuse(reply: FastifyReply, status: 429 | 503, retryAfterSeconds: numbe
   return new HttpError(status, `${reason}: ${rule}; retry after ${retryAfterSeconds} ${unit}`);
 }
 
-export async function registerTokenRoute(app: FastifyInstance, ctx: ServiceContext, throttle: TokenThrottle = createTokenThrottle()): Promise<void> {
+/** The token endpoint, in its own scope (it alone takes form bodies); not part of the versioned API. */
+export const tokenRoute: FastifyPluginAsync<{ throttle?: TokenThrottle }> = async (app, { throttle = createTokenThrottle() }) => {
   await prepareSecretChecks();
 
   const findClient = async (clientId: string) => {
-    const [client] = await ctx.store.db
+    const [client] = await app.store.db
       .select({ organizationId: schema.appClients.organizationId, id: schema.appClients.id, secretHash: schema.appClients.secretHash })
       .from(schema.appClients)
       .where(eq(schema.appClients.clientId, clientId))
@@ -62,68 +62,66 @@ export async function registerTokenRoute(app: FastifyInstance, ctx: ServiceConte
     return client;
   };
 
-  await app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, text, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(text as string)));
-    });
-    scope.post(TOKEN_PATH, async (request, reply) => {
-      const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
-      const query = request.query as Record<string, unknown>;
-      const grantType = body.grant_type ?? query.grant_type;
-      if (grantType !== 'client_credentials') throw badRequest('grant_type must be client_credentials');
-      const credentials = credentialsFrom(request.headers.authorization, body);
-      const address = addressKey(request.ip);
-
-      // A holder whose secret this instance verified recently: no limits, no queue (see token-throttle.ts).
-      const digest = throttle.remembered.digest(credentials.id, credentials.secret);
-      const recalled = throttle.remembered.recall(credentials.id, digest);
-      if (recalled !== undefined) {
-        const client = await findClient(credentials.id);
-        if (client && client.secretHash === recalled) {
-          throttle.remembered.remember(credentials.id, digest, recalled);
-          return issueToken(ctx, reply, client);
-        }
-        throttle.remembered.forget(credentials.id);
-      }
-
-      const attempt = await throttle.failures.begin({ clientId: credentials.id, address });
-      if (!attempt.admitted) throw refuse(reply, 429, attempt.retryAfterSeconds, LIMIT_MESSAGES[attempt.limitedBy]);
-      const entry = throttle.gate.enter(address);
-      if (!entry.admitted) {
-        attempt.withdraw(); // never hashed: not a failure
-        throw entry.reason === 'address-busy'
-          ? refuse(reply, 429, 1, 'too many token requests in progress from this address')
-          : refuse(reply, 503, 1, 'too many token requests in progress');
-      }
-      const release = await entry.slot;
-      let client: Awaited<ReturnType<typeof findClient>>;
-      let valid: boolean;
-      try {
-        // Unknown client id or wrong secret: the same lookup, one scrypt (against a dummy hash when unknown).
-        client = await findClient(credentials.id);
-        valid = await verifySecret(credentials.secret, client?.secretHash);
-      } catch (error) {
-        attempt.withdraw();
-        throw error;
-      } finally {
-        release();
-      }
-      if (!client || !valid) {
-        reply.header('WWW-Authenticate', 'Basic realm="oauth2"');
-        throw unauthorized('client credentials are invalid');
-      }
-      attempt.withdraw();
-      throttle.remembered.remember(credentials.id, digest, client.secretHash!);
-      return issueToken(ctx, reply, client);
-    });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, text, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(text as string)));
   });
-}
+  app.post(TOKEN_PATH, async (request, reply) => {
+    const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+    const query = request.query as Record<string, unknown>;
+    const grantType = body.grant_type ?? query.grant_type;
+    if (grantType !== 'client_credentials') throw badRequest('grant_type must be client_credentials');
+    const credentials = credentialsFrom(request.headers.authorization, body);
+    const address = addressKey(request.ip);
 
-async function issueToken(ctx: ServiceContext, reply: FastifyReply, client: { organizationId: string; id: string }) {
+    // A holder whose secret this instance verified recently: no limits, no queue (see token-throttle.ts).
+    const digest = throttle.remembered.digest(credentials.id, credentials.secret);
+    const recalled = throttle.remembered.recall(credentials.id, digest);
+    if (recalled !== undefined) {
+      const client = await findClient(credentials.id);
+      if (client && client.secretHash === recalled) {
+        throttle.remembered.remember(credentials.id, digest, recalled);
+        return issueToken(app, reply, client);
+      }
+      throttle.remembered.forget(credentials.id);
+    }
+
+    const attempt = await throttle.failures.begin({ clientId: credentials.id, address });
+    if (!attempt.admitted) throw refuse(reply, 429, attempt.retryAfterSeconds, LIMIT_MESSAGES[attempt.limitedBy]);
+    const entry = throttle.gate.enter(address);
+    if (!entry.admitted) {
+      attempt.withdraw(); // never hashed: not a failure
+      throw entry.reason === 'address-busy'
+        ? refuse(reply, 429, 1, 'too many token requests in progress from this address')
+        : refuse(reply, 503, 1, 'too many token requests in progress');
+    }
+    const release = await entry.slot;
+    let client: Awaited<ReturnType<typeof findClient>>;
+    let valid: boolean;
+    try {
+      // Unknown client id or wrong secret: the same lookup, one scrypt (against a dummy hash when unknown).
+      client = await findClient(credentials.id);
+      valid = await verifySecret(credentials.secret, client?.secretHash);
+    } catch (error) {
+      attempt.withdraw();
+      throw error;
+    } finally {
+      release();
+    }
+    if (!client || !valid) {
+      reply.header('WWW-Authenticate', 'Basic realm="oauth2"');
+      throw unauthorized('client credentials are invalid');
+    }
+    attempt.withdraw();
+    throttle.remembered.remember(credentials.id, digest, client.secretHash!);
+    return issueToken(app, reply, client);
+  });
+};
+
+async function issueToken(app: FastifyInstance, reply: FastifyReply, client: { organizationId: string; id: string }) {
   const token = generateAccessToken();
-  const ttl = ctx.config.tokenTtlSeconds;
+  const ttl = app.serviceConfig.tokenTtlSeconds;
   const expiresAt = new Date(Date.now() + ttl * 1000).toISOString();
-  await ctx.store.transaction(async (tx) => {
+  await app.store.transaction(async (tx) => {
     await tx.delete(schema.accessTokens).where(lt(schema.accessTokens.expiresAt, new Date().toISOString()));
     await tx.insert(schema.accessTokens).values({ tokenHash: hashToken(token), organizationId: client.organizationId, appClientId: client.id, expiresAt });
   });
@@ -132,7 +130,7 @@ async function issueToken(ctx: ServiceContext, reply: FastifyReply, client: { or
 }
 
 /** Revokes every token of an app client (on delete, or when its secret changes). */
-export async function revokeTokens(tx: Parameters<Parameters<ServiceContext['store']['transaction']>[0]>[0], organizationId: string, appClientId: string) {
+export async function revokeTokens(tx: Tx, organizationId: string, appClientId: string) {
   await tx
     .delete(schema.accessTokens)
     .where(and(eq(schema.accessTokens.organizationId, organizationId), eq(schema.accessTokens.appClientId, appClientId)));
