@@ -16,7 +16,8 @@ import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { createBffApp, type BffApp } from '../src/server/bff/app';
-import { ConfigError, loadBffConfig, readCredentialsFile } from '../src/server/bff/config';
+import { loadBffConfig, readCredentialsFile } from '../src/server/bff/config';
+import { ConfigError } from '../src/server/shared/env-schema';
 import { DataDirError, PRIVATE_UMASK } from '../src/server/shared/private-dir';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');

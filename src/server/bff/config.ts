@@ -3,6 +3,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { z } from 'zod';
+import { ConfigError, envInteger, envText, parseEnv, type Env } from '../shared/env-schema';
 import type { LineSink } from '../shared/log-redaction';
 import type { ClientConnectionLimits } from './client-connections';
 
@@ -95,9 +97,6 @@ export function defaultBffConfig(upstream: UpstreamCredentials, dataDir: string)
   };
 }
 
-type Env = Record<string, string | undefined>;
-
-export class ConfigError extends Error {}
 
 /** The shape of `credentials.json` written by the embedded service (and accepted from DPS_CREDENTIALS_FILE). */
 export function readCredentialsFile(path: string): UpstreamCredentials {
@@ -117,17 +116,20 @@ export function readCredentialsFile(path: string): UpstreamCredentials {
   return { clientId: field('clientId'), clientSecret: field('clientSecret'), authUrl: field('authUrl'), baseUrl: field('baseUrl') };
 }
 
+type UpstreamVars = Partial<Record<'DPS_BASE_URL' | 'DPS_AUTH_URL' | 'DPS_CLIENT_ID' | 'DPS_CLIENT_SECRET' | 'DPS_CREDENTIALS_FILE', string>>;
+
 /**
  * Upstream and credentials from the environment: DPS_BASE_URL / DPS_AUTH_URL / DPS_CLIENT_ID / DPS_CLIENT_SECRET
  * (each overrides), else DPS_CREDENTIALS_FILE, else the embedded service's `<DPS_DATA_DIR>/credentials.json`.
  */
-export function upstreamFromEnv(env: Env, dataDir: string): UpstreamCredentials {
-  const anyDirect = ['DPS_BASE_URL', 'DPS_AUTH_URL', 'DPS_CLIENT_ID', 'DPS_CLIENT_SECRET'].some((k) => env[k]);
+function upstreamFromEnv(vars: UpstreamVars, dataDir: string): UpstreamCredentials {
+  const { DPS_BASE_URL, DPS_AUTH_URL, DPS_CLIENT_ID, DPS_CLIENT_SECRET, DPS_CREDENTIALS_FILE } = vars;
+  const anyDirect = Boolean(DPS_BASE_URL || DPS_AUTH_URL || DPS_CLIENT_ID || DPS_CLIENT_SECRET);
   let file: UpstreamCredentials | undefined;
-  const filePath = env.DPS_CREDENTIALS_FILE || resolve(dataDir, 'credentials.json');
-  const needFile = !(env.DPS_BASE_URL && env.DPS_AUTH_URL && env.DPS_CLIENT_ID && env.DPS_CLIENT_SECRET);
+  const filePath = DPS_CREDENTIALS_FILE ?? resolve(dataDir, 'credentials.json');
+  const needFile = !(DPS_BASE_URL && DPS_AUTH_URL && DPS_CLIENT_ID && DPS_CLIENT_SECRET);
   if (needFile) {
-    if (env.DPS_CREDENTIALS_FILE || existsSync(filePath)) {
+    if (DPS_CREDENTIALS_FILE || existsSync(filePath)) {
       file = readCredentialsFile(filePath);
     } else {
       throw new ConfigError(
@@ -138,10 +140,10 @@ export function upstreamFromEnv(env: Env, dataDir: string): UpstreamCredentials 
     }
   }
   const upstream = {
-    baseUrl: env.DPS_BASE_URL || file!.baseUrl,
-    authUrl: env.DPS_AUTH_URL || file!.authUrl,
-    clientId: env.DPS_CLIENT_ID || file!.clientId,
-    clientSecret: env.DPS_CLIENT_SECRET || file!.clientSecret,
+    baseUrl: DPS_BASE_URL ?? file!.baseUrl,
+    authUrl: DPS_AUTH_URL ?? file!.authUrl,
+    clientId: DPS_CLIENT_ID ?? file!.clientId,
+    clientSecret: DPS_CLIENT_SECRET ?? file!.clientSecret,
   };
   validateUpstreamUrl('DPS_BASE_URL', upstream.baseUrl);
   validateUpstreamUrl('DPS_AUTH_URL', upstream.authUrl);
@@ -160,52 +162,59 @@ export function validateUpstreamUrl(name: string, value: string): void {
   if (url.search || url.hash) throw new ConfigError(`${name} must not contain a query or fragment`);
 }
 
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${name} must be an integer from ${min} to ${max}`);
-  }
-  return value;
-}
-
-/** `true`, or a comma-separated list of proxy addresses/CIDRs (proxy-addr syntax). */
-function trustProxyFromEnv(raw: string | undefined): boolean | string {
+/** `true`, or a comma-separated list of proxy addresses/CIDRs (proxy-addr syntax); unset, `0` or `false`: none. */
+const trustProxySchema = envText.transform((raw): boolean | string => {
   if (!raw || raw === '0' || raw === 'false') return false;
-  if (raw === 'true') return true;
-  return raw;
-}
+  return raw === 'true' ? true : raw;
+});
 
-/** The whole configuration from the environment (`npm run bff`, `npm start`). */
-export function loadBffConfig(env: Env = process.env, upstreamOverride?: UpstreamCredentials): BffConfig {
-  const dataDir = resolve(env.DPS_DATA_DIR || '.data');
-  const upstream = upstreamOverride ?? upstreamFromEnv(env, dataDir);
-  const config = defaultBffConfig(upstream, dataDir);
-  config.host = env.HOST || '127.0.0.1';
-  config.port = integer(env, 'PORT', 3000, 0, 65535);
-  config.allowedHosts = (env.DPS_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
-  config.upstreamTimeoutMs = integer(env, 'DPS_UPSTREAM_TIMEOUT_MS', config.upstreamTimeoutMs, 100, 600_000);
-  // Reads never wait longer than writes: a DPS_UPSTREAM_TIMEOUT_MS below 10 s holds for everything.
-  config.upstreamReadTimeoutMs = integer(
-    env,
-    'DPS_UPSTREAM_READ_TIMEOUT_MS',
-    Math.min(config.upstreamReadTimeoutMs, config.upstreamTimeoutMs),
-    100,
-    600_000,
+const bffEnvSchema = z
+  .object({
+    HOST: envText.default('127.0.0.1'),
+    PORT: envInteger(0, 65535).default(3000),
+    DPS_DATA_DIR: envText.default('.data'),
+    DPS_CONSOLE_DIR: envText,
+    DPS_BASE_URL: envText,
+    DPS_AUTH_URL: envText,
+    DPS_CLIENT_ID: envText,
+    DPS_CLIENT_SECRET: envText,
+    DPS_CREDENTIALS_FILE: envText,
+    DPS_ALLOWED_HOSTS: envText.transform((list) => (list ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
+    DPS_UPSTREAM_TIMEOUT_MS: envInteger(100, 600_000),
+    DPS_UPSTREAM_READ_TIMEOUT_MS: envInteger(100, 600_000),
+    DPS_MAX_CONNECTIONS_PER_ADDRESS: envInteger(0, 100_000),
+    DPS_AUDIT_MAX_BYTES: envInteger(4096, 2 ** 40),
+    DPS_AUDIT_KEEP_FILES: envInteger(1, 100_000),
+    DPS_SESSION_IDLE_MINUTES: envInteger(1, 7 * 24 * 60).default(60),
+    DPS_SESSION_MAX_HOURS: envInteger(1, 30 * 24).default(12),
+    DPS_TRUST_PROXY: trustProxySchema,
+    LOG_LEVEL: envText.default('info'),
+  })
+  .refine(
+    (vars) => (vars.DPS_UPSTREAM_READ_TIMEOUT_MS ?? 0) <= (vars.DPS_UPSTREAM_TIMEOUT_MS ?? Infinity),
+    { path: ['DPS_UPSTREAM_READ_TIMEOUT_MS'], message: 'must not be more than DPS_UPSTREAM_TIMEOUT_MS (the write timeout)' },
   );
-  if (config.upstreamReadTimeoutMs > config.upstreamTimeoutMs) {
-    throw new ConfigError('DPS_UPSTREAM_READ_TIMEOUT_MS must not be more than DPS_UPSTREAM_TIMEOUT_MS (the write timeout)');
-  }
-  config.clientConnections.maxPerAddress = integer(env, 'DPS_MAX_CONNECTIONS_PER_ADDRESS', config.clientConnections.maxPerAddress, 0, 100_000);
+
+/** The whole configuration from the environment (`npm run bff`, `npm start`); a ConfigError names every bad variable. */
+export function loadBffConfig(env: Env = process.env, upstreamOverride?: UpstreamCredentials): BffConfig {
+  const vars = parseEnv(bffEnvSchema, env);
+  const dataDir = resolve(vars.DPS_DATA_DIR);
+  const config = defaultBffConfig(upstreamOverride ?? upstreamFromEnv(vars, dataDir), dataDir);
+  config.host = vars.HOST;
+  config.port = vars.PORT;
+  config.allowedHosts = vars.DPS_ALLOWED_HOSTS;
+  config.upstreamTimeoutMs = vars.DPS_UPSTREAM_TIMEOUT_MS ?? config.upstreamTimeoutMs;
+  // Reads never wait longer than writes: a DPS_UPSTREAM_TIMEOUT_MS below 10 s holds for everything.
+  config.upstreamReadTimeoutMs = vars.DPS_UPSTREAM_READ_TIMEOUT_MS ?? Math.min(config.upstreamReadTimeoutMs, config.upstreamTimeoutMs);
+  config.clientConnections.maxPerAddress = vars.DPS_MAX_CONNECTIONS_PER_ADDRESS ?? config.clientConnections.maxPerAddress;
   config.audit = {
-    maxBytes: integer(env, 'DPS_AUDIT_MAX_BYTES', config.audit.maxBytes, 4096, 2 ** 40),
-    keepFiles: integer(env, 'DPS_AUDIT_KEEP_FILES', config.audit.keepFiles, 1, 100_000),
+    maxBytes: vars.DPS_AUDIT_MAX_BYTES ?? config.audit.maxBytes,
+    keepFiles: vars.DPS_AUDIT_KEEP_FILES ?? config.audit.keepFiles,
   };
-  config.sessionIdleMs = integer(env, 'DPS_SESSION_IDLE_MINUTES', 60, 1, 7 * 24 * 60) * 60_000;
-  config.sessionAbsoluteMs = integer(env, 'DPS_SESSION_MAX_HOURS', 12, 1, 30 * 24) * 60 * 60_000;
-  config.trustProxy = trustProxyFromEnv(env.DPS_TRUST_PROXY);
-  config.logLevel = env.LOG_LEVEL || 'info';
-  if (env.DPS_CONSOLE_DIR) config.consoleDir = resolve(env.DPS_CONSOLE_DIR);
+  config.sessionIdleMs = vars.DPS_SESSION_IDLE_MINUTES * 60_000;
+  config.sessionAbsoluteMs = vars.DPS_SESSION_MAX_HOURS * 60 * 60_000;
+  config.trustProxy = vars.DPS_TRUST_PROXY;
+  config.logLevel = vars.LOG_LEVEL;
+  if (vars.DPS_CONSOLE_DIR) config.consoleDir = resolve(vars.DPS_CONSOLE_DIR);
   return config;
 }

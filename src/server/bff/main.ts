@@ -4,7 +4,8 @@
  */
 import { createBffApp } from './app';
 import { DataDirError, PRIVATE_UMASK } from '../shared/private-dir';
-import { ConfigError, loadBffConfig } from './config';
+import { ConfigError } from '../shared/env-schema';
+import { loadBffConfig } from './config';
 
 async function main(): Promise<void> {
   // Sessions, operator accounts and the audit log are this user's alone.

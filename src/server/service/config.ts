@@ -2,7 +2,9 @@
  * Service configuration from the environment (DESIGN §3). Tests build a config directly or pass env overrides.
  */
 import path from 'node:path';
+import { z } from 'zod';
 import { COUNTER_FIELDS } from '../../contract';
+import { envInteger, envSwitch, envText, parseEnv, type Env } from '../shared/env-schema';
 
 export interface ServiceConfig {
   host: string;
@@ -61,50 +63,65 @@ export const DEFAULT_QUOTAS: Record<string, number> = {
 
 export const MIB = 1024 * 1024;
 
-export function parseQuotas(text: string | undefined): Record<string, number> {
+const QUOTAS_RULE = 'must be a JSON object of …Allowed integers';
+
+/** DPS_DEFAULT_QUOTAS: a JSON object overriding any of DEFAULT_QUOTAS. */
+const quotasSchema = envText.transform((text, ctx) => {
   const quotas = { ...DEFAULT_QUOTAS };
-  if (!text) return quotas;
+  if (text === undefined) return quotas;
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new Error('DPS_DEFAULT_QUOTAS must be a JSON object of …Allowed integers');
+    parsed = undefined;
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('DPS_DEFAULT_QUOTAS must be a JSON object');
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    ctx.addIssue({ code: 'custom', message: QUOTAS_RULE });
+    return z.NEVER;
+  }
   for (const [key, value] of Object.entries(parsed)) {
     if (!key.endsWith('Allowed') || !(COUNTER_FIELDS as readonly string[]).includes(key)) {
-      throw new Error(`DPS_DEFAULT_QUOTAS: ${key} is not an …Allowed counter`);
+      ctx.addIssue({ code: 'custom', path: [key], message: 'is not an …Allowed counter' });
+    } else if (!Number.isSafeInteger(value) || (value as number) < 0) {
+      ctx.addIssue({ code: 'custom', path: [key], message: 'must be an integer >= 0' });
+    } else {
+      quotas[key] = value as number;
     }
-    if (!Number.isSafeInteger(value) || (value as number) < 0) throw new Error(`DPS_DEFAULT_QUOTAS: ${key} must be an integer >= 0`);
-    quotas[key] = value as number;
   }
   return quotas;
-}
+});
 
-export function loadServiceConfig(env: Record<string, string | undefined> = process.env): ServiceConfig {
-  const port = env.DPS_SERVICE_PORT ? Number(env.DPS_SERVICE_PORT) : 8788;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('DPS_SERVICE_PORT must be a port number');
-  const ttl = env.DPS_TOKEN_TTL_SECONDS ? Number(env.DPS_TOKEN_TTL_SECONDS) : 3600;
-  if (!Number.isInteger(ttl) || ttl < 1) throw new Error('DPS_TOKEN_TTL_SECONDS must be a positive integer');
-  const databaseUrl = env.DPS_DATABASE_URL || undefined;
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new Error('DPS_DATABASE_URL must start with postgres://');
-  const publicUrl = env.DPS_PUBLIC_URL?.replace(/\/+$/, '') || undefined;
-  if (publicUrl && !/^(http:\/\/localhost|https:\/\/)/.test(publicUrl)) {
-    throw new Error('DPS_PUBLIC_URL must start with http://localhost or https:// (the seed URL rule)');
-  }
+const serviceEnvSchema = z.object({
+  DPS_SERVICE_HOST: envText.default('127.0.0.1'),
+  DPS_SERVICE_PORT: envInteger(0, 65535).default(8788),
+  DPS_DATA_DIR: envText.default('.data'),
+  DPS_DATABASE_URL: envText.refine((url) => url === undefined || /^postgres(ql)?:\/\//.test(url), 'must start with postgres:// or postgresql://'),
+  DPS_DATABASE_SCHEMA: envText,
+  DPS_DEMO: envSwitch,
+  DPS_PUBLIC_URL: envText
+    .transform((url) => url?.replace(/\/+$/, '') || undefined)
+    .refine((url) => url === undefined || /^(http:\/\/localhost|https:\/\/)/.test(url), 'must start with http://localhost or https:// (the seed URL rule)'),
+  DPS_TOKEN_TTL_SECONDS: envInteger(1, 31_536_000).default(3600),
+  DPS_DEFAULT_QUOTAS: quotasSchema,
+  DPS_SERVICE_LOG: envSwitch,
+});
+
+/** The configuration from the environment; a ConfigError names every bad variable. */
+export function loadServiceConfig(env: Env = process.env): ServiceConfig {
+  const vars = parseEnv(serviceEnvSchema, env);
   return {
-    host: env.DPS_SERVICE_HOST || '127.0.0.1',
-    port,
-    dataDir: path.resolve(env.DPS_DATA_DIR || '.data'),
-    databaseUrl,
-    databaseSchema: env.DPS_DATABASE_SCHEMA || undefined,
-    demo: env.DPS_DEMO !== '0',
-    publicUrl,
+    host: vars.DPS_SERVICE_HOST,
+    port: vars.DPS_SERVICE_PORT,
+    dataDir: path.resolve(vars.DPS_DATA_DIR),
+    databaseUrl: vars.DPS_DATABASE_URL,
+    databaseSchema: vars.DPS_DATABASE_SCHEMA,
+    demo: vars.DPS_DEMO,
+    publicUrl: vars.DPS_PUBLIC_URL,
     apiPrefix: '/v1',
-    tokenTtlSeconds: ttl,
-    defaultQuotas: parseQuotas(env.DPS_DEFAULT_QUOTAS),
+    tokenTtlSeconds: vars.DPS_TOKEN_TTL_SECONDS,
+    defaultQuotas: vars.DPS_DEFAULT_QUOTAS,
     jsonBodyLimit: 8 * MIB,
     rawBodyLimit: 10 * MIB,
-    logger: env.DPS_SERVICE_LOG !== '0',
+    logger: vars.DPS_SERVICE_LOG,
   };
 }

@@ -1,0 +1,76 @@
+/** `loadBffConfig`: the environment of DESIGN.md §3, parsed in one pass that names every bad variable and its rule. */
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '../shared/env-schema';
+import { loadBffConfig, type UpstreamCredentials } from './config';
+
+const upstream: UpstreamCredentials = { baseUrl: 'http://127.0.0.1:9/v1', authUrl: 'http://127.0.0.1:9', clientId: 'c', clientSecret: 's' };
+
+function problem(env: Record<string, string>): string {
+  try {
+    loadBffConfig(env, upstream);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error(`accepted ${JSON.stringify(env)}`);
+}
+
+describe('BFF environment', () => {
+  it('has the documented defaults, and an empty variable means its default', () => {
+    for (const env of [{}, { HOST: '', PORT: '', DPS_DATA_DIR: '', LOG_LEVEL: '', DPS_SESSION_IDLE_MINUTES: '', DPS_TRUST_PROXY: '' }]) {
+      const config = loadBffConfig(env, upstream);
+      expect(config.host).toBe('127.0.0.1');
+      expect(config.port).toBe(3000);
+      expect(config.dataDir).toBe(resolve('.data'));
+      expect(config.logLevel).toBe('info');
+      expect(config.sessionIdleMs).toBe(60 * 60_000);
+      expect(config.sessionAbsoluteMs).toBe(12 * 60 * 60_000);
+      expect(config.trustProxy).toBe(false);
+      expect(config.allowedHosts).toEqual([]);
+    }
+  });
+
+  it('reads each variable', () => {
+    const config = loadBffConfig(
+      {
+        HOST: '0.0.0.0',
+        PORT: '8080',
+        DPS_DATA_DIR: '/tmp/x',
+        DPS_ALLOWED_HOSTS: ' Console.Example.com ,, other.example:8443',
+        DPS_SESSION_IDLE_MINUTES: '5',
+        DPS_SESSION_MAX_HOURS: '2',
+        DPS_TRUST_PROXY: '10.0.0.0/8',
+        LOG_LEVEL: 'warn',
+        DPS_CONSOLE_DIR: '/tmp/x/console',
+      },
+      upstream,
+    );
+    expect(config).toMatchObject({
+      host: '0.0.0.0',
+      port: 8080,
+      dataDir: '/tmp/x',
+      allowedHosts: ['console.example.com', 'other.example:8443'],
+      sessionIdleMs: 5 * 60_000,
+      sessionAbsoluteMs: 2 * 60 * 60_000,
+      trustProxy: '10.0.0.0/8',
+      logLevel: 'warn',
+      consoleDir: '/tmp/x/console',
+    });
+    expect(loadBffConfig({ DPS_TRUST_PROXY: 'true' }, upstream).trustProxy).toBe(true);
+    expect(loadBffConfig({ DPS_TRUST_PROXY: '0' }, upstream).trustProxy).toBe(false);
+  });
+
+  it('refuses numbers that are not written as whole decimal numbers', () => {
+    for (const port of ['0x10', '1e3', '80.0', ' 80', 'http']) {
+      expect(problem({ PORT: port }), port).toBe('PORT must be an integer from 0 to 65535');
+    }
+  });
+
+  it('names every bad variable at once, each with its rule', () => {
+    const message = problem({ PORT: '70000', DPS_SESSION_IDLE_MINUTES: '0', DPS_AUDIT_KEEP_FILES: 'all' });
+    expect(message).toContain('PORT must be an integer from 0 to 65535');
+    expect(message).toContain('DPS_SESSION_IDLE_MINUTES must be an integer from 1 to 10080');
+    expect(message).toContain('DPS_AUDIT_KEEP_FILES must be an integer from 1 to 100000');
+  });
+});

@@ -1,0 +1,80 @@
+/** `loadServiceConfig`: the environment of DESIGN.md §3, parsed in one pass that names every bad variable and its rule. */
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_QUOTAS, loadServiceConfig } from './config';
+
+function problem(env: Record<string, string>): string {
+  try {
+    loadServiceConfig(env);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error(`accepted ${JSON.stringify(env)}`);
+}
+
+describe('service environment', () => {
+  it('has the documented defaults, and an empty variable means its default', () => {
+    for (const env of [{}, { DPS_SERVICE_HOST: '', DPS_SERVICE_PORT: '', DPS_DATA_DIR: '', DPS_DATABASE_URL: '', DPS_DEMO: '', DPS_PUBLIC_URL: '' }]) {
+      const config = loadServiceConfig(env);
+      expect(config).toMatchObject({ host: '127.0.0.1', port: 8788, dataDir: resolve('.data'), demo: true, tokenTtlSeconds: 3600, logger: true, apiPrefix: '/v1' });
+      expect(config.databaseUrl).toBeUndefined();
+      expect(config.databaseSchema).toBeUndefined();
+      expect(config.publicUrl).toBeUndefined();
+      expect(config.defaultQuotas).toEqual(DEFAULT_QUOTAS);
+    }
+  });
+
+  it('reads each variable', () => {
+    const config = loadServiceConfig({
+      DPS_SERVICE_HOST: '0.0.0.0',
+      DPS_SERVICE_PORT: '0',
+      DPS_DATA_DIR: '/tmp/x',
+      DPS_DATABASE_URL: 'postgresql://u@db/x',
+      DPS_DATABASE_SCHEMA: 'k_1',
+      DPS_DEMO: '0',
+      DPS_PUBLIC_URL: 'https://dps.example.com//',
+      DPS_TOKEN_TTL_SECONDS: '60',
+      DPS_DEFAULT_QUOTAS: '{"numberOfUsersAllowed": 3}',
+      DPS_SERVICE_LOG: '0',
+    });
+    expect(config).toMatchObject({
+      host: '0.0.0.0',
+      port: 0,
+      dataDir: '/tmp/x',
+      databaseUrl: 'postgresql://u@db/x',
+      databaseSchema: 'k_1',
+      demo: false,
+      publicUrl: 'https://dps.example.com',
+      tokenTtlSeconds: 60,
+      logger: false,
+    });
+    expect(config.defaultQuotas).toEqual({ ...DEFAULT_QUOTAS, numberOfUsersAllowed: 3 });
+  });
+
+  it('refuses numbers that are not written as whole decimal numbers', () => {
+    for (const port of ['0x10', '1e3', '80.5', 'http']) {
+      expect(problem({ DPS_SERVICE_PORT: port }), port).toBe('DPS_SERVICE_PORT must be an integer from 0 to 65535');
+    }
+  });
+
+  it('names every bad variable at once, each with its rule', () => {
+    const message = problem({
+      DPS_SERVICE_PORT: '70000',
+      DPS_TOKEN_TTL_SECONDS: '0',
+      DPS_DATABASE_URL: 'mysql://db/x',
+      DPS_PUBLIC_URL: 'http://dps.example.com',
+      DPS_DEFAULT_QUOTAS: '{"numberOfUsersCreated": 1}',
+    });
+    expect(message).toContain('DPS_SERVICE_PORT must be an integer from 0 to 65535');
+    expect(message).toContain('DPS_TOKEN_TTL_SECONDS must be an integer from 1 to');
+    expect(message).toContain('DPS_DATABASE_URL must start with postgres://');
+    expect(message).toContain('DPS_PUBLIC_URL must start with http://localhost or https://');
+    expect(message).toContain('DPS_DEFAULT_QUOTAS.numberOfUsersCreated is not an …Allowed counter');
+  });
+
+  it('says what is wrong with DPS_DEFAULT_QUOTAS', () => {
+    expect(problem({ DPS_DEFAULT_QUOTAS: 'users=3' })).toBe('DPS_DEFAULT_QUOTAS must be a JSON object of …Allowed integers');
+    expect(problem({ DPS_DEFAULT_QUOTAS: '[1]' })).toBe('DPS_DEFAULT_QUOTAS must be a JSON object of …Allowed integers');
+    expect(problem({ DPS_DEFAULT_QUOTAS: '{"numberOfUsersAllowed": -1}' })).toBe('DPS_DEFAULT_QUOTAS.numberOfUsersAllowed must be an integer >= 0');
+  });
+});
