@@ -1,7 +1,7 @@
 import { expect, test } from './support/fixtures';
+import type { Agent } from '../src/contract';
 import { expectAccessible } from './helpers/a11y';
 
-type Agent = { agentId: string; name: string | null; description: string | null; resourceIds: string[] };
 
 test('create an agent, see it listed, edit its description and resources; the pages are accessible', async ({ page, api, unique }) => {
   const name = unique('agent');

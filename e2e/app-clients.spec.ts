@@ -1,7 +1,7 @@
 import { test, expect, expectAccessible } from './support/fixtures';
+import type { AppClient } from '../src/contract';
 import { consoleWrite } from './helpers/console-write';
 
-interface AppClient { appClientId: string; clientId: string; name: string | null; loginUrls: string[]; defaultLoginUrl: string | null; roleIds: string[]; clientSecret?: string | null }
 
 test('create an app client: the secret is shown once, masked, and is gone after reload', async ({ page, api, unique }) => {
   const name = unique('Invoice importer');

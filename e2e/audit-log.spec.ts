@@ -1,9 +1,5 @@
 import { test, expect, expectAccessible } from './support/fixtures';
-
-interface Organization {
-  organizationId: string;
-  description: string | null;
-}
+import type { Organization } from '../src/contract';
 
 test('every write through the console is listed, newest first, with operator, method, path and status', async ({ page, api, unique }) => {
   const org = await api.get<Organization>('/organizations/me');

@@ -1,11 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { expectAccessible } from './helpers/a11y';
-import { createDocument, newDatasetId, type CreatedDocument, type GroundTruth } from './helpers/documents-api';
+import { createDocument, newDatasetId, } from './helpers/documents-api';
+import type { Document, GroundTruthEntry } from '../src/contract';
 import { makeTextPdf, pdfPageMarker } from './helpers/document-fixtures';
 import { selectTextOnPage, viewerPage, waitForPagePainted } from './helpers/viewer-checks';
 
-const openDocument = (page: Page, doc: CreatedDocument) => page.goto(`/documents/${encodeURIComponent(doc.documentId)}`);
+const openDocument = (page: Page, doc: Document) => page.goto(`/documents/${encodeURIComponent(doc.documentId)}`);
 const valueOf = (page: Page, label: string) => page.getByRole('textbox', { name: `Value of ${label}`, exact: true });
 
 test.describe('documents list', () => {
@@ -20,17 +21,17 @@ test.describe('documents list', () => {
     await expect(page).toHaveURL(new RegExp(`datasetId=${encodeURIComponent(datasetId)}`));
     const rows = page.getByRole('row');
     await expect(rows).toHaveCount(3);
-    await expect(rows.nth(1)).toContainText(newer.name);
+    await expect(rows.nth(1)).toContainText(newer.name!);
     await expect(rows.nth(1).getByRole('cell').nth(4)).toHaveText('2');
-    await expect(rows.nth(2)).toContainText(older.name);
+    await expect(rows.nth(2)).toContainText(older.name!);
     await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Created' }).click();
     await expect(page).toHaveURL(/order=ascending/);
-    await expect(rows.nth(1)).toContainText(older.name);
+    await expect(rows.nth(1)).toContainText(older.name!);
     // The URL alone restores the view.
     await page.reload();
-    await expect(rows.nth(1)).toContainText(older.name);
+    await expect(rows.nth(1)).toContainText(older.name!);
     await expect(rows).toHaveCount(3);
   });
 
@@ -57,7 +58,7 @@ test.describe('documents list', () => {
     const accepted = page.getByRole('listitem', { name: 'Upload of at-limit.pdf' });
     await expect(accepted).toContainText('Uploaded', { timeout: 30_000 });
     expect(posts).toHaveLength(1);
-    const listed = await api.get<{ documents: CreatedDocument[] }>(`/documents?datasetId=${encodeURIComponent(datasetId)}`);
+    const listed = await api.get<{ documents: Document[] }>(`/documents?datasetId=${encodeURIComponent(datasetId)}`);
     expect(listed.documents.map((d) => d.name)).toEqual(['at-limit.pdf']);
     await expect(page.getByRole('row').filter({ hasText: 'at-limit.pdf' })).toBeVisible();
   });
@@ -91,7 +92,7 @@ test.describe('documents list', () => {
     await expect(second.getByRole('alert')).toContainText('could not reach the console server');
     await second.getByRole('button', { name: 'Retry' }).click();
     await expect(second).toContainText('Uploaded');
-    const listed = await api.get<{ documents: (CreatedDocument & { contentType: string })[] }>(`/documents?datasetId=${encodeURIComponent(datasetId)}`);
+    const listed = await api.get<{ documents: (Document & { contentType: string })[] }>(`/documents?datasetId=${encodeURIComponent(datasetId)}`);
     expect(listed.documents.map((d) => [d.name, d.contentType]).sort()).toEqual([['first.pdf', 'application/pdf'], ['second.pdf', 'application/pdf']]);
   });
 
@@ -103,11 +104,11 @@ test.describe('documents list', () => {
     const dialog = page.getByRole('alertdialog');
     await expect(dialog.getByRole('button', { name: 'Delete document' })).toBeDisabled();
     await expectAccessible(page);
-    await dialog.getByRole('textbox').fill(doc.name);
+    await dialog.getByRole('textbox').fill(doc.name!);
     await dialog.getByRole('button', { name: 'Delete document' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText('No documents match these filters')).toBeVisible();
-    const listed = await api.get<{ documents: CreatedDocument[] }>(`/documents?datasetId=${encodeURIComponent(datasetId)}`);
+    const listed = await api.get<{ documents: Document[] }>(`/documents?datasetId=${encodeURIComponent(datasetId)}`);
     expect(listed.documents).toEqual([]);
   });
   test('several selected documents are deleted together after typing the count', async ({ page, api, unique }) => {
@@ -120,11 +121,11 @@ test.describe('documents list', () => {
     await page.getByRole('checkbox', { name: 'Select all documents on this page' }).check();
     await page.getByRole('button', { name: 'Delete 2 documents' }).click();
     const dialog = page.getByRole('alertdialog');
-    await expect(dialog).toContainText(docs[0].name);
+    await expect(dialog).toContainText(docs[0].name!);
     await dialog.getByRole('textbox').fill('delete 2');
     await dialog.getByRole('button', { name: 'Delete 2 documents' }).click();
     await expect(page.getByText('No documents match these filters')).toBeVisible();
-    const listed = await api.get<{ documents: CreatedDocument[] }>(`/documents?datasetId=${encodeURIComponent(datasetId)}`);
+    const listed = await api.get<{ documents: Document[] }>(`/documents?datasetId=${encodeURIComponent(datasetId)}`);
     expect(listed.documents).toEqual([]);
   });
 });
@@ -156,7 +157,7 @@ test.describe('ground-truth editor', () => {
     await expect(page.getByText('Unsaved changes (1)')).toBeVisible();
     await page.keyboard.press('Control+s');
     await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
-    const saved = await api.get<CreatedDocument>(`/documents/${encodeURIComponent(doc.documentId)}`);
+    const saved = await api.get<Document>(`/documents/${encodeURIComponent(doc.documentId)}`);
     expect(saved.groundTruth?.[1]).toEqual({ label: 'reference', value: pdfPageMarker(2), rawValue: pdfPageMarker(2), pages: [1] });
   });
 
@@ -174,7 +175,7 @@ test.describe('ground-truth editor', () => {
   });
 
   test('an edit saved and reloaded is identical; keyboard flow moves to the next field needing attention', async ({ page, api, unique }) => {
-    const initial: GroundTruth[] = [
+    const initial: GroundTruthEntry[] = [
       { label: 'invoice_number', value: 'INV-1', pages: [0], rawValue: 'INV-1', confidence: 0.97 },
       { label: 'total', value: '', pages: [], confidence: 0.3 },
       { label: 'currency', value: 'EUR', pages: [0], confidence: 0.95 },
@@ -199,7 +200,7 @@ test.describe('ground-truth editor', () => {
     await page.getByRole('combobox', { name: 'Label of field 4' }).fill('due_date');
     await valueOf(page, 'due_date').fill('2025-01-31');
 
-    const expected: GroundTruth[] = [
+    const expected: GroundTruthEntry[] = [
       initial[0],
       { label: 'currency', value: 'EUR', pages: [0], confidence: 0.95 },
       { label: 'total', value: '1,234.56', rawValue: '1.234,56', pages: [1], confidence: 0.3 },
@@ -211,7 +212,7 @@ test.describe('ground-truth editor', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
 
-    const saved = await api.get<CreatedDocument>(`/documents/${encodeURIComponent(doc.documentId)}`);
+    const saved = await api.get<Document>(`/documents/${encodeURIComponent(doc.documentId)}`);
     expect(saved.groundTruth).toEqual(expected);
     await page.reload();
     await expect(valueOf(page, 'total')).toHaveValue('1,234.56');
@@ -252,7 +253,7 @@ test.describe('ground-truth editor', () => {
     await page.getByRole('link', { name: 'Models' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Leave and discard' }).click();
     await expect(page).toHaveURL(/\/models/);
-    const stored = await api.get<CreatedDocument>(`/documents/${encodeURIComponent(doc.documentId)}`);
+    const stored = await api.get<Document>(`/documents/${encodeURIComponent(doc.documentId)}`);
     expect(stored.groundTruth).toEqual([{ label: 'total', value: '10' }]);
   });
 

@@ -1,13 +1,5 @@
 import { test, expect, expectAccessible } from './support/fixtures';
-
-interface Model {
-  modelId: string;
-  name: string | null;
-  status: string;
-  version: number;
-  fieldConfig: Record<string, unknown>;
-  preprocessConfig?: Record<string, unknown>;
-}
+import type { Model } from '../src/contract';
 
 test('create a model with nested table fields; it reopens unchanged', async ({ page, api, unique }) => {
   const name = unique('Invoices model');
@@ -35,8 +27,8 @@ test('create a model with nested table fields; it reopens unchanged', async ({ p
 
   const modelId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
   const saved = await api.get<Model>(`/models/${modelId}`);
-  expect(Object.keys(saved.fieldConfig)).toEqual(['invoice_number', 'line_items']);
-  const table = saved.fieldConfig.line_items as { type: string; fields: Record<string, { type: string }> };
+  expect(Object.keys(saved.fieldConfig!)).toEqual(['invoice_number', 'line_items']);
+  const table = saved.fieldConfig!.line_items as { type: string; fields: Record<string, { type: string }> };
   expect(table.type).toBe('table');
   expect(Object.keys(table.fields)).toEqual(['description', 'amount']);
   expect(table.fields.amount.type).toBe('amount');

@@ -1,10 +1,8 @@
 import { expect, test, type ServiceApi } from './support/fixtures';
 import { expectAccessible } from './helpers/a11y';
-import { createDocument, type CreatedDocument } from './helpers/documents-api';
+import { createDocument } from './helpers/documents-api';
 import { makeTextPdf } from './helpers/document-fixtures';
-
-type Run = { agentId: string; runId: string; status: string };
-type Task = { taskId: string; status: string; output?: { groundTruth?: unknown[] } | null };
+import type { AgentRun, Document, ValidationTask } from '../src/contract';
 
 /** An agent of its own (model + validation that always asks for review) with `count` runs waiting for review. */
 async function seedQueue(api: ServiceApi, name: string, count: number) {
@@ -16,20 +14,20 @@ async function seedQueue(api: ServiceApi, name: string, count: number) {
     name: `${name} validation`, enabled: true, config: { rules: [{ type: 'confidenceThreshold', threshold: 0.99 }] },
   });
   const agent = await api.post<{ agentId: string }>('/agents', { name: `${name} agent`, resourceIds: [model.modelId, validation.validationId] });
-  const runs: { run: Run; document: CreatedDocument }[] = [];
+  const runs: { run: AgentRun; document: Document }[] = [];
   for (let i = 1; i <= count; i++) {
     const document = await createDocument(api, {
       bytes: await makeTextPdf(1), contentType: 'application/pdf', name: `${name} doc ${i}`,
       groundTruth: [{ label: 'invoice_number', value: `INV-${i}`, pages: [0], confidence: 0.5 }, { label: 'total_amount', value: `${i}00.00`, pages: [0], confidence: 0.6 }],
     });
-    const run = await api.post<Run>(`/agents/${encodeURIComponent(agent.agentId)}/runs`, { documentId: document.documentId });
+    const run = await api.post<AgentRun>(`/agents/${encodeURIComponent(agent.agentId)}/runs`, { documentId: document.documentId });
     expect(run.status).toBe('ready-for-review');
     runs.push({ run, document });
   }
   return { agentId: agent.agentId, validationId: validation.validationId, runs };
 }
 
-const runPath = (run: Run) => `/agents/${encodeURIComponent(run.agentId)}/runs/${encodeURIComponent(run.runId)}`;
+const runPath = (run: AgentRun) => `/agents/${encodeURIComponent(run.agentId)}/runs/${encodeURIComponent(run.runId)}`;
 
 test('the review flow takes a run, confirms corrections (task succeeded, run review-completed, ground truth saved) and opens the next', async ({ page, api, unique }) => {
   const { agentId, validationId, runs } = await seedQueue(api, unique('review'), 2);
@@ -39,10 +37,10 @@ test('the review flow takes a run, confirms corrections (task succeeded, run rev
   // The oldest waiting run opens, and taking it moves it to review-in-progress.
   await expect(page).toHaveURL(new RegExp(`runId=${encodeURIComponent(first.run.runId)}`));
   await expect(page.getByText('Run 1 of 2')).toBeVisible();
-  await expect.poll(async () => (await api.get<Run>(runPath(first.run))).status).toBe('review-in-progress');
+  await expect.poll(async () => (await api.get<AgentRun>(runPath(first.run))).status).toBe('review-in-progress');
   const variables = await api.get<{ validationTaskId: string }>(`${runPath(first.run)}/variables`);
   const taskPath = `/validations/${encodeURIComponent(validationId)}/tasks/${encodeURIComponent(variables.validationTaskId)}`;
-  expect((await api.get<Task>(taskPath)).status).toBe('in-progress');
+  expect((await api.get<ValidationTask>(taskPath)).status).toBe('in-progress');
 
   // Prefilled from the task's predictions; the validation's threshold (0.99) marks both as needing attention.
   const total = page.getByRole('textbox', { name: 'Value of total_amount', exact: true });
@@ -58,8 +56,8 @@ test('the review flow takes a run, confirms corrections (task succeeded, run rev
   await expect(page.getByText('Run 2 of 2')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Value of total_amount', exact: true })).toHaveValue('200.00');
 
-  expect((await api.get<Run>(runPath(first.run))).status).toBe('review-completed');
-  const task = await api.get<Task>(taskPath);
+  expect((await api.get<AgentRun>(runPath(first.run))).status).toBe('review-completed');
+  const task = await api.get<ValidationTask>(taskPath);
   expect(task.status).toBe('succeeded');
   const corrected = [
     { label: 'invoice_number', value: 'INV-1', rawValue: 'INV-1', pages: [0], confidence: 0.5 },
@@ -67,14 +65,14 @@ test('the review flow takes a run, confirms corrections (task succeeded, run rev
   ];
   // Field order follows the model's fieldConfig as the service returns it; compare by label.
   const byLabel = (entries: unknown[] | null | undefined) => [...(entries ?? [])].sort((a, b) => String((a as { label: string }).label).localeCompare((b as { label: string }).label));
-  expect(byLabel(task.output?.groundTruth)).toEqual(corrected);
-  const document = await api.get<CreatedDocument>(`/documents/${encodeURIComponent(first.document.documentId)}`);
+  expect(byLabel(task.output?.groundTruth as unknown[] | undefined)).toEqual(corrected);
+  const document = await api.get<Document>(`/documents/${encodeURIComponent(first.document.documentId)}`);
   expect(document.groundTruth).toEqual(task.output?.groundTruth);
 
   // Skip hands the second run back to the queue.
-  await expect.poll(async () => (await api.get<Run>(runPath(second.run))).status).toBe('review-in-progress');
+  await expect.poll(async () => (await api.get<AgentRun>(runPath(second.run))).status).toBe('review-in-progress');
   await page.getByRole('button', { name: 'Skip' }).click();
-  await expect.poll(async () => (await api.get<Run>(runPath(second.run))).status).toBe('ready-for-review');
+  await expect.poll(async () => (await api.get<AgentRun>(runPath(second.run))).status).toBe('ready-for-review');
 });
 
 test('a run another reviewer holds is not reviewed twice', async ({ page, api, unique }) => {
@@ -89,7 +87,7 @@ test('a run another reviewer holds is not reviewed twice', async ({ page, api, u
   await other.goto(`/runs/review?agentId=${encodeURIComponent(agentId)}&runId=${encodeURIComponent(only.run.runId)}`);
   await expect(other.getByText(/This run is review-in-progress|Another reviewer has this run/)).toBeVisible();
   await second.close();
-  const task = await api.get<Task>(`/validations/${encodeURIComponent(validationId)}/tasks/${encodeURIComponent(variables.validationTaskId)}`);
+  const task = await api.get<ValidationTask>(`/validations/${encodeURIComponent(validationId)}/tasks/${encodeURIComponent(variables.validationTaskId)}`);
   expect(task.status).toBe('in-progress');
 });
 

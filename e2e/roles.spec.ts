@@ -1,7 +1,7 @@
 import { test, expect, expectAccessible } from './support/fixtures';
+import type { Role } from '../src/contract';
 import { consoleWrite } from './helpers/console-write';
 
-interface Role { roleId: string; name: string | null; permissions: { resourceId: string; effect: string; action: string }[] }
 
 test('create a role with permissions and edit it', async ({ page, api, unique }) => {
   const name = unique('Invoice clerks');

@@ -4,12 +4,10 @@ import { expectAccessible } from './helpers/a11y';
 import { createDocument } from './helpers/documents-api';
 import { makeTextPdf } from './helpers/document-fixtures';
 import { AGENT_RUN_STATUS_WORDS } from '../src/features/runs/run-status';
-import { parseAgentRunReference } from '../src/contract';
+import { parseAgentRunReference, type Agent, type AgentRun } from '../src/contract';
 
-type Run = { agentId: string; runId: string; status: string; createdTime: string };
-type Agent = { agentId: string; name: string };
 const enc = encodeURIComponent;
-const runPath = (run: Pick<Run, 'agentId' | 'runId'>) => `/agents/${enc(run.agentId)}/runs/${enc(run.runId)}`;
+const runPath = (run: Pick<AgentRun, 'agentId' | 'runId'>) => `/agents/${enc(run.agentId)}/runs/${enc(run.runId)}`;
 
 /** An agent of this test's own whose validation always asks for review, with `count` runs (ready-for-review). */
 async function seedAgent(api: ServiceApi, name: string, count: number, extraResources: string[] = []) {
@@ -18,7 +16,7 @@ async function seedAgent(api: ServiceApi, name: string, count: number, extraReso
     name: `${name} validation`, enabled: true, config: { rules: [{ type: 'confidenceThreshold', threshold: 0.99 }] },
   });
   const agent = await api.post<Agent>('/agents', { name: `${name} agent`, resourceIds: [model.modelId, validation.validationId, ...extraResources] });
-  const runs: Run[] = [];
+  const runs: AgentRun[] = [];
   for (let i = 1; i <= count; i++) runs.push(await startRun(api, agent.agentId, `${name} doc ${i}`));
   return { agent, runs, modelId: model.modelId };
 }
@@ -28,21 +26,21 @@ async function startRun(api: ServiceApi, agentId: string, docName: string, varia
     bytes: await makeTextPdf(1), contentType: 'application/pdf', name: docName,
     groundTruth: [{ label: 'invoice_number', value: 'INV-1', pages: [0], confidence: 0.5 }],
   });
-  return api.post<Run>(`/agents/${enc(agentId)}/runs`, { documentId: document.documentId, ...(variables ? { variables } : {}) });
+  return api.post<AgentRun>(`/agents/${enc(agentId)}/runs`, { documentId: document.documentId, ...(variables ? { variables } : {}) });
 }
 
-const statusOf = async (api: ServiceApi, run: Run) => (await api.get<Run>(runPath(run))).status;
+const statusOf = async (api: ServiceApi, run: AgentRun) => (await api.get<AgentRun>(runPath(run))).status;
 
 /** An agent without a model: each run it starts ends in `error` at once (a set of runs whose state we control). */
-async function agentWithRuns(api: ServiceApi, name: string, count: number): Promise<{ agent: Agent; runs: Run[] }> {
+async function agentWithRuns(api: ServiceApi, name: string, count: number): Promise<{ agent: Agent; runs: AgentRun[] }> {
   const agent = await api.post<Agent>('/agents', { name });
-  const runs: Run[] = [];
-  for (let i = 0; i < count; i++) runs.push(await api.post<Run>(`/agents/${enc(agent.agentId)}/runs`, {}));
+  const runs: AgentRun[] = [];
+  for (let i = 0; i < count; i++) runs.push(await api.post<AgentRun>(`/agents/${enc(agent.agentId)}/runs`, {}));
   return { agent, runs };
 }
 
 async function statusesOf(api: ServiceApi, agentId: string): Promise<Record<string, string>> {
-  const page = await api.get<{ runs: Run[] }>(`/agents/${enc(agentId)}/runs?maxResults=1000`);
+  const page = await api.get<{ runs: AgentRun[] }>(`/agents/${enc(agentId)}/runs?maxResults=1000`);
   return Object.fromEntries(page.runs.map((r) => [r.runId, r.status]));
 }
 
@@ -58,10 +56,10 @@ function recordWrites(page: Page) {
 test('every agent run state renders with its badge in operator words', async ({ page, api }) => {
   const agents = (await api.get<{ agents: Agent[] }>('/agents?maxResults=1000')).agents;
   // The demo data's three agents between them hold runs in every state.
-  expect(agents.filter((a) => ['Invoice processing', 'Receipt capture', 'Purchase orders (pilot)'].includes(a.name))).toHaveLength(3);
+  expect(agents.filter((a) => ['Invoice processing', 'Receipt capture', 'Purchase orders (pilot)'].includes(a.name ?? ''))).toHaveLength(3);
   const seen = new Set<string>();
   for (const agent of agents) {
-    const { runs } = await api.get<{ runs: Run[] }>(`/agents/${enc(agent.agentId)}/runs?maxResults=1000`);
+    const { runs } = await api.get<{ runs: AgentRun[] }>(`/agents/${enc(agent.agentId)}/runs?maxResults=1000`);
     const statuses = new Set(runs.map((r) => r.status));
     if (statuses.size === 0) continue;
     for (const tab of ['all', 'archived'] as const) {
@@ -155,7 +153,7 @@ test('archiving every run matching a filter archives exactly that set; undo send
 
 test('archive from the run page; delete needs the typed confirmation', async ({ page, api, unique }) => {
   const { agent, runs } = await seedAgent(api, unique('detail'), 2);
-  const [toArchive, toDelete] = runs as [Run, Run];
+  const [toArchive, toDelete] = runs as [AgentRun, AgentRun];
   await page.clock.install();
   await page.goto(`/runs/${enc(agent.agentId)}/${enc(toArchive.runId)}`);
   await expect(page.getByTestId('run-meaning')).toHaveText(AGENT_RUN_STATUS_WORDS['ready-for-review'].meaning);
@@ -219,7 +217,7 @@ test('a viewer operator sees runs read-only: no selection, archive or delete', a
   await expect(table.locator('[data-status]').first()).toBeVisible();
   await expect(table.getByRole('checkbox')).toHaveCount(0);
   await expect(viewerPage.getByRole('button', { name: /^(Archive|Delete)(\s|$)/ })).toHaveCount(0);
-  await table.getByRole('link', { name: /^Run / }).first().click();
+  await table.getByRole('link', { name: /^AgentRun / }).first().click();
   await expect(viewerPage.getByTestId('run-meaning')).toBeVisible();
   await expect(viewerPage.getByRole('button', { name: /^(Archive|Delete)(\s|$)/ })).toHaveCount(0);
 });

@@ -1,7 +1,7 @@
 import { test, expect, expectAccessible } from './support/fixtures';
+import type { User } from '../src/contract';
 import { consoleWrite } from './helpers/console-write';
 
-interface User { userId: string; name: string | null; status: string; roleIds: string[] | null; metadata: Record<string, unknown> | null }
 const email = (name: string) => `${name.replace(/[^A-Za-z0-9]+/g, '.').toLowerCase()}@example.com`;
 
 test('create a user: the seed email rule is enforced, the user shows as invite pending with its roles', async ({ page, api, unique }) => {

@@ -1,11 +1,5 @@
 import { test, expect, expectAccessible } from './support/fixtures';
-
-interface Validation {
-  validationId: string;
-  name: string | null;
-  enabled: boolean;
-  config: { rules?: { type: string; field?: string; threshold?: number; pattern?: string }[] };
-}
+import type { Validation } from '../src/contract';
 
 test('create with a preset rule, disable, edit the config, delete', async ({ page, api, unique }) => {
   const name = unique('Totals check');
@@ -19,7 +13,7 @@ test('create with a preset rule, disable, edit the config, delete', async ({ pag
   await page.getByRole('button', { name: 'Create validation' }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   const validationId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
-  expect((await api.get<Validation>(`/validations/${validationId}`)).config.rules).toEqual([{ type: 'confidenceThreshold', field: 'total', threshold: 0.9 }]);
+  expect((await api.get<Validation>(`/validations/${validationId}`)).config?.rules).toEqual([{ type: 'confidenceThreshold', field: 'total', threshold: 0.9 }]);
   await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Disable' }).click();

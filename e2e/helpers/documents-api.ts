@@ -1,17 +1,15 @@
 /** Seeding documents through the BFF's /api for the documents, viewer and review specs. */
 import type { ServiceApi } from '../support/fixtures';
-
-export type CreatedDocument = { documentId: string; name: string; fileUrl?: string; groundTruth?: GroundTruth[] };
-export type GroundTruth = { label: string; value: string; pages?: number[]; rawValue?: string; confidence?: number };
+import type { Document, GroundTruthEntry } from '../../src/contract';
 
 export const toBase64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 
 export function createDocument(
   api: ServiceApi,
-  body: { bytes: Uint8Array; contentType: string; name: string; groundTruth?: GroundTruth[]; datasetId?: string },
-): Promise<CreatedDocument> {
+  body: { bytes: Uint8Array; contentType: string; name: string; groundTruth?: GroundTruthEntry[]; datasetId?: string },
+): Promise<Document> {
   const { bytes, ...rest } = body;
-  return api.post<CreatedDocument>('/documents', { content: toBase64(bytes), ...rest });
+  return api.post<Document>('/documents', { content: toBase64(bytes), ...rest });
 }
 
 /** A dataset id of our own, so list filters show only this test's documents. */
