@@ -4,11 +4,19 @@
  * also hold for paths no route matches.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { BffContext } from './bff-context';
+import fastifyPlugin from 'fastify-plugin';
 import { allowedHostSets, crossSiteProblem, hostProblem, pathSpellingProblem, proxiedPathProblem, targetFormProblem } from './request-guards';
 import { isApiPath, isBffOrApiPath, isReadMethod, splitTarget } from './route-paths';
 import { sessionIdFrom } from './session-cookie';
 import { setCommonSecurityHeaders, setConsoleSecurityHeaders, setDataSecurityHeaders } from './security-headers';
+import type { SessionOperator } from './session-store';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in operator, set by the access hook for routes that need one. */
+    operator?: SessionOperator;
+  }
+}
 
 interface PathRule {
   csrf: boolean;
@@ -32,8 +40,8 @@ function refuse(reply: FastifyReply, status: number, message: string): FastifyRe
   return reply.code(status).send({ message });
 }
 
-export function registerAccessRules(app: FastifyInstance, context: BffContext): void {
-  const allowed = allowedHostSets([...context.config.allowedHosts, context.config.host]);
+async function accessRules(app: FastifyInstance): Promise<void> {
+  const allowed = allowedHostSets([...app.bffConfig.allowedHosts, app.bffConfig.host]);
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const rawUrl = request.raw.url ?? '';
@@ -75,7 +83,7 @@ export function registerAccessRules(app: FastifyInstance, context: BffContext): 
     }
     if (rule.session === 'none') return;
 
-    const session = await context.sessions.get(sessionIdFrom(request));
+    const session = await app.sessionStore.get(sessionIdFrom(request));
     if (!session) return refuse(reply, 401, 'Not signed in: sign in to the console');
     request.operator = session.operator;
 
@@ -87,3 +95,5 @@ export function registerAccessRules(app: FastifyInstance, context: BffContext): 
     }
   });
 }
+
+export default fastifyPlugin(accessRules, { name: 'bff-access-rules', dependencies: ['bff-state'] });

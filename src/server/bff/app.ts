@@ -4,24 +4,16 @@
  */
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { registerAccessRules } from './access-rules';
-import { AuditLog } from './audit-log';
-import { registerAudit } from './audit-routes';
-import type { BffContext } from './bff-context';
-import type { BffConfig } from './config';
+import accessRules from './access-rules';
+import auditRoutes from './audit-routes';
+import bffState from './bff-state-plugin';
+import { validateUpstreamUrl, type BffConfig } from './config';
 import { allowUpstreamWait, capConnectionsPerAddress, timeoutCheckInterval } from './client-connections';
-import { registerConsole } from './console-static';
+import consoleStatic from './console-static';
 import { bffDir, ensureDir } from './data-files';
-import { LaunchLinks } from './launch-links';
-import { LoginRateLimit } from './login-rate-limit';
-import { OperatorAccounts } from './operator-accounts';
-import { registerProxyRoutes } from './proxy-routes';
-import { SessionStore } from './session-store';
-import { registerSessionRoutes } from './session-routes';
-import { registerOperatorSessionRoutes } from './operator-sessions-routes';
-import { TokenManager } from './token-manager';
-import { UpstreamClient } from './upstream-client';
-import { validateUpstreamUrl } from './config';
+import operatorSessionRoutes from './operator-sessions-routes';
+import proxyRoutes from './proxy-routes';
+import sessionRoutes from './session-routes';
 import {
   createScrubbingDestination,
   LOG_REDACT_PATHS,
@@ -102,26 +94,8 @@ export async function createBffApp(config: BffConfig): Promise<BffApp> {
 
   capConnectionsPerAddress(app.server, config.clientConnections.maxPerAddress, app.log);
   const tokenWaitMs = config.tokenTimeoutMs * (config.tokenRetryDelaysMs.length + 1) + config.tokenRetryDelaysMs.reduce((a, b) => a + b, 0);
-  allowUpstreamWait(app, config.clientConnections.idleTimeoutMs, tokenWaitMs + 2 * config.upstreamTimeoutMs);
-
-  const tokens = new TokenManager({
-    timeoutMs: config.tokenTimeoutMs,
-    retryDelaysMs: config.tokenRetryDelaysMs,
-    now: config.now,
-    onToken: (token) => secrets.add(token),
-  });
-  const context: BffContext = {
-    config,
-    sessions: new SessionStore(config.dataDir, { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs, now: config.now }),
-    operators: new OperatorAccounts(config.dataDir),
-    launchLinks: new LaunchLinks(config.dataDir, config.launchLinkTtlMs, config.now),
-    // An outcome is recorded at most one whole wait for the service after its write was sent.
-    audit: new AuditLog(config.dataDir, { ...config.audit, completionWindowMs: tokenWaitMs + 2 * config.upstreamTimeoutMs + 60_000 }),
-    loginRateLimit: new LoginRateLimit({ ...config.loginRateLimit, now: config.now }),
-    tokens,
-    upstream: new UpstreamClient(config.upstream, tokens, { readMs: config.upstreamReadTimeoutMs, writeMs: config.upstreamTimeoutMs }),
-    secrets,
-  };
+  const upstreamWaitMs = tokenWaitMs + 2 * config.upstreamTimeoutMs;
+  allowUpstreamWait(app, config.clientConnections.idleTimeoutMs, upstreamWaitMs);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode ?? 500;
@@ -139,12 +113,13 @@ export async function createBffApp(config: BffConfig): Promise<BffApp> {
   });
 
   await app.register(fastifyCookie);
-  registerAccessRules(app, context);
-  registerAudit(app, context);
-  registerSessionRoutes(app, context);
-  registerOperatorSessionRoutes(app, context);
-  await registerProxyRoutes(app, context);
-  await registerConsole(app, config.consoleDir);
+  await app.register(bffState, { config, secrets, upstreamWaitMs });
+  await app.register(accessRules);
+  await app.register(auditRoutes);
+  await app.register(sessionRoutes);
+  await app.register(operatorSessionRoutes);
+  await app.register(proxyRoutes);
+  await app.register(consoleStatic);
 
   let boundOrigin = displayOrigin(config.host, config.port);
 
@@ -160,11 +135,11 @@ export async function createBffApp(config: BffConfig): Promise<BffApp> {
     },
     origin: () => boundOrigin,
     async issueLaunchLink(origin = boundOrigin) {
-      const token = await context.launchLinks.issue();
+      const token = await app.launchLinks.issue();
       secrets.add(token);
       return `${origin}/bff/launch?token=${token}`;
     },
-    tokenRequests: () => tokens.tokenRequests,
+    tokenRequests: () => app.tokenManager.tokenRequests,
     close: () => app.close(),
   };
 }

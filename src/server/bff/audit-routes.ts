@@ -4,30 +4,31 @@
  * outcome is known (`recordForwardedWrite`); any other write (refused by the BFF) when its answer is sent.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
 import { AUDIT_METHODS } from '../../contract/bff-audit';
 import { isAuditCursor } from './audit-log';
-import type { BffContext } from './bff-context';
 import { isApiPath, isReadMethod, splitTarget } from './route-paths';
 
 /** Requests whose write reached the proxy's forwarding step: the proxy records them, the onSend hook does not. */
 const forwardedRequests = new WeakSet<FastifyRequest>();
 
 /** Writes the `forwarded` line of a write the proxy is about to send; resolves with the id of its outcome. */
-export async function recordForwardedWrite(context: BffContext, request: FastifyRequest): Promise<string | undefined> {
+export async function recordForwardedWrite(request: FastifyRequest): Promise<string | undefined> {
   if (!request.operator || isReadMethod(request.method)) return undefined;
   const { path } = splitTarget(request.raw.url ?? '');
-  const id = await context.audit.forwarded({ operator: request.operator.name, method: request.method, path });
+  const id = await request.server.auditLog.forwarded({ operator: request.operator.name, method: request.method, path });
   forwardedRequests.add(request);
   return id;
 }
 
-export function registerAudit(app: FastifyInstance, context: BffContext): void {
+/** The onSend hook must see every route's answer: registered unencapsulated. */
+async function auditRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onSend', async (request, reply, payload) => {
     if (!request.operator || isReadMethod(request.method) || forwardedRequests.has(request)) return payload;
     const { path } = splitTarget(request.raw.url ?? '');
     if (!isApiPath(path)) return payload;
     try {
-      await context.audit.append({
+      await app.auditLog.append({
         operator: request.operator.name,
         method: request.method,
         path,
@@ -58,6 +59,8 @@ export function registerAudit(app: FastifyInstance, context: BffContext): void {
     if (cursor !== undefined && !isAuditCursor(cursor)) {
       return reply.code(400).send({ message: 'cursor must be a nextCursor value from a previous page' });
     }
-    return reply.send(await context.audit.page({ operator: text('operator'), method, limit, cursor }));
+    return reply.send(await app.auditLog.page({ operator: text('operator'), method, limit, cursor }));
   });
 }
+
+export default fastifyPlugin(auditRoutes, { name: 'bff-audit', dependencies: ['bff-state'] });

@@ -6,12 +6,15 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
 import { isBffOrApiPath } from './route-paths';
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>DPS Console not built</title></head>
 <body><h1>The console has not been built</h1><p>Run <code>npm run build</code> (or <code>npm start</code>, which builds it), then reload.</p></body></html>`;
 
-export async function registerConsole(app: FastifyInstance, consoleDir: string): Promise<void> {
+/** Unencapsulated: its not-found handler answers for every path no route matches. */
+async function consoleStatic(app: FastifyInstance): Promise<void> {
+  const { consoleDir } = app.bffConfig;
   await app.register(fastifyStatic, {
     root: consoleDir,
     wildcard: true,
@@ -41,3 +44,5 @@ export async function registerConsole(app: FastifyInstance, consoleDir: string):
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }
+
+export default fastifyPlugin(consoleStatic, { name: 'bff-console', dependencies: ['bff-state'] });

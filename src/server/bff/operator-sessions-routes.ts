@@ -10,7 +10,6 @@
  * A session is named by its handle, never by its id. Ending one removes its file, so its very next request is refused.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { BffContext } from './bff-context';
 import { sessionIdFrom } from './session-cookie';
 import { SESSION_HANDLE_PATTERN, type HandledSession, type SessionOperator } from './session-store';
 
@@ -46,8 +45,8 @@ function refuse(reply: FastifyReply, status: number, message: string): FastifyRe
   return reply.code(status).send({ message });
 }
 
-export function registerOperatorSessionRoutes(app: FastifyInstance, context: BffContext): void {
-  const { sessions } = context;
+export default async function operatorSessionRoutes(app: FastifyInstance): Promise<void> {
+  const sessions = app.sessionStore;
 
   const caller = (request: FastifyRequest) => ({
     operator: request.operator!,

@@ -7,7 +7,6 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuditOutcome } from '../../contract/bff-audit';
 import { recordForwardedWrite } from './audit-routes';
-import type { BffContext } from './bff-context';
 import { DEFAULT_BODY_LIMIT, DOCUMENT_BODY_LIMIT } from './config';
 import { proxiedPathProblem } from './request-guards';
 import { isReadMethod, splitTarget } from './route-paths';
@@ -40,21 +39,22 @@ class AuditUnavailableError extends Error {}
  * it or not whatever the browser does, so the BFF waits for the answer and records it. The audit line goes out just
  * before the write (nothing is sent when it cannot be written), the outcome when it is known.
  */
-async function forward(context: BffContext, request: FastifyRequest, reply: FastifyReply, call: UpstreamCall, extraHeaders: Record<string, string> = {}) {
+async function forward(request: FastifyRequest, reply: FastifyReply, call: UpstreamCall, extraHeaders: Record<string, string> = {}) {
+  const { auditLog, upstream } = request.server;
   const browser = watchBrowser(reply);
   const write = !isReadMethod(call.method);
   let auditId: string | undefined;
   const complete = async (outcome: AuditOutcome, status: number | null) => {
     if (!auditId) return;
     try {
-      await context.audit.completed(auditId, { outcome, status, clientClosed: browser.left });
+      await auditLog.completed(auditId, { outcome, status, clientClosed: browser.left });
     } catch (error) {
       request.log.error({ err: (error as Error).message }, 'audit log append failed');
     }
   };
   const beforeSend = async () => {
     try {
-      auditId = await recordForwardedWrite(context, request);
+      auditId = await recordForwardedWrite(request);
     } catch (error) {
       request.log.error({ err: (error as Error).message }, 'audit log append failed');
       throw new AuditUnavailableError();
@@ -63,7 +63,7 @@ async function forward(context: BffContext, request: FastifyRequest, reply: Fast
 
   let response: IncomingMessage;
   try {
-    response = await context.upstream.send(write ? { ...call, beforeSend } : { ...call, signal: browser.signal });
+    response = await upstream.send(write ? { ...call, beforeSend } : { ...call, signal: browser.signal });
   } catch (error) {
     if (error instanceof UpstreamTimeoutError) {
       await complete('timeout', null);
@@ -97,7 +97,8 @@ async function forward(context: BffContext, request: FastifyRequest, reply: Fast
   return reply.send(response);
 }
 
-export async function registerProxyRoutes(app: FastifyInstance, context: BffContext): Promise<void> {
+export default async function proxyRoutes(app: FastifyInstance): Promise<void> {
+  const { upstream } = app;
   await app.register(async (api) => {
     // The BFF does not interpret API bodies: any content type, read as bytes within the route's limit, kept whole so
     // the request can be replayed after a token refresh.
@@ -107,14 +108,14 @@ export async function registerProxyRoutes(app: FastifyInstance, context: BffCont
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const { path, query } = splitTarget(request.raw.url ?? '');
       const rest = path.slice('/api'.length);
-      const url = context.upstream.urlFor(`${rest}${query}`);
-      const basePath = `${context.upstream.baseUrl.pathname.replace(/\/+$/, '')}/`;
+      const url = upstream.urlFor(`${rest}${query}`);
+      const basePath = `${upstream.baseUrl.pathname.replace(/\/+$/, '')}/`;
       // Belt and braces after the path checks: the URL must still be under {base_url} on the upstream origin.
-      if (url.origin !== context.upstream.baseUrl.origin || !url.pathname.startsWith(basePath) || rest === '' || rest === '/') {
+      if (url.origin !== upstream.baseUrl.origin || !url.pathname.startsWith(basePath) || rest === '' || rest === '/') {
         return reply.code(400).send({ message: 'The path does not name a resource of the service' });
       }
       const body = isReadMethod(request.method) ? undefined : (request.body as Buffer | undefined);
-      return forward(context, request, reply, {
+      return forward(request, reply, {
         url,
         method: request.method,
         headers: upstreamRequestHeaders(request.headers),
@@ -137,7 +138,7 @@ export async function registerProxyRoutes(app: FastifyInstance, context: BffCont
     } catch {
       return reply.code(400).send({ message: 'Query parameter url must be an absolute URL' });
     }
-    const base = context.upstream.baseUrl;
+    const base = upstream.baseUrl;
     const basePath = `${base.pathname.replace(/\/+$/, '')}/`;
     if (!isUpstreamOrigin(candidate, base)) {
       return reply.code(400).send({ message: `Query parameter url must point at the configured service (${base.origin})` });
@@ -150,7 +151,6 @@ export async function registerProxyRoutes(app: FastifyInstance, context: BffCont
     // Always connect to the configured address, whichever loopback alias the URL used.
     const url = new URL(`${candidate.pathname}${candidate.search}`, base.origin);
     return forward(
-      context,
       request,
       reply,
       { url, method: 'GET', headers: upstreamRequestHeaders(request.headers), requestId: request.id },

@@ -3,7 +3,6 @@
  * upstream base URL and the organization — never a secret, token or session id.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { BffContext } from './bff-context';
 import { LAUNCH_OPERATOR } from './launch-links';
 import { readResponseBody } from './upstream-http';
 import type { SessionOperator } from './session-store';
@@ -15,16 +14,16 @@ interface Organization {
   name: string;
 }
 
-export function registerSessionRoutes(app: FastifyInstance, context: BffContext): void {
-  const { config, sessions, operators, launchLinks, loginRateLimit } = context;
+export default async function sessionRoutes(app: FastifyInstance): Promise<void> {
+  const { bffConfig: config, sessionStore: sessions, operatorAccounts: operators, launchLinks, loginRateLimit, upstream } = app;
   let organizationCache: { value: Organization; until: number } | undefined;
 
   /** The caller's organization from the service, remembered briefly; null when the service cannot say. */
   async function organization(request: FastifyRequest): Promise<Organization | null> {
     if (organizationCache && Date.now() < organizationCache.until) return organizationCache.value;
     try {
-      const response = await context.upstream.send({
-        url: context.upstream.urlFor('/organizations/me'),
+      const response = await upstream.send({
+        url: upstream.urlFor('/organizations/me'),
         method: 'GET',
         headers: { accept: 'application/json' },
         requestId: request.id,
