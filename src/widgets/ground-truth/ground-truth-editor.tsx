@@ -2,6 +2,8 @@ import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import {
   ATTENTION_TEXT, attentionOf, confidenceBand, formatPages, newRowKey, parsePages, type GroundTruthRow, type RowChange,
 } from './ground-truth-rows';
+import { GroundTruthTable } from './ground-truth-table';
+import { addGridRow, gridFromRows, moveGridRow, patchCell, removeGridRow, tableOfLabel, type TableSpec } from './table-grid';
 import type { GroundTruthDraft } from './use-ground-truth-draft';
 
 export type GroundTruthEditorProps = {
@@ -16,6 +18,8 @@ export type GroundTruthEditorProps = {
   onThresholdChange?: (threshold: number) => void;
   /** Labels to offer (a model's fields). */
   labelOptions: readonly string[];
+  /** The model's lines/table fields: their cells are edited as grids, not as rows of their own. */
+  tables?: readonly TableSpec[];
   /** Extra notes per label (a validation's issues in review). */
   notes?: ReadonlyMap<string, string[]>;
   readOnly?: boolean;
@@ -28,19 +32,21 @@ export type GroundTruthEditorProps = {
  * attention, Alt+↑/↓ moves a row. The parent owns saving (Ctrl/⌘+S) and the viewer link (selection, highlight).
  */
 export function GroundTruthEditor({
-  draft, activeKey, activeField = 'value', onActivate, threshold, onThresholdChange, labelOptions, notes, readOnly, toolbar,
+  draft, activeKey, activeField = 'value', onActivate, threshold, onThresholdChange, labelOptions, tables = [], notes, readOnly, toolbar,
 }: GroundTruthEditorProps) {
-  const { rows, setRows, changes } = draft;
+  const { rows: allRows, setRows, changes } = draft;
   const listId = useId();
   const list = useRef<HTMLOListElement>(null);
-  const attentionCount = rows.filter((row) => attentionOf(row, threshold)).length;
-  const missingLabels = labelOptions.filter((label) => !rows.some((row) => row.label === label));
+  const editor = useRef<HTMLDivElement>(null);
+  // Table cells are shown in their grids; the list holds the other fields.
+  const rows = allRows.filter((row) => !tableOfLabel(row.label, tables));
+  const attentionCount = allRows.filter((row) => attentionOf(row, threshold)).length;
+  const missingLabels = labelOptions.filter((label) => !tableOfLabel(label, tables) && !rows.some((row) => row.label === label));
 
-  const update = (key: string, patch: Partial<GroundTruthRow>) =>
-    setRows((all) => all.map((row) => (row.key === key ? { ...row, ...patch } : row)));
+  const update = (key: string, patch: Partial<GroundTruthRow>) => setRows((all) => patchCell(all, tables, key, patch));
 
   const focusValue = (key: string) => {
-    requestAnimationFrame(() => list.current?.querySelector<HTMLInputElement>(`[data-row="${key}"] input[data-field="value"]`)?.focus());
+    requestAnimationFrame(() => editor.current?.querySelector<HTMLInputElement>(`[data-row="${key}"] input[data-field="value"]`)?.focus());
   };
 
   const add = (label = '') => {
@@ -50,13 +56,16 @@ export function GroundTruthEditor({
     if (!label) requestAnimationFrame(() => list.current?.querySelector<HTMLInputElement>(`[data-row="${row.key}"] input[data-field="label"]`)?.focus());
   };
 
+  /** Swaps the row with its neighbour in the list (table cells in between stay where they are). */
   const move = (key: string, by: -1 | 1) => {
     setRows((all) => {
-      const i = all.findIndex((row) => row.key === key);
+      const listed = all.filter((row) => !tableOfLabel(row.label, tables));
+      const i = listed.findIndex((row) => row.key === key);
       const j = i + by;
-      if (i < 0 || j < 0 || j >= all.length) return all;
+      if (i < 0 || j < 0 || j >= listed.length) return all;
+      const [a, b] = [all.indexOf(listed[i]), all.indexOf(listed[j])];
       const next = [...all];
-      [next[i], next[j]] = [next[j], next[i]];
+      [next[a], next[b]] = [next[b], next[a]];
       return next;
     });
   };
@@ -68,11 +77,12 @@ export function GroundTruthEditor({
     if (neighbour) focusValue(neighbour.key);
   };
 
-  /** Enter: the next row (after this one, wrapping) that needs attention. */
+  /** Enter: the next field or cell (after this one, wrapping; list first, then each grid) that needs attention. */
   const nextAttention = (fromKey: string) => {
-    const start = rows.findIndex((row) => row.key === fromKey);
-    for (let step = 1; step <= rows.length; step++) {
-      const row = rows[(start + step) % rows.length];
+    const ordered = [...rows, ...tables.flatMap((spec) => gridFromRows(allRows, spec).rows.flatMap((row) => [...row.cells.values()]))];
+    const start = ordered.findIndex((row) => row.key === fromKey);
+    for (let step = 1; step <= ordered.length; step++) {
+      const row = ordered[(start + step) % ordered.length];
       if (attentionOf(row, threshold) && row.key !== fromKey) return focusValue(row.key);
     }
     document.getElementById(`${listId}-status`)?.focus();
@@ -91,13 +101,14 @@ export function GroundTruthEditor({
   };
 
   return (
-    <div className="gt-editor">
+    <div className="gt-editor" ref={editor}>
       <div className="gt-editor__head">
         {toolbar}
         <div className="gt-editor__summary">
           <p id={`${listId}-status`} tabIndex={-1} className="gt-editor__status" aria-live="polite">
             {rows.length} {rows.length === 1 ? 'field' : 'fields'}
-            {attentionCount ? <> · <strong className="gt-attention-text">{attentionCount} need attention</strong></> : rows.length ? ' · all look fine' : ''}
+            {tables.length > 0 && `, ${tables.length} ${tables.length === 1 ? 'table' : 'tables'}`}
+            {attentionCount ? <> · <strong className="gt-attention-text">{attentionCount} need attention</strong></> : allRows.length ? ' · all look fine' : ''}
           </p>
           <label className="gt-threshold">
             Threshold
@@ -115,8 +126,8 @@ export function GroundTruthEditor({
 
       {rows.length === 0 ? (
         <div className="gt-empty">
-          <p><strong>No ground truth yet.</strong></p>
-          <p className="muted">Add a field, then select its value on the page{labelOptions.length ? ', or add the model’s fields' : ''}.</p>
+          <p><strong>{allRows.length ? 'No fields outside the tables.' : 'No ground truth yet.'}</strong></p>
+          <p className="muted">Add a field, then select its value on the page{missingLabels.length ? ', or add the model’s fields' : ''}.</p>
         </div>
       ) : (
         <ol className="gt-rows" ref={list} aria-label="Ground-truth fields">
@@ -214,6 +225,38 @@ export function GroundTruthEditor({
         </div>
       )}
 
+      {tables.length > 0 && (
+        <div
+          className="gt-tables"
+          onKeyDown={(event) => {
+            const cell = (event.target as HTMLElement).closest('[data-row]')?.getAttribute('data-row');
+            if (cell && event.key === 'Enter' && !event.shiftKey && !event.ctrlKey && !event.metaKey && !event.altKey) {
+              event.preventDefault();
+              nextAttention(cell);
+            }
+          }}
+        >
+          {tables.map((spec) => (
+            <GroundTruthTable
+              key={spec.field}
+              grid={gridFromRows(allRows, spec)}
+              activeKey={activeKey}
+              threshold={threshold}
+              readOnly={readOnly}
+              notes={notes}
+              onActivate={(row) => { if (row.key !== activeKey) onActivate(row, 'value'); }}
+              onCellChange={(key, value) => update(key, { value })}
+              onAddRow={() => {
+                const added = addGridRow(allRows, spec);
+                setRows(() => added.rows);
+                return added.rowKey;
+              }}
+              onRemoveRow={(rowKey) => setRows((all) => removeGridRow(all, spec, rowKey))}
+              onMoveRow={(rowKey, by) => setRows((all) => moveGridRow(all, spec, rowKey, by))}
+            />
+          ))}
+        </div>
+      )}
       {changes.length > 0 && <ChangeList changes={changes} />}
     </div>
   );

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
 import type { ContentType } from '../../contract';
 import { DocumentFileViewer, type DocumentViewerHandle, type TextHighlight, type TextSelection } from '../document-viewer';
 import { GroundTruthEditor } from './ground-truth-editor';
 import type { GroundTruthRow } from './ground-truth-rows';
+import { findCell, patchCell, tablesFromLabels } from './table-grid';
 import type { GroundTruthDraft } from './use-ground-truth-draft';
 import './ground-truth.css';
 
@@ -41,8 +42,10 @@ export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
   const viewer = useRef<DocumentViewerHandle>(null);
   const [chosenKey, setActiveKey] = useState<string | null>(null);
   const [activeField, setActiveField] = useState<'value' | 'rawValue'>('value');
-  // A removed row or a reset draft: nothing active.
-  const activeRow = draft.rows.find((row) => row.key === chosenKey);
+  // The model's lines/table fields, edited as grids.
+  const tables = useMemo(() => tablesFromLabels(labelOptions), [labelOptions]);
+  // A removed row or a reset draft: nothing active. A table cell without an entry yet is active as an empty one.
+  const activeRow = findCell(draft.rows, tables, chosenKey);
   const activeKey = activeRow ? chosenKey : null;
   const [highlight, setHighlight] = useState<TextHighlight | null>(null);
   const [filled, setFilled] = useState<string | null>(null);
@@ -68,13 +71,13 @@ export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
 
   const onTextSelected = ({ text, page }: TextSelection) => {
     if (readOnly) return;
-    const row = draft.rows.find((r) => r.key === activeKey);
-    if (!row) {
+    const row = findCell(draft.rows, tables, activeKey);
+    if (!row || !activeKey) {
       setFilled(`Selected “${text}” on page ${page}: focus a field first, then select again to fill it.`);
       return;
     }
     const pages = [page - 1];
-    draft.setRows((rows) => rows.map((r) => (r.key === activeKey ? { ...r, [activeField]: text, pages } : r)));
+    draft.setRows((rows) => patchCell(rows, tables, activeKey, { [activeField]: text, pages }));
     setFilled(`Filled ${activeField === 'rawValue' ? 'the raw value of ' : ''}${row.label || 'the field'} with “${text}” from page ${page}.`);
     setHighlight({ text, page });
   };
@@ -130,6 +133,7 @@ export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
               threshold={threshold}
               onThresholdChange={onThresholdChange}
               labelOptions={labelOptions}
+              tables={tables}
               notes={notes}
               readOnly={readOnly}
               toolbar={editorToolbar}

@@ -1,0 +1,89 @@
+/** The ground-truth workspace beyond plain fields: a model's line items edited as a grid. */
+import type { Document, GroundTruthEntry } from '../src/contract';
+import { expect, test } from './support/fixtures';
+import { expectAccessible } from './helpers/a11y';
+import { createDocument } from './helpers/documents-api';
+import { makeTextPdf, pdfPageMarker } from './helpers/document-fixtures';
+import { selectTextOnPage, viewerPage, waitForPagePainted } from './helpers/viewer-checks';
+
+test('a line-items field is edited as a grid: add, fill (typing and selecting on the page), reorder, remove, save', async ({ page, api, unique }, testInfo) => {
+  const model = await api.post<{ modelId: string }>('/models', {
+    name: unique('Lines model'),
+    fieldConfig: {
+      total: { type: 'amount' },
+      line_items: { type: 'lines', fields: { description: { type: 'string' }, quantity: { type: 'number' }, amount: { type: 'amount' } } },
+    },
+  });
+  const line = (column: string, value: string, extra: Partial<GroundTruthEntry> = {}): GroundTruthEntry => ({ label: `line_items.${column}`, value, ...extra });
+  const doc = await createDocument(api, {
+    bytes: await makeTextPdf(2), contentType: 'application/pdf', name: unique('grid'),
+    groundTruth: [
+      { label: 'total', value: '30' },
+      line('description', 'Paper'), line('quantity', '2'), line('amount', '10'),
+      line('description', 'Toner'), line('amount', '20'),
+    ],
+  });
+  await page.goto(`/documents/${encodeURIComponent(doc.documentId)}?modelId=${encodeURIComponent(model.modelId)}`);
+  await waitForPagePainted(page, 1);
+  const grid = page.getByRole('table', { name: /^line_items:/ });
+  const cell = (row: number, column: string) => page.getByRole('textbox', { name: `line_items row ${row} ${column}`, exact: true });
+  await expect(grid).toHaveAccessibleName('line_items: 2 rows');
+  await expect(cell(1, 'description')).toHaveValue('Paper');
+  await expect(cell(2, 'quantity')).toHaveValue('');
+  // The table's cells are not listed again as fields of their own.
+  await expect(page.getByRole('combobox', { name: /^Label of field/ })).toHaveCount(1);
+
+  // Add a row: its first cell takes the focus.
+  await page.getByRole('button', { name: 'Add line_items row' }).click();
+  await expect(grid).toHaveAccessibleName('line_items: 3 rows');
+  await expect(cell(3, 'description')).toBeFocused();
+  await page.keyboard.type('Freight');
+  // Fill a cell by selecting its value on the page, as a plain field is filled.
+  await cell(3, 'amount').focus();
+  await expect(page.getByText('Select text on the page to fill line_items.amount.')).toBeVisible();
+  await page.getByRole('textbox', { name: /Page number/ }).fill('2');
+  await page.getByRole('textbox', { name: /Page number/ }).press('Enter');
+  await viewerPage(page, 2).locator('.textLayer span', { hasText: pdfPageMarker(2) }).waitFor();
+  await selectTextOnPage(page, 2, pdfPageMarker(2));
+  await expect(cell(3, 'amount')).toHaveValue(pdfPageMarker(2));
+  // A cell the stored row has no entry for is filled by typing.
+  await cell(2, 'quantity').fill('4');
+
+  // Reorder with the keyboard-reachable buttons, then with Alt+↑ in a cell; remove the first row.
+  await page.getByRole('button', { name: 'Move line_items row 3 up' }).click();
+  await expect(cell(2, 'description')).toHaveValue('Freight');
+  await cell(2, 'description').focus();
+  await page.keyboard.press('Alt+ArrowUp');
+  await expect(cell(1, 'description')).toHaveValue('Freight');
+  await expect(cell(1, 'description')).toBeFocused();
+  await page.getByRole('button', { name: 'Move line_items row 1 down' }).click();
+  await page.getByRole('button', { name: 'Remove line_items row 1' }).click();
+  await expect(grid).toHaveAccessibleName('line_items: 2 rows');
+  await expect(cell(1, 'description')).toHaveValue('Freight');
+  await expect(cell(2, 'description')).toHaveValue('Toner');
+  await expectAccessible(page);
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await grid.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`line-items-grid-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // Unsaved edits are guarded.
+  await page.getByRole('link', { name: 'Models' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText('Discard unsaved changes?');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Keep editing' }).click();
+
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
+  const saved = await api.get<Document>(`/documents/${encodeURIComponent(doc.documentId)}`);
+  expect(saved.groundTruth).toEqual([
+    { label: 'total', value: '30' },
+    line('description', 'Freight', { pages: [] }), line('quantity', '', { pages: [] }), line('amount', pdfPageMarker(2), { pages: [1] }),
+    line('description', 'Toner'), line('amount', '20'), line('quantity', '4'),
+  ]);
+  await page.reload();
+  await expect(cell(2, 'quantity')).toHaveValue('4');
+  await expect(cell(1, 'amount')).toHaveValue(pdfPageMarker(2));
+  await expect(page.getByText('No unsaved changes')).toBeVisible();
+});
