@@ -1,6 +1,6 @@
 /**
  * Checks of the document viewer that look at pixels and behaviour, not only the DOM. Written against plain Playwright
- * pages so the viewer harness (src/widgets/document-viewer/harness/check.ts) and the e2e specs share them.
+ * pages so the viewer harness (scripts/viewer-harness/check.ts) and the e2e specs share them.
  */
 import type { Locator, Page } from 'playwright-core';
 

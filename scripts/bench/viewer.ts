@@ -1,5 +1,5 @@
 /**
- * Document viewer in Chromium (issue 7): builds the viewer harness (src/widgets/document-viewer/harness) in
+ * Document viewer in Chromium (issue 7): builds the viewer harness (scripts/viewer-harness) in
  * production mode, serves it on loopback, and prints
  *   - time from opening a 100-page PDF to its first page painted (median of 3; includes decoding the base64),
  *   - the most page canvases alive while scrolling it top to bottom,
@@ -23,7 +23,7 @@ import {
 import { pdfjsAssets } from '../../vite.config';
 
 const root = resolve(import.meta.dirname, '../..');
-const HARNESS = 'src/widgets/document-viewer/harness/index.html';
+const HARNESS = 'scripts/viewer-harness/index.html';
 const TYPES: Record<string, string> = {
   '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm',
   '.json': 'application/json', '.bcmap': 'application/octet-stream', '.pfb': 'application/octet-stream', '.ttf': 'font/ttf', '.icc': 'application/octet-stream',

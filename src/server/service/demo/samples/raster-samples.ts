@@ -4,7 +4,7 @@ import { encodePng } from './png';
 import { drawInvoicePage } from './raster';
 import { encodeTiff, type TiffCompression } from './tiff';
 
-/** Seed of the invoice drawn in the committed JPEG and WEBP assets (see ../assets/make-assets.ts). */
+/** Seed of the invoice drawn in the committed JPEG and WEBP assets (see scripts/make-sample-assets.ts). */
 export const RASTER_ASSET_SEED = 3;
 export const RASTER_ASSET_SIZE = { width: 640, height: 820 } as const;
 
@@ -38,7 +38,7 @@ function asset(name: string): Uint8Array {
 
 /**
  * JPEG and WEBP have no encoder in this project: these are real files made once by Chromium's canvas from
- * `makeInvoicePng({ seed: RASTER_ASSET_SEED })` (regenerate with `npx tsx src/server/service/demo/assets/make-assets.ts`).
+ * `makeInvoicePng({ seed: RASTER_ASSET_SEED })` (regenerate with `npx tsx scripts/make-sample-assets.ts`).
  */
 export function invoiceJpeg(): Uint8Array {
   return asset('invoice.jpg');

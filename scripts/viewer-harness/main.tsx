@@ -1,14 +1,14 @@
 /**
  * Dev harness for the document viewer (not part of the console): `npx vite`, then open
- * /src/widgets/document-viewer/harness/index.html. Open a local file, or drive it from a script through
- * `window.harness` (harness/check.ts does).
+ * /scripts/viewer-harness/index.html. Open a local file, or drive it from a script through `window.harness`
+ * (check.ts here and scripts/bench/viewer.ts do).
  */
 import { StrictMode, useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import {
   DocumentViewer, decodeBase64, loadDocumentFile, normalizeContentType, sniffContentType,
   type DocumentSource, type DocumentViewerHandle, type TextHighlight, type TextSelection,
-} from '..';
+} from '../../src/widgets/document-viewer';
 
 type HarnessApi = {
   open(source: { base64: string; contentType: DocumentSource['contentType']; name?: string }): void;

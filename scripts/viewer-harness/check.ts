@@ -1,7 +1,7 @@
 /**
  * Checks the document viewer in Chromium through its dev harness, and prints the benchmark figures of issue 7.
  *
- *   npx tsx src/widgets/document-viewer/harness/check.ts [--out DIR]
+ *   npx tsx scripts/viewer-harness/check.ts [--out DIR]
  *
  * Starts Vite on 127.0.0.1:0 with the project's config, generates the test documents, drives the harness, checks
  * pixels and behaviour (e2e/helpers/viewer-checks.ts), writes screenshots to DIR (default: a temp dir) and exits
@@ -15,17 +15,17 @@ import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Page } from 'playwright-core';
 import react from '@vitejs/plugin-react';
 import { createServer } from 'vite';
-import { pdfjsAssets } from '../../../../vite.config';
-import { chromiumExecutable } from '../../../../e2e/support/chromium';
+import { pdfjsAssets } from '../../vite.config';
+import { chromiumExecutable } from '../../e2e/support/chromium';
 import {
   EMAIL_REMOTE_HOST, EMAIL_SUBJECT, PDF_INVOICE_TOTAL, makeEml, makeLargePdf, makePng, makeTextPdf, makeTiff, pdfPageMarker,
-} from '../../../../e2e/helpers/document-fixtures';
+} from '../../e2e/helpers/document-fixtures';
 import {
   inkRatio, liveCanvasCount, maxCanvasesWhileScrolling, msBetweenMarks, selectTextOnPage, startLongTaskRecorder,
   viewerPage, waitForPagePainted, watchEmailLeaks,
-} from '../../../../e2e/helpers/viewer-checks';
+} from '../../e2e/helpers/viewer-checks';
 
-const root = fileURLToPath(new URL('../../../../', import.meta.url));
+const root = fileURLToPath(new URL('../../', import.meta.url));
 const outArg = process.argv.indexOf('--out');
 const out = outArg > 0 ? process.argv[outArg + 1] : mkdtempSync(join(tmpdir(), 'viewer-check-'));
 
@@ -64,7 +64,7 @@ async function main() {
     logLevel: 'error',
     server: { host: '127.0.0.1', port: 0, strictPort: false },
     optimizeDeps: {
-      entries: ['src/widgets/document-viewer/harness/index.html'],
+      entries: ['scripts/viewer-harness/index.html'],
       include: ['react', 'react-dom/client', 'react/jsx-dev-runtime', 'pdfjs-dist', 'dompurify', 'postal-mime', 'utif2', 'pako'],
     },
   });
@@ -88,7 +88,7 @@ async function main() {
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => { if (m.type() === 'error') errors.push(`${m.text()} ${m.location().url}`); });
     // Warm Vite's transform and dependency cache so first-paint figures measure the viewer, not the dev server.
-    await page.goto(`${base}/src/widgets/document-viewer/harness/index.html`);
+    await page.goto(`${base}/scripts/viewer-harness/index.html`);
     await page.waitForFunction(() => Boolean(window.harness));
     await open(page, textPdf, 'application/pdf', 'warm-up.pdf');
     await waitForPagePainted(page, 1, 60_000);

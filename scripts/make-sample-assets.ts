@@ -1,10 +1,11 @@
 /**
- * Regenerates invoice.jpg and invoice.webp: draws the seeded invoice PNG into a Chromium canvas and saves
- * `canvas.toDataURL('image/jpeg' | 'image/webp', 0.9)`. Run: `npx tsx src/server/service/demo/assets/make-assets.ts`.
+ * Regenerates the demo samples' src/server/service/demo/assets/invoice.jpg and invoice.webp: draws the seeded invoice
+ * PNG into a Chromium canvas and saves `canvas.toDataURL('image/jpeg' | 'image/webp', 0.9)`.
+ * Run: `npx tsx scripts/make-sample-assets.ts`.
  */
 import { writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
-import { RASTER_ASSET_SEED, RASTER_ASSET_SIZE, makeInvoicePng } from '../samples/raster-samples';
+import { RASTER_ASSET_SEED, RASTER_ASSET_SIZE, makeInvoicePng } from '../src/server/service/demo/samples/raster-samples';
 
 const png = makeInvoicePng({ seed: RASTER_ASSET_SEED, ...RASTER_ASSET_SIZE });
 const browser = await chromium.launch({
@@ -25,7 +26,7 @@ try {
   }, Buffer.from(png).toString('base64'));
   for (const [name, url] of [['invoice.jpg', encoded.jpeg], ['invoice.webp', encoded.webp]] as const) {
     const bytes = Buffer.from(url.slice(url.indexOf(',') + 1), 'base64');
-    writeFileSync(new URL(`./${name}`, import.meta.url), bytes);
+    writeFileSync(new URL(`../src/server/service/demo/assets/${name}`, import.meta.url), bytes);
     console.log(`${name}: ${bytes.length} bytes`);
   }
 } finally {
