@@ -9,14 +9,13 @@ import { makeInvoiceEmail } from './email';
 import { makeInvoicePdf } from './invoice-pdf';
 import { RASTER_ASSET_SEED, invoiceJpeg, invoiceWebp, makeInvoicePng, makeInvoiceTiff } from './raster-samples';
 
-export { invoiceData, invoiceGroundTruth, invoiceTextLines, formatAmount, seededRandom } from './invoice-data';
-export type { InvoiceData, InvoiceLine } from './invoice-data';
-export { makeInvoicePdf, type InvoicePdfOptions } from './invoice-pdf';
-export { makeInvoicePng, makeInvoiceTiff, invoiceJpeg, invoiceWebp, RASTER_ASSET_SEED, type InvoiceTiffOptions } from './raster-samples';
-export { encodeEmail, makeInvoiceEmail, type EmailParts, type InvoiceEmailOptions } from './email';
+export { invoiceData, formatAmount, type InvoiceData } from './invoice-data';
+export { makeInvoicePdf } from './invoice-pdf';
+export { makeInvoicePng, makeInvoiceTiff, invoiceJpeg, invoiceWebp } from './raster-samples';
+export { encodeEmail, makeInvoiceEmail } from './email';
 export { encodePng } from './png';
-export { encodeTiff, packBits, type TiffOptions } from './tiff';
-export { createImage, drawInvoicePage, drawText, fillRect, type RgbaImage } from './raster';
+export { encodeTiff, packBits } from './tiff';
+export { createImage, drawInvoicePage, fillRect, type RgbaImage } from './raster';
 
 export type SampleFile = {
   name: string;
