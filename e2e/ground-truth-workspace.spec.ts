@@ -1,10 +1,14 @@
-/** The ground-truth workspace beyond plain fields: a model's line items edited as a grid. */
+/** The ground-truth workspace beyond plain fields: a model's line items edited as a grid, and box select on a page. */
+import type { Page } from '@playwright/test';
 import type { Document, GroundTruthEntry } from '../src/contract';
 import { expect, test } from './support/fixtures';
 import { expectAccessible } from './helpers/a11y';
 import { createDocument } from './helpers/documents-api';
 import { makeTextPdf, pdfPageMarker } from './helpers/document-fixtures';
 import { selectTextOnPage, viewerPage, waitForPagePainted } from './helpers/viewer-checks';
+
+const openDocument = (page: Page, doc: Document) => page.goto(`/documents/${encodeURIComponent(doc.documentId)}`);
+const valueOf = (page: Page, label: string) => page.getByRole('textbox', { name: `Value of ${label}`, exact: true });
 
 test('a line-items field is edited as a grid: add, fill (typing and selecting on the page), reorder, remove, save', async ({ page, api, unique }, testInfo) => {
   const model = await api.post<{ modelId: string }>('/models', {
@@ -24,7 +28,8 @@ test('a line-items field is edited as a grid: add, fill (typing and selecting on
     ],
   });
   await page.goto(`/documents/${encodeURIComponent(doc.documentId)}?modelId=${encodeURIComponent(model.modelId)}`);
-  await waitForPagePainted(page, 1);
+  // The first PDF a fresh browser opens starts pdf.js's worker: allow for a loaded machine.
+  await waitForPagePainted(page, 1, 60_000);
   const grid = page.getByRole('table', { name: /^line_items:/ });
   const cell = (row: number, column: string) => page.getByRole('textbox', { name: `line_items row ${row} ${column}`, exact: true });
   await expect(grid).toHaveAccessibleName('line_items: 2 rows');
@@ -86,4 +91,33 @@ test('a line-items field is edited as a grid: add, fill (typing and selecting on
   await expect(cell(2, 'quantity')).toHaveValue('4');
   await expect(cell(1, 'amount')).toHaveValue(pdfPageMarker(2));
   await expect(page.getByText('No unsaved changes')).toBeVisible();
+});
+
+test('dragging a box on a PDF page fills the focused field with the words inside it, with its page', async ({ page, api, unique }) => {
+  const doc = await createDocument(api, {
+    bytes: await makeTextPdf(2), contentType: 'application/pdf', name: unique('box'), groundTruth: [{ label: 'reference', value: '' }],
+  });
+  await openDocument(page, doc);
+  await waitForPagePainted(page, 1);
+  await valueOf(page, 'reference').focus();
+  await expect(page.getByText('Select text on the page to fill reference. Or drag a box around it.')).toBeVisible();
+  const words = viewerPage(page, 1).locator('.textLayer span', { hasText: pdfPageMarker(1) }).first();
+  const box = (await words.boundingBox())!;
+  // From the blank margin left of and above the words to past their end: a box, not a text selection.
+  await page.mouse.move(box.x - 16, box.y - 6);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 4 });
+  await page.mouse.move(box.x + box.width + 12, box.y + box.height + 6, { steps: 4 });
+  await page.mouse.up();
+  await expect(valueOf(page, 'reference')).toHaveValue(pdfPageMarker(1));
+  await expect(page.getByRole('textbox', { name: 'Pages of reference' })).toHaveValue('1');
+  await expect(page.getByText(`Filled reference with “${pdfPageMarker(1)}” from a box on page 1.`)).toBeVisible();
+  // Dragging on the words themselves still selects text as before.
+  await page.getByRole('textbox', { name: 'Raw value of reference' }).focus();
+  await selectTextOnPage(page, 1, pdfPageMarker(1));
+  await expect(page.getByRole('textbox', { name: 'Raw value of reference' })).toHaveValue(pdfPageMarker(1));
+  await page.keyboard.press('Control+s');
+  await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
+  const saved = await api.get<Document>(`/documents/${encodeURIComponent(doc.documentId)}`);
+  expect(saved.groundTruth).toEqual([{ label: 'reference', value: pdfPageMarker(1), rawValue: pdfPageMarker(1), pages: [0] }]);
 });

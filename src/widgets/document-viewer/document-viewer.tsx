@@ -5,13 +5,18 @@ import { EmailView } from './email/email-view';
 import { openPagedDocument } from './open-paged-document';
 import { isAbortError, type PagedDocument } from './paged-document';
 import { PagedViewer } from './paged-viewer';
-import type { DocumentSource, DocumentViewerHandle, TextHighlight, TextSelection } from './viewer-types';
+import type { PageWordSource } from './page-words';
+import type { DocumentSource, DocumentViewerHandle, PageTextInfo, TextHighlight, TextSelection } from './viewer-types';
 import './document-viewer.css';
 
 export type DocumentViewerProps = {
   source: DocumentSource;
-  /** Text selected on a page (PDF text layer), with its 1-based page. */
+  /** Text selected on a page (PDF text layer) or the words in a box dragged on it, with its 1-based page. */
   onTextSelected?: (selection: TextSelection) => void;
+  /** Words of pages beyond their own text layer (recognised text): box select reads them, and they count as text. */
+  wordSources?: readonly PageWordSource[];
+  /** Whether the page shown has text to select or box; called as the page or its words change. */
+  onPageTextChange?: (info: PageTextInfo) => void;
   /** Marks where this text occurs and scrolls to it (or to `page`). */
   highlight?: TextHighlight | null;
   /** The page to show (1-based); changing it scrolls there. */
@@ -67,7 +72,7 @@ function GuardedViewer(props: DocumentViewerProps) {
         source={source}
         toolbarStart={props.toolbarStart}
         renderAttachment={(attachment, back) => (
-          <DocumentViewer {...props} source={attachment} toolbarStart={back} page={undefined} />
+          <DocumentViewer {...props} source={attachment} toolbarStart={back} page={undefined} wordSources={undefined} />
         )}
       />
     );
@@ -77,7 +82,7 @@ function GuardedViewer(props: DocumentViewerProps) {
 
 type OpenState = { status: 'opening' } | { status: 'ready'; doc: PagedDocument } | { status: 'failed'; message: string };
 
-function PagedDocumentViewer({ source, onTextSelected, highlight, page, onPageChange, ref, toolbarStart }: DocumentViewerProps) {
+function PagedDocumentViewer({ source, onTextSelected, highlight, page, onPageChange, ref, toolbarStart, wordSources, onPageTextChange }: DocumentViewerProps) {
   const [state, setState] = useState<OpenState>({ status: 'opening' });
   useEffect(() => {
     const controller = new AbortController();
@@ -122,6 +127,8 @@ function PagedDocumentViewer({ source, onTextSelected, highlight, page, onPageCh
       onPageChange={onPageChange}
       handleRef={ref}
       toolbarStart={toolbarStart}
+      wordSources={wordSources}
+      onPageTextChange={onPageTextChange}
     />
   );
 }

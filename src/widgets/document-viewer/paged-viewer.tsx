@@ -12,7 +12,10 @@ import { PageView } from './page-view';
 import { findTextMatches, normalizeSelectedText } from './text-match';
 import { ThumbnailRail } from './thumbnail-rail';
 import { ViewerToolbar } from './viewer-toolbar';
-import type { DocumentSource, DocumentViewerHandle, TextHighlight, TextSelection } from './viewer-types';
+import { useBoxSelect } from './box-select';
+import type { PageWordSource } from './page-words';
+import { usePageTextPresence } from './page-text-presence';
+import type { DocumentSource, DocumentViewerHandle, PageTextInfo, TextHighlight, TextSelection } from './viewer-types';
 
 export type PagedViewerProps = {
   doc: PagedDocument;
@@ -23,12 +26,15 @@ export type PagedViewerProps = {
   onPageChange?: (page: number) => void;
   handleRef?: Ref<DocumentViewerHandle>;
   toolbarStart?: ReactNode;
+  /** Words of pages beyond their text layer (recognised text), for box select and `onPageTextChange`. */
+  wordSources?: readonly PageWordSource[];
+  onPageTextChange?: (info: PageTextInfo) => void;
 };
 
 type Highlight = { text: string; requestedPage: number | undefined; pageIndex: number | null; onlyThatPage: boolean; token: number };
 
 /** PDF, image and TIFF pages in one virtualized, zoomable, rotatable stack with thumbnails. */
-export function PagedViewer({ doc, source, onTextSelected, highlight, page, onPageChange, handleRef, toolbarStart }: PagedViewerProps) {
+export function PagedViewer({ doc, source, onTextSelected, highlight, page, onPageChange, handleRef, toolbarStart, wordSources, onPageTextChange }: PagedViewerProps) {
   const root = useRef<HTMLDivElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const subscribe = useCallback((listener: () => void) => doc.subscribe(listener), [doc]);
@@ -51,6 +57,8 @@ export function PagedViewer({ doc, source, onTextSelected, highlight, page, onPa
   const layout = useMemo(() => computeLayout(sizes, scale, rotation), [sizes, scale, rotation]);
   const contentWidth = Math.max(layout.totalWidth, viewport.width);
   const current = viewport.height ? currentPage(layout, scrollTop, viewport.height) : 0;
+  useBoxSelect({ scroller, rotation, sources: wordSources, onSelect: onTextSelected });
+  usePageTextPresence(doc, viewport.height ? current + 1 : 0, wordSources, onPageTextChange);
 
   // What stays put when the layout changes (zoom, rotation, resize, late page sizes): the page at the top of the
   // viewport and how far into it we are, plus the horizontal centre.

@@ -12,7 +12,15 @@ export type DocumentSource = {
  * Pages are 1-based in the viewer's API (as the toolbar shows them). Ground-truth `pages` hold 0-based indices:
  * convert with `toGroundTruthPage` / `fromGroundTruthPage`.
  */
-export type TextSelection = { text: string; page: number };
+export type TextSelection = {
+  text: string;
+  page: number;
+  /** How it was taken: text selected in a text layer (the default), or the words inside a dragged box. */
+  via?: 'selection' | 'box';
+};
+
+/** Whether the page shown has text to select or box (a text layer or recognised words). */
+export type PageTextInfo = { page: number; hasText: boolean };
 
 /** Text to mark in the text layer; with `page`, only that page is searched, else the first page that contains it. */
 export type TextHighlight = { text: string; page?: number };

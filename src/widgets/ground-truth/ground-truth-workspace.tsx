@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
 import type { ContentType } from '../../contract';
-import { DocumentFileViewer, type DocumentViewerHandle, type TextHighlight, type TextSelection } from '../document-viewer';
+import {
+  DocumentFileViewer, type DocumentViewerHandle, type PageWordSource, type TextHighlight, type TextSelection,
+} from '../document-viewer';
 import { GroundTruthEditor } from './ground-truth-editor';
 import type { GroundTruthRow } from './ground-truth-rows';
 import { findCell, patchCell, tablesFromLabels } from './table-grid';
@@ -9,6 +11,8 @@ import './ground-truth.css';
 
 export type GroundTruthWorkspaceProps = {
   fileUrl: string | null | undefined;
+  /** The document's `ocrFileUrl`, when the service recognises text: selectable words on image and scanned pages. */
+  ocrFileUrl?: string | null;
   contentType: ContentType | null | undefined;
   documentName: string;
   draft: GroundTruthDraft;
@@ -31,6 +35,8 @@ export type GroundTruthWorkspaceProps = {
   aside?: ReactNode;
   /** Attributes of the editor's wrapper (a tabpanel's role and ids). */
   editorPanelProps?: HTMLAttributes<HTMLDivElement>;
+  /** Words of pages beyond their text layer (recognised text): selectable by box, and the hint counts them as text. */
+  wordSources?: readonly PageWordSource[];
 };
 
 /**
@@ -38,7 +44,7 @@ export type GroundTruthWorkspaceProps = {
  * field's value and records its page; activating a field scrolls to its page and marks its value in the text layer.
  */
 export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
-  const { fileUrl, contentType, documentName, draft, threshold, onThresholdChange, labelOptions, notes, readOnly, onSave, editorToolbar, editorFooter, panelHeader, aside, editorPanelProps, saveVerb = 'save' } = props;
+  const { fileUrl, contentType, documentName, draft, threshold, onThresholdChange, labelOptions, notes, readOnly, onSave, editorToolbar, editorFooter, panelHeader, aside, editorPanelProps, wordSources, saveVerb = 'save' } = props;
   const viewer = useRef<DocumentViewerHandle>(null);
   const [chosenKey, setActiveKey] = useState<string | null>(null);
   const [activeField, setActiveField] = useState<'value' | 'rawValue'>('value');
@@ -69,7 +75,7 @@ export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
     show(row, field);
   };
 
-  const onTextSelected = ({ text, page }: TextSelection) => {
+  const onTextSelected = ({ text, page, via }: TextSelection) => {
     if (readOnly) return;
     const row = findCell(draft.rows, tables, activeKey);
     if (!row || !activeKey) {
@@ -78,7 +84,7 @@ export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
     }
     const pages = [page - 1];
     draft.setRows((rows) => patchCell(rows, tables, activeKey, { [activeField]: text, pages }));
-    setFilled(`Filled ${activeField === 'rawValue' ? 'the raw value of ' : ''}${row.label || 'the field'} with “${text}” from page ${page}.`);
+    setFilled(`Filled ${activeField === 'rawValue' ? 'the raw value of ' : ''}${row.label || 'the field'} with “${text}” from ${via === 'box' ? 'a box on ' : ''}page ${page}.`);
     setHighlight({ text, page });
   };
 
@@ -103,10 +109,12 @@ export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
           <DocumentFileViewer
             ref={viewer}
             fileUrl={fileUrl}
+            ocrFileUrl={props.ocrFileUrl}
             contentType={contentType}
             name={documentName}
             onTextSelected={onTextSelected}
             highlight={highlight}
+            wordSources={wordSources}
           />
         ) : (
           <p className="gt-workspace__nofile">This document has no file to show.</p>
@@ -122,8 +130,8 @@ export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
                 : !selectable
                 ? `This file has no text layer: type each value as you read it. Enter: next field that needs attention. Ctrl/⌘+S: ${saveVerb}.`
                 : activeRow
-                  ? `Select text on the page to fill ${activeField === 'rawValue' ? 'the raw value of ' : ''}${activeRow.label || 'this field'}.`
-                  : `Focus a field, then select its value on the page. Enter: next field that needs attention. Ctrl/⌘+S: ${saveVerb}.`)}
+                  ? `Select text on the page to fill ${activeField === 'rawValue' ? 'the raw value of ' : ''}${activeRow.label || 'this field'}. Or drag a box around it.`
+                  : `Focus a field, then select its value on the page or drag a box around it. Enter: next field that needs attention. Ctrl/⌘+S: ${saveVerb}.`)}
             </p>
             <GroundTruthEditor
               draft={draft}
