@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { bffSessionSchema } from '../src/contract/bff-session';
 import { expect, test } from './support/fixtures';
 import { LAUNCH_LINK_FILE } from './support/servers';
 
@@ -35,6 +36,33 @@ test('the printed launch link signs in once', async ({ browser }) => {
   const again = await second.newPage();
   await again.goto(link);
   await expect(again).toHaveURL(/\/sign-in\?error=launch-link/);
-  expect((await again.request.get('/bff/session')).status()).toBe(401);
+  const signedOutSession = await again.request.get('/bff/session');
+  expect(signedOutSession.status()).toBe(200);
+  expect(bffSessionSchema.parse(await signedOutSession.json()).signedIn).toBe(false);
   await second.close();
+});
+
+test('a signed-out page load logs no console errors: /bff/session says signed out with a 200', async ({ browser }) => {
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  const sessionAnswers: number[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/bff/session') sessionAnswers.push(response.status());
+  });
+
+  await page.goto('/runs');
+  await expect(page).toHaveURL(/\/sign-in\?redirect=/);
+  await expect(page.getByRole('heading', { name: 'Sign in to DPS Console' })).toBeVisible();
+  await page.goto('/sign-in');
+  await expect(page.getByRole('heading', { name: 'Sign in to DPS Console' })).toBeVisible();
+
+  expect(sessionAnswers.length).toBeGreaterThan(0);
+  expect(sessionAnswers.every((status) => status === 200)).toBe(true);
+  expect(errors).toEqual([]);
+  await context.close();
 });

@@ -38,12 +38,15 @@ async function openSessions(page: Page) {
 }
 
 /**
- * A page whose session ended: its next request answers 401, and the console is at sign-in. (The screen's own
- * refetches may already have taken it there; either way, loading the page again shows sign-in.)
+ * A page whose session ended: its next API request answers 401, the BFF says it is signed out, and the console is at
+ * sign-in. (The screen's own refetches may already have taken it there; either way, loading the page again shows
+ * sign-in.)
  */
 async function expectSentToSignIn(page: Page) {
-  const status = await page.evaluate(() => fetch('/bff/session', { headers: { 'X-CSRF': '1' } }).then((r) => r.status));
+  const status = await page.evaluate(() => fetch('/api/organizations/me', { headers: { 'X-CSRF': '1' } }).then((r) => r.status));
   expect(status).toBe(401);
+  const session = await page.evaluate(() => fetch('/bff/session', { headers: { 'X-CSRF': '1' } }).then((r) => r.json() as Promise<unknown>));
+  expect(session).toEqual({ signedIn: false });
   await page.reload();
   await expect(page).toHaveURL(/\/sign-in\?redirect=/);
   await expect(page.getByRole('heading', { name: 'Sign in to DPS Console' })).toBeVisible();

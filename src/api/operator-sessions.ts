@@ -4,23 +4,10 @@
  * under ['bff', 'sessions'].
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { endedSessionCountSchema, endedSessionSchema, operatorSessionListSchema } from '../contract/operator-sessions';
 import { request } from './client';
 
-export const operatorSessionSchema = z.object({
-  handle: z.string().regex(/^[0-9a-f]{32}$/),
-  operator: z.object({ name: z.string(), role: z.enum(['admin', 'viewer']) }),
-  createdAt: z.string(),
-  lastSeenAt: z.string(),
-  /** A short description of the browser: "Chrome 131 on Linux". */
-  userAgent: z.string(),
-  /** The session this console is using. */
-  current: z.boolean(),
-});
-export type OperatorSession = z.infer<typeof operatorSessionSchema>;
-export const operatorSessionListSchema = z.object({ sessions: z.array(operatorSessionSchema) });
-const endedSessionSchema = z.object({ session: operatorSessionSchema });
-const endedCountSchema = z.object({ ended: z.number().int().min(0) });
+export type { OperatorSession } from '../contract/operator-sessions';
 
 export type SessionScope = 'own' | 'all';
 
@@ -58,7 +45,7 @@ export function useEndSession() {
 export function useEndOtherSessions() {
   const invalidate = useInvalidateSessions();
   return useMutation({
-    mutationFn: () => request('/bff/sessions', { method: 'DELETE', query: { others: 1 }, schema: endedCountSchema }),
+    mutationFn: () => request('/bff/sessions', { method: 'DELETE', query: { others: 1 }, schema: endedSessionCountSchema }),
     onSuccess: () => invalidate(),
   });
 }
@@ -67,7 +54,7 @@ export function useEndOtherSessions() {
 export function useEndOperatorSessions() {
   const invalidate = useInvalidateSessions();
   return useMutation({
-    mutationFn: (operator: string) => request('/bff/sessions', { method: 'DELETE', query: { operator }, schema: endedCountSchema }),
+    mutationFn: (operator: string) => request('/bff/sessions', { method: 'DELETE', query: { operator }, schema: endedSessionCountSchema }),
     onSuccess: () => invalidate(),
   });
 }

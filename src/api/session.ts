@@ -1,26 +1,24 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { bffSessionSchema, signedInSessionSchema, type SignedInSession } from '../contract/bff-session';
 import { request } from './client';
 
-/** `GET /bff/session` and `POST /bff/login`: who is signed in. Never carries a secret or token. */
-export const sessionSchema = z.object({
-  operator: z.object({ name: z.string(), role: z.enum(['admin', 'viewer']) }),
-  upstream: z.object({ baseUrl: z.string() }),
-  organization: z.object({ organizationId: z.string(), name: z.string().nullable() }).nullable(),
-});
-export type Session = z.infer<typeof sessionSchema>;
-export type OperatorRole = Session['operator']['role'];
+/** Who is signed in (`GET /bff/session`, `POST /bff/login`). Never carries a secret or token. */
+export type Session = SignedInSession;
 
 export const sessionKey = ['session'] as const;
 
 /**
- * The session. A 401 here means "not signed in" and is handled by the caller (the authenticated layout redirects),
- * so `meta.ignoreUnauthorized` keeps the global 401 handler out of it.
+ * The session, or null when signed out (the BFF says so with a 200: a signed-out page logs no error). The caller
+ * handles null (the authenticated layout redirects to sign-in); `meta.ignoreUnauthorized` keeps the global 401
+ * handler out of this query all the same.
  */
 export function sessionQueryOptions() {
   return queryOptions({
     queryKey: sessionKey,
-    queryFn: ({ signal }) => request('/bff/session', { schema: sessionSchema, signal }),
+    queryFn: async ({ signal }): Promise<Session | null> => {
+      const session = await request('/bff/session', { schema: bffSessionSchema, signal });
+      return session.signedIn ? session : null;
+    },
     staleTime: 5 * 60_000,
     meta: { ignoreUnauthorized: true },
   });
@@ -35,7 +33,7 @@ export interface SignInInput {
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SignInInput) => request('/bff/login', { method: 'POST', body: input, schema: sessionSchema }),
+    mutationFn: (input: SignInInput) => request('/bff/login', { method: 'POST', body: input, schema: signedInSessionSchema }),
     meta: { ignoreUnauthorized: true },
     onSuccess: (session) => {
       queryClient.clear();

@@ -1,22 +1,17 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { isApiError } from '../api/errors';
 import { organizationScope } from '../api/organization-scope';
 import { sessionQueryOptions } from '../api/session';
 import { AppShell } from '../features/shell/app-shell';
 
-// Every signed-in screen lives under this layout: it loads the session (401 → sign-in, coming back here afterwards),
+// Every signed-in screen lives under this layout: it loads the session (signed out → sign-in, coming back here afterwards),
 // puts the session's organization in the router context (loaders scope their query keys with it), and renders the
 // shell around the screen.
 export const Route = createFileRoute('/_authenticated')({
   beforeLoad: async ({ context, location }) => {
-    try {
-      const session = await context.queryClient.ensureQueryData(sessionQueryOptions());
-      return { session, organization: organizationScope(session) };
-    } catch (error) {
-      if (isApiError(error, 401)) throw redirect({ to: '/sign-in', search: { redirect: location.href }, replace: true });
-      throw error;
-    }
+    const session = await context.queryClient.ensureQueryData(sessionQueryOptions());
+    if (!session) throw redirect({ to: '/sign-in', search: { redirect: location.href }, replace: true });
+    return { session, organization: organizationScope(session) };
   },
   component: AuthenticatedLayout,
 });

@@ -9,7 +9,7 @@ import { allowedHostSets, crossSiteProblem, hostProblem, pathSpellingProblem, pr
 import { isApiPath, isBffOrApiPath, isReadMethod, splitTarget } from './route-paths';
 import { sessionIdFrom } from './session-cookie';
 import { setCommonSecurityHeaders, setConsoleSecurityHeaders, setDataSecurityHeaders } from './security-headers';
-import type { SessionOperator } from './session-store';
+import type { SessionOperator } from '../../contract/bff-session';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,7 +21,8 @@ declare module 'fastify' {
 interface PathRule {
   csrf: boolean;
   crossSiteCheck: boolean;
-  session: 'none' | 'operator' | 'admin';
+  /** `optional`: the operator is looked up but not required (the session endpoint answers signed-out itself). */
+  session: 'none' | 'optional' | 'operator' | 'admin';
 }
 
 /** What each BFF path requires. The launch link is a top-level navigation from a terminal: nothing but its token. */
@@ -29,7 +30,7 @@ function ruleFor(method: string, path: string): PathRule {
   if (isApiPath(path)) return { csrf: true, crossSiteCheck: true, session: 'operator' };
   if (path === '/bff/launch') return { csrf: false, crossSiteCheck: false, session: 'none' };
   if (path === '/bff/file') return { csrf: true, crossSiteCheck: true, session: 'operator' };
-  if (path === '/bff/session') return { csrf: !isReadMethod(method), crossSiteCheck: true, session: 'operator' };
+  if (path === '/bff/session') return { csrf: !isReadMethod(method), crossSiteCheck: true, session: isReadMethod(method) ? 'optional' : 'operator' };
   if (path === '/bff/sessions' || path.startsWith('/bff/sessions/')) return { csrf: !isReadMethod(method), crossSiteCheck: true, session: 'operator' };
   if (path === '/bff/audit') return { csrf: !isReadMethod(method), crossSiteCheck: true, session: 'admin' };
   if (path === '/bff' || path.startsWith('/bff/')) return { csrf: !isReadMethod(method), crossSiteCheck: true, session: 'none' };
@@ -84,8 +85,9 @@ async function accessRules(app: FastifyInstance): Promise<void> {
     if (rule.session === 'none') return;
 
     const session = await app.sessionStore.get(sessionIdFrom(request));
+    if (session) request.operator = session.operator;
+    if (rule.session === 'optional') return;
     if (!session) return refuse(reply, 401, 'Not signed in: sign in to the console');
-    request.operator = session.operator;
 
     if (rule.session === 'admin' && session.operator.role !== 'admin') {
       return refuse(reply, 403, `Forbidden: this needs the admin role; operator "${session.operator.name}" is ${session.operator.role}`);

@@ -4,18 +4,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { credentialsFileSchema, type CredentialsFile } from '../../contract/credentials-file';
 import { ConfigError, envInteger, envText, parseEnv, type Env } from '../shared/env-schema';
 import type { LineSink } from '../shared/log-redaction';
 import type { ClientConnectionLimits } from './client-connections';
 
-export interface UpstreamCredentials {
-  /** `{base_url}`, e.g. `http://127.0.0.1:8788/v1`. */
-  baseUrl: string;
-  /** `{auth_url}`; the token endpoint is `{auth_url}/oauth2/token`. */
-  authUrl: string;
-  clientId: string;
-  clientSecret: string;
-}
+/** The app client the BFF calls the service as, and where: `credentials.json`'s shape. */
+export type UpstreamCredentials = CredentialsFile;
 
 export interface BffConfig {
   host: string;
@@ -98,22 +93,21 @@ export function defaultBffConfig(upstream: UpstreamCredentials, dataDir: string)
 }
 
 
-/** The shape of `credentials.json` written by the embedded service (and accepted from DPS_CREDENTIALS_FILE). */
+/** `credentials.json` written by the embedded service (or a file of its shape named by DPS_CREDENTIALS_FILE). */
 export function readCredentialsFile(path: string): UpstreamCredentials {
-  let parsed: Record<string, unknown>;
+  let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
     throw new ConfigError(`Cannot read credentials file ${path}: ${(error as Error).message}`);
   }
-  const field = (name: string): string => {
-    const value = parsed[name];
-    if (typeof value !== 'string' || value === '') {
-      throw new ConfigError(`Credentials file ${path}: field "${name}" must be a non-empty string`);
-    }
-    return value;
-  };
-  return { clientId: field('clientId'), clientSecret: field('clientSecret'), authUrl: field('authUrl'), baseUrl: field('baseUrl') };
+  const result = credentialsFileSchema.safeParse(parsed);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const field = issue.path.map(String).join('.');
+    throw new ConfigError(`Credentials file ${path}: ${field ? `field "${field}" must be a non-empty string` : 'must be a JSON object'}`);
+  }
+  return result.data;
 }
 
 type UpstreamVars = Partial<Record<'DPS_BASE_URL' | 'DPS_AUTH_URL' | 'DPS_CLIENT_ID' | 'DPS_CLIENT_SECRET' | 'DPS_CREDENTIALS_FILE', string>>;

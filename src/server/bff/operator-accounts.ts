@@ -4,11 +4,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { OPERATOR_ROLES, type OperatorRole } from '../../contract/bff-session';
 import { scryptHash, scryptVerify } from '../shared/scrypt-hash';
 import { bffDir, readJsonFile, writeFileAtomic } from './data-files';
 
-export type OperatorRole = 'admin' | 'viewer';
-export const OPERATOR_ROLES: readonly OperatorRole[] = ['admin', 'viewer'];
 
 export interface OperatorAccount {
   name: string;
@@ -69,7 +68,7 @@ export class OperatorAccounts {
   async add(name: string, role: OperatorRole, password: string): Promise<OperatorAccount> {
     const problem = validateOperatorName(name) ?? validatePassword(password);
     if (problem) throw new Error(problem);
-    if (!OPERATOR_ROLES.includes(role)) throw new Error('role must be admin or viewer');
+    if (!(OPERATOR_ROLES as readonly string[]).includes(role)) throw new Error('role must be admin or viewer');
     const operators = await this.list();
     if (operators.some((o) => o.name === name)) throw new Error(`operator "${name}" already exists`);
     const now = new Date().toISOString();

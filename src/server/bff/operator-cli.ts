@@ -10,7 +10,8 @@
  */
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { OPERATOR_ROLES, OperatorAccounts, validateOperatorName, validatePassword, type OperatorRole } from './operator-accounts';
+import { OPERATOR_ROLES, type OperatorRole } from '../../contract/bff-session';
+import { OperatorAccounts, validateOperatorName, validatePassword } from './operator-accounts';
 import { loadBffConfig } from './config';
 import { SessionStore } from './session-store';
 
@@ -85,7 +86,7 @@ async function run(args: string[]): Promise<void> {
       const name = nameArgument(args);
       const roleIndex = args.indexOf('--role');
       const role = (roleIndex >= 0 ? args[roleIndex + 1] : undefined) as OperatorRole | undefined;
-      if (!role || !OPERATOR_ROLES.includes(role)) throw new UsageError('--role must be admin or viewer');
+      if (!role || !(OPERATOR_ROLES as readonly string[]).includes(role)) throw new UsageError('--role must be admin or viewer');
       const password = await readPassword(`Password for ${name}: `);
       const problem = validatePassword(password);
       if (problem) throw new UsageError(problem);

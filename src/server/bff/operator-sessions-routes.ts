@@ -10,20 +10,11 @@
  * A session is named by its handle, never by its id. Ending one removes its file, so its very next request is refused.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_HANDLE_PATTERN, type OperatorSession } from '../../contract/operator-sessions';
 import { sessionIdFrom } from './session-cookie';
-import { SESSION_HANDLE_PATTERN, type HandledSession, type SessionOperator } from './session-store';
+import type { HandledSession } from './session-store';
 
-export interface SessionView {
-  handle: string;
-  operator: SessionOperator;
-  createdAt: string;
-  lastSeenAt: string;
-  userAgent: string;
-  /** The session that made this request. */
-  current: boolean;
-}
-
-function view({ handle, session }: HandledSession, currentHandle: string | undefined): SessionView {
+function view({ handle, session }: HandledSession, currentHandle: string | undefined): OperatorSession {
   return {
     handle,
     operator: { name: session.operator.name, role: session.operator.role },
@@ -35,7 +26,7 @@ function view({ handle, session }: HandledSession, currentHandle: string | undef
 }
 
 /** Operator first (the caller's current session leading), then the most recently seen. */
-function byOperatorThenLastSeen(a: SessionView, b: SessionView): number {
+function byOperatorThenLastSeen(a: OperatorSession, b: OperatorSession): number {
   if (a.operator.name !== b.operator.name) return a.operator.name < b.operator.name ? -1 : 1;
   if (a.current !== b.current) return a.current ? -1 : 1;
   return b.lastSeenAt.localeCompare(a.lastSeenAt);

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OperatorSession as SessionView } from '../../contract/operator-sessions';
 import { startEchoUpstream, type EchoUpstream } from './testing/echo-upstream';
 import { startBff, TestBrowser, type RunningBff } from './testing/bff-harness';
 import { summarizeUserAgent } from './user-agent-summary';
@@ -17,14 +18,6 @@ const SECURE_COOKIE = '__Host-dps_session';
 const CHROME_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
 
-interface SessionView {
-  handle: string;
-  operator: { name: string; role: string };
-  createdAt: string;
-  lastSeenAt: string;
-  userAgent: string;
-  current: boolean;
-}
 
 let echo: EchoUpstream;
 const running: RunningBff[] = [];
@@ -66,9 +59,7 @@ async function currentHandle(browser: TestBrowser): Promise<string> {
 }
 
 async function isSignedIn(browser: TestBrowser): Promise<boolean> {
-  const status = (await browser.request('/bff/session')).status;
-  expect([200, 401]).toContain(status);
-  return status === 200;
+  return browser.signedIn();
 }
 
 describe('session cookie name', () => {
@@ -107,7 +98,7 @@ describe('session cookie name', () => {
     const attributes = [reply.headers['set-cookie'] ?? []].flat()[0].split(';').map((a) => a.trim().toLowerCase());
     expect(attributes[0]).toMatch(/^dps_session=/);
     expect(attributes).not.toContain('secure');
-    expect((await browser.request('/bff/session', { headers: host })).status).toBe(200);
+    expect(await browser.signedIn({ headers: host })).toBe(true);
   });
 });
 

@@ -3,9 +3,9 @@
  * upstream base URL and the organization — never a secret, token or session id.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SessionOperator, SignedInSession, SignedOutSession } from '../../contract/bff-session';
 import { LAUNCH_OPERATOR } from './launch-links';
 import { readResponseBody } from './upstream-http';
-import type { SessionOperator } from './session-store';
 import { clearSessionCookie, PLAIN_SESSION_COOKIE, sessionIdFrom, setSessionCookie } from './session-cookie';
 import { summarizeUserAgent } from './user-agent-summary';
 
@@ -42,8 +42,9 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
     }
   }
 
-  async function sessionBody(request: FastifyRequest, operator: SessionOperator) {
+  async function sessionBody(request: FastifyRequest, operator: SessionOperator): Promise<SignedInSession> {
     return {
+      signedIn: true,
       operator: { name: operator.name, role: operator.role },
       upstream: { baseUrl: config.upstream.baseUrl },
       organization: await organization(request),
@@ -58,9 +59,11 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
     setSessionCookie(request, reply, id, Math.floor(config.sessionAbsoluteMs / 1000));
   }
 
+  // Signed out is an answer, not an error: every signed-out page asks, and a 401 would be an error in its console.
   app.get('/bff/session', async (request, reply) => {
-    // The access hook has verified the session.
-    return reply.send(await sessionBody(request, request.operator!));
+    // The access hook has looked the session up.
+    if (!request.operator) return reply.send({ signedIn: false } satisfies SignedOutSession);
+    return reply.send(await sessionBody(request, request.operator));
   });
 
   app.post('/bff/login', { bodyLimit: 16 * 1024 }, async (request, reply) => {

@@ -11,12 +11,8 @@ import { createHash } from 'node:crypto';
 import { open, readdir, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { bffDir, CREDENTIAL_PATTERN, credentialFileName, randomCredential, removeFile, writeFileAtomic } from './data-files';
-import type { OperatorRole } from './operator-accounts';
-
-export interface SessionOperator {
-  name: string;
-  role: OperatorRole;
-}
+import { SESSION_HANDLE_PATTERN } from '../../contract/operator-sessions';
+import type { SessionOperator } from '../../contract/bff-session';
 
 export interface Session {
   operator: SessionOperator;
@@ -43,8 +39,6 @@ export interface SessionStoreOptions {
   absoluteMs: number;
   now?: () => number;
 }
-
-export const SESSION_HANDLE_PATTERN = /^[0-9a-f]{32}$/;
 
 /** The handle of the session stored in `<fileName>.json`: a hash of the file name, so it leads back to no id. */
 function handleOfFile(fileName: string): string {

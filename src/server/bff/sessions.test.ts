@@ -67,7 +67,7 @@ describe('launch link', () => {
     expect(again.status).toBe(303);
     expect(again.headers.location).toBe('/sign-in?error=launch-link');
     expect(again.headers['set-cookie']).toBeUndefined();
-    expect((await second.request('/bff/session')).status).toBe(401);
+    expect(await second.signedIn()).toBe(false);
     // Made-up tokens fail the same way.
     expect((await second.request('/bff/launch?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', { noCsrf: true })).headers.location).toBe('/sign-in?error=launch-link');
   });
@@ -109,8 +109,8 @@ describe('session cookie', () => {
     await browser.login('ben', PASSWORD);
     const second = sessionCookie(browser);
     expect(second).not.toBe(first);
-    expect((await browserWithSession(bff.origin, first).request('/bff/session')).status).toBe(401);
-    expect((await browserWithSession(bff.origin, second).request('/bff/session')).status).toBe(200);
+    expect(await browserWithSession(bff.origin, first).signedIn()).toBe(false);
+    expect(await browserWithSession(bff.origin, second).signedIn()).toBe(true);
     // A session id planted before sign-in (fixation) is not adopted.
     const planted = 'P'.repeat(43);
     const victim = browserWithSession(bff.origin, planted);
@@ -127,11 +127,11 @@ describe('session cookie', () => {
     // Activity keeps it alive past the idle time in total …
     for (let i = 0; i < 3; i++) {
       now += 20 * MINUTE;
-      expect((await browser.request('/bff/session')).status).toBe(200);
+      expect(await browser.signedIn()).toBe(true);
     }
     // … and 30 quiet minutes end it.
     now += 30 * MINUTE;
-    expect((await browser.request('/bff/session')).status).toBe(401);
+    expect(await browser.signedIn()).toBe(false);
   });
 
   it('ends at its absolute lifetime even when active', async () => {
@@ -159,7 +159,7 @@ describe('session cookie', () => {
     expect([out.headers['set-cookie'] ?? []].flat().join()).toMatch(/__Host-dps_session=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i);
     // Someone who copied the id before sign-out gets nothing with it.
     const copy = browserWithSession(bff.origin, id);
-    expect((await copy.request('/bff/session')).status).toBe(401);
+    expect(await copy.signedIn()).toBe(false);
     expect((await copy.request('/api/users')).status).toBe(401);
     // Sign-out needs X-CSRF like every BFF write.
     expect((await copy.request('/bff/logout', { method: 'POST', noCsrf: true })).status).toBe(401);
@@ -193,7 +193,31 @@ describe('session cookie', () => {
     expect((await new TestBrowser(a.origin).request(launchPath(link), { noCsrf: true })).headers.location).toBe('/sign-in?error=launch-link');
     // Signing out at B ends it at A.
     expect((await atB.request('/bff/logout', { method: 'POST' })).status).toBe(204);
-    expect((await atA.request('/bff/session')).status).toBe(401);
+    expect(await atA.signedIn()).toBe(false);
+  });
+});
+
+describe('signed out', () => {
+  it('GET /bff/session answers 200 {"signedIn": false}, never an error status; /api and /bff/sessions still answer 401', async () => {
+    const bff = await bffFor();
+    await bff.addOperator('gus', 'admin', PASSWORD);
+    const browser = new TestBrowser(bff.origin);
+    for (const reply of [await browser.request('/bff/session'), await browserWithSession(bff.origin, 'A'.repeat(43)).request('/bff/session')]) {
+      expect(reply.status).toBe(200);
+      expect(reply.json()).toEqual({ signedIn: false });
+      expect(reply.headers['cache-control']).toBe('no-store');
+    }
+    expect((await browser.request('/api/users')).status).toBe(401);
+    expect((await browser.request('/bff/sessions')).status).toBe(401);
+    expect((await browser.request('/bff/file?url=http%3A%2F%2F127.0.0.1%2Fv1%2Fx')).status).toBe(401);
+
+    const signedIn = await browser.login('gus', PASSWORD);
+    expect(signedIn.json()).toMatchObject({ signedIn: true, operator: { name: 'gus', role: 'admin' } });
+    expect((await browser.request('/bff/session')).json()).toMatchObject({ signedIn: true, operator: { name: 'gus', role: 'admin' } });
+    await browser.request('/bff/logout', { method: 'POST' });
+    expect((await browser.request('/bff/session')).json()).toEqual({ signedIn: false });
+    // Still a BFF endpoint: the X-CSRF and cross-site rules hold for it signed out too.
+    expect((await browser.request('/bff/session', { headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
   });
 });
 
@@ -273,12 +297,12 @@ describe('operator CLI', () => {
     expect((await kim.login('kim', PASSWORD)).json().operator).toEqual({ name: 'kim', role: 'viewer' });
     const newPassword = 'another-long-password';
     expect(cli(dir, ['reset', 'kim'], `${newPassword}\n`).stdout).toMatch(/ended 1 session/);
-    expect((await kim.request('/bff/session')).status).toBe(401);
+    expect(await kim.signedIn()).toBe(false);
     expect((await kim.login('kim', PASSWORD)).status).toBe(401);
     expect((await kim.login('kim', newPassword)).status).toBe(200);
 
     expect(cli(dir, ['remove', 'kim']).stdout).toMatch(/removed operator kim; ended 1 session/);
-    expect((await kim.request('/bff/session')).status).toBe(401);
+    expect(await kim.signedIn()).toBe(false);
     expect((await kim.login('kim', newPassword)).status).toBe(401);
     expect(cli(dir, ['list']).stdout).not.toMatch(/^kim/m);
   });

@@ -84,7 +84,7 @@ describe('stalled requests', () => {
   it('closes a connection whose headers never end', async () => {
     const { socket, closed } = await connect();
     socket.on('error', () => {});
-    socket.write(`GET /bff/session HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Slow: `);
+    socket.write(`GET /bff/sessions HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Slow: `);
     const answer = await closed;
     if (answer) expect(answer).toMatch(/^HTTP\/1\.1 408 /);
   });
@@ -122,11 +122,11 @@ describe('connections per address', () => {
       await sleep(50);
       const extra = await connect();
       extra.socket.on('error', () => {});
-      extra.socket.write(`GET /bff/session HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);
+      extra.socket.write(`GET /bff/sessions HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);
       expect(await extra.closed).toBe('');
 
       const other = await connect('127.0.0.2');
-      other.socket.write(`GET /bff/session HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);
+      other.socket.write(`GET /bff/sessions HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);
       expect(await other.closed).toMatch(/^HTTP\/1\.1 401 /);
     } finally {
       for (const { socket } of held) socket.destroy();
@@ -135,7 +135,7 @@ describe('connections per address', () => {
     await Promise.all(held.map((h) => h.closed));
     await sleep(50);
     const again = await connect();
-    again.socket.write(`GET /bff/session HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);
+    again.socket.write(`GET /bff/sessions HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);
     expect(await again.closed).toMatch(/^HTTP\/1\.1 401 /);
   });
 });

@@ -9,19 +9,13 @@ import { mkdir, open, readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { newId, nowTimestamp, type AppClient } from '../../contract';
+import { credentialsFileSchema, type CredentialsFile } from '../../contract/credentials-file';
 import { BUILTIN_ROLE_IDS } from './auth/builtin-roles';
 import { generateClientId, generateClientSecret, hashSecret } from './auth/secrets';
 import type { SeedContext, ServiceContext } from './context';
 import { appClientsRepo } from './core-repositories';
 import { createOrganization } from './organizations-store';
 import { bumpCounter, schema } from './storage';
-
-export interface Credentials {
-  clientId: string;
-  clientSecret: string;
-  authUrl: string;
-  baseUrl: string;
-}
 
 export interface BootstrapResult {
   credentialsFile: string;
@@ -137,12 +131,14 @@ async function createBootstrapData(ctx: ServiceContext, secret: string): Promise
 }
 
 /** Atomic write with mode 0600 from the start (the secret never sits in a world-readable file). */
-export async function writeCredentials(file: string, credentials: Credentials): Promise<void> {
+export async function writeCredentials(file: string, credentials: CredentialsFile): Promise<void> {
+  // Checked before anything is written: the BFF reads this file with the same schema.
+  const content = `${JSON.stringify(credentialsFileSchema.parse(credentials), null, 2)}\n`;
   await mkdir(path.dirname(file), { recursive: true });
   const temp = `${file}.${process.pid}.tmp`;
   const handle = await open(temp, 'w', 0o600);
   try {
-    await handle.writeFile(`${JSON.stringify(credentials, null, 2)}\n`);
+    await handle.writeFile(content);
     await handle.chmod(0o600);
     await handle.sync();
   } finally {
@@ -152,9 +148,9 @@ export async function writeCredentials(file: string, credentials: Credentials): 
 }
 
 async function refreshCredentialUrls(ctx: ServiceContext, file: string, state: BootstrapState): Promise<void> {
-  let current: Credentials;
+  let current: CredentialsFile;
   try {
-    current = JSON.parse(await readFile(file, 'utf8')) as Credentials;
+    current = credentialsFileSchema.parse(JSON.parse(await readFile(file, 'utf8')));
   } catch {
     ctx.log.warn(`credentials file ${file} is missing or unreadable; create a new app client through the API`);
     return;

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createBffApp, type BffApp } from '../app';
 import { defaultBffConfig, type BffConfig, type UpstreamCredentials } from '../config';
-import { OperatorAccounts, type OperatorRole } from '../operator-accounts';
+import { bffSessionSchema, type OperatorRole } from '../../../contract/bff-session';
+import { OperatorAccounts } from '../operator-accounts';
 
 export interface RunningBff {
   bff: BffApp;
@@ -111,6 +112,16 @@ export class TestBrowser {
     }
     this.replies.push(reply);
     return reply;
+  }
+
+  /**
+   * Whether `GET /bff/session` says this browser is signed in. Signed in or out, it answers 200 with a body of the
+   * contract's shape; anything else fails the test.
+   */
+  async signedIn(options: RequestOptions = {}): Promise<boolean> {
+    const reply = await this.request('/bff/session', options);
+    if (reply.status !== 200) throw new Error(`GET /bff/session answered ${reply.status}: ${reply.text}`);
+    return bffSessionSchema.parse(reply.json()).signedIn;
   }
 
   json(path: string, method: string, value: unknown, options: RequestOptions = {}): Promise<Reply> {

@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceApp, type ServiceApp } from '../app';
-import type { Credentials } from '../bootstrap';
+import type { CredentialsFile as Credentials } from '../../../contract/credentials-file';
 import { loadServiceConfig } from '../config';
 import { requestHash } from '../idempotency';
 import { dropSchema, rows } from '../storage';

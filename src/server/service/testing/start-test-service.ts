@@ -13,7 +13,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createServiceApp } from '../app';
-import type { Credentials } from '../bootstrap';
+import type { CredentialsFile as Credentials } from '../../../contract/credentials-file';
 import { loadServiceConfig } from '../config';
 import { dropSchema } from '../storage';
 import { createTenantOrganization } from './tenant';

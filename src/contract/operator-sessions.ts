@@ -1,0 +1,27 @@
+/**
+ * Operators' signed-in sessions as the BFF serves them (`/bff/sessions`). A session is named by an opaque handle,
+ * never by its id.
+ */
+import { z } from 'zod';
+import { sessionOperatorSchema } from './bff-session';
+
+export const SESSION_HANDLE_PATTERN = /^[0-9a-f]{32}$/;
+
+export const operatorSessionSchema = z.object({
+  handle: z.string().regex(SESSION_HANDLE_PATTERN),
+  operator: sessionOperatorSchema,
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  /** A short description of the browser: "Chrome 131 on Linux". */
+  userAgent: z.string(),
+  /** The session that made this request. */
+  current: z.boolean(),
+});
+export type OperatorSession = z.infer<typeof operatorSessionSchema>;
+
+/** `GET /bff/sessions`. */
+export const operatorSessionListSchema = z.object({ sessions: z.array(operatorSessionSchema) });
+/** `DELETE /bff/sessions/:handle`: the session that ended. */
+export const endedSessionSchema = z.object({ session: operatorSessionSchema });
+/** `DELETE /bff/sessions?…`: how many ended. */
+export const endedSessionCountSchema = z.object({ ended: z.number().int().min(0) });
