@@ -5,6 +5,7 @@
 import { PRIVATE_UMASK } from '../shared/private-dir';
 import { createServiceApp } from './app';
 import { loadServiceConfig } from './config';
+import { resumeRecognition } from './recognition/recognition-queue';
 
 async function main() {
   // Everything the service and PGlite create (database pages, credentials) is its user's alone.
@@ -12,6 +13,8 @@ async function main() {
   const config = loadServiceConfig();
   const service = await createServiceApp(config);
   const started = await service.start();
+  // Documents still waiting for recognition when the service last stopped.
+  resumeRecognition(service.context);
   process.stdout.write(
     `DPS service: base URL ${started.baseUrl} (token endpoint ${started.authUrl}/oauth2/token); ` +
       `credentials in ${started.credentialsFile}\n`,

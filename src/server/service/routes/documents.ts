@@ -12,7 +12,10 @@ import {
 } from '../../../contract';
 import type { ServiceContext } from '../context';
 import { badRequest, notFound } from '../http-error';
+import { requestRecognition } from '../recognition/recognition-queue';
 import { defineRoute } from '../routing/define-route';
+import { recognitionsRepo } from '../storage/repositories/document-recognitions';
+import { ocrFileUrlOf } from './document-recognition';
 import { documentsRepo } from '../runs/repositories';
 import { bumpCounter, createdStamp, schema, updatedStamp, type Executor } from '../storage';
 
@@ -21,7 +24,7 @@ const params = z.object({ documentId: documentIdSchema });
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 export function withFileUrl(ctx: ServiceContext, document: Document): Document {
-  return { ...document, fileUrl: `${ctx.urls.publicBaseUrl}/documents/${document.documentId}/file` };
+  return { ...document, fileUrl: `${ctx.urls.publicBaseUrl}/documents/${document.documentId}/file`, ocrFileUrl: ocrFileUrlOf(ctx, document) };
 }
 
 function md5(bytes: Uint8Array): string {
@@ -72,6 +75,7 @@ export const documentRoutes = [
         await documentsRepo.create(tx, auth.organizationId, document);
         if (bytes) await writeFile(tx, auth.organizationId, document.documentId, document.contentType!, bytes);
       });
+      if (bytes) await requestRecognition(ctx, auth.organizationId, document.documentId, document.contentType);
       return withFileUrl(ctx, document);
     },
   }),
@@ -120,6 +124,7 @@ export const documentRoutes = [
     handler: async ({ params, auth, ctx }) => {
       const removed = await ctx.store.transaction(async (tx) => {
         const document = await documentsRepo.delete(tx, auth.organizationId, params.documentId);
+        await recognitionsRepo.delete(tx, auth.organizationId, params.documentId);
         const t = schema.documentFiles;
         await tx.delete(t).where(and(eq(t.organizationId, auth.organizationId), eq(t.documentId, params.documentId)));
         return document;
@@ -147,6 +152,7 @@ export const documentRoutes = [
           return { ...current, contentType, contentMD5: md5(bytes), ...updatedStamp(auth.actor) };
         }),
       );
+      await requestRecognition(ctx, auth.organizationId, params.documentId, updated.contentType);
       return withFileUrl(ctx, updated);
     },
   }),

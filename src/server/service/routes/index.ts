@@ -12,9 +12,10 @@ import { userRoutes } from './users';
 import { agentRunRoutes } from './agent-runs';
 import { agentRoutes } from './agents';
 import { documentRoutes } from './documents';
+import { documentRecognitionRoutes } from './document-recognition';
 import { actionRoutes, hookRoutes } from './hooks-and-actions';
 import { modelRoutes } from './models';
 import { validationRoutes } from './validations';
 
 export const routeModules: RouteModule[] = [organizationRoutes, userRoutes, roleRoutes, appClientRoutes,
-  documentRoutes, modelRoutes, validationRoutes, agentRoutes, agentRunRoutes, hookRoutes, actionRoutes];
+  documentRoutes, documentRecognitionRoutes, modelRoutes, validationRoutes, agentRoutes, agentRunRoutes, hookRoutes, actionRoutes];

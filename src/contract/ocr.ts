@@ -1,0 +1,70 @@
+/**
+ * Recognised text of a document: what the service's `ocrFileUrl` serves (an extension beyond the seed, which names
+ * the field only). Words come with their page and a box in page-relative units, so any viewer can lay them over the
+ * page at any zoom without knowing the raster the service recognised.
+ *
+ *   { "documentId": "svc:document:…", "status": "done", "message": null, "updatedTime": "…",
+ *     "pages": [{ "page": 0, "width": 640, "height": 820,
+ *                 "words": [{ "text": "TOTAL", "line": 12, "confidence": 0.91,
+ *                             "box": { "x": 0.025, "y": 0.70, "w": 0.08, "h": 0.017 } }] }] }
+ */
+import { z } from 'zod';
+import { contentTypeSchema } from './enums';
+import { documentIdSchema } from './ids';
+import { timestampSchema } from './primitives';
+
+/**
+ * `pending`: waiting for the recogniser; `running`: pages are being recognised (`pages` holds those done so far);
+ * `done`: every page that needed it is recognised; `failed`: `message` says why.
+ */
+export const OCR_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
+export const ocrStatusSchema = z.enum(OCR_STATUSES, { message: `must be one of ${OCR_STATUSES.join(', ')}` });
+export type OcrStatus = z.infer<typeof ocrStatusSchema>;
+
+/** Content types whose pages the service recognises (a PDF only on pages without a text layer). */
+export const OCR_CONTENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'image/tiff'] as const;
+export const isOcrContentType = (type: string | null | undefined): boolean =>
+  (OCR_CONTENT_TYPES as readonly string[]).includes(type ?? '');
+
+const unit = z.number({ message: 'must be a number' }).min(0, { message: 'must be 0 to 1' }).max(1, { message: 'must be 0 to 1' });
+
+/** A box on the page: fractions of the page's width (x, w) and height (y, h), from its top-left corner, unrotated. */
+export const ocrBoxSchema = z.strictObject({ x: unit, y: unit, w: unit, h: unit });
+export type OcrBox = z.infer<typeof ocrBoxSchema>;
+
+export const ocrWordSchema = z.strictObject({
+  text: z.string().min(1, { message: 'must not be empty' }),
+  /** Index of the word's line on its page, in reading order (words of one line share it). */
+  line: z.int({ message: 'must be an integer' }).min(0, { message: 'must be an integer >= 0' }),
+  /** The recogniser's confidence, 0 to 1. */
+  confidence: unit,
+  box: ocrBoxSchema,
+});
+export type OcrWord = z.infer<typeof ocrWordSchema>;
+
+export const ocrPageSchema = z.strictObject({
+  /** 0-based page index, as ground-truth `pages` count them. */
+  page: z.int({ message: 'must be an integer' }).min(0, { message: 'must be an integer >= 0' }),
+  /** Size in pixels of the raster that was recognised (the boxes do not depend on it). */
+  width: z.int().positive(),
+  height: z.int().positive(),
+  words: z.array(ocrWordSchema),
+});
+export type OcrPage = z.infer<typeof ocrPageSchema>;
+
+export const ocrResultSchema = z.strictObject({
+  documentId: documentIdSchema,
+  contentType: contentTypeSchema,
+  status: ocrStatusSchema,
+  /** Why recognition failed; null otherwise. Never holds document text. */
+  message: z.string().nullable(),
+  /** Recognised pages in page order: only pages that needed recognition (a PDF page with a text layer has none). */
+  pages: z.array(ocrPageSchema),
+  updatedTime: timestampSchema,
+});
+export type OcrResult = z.infer<typeof ocrResultSchema>;
+
+/** Words of `page` (0-based) in reading order, or null when that page has no recognised text (yet). */
+export function ocrWordsOfPage(result: OcrResult | null | undefined, page: number): OcrWord[] | null {
+  return result?.pages.find((p) => p.page === page)?.words ?? null;
+}

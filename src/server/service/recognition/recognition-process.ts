@@ -1,0 +1,45 @@
+/**
+ * The recognition process (a child of the service: decoders of native code meet untrusted files here, and a crash
+ * ends this process, not the service): rasterises a document's pages (page-rasters.ts) and recognises each with
+ * tesseract.js and the English LSTM data shipped in `@tesseract.js-data/eng` — read from node_modules, nothing is
+ * downloaded. One document at a time; the tesseract worker is made once and reused.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { createWorker, OEM, type Worker as TesseractWorker } from 'tesseract.js';
+import { ocrPageFromBlocks, type TesseractBlocks } from './ocr-words';
+import { pageRasters } from './page-rasters';
+import type { RecognitionMessage, RecognitionRequest } from './recognition-protocol';
+
+const require = createRequire(import.meta.url);
+/** The LSTM-only integer model: a third of the size of the combined one, the same engine (OEM.LSTM_ONLY). */
+const LANG_PATH = path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+
+let tesseract: Promise<TesseractWorker> | null = null;
+const engine = () =>
+  (tesseract ??= createWorker('eng', OEM.LSTM_ONLY, { langPath: LANG_PATH, gzip: true, cacheMethod: 'none', logger: () => undefined }));
+
+const post = (message: RecognitionMessage) => process.send?.(message);
+
+let queue = Promise.resolve();
+process.on('message', (request: RecognitionRequest) => {
+  queue = queue.then(() => run(request));
+});
+// The service stopped (or let go of this process): nothing is left to do.
+process.on('disconnect', () => process.exit(0));
+
+async function run({ id, bytes, contentType }: RecognitionRequest) {
+  try {
+    let started = performance.now();
+    for await (const raster of pageRasters(bytes, contentType)) {
+      const worker = await engine();
+      const { data } = await worker.recognize(Buffer.from(raster.image), {}, { blocks: true, text: false });
+      const page = ocrPageFromBlocks(raster.page, raster.width, raster.height, data.blocks as TesseractBlocks | null);
+      post({ id, type: 'page', page, ms: Math.round(performance.now() - started) });
+      started = performance.now();
+    }
+    post({ id, type: 'done' });
+  } catch (error) {
+    post({ id, type: 'error', message: error instanceof Error ? error.message : String(error) });
+  }
+}
