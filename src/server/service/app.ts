@@ -17,7 +17,7 @@ import { authPlugin } from './plugins/auth';
 import { answerClientError, answerFrameworkError, errorAnswers, MAX_HEADER_BYTES } from './plugins/error-answers';
 import { requestValidation } from './plugins/request-validation';
 import { serviceDecorators } from './plugins/service-decorators';
-import { routeModules } from './routes';
+import { routeModules, routePlugins } from './routes';
 import type { RouteSpec } from './routing/define-route';
 import { openStore } from './storage';
 
@@ -61,6 +61,7 @@ export async function createServiceApp(config: ServiceConfig): Promise<ServiceAp
 
   const specs = routeModules.flat();
   await fastify.register(async (api) => {
+    for (const routes of routePlugins) await api.register(routes);
     for (const spec of specs.filter((s) => !s.rawBody)) registerSpec(api, spec, context);
     await api.register(async (raw) => {
       // Raw-body routes take the bytes of any content type (the document file PUT); JSON rules do not apply.

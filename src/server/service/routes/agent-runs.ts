@@ -3,14 +3,13 @@
  * the run's validation task drives the review states; POST …/export moves a reviewed or auto-validated run through
  * pending-export and exported to completed; PATCH accepts only `{"status":"archived"}`, from any state.
  */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   agentIdSchema, agentRunListQuerySchema, agentRunListSchema, agentRunSchema, createAgentRunBodySchema,
   exportAgentRunBodySchema, listQuerySchema, runIdSchema, runVariablesSchema, updateAgentRunBodySchema,
 } from '../../../contract';
-import type { ServiceContext } from '../context';
 import { notFound } from '../http-error';
-import { defineRoute } from '../routing/define-route';
 import { archiveAgentRun, createAgentRun, exportAgentRun } from '../runs/agent-run-engine';
 import { agentRunResponse, agentRunsRepo, agentsRepo, type StoredAgentRun } from '../runs/repositories';
 import type { Executor } from '../storage';
@@ -18,8 +17,8 @@ import { runScope } from './run-scope';
 
 const agentParams = z.object({ agentId: agentIdSchema });
 const params = z.object({ agentId: agentIdSchema, runId: runIdSchema });
-
-const respond = (ctx: ServiceContext, run: StoredAgentRun) => agentRunResponse(ctx.urls.publicBaseUrl, run);
+const response = { 200: agentRunSchema };
+const config = { family: 'agents.runs' } as const;
 
 async function requireRun(db: Executor, organizationId: string, agentId: string, runId: string): Promise<StoredAgentRun> {
   const run = await agentRunsRepo.get(db, organizationId, runId);
@@ -27,94 +26,83 @@ async function requireRun(db: Executor, organizationId: string, agentId: string,
   return run;
 }
 
-export const agentRunRoutes = [
-  defineRoute({
-    method: 'POST', path: '/agents/:agentId/runs', family: 'agents.runs',
-    summary: 'Start an agent run on a document (documentId or a document id in resourceIds); predicts at once',
-    params: agentParams,
-    body: createAgentRunBodySchema,
-    response: agentRunSchema,
-    handler: async ({ params, body, auth, ctx }) =>
-      respond(ctx, await ctx.store.transaction((tx) => createAgentRun(tx, runScope(auth, ctx), params.agentId, body))),
-  }),
+export const agentRunRoutes: FastifyPluginAsyncZod = async (app) => {
+  const respond = (run: StoredAgentRun) => agentRunResponse(app.serviceUrls.publicBaseUrl, run);
 
-  defineRoute({
-    method: 'GET', path: '/agents/:agentId/runs', family: 'agents.runs',
-    summary: "List an agent's runs (status repeatable, sort=createdTime:desc|asc, createdTimeAfter/Before)",
-    params: agentParams,
-    query: listQuerySchema.extend(agentRunListQuerySchema.shape),
-    response: agentRunListSchema,
-    handler: async ({ params, query, auth, ctx }) => {
-      await agentsRepo.require(ctx.store.db, auth.organizationId, params.agentId);
-      const page = await agentRunsRepo.list(ctx.store.db, auth.organizationId, {
-        maxResults: query.maxResults,
-        nextToken: query.nextToken,
-        order: query.sort === 'createdTime:asc' ? 'asc' : 'desc',
-        where: { agentId: params.agentId, status: query.status },
-        createdTimeAfter: query.createdTimeAfter,
-        createdTimeBefore: query.createdTimeBefore,
-      });
-      return { runs: page.items.map((run) => respond(ctx, run)), nextToken: page.nextToken };
+  app.post('/agents/:agentId/runs', {
+    schema: {
+      summary: 'Start an agent run on a document (documentId or a document id in resourceIds); predicts at once',
+      params: agentParams, body: createAgentRunBodySchema, response,
     },
-  }),
+    config,
+  }, async (request) =>
+    respond(await app.store.transaction((tx) => createAgentRun(tx, runScope(request), request.params.agentId, request.body))),
+  );
 
-  defineRoute({
-    method: 'GET', path: '/agents/:agentId/runs/:runId', family: 'agents.runs', summary: 'Get an agent run',
-    params,
-    response: agentRunSchema,
-    handler: async ({ params, auth, ctx }) => respond(ctx, await requireRun(ctx.store.db, auth.organizationId, params.agentId, params.runId)),
-  }),
-
-  defineRoute({
-    method: 'PATCH', path: '/agents/:agentId/runs/:runId', family: 'agents.runs', summary: 'Archive an agent run (status archived only, from any state)',
-    params,
-    body: updateAgentRunBodySchema,
-    response: agentRunSchema,
-    handler: async ({ params, auth, ctx }) =>
-      respond(ctx, await ctx.store.transaction((tx) => archiveAgentRun(tx, runScope(auth, ctx), params.agentId, params.runId))),
-  }),
-
-  defineRoute({
-    method: 'DELETE', path: '/agents/:agentId/runs/:runId', family: 'agents.runs', summary: 'Delete an agent run',
-    params,
-    response: agentRunSchema,
-    handler: async ({ params, auth, ctx }) =>
-      respond(
-        ctx,
-        await ctx.store.transaction(async (tx) => {
-          await requireRun(tx, auth.organizationId, params.agentId, params.runId);
-          return agentRunsRepo.delete(tx, auth.organizationId, params.runId);
-        }),
-      ),
-  }),
-
-  defineRoute({
-    method: 'POST', path: '/agents/:agentId/runs/:runId/export', family: 'agents.runs',
-    summary: 'Export a run: succeeded-predictions | review-completed → pending-export → exported → completed (or error when an action fails)',
-    params,
-    body: exportAgentRunBodySchema.optional(),
-    response: agentRunSchema,
-    handler: async ({ params, auth, ctx }) =>
-      respond(ctx, await ctx.store.transaction((tx) => exportAgentRun(tx, runScope(auth, ctx), params.agentId, params.runId))),
-  }),
-
-  defineRoute({
-    method: 'GET', path: '/agents/:agentId/runs/:runId/variables', family: 'agents.runs', summary: "The run's variables (its variablesFileUrl)",
-    params,
-    response: runVariablesSchema,
-    handler: async ({ params, auth, ctx }) => {
-      const run = await requireRun(ctx.store.db, auth.organizationId, params.agentId, params.runId);
-      const { internal } = run;
-      return {
-        ...internal.variables,
-        agentRunId: run.id,
-        documentId: internal.documentId,
-        modelId: internal.modelId,
-        validationId: internal.validationId,
-        validationTaskId: internal.taskId,
-        predictions: internal.predictions,
-        review: internal.review,
-      };
+  app.get('/agents/:agentId/runs', {
+    schema: {
+      summary: "List an agent's runs (status repeatable, sort=createdTime:desc|asc, createdTimeAfter/Before)",
+      params: agentParams, querystring: listQuerySchema.extend(agentRunListQuerySchema.shape), response: { 200: agentRunListSchema },
     },
-  }),
-];
+    config,
+  }, async ({ params, query, auth }) => {
+    await agentsRepo.require(app.store.db, auth.organizationId, params.agentId);
+    const page = await agentRunsRepo.list(app.store.db, auth.organizationId, {
+      maxResults: query.maxResults,
+      nextToken: query.nextToken,
+      order: query.sort === 'createdTime:asc' ? 'asc' : 'desc',
+      where: { agentId: params.agentId, status: query.status },
+      createdTimeAfter: query.createdTimeAfter,
+      createdTimeBefore: query.createdTimeBefore,
+    });
+    return { runs: page.items.map(respond), nextToken: page.nextToken };
+  });
+
+  app.get('/agents/:agentId/runs/:runId', { schema: { summary: 'Get an agent run', params, response }, config }, async ({ params, auth }) =>
+    respond(await requireRun(app.store.db, auth.organizationId, params.agentId, params.runId)),
+  );
+
+  app.patch('/agents/:agentId/runs/:runId', {
+    schema: { summary: 'Archive an agent run (status archived only, from any state)', params, body: updateAgentRunBodySchema, response },
+    config,
+  }, async (request) =>
+    respond(await app.store.transaction((tx) => archiveAgentRun(tx, runScope(request), request.params.agentId, request.params.runId))),
+  );
+
+  app.delete('/agents/:agentId/runs/:runId', { schema: { summary: 'Delete an agent run', params, response }, config }, async ({ params, auth }) =>
+    respond(
+      await app.store.transaction(async (tx) => {
+        await requireRun(tx, auth.organizationId, params.agentId, params.runId);
+        return agentRunsRepo.delete(tx, auth.organizationId, params.runId);
+      }),
+    ),
+  );
+
+  app.post('/agents/:agentId/runs/:runId/export', {
+    schema: {
+      summary: 'Export a run: succeeded-predictions | review-completed → pending-export → exported → completed (or error when an action fails)',
+      params, body: exportAgentRunBodySchema.optional(), response,
+    },
+    config,
+  }, async (request) =>
+    respond(await app.store.transaction((tx) => exportAgentRun(tx, runScope(request), request.params.agentId, request.params.runId))),
+  );
+
+  app.get('/agents/:agentId/runs/:runId/variables', {
+    schema: { summary: "The run's variables (its variablesFileUrl)", params, response: { 200: runVariablesSchema } },
+    config,
+  }, async ({ params, auth }) => {
+    const run = await requireRun(app.store.db, auth.organizationId, params.agentId, params.runId);
+    const { internal } = run;
+    return {
+      ...internal.variables,
+      agentRunId: run.id,
+      documentId: internal.documentId,
+      modelId: internal.modelId,
+      validationId: internal.validationId,
+      validationTaskId: internal.taskId,
+      predictions: internal.predictions,
+      review: internal.review,
+    };
+  });
+};

@@ -6,6 +6,7 @@
  * and login URLs can change like any other client's. `roleIds` follow the delegation rule (auth/delegation.ts): a
  * caller gives only roles within what it holds, its own client included.
  */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   appClientIdSchema, appClientListSchema, appClientSchema, createAppClientBodySchema, listQuerySchema, newId,
@@ -16,7 +17,6 @@ import { generateClientId, generateClientSecret, hashSecret } from '../auth/secr
 import { revokeTokens } from '../auth/token-route';
 import { appClientsRepo } from '../core-repositories';
 import { badRequest } from '../http-error';
-import { defineRoute } from '../routing/define-route';
 import { bumpCounter, createdStamp, updatedStamp, type Executor } from '../storage';
 import { assertRolesExist } from './references';
 
@@ -41,100 +41,80 @@ function assertRolesKept(client: AppClient, roleIds: readonly string[] | undefin
   if (!same) throw badRequest(`roleIds of appClientId ${client.appClientId} cannot change: it is not mutable (the console's bootstrap client)`);
 }
 
-export const appClientRoutes = [
-  defineRoute({
-    method: 'POST',
-    path: '/appClients',
-    family: 'appclients',
-    summary: 'Create an app client; the response carries clientSecret, shown only this once',
-    body: createAppClientBodySchema,
-    response: appClientSchema,
-    handler: async ({ body, auth, ctx }) => {
-      const org = auth.organizationId;
-      const withSecret = body.generateSecret !== false;
-      const secret = withSecret ? generateClientSecret() : null;
-      const secretHash = secret ? await hashSecret(secret) : null;
-      const clientId = generateClientId();
-      const client: AppClient = {
-        appClientId: newId('app-client'),
-        clientId,
-        hasSecret: withSecret,
-        mutable: true,
-        name: body.name ?? null,
-        description: body.description ?? null,
-        metadata: body.metadata ?? {},
-        roleIds: body.roleIds ?? [],
-        loginUrls: body.loginUrls ?? [],
-        logoutUrls: body.logoutUrls ?? [],
-        callbackUrls: body.callbackUrls ?? [],
-        defaultLoginUrl: body.defaultLoginUrl ?? null,
-        ...createdStamp(auth.actor),
-      };
-      await ctx.store.transaction(async (tx) => {
-        await assertRolesExist(tx, org, body.roleIds);
-        await assertMayGrantRoles(tx, auth, body.roleIds);
-        await bumpCounter(tx, org, 'numberOfAppClientsCreated', 1);
-        await appClientsRepo.create(tx, org, client, { clientId, secretHash });
-      });
-      return { ...client, clientSecret: secret };
-    },
-  }),
-  defineRoute({
-    method: 'GET',
-    path: '/appClients',
-    family: 'appclients',
-    summary: 'List app clients (no secrets)',
-    query: listQuerySchema,
-    response: appClientListSchema,
-    handler: async ({ query, auth, ctx }) => {
-      const page = await appClientsRepo.list(ctx.store.db, auth.organizationId, { maxResults: query.maxResults, nextToken: query.nextToken });
-      return { appClients: page.items.map(publicView), nextToken: page.nextToken };
-    },
-  }),
-  defineRoute({
-    method: 'GET',
-    path: '/appClients/:appClientId',
-    family: 'appclients',
-    summary: 'Get an app client (no secret)',
-    params: appClientParams,
-    response: appClientSchema,
-    handler: async ({ params, auth, ctx }) => publicView(await appClientsRepo.require(ctx.store.db, auth.organizationId, params.appClientId)),
-  }),
-  defineRoute({
-    method: 'PATCH',
-    path: '/appClients/:appClientId',
-    family: 'appclients',
-    summary: 'Update an app client',
-    params: appClientParams,
-    body: updateAppClientBodySchema,
-    response: appClientSchema,
-    handler: async ({ params, body, auth, ctx }) =>
-      ctx.store.transaction(async (tx) => {
-        assertRolesKept(await appClientsRepo.require(tx, auth.organizationId, params.appClientId), body.roleIds);
-        await assertRolesExist(tx, auth.organizationId, body.roleIds);
-        await assertMayGrantRoles(tx, auth, body.roleIds);
-        const next = await appClientsRepo.patch(tx, auth.organizationId, params.appClientId, (client) => ({
-          ...client,
-          ...body,
-          ...updatedStamp(auth.actor),
-        }));
-        return publicView(next);
-      }),
-  }),
-  defineRoute({
-    method: 'DELETE',
-    path: '/appClients/:appClientId',
-    family: 'appclients',
-    summary: 'Delete an app client and revoke its tokens (returns it)',
-    params: appClientParams,
-    response: appClientSchema,
-    handler: async ({ params, auth, ctx }) =>
-      ctx.store.transaction(async (tx) => {
-        await requireDeletable(tx, auth.organizationId, params.appClientId);
-        const removed = await appClientsRepo.delete(tx, auth.organizationId, params.appClientId);
-        await revokeTokens(tx, auth.organizationId, params.appClientId);
-        await bumpCounter(tx, auth.organizationId, 'numberOfAppClientsCreated', -1);
-        return publicView(removed);
-      }),
-  }),
-];
+const config = { family: 'appclients' } as const;
+
+export const appClientRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/appClients', {
+    schema: { summary: 'Create an app client; the response carries clientSecret, shown only this once', body: createAppClientBodySchema, response: { 200: appClientSchema } },
+    config,
+  }, async ({ body, auth }) => {
+    const org = auth.organizationId;
+    const withSecret = body.generateSecret !== false;
+    const secret = withSecret ? generateClientSecret() : null;
+    const secretHash = secret ? await hashSecret(secret) : null;
+    const clientId = generateClientId();
+    const client: AppClient = {
+      appClientId: newId('app-client'),
+      clientId,
+      hasSecret: withSecret,
+      mutable: true,
+      name: body.name ?? null,
+      description: body.description ?? null,
+      metadata: body.metadata ?? {},
+      roleIds: body.roleIds ?? [],
+      loginUrls: body.loginUrls ?? [],
+      logoutUrls: body.logoutUrls ?? [],
+      callbackUrls: body.callbackUrls ?? [],
+      defaultLoginUrl: body.defaultLoginUrl ?? null,
+      ...createdStamp(auth.actor),
+    };
+    await app.store.transaction(async (tx) => {
+      await assertRolesExist(tx, org, body.roleIds);
+      await assertMayGrantRoles(tx, auth, body.roleIds);
+      await bumpCounter(tx, org, 'numberOfAppClientsCreated', 1);
+      await appClientsRepo.create(tx, org, client, { clientId, secretHash });
+    });
+    return { ...client, clientSecret: secret };
+  });
+
+  app.get('/appClients', {
+    schema: { summary: 'List app clients (no secrets)', querystring: listQuerySchema, response: { 200: appClientListSchema } },
+    config,
+  }, async ({ query, auth }) => {
+    const page = await appClientsRepo.list(app.store.db, auth.organizationId, { maxResults: query.maxResults, nextToken: query.nextToken });
+    return { appClients: page.items.map(publicView), nextToken: page.nextToken };
+  });
+
+  app.get('/appClients/:appClientId', {
+    schema: { summary: 'Get an app client (no secret)', params: appClientParams, response: { 200: appClientSchema } },
+    config,
+  }, async ({ params, auth }) => publicView(await appClientsRepo.require(app.store.db, auth.organizationId, params.appClientId)));
+
+  app.patch('/appClients/:appClientId', {
+    schema: { summary: 'Update an app client', params: appClientParams, body: updateAppClientBodySchema, response: { 200: appClientSchema } },
+    config,
+  }, async ({ params, body, auth }) =>
+    app.store.transaction(async (tx) => {
+      assertRolesKept(await appClientsRepo.require(tx, auth.organizationId, params.appClientId), body.roleIds);
+      await assertRolesExist(tx, auth.organizationId, body.roleIds);
+      await assertMayGrantRoles(tx, auth, body.roleIds);
+      const next = await appClientsRepo.patch(tx, auth.organizationId, params.appClientId, (client) => ({
+        ...client,
+        ...body,
+        ...updatedStamp(auth.actor),
+      }));
+      return publicView(next);
+    }));
+
+  app.delete('/appClients/:appClientId', {
+    schema: { summary: 'Delete an app client and revoke its tokens (returns it)', params: appClientParams, response: { 200: appClientSchema } },
+    config,
+  }, async ({ params, auth }) =>
+    app.store.transaction(async (tx) => {
+      await requireDeletable(tx, auth.organizationId, params.appClientId);
+      const removed = await appClientsRepo.delete(tx, auth.organizationId, params.appClientId);
+      await revokeTokens(tx, auth.organizationId, params.appClientId);
+      await bumpCounter(tx, auth.organizationId, 'numberOfAppClientsCreated', -1);
+      return publicView(removed);
+    }));
+};

@@ -3,23 +3,18 @@
  * (../runs/hook-action-runs.ts); clients read them: `/hooks/{id}/runs` and `/actions/{id}/runs`, filterable by
  * `agentRunId` and `status`.
  */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   actionIdSchema, actionListSchema, actionRunListSchema, actionRunSchema, actionSchema, agentRunRefSchema,
   createActionBodySchema, createHookBodySchema, hookListSchema, hookRefSchema, hookRunListSchema, hookRunSchema,
-  hookSchema, listQuerySchema, newId, runIdSchema, runStatusSchema, updateActionBodySchema, updateHookBodySchema,
-  type Action, type Hook,
+  hookSchema, newId, listQuerySchema, runIdSchema, runStatusSchema, updateActionBodySchema, updateHookBodySchema,
+  type ScopeFamily,
 } from '../../../contract';
 import { notFound } from '../http-error';
-import { defineRoute } from '../routing/define-route';
 import { actionRunsRepo, actionsRepo, hookRunsRepo, hooksRepo } from '../runs/repositories';
-import { bumpCounter, createdStamp, updatedStamp } from '../storage';
-
-// The seed writes a hook run's hookId as `svc:hook:[a-z0-9-_]+` (new hooks get 32 hex): any such id is looked up.
-const hookParams = z.object({ hookId: hookRefSchema });
-const hookRunParams = z.object({ hookId: hookRefSchema, runId: runIdSchema });
-const actionParams = z.object({ actionId: actionIdSchema });
-const actionRunParams = z.object({ actionId: actionIdSchema, runId: runIdSchema });
+import { createdStamp, type Repository } from '../storage';
+import { resourceRoutes, type ZodApp } from './resource-routes';
 
 const runListQuery = listQuerySchema.extend({
   agentRunId: agentRunRefSchema.optional(),
@@ -32,13 +27,50 @@ function withoutOrganization(agentRunId: string | undefined): string | undefined
   return agentRunId?.replace(/^[^/]+:organization:[^/]+\//, '');
 }
 
-export const hookRoutes = [
-  defineRoute({
-    method: 'POST', path: '/hooks', family: 'hooks', summary: 'Create a hook (fires when an agent run enters its trigger status)',
-    body: createHookBodySchema,
-    response: hookSchema,
-    handler: async ({ body, auth, ctx }) => {
-      const hook: Hook = {
+/** `/<kind>s/{id}/runs` (filters agentRunId, status; sort) and `/<kind>s/{id}/runs/{runId}` of a hook or an action. */
+function runRoutes<R extends object>(app: ZodApp, kind: {
+  path: string; idParam: string; idSchema: z.ZodType<string>; family: ScopeFamily; noun: string;
+  owners: Repository<object>; runs: Repository<R>; listSchema: z.ZodType; runSchema: z.ZodType; summaries: { list: string; get: string };
+}) {
+  const { idParam, family, owners, runs } = kind;
+  const config = { family };
+  const idOf = (params: unknown) => (params as Record<string, string>)[idParam];
+  app.get(`${kind.path}/:${idParam}/runs`, {
+    schema: { summary: kind.summaries.list, params: z.object({ [idParam]: kind.idSchema }), querystring: runListQuery, response: { 200: kind.listSchema } },
+    config,
+  }, async ({ params, query, auth }) => {
+    await owners.require(app.store.db, auth.organizationId, idOf(params));
+    const page = await runs.list(app.store.db, auth.organizationId, {
+      maxResults: query.maxResults,
+      nextToken: query.nextToken,
+      order: query.sort === 'createdTime:asc' ? 'asc' : 'desc',
+      where: { [idParam]: idOf(params), agentRunId: withoutOrganization(query.agentRunId), status: query.status },
+    });
+    return { runs: page.items, nextToken: page.nextToken };
+  });
+  app.get(`${kind.path}/:${idParam}/runs/:runId`, {
+    schema: { summary: kind.summaries.get, params: z.object({ [idParam]: kind.idSchema, runId: runIdSchema }), response: { 200: kind.runSchema } },
+    config,
+  }, async ({ params, auth }) => {
+    const run = await runs.get(app.store.db, auth.organizationId, params.runId);
+    if (!run || (run as Record<string, unknown>)[idParam] !== idOf(params)) throw notFound(`${kind.noun} run ${idOf(params)}/${params.runId} not found`);
+    return run;
+  });
+}
+
+export const hookRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The seed writes a hook run's hookId as `svc:hook:[a-z0-9-_]+` (new hooks get 32 hex): any such id is looked up.
+  const hook = { path: '/hooks', idParam: 'hookId', idSchema: hookRefSchema };
+  resourceRoutes(app, {
+    ...hook, family: 'hooks', repo: hooksRepo, counter: 'numberOfHooksCreated',
+    schema: hookSchema, listSchema: hookListSchema, listKey: 'hooks',
+    summaries: {
+      create: 'Create a hook (fires when an agent run enters its trigger status)',
+      list: 'List hooks', get: 'Get a hook', update: 'Update a hook', delete: 'Delete a hook',
+    },
+    create: {
+      body: createHookBodySchema,
+      build: (body, auth) => ({
         hookId: newId('hook'),
         name: body.name ?? null,
         description: body.description ?? null,
@@ -48,83 +80,28 @@ export const hookRoutes = [
         trigger: body.trigger ?? '*',
         actionId: body.actionId ?? null,
         ...createdStamp(auth.actor),
-      };
-      await ctx.store.transaction(async (tx) => {
-        await bumpCounter(tx, auth.organizationId, 'numberOfHooksCreated', 1);
-        await hooksRepo.create(tx, auth.organizationId, hook);
-      });
-      return hook;
-    },
-  }),
-  defineRoute({
-    method: 'GET', path: '/hooks', family: 'hooks', summary: 'List hooks',
-    query: listQuerySchema,
-    response: hookListSchema,
-    handler: async ({ query, auth, ctx }) => {
-      const page = await hooksRepo.list(ctx.store.db, auth.organizationId, query);
-      return { hooks: page.items, nextToken: page.nextToken };
-    },
-  }),
-  defineRoute({
-    method: 'GET', path: '/hooks/:hookId', family: 'hooks', summary: 'Get a hook',
-    params: hookParams,
-    response: hookSchema,
-    handler: async ({ params, auth, ctx }) => hooksRepo.require(ctx.store.db, auth.organizationId, params.hookId),
-  }),
-  defineRoute({
-    method: 'PATCH', path: '/hooks/:hookId', family: 'hooks', summary: 'Update a hook',
-    params: hookParams,
-    body: updateHookBodySchema,
-    response: hookSchema,
-    handler: async ({ params, body, auth, ctx }) =>
-      hooksRepo.patch(ctx.store.db, auth.organizationId, params.hookId, (current) => ({ ...current, ...body, ...updatedStamp(auth.actor) })),
-  }),
-  defineRoute({
-    method: 'DELETE', path: '/hooks/:hookId', family: 'hooks', summary: 'Delete a hook',
-    params: hookParams,
-    response: hookSchema,
-    handler: async ({ params, auth, ctx }) =>
-      ctx.store.transaction(async (tx) => {
-        const removed = await hooksRepo.delete(tx, auth.organizationId, params.hookId);
-        await bumpCounter(tx, auth.organizationId, 'numberOfHooksCreated', -1);
-        return removed;
       }),
-  }),
-  defineRoute({
-    method: 'GET', path: '/hooks/:hookId/runs', family: 'hooks.runs', summary: "List a hook's runs (filters agentRunId, status; sort)",
-    params: hookParams,
-    query: runListQuery,
-    response: hookRunListSchema,
-    handler: async ({ params, query, auth, ctx }) => {
-      await hooksRepo.require(ctx.store.db, auth.organizationId, params.hookId);
-      const page = await hookRunsRepo.list(ctx.store.db, auth.organizationId, {
-        maxResults: query.maxResults,
-        nextToken: query.nextToken,
-        order: query.sort === 'createdTime:asc' ? 'asc' : 'desc',
-        where: { hookId: params.hookId, agentRunId: withoutOrganization(query.agentRunId), status: query.status },
-      });
-      return { runs: page.items, nextToken: page.nextToken };
     },
-  }),
-  defineRoute({
-    method: 'GET', path: '/hooks/:hookId/runs/:runId', family: 'hooks.runs', summary: 'Get a hook run',
-    params: hookRunParams,
-    response: hookRunSchema,
-    handler: async ({ params, auth, ctx }) => {
-      const run = await hookRunsRepo.get(ctx.store.db, auth.organizationId, params.runId);
-      if (!run || run.hookId !== params.hookId) throw notFound(`Hook run ${params.hookId}/${params.runId} not found`);
-      return run;
-    },
-  }),
-];
+    update: { body: updateHookBodySchema },
+  });
+  runRoutes(app, {
+    ...hook, family: 'hooks.runs', noun: 'Hook', owners: hooksRepo, runs: hookRunsRepo, listSchema: hookRunListSchema, runSchema: hookRunSchema,
+    summaries: { list: "List a hook's runs (filters agentRunId, status; sort)", get: 'Get a hook run' },
+  });
+};
 
-export const actionRoutes = [
-  defineRoute({
-    method: 'POST', path: '/actions', family: 'actions', summary: 'Create an action (runs on export, or when a hook starts it)',
-    body: createActionBodySchema,
-    response: actionSchema,
-    handler: async ({ body, auth, ctx }) => {
-      const action: Action = {
+export const actionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const action = { path: '/actions', idParam: 'actionId', idSchema: actionIdSchema };
+  resourceRoutes(app, {
+    ...action, family: 'actions', repo: actionsRepo, counter: 'numberOfActionsCreated',
+    schema: actionSchema, listSchema: actionListSchema, listKey: 'actions',
+    summaries: {
+      create: 'Create an action (runs on export, or when a hook starts it)',
+      list: 'List actions', get: 'Get an action', update: 'Update an action', delete: 'Delete an action',
+    },
+    create: {
+      body: createActionBodySchema,
+      build: (body, auth) => ({
         actionId: newId('action'),
         name: body.name ?? null,
         description: body.description ?? null,
@@ -132,72 +109,12 @@ export const actionRoutes = [
         enabled: body.enabled ?? true,
         config: body.config ?? {},
         ...createdStamp(auth.actor),
-      };
-      await ctx.store.transaction(async (tx) => {
-        await bumpCounter(tx, auth.organizationId, 'numberOfActionsCreated', 1);
-        await actionsRepo.create(tx, auth.organizationId, action);
-      });
-      return action;
-    },
-  }),
-  defineRoute({
-    method: 'GET', path: '/actions', family: 'actions', summary: 'List actions',
-    query: listQuerySchema,
-    response: actionListSchema,
-    handler: async ({ query, auth, ctx }) => {
-      const page = await actionsRepo.list(ctx.store.db, auth.organizationId, query);
-      return { actions: page.items, nextToken: page.nextToken };
-    },
-  }),
-  defineRoute({
-    method: 'GET', path: '/actions/:actionId', family: 'actions', summary: 'Get an action',
-    params: actionParams,
-    response: actionSchema,
-    handler: async ({ params, auth, ctx }) => actionsRepo.require(ctx.store.db, auth.organizationId, params.actionId),
-  }),
-  defineRoute({
-    method: 'PATCH', path: '/actions/:actionId', family: 'actions', summary: 'Update an action',
-    params: actionParams,
-    body: updateActionBodySchema,
-    response: actionSchema,
-    handler: async ({ params, body, auth, ctx }) =>
-      actionsRepo.patch(ctx.store.db, auth.organizationId, params.actionId, (current) => ({ ...current, ...body, ...updatedStamp(auth.actor) })),
-  }),
-  defineRoute({
-    method: 'DELETE', path: '/actions/:actionId', family: 'actions', summary: 'Delete an action',
-    params: actionParams,
-    response: actionSchema,
-    handler: async ({ params, auth, ctx }) =>
-      ctx.store.transaction(async (tx) => {
-        const removed = await actionsRepo.delete(tx, auth.organizationId, params.actionId);
-        await bumpCounter(tx, auth.organizationId, 'numberOfActionsCreated', -1);
-        return removed;
       }),
-  }),
-  defineRoute({
-    method: 'GET', path: '/actions/:actionId/runs', family: 'actions.runs', summary: "List an action's runs (filters agentRunId, status; sort)",
-    params: actionParams,
-    query: runListQuery,
-    response: actionRunListSchema,
-    handler: async ({ params, query, auth, ctx }) => {
-      await actionsRepo.require(ctx.store.db, auth.organizationId, params.actionId);
-      const page = await actionRunsRepo.list(ctx.store.db, auth.organizationId, {
-        maxResults: query.maxResults,
-        nextToken: query.nextToken,
-        order: query.sort === 'createdTime:asc' ? 'asc' : 'desc',
-        where: { actionId: params.actionId, agentRunId: withoutOrganization(query.agentRunId), status: query.status },
-      });
-      return { runs: page.items, nextToken: page.nextToken };
     },
-  }),
-  defineRoute({
-    method: 'GET', path: '/actions/:actionId/runs/:runId', family: 'actions.runs', summary: 'Get an action run',
-    params: actionRunParams,
-    response: actionRunSchema,
-    handler: async ({ params, auth, ctx }) => {
-      const run = await actionRunsRepo.get(ctx.store.db, auth.organizationId, params.runId);
-      if (!run || run.actionId !== params.actionId) throw notFound(`Action run ${params.actionId}/${params.runId} not found`);
-      return run;
-    },
-  }),
-];
+    update: { body: updateActionBodySchema },
+  });
+  runRoutes(app, {
+    ...action, family: 'actions.runs', noun: 'Action', owners: actionsRepo, runs: actionRunsRepo, listSchema: actionRunListSchema, runSchema: actionRunSchema,
+    summaries: { list: "List an action's runs (filters agentRunId, status; sort)", get: 'Get an action run' },
+  });
+};

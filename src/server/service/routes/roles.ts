@@ -4,6 +4,7 @@
  * Permissions given without effect/action default to allow/read. Creating a role or changing its permissions follows
  * the delegation rule (auth/delegation.ts): 403 when the role would grant what the caller does not hold.
  */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -14,7 +15,6 @@ import { BUILTIN_ROLE_IDS, isBuiltinRole } from '../auth/builtin-roles';
 import { assertMaySetRolePermissions } from '../auth/delegation-checks';
 import { rolesRepo } from '../core-repositories';
 import { badRequest } from '../http-error';
-import { defineRoute } from '../routing/define-route';
 import { createdStamp, schema, updatedStamp } from '../storage';
 
 const roleParams = z.object({ roleId: roleIdSchema });
@@ -23,89 +23,69 @@ function permissionsOf(input: readonly PermissionInput[]): Permission[] {
   return input.map((p) => ({ resourceId: p.resourceId, effect: p.effect ?? 'allow', action: p.action ?? 'read' }));
 }
 
-export const roleRoutes = [
-  defineRoute({
-    method: 'GET',
-    path: '/roles',
-    family: 'users',
-    summary: 'List roles',
-    query: listQuerySchema,
-    response: roleListSchema,
-    handler: async ({ query, auth, ctx }) => {
-      const page = await rolesRepo.list(ctx.store.db, auth.organizationId, { maxResults: query.maxResults, nextToken: query.nextToken });
-      return { roles: page.items, nextToken: page.nextToken };
-    },
-  }),
-  defineRoute({
-    method: 'GET',
-    path: '/roles/:roleId',
-    family: 'users',
-    summary: 'Get a role',
-    params: roleParams,
-    response: roleSchema,
-    handler: async ({ params, auth, ctx }) => rolesRepo.require(ctx.store.db, auth.organizationId, params.roleId),
-  }),
-  defineRoute({
-    method: 'POST',
-    path: '/roles',
-    family: 'users',
-    summary: 'Create a custom role',
-    body: createRoleBodySchema,
-    response: roleSchema,
-    handler: async ({ body, auth, ctx }) => {
-      const permissions = permissionsOf(body.permissions ?? []);
-      const role: Role = {
-        roleId: newId('role'),
-        name: body.name ?? null,
-        description: body.description ?? null,
-        metadata: body.metadata ?? {},
-        permissions,
-        ...createdStamp(auth.actor),
-      };
-      // In a transaction like every create, so an Idempotency-Key is marked applied together with the role.
-      return ctx.store.transaction(async (tx) => {
-        await assertMaySetRolePermissions(tx, auth, { roleId: null, before: null, after: permissions });
-        return rolesRepo.create(tx, auth.organizationId, role);
-      });
-    },
-  }),
-  defineRoute({
-    method: 'PATCH',
-    path: '/roles/:roleId',
-    family: 'users',
-    summary: 'Update a role',
-    params: roleParams,
-    body: updateRoleBodySchema,
-    response: roleSchema,
-    handler: async ({ params, body, auth, ctx }) => {
-      if (params.roleId === BUILTIN_ROLE_IDS.admin && body.permissions) {
-        throw badRequest('permissions of the built-in role svc:role:admin cannot be changed');
-      }
-      const { permissions, ...rest } = body;
-      return rolesRepo.patch(ctx.store.db, auth.organizationId, params.roleId, async (role, tx) => {
-        const next = permissions ? permissionsOf(permissions) : undefined;
-        // Checked against the locked row: the permissions this PATCH replaces are the ones it is compared with.
-        if (next) await assertMaySetRolePermissions(tx, auth, { roleId: role.roleId, before: role.permissions, after: next });
-        return { ...role, ...rest, ...(next ? { permissions: next } : {}), ...updatedStamp(auth.actor) };
-      });
-    },
-  }),
-  defineRoute({
-    method: 'DELETE',
-    path: '/roles/:roleId',
-    family: 'users',
-    summary: 'Delete a custom role (returns it)',
-    params: roleParams,
-    response: roleSchema,
-    handler: async ({ params, auth, ctx }) => {
-      if (isBuiltinRole(params.roleId)) throw badRequest(`roleId ${params.roleId} is a built-in role and cannot be deleted`);
-      return ctx.store.transaction(async (tx) => {
-        const org = auth.organizationId;
-        const holder = sql`(${schema.appClients.data}::jsonb)->'roleIds' ? ${params.roleId}`;
-        const [client] = await tx.select({ id: schema.appClients.id }).from(schema.appClients).where(and(eq(schema.appClients.organizationId, org), holder)).limit(1);
-        if (client) throw badRequest(`roleId ${params.roleId} is still given to app client ${client.id}; remove it there first`);
-        return rolesRepo.delete(tx, org, params.roleId);
-      });
-    },
-  }),
-];
+const config = { family: 'users' } as const;
+
+export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/roles', {
+    schema: { summary: 'List roles', querystring: listQuerySchema, response: { 200: roleListSchema } },
+    config,
+  }, async ({ query, auth }) => {
+    const page = await rolesRepo.list(app.store.db, auth.organizationId, { maxResults: query.maxResults, nextToken: query.nextToken });
+    return { roles: page.items, nextToken: page.nextToken };
+  });
+
+  app.get('/roles/:roleId', {
+    schema: { summary: 'Get a role', params: roleParams, response: { 200: roleSchema } },
+    config,
+  }, async ({ params, auth }) => rolesRepo.require(app.store.db, auth.organizationId, params.roleId));
+
+  app.post('/roles', {
+    schema: { summary: 'Create a custom role', body: createRoleBodySchema, response: { 200: roleSchema } },
+    config,
+  }, async ({ body, auth }) => {
+    const permissions = permissionsOf(body.permissions ?? []);
+    const role: Role = {
+      roleId: newId('role'),
+      name: body.name ?? null,
+      description: body.description ?? null,
+      metadata: body.metadata ?? {},
+      permissions,
+      ...createdStamp(auth.actor),
+    };
+    // In a transaction like every create, so an Idempotency-Key is marked applied together with the role.
+    return app.store.transaction(async (tx) => {
+      await assertMaySetRolePermissions(tx, auth, { roleId: null, before: null, after: permissions });
+      return rolesRepo.create(tx, auth.organizationId, role);
+    });
+  });
+
+  app.patch('/roles/:roleId', {
+    schema: { summary: 'Update a role', params: roleParams, body: updateRoleBodySchema, response: { 200: roleSchema } },
+    config,
+  }, async ({ params, body, auth }) => {
+    if (params.roleId === BUILTIN_ROLE_IDS.admin && body.permissions) {
+      throw badRequest('permissions of the built-in role svc:role:admin cannot be changed');
+    }
+    const { permissions, ...rest } = body;
+    return rolesRepo.patch(app.store.db, auth.organizationId, params.roleId, async (role, tx) => {
+      const next = permissions ? permissionsOf(permissions) : undefined;
+      // Checked against the locked row: the permissions this PATCH replaces are the ones it is compared with.
+      if (next) await assertMaySetRolePermissions(tx, auth, { roleId: role.roleId, before: role.permissions, after: next });
+      return { ...role, ...rest, ...(next ? { permissions: next } : {}), ...updatedStamp(auth.actor) };
+    });
+  });
+
+  app.delete('/roles/:roleId', {
+    schema: { summary: 'Delete a custom role (returns it)', params: roleParams, response: { 200: roleSchema } },
+    config,
+  }, async ({ params, auth }) => {
+    if (isBuiltinRole(params.roleId)) throw badRequest(`roleId ${params.roleId} is a built-in role and cannot be deleted`);
+    return app.store.transaction(async (tx) => {
+      const org = auth.organizationId;
+      const holder = sql`(${schema.appClients.data}::jsonb)->'roleIds' ? ${params.roleId}`;
+      const [client] = await tx.select({ id: schema.appClients.id }).from(schema.appClients).where(and(eq(schema.appClients.organizationId, org), holder)).limit(1);
+      if (client) throw badRequest(`roleId ${params.roleId} is still given to app client ${client.id}; remove it there first`);
+      return rolesRepo.delete(tx, org, params.roleId);
+    });
+  });
+};

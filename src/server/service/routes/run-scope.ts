@@ -1,7 +1,7 @@
-import type { AuthContext, ServiceContext } from '../context';
+import type { FastifyRequest } from 'fastify';
 import type { RunScope } from '../runs/agent-run-engine';
 
 /** The run engine's view of a request: whose organization, who acts, and the public base URL. */
-export function runScope(auth: AuthContext, ctx: ServiceContext): RunScope {
-  return { organizationId: auth.organizationId, actor: auth.actor, publicBaseUrl: ctx.urls.publicBaseUrl };
+export function runScope(request: FastifyRequest): RunScope {
+  return { organizationId: request.auth.organizationId, actor: request.auth.actor, publicBaseUrl: request.server.serviceUrls.publicBaseUrl };
 }

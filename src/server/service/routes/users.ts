@@ -3,6 +3,7 @@
  * CORS headers on success. New users are `invite_pending`. The email is kept in its own column: the user response
  * admits no fields beyond the seed's. `roleIds` follow the delegation rule (auth/delegation.ts).
  */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -11,104 +12,82 @@ import {
 import { assertMayGrantRoles } from '../auth/delegation-checks';
 import { usersRepo } from '../core-repositories';
 import { badRequest } from '../http-error';
-import { defineRoute } from '../routing/define-route';
 import { bumpCounter, createdStamp, isUniqueViolation, schema, updatedStamp } from '../storage';
 import { assertAppClientExists, assertRolesExist } from './references';
 
 const userParams = z.object({ userId: userIdSchema });
 
-export const userRoutes = [
-  defineRoute({
-    method: 'POST',
-    path: '/users',
-    family: 'users',
-    summary: 'Create a user (invited: status invite_pending)',
-    body: createUserBodySchema,
-    response: userSchema,
-    cors: true,
-    handler: async ({ body, auth, ctx }) => {
-      const org = auth.organizationId;
-      const email = body.email.toLowerCase();
-      return ctx.store.transaction(async (tx) => {
-        await assertRolesExist(tx, org, body.roleIds);
-        await assertAppClientExists(tx, org, body.appClientId);
-        await assertMayGrantRoles(tx, auth, body.roleIds);
-        const [taken] = await tx
-          .select({ id: schema.users.id })
-          .from(schema.users)
-          .where(and(eq(schema.users.organizationId, org), eq(sql`lower(${schema.users.email})`, email)))
-          .limit(1);
-        if (taken) throw badRequest(`email ${body.email} already belongs to user ${taken.id}`);
-        await bumpCounter(tx, org, 'numberOfUsersCreated', 1);
-        const user: User = {
-          userId: newId('user'),
-          name: body.name ?? null,
-          description: body.description ?? null,
-          metadata: body.metadata === undefined ? {} : body.metadata,
-          roleIds: body.roleIds === undefined ? [] : body.roleIds,
-          profileId: null,
-          status: 'invite_pending',
-          statusReason: null,
-          ...createdStamp(auth.actor),
-        };
-        try {
-          return await usersRepo.create(tx, org, user, { email: body.email });
-        } catch (error) {
-          // A concurrent Create User with the same email won the race (unique index users_org_email).
-          if (isUniqueViolation(error)) throw badRequest(`email ${body.email} already belongs to another user`);
-          throw error;
-        }
-      });
-    },
-  }),
-  defineRoute({
-    method: 'GET',
-    path: '/users',
-    family: 'users',
-    summary: 'List users',
-    query: listQuerySchema,
-    response: userListSchema,
-    handler: async ({ query, auth, ctx }) => {
-      const page = await usersRepo.list(ctx.store.db, auth.organizationId, { maxResults: query.maxResults, nextToken: query.nextToken });
-      return { users: page.items, nextToken: page.nextToken };
-    },
-  }),
-  defineRoute({
-    method: 'GET',
-    path: '/users/:userId',
-    family: 'users',
-    summary: 'Get a user',
-    params: userParams,
-    response: userSchema,
-    handler: async ({ params, auth, ctx }) => usersRepo.require(ctx.store.db, auth.organizationId, params.userId),
-  }),
-  defineRoute({
-    method: 'PATCH',
-    path: '/users/:userId',
-    family: 'users',
-    summary: 'Update a user',
-    params: userParams,
-    body: updateUserBodySchema,
-    response: userSchema,
-    handler: async ({ params, body, auth, ctx }) =>
-      ctx.store.transaction(async (tx) => {
-        await assertRolesExist(tx, auth.organizationId, body.roleIds);
-        await assertMayGrantRoles(tx, auth, body.roleIds);
-        return usersRepo.patch(tx, auth.organizationId, params.userId, (user) => ({ ...user, ...body, ...updatedStamp(auth.actor) }));
-      }),
-  }),
-  defineRoute({
-    method: 'DELETE',
-    path: '/users/:userId',
-    family: 'users',
-    summary: 'Delete a user (returns it)',
-    params: userParams,
-    response: userSchema,
-    handler: async ({ params, auth, ctx }) =>
-      ctx.store.transaction(async (tx) => {
-        const removed = await usersRepo.delete(tx, auth.organizationId, params.userId);
-        await bumpCounter(tx, auth.organizationId, 'numberOfUsersCreated', -1);
-        return removed;
-      }),
-  }),
-];
+const config = { family: 'users' } as const;
+
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/users', {
+    schema: { summary: 'Create a user (invited: status invite_pending)', body: createUserBodySchema, response: { 200: userSchema } },
+    config: { ...config, cors: true },
+  }, async ({ body, auth }) => {
+    const org = auth.organizationId;
+    const email = body.email.toLowerCase();
+    return app.store.transaction(async (tx) => {
+      await assertRolesExist(tx, org, body.roleIds);
+      await assertAppClientExists(tx, org, body.appClientId);
+      await assertMayGrantRoles(tx, auth, body.roleIds);
+      const [taken] = await tx
+        .select({ id: schema.users.id })
+        .from(schema.users)
+        .where(and(eq(schema.users.organizationId, org), eq(sql`lower(${schema.users.email})`, email)))
+        .limit(1);
+      if (taken) throw badRequest(`email ${body.email} already belongs to user ${taken.id}`);
+      await bumpCounter(tx, org, 'numberOfUsersCreated', 1);
+      const user: User = {
+        userId: newId('user'),
+        name: body.name ?? null,
+        description: body.description ?? null,
+        metadata: body.metadata === undefined ? {} : body.metadata,
+        roleIds: body.roleIds === undefined ? [] : body.roleIds,
+        profileId: null,
+        status: 'invite_pending',
+        statusReason: null,
+        ...createdStamp(auth.actor),
+      };
+      try {
+        return await usersRepo.create(tx, org, user, { email: body.email });
+      } catch (error) {
+        // A concurrent Create User with the same email won the race (unique index users_org_email).
+        if (isUniqueViolation(error)) throw badRequest(`email ${body.email} already belongs to another user`);
+        throw error;
+      }
+    });
+  });
+
+  app.get('/users', {
+    schema: { summary: 'List users', querystring: listQuerySchema, response: { 200: userListSchema } },
+    config,
+  }, async ({ query, auth }) => {
+    const page = await usersRepo.list(app.store.db, auth.organizationId, { maxResults: query.maxResults, nextToken: query.nextToken });
+    return { users: page.items, nextToken: page.nextToken };
+  });
+
+  app.get('/users/:userId', {
+    schema: { summary: 'Get a user', params: userParams, response: { 200: userSchema } },
+    config,
+  }, async ({ params, auth }) => usersRepo.require(app.store.db, auth.organizationId, params.userId));
+
+  app.patch('/users/:userId', {
+    schema: { summary: 'Update a user', params: userParams, body: updateUserBodySchema, response: { 200: userSchema } },
+    config,
+  }, async ({ params, body, auth }) =>
+    app.store.transaction(async (tx) => {
+      await assertRolesExist(tx, auth.organizationId, body.roleIds);
+      await assertMayGrantRoles(tx, auth, body.roleIds);
+      return usersRepo.patch(tx, auth.organizationId, params.userId, (user) => ({ ...user, ...body, ...updatedStamp(auth.actor) }));
+    }));
+
+  app.delete('/users/:userId', {
+    schema: { summary: 'Delete a user (returns it)', params: userParams, response: { 200: userSchema } },
+    config,
+  }, async ({ params, auth }) =>
+    app.store.transaction(async (tx) => {
+      const removed = await usersRepo.delete(tx, auth.organizationId, params.userId);
+      await bumpCounter(tx, auth.organizationId, 'numberOfUsersCreated', -1);
+      return removed;
+    }));
+};

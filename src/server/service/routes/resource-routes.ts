@@ -1,0 +1,74 @@
+/**
+ * The five operations of a plain resource (hooks, actions, agents, models, validations): create (bumping its
+ * organization counter), list, get, patch (the body merged over the stored resource, then stamped) and delete
+ * (returning it, counter down). What differs stays in the resource's module: what a create builds, and a patch that
+ * does more than merge (models).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { listQuerySchema, type ScopeFamily } from '../../../contract';
+import type { AuthContext } from '../context';
+import { bumpCounter, updatedStamp, type CreatedCounter, type Repository } from '../storage';
+
+export type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+
+export interface ResourceRoutes<T extends object, Create extends z.ZodType, Update extends z.ZodType> {
+  /** Collection path, e.g. `/hooks`. */
+  path: string;
+  /** Path parameter of one resource and its schema, e.g. `hookId`. */
+  idParam: string;
+  idSchema: z.ZodType<string>;
+  family: ScopeFamily;
+  repo: Repository<T>;
+  counter: CreatedCounter;
+  /** Response schemas: one resource, and the list envelope `{<listKey>: [...], nextToken}`. */
+  schema: z.ZodType;
+  listSchema: z.ZodType;
+  listKey: string;
+  summaries: { create: string; list: string; get: string; update: string; delete: string };
+  create: { body: Create; build(body: z.output<Create>, auth: AuthContext): T };
+  update: { body: Update; apply?(current: T, body: z.output<Update>, auth: AuthContext): T };
+}
+
+export function resourceRoutes<T extends object, Create extends z.ZodType, Update extends z.ZodType>(
+  app: ZodApp,
+  resource: ResourceRoutes<T, Create, Update>,
+): void {
+  const { path, idParam, family, repo, counter, summaries } = resource;
+  const one = `${path}/:${idParam}`;
+  const params = z.object({ [idParam]: resource.idSchema });
+  const idOf = (request: { params: unknown }) => (request.params as Record<string, string>)[idParam];
+  const response = { 200: resource.schema };
+  const config = { family };
+  const apply = resource.update.apply ?? ((current: T, body: z.output<Update>, auth: AuthContext) => ({ ...current, ...(body as object), ...updatedStamp(auth.actor) }));
+
+  app.post(path, { schema: { summary: summaries.create, body: resource.create.body, response }, config }, async ({ body, auth }) => {
+    const created = resource.create.build(body as z.output<Create>, auth);
+    await app.store.transaction(async (tx) => {
+      await bumpCounter(tx, auth.organizationId, counter, 1);
+      await repo.create(tx, auth.organizationId, created);
+    });
+    return created;
+  });
+
+  app.get(path, { schema: { summary: summaries.list, querystring: listQuerySchema, response: { 200: resource.listSchema } }, config }, async ({ query, auth }) => {
+    const page = await repo.list(app.store.db, auth.organizationId, query);
+    return { [resource.listKey]: page.items, nextToken: page.nextToken };
+  });
+
+  app.get(one, { schema: { summary: summaries.get, params, response }, config }, async (request) =>
+    repo.require(app.store.db, request.auth.organizationId, idOf(request)),
+  );
+
+  app.patch(one, { schema: { summary: summaries.update, params, body: resource.update.body, response }, config }, async (request) =>
+    repo.patch(app.store.db, request.auth.organizationId, idOf(request), (current) => apply(current, request.body as z.output<Update>, request.auth)),
+  );
+
+  app.delete(one, { schema: { summary: summaries.delete, params, response }, config }, async (request) =>
+    app.store.transaction(async (tx) => {
+      const removed = await repo.delete(tx, request.auth.organizationId, idOf(request));
+      await bumpCounter(tx, request.auth.organizationId, counter, -1);
+      return removed;
+    }),
+  );
+}
