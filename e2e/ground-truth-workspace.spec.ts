@@ -1,10 +1,13 @@
-/** The ground-truth workspace beyond plain fields: a model's line items edited as a grid, and box select on a page. */
+/**
+ * The ground-truth workspace beyond plain fields: a model's line items edited as a grid, box select on a page, and a
+ * hint that agrees with the empty state on a page without text.
+ */
 import type { Page } from '@playwright/test';
 import type { Document, GroundTruthEntry } from '../src/contract';
 import { expect, test } from './support/fixtures';
 import { expectAccessible } from './helpers/a11y';
 import { createDocument } from './helpers/documents-api';
-import { makeTextPdf, pdfPageMarker } from './helpers/document-fixtures';
+import { makePng, makeTextPdf, pdfPageMarker } from './helpers/document-fixtures';
 import { selectTextOnPage, viewerPage, waitForPagePainted } from './helpers/viewer-checks';
 
 const openDocument = (page: Page, doc: Document) => page.goto(`/documents/${encodeURIComponent(doc.documentId)}`);
@@ -120,4 +123,14 @@ test('dragging a box on a PDF page fills the focused field with the words inside
   await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
   const saved = await api.get<Document>(`/documents/${encodeURIComponent(doc.documentId)}`);
   expect(saved.groundTruth).toEqual([{ label: 'reference', value: pdfPageMarker(1), rawValue: pdfPageMarker(1), pages: [0] }]);
+});
+
+test('on a page without text the hint and the empty state both say to type each value', async ({ page, api, unique }) => {
+  const doc = await createDocument(api, { bytes: makePng(), contentType: 'image/png', name: unique('no text') });
+  await openDocument(page, doc);
+  await waitForPagePainted(page, 1);
+  const panel = page.getByRole('region', { name: 'Ground truth' });
+  await expect(panel.getByText('Page 1 has no text to select: type each value as you read it.')).toBeVisible();
+  await expect(panel.getByText('Add a field, then type its value as you read it on the page.')).toBeVisible();
+  await expect(panel).not.toContainText('select its value');
 });

@@ -101,3 +101,27 @@ test('leaving a model with unsaved field changes asks first', async ({ page, api
   await dialog.getByRole('button', { name: /stay|keep/i }).click();
   await expect(page.getByLabel('Field 1 name')).toHaveValue('grand_total');
 });
+
+test('the models list shows each name above its field count, at 1440 and 390 px', async ({ page, api, unique }, testInfo) => {
+  const name = unique('Layout model');
+  await api.post<Model>('/models', { name, fieldConfig: { total: { type: 'amount' }, currency: { type: 'string' } } });
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    // Opened directly: the list must not depend on styles another models screen loads.
+    await page.goto('/models');
+    const row = page.getByRole('row').filter({ hasText: name });
+    const link = row.getByRole('link', { name });
+    const count = row.getByText('2 fields', { exact: true });
+    await expect(count).toBeVisible();
+    const [a, b] = [await link.boundingBox(), await count.boundingBox()];
+    expect(b!.y).toBeGreaterThanOrEqual(a!.y + a!.height - 1);
+    // The name wraps between words if at all, never inside one: no more lines than words.
+    const lines = await link.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return { lines: new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size, words: (el.textContent ?? '').trim().split(/\s+/).length };
+    });
+    expect(lines.lines).toBeLessThanOrEqual(lines.words);
+    await page.screenshot({ path: testInfo.outputPath(`models-list-${width}.png`) });
+  }
+});

@@ -8,6 +8,8 @@ import { PageHeader } from '../../components/page-header';
 import { EmptyState } from '../../components/states';
 import type { Model } from '../../contract';
 import { fieldSummary, ModelStatusBadge } from './model-status';
+// The name cell's layout (name above its field count) lives here too: the list is often opened before any other models screen.
+import './models.css';
 import { useOrganizationScope } from '../../api/organization-scope';
 
 type Props = {

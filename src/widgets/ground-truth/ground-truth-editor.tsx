@@ -20,6 +20,8 @@ export type GroundTruthEditorProps = {
   labelOptions: readonly string[];
   /** The model's lines/table fields: their cells are edited as grids, not as rows of their own. */
   tables?: readonly TableSpec[];
+  /** Whether the page has text to select (else values are typed as read). */
+  canSelect?: boolean;
   /** Extra notes per label (a validation's issues in review). */
   notes?: ReadonlyMap<string, string[]>;
   readOnly?: boolean;
@@ -32,7 +34,7 @@ export type GroundTruthEditorProps = {
  * attention, Alt+↑/↓ moves a row. The parent owns saving (Ctrl/⌘+S) and the viewer link (selection, highlight).
  */
 export function GroundTruthEditor({
-  draft, activeKey, activeField = 'value', onActivate, threshold, onThresholdChange, labelOptions, tables = [], notes, readOnly, toolbar,
+  draft, activeKey, activeField = 'value', onActivate, threshold, onThresholdChange, labelOptions, tables = [], canSelect = true, notes, readOnly, toolbar,
 }: GroundTruthEditorProps) {
   const { rows: allRows, setRows, changes } = draft;
   const listId = useId();
@@ -127,7 +129,12 @@ export function GroundTruthEditor({
       {rows.length === 0 ? (
         <div className="gt-empty">
           <p><strong>{allRows.length ? 'No fields outside the tables.' : 'No ground truth yet.'}</strong></p>
-          <p className="muted">Add a field, then select its value on the page{missingLabels.length ? ', or add the model’s fields' : ''}.</p>
+          {!readOnly && (
+            <p className="muted">
+              Add a field, then {canSelect ? 'select its value on the page' : 'type its value as you read it on the page'}
+              {missingLabels.length ? ', or add the model’s fields' : ''}.
+            </p>
+          )}
         </div>
       ) : (
         <ol className="gt-rows" ref={list} aria-label="Ground-truth fields">

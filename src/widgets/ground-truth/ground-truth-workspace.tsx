@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
 import type { ContentType } from '../../contract';
 import {
-  DocumentFileViewer, type DocumentViewerHandle, type PageWordSource, type TextHighlight, type TextSelection,
+  DocumentFileViewer, type DocumentViewerHandle, type PageTextInfo, type PageWordSource, type TextHighlight, type TextSelection,
 } from '../document-viewer';
 import { GroundTruthEditor } from './ground-truth-editor';
 import type { GroundTruthRow } from './ground-truth-rows';
@@ -56,8 +56,12 @@ export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
   const [highlight, setHighlight] = useState<TextHighlight | null>(null);
   const [filled, setFilled] = useState<string | null>(null);
 
-  // Only PDFs have a text layer to select from; other files are read by eye and typed.
-  const selectable = contentType === 'application/pdf';
+  // Whether the page shown has text to take (its text layer, or recognised words), as the viewer reports it; until it
+  // does, PDFs are assumed to have a text layer and other files not. The hint and the empty state both follow it.
+  const [pageText, setPageText] = useState<(PageTextInfo & { fileUrl: string | null | undefined }) | null>(null);
+  const onPageTextChange = useCallback((info: PageTextInfo) => setPageText({ ...info, fileUrl }), [fileUrl]);
+  const shownPageText = pageText?.fileUrl === fileUrl ? pageText : null;
+  const selectable = shownPageText ? shownPageText.hasText : contentType === 'application/pdf';
   const show = useCallback((row: Pick<GroundTruthRow, 'value' | 'rawValue' | 'pages'>, field: 'value' | 'rawValue' = 'value') => {
     const page = row.pages?.length ? row.pages[0] + 1 : undefined;
     // The raw value is the text as printed: mark it when that input is focused (or when there is no value).
@@ -115,6 +119,7 @@ export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
             onTextSelected={onTextSelected}
             highlight={highlight}
             wordSources={wordSources}
+            onPageTextChange={onPageTextChange}
           />
         ) : (
           <p className="gt-workspace__nofile">This document has no file to show.</p>
@@ -128,7 +133,7 @@ export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
               {filled ?? (readOnly
                 ? 'Read only: your operator account can view ground truth but not change it.'
                 : !selectable
-                ? `This file has no text layer: type each value as you read it. Enter: next field that needs attention. Ctrl/⌘+S: ${saveVerb}.`
+                ? `${shownPageText ? `Page ${shownPageText.page}` : 'This file'} has no text to select: type each value as you read it. Enter: next field that needs attention. Ctrl/⌘+S: ${saveVerb}.`
                 : activeRow
                   ? `Select text on the page to fill ${activeField === 'rawValue' ? 'the raw value of ' : ''}${activeRow.label || 'this field'}. Or drag a box around it.`
                   : `Focus a field, then select its value on the page or drag a box around it. Enter: next field that needs attention. Ctrl/⌘+S: ${saveVerb}.`)}
@@ -142,6 +147,7 @@ export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
               onThresholdChange={onThresholdChange}
               labelOptions={labelOptions}
               tables={tables}
+              canSelect={selectable}
               notes={notes}
               readOnly={readOnly}
               toolbar={editorToolbar}
