@@ -114,6 +114,7 @@ export function ReviewEditor(props: ReviewEditorProps) {
       <UnsavedChangesGuard when={draft.dirty && !readOnly} submittingRef={leaving} />
       <GroundTruthWorkspace
         fileUrl={document?.fileUrl}
+        ocrFileUrl={document?.ocrFileUrl}
         contentType={document?.contentType}
         documentName={document?.name || document?.documentId || 'Document'}
         draft={draft}

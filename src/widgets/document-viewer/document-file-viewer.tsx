@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { ContentType } from './document-size';
 import { DocumentViewer, type DocumentViewerProps } from './document-viewer';
 import { loadDocumentFile } from './load-document-file';
+import { RecognizedTextContext, recognizedWordSource, useRecognizedText } from './recognized-text';
 import type { DocumentSource } from './viewer-types';
 
 export type DocumentFileViewerProps = Omit<DocumentViewerProps, 'source'> & {
@@ -9,10 +10,19 @@ export type DocumentFileViewerProps = Omit<DocumentViewerProps, 'source'> & {
   fileUrl: string;
   contentType?: ContentType | null;
   name?: string;
+  /** The document's `ocrFileUrl` (recognised words), when the service provides one: a text layer on pages without one. */
+  ocrFileUrl?: string | null;
 };
 
 /** DocumentViewer for a stored document: loads its bytes through `/bff/file`, explains failures and oversize files. */
-export function DocumentFileViewer({ fileUrl, contentType, name, className, ...viewerProps }: DocumentFileViewerProps) {
+export function DocumentFileViewer({ fileUrl, contentType, name, className, ocrFileUrl, ...viewerProps }: DocumentFileViewerProps) {
+  const recognized = useRecognizedText(ocrFileUrl);
+  const { wordSources } = viewerProps;
+  // Recognised words come after the caller's sources; a new result is a new source, so the viewer asks again.
+  const sources = useMemo(() => {
+    const ocr = recognizedWordSource(recognized);
+    return ocr ? [...(wordSources ?? []), ocr] : wordSources;
+  }, [recognized, wordSources]);
   const [attempt, setAttempt] = useState(0);
   const key = `${attempt}|${contentType ?? ''}|${name ?? ''}|${fileUrl}`;
   const [loaded, setLoaded] = useState<{ key: string; result: { source: DocumentSource } | { error: string } } | null>(null);
@@ -30,7 +40,13 @@ export function DocumentFileViewer({ fileUrl, contentType, name, className, ...v
     return () => controller.abort();
   }, [fileUrl, contentType, name, key]);
 
-  if (state && 'source' in state) return <DocumentViewer {...viewerProps} className={className} source={state.source} />;
+  if (state && 'source' in state) {
+    return (
+      <RecognizedTextContext.Provider value={recognized}>
+        <DocumentViewer {...viewerProps} wordSources={sources} className={className} source={state.source} />
+      </RecognizedTextContext.Provider>
+    );
+  }
   return (
     <div className={['dv-root', className].filter(Boolean).join(' ')}>
       {state === null ? (

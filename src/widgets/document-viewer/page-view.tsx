@@ -1,4 +1,5 @@
 import { memo, useEffect, useRef, useState } from 'react';
+import { OcrTextLayer } from './ocr-text-layer';
 import { outputScale as pickOutputScale, type Rotation } from './page-layout';
 import { isAbortError, type PagedDocument, type RenderedText } from './paged-document';
 import { findTextMatches, type TextMatch } from './text-match';
@@ -105,6 +106,12 @@ export const PageView = memo(function PageView(props: PageViewProps) {
     >
       <div className="dv-page-canvas" ref={canvasHost} />
       {doc.kind === 'pdf' && <div className="textLayer" ref={textHost} onMouseDown={(e) => e.currentTarget.classList.add('selecting')} />}
+      {live && (
+        <OcrTextLayer
+          page={index + 1} width={width} height={height} rotation={rotation}
+          hasOwnText={doc.kind === 'pdf' && (!text || text.items.some((item) => item.str.trim() !== ''))}
+        />
+      )}
       {error && <p className="dv-page-error" role="alert">Page {index + 1}: {error}</p>}
     </div>
   );

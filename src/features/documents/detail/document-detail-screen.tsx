@@ -181,6 +181,7 @@ export function DocumentDetailScreen({ document, models, modelId, onModelChange 
       <UnsavedChangesGuard when={dirty && !readOnly} />
       <GroundTruthWorkspace
         fileUrl={document.fileUrl}
+        ocrFileUrl={document.ocrFileUrl}
         contentType={document.contentType}
         documentName={document.name || document.documentId}
         draft={draft}
