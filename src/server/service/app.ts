@@ -4,21 +4,19 @@
  * Idempotency-Key extension, the token endpoint, every route module of routes/index.ts under the api prefix, and the
  * OpenAPI document. `start()` listens, then bootstraps a new data dir (bootstrap.ts).
  */
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { tokenRoute } from './auth/token-route';
 import { bootstrap, type BootstrapResult } from './bootstrap';
 import type { ServiceConfig } from './config';
-import type { AuthContext, ServiceContext, ServiceUrls } from './context';
+import type { ServiceContext, ServiceUrls } from './context';
 import { idempotency } from './idempotency';
 import { openApiDocument } from './openapi';
 import { authPlugin } from './plugins/auth';
 import { answerClientError, answerFrameworkError, errorAnswers, MAX_HEADER_BYTES } from './plugins/error-answers';
 import { requestValidation } from './plugins/request-validation';
 import { serviceDecorators } from './plugins/service-decorators';
-import { routeModules, routePlugins } from './routes';
-import type { RouteSpec } from './routing/define-route';
+import { routePlugins } from './routes';
 import { openStore } from './storage';
 
 export interface ServiceApp {
@@ -59,16 +57,8 @@ export async function createServiceApp(config: ServiceConfig): Promise<ServiceAp
   await fastify.register(openApiDocument);
   await fastify.register(tokenRoute);
 
-  const specs = routeModules.flat();
   await fastify.register(async (api) => {
     for (const routes of routePlugins) await api.register(routes);
-    for (const spec of specs.filter((s) => !s.rawBody)) registerSpec(api, spec, context);
-    await api.register(async (raw) => {
-      // Raw-body routes take the bytes of any content type (the document file PUT); JSON rules do not apply.
-      raw.removeAllContentTypeParsers();
-      raw.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: config.rawBodyLimit }, (_req, body, done) => done(null, body));
-      for (const spec of specs.filter((s) => s.rawBody)) registerSpec(raw, spec, context);
-    });
   }, { prefix: config.apiPrefix });
 
   // CORS preflight for browsers calling the API directly (Create User declares the CORS headers).
@@ -103,27 +93,4 @@ export async function createServiceApp(config: ServiceConfig): Promise<ServiceAp
 
 function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\./.test(host);
-}
-
-function registerSpec(target: FastifyInstance, spec: RouteSpec, context: ServiceContext) {
-  target.route({
-    method: spec.method,
-    url: spec.path,
-    schema: {
-      summary: spec.summary,
-      ...(spec.tag ? { tags: [spec.tag] } : {}),
-      ...(spec.params ? { params: spec.params } : {}),
-      ...(spec.query ? { querystring: spec.query } : {}),
-      ...(spec.body ? { body: spec.body } : {}),
-      ...(spec.response ? { response: { 200: spec.response } } : {}),
-      ...(spec.responseContentType ? { produces: [spec.responseContentType], response: { 200: z.string().meta({ format: 'binary' }) } } : {}),
-    },
-    config: { family: spec.family, cors: spec.cors, rawBody: spec.rawBody },
-    handler: async (request: FastifyRequest, reply: FastifyReply) => {
-      const body = spec.rawBody ? (request.body ?? Buffer.alloc(0)) : request.body;
-      const result = await spec.handler({ params: request.params, query: request.query ?? {}, body, auth: request.auth as AuthContext, ctx: context, request, reply });
-      if (result === reply || reply.sent) return reply;
-      return result;
-    },
-  });
 }

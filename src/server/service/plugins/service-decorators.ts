@@ -1,4 +1,5 @@
 /** Storage, configuration and the service's URLs as Fastify decorators (typed in ../context.ts). */
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ServiceContext } from '../context';
 
@@ -11,3 +12,8 @@ export const serviceDecorators = fp<{ context: ServiceContext }>(
   },
   { name: 'service-decorators' },
 );
+
+/** The decorators as one ServiceContext, for code that bootstrap shares (the recognition queue, file URLs). */
+export function serviceContextOf(app: FastifyInstance): ServiceContext {
+  return { config: app.serviceConfig, store: app.store, log: app.log, urls: app.serviceUrls };
+}

@@ -4,14 +4,15 @@
  * each upload (../recognition); while it runs this answers with `status: pending|running` and the pages done so far.
  * A document stored before recognition existed is queued by its first read.
  */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { documentIdSchema, type Document } from '../../../contract';
 import { isOcrContentType, ocrResultSchema, type OcrResult } from '../../../contract/ocr';
 import type { ServiceContext } from '../context';
 import { notFound } from '../http-error';
+import { serviceContextOf } from '../plugins/service-decorators';
 import { requestRecognition, resumeRecognition } from '../recognition/recognition-queue';
-import { defineRoute } from '../routing/define-route';
 import { schema } from '../storage';
 import { recognitionsRepo } from '../storage/repositories/document-recognitions';
 
@@ -44,32 +45,35 @@ async function hasFile(ctx: ServiceContext, organizationId: string, documentId: 
   return Boolean(row);
 }
 
-export const documentRecognitionRoutes = [
-  defineRoute({
-    method: 'GET', path: '/documents/:documentId/ocr', family: 'documents', tag: 'documents',
-    summary: "Get the document's recognised words with their page and box (ocrFileUrl; extension): status pending|running|done|failed",
-    params,
-    response: ocrResultSchema,
-    handler: async ({ params, auth, ctx, reply }) => {
-      const { organizationId } = auth;
-      const contentType = await contentTypeOf(ctx, organizationId, params.documentId);
-      if (!contentType || !isOcrContentType(contentType)) {
-        throw notFound(`Document ${params.documentId} has no recognised text: text is recognised in PDF, PNG, JPEG, WEBP and TIFF documents`);
-      }
-      let recognition = await recognitionsRepo.get(ctx.store.db, organizationId, params.documentId);
-      if (!recognition) {
-        if (!(await hasFile(ctx, organizationId, params.documentId))) {
-          throw notFound(`Document ${params.documentId} has no file yet: PUT its bytes to its fileUrl`);
-        }
-        await requestRecognition(ctx, organizationId, params.documentId, contentType);
-        recognition = (await recognitionsRepo.get(ctx.store.db, organizationId, params.documentId))!;
-      } else if (recognition.status === 'pending' || recognition.status === 'running') {
-        // Left waiting by a stopped instance: this instance takes it (a no-op while its queue is busy).
-        resumeRecognition(ctx);
-      }
-      const result: OcrResult = { documentId: params.documentId, contentType: contentType as OcrResult['contentType'], ...recognition };
-      reply.header('Cache-Control', 'private, no-store');
-      return result;
+const config = { family: 'documents' } as const;
+
+export const documentRecognitionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = serviceContextOf(app);
+  app.get('/documents/:documentId/ocr', {
+    schema: {
+      summary: "Get the document's recognised words with their page and box (ocrFileUrl; extension): status pending|running|done|failed",
+      tags: ['documents'], params, response: { 200: ocrResultSchema },
     },
-  }),
-];
+    config,
+  }, async ({ params, auth }, reply) => {
+    const { organizationId } = auth;
+    const contentType = await contentTypeOf(ctx, organizationId, params.documentId);
+    if (!contentType || !isOcrContentType(contentType)) {
+      throw notFound(`Document ${params.documentId} has no recognised text: text is recognised in PDF, PNG, JPEG, WEBP and TIFF documents`);
+    }
+    let recognition = await recognitionsRepo.get(app.store.db, organizationId, params.documentId);
+    if (!recognition) {
+      if (!(await hasFile(ctx, organizationId, params.documentId))) {
+        throw notFound(`Document ${params.documentId} has no file yet: PUT its bytes to its fileUrl`);
+      }
+      await requestRecognition(ctx, organizationId, params.documentId, contentType);
+      recognition = (await recognitionsRepo.get(app.store.db, organizationId, params.documentId))!;
+    } else if (recognition.status === 'pending' || recognition.status === 'running') {
+      // Left waiting by a stopped instance: this instance takes it (a no-op while its queue is busy).
+      resumeRecognition(ctx);
+    }
+    const result: OcrResult = { documentId: params.documentId, contentType: contentType as OcrResult['contentType'], ...recognition };
+    reply.header('Cache-Control', 'private, no-store');
+    return result;
+  });
+};

@@ -1,11 +1,9 @@
 /**
  * Every route module of the service, registered under the api prefix: Fastify plugins declaring their zod schemas
- * (fastify-type-provider-zod) and their scope family (`config: { family }`). The document modules are still
- * `defineRoute(...)` arrays, mapped onto Fastify routes by app.ts. Scope families of the core routes: organizations →
- * `organizations`; users and roles → `users` (roles decide what users and app clients may do, so managing them is user
- * administration); app clients → `appclients`.
+ * (fastify-type-provider-zod) and their scope family (`config: { family }`). Scope families of the core routes:
+ * organizations → `organizations`; users and roles → `users` (roles decide what users and app clients may do, so
+ * managing them is user administration); app clients → `appclients`.
  */
-import type { RouteModule } from '../routing/define-route';
 import { appClientRoutes } from './app-clients';
 import { organizationRoutes } from './organizations';
 import { roleRoutes } from './roles';
@@ -18,7 +16,5 @@ import { actionRoutes, hookRoutes } from './hooks-and-actions';
 import { modelRoutes } from './models';
 import { validationRoutes } from './validations';
 
-export const routePlugins = [organizationRoutes, userRoutes, roleRoutes, appClientRoutes, modelRoutes, validationRoutes,
-  agentRoutes, agentRunRoutes, hookRoutes, actionRoutes];
-
-export const routeModules: RouteModule[] = [documentRoutes, documentRecognitionRoutes];
+export const routePlugins = [organizationRoutes, userRoutes, roleRoutes, appClientRoutes, documentRoutes, documentRecognitionRoutes,
+  modelRoutes, validationRoutes, agentRoutes, agentRunRoutes, hookRoutes, actionRoutes];
