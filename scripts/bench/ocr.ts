@@ -30,7 +30,7 @@ export default async function benchOcr() {
   }
   delay.disable();
 
-  console.log('recognition per page (tesseract.js 7, eng 4.0.0_best_int, 1 worker thread):');
+  console.log('recognition per page (tesseract.js 7, eng 4.0.0_best_int, one recognition process):');
   for (const row of rows) console.log(`  ${row.document.padEnd(34)} page ${row.page.padEnd(3)} ${String(row.ms).padStart(6)} ms  ${row.words} words`);
   const recognised = rows.filter((row) => row.words > 0);
   const warm = recognised.slice(1).map((row) => row.ms).sort((a, b) => a - b);

@@ -27,11 +27,6 @@ function recognitionProcess(): ChildProcess {
   if (child && child.connected) return child;
   // Its own plain Node: the service's loader flags (tsx, a test runner's) are not for it; the entry registers tsx.
   const started = fork(ENTRY, [], { execArgv: [], serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  const idle = () => {
-    started.unref();
-    started.channel?.unref();
-  };
-  idle();
   started.on('message', (message: RecognitionMessage) => void handle(message));
   started.on('exit', (code, signal) => {
     if (child === started) child = null;
@@ -52,11 +47,13 @@ async function handle(message: RecognitionMessage) {
       await job.onPage(message.page, message.ms);
     } catch (error) {
       jobs.delete(message.id);
+      holdOpen();
       job.reject(error as Error);
     }
     return;
   }
   jobs.delete(message.id);
+  holdOpen();
   if (message.type === 'done') job.resolve();
   else job.reject(new Error(message.message));
 }
@@ -73,9 +70,22 @@ export function recognizeDocument(bytes: Uint8Array, contentType: string, onPage
     const ordered: Job['onPage'] = (page, ms) => (pages = pages.then(() => onPage(page, ms)));
     jobs.set(id, { onPage: ordered, resolve: () => void pages.then(resolve, reject), reject });
     recognitionProcess().send({ id, contentType, bytes } satisfies RecognitionRequest);
+    holdOpen();
   }));
   chain = run.catch(() => undefined).finally(scheduleIdleStop);
   return run;
+}
+
+/** A document in work keeps the service's process alive (a script awaiting it too); an idle child never does. */
+function holdOpen() {
+  if (!child) return;
+  if (jobs.size > 0) {
+    child.ref();
+    child.channel?.ref();
+  } else {
+    child.unref();
+    child.channel?.unref();
+  }
 }
 
 function scheduleIdleStop() {
