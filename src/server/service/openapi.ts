@@ -5,18 +5,27 @@
  * without a scope family (the token endpoint, this document) are not operations of the API. `info.version` is an
  * ISO 8601 timestamp (the seed's versioning rule): the time the document was generated, on its first request.
  */
-import swagger, { type SwaggerTransform } from '@fastify/swagger';
+import swagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import type { OpenAPIV3_1 } from 'openapi-types';
 import { z } from 'zod';
 import { errorBodySchema, tokenResponseSchema } from '../../contract';
 import { TOKEN_PATH } from './auth/token-route';
 import { IDEMPOTENCY_KEY_HEADER, KEY_RULE, REPLAYED_HEADER } from './idempotency';
 
-type Document = Partial<OpenAPIV3_1.Document>;
-type Operation = OpenAPIV3_1.OperationObject;
+/** The parts of the generated document that finishDocument reads and completes. */
+interface Operation {
+  security?: Record<string, string[]>[];
+  parameters?: { name: string }[];
+  responses?: Record<string, unknown>;
+}
+interface Document {
+  info?: Record<string, unknown>;
+  paths?: Record<string, Record<string, Operation>>;
+  components?: Record<string, unknown>;
+  servers?: { url: string }[];
+}
 
 function toSchema(schema: z.ZodType): Record<string, unknown> {
   const { $schema: _, ...json } = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any', target: 'draft-2020-12' });
@@ -36,7 +45,7 @@ const ERROR_STATUSES: Record<string, string> = {
   '500': 'Internal Server Error',
 };
 
-function errorResponse(description: string): OpenAPIV3_1.ResponseObject {
+function errorResponse(description: string) {
   return {
     description,
     headers: {
@@ -94,10 +103,10 @@ function describeRoute(prefix: string): SwaggerTransform {
 function finishDocument(document: Document, app: FastifyInstance): Document {
   const families = new Set<string>();
   for (const item of Object.values(document.paths ?? {})) {
-    for (const operation of Object.values(item ?? {}) as Operation[]) {
+    for (const operation of Object.values(item)) {
       for (const requirement of operation.security ?? []) for (const scope of requirement.oauth2 ?? []) families.add(scope.replace(/:(read|write)$/, ''));
       const errors = Object.fromEntries(Object.entries(ERROR_STATUSES).map(([status, description]) => [status, errorResponse(description)]));
-      const idempotent = (operation.parameters as OpenAPIV3_1.ParameterObject[] | undefined)?.some((p) => p.name === IDEMPOTENCY_KEY_HEADER);
+      const idempotent = operation.parameters?.some((p) => p.name === IDEMPOTENCY_KEY_HEADER);
       if (idempotent) {
         errors['409'] = errorResponse(`${IDEMPOTENCY_KEY_HEADER} already used for a different request, or its first request is still in progress`);
       }
@@ -113,7 +122,7 @@ function finishDocument(document: Document, app: FastifyInstance): Document {
   const { publicBaseUrl, authUrl } = app.serviceUrls;
   return {
     ...document,
-    info: { ...document.info!, version: new Date().toISOString() },
+    info: { ...document.info, version: new Date().toISOString() },
     servers: [{ url: publicBaseUrl || app.serviceConfig.apiPrefix }],
     components: {
       ...document.components,
@@ -141,7 +150,7 @@ export const openApiDocument = fp(
       },
       convertConstToEnum: false,
       transform: describeRoute(prefix),
-      transformObject: (input) => finishDocument((input as { openapiObject: Document }).openapiObject, app),
+      transformObject: (input) => finishDocument((input as { openapiObject: Document }).openapiObject, app) as ReturnType<SwaggerTransformObject>,
     });
     app.get(`${prefix}/openapi.json`, async (_request, reply) => reply.type('application/json').send(JSON.stringify(app.swagger())));
   },
