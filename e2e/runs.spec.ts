@@ -217,7 +217,7 @@ test('a viewer operator sees runs read-only: no selection, archive or delete', a
   await expect(table.locator('[data-status]').first()).toBeVisible();
   await expect(table.getByRole('checkbox')).toHaveCount(0);
   await expect(viewerPage.getByRole('button', { name: /^(Archive|Delete)(\s|$)/ })).toHaveCount(0);
-  await table.getByRole('link', { name: /^AgentRun / }).first().click();
+  await table.getByRole('link', { name: /^Run / }).first().click();
   await expect(viewerPage.getByTestId('run-meaning')).toBeVisible();
   await expect(viewerPage.getByRole('button', { name: /^(Archive|Delete)(\s|$)/ })).toHaveCount(0);
 });
