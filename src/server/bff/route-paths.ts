@@ -8,11 +8,6 @@ export function isBffOrApiPath(path: string): boolean {
   return isApiPath(path) || path === '/bff' || path.startsWith('/bff/');
 }
 
-/** Document routes carry whole files (base64 up to 6,250,000 chars, or raw bytes): they get the larger body limit. */
-export function isDocumentApiPath(path: string): boolean {
-  return path === '/api/documents' || path.startsWith('/api/documents/');
-}
-
 export function isReadMethod(method: string): boolean {
   return method === 'GET' || method === 'HEAD';
 }

@@ -50,10 +50,3 @@ export function indexPermissions(permissions: readonly Permission[]): Permission
 export function actionOf(method: string): ScopeAction {
   return method === 'GET' || method === 'HEAD' ? 'read' : 'write';
 }
-
-/** The granted scopes as `family:action` strings (for display and the OpenAPI description). */
-export function grantedScopes(permissions: readonly Permission[], families: readonly string[]): string[] {
-  return families.flatMap((family) =>
-    (['read', 'write'] as const).filter((a) => isAllowed(permissions, family, a)).map((a) => `${family}:${a}`),
-  );
-}
