@@ -34,7 +34,9 @@ interface Answer {
 }
 
 function startChild(args: string[], env: NodeJS.ProcessEnv, readyLine: RegExp): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // DPS_BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") goes to both servers: profile what is measured.
+  const nodeArgs = (process.env.DPS_BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const errors: string[] = [];
   createInterface({ input: child.stderr! }).on('line', (line) => errors.push(line));
   return new Promise((resolvePromise, reject) => {
