@@ -8,7 +8,7 @@
  * rewriting the file would bring back a session that was just ended.
  */
 import { createHash } from 'node:crypto';
-import { open, readdir, utimes } from 'node:fs/promises';
+import { readdir, readFile, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { bffDir, CREDENTIAL_PATTERN, credentialFileName, randomCredential, removeFile, writeFileAtomic } from './data-files';
 import { SESSION_HANDLE_PATTERN } from '../../contract/operator-sessions';
@@ -49,8 +49,12 @@ function isMissing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException).code === 'ENOENT';
 }
 
+/** Parsed session files kept in memory (a few hundred bytes each); the oldest is dropped past this many. */
+const MAX_CACHED_CONTENTS = 10_000;
+
 export class SessionStore {
   private readonly dir: string;
+  private readonly contents = new Map<string, { ino: number; size: number; stored: SessionFile }>();
   /** Last seen is recorded at most this often (a write per request would cost more than the idle rule is worth). */
   private readonly touchIntervalMs: number;
 
@@ -73,26 +77,43 @@ export class SessionStore {
 
   /** The session in a file, last seen included; undefined when the file is gone; throws when it is malformed. */
   private async read(path: string): Promise<Session | undefined> {
-    let file;
+    let stats;
     try {
-      file = await open(path, 'r');
+      stats = await stat(path);
     } catch (error) {
-      if (isMissing(error)) return undefined;
+      if (isMissing(error)) {
+        this.contents.delete(path);
+        return undefined;
+      }
       throw error;
     }
-    try {
-      const [text, stats] = await Promise.all([file.readFile('utf8'), file.stat()]);
-      const stored = JSON.parse(text) as SessionFile;
-      if (!stored?.operator || typeof stored.createdAt !== 'number') throw new Error('malformed session file');
-      return {
-        operator: { name: stored.operator.name, role: stored.operator.role },
-        createdAt: stored.createdAt,
-        lastSeenAt: stats.mtimeMs,
-        userAgent: typeof stored.userAgent === 'string' ? stored.userAgent : 'Unknown browser',
-      };
-    } finally {
-      await file.close();
-    }
+    const stored = await this.contentOf(path, stats.ino, stats.size);
+    return {
+      operator: { name: stored.operator.name, role: stored.operator.role },
+      createdAt: stored.createdAt,
+      lastSeenAt: stats.mtimeMs,
+      userAgent: typeof stored.userAgent === 'string' ? stored.userAgent : 'Unknown browser',
+    };
+  }
+
+  /**
+   * A session file's content never changes (last seen is its mtime), and files are replaced by rename, never
+   * rewritten: the same inode and size mean the same content. So a request costs one stat, not open + read + close;
+   * whether the session still exists is still asked of the file system on every request.
+   */
+  private async contentOf(path: string, ino: number, size: number): Promise<SessionFile> {
+    const cached = this.contents.get(path);
+    if (cached && cached.ino === ino && cached.size === size) return cached.stored;
+    const stored = JSON.parse(await readFile(path, 'utf8')) as SessionFile;
+    if (!stored?.operator || typeof stored.createdAt !== 'number') throw new Error('malformed session file');
+    if (this.contents.size >= MAX_CACHED_CONTENTS) this.contents.delete(this.contents.keys().next().value!);
+    this.contents.set(path, { ino, size, stored });
+    return stored;
+  }
+
+  private remove(path: string): Promise<boolean> {
+    this.contents.delete(path);
+    return removeFile(path);
   }
 
   /** A new session with a new random id (the id is never reused: sign-in always rotates it). */
@@ -114,7 +135,7 @@ export class SessionStore {
     if (!session) return null;
     const now = this.now();
     if (this.expired(session, now)) {
-      await removeFile(path);
+      await this.remove(path);
       return null;
     }
     if (now - session.lastSeenAt >= this.touchIntervalMs) {
@@ -135,7 +156,7 @@ export class SessionStore {
   }
 
   async destroy(id: string | undefined): Promise<void> {
-    if (id && CREDENTIAL_PATTERN.test(id)) await removeFile(this.path(credentialFileName(id)));
+    if (id && CREDENTIAL_PATTERN.test(id)) await this.remove(this.path(credentialFileName(id)));
   }
 
   /** Every live session with its handle; expired ones are removed on the way. */
@@ -179,10 +200,10 @@ export class SessionStore {
       const session = await this.read(path).catch(() => undefined);
       if (!session) continue;
       if (this.expired(session, now)) {
-        await removeFile(path);
+        await this.remove(path);
         continue;
       }
-      if (remove(handleOfFile(fileName), session) && (await removeFile(path))) removed++;
+      if (remove(handleOfFile(fileName), session) && (await this.remove(path))) removed++;
     }
     return removed;
   }
