@@ -1,45 +1,53 @@
 /**
  * Bearer token → caller. The token's hash must exist and not be expired, and its app client must still exist; the
  * permissions are the union of the client's roles' permissions (roles that no longer exist grant nothing).
+ *
+ * One round trip: token, app client and roles are read by one statement, on every request, so a revoked token or
+ * app client, a changed role and a deleted organization's tokens take effect on the very next request, on every
+ * instance sharing the database.
  */
-import { and, eq, inArray } from 'drizzle-orm';
-import type { Permission, Role } from '../../../contract';
+import type { Permission } from '../../../contract';
 import type { AuthContext } from '../context';
 import { unauthorized } from '../http-error';
-import { schema, type Executor } from '../storage';
+import { sql } from 'drizzle-orm';
+import { rows, type Executor } from '../storage';
 import { hashToken } from './secrets';
+
+interface CallerRow {
+  organization_id: string;
+  app_client_id: string;
+  expires_at: string | Date;
+  /** Null when the token's app client is gone. */
+  client_id: string | null;
+  /** Each role's `permissions` array (null for a role stored without one). */
+  role_permissions: (Permission[] | null)[] | null;
+}
 
 export async function authenticate(db: Executor, authorization: string | undefined): Promise<AuthContext> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
   if (!match) throw unauthorized('Authorization header must be "Bearer <access token>"');
-  const [token] = await db
-    .select()
-    .from(schema.accessTokens)
-    .where(eq(schema.accessTokens.tokenHash, hashToken(match[1])))
-    .limit(1);
-  if (!token) throw unauthorized('access token is invalid');
-  if (Date.parse(token.expiresAt) <= Date.now()) throw unauthorized('access token has expired');
-
-  const [client] = await db
-    .select({ data: schema.appClients.data, clientId: schema.appClients.clientId })
-    .from(schema.appClients)
-    .where(and(eq(schema.appClients.organizationId, token.organizationId), eq(schema.appClients.id, token.appClientId)))
-    .limit(1);
-  if (!client) throw unauthorized('access token is invalid');
-
-  const roleIds = ((client.data.roleIds as string[] | null | undefined) ?? []).filter(Boolean);
-  const roles = roleIds.length
-    ? await db
-        .select({ data: schema.roles.data })
-        .from(schema.roles)
-        .where(and(eq(schema.roles.organizationId, token.organizationId), inArray(schema.roles.id, roleIds)))
-    : [];
-  const permissions: Permission[] = roles.flatMap((r) => (r.data as unknown as Role).permissions ?? []);
+  const [caller] = await rows<CallerRow>(
+    db,
+    sql`SELECT t.organization_id, t.app_client_id, t.expires_at, c.client_id,
+          (SELECT json_agg(r.data -> 'permissions')
+             FROM roles r
+            WHERE r.organization_id = t.organization_id
+              AND r.id IN (SELECT json_array_elements_text(
+                             CASE WHEN json_typeof(c.data -> 'roleIds') = 'array' THEN c.data -> 'roleIds' ELSE '[]'::json END))
+          ) AS role_permissions
+        FROM access_tokens t
+        LEFT JOIN app_clients c ON c.organization_id = t.organization_id AND c.id = t.app_client_id
+       WHERE t.token_hash = ${hashToken(match[1])}
+       LIMIT 1`,
+  );
+  if (!caller) throw unauthorized('access token is invalid');
+  if (new Date(caller.expires_at).getTime() <= Date.now()) throw unauthorized('access token has expired');
+  if (caller.client_id === null) throw unauthorized('access token is invalid');
   return {
-    organizationId: token.organizationId,
-    appClientId: token.appClientId,
-    clientId: client.clientId,
-    actor: token.appClientId,
-    permissions,
+    organizationId: caller.organization_id,
+    appClientId: caller.app_client_id,
+    clientId: caller.client_id,
+    actor: caller.app_client_id,
+    permissions: (caller.role_permissions ?? []).flatMap((permissions) => permissions ?? []),
   };
 }
