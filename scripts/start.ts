@@ -98,14 +98,29 @@ async function ensureConsole(outDir: string): Promise<void> {
 }
 
 /** The embedded service as a child process; resolves once it serves `{base_url}` and credentials.json exists. */
-async function startService(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; exited: Promise<number | null> }> {
+interface ServiceExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+interface RunningService {
+  child: ChildProcess;
+  exited: Promise<ServiceExit>;
+  baseUrl: string;
+}
+
+function describeExit({ code, signal }: ServiceExit): string {
+  return signal ? `killed by ${signal}` : `exit code ${code}`;
+}
+
+async function startService(env: NodeJS.ProcessEnv): Promise<RunningService> {
   const dataDir = resolve(env.DPS_DATA_DIR || '.data');
   const child = spawn(process.execPath, ['--import', EXIT_WITH_PARENT, '--import', 'tsx', join(root, 'src/server/service/main.ts')], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
-  const exited = new Promise<number | null>((resolveExit) => child.on('exit', (code, signal) => resolveExit(signal ? null : code)));
+  const exited = new Promise<ServiceExit>((resolveExit) => child.on('exit', (code, signal) => resolveExit({ code, signal })));
   // The service's stdout (its start line and logs) goes to our stderr: our stdout carries only the sign-in line.
   let announcedBaseUrl: string | undefined;
   const announced = new Promise<void>((resolveAnnounced) => {
@@ -118,8 +133,8 @@ async function startService(env: NodeJS.ProcessEnv): Promise<{ child: ChildProce
       }
     });
   });
-  const failed = exited.then((code) => {
-    throw new StartError(`the embedded service exited (code ${code}) before it was ready`);
+  const failed = exited.then((exit) => {
+    throw new StartError(`the embedded service exited (${describeExit(exit)}) before it was ready`);
   });
   const deadline = Date.now() + 120_000;
   await Promise.race([announced, failed, new Promise((_, reject) => setTimeout(() => reject(new StartError('the embedded service did not start within 120 s')), 120_000).unref())]);
@@ -134,7 +149,49 @@ async function startService(env: NodeJS.ProcessEnv): Promise<{ child: ChildProce
   }
   readCredentialsFile(credentialsFile); // fails clearly if it is unreadable
   void failed.catch(() => undefined);
-  return { child, exited };
+  return { child, exited, baseUrl: announcedBaseUrl! };
+}
+
+/** Restart delays after the service dies: 0.5 s doubling up to 30 s, back to 0.5 s once it has stayed up a minute. */
+const RESTART_FIRST_DELAY_MS = 500;
+const RESTART_MAX_DELAY_MS = 30_000;
+const STAYED_UP_MS = 60_000;
+
+/**
+ * Keeps the embedded service running: when it dies, logs why and starts it again with back-off. The BFF stays up
+ * meanwhile and answers API calls with 502 `{message}`; its token stays valid (tokens are stored in the database).
+ * `current()` is the service running now, for a clean stop.
+ */
+function superviseService(env: NodeJS.ProcessEnv, first: RunningService, isStopping: () => boolean) {
+  // The BFF was configured with this base URL: a restarted service must come back on the same port.
+  env.DPS_SERVICE_PORT = new URL(first.baseUrl).port;
+  let running: RunningService | undefined = first;
+  let startedAt = Date.now();
+  let delay = RESTART_FIRST_DELAY_MS;
+
+  const restartAfter = async (reason: string) => {
+    running = undefined;
+    if (Date.now() - startedAt >= STAYED_UP_MS) delay = RESTART_FIRST_DELAY_MS;
+    log(`the embedded service stopped unexpectedly (${reason}); restarting it in ${delay / 1000} s (the API answers 502 meanwhile)`);
+    await new Promise((r) => setTimeout(r, delay));
+    delay = Math.min(delay * 2, RESTART_MAX_DELAY_MS);
+    if (isStopping()) return;
+    startedAt = Date.now();
+    try {
+      watch(await startService(env));
+      log('the embedded service is running again');
+    } catch (error) {
+      await restartAfter((error as Error).message);
+    }
+  };
+  const watch = (service: RunningService) => {
+    running = service;
+    void service.exited.then((exit) => {
+      if (!isStopping()) void restartAfter(describeExit(exit));
+    });
+  };
+  watch(first);
+  return { current: () => running };
 }
 
 async function main(): Promise<void> {
@@ -144,7 +201,7 @@ async function main(): Promise<void> {
   const consoleDir = resolve(env.DPS_CONSOLE_DIR || join(root, 'dist', 'console'));
   env.DPS_CONSOLE_DIR = consoleDir;
 
-  let service: { child: ChildProcess; exited: Promise<number | null> } | undefined;
+  let supervisor: ReturnType<typeof superviseService> | undefined;
   let bff: BffApp | undefined;
   let stopping = false;
 
@@ -153,6 +210,7 @@ async function main(): Promise<void> {
     stopping = true;
     building?.kill('SIGTERM');
     await bff?.close().catch(() => undefined);
+    const service = supervisor?.current();
     if (service && service.child.exitCode === null && service.child.signalCode === null) {
       service.child.kill('SIGTERM');
       const killer = setTimeout(() => service?.child.kill('SIGKILL'), 10_000);
@@ -168,12 +226,7 @@ async function main(): Promise<void> {
     await ensureConsole(consoleDir);
     if (stopping) return;
     if (!env.DPS_BASE_URL) {
-      service = await startService(env);
-      void service.exited.then((code) => {
-        if (stopping) return;
-        log(`the embedded service stopped unexpectedly (code ${code}); stopping`);
-        void stop(1);
-      });
+      supervisor = superviseService(env, await startService(env), () => stopping);
     }
     if (stopping) return;
     const config = loadBffConfig(env);
