@@ -6,9 +6,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
-  agentRunListSchema, agentRunSchema, agentRunStatusSchema, listSchema, MAX_LIST_RESULTS, type AgentRun, type AgentRunStatus,
+  agentRunCountsSchema, agentRunListSchema, agentRunSchema, agentRunStatusSchema, listSchema, MAX_LIST_RESULTS, type AgentRun,
+  type AgentRunCounts, type AgentRunStatus,
 } from '../contract';
 import { api, request, segment } from './client';
+import { ApiError, ResponseShapeError } from './errors';
 import { createFamilyKeys } from './keys';
 import { useOrganizationScope } from './organization-scope';
 
@@ -64,35 +66,51 @@ export async function fetchAllAgentRuns(params: Omit<AgentRunsListParams, 'maxRe
   return runs;
 }
 
-// Counting reads only each run's status: parsing whole runs (timestamps, ids, events) of 10 pages of 1,000 kept the
-// main thread busy for hundreds of milliseconds while the first table was trying to paint.
+// The fallback count reads only each run's status: parsing whole runs (timestamps, ids, events) kept the main thread
+// busy while the first table was trying to paint.
 const runStatusesPageSchema = listSchema('runs', z.object({ status: agentRunStatusSchema }));
 
-export type AgentRunCounts = Partial<Record<AgentRunStatus, number>>;
+/** Against a service without the counts extension, counting stops after this many runs (one page): "1,000+". */
+export const FALLBACK_COUNT_LIMIT = MAX_LIST_RESULTS;
+
+export interface AgentRunCountsResult {
+  counts: AgentRunCounts;
+  /** False when the counts are lower bounds: the service has no count endpoint and there were more runs than we read. */
+  complete: boolean;
+}
 
 /**
- * How many of an agent's runs are in each status within a created-time window. The service has no count endpoint,
- * so this pages through the runs (1,000 a request) off the critical path: the table renders without waiting for it.
+ * How many of an agent's runs are in each status within a created-time window: one call to the embedded service's
+ * count extension (docs/run-counts.md). A service without it (404/400, or an answer of another shape) gets the
+ * newest FALLBACK_COUNT_LIMIT runs counted instead, marked incomplete, rather than every page read.
  */
 export function agentRunCountsQueryOptions(org: string, params: { agentId: string; createdTimeAfter?: string; createdTimeBefore?: string }) {
   return queryOptions({
     queryKey: agentRunKeys.counts(org, params),
-    queryFn: async ({ signal }) => {
+    queryFn: async ({ signal }): Promise<AgentRunCountsResult> => {
+      const query = { createdTimeAfter: params.createdTimeAfter, createdTimeBefore: params.createdTimeBefore };
+      try {
+        const { counts } = await api(`/agents/${segment(params.agentId)}/runs/counts`, { query, schema: agentRunCountsSchema, signal });
+        return { counts, complete: true };
+      } catch (error) {
+        if (!isMissingExtension(error)) throw error;
+      }
+      const page = await api(`/agents/${segment(params.agentId)}/runs`, {
+        query: listQuery({ ...params, maxResults: FALLBACK_COUNT_LIMIT }),
+        schema: runStatusesPageSchema,
+        signal,
+      });
       const counts: AgentRunCounts = {};
-      let nextToken: string | undefined;
-      do {
-        const page = await api(`/agents/${segment(params.agentId)}/runs`, {
-          query: listQuery({ ...params, maxResults: MAX_LIST_RESULTS, nextToken }),
-          schema: runStatusesPageSchema,
-          signal,
-        });
-        for (const { status } of page.runs) counts[status] = (counts[status] ?? 0) + 1;
-        nextToken = page.nextToken ?? undefined;
-      } while (nextToken);
-      return counts;
+      for (const { status } of page.runs) counts[status] = (counts[status] ?? 0) + 1;
+      return { counts, complete: !page.nextToken };
     },
     placeholderData: keepPreviousData,
   });
+}
+
+/** The upstream does not know the count path (the seed's service reads `counts` as a run id) or answered otherwise. */
+function isMissingExtension(error: unknown): boolean {
+  return (error instanceof ApiError && (error.status === 404 || error.status === 400)) || error instanceof ResponseShapeError;
 }
 
 export function agentRunQueryOptions(org: string, agentId: string, runId: string) {

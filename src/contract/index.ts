@@ -18,4 +18,5 @@ export * from './models';
 export * from './validations';
 export * from './agents';
 export * from './agent-run-statuses';
+export * from './agent-run-counts';
 export * from './run-variables';

@@ -22,7 +22,7 @@ export function AgentRunsSummary({ agentId }: { agentId: string }) {
         {counts.isPending ? <LoadingState label="Counting runs…" /> : (
           <ul className="run-counts" aria-label="Runs per status">
             {AGENT_RUN_STATUS_ORDER.map((status) => (
-              <li key={status}><AgentRunStatusBadge status={status} /> <strong>{(counts.data?.[status] ?? 0).toLocaleString()}</strong></li>
+              <li key={status}><AgentRunStatusBadge status={status} /> <strong>{(counts.data?.counts[status] ?? 0).toLocaleString()}{counts.data?.complete === false ? '+' : ''}</strong></li>
             ))}
           </ul>
         )}

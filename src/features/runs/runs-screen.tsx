@@ -2,7 +2,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import {
-  agentRunCountsQueryOptions, agentRunsListQueryOptions, fetchAllAgentRuns, type AgentRunCounts, type AgentRunsListParams,
+  agentRunCountsQueryOptions, agentRunsListQueryOptions, fetchAllAgentRuns, type AgentRunCountsResult, type AgentRunsListParams,
 } from '../../api/agent-runs';
 import { useCanWrite } from '../../api/can-write';
 import { documentQueryOptions } from '../../api/documents';
@@ -67,7 +67,7 @@ export function RunsScreen({ agents, agentId, search, onSearchChange }: RunsScre
   const [archiveMatching, setArchiveMatching] = useState(false);
   const tab = search.tab ?? 'all';
   const filterWords = describeFilter(search, (s) => AGENT_RUN_STATUS_WORDS[s].label);
-  const waiting = REVIEW_STATUSES.reduce((sum, s) => sum + (counts.data?.[s] ?? 0), 0);
+  const waiting = REVIEW_STATUSES.reduce((sum, s) => sum + (counts.data?.counts[s] ?? 0), 0);
 
   const columns: ColumnDef<AgentRun, unknown>[] = [
     { id: 'status', header: 'Status', meta: { hideable: false }, cell: ({ row: { original: r } }) => <AgentRunStatusBadge status={r.status} /> },
@@ -110,7 +110,7 @@ export function RunsScreen({ agents, agentId, search, onSearchChange }: RunsScre
           onChange={(refresh) => onSearchChange((s) => ({ ...s, refresh: refresh === DEFAULT_REFRESH_SECONDS ? undefined : refresh }))}
         />
         <Link to="/runs/review" search={{ agentId }} className="button button--primary runs-review-button" aria-disabled={waiting === 0 || undefined}>
-          Review ({counts.data ? waiting : '…'})
+          Review ({counts.data ? formatCount(waiting, counts.data.complete) : '…'})
         </Link>
       </div>
 
@@ -183,10 +183,16 @@ export function RunsScreen({ agents, agentId, search, onSearchChange }: RunsScre
   );
 }
 
-function matchingCountText(counts: AgentRunCounts | undefined, statuses: readonly AgentRunStatus[]): string {
-  if (!counts) return 'Counting the matching runs…';
-  const n = statuses.filter((s) => s !== 'archived').reduce((sum, s) => sum + (counts[s] ?? 0), 0);
+function matchingCountText(result: AgentRunCountsResult | undefined, statuses: readonly AgentRunStatus[]): string {
+  if (!result) return 'Counting the matching runs…';
+  const n = statuses.filter((s) => s !== 'archived').reduce((sum, s) => sum + (result.counts[s] ?? 0), 0);
+  if (!result.complete) return `At least ${n.toLocaleString()} ${n === 1 ? 'run' : 'runs'} will be archived (the service cannot count them all).`;
   return `${n} ${n === 1 ? 'run' : 'runs'} will be archived.`;
+}
+
+/** A count, with "+" when it is a lower bound (a service without the count extension). */
+function formatCount(n: number, complete: boolean): string {
+  return `${n.toLocaleString()}${complete ? '' : '+'}`;
 }
 
 /** Tells the page how many rows are selected (the kit keeps selection inside the table). */
@@ -226,17 +232,18 @@ function RefreshControl({ seconds, paused, updatedAt, onChange }: { seconds: num
   );
 }
 
-function RunTabs({ tab, counts, loading, onChange }: { tab: RunTab; counts: AgentRunCounts | undefined; loading: boolean; onChange: (tab: RunTab) => void }) {
+function RunTabs({ tab, counts, loading, onChange }: { tab: RunTab; counts: AgentRunCountsResult | undefined; loading: boolean; onChange: (tab: RunTab) => void }) {
   return (
     <nav className="runs-tabs" aria-label="Run tabs">
       {RUN_TABS.map((t) => {
         const def = RUN_TAB_DEFINITIONS[t];
-        const count = counts ? def.statuses.reduce((sum, s) => sum + (counts[s] ?? 0), 0) : undefined;
+        const count = counts ? def.statuses.reduce((sum, s) => sum + (counts.counts[s] ?? 0), 0) : undefined;
+        const shown = count === undefined ? undefined : formatCount(count, counts!.complete);
         return (
           <button key={t} type="button" className="runs-tab" aria-current={t === tab ? 'page' : undefined} onClick={() => onChange(t)} data-tab={t}>
             {def.label}
-            <span className="runs-tab__count" aria-label={count === undefined ? 'counting' : `${count} runs`}>
-              {count === undefined ? (loading ? '…' : '?') : count.toLocaleString()}
+            <span className="runs-tab__count" aria-label={shown === undefined ? 'counting' : counts!.complete ? `${count} runs` : `at least ${count} runs`}>
+              {shown ?? (loading ? '…' : '?')}
             </span>
           </button>
         );

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  actionRunListSchema, agentRunListSchema, agentRunSchema, agentSchema, hookRunListSchema, hookRunSchema, validationTaskSchema,
+  AGENT_RUN_STATUSES, actionRunListSchema, agentRunListSchema, agentRunSchema, agentSchema, hookRunListSchema, hookRunSchema, validationTaskSchema,
 } from '../../../contract';
 import { startTestService, type TestService } from '../testing/start-test-service';
 import { apiClient, type ApiClient } from '../testing/http';
@@ -169,5 +169,39 @@ describe('agent run lifecycle', () => {
     expect(paged).toEqual(desc);
     expect((await api.get(`${base}?status=finished`)).status).toBe(400);
     expect((await api.get(`${base}?createdTimeAfter=yesterday`)).status).toBe(400);
+  });
+});
+
+describe('run counts (extension: GET /agents/{agentId}/runs/counts)', () => {
+  it('counts every status under the list\'s filters, agrees with the list, and is tenant-scoped', async () => {
+    const agent = await newAgent([ids.model, ids.validation]);
+    const base = `/agents/${agent.agentId}/runs`;
+    const made: string[] = [];
+    for (let i = 0; i < 3; i++) made.push((await api.post(base, { documentId: ids.document })).body.runId);
+    await api.patch(`${base}/${made[0]}`, { status: 'archived' });
+    const other = await newAgent([ids.model, ids.validation]);
+    await api.post(`/agents/${other.agentId}/runs`, { documentId: ids.document }); // another agent's run: not counted
+
+    const all = await api.get(`${base}/counts`);
+    expect(all.status, JSON.stringify(all.body)).toBe(200);
+    expect(Object.keys(all.body.counts).sort()).toEqual([...AGENT_RUN_STATUSES].sort());
+    expect(all.body.counts).toMatchObject({ archived: 1, 'ready-for-review': 2, completed: 0 });
+    const listed = agentRunListSchema.parse((await api.get(base)).body).runs;
+    for (const status of AGENT_RUN_STATUSES) {
+      expect(all.body.counts[status], status).toBe(listed.filter((r) => r.status === status).length);
+    }
+
+    // Same filters as the list: repeated status, inclusive created-time bounds.
+    expect((await api.get(`${base}/counts?status=archived&status=error`)).body.counts).toMatchObject({ archived: 1, 'ready-for-review': 0 });
+    const { body: second } = await api.get(`${base}/${made[1]}`);
+    const after = await api.get(`${base}/counts?createdTimeAfter=${encodeURIComponent(second.createdTime)}`);
+    expect(after.body.counts).toMatchObject({ archived: 0, 'ready-for-review': 2 });
+    expect((await api.get(`${base}/counts?status=finished`)).status).toBe(400);
+
+    // Another organization sees no such agent.
+    const tenant = await svc.createTenant();
+    const stranger = apiClient(svc.baseUrl, await tenant.getToken());
+    expect((await stranger.get(`${base}/counts`)).status).toBe(404);
+    expect((await apiClient(svc.baseUrl, 'not-a-token').get(`${base}/counts`)).status).toBe(401);
   });
 });

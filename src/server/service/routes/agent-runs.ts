@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  agentIdSchema, agentRunListQuerySchema, agentRunListSchema, agentRunSchema, createAgentRunBodySchema,
+  AGENT_RUN_STATUSES, agentIdSchema, agentRunCountsQuerySchema, agentRunCountsSchema, agentRunListQuerySchema, agentRunListSchema, agentRunSchema, createAgentRunBodySchema,
   exportAgentRunBodySchema, listQuerySchema, runIdSchema, runVariablesSchema, updateAgentRunBodySchema,
 } from '../../../contract';
 import { notFound } from '../http-error';
@@ -56,6 +56,22 @@ export const agentRunRoutes: FastifyPluginAsyncZod = async (app) => {
       createdTimeBefore: query.createdTimeBefore,
     });
     return { runs: page.items.map(respond), nextToken: page.nextToken };
+  });
+
+  app.get('/agents/:agentId/runs/counts', {
+    schema: {
+      summary: "Count an agent's runs per status (extension; the runs list's filters: status, createdTimeAfter/Before)",
+      params: agentParams, querystring: agentRunCountsQuerySchema, response: { 200: agentRunCountsSchema },
+    },
+    config,
+  }, async ({ params, query, auth }) => {
+    await agentsRepo.require(app.store.db, auth.organizationId, params.agentId);
+    const found = await agentRunsRepo.countBy(app.store.db, auth.organizationId, 'status', {
+      where: { agentId: params.agentId, status: query.status },
+      createdTimeAfter: query.createdTimeAfter,
+      createdTimeBefore: query.createdTimeBefore,
+    });
+    return { counts: Object.fromEntries(AGENT_RUN_STATUSES.map((status) => [status, found[status] ?? 0])) };
   });
 
   app.get('/agents/:agentId/runs/:runId', { schema: { summary: 'Get an agent run', params, response }, config }, async ({ params, auth }) =>

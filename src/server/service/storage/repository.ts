@@ -90,6 +90,8 @@ export interface Repository<T extends object> {
   delete(db: Executor, organizationId: string, id: string): Promise<T>;
   /** Counts rows (e.g. to refuse deleting a role still in use). */
   count(db: Executor, organizationId: string, where?: Record<string, FilterValue>): Promise<number>;
+  /** How many rows a list with these filters and time bounds holds, per value of one extra column (one query). */
+  countBy(db: Executor, organizationId: string, column: string, options?: Pick<ListOptions, 'where' | 'createdTimeAfter' | 'createdTimeBefore'>): Promise<Record<string, number>>;
 }
 
 export function defineRepository<T extends object>(options: RepositoryOptions<T>): Repository<T> {
@@ -118,6 +120,13 @@ export function defineRepository<T extends object>(options: RepositoryOptions<T>
       else out.push(eq(column, value as string));
     }
     return out;
+  }
+  /** A list's filters and inclusive created-time bounds. */
+  function listConditions(organizationId: string, list: Pick<ListOptions, 'where' | 'createdTimeAfter' | 'createdTimeBefore'>): SQL[] {
+    const conditions: SQL[] = [eq(t.organizationId, organizationId), ...filters(list.where)];
+    if (list.createdTimeAfter) conditions.push(gte(t.createdTime, toIsoTimestamp(list.createdTimeAfter)));
+    if (list.createdTimeBefore) conditions.push(lte(t.createdTime, toIsoTimestamp(list.createdTimeBefore)));
+    return conditions;
   }
   async function notFoundError(id: string): Promise<never> {
     throw notFound(`${options.noun} ${id} not found`);
@@ -162,10 +171,8 @@ export function defineRepository<T extends object>(options: RepositoryOptions<T>
       const before = list.createdTimeBefore ? toIsoTimestamp(list.createdTimeBefore) : undefined;
       // A token continues only this organization's same list: same family, filters, time bounds and order.
       const binding = { organizationId, list: describeList(family, order, { ...list.where, createdTimeAfter: after, createdTimeBefore: before }) };
-      const conditions: SQL[] = [eq(t.organizationId, organizationId), ...filters(list.where)];
+      const conditions = listConditions(organizationId, list);
       if (list.nextToken) conditions.push(afterPosition(t.createdTime, t.id, await decodeNextToken(db, binding, list.nextToken), order));
-      if (after) conditions.push(gte(t.createdTime, after));
-      if (before) conditions.push(lte(t.createdTime, before));
       const found = await db
         .select({ createdTime: positionTime(t.createdTime), id: t.id, data: t.data })
         .from(t)
@@ -199,11 +206,22 @@ export function defineRepository<T extends object>(options: RepositoryOptions<T>
     },
 
     async count(db, organizationId, where) {
-      const found = await db
-        .select({ id: t.id })
+      const [found] = await db
+        .select({ n: sql<number>`count(*)::int` })
         .from(t)
         .where(and(eq(t.organizationId, organizationId), ...filters(where)));
-      return found.length;
+      return Number(found.n);
+    },
+
+    async countBy(db, organizationId, column, list = {}) {
+      const key = t[column];
+      if (!key || !(column in derived)) throw new Error(`${options.noun}: no column ${column} to count by`);
+      const found = await db
+        .select({ value: key, n: sql<number>`count(*)::int` })
+        .from(t)
+        .where(and(...listConditions(organizationId, list)))
+        .groupBy(key);
+      return Object.fromEntries(found.map((row) => [String(row.value), Number(row.n)]));
     },
   };
 }

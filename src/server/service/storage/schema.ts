@@ -149,6 +149,7 @@ export const agentRuns = pgTable(
     index('agent_runs_org_created').on(t.organizationId, t.createdTime, t.id),
     index('agent_runs_agent').on(t.organizationId, t.agentId, t.createdTime, t.id),
     index('agent_runs_status').on(t.organizationId, t.status, t.createdTime, t.id),
+    index('agent_runs_agent_status').on(t.organizationId, t.agentId, t.status, t.createdTime),
   ],
 );
 

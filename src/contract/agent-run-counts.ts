@@ -1,0 +1,16 @@
+/**
+ * `GET /agents/{agentId}/runs/counts`: how many of an agent's runs are in each status — an extension of the embedded
+ * service (docs/run-counts.md). The filters are the runs list's (status, createdTimeAfter/Before), so a tab's count
+ * and the list behind it always agree. Every status appears, with 0 where there is none.
+ */
+import { z } from 'zod';
+import { agentRunListQuerySchema } from './agents';
+import { agentRunStatusSchema, type AgentRunStatus } from './enums';
+
+export const agentRunCountsQuerySchema = agentRunListQuerySchema.pick({ status: true, createdTimeAfter: true, createdTimeBefore: true });
+
+export const agentRunCountsSchema = z.object({
+  counts: z.partialRecord(agentRunStatusSchema, z.number().int().nonnegative()),
+});
+
+export type AgentRunCounts = Partial<Record<AgentRunStatus, number>>;
