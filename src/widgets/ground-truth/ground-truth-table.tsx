@@ -58,7 +58,8 @@ export function GroundTruthTable({ grid, activeKey, threshold, readOnly, notes, 
   });
   const activeCell = active as { index: number; column: string; cell: GroundTruthRow | undefined } | null;
   const widths = columnWidths(grid);
-  const tableNotes = columns.flatMap((column) => (notes?.get(`${field}.${column}`) ?? []).map((note) => `${column}: ${note}`));
+  // A validation notes each cell of a column alike; one line per distinct note (and distinct React keys).
+  const tableNotes = [...new Set(columns.flatMap((column) => (notes?.get(`${field}.${column}`) ?? []).map((note) => `${column}: ${note}`)))];
   const attention = rows.reduce((n, row) => n + [...row.cells.values()].filter((cell) => attentionOf(cell, threshold)).length, 0);
 
   return (
