@@ -64,7 +64,8 @@ function SubRunDetail({ kind, run, ownerId }: { kind: 'hook' | 'action'; run: Ho
             <dt>Agent run</dt>
             <dd>{agentRun ? <Link to="/runs/$agentId/$runId" params={agentRun}>…{agentRun.runId.slice(-8)}</Link> : <span className="muted">None</span>}</dd>
           </div>
-          <div><dt>Log id</dt><dd>{run.logId ? <IdWithCopy id={run.logId} label="Copy log id" /> : <span className="muted">None</span>}</dd></div>
+          {/* No copy button: a log id opens nothing in the console (⌘K takes what copy buttons copy); it stays selectable. */}
+          <div><dt>Log id</dt><dd>{run.logId ? <span className="id-chip"><span className="id-chip__text" title={run.logId}>{run.logId}</span></span> : <span className="muted">None</span>}</dd></div>
           <div><dt>Started</dt><dd><DateTime value={run.createdTime} mode="exact" /></dd></div>
           <div><dt>Last change</dt><dd><DateTime value={run.updatedTime} mode="exact" empty="Never" /></dd></div>
           {kind === 'action' && (run as ActionRun).noAgentRunUpdate ? (

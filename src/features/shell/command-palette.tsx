@@ -1,12 +1,13 @@
 import { useMemo, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Command } from 'cmdk';
 import { useNavigate, type NavigateOptions } from '@tanstack/react-router';
 import { IconChevronRight, IconSearch } from '../../components/icons';
 import { NAV_ITEMS } from './nav-items';
 import { organizationKey } from '../../api/keys';
 import { useOrganizationScope } from '../../api/organization-scope';
-import { idHint, namedResourcesIn, resolveResourceId, type NamedResource } from './resource-links';
+import { idLookupQueryOptions, type FoundTarget, type IdLookup } from '../../api/id-lookup';
+import { idHint, namedResourcesIn, parsePastedId, type NamedResource } from './resource-links';
 
 function matches(query: string, value: string, keywords: string[] | undefined): boolean {
   const haystack = `${value} ${(keywords ?? []).join(' ')}`.toLowerCase();
@@ -18,15 +19,17 @@ function matches(query: string, value: string, keywords: string[] | undefined): 
 
 /**
  * ⌘K: jump to any screen by name, to a resource by name (among those the console has loaded), or paste an id
- * (`svc:user:…`, `svc:agent:…/svc:run:…`) to open its detail screen.
+ * (`svc:user:…`, `svc:agent:…/svc:run:…`, a bare `svc:run:…`: anything a copy button copies) to open its screen.
  */
 export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const queryClient = useQueryClient();
   const org = useOrganizationScope();
-  const target = resolveResourceId(search);
-  const hint = target ? null : idHint(search);
+  const pasted = parsePastedId(search);
+  const target = pasted && 'target' in pasted ? pasted.target : null;
+  const lookup = pasted && 'lookup' in pasted ? pasted.lookup : null;
+  const hint = target || lookup ? null : idHint(search);
   // Resources by name: whatever this organization's screens have already loaded (lists and details in the cache).
   const known = useMemo(() => {
     const found = new Map<string, NamedResource>();
@@ -36,16 +39,16 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
     return [...found.values()];
   }, [queryClient, org]);
   const query = search.trim();
-  const byName = query.length >= 2 && !target ? known.filter((r) => matches(query, r.name, [r.id])).slice(0, 8) : [];
+  const byName = query.length >= 2 && !pasted ? known.filter((r) => matches(query, r.name, [r.id])).slice(0, 8) : [];
 
   const close = (next: boolean) => {
     onOpenChange(next);
     if (!next) setSearch('');
   };
-  const go = (options: { to: string; params?: Record<string, string> }) => {
+  const go = ({ to, params, search: filter }: { to: string; params?: Record<string, string>; search?: Record<string, string> }) => {
     close(false);
     // The target routes are other screens' files; the router encodes the params (ids contain ':').
-    void navigate(options as unknown as NavigateOptions);
+    void navigate({ to, params, search: filter } as unknown as NavigateOptions);
   };
 
   return (
@@ -61,14 +64,14 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
       <Command.Input value={search} onValueChange={setSearch} placeholder="Jump to a screen, or paste an id…" aria-label="Jump to a screen or paste an id" />
       <Command.List>
         {/* A listbox must hold options (axe), so "nothing matches" is a disabled option rather than cmdk's Empty. */}
-        {!target && byName.length === 0 && !NAV_ITEMS.some((item) => matches(search, item.label, [...(item.keywords ?? []), item.to])) ? (
+        {!pasted && byName.length === 0 && !NAV_ITEMS.some((item) => matches(search, item.label, [...(item.keywords ?? []), item.to])) ? (
           <Command.Item value="!hint" disabled>
             <span className="muted">{hint ?? 'No screen matches. Paste a full id such as svc:user:… to open it.'}</span>
           </Command.Item>
         ) : null}
         {target ? (
           <Command.Group heading="Open by id">
-            <Command.Item value={`!open-id:${target.id}`} onSelect={() => go({ to: target.to, params: target.params })}>
+            <Command.Item value={`!open-id:${target.id}`} onSelect={() => go(target)}>
               <IconSearch />
               <span>
                 Open {target.kind.toLowerCase()} <span className="palette__id">{target.id}</span>
@@ -77,6 +80,7 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
             </Command.Item>
           </Command.Group>
         ) : null}
+        {lookup ? <LookedUpId lookup={lookup} hint={idHint(lookup.id)} onOpen={go} /> : null}
         {byName.length > 0 ? (
           <Command.Group heading="Resources">
             {byName.map((resource) => (
@@ -108,5 +112,44 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
         <span><kbd>esc</kbd> close</span>
       </div>
     </Command.Dialog>
+  );
+}
+
+const LOOKUP_NOUNS: Record<IdLookup['kind'], string> = {
+  run: 'agent, hook or action run',
+  profile: 'user with this profile',
+  'validation-task': 'validation with this task',
+  hook: 'run of this hook',
+  action: 'run of this action',
+  'client-id': 'app client with this client id',
+};
+
+/** A pasted id that needs the API to say where it leads: looked up as soon as it is recognised. */
+function LookedUpId({ lookup, hint, onOpen }: { lookup: IdLookup; hint: string | null; onOpen: (target: FoundTarget) => void }) {
+  const org = useOrganizationScope();
+  const { data: found, isPending, isError } = useQuery(idLookupQueryOptions(org, lookup));
+  if (found) {
+    return (
+      <Command.Group heading="Open by id">
+        <Command.Item value={`!lookup:${lookup.id}`} onSelect={() => onOpen(found)}>
+          <IconSearch />
+          <span className="truncate">
+            Open {found.kind.toLowerCase()} <span className="palette__id">{lookup.id}</span>
+            {found.label ? <span className="muted"> · {found.label}</span> : null}
+          </span>
+          <IconChevronRight className="palette__hint" />
+        </Command.Item>
+      </Command.Group>
+    );
+  }
+  const message = isPending
+    ? (lookup.kind === 'run' && hint) || `Looking for the ${LOOKUP_NOUNS[lookup.kind]}…`
+    : isError
+      ? `Could not look up ${lookup.id}: the service did not answer. Try again.`
+      : `Not found: no ${LOOKUP_NOUNS[lookup.kind]} ${lookup.id} in this organization.`;
+  return (
+    <Command.Item value="!lookup-status" disabled>
+      <span className="muted" role="status">{message}</span>
+    </Command.Item>
   );
 }

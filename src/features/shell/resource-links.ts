@@ -1,9 +1,11 @@
 /**
  * Pasted id → the route of its detail screen. Router paths with params (the router encodes the ':' in ids), never
  * hand-built URLs. Ids accept both namespaces (`svc:` and `legacy:`) and an optional `svc:organization:x/` prefix;
- * run references are read by the contract's parser.
+ * run references are read by the contract's parser. Ids that do not say their screen by themselves (a bare run id,
+ * a profile id, …) come back as a lookup for ../../api/id-lookup.ts.
  */
-import { formatRunReference, parseAgentRunReference } from '../../contract';
+import { formatRunReference, parseRunReference } from '../../contract';
+import type { IdLookup } from '../../api/id-lookup';
 
 export interface ResourceTarget {
   /** "User", "Model", … */
@@ -11,6 +13,8 @@ export interface ResourceTarget {
   id: string;
   to: string;
   params: Record<string, string>;
+  /** URL search of list screens opened filtered (a dataset's documents). */
+  search?: Record<string, string>;
 }
 
 const NS = '(?:svc|legacy)';
@@ -34,14 +38,52 @@ const RULES: Rule[] = [
   { kind: 'Document', pattern: single('document'), target: (m) => ({ to: '/documents/$documentId', params: { documentId: m[1] } }) },
   { kind: 'Agent', pattern: single('agent'), target: (m) => ({ to: '/agents/$agentId', params: { agentId: m[1] } }) },
   { kind: 'Organization', pattern: single('organization'), target: () => ({ to: '/settings/organization', params: {} }) },
+  // The organization screen shows its plan and payment method; the documents list filters by dataset or consent.
+  { kind: 'Organization plan', pattern: new RegExp(`^${ORG}(${NS}:plan:${PART}(?::@[A-Za-z0-9_.-]+|:[0-9]+)?)$`), target: () => ({ to: '/settings/organization', params: {} }) },
+  { kind: 'Organization payment method', pattern: single('payment-method'), target: () => ({ to: '/settings/organization', params: {} }) },
+  { kind: "Dataset's documents", pattern: single('dataset'), target: (m) => ({ to: '/documents', params: {}, search: { datasetId: m[1] } }) },
+  { kind: "Consent's documents", pattern: single('consent'), target: (m) => ({ to: '/documents', params: {}, search: { consentId: m[1] } }) },
 ];
+
+const RUN_ROUTES = {
+  agent: { kind: 'Agent run', to: '/runs/$agentId/$runId', param: 'agentId' },
+  hook: { kind: 'Hook run', to: '/runs/hooks/$hookId/$runId', param: 'hookId' },
+  action: { kind: 'Action run', to: '/runs/actions/$actionId/$runId', param: 'actionId' },
+} as const;
+
+/** Ids whose screen the API must be asked for; `client-id` is an app client's OAuth client id (32 hex, no prefix). */
+const LOOKUPS: [IdLookup['kind'], RegExp][] = [
+  ['run', new RegExp(`^${ORG}(${NS}:run:${PART})$`)],
+  ['profile', single('profile')],
+  ['validation-task', single('validation-task')],
+  ['hook', single('hook')],
+  ['action', single('action')],
+  ['client-id', /^([0-9a-f]{32})$/],
+];
+
+/** What the palette does with pasted text: open a route, look the id up first, or nothing (not an id). */
+export type PastedId = { target: ResourceTarget } | { lookup: IdLookup } | null;
+
+export function parsePastedId(text: string): PastedId {
+  const target = resolveResourceId(text);
+  if (target) return { target };
+  const id = text.trim();
+  for (const [kind, pattern] of LOOKUPS) {
+    const match = id.match(pattern);
+    if (match) return { lookup: { kind, id: match[1]! } };
+  }
+  return null;
+}
 
 /** The detail route of a pasted id, or null when the text is not an id the console has a screen for. */
 export function resolveResourceId(text: string): ResourceTarget | null {
   const id = text.trim();
   if (!id || /\s/.test(id)) return null;
-  const run = parseAgentRunReference(id);
-  if (run) return { kind: 'Agent run', id, to: '/runs/$agentId/$runId', params: run };
+  const run = parseRunReference(id);
+  if (run) {
+    const route = RUN_ROUTES[run.kind];
+    return { kind: route.kind, id, to: route.to, params: { [route.param]: run.ownerId, runId: run.runId } };
+  }
   for (const rule of RULES) {
     const match = id.match(rule.pattern);
     if (match) return { kind: rule.kind, id, ...rule.target(match) };
@@ -52,7 +94,7 @@ export function resolveResourceId(text: string): ResourceTarget | null {
 /** A hint for ids that need more than themselves to open (a run id alone does not say its agent). */
 export function idHint(text: string): string | null {
   const id = text.trim();
-  if (new RegExp(`^${NS}:run:${PART}$`).test(id)) return 'A run id alone does not name its agent: paste svc:agent:…/svc:run:…';
+  if (new RegExp(`^${NS}:run:${PART}$`).test(id)) return 'A run id alone does not name its agent: looking for it among the agents, hooks and actions…';
   if (new RegExp(`^${NS}:[a-z-]+:${PART}$`).test(id)) return 'The console has no screen for this kind of id.';
   return null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idHint, namedResourcesIn, resolveResourceId } from './resource-links';
+import { idHint, namedResourcesIn, parsePastedId, resolveResourceId } from './resource-links';
 import { safeRedirect } from './sign-in-page';
 
 describe('pasted ids', () => {
@@ -17,6 +17,38 @@ describe('pasted ids', () => {
     expect(resolveResourceId('svc:user:a b')).toBeNull();
     expect(resolveResourceId('svc:run:abc')).toBeNull();
     expect(idHint('svc:run:abc')).toContain('does not name its agent');
+  });
+});
+
+describe('what the copy buttons copy, pasted into ⌘K', () => {
+  const RUN = 'svc:run:0123456789abcdef0123456789abcdef';
+  it('opens hook and action run references directly', () => {
+    expect(parsePastedId(`svc:hook:h1/${RUN}`)).toEqual({ target: expect.objectContaining({ kind: 'Hook run', to: '/runs/hooks/$hookId/$runId', params: { hookId: 'svc:hook:h1', runId: RUN } }) });
+    expect(parsePastedId(`svc:organization:acme/svc:action:a1/${RUN}`)).toEqual({ target: expect.objectContaining({ kind: 'Action run', to: '/runs/actions/$actionId/$runId', params: { actionId: 'svc:action:a1', runId: RUN } }) });
+  });
+  it('looks up a bare run id (agent, hook or action run), with or without an organization prefix', () => {
+    expect(parsePastedId(` ${RUN} `)).toEqual({ lookup: { kind: 'run', id: RUN } });
+    expect(parsePastedId(`svc:organization:acme/${RUN}`)).toEqual({ lookup: { kind: 'run', id: RUN } });
+    expect(parsePastedId('legacy:run:abc')).toEqual({ lookup: { kind: 'run', id: 'legacy:run:abc' } });
+  });
+  it('looks up ids whose screen is another resource’s', () => {
+    expect(parsePastedId('svc:profile:0123456789abcdef0123456789abcdef')).toEqual({ lookup: { kind: 'profile', id: 'svc:profile:0123456789abcdef0123456789abcdef' } });
+    expect(parsePastedId('svc:validation-task:ab12')).toEqual({ lookup: { kind: 'validation-task', id: 'svc:validation-task:ab12' } });
+    expect(parsePastedId('svc:organization:acme/svc:hook:h1')).toEqual({ lookup: { kind: 'hook', id: 'svc:hook:h1' } });
+    expect(parsePastedId('svc:action:a1')).toEqual({ lookup: { kind: 'action', id: 'svc:action:a1' } });
+    expect(parsePastedId('0123456789abcdef0123456789abcdef')).toEqual({ lookup: { kind: 'client-id', id: '0123456789abcdef0123456789abcdef' } });
+  });
+  it('opens plans, payment methods, datasets and consents on the screens that show them', () => {
+    expect(parsePastedId('svc:plan:pro:@2024.1')).toEqual({ target: expect.objectContaining({ to: '/settings/organization' }) });
+    expect(parsePastedId('svc:payment-method:0123456789abcdef0123456789abcdef')).toEqual({ target: expect.objectContaining({ to: '/settings/organization' }) });
+    expect(parsePastedId('svc:dataset:d1')).toEqual({ target: expect.objectContaining({ to: '/documents', search: { datasetId: 'svc:dataset:d1' } }) });
+    expect(parsePastedId('legacy:consent:c1')).toEqual({ target: expect.objectContaining({ to: '/documents', search: { consentId: 'legacy:consent:c1' } }) });
+  });
+  it('leaves text that is no id to the search by name', () => {
+    expect(parsePastedId('invoice')).toBeNull();
+    expect(parsePastedId('svc:run:a b')).toBeNull();
+    expect(parsePastedId('0123456789ABCDEF0123456789ABCDEF')).toBeNull();
+    expect(parsePastedId('svc:widget:x')).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { useRef, type CSSProperties, type KeyboardEvent } from 'react';
 import { attentionOf, ATTENTION_TEXT, formatPages, type GroundTruthRow } from './ground-truth-rows';
-import { cellKey, type TableGrid } from './table-grid';
+import { cellKey, columnWidths, MAX_COLUMN_CH, type TableGrid } from './table-grid';
 
 export type GroundTruthTableProps = {
   grid: TableGrid;
@@ -57,7 +57,9 @@ export function GroundTruthTable({ grid, activeKey, threshold, readOnly, notes, 
     }
   });
   const activeCell = active as { index: number; column: string; cell: GroundTruthRow | undefined } | null;
-  const tableNotes = columns.flatMap((column) => (notes?.get(`${field}.${column}`) ?? []).map((note) => `${column}: ${note}`));
+  const widths = columnWidths(grid);
+  // A validation notes each cell of a column alike; one line per distinct note (and distinct React keys).
+  const tableNotes = [...new Set(columns.flatMap((column) => (notes?.get(`${field}.${column}`) ?? []).map((note) => `${column}: ${note}`)))];
   const attention = rows.reduce((n, row) => n + [...row.cells.values()].filter((cell) => attentionOf(cell, threshold)).length, 0);
 
   return (
@@ -97,6 +99,8 @@ export function GroundTruthTable({ grid, activeKey, threshold, readOnly, notes, 
                         >
                           <input
                             className="gt-input" data-field="value" aria-label={`${name} ${column}`} value={cell?.value ?? ''} readOnly={readOnly}
+                            style={{ '--gt-col-ch': widths.get(column) } as CSSProperties}
+                            title={cell?.value && cell.value.length > MAX_COLUMN_CH ? cell.value : undefined}
                             aria-describedby={why ? `${key}-why` : undefined}
                             onFocus={() => { if (!isActive) onActivate(cell ?? { key, label: `${field}.${column}`, value: '' }); }}
                             onChange={(e) => onCellChange(key, e.target.value)}
@@ -131,6 +135,7 @@ export function GroundTruthTable({ grid, activeKey, threshold, readOnly, notes, 
       {activeCell && (
         <p className="gt-table__detail" aria-live="polite">
           Row {activeCell.index + 1} · {activeCell.column}
+          {activeCell.cell && activeCell.cell.value.length > MAX_COLUMN_CH ? <> · <span className="gt-table__full">{activeCell.cell.value}</span></> : null}
           {activeCell.cell?.pages?.length ? ` · page ${formatPages(activeCell.cell.pages)}` : ''}
           {activeCell.cell?.confidence !== undefined ? ` · confidence ${Math.round(activeCell.cell.confidence * 100)}%` : ''}
           {activeCell.cell?.rawValue !== undefined && activeCell.cell.rawValue !== activeCell.cell.value ? ` · printed “${activeCell.cell.rawValue}”` : ''}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { GroundTruthEntry } from '../../contract';
 import { entriesFromRows, labelsFromFieldConfig, rowsFromEntries, type GroundTruthRow } from './ground-truth-rows';
 import {
-  addGridRow, cellKey, findCell, gridFromRows, moveGridRow, patchCell, removeGridRow, tablesFromLabels, type TableSpec,
+  addGridRow, cellKey, columnWidths, findCell, gridFromRows, moveGridRow, patchCell, removeGridRow, tablesFromLabels, type TableSpec,
 } from './table-grid';
 
 const spec: TableSpec = { field: 'line_items', columns: ['description', 'quantity', 'amount'] };
@@ -114,5 +114,21 @@ describe('grid ⇄ entries', () => {
     // Moving a sparse row up is kept apart the same way.
     const moved = moveGridRow(rows, spec, keys[2], -1);
     expect(values(moved)).toEqual([['A', '', ''], ['', '3', ''], ['B', '2', '·']]);
+  });
+});
+
+describe('grid column widths', () => {
+  it('follow the longest value or name of each column, within bounds', () => {
+    const cells = (values: Record<string, string>) => new Map(Object.entries(values).map(([column, value]) => [column, { key: column, label: `t.${column}`, value }]));
+    const widths = columnWidths({
+      columns: ['description', 'amount', 'qty'],
+      rows: [
+        { key: 'r1', cells: cells({ description: 'Widget', amount: '1,234,567,890.00 EUR', qty: '1' }) },
+        { key: 'r2', cells: cells({ description: 'x'.repeat(200), amount: '5' }) },
+      ],
+    } as never);
+    expect(widths.get('amount')).toBe('1,234,567,890.00 EUR'.length + 1);
+    expect(widths.get('description')).toBe(36);
+    expect(widths.get('qty')).toBe(7);
   });
 });

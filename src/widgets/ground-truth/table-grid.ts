@@ -141,3 +141,18 @@ export function moveGridRow(rows: readonly GroundTruthRow[], spec: TableSpec, ro
   [order[i], order[j]] = [order[j], order[i]];
   return writeTable(rows, spec, grid.columns, order);
 }
+
+// Columns are as wide as their longest value (or name) in characters, within these bounds; the grid scrolls sideways
+// when they do not fit, and a value longer than the widest column shows whole on hover and below the grid when focused.
+const MIN_COLUMN_CH = 7;
+export const MAX_COLUMN_CH = 36;
+
+export function columnWidths({ columns, rows }: Pick<TableGrid, 'columns' | 'rows'>): Map<string, number> {
+  const widths = new Map<string, number>();
+  for (const column of columns) {
+    let longest = column.length;
+    for (const row of rows) longest = Math.max(longest, row.cells.get(column)?.value.length ?? 0);
+    widths.set(column, Math.min(MAX_COLUMN_CH, Math.max(MIN_COLUMN_CH, longest + 1)));
+  }
+  return widths;
+}

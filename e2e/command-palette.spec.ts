@@ -1,0 +1,64 @@
+import { test, expect, expectAccessible } from './support/fixtures';
+import type { Page } from '@playwright/test';
+
+/**
+ * ⌘K opens what the copy buttons copy: a run page's "Copy run id" gives a bare `svc:run:…`, which the palette looks
+ * up among the agents, hooks and actions. The clipboard is the browser's own (permissions granted), not a stand-in.
+ */
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+interface Run { runId: string }
+
+async function copyFrom(page: Page, button: string): Promise<string> {
+  await page.getByRole('button', { name: button }).first().click();
+  await expect(page.getByRole('button', { name: 'Copied' }).first()).toBeVisible();
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
+async function paste(page: Page, text: string) {
+  await page.keyboard.press('ControlOrMeta+k');
+  await page.getByRole('dialog').getByRole('combobox').fill(text);
+}
+
+test('⌘K opens the agent run, hook run and hook a copy button copied, and says when a run id is unknown', async ({ page, api, unique }) => {
+  const hook = await api.post<{ hookId: string }>('/hooks', { name: unique('Palette hook'), trigger: '*' });
+  const agent = await api.post<{ agentId: string }>('/agents', { name: unique('Palette agent'), resourceIds: [hook.hookId] });
+  const run = await api.post<Run>(`/agents/${agent.agentId}/runs`, {});
+  const agentRunRef = `${agent.agentId}/${run.runId}`;
+  const hookRuns = await api.get<{ runs: Run[] }>(`/hooks/${hook.hookId}/runs?agentRunId=${encodeURIComponent(agentRunRef)}`);
+  expect(hookRuns.runs.length).toBeGreaterThan(0);
+  const hookRun = hookRuns.runs[0]!;
+
+  // The agent run: its page copies the bare run id; pasted on another screen it opens the run again.
+  await page.goto(`/runs/${agent.agentId}/${run.runId}`);
+  const copiedRunId = await copyFrom(page, 'Copy run id');
+  expect(copiedRunId).toBe(run.runId);
+  await page.goto('/agents');
+  await expect(page.getByRole('heading', { name: 'Agents', level: 1 })).toBeVisible();
+  await paste(page, copiedRunId);
+  await expect(page.getByRole('option', { name: new RegExp(`Open agent run ${run.runId}`) })).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press('Enter');
+  await expect.poll(() => decodeURIComponent(new URL(page.url()).pathname)).toBe(`/runs/${agent.agentId}/${run.runId}`);
+
+  // A hook run: no agent has it, so the palette finds its hook.
+  await page.goto(`/runs/hooks/${hook.hookId}/${hookRun.runId}`);
+  const copiedHookRunId = await copyFrom(page, 'Copy run id');
+  expect(copiedHookRunId).toBe(hookRun.runId);
+  await page.goto('/agents');
+  await paste(page, copiedHookRunId);
+  await expect(page.getByRole('option', { name: new RegExp(`Open hook run ${hookRun.runId}`) })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => decodeURIComponent(new URL(page.url()).pathname)).toBe(`/runs/hooks/${hook.hookId}/${hookRun.runId}`);
+
+  // The hook's own id (copied on its run's page) opens its latest run: hooks are shown through their runs.
+  await paste(page, hook.hookId);
+  await expect(page.getByRole('option', { name: new RegExp(`Open latest hook run ${hook.hookId}`) })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // A run id nothing in this organization has: a clear "not found", nothing to open.
+  const unknown = 'svc:run:00000000000000000000000000000000';
+  await paste(page, unknown);
+  await expect(page.getByRole('dialog').getByRole('status')).toHaveText(`Not found: no agent, hook or action run ${unknown} in this organization.`);
+  await expect(page.getByRole('option', { name: /^Open / })).toHaveCount(0);
+});
