@@ -21,7 +21,7 @@ import { AGENT_RUN_STATUSES, type AgentRunStatus } from '../../src/contract';
 import { createServiceApp } from '../../src/server/service/app';
 import { loadServiceConfig } from '../../src/server/service/config';
 import { sql } from 'drizzle-orm';
-import { agentRunsRepo, type StoredAgentRun } from '../../src/server/service/runs/repositories';
+import { agentRunsRepo, type StoredAgentRun } from '../../src/server/service/storage/repositories/agent-runs';
 import { requestToken } from '../../src/server/service/testing/start-test-service';
 import { chromiumExecutable } from '../../e2e/support/chromium';
 

@@ -13,8 +13,8 @@ import { credentialsFileSchema, type CredentialsFile } from '../../contract/cred
 import { BUILTIN_ROLE_IDS } from './auth/builtin-roles';
 import { generateClientId, generateClientSecret, hashSecret } from './auth/secrets';
 import type { SeedContext, ServiceContext } from './context';
-import { appClientsRepo } from './core-repositories';
-import { createOrganization } from './organizations-store';
+import { appClientsRepo } from './storage/repositories/app-clients';
+import { createOrganization } from './storage/repositories/organizations';
 import { bumpCounter, schema } from './storage';
 
 export interface BootstrapResult {

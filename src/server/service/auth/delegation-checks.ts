@@ -6,7 +6,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Role } from '../../../contract';
 import type { AuthContext } from '../context';
-import { appClientsRepo } from '../core-repositories';
+import { appClientsRepo } from '../storage/repositories/app-clients';
 import { HttpError } from '../http-error';
 import { schema, type Executor } from '../storage';
 import { refuseRoleIds, refuseRolePermissions, type RolePermissionsChange } from './delegation';

@@ -14,9 +14,11 @@ import { fieldStatistics } from '../routes/models';
 import {
   archiveAgentRun, createAgentRun, exportAgentRun, updateValidationTask, type RunScope,
 } from '../runs/agent-run-engine';
-import {
-  actionRunsRepo, actionsRepo, agentsRepo, documentsRepo, hookRunsRepo, hooksRepo, modelsRepo, validationsRepo,
-} from '../runs/repositories';
+import { agentsRepo } from '../storage/repositories/agents';
+import { documentsRepo } from '../storage/repositories/documents';
+import { actionRunsRepo, actionsRepo, hookRunsRepo, hooksRepo } from '../storage/repositories/hooks-and-actions';
+import { modelsRepo } from '../storage/repositories/models';
+import { validationsRepo } from '../storage/repositories/validations';
 import { bumpCounter, createdStamp, schema, type Tx } from '../storage';
 import { DEMO_ACTIONS, DEMO_HOOKS, DEMO_MODELS, DEMO_VALIDATIONS } from './demo-definitions';
 import { makeSampleFiles } from './samples';

@@ -11,7 +11,8 @@ import {
 } from '../../../contract';
 import { notFound } from '../http-error';
 import { archiveAgentRun, createAgentRun, exportAgentRun } from '../runs/agent-run-engine';
-import { agentRunResponse, agentRunsRepo, agentsRepo, type StoredAgentRun } from '../runs/repositories';
+import { agentRunResponse, agentRunsRepo, type StoredAgentRun } from '../storage/repositories/agent-runs';
+import { agentsRepo } from '../storage/repositories/agents';
 import type { Executor } from '../storage';
 import { runScope } from './run-scope';
 

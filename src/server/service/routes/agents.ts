@@ -1,7 +1,7 @@
 /** Agents: a name and the resourceIds that make up the workflow its runs follow (model, validation, hooks, actions). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { agentIdSchema, agentListSchema, agentSchema, createAgentBodySchema, newId, updateAgentBodySchema } from '../../../contract';
-import { agentsRepo } from '../runs/repositories';
+import { agentsRepo } from '../storage/repositories/agents';
 import { createdStamp } from '../storage';
 import { resourceRoutes } from './resource-routes';
 

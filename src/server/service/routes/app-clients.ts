@@ -15,10 +15,10 @@ import {
 import { assertMayGrantRoles } from '../auth/delegation-checks';
 import { generateClientId, generateClientSecret, hashSecret } from '../auth/secrets';
 import { revokeTokens } from '../auth/token-route';
-import { appClientsRepo } from '../core-repositories';
+import { appClientsRepo } from '../storage/repositories/app-clients';
 import { badRequest } from '../http-error';
 import { bumpCounter, createdStamp, updatedStamp, type Executor } from '../storage';
-import { assertRolesExist } from './references';
+import { assertRolesExist } from '../storage/repositories/roles';
 
 const appClientParams = z.object({ appClientId: appClientIdSchema });
 

@@ -5,7 +5,6 @@
  * A document stored before recognition existed is queued by its first read.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { documentIdSchema, type Document } from '../../../contract';
 import { isOcrContentType, ocrResultSchema, type OcrResult } from '../../../contract/ocr';
@@ -13,8 +12,9 @@ import type { ServiceContext } from '../context';
 import { notFound } from '../http-error';
 import { serviceContextOf } from '../plugins/service-decorators';
 import { requestRecognition, resumeRecognition } from '../recognition/recognition-queue';
-import { schema } from '../storage';
 import { recognitionsRepo } from '../storage/repositories/document-recognitions';
+import { hasDocumentFile } from '../storage/repositories/document-files';
+import { documentsRepo } from '../storage/repositories/documents';
 
 const params = z.object({ documentId: documentIdSchema });
 
@@ -25,24 +25,7 @@ export function ocrFileUrlOf(ctx: ServiceContext, document: Pick<Document, 'docu
 
 /** The document's content type, or 404 (also for another organization's document). */
 async function contentTypeOf(ctx: ServiceContext, organizationId: string, documentId: string): Promise<string | null> {
-  const d = schema.documents;
-  const [row] = await ctx.store.db
-    .select({ data: d.data })
-    .from(d)
-    .where(and(eq(d.organizationId, organizationId), eq(d.id, documentId)))
-    .limit(1);
-  if (!row) throw notFound(`Document ${documentId} not found`);
-  return (row.data as Document).contentType ?? null;
-}
-
-async function hasFile(ctx: ServiceContext, organizationId: string, documentId: string): Promise<boolean> {
-  const f = schema.documentFiles;
-  const [row] = await ctx.store.db
-    .select({ documentId: f.documentId })
-    .from(f)
-    .where(and(eq(f.organizationId, organizationId), eq(f.documentId, documentId)))
-    .limit(1);
-  return Boolean(row);
+  return (await documentsRepo.require(ctx.store.db, organizationId, documentId)).contentType ?? null;
 }
 
 const config = { family: 'documents' } as const;
@@ -63,7 +46,7 @@ export const documentRecognitionRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     let recognition = await recognitionsRepo.get(app.store.db, organizationId, params.documentId);
     if (!recognition) {
-      if (!(await hasFile(ctx, organizationId, params.documentId))) {
+      if (!(await hasDocumentFile(ctx.store.db, organizationId, params.documentId))) {
         throw notFound(`Document ${params.documentId} has no file yet: PUT its bytes to its fileUrl`);
       }
       await requestRecognition(ctx, organizationId, params.documentId, contentType);

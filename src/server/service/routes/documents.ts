@@ -6,7 +6,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   CONTENT_TYPES, createDocumentBodySchema, documentIdSchema, documentListQuerySchema, documentListSchema, documentSchema,
@@ -18,8 +17,9 @@ import { serviceContextOf } from '../plugins/service-decorators';
 import { requestRecognition } from '../recognition/recognition-queue';
 import { recognitionsRepo } from '../storage/repositories/document-recognitions';
 import { ocrFileUrlOf } from './document-recognition';
-import { documentsRepo } from '../runs/repositories';
-import { bumpCounter, createdStamp, schema, updatedStamp, type Executor } from '../storage';
+import { deleteDocumentFile, readDocumentFile, writeDocumentFile } from '../storage/repositories/document-files';
+import { documentsRepo } from '../storage/repositories/documents';
+import { bumpCounter, createdStamp, updatedStamp } from '../storage';
 
 const params = z.object({ documentId: documentIdSchema });
 /** The base64 alphabet with optional padding. Padding is not required: the seed allows any length from 1. */
@@ -36,12 +36,6 @@ function md5(bytes: Uint8Array): string {
 function decodeContent(content: string): Buffer {
   if (!BASE64.test(content)) throw badRequest('content must be base64 (A-Z, a-z, 0-9, +, / and optional = padding)');
   return Buffer.from(content, 'base64');
-}
-
-async function writeFile(db: Executor, organizationId: string, documentId: string, contentType: string, bytes: Uint8Array) {
-  const t = schema.documentFiles;
-  await db.delete(t).where(and(eq(t.organizationId, organizationId), eq(t.documentId, documentId)));
-  await db.insert(t).values({ organizationId, documentId, contentType, size: bytes.length, bytes });
 }
 
 /** The `Content-Type` of a file PUT, when it is one of the document content types. */
@@ -79,7 +73,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     await app.store.transaction(async (tx) => {
       await bumpCounter(tx, auth.organizationId, 'monthlyNumberOfDocumentsCreated', 1);
       await documentsRepo.create(tx, auth.organizationId, document);
-      if (bytes) await writeFile(tx, auth.organizationId, document.documentId, document.contentType!, bytes);
+      if (bytes) await writeDocumentFile(tx, auth.organizationId, document.documentId, document.contentType!, bytes);
     });
     if (bytes) await requestRecognition(ctx, auth.organizationId, document.documentId, document.contentType);
     return withFileUrl(ctx, document);
@@ -122,8 +116,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     const removed = await app.store.transaction(async (tx) => {
       const document = await documentsRepo.delete(tx, auth.organizationId, params.documentId);
       await recognitionsRepo.delete(tx, auth.organizationId, params.documentId);
-      const t = schema.documentFiles;
-      await tx.delete(t).where(and(eq(t.organizationId, auth.organizationId), eq(t.documentId, params.documentId)));
+      await deleteDocumentFile(tx, auth.organizationId, params.documentId);
       return document;
     });
     return withFileUrl(ctx, removed);
@@ -150,7 +143,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!contentType) {
           throw badRequest(`Content-Type must be one of ${CONTENT_TYPES.join(', ')} (the document has no contentType yet)`);
         }
-        await writeFile(tx, auth.organizationId, params.documentId, contentType, bytes);
+        await writeDocumentFile(tx, auth.organizationId, params.documentId, contentType, bytes);
         return { ...current, contentType, contentMD5: md5(bytes), ...updatedStamp(auth.actor) };
       }),
     );
@@ -163,12 +156,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     config,
   }, async ({ params, auth }, reply) => {
     await documentsRepo.require(app.store.db, auth.organizationId, params.documentId);
-    const t = schema.documentFiles;
-    const [file] = await app.store.db
-      .select({ contentType: t.contentType, bytes: t.bytes })
-      .from(t)
-      .where(and(eq(t.organizationId, auth.organizationId), eq(t.documentId, params.documentId)))
-      .limit(1);
+    const file = await readDocumentFile(app.store.db, auth.organizationId, params.documentId);
     if (!file) throw notFound(`Document ${params.documentId} has no file yet: PUT its bytes to its fileUrl`);
     return reply
       .header('Content-Type', file.contentType)

@@ -12,7 +12,7 @@ import {
   type ScopeFamily,
 } from '../../../contract';
 import { notFound } from '../http-error';
-import { actionRunsRepo, actionsRepo, hookRunsRepo, hooksRepo } from '../runs/repositories';
+import { actionRunsRepo, actionsRepo, hookRunsRepo, hooksRepo } from '../storage/repositories/hooks-and-actions';
 import { createdStamp, type Repository } from '../storage';
 import { resourceRoutes, type ZodApp } from './resource-routes';
 

@@ -7,7 +7,7 @@ import {
   createModelBodySchema, modelIdSchema, modelListSchema, modelSchema, newId, nowTimestamp, updateModelBodySchema,
   type FieldConfig, type Model,
 } from '../../../contract';
-import { modelsRepo } from '../runs/repositories';
+import { modelsRepo } from '../storage/repositories/models';
 import { createdStamp, updatedStamp } from '../storage';
 import { resourceRoutes } from './resource-routes';
 

@@ -8,7 +8,7 @@ import {
   createOrganizationBodySchema, listQuerySchema, newId, organizationIdSchema, organizationListSchema, organizationSchema,
   updateOrganizationBodySchema,
 } from '../../../contract';
-import { createOrganization, getOrganization, listOrganizations, patchOrganization } from '../organizations-store';
+import { createOrganization, getOrganization, listOrganizations, patchOrganization } from '../storage/repositories/organizations';
 import { createdStamp, updatedStamp } from '../storage';
 
 const organizationParams = z.object({ organizationId: organizationIdSchema });

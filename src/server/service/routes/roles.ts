@@ -5,7 +5,6 @@
  * the delegation rule (auth/delegation.ts): 403 when the role would grant what the caller does not hold.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   createRoleBodySchema, listQuerySchema, newId, roleIdSchema, roleListSchema, roleSchema, updateRoleBodySchema,
@@ -13,9 +12,9 @@ import {
 } from '../../../contract';
 import { BUILTIN_ROLE_IDS, isBuiltinRole } from '../auth/builtin-roles';
 import { assertMaySetRolePermissions } from '../auth/delegation-checks';
-import { rolesRepo } from '../core-repositories';
+import { findRoleHolder, rolesRepo } from '../storage/repositories/roles';
 import { badRequest } from '../http-error';
-import { createdStamp, schema, updatedStamp } from '../storage';
+import { createdStamp, updatedStamp } from '../storage';
 
 const roleParams = z.object({ roleId: roleIdSchema });
 
@@ -81,11 +80,9 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async ({ params, auth }) => {
     if (isBuiltinRole(params.roleId)) throw badRequest(`roleId ${params.roleId} is a built-in role and cannot be deleted`);
     return app.store.transaction(async (tx) => {
-      const org = auth.organizationId;
-      const holder = sql`(${schema.appClients.data}::jsonb)->'roleIds' ? ${params.roleId}`;
-      const [client] = await tx.select({ id: schema.appClients.id }).from(schema.appClients).where(and(eq(schema.appClients.organizationId, org), holder)).limit(1);
-      if (client) throw badRequest(`roleId ${params.roleId} is still given to app client ${client.id}; remove it there first`);
-      return rolesRepo.delete(tx, org, params.roleId);
+      const holder = await findRoleHolder(tx, auth.organizationId, params.roleId);
+      if (holder) throw badRequest(`roleId ${params.roleId} is still given to app client ${holder}; remove it there first`);
+      return rolesRepo.delete(tx, auth.organizationId, params.roleId);
     });
   });
 };

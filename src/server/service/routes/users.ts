@@ -4,16 +4,16 @@
  * admits no fields beyond the seed's. `roleIds` follow the delegation rule (auth/delegation.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   createUserBodySchema, listQuerySchema, newId, updateUserBodySchema, userIdSchema, userListSchema, userSchema, type User,
 } from '../../../contract';
 import { assertMayGrantRoles } from '../auth/delegation-checks';
-import { usersRepo } from '../core-repositories';
+import { findUserIdByEmail, usersRepo } from '../storage/repositories/users';
 import { badRequest } from '../http-error';
-import { bumpCounter, createdStamp, isUniqueViolation, schema, updatedStamp } from '../storage';
-import { assertAppClientExists, assertRolesExist } from './references';
+import { bumpCounter, createdStamp, isUniqueViolation, updatedStamp } from '../storage';
+import { assertAppClientExists } from '../storage/repositories/app-clients';
+import { assertRolesExist } from '../storage/repositories/roles';
 
 const userParams = z.object({ userId: userIdSchema });
 
@@ -30,12 +30,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       await assertRolesExist(tx, org, body.roleIds);
       await assertAppClientExists(tx, org, body.appClientId);
       await assertMayGrantRoles(tx, auth, body.roleIds);
-      const [taken] = await tx
-        .select({ id: schema.users.id })
-        .from(schema.users)
-        .where(and(eq(schema.users.organizationId, org), eq(sql`lower(${schema.users.email})`, email)))
-        .limit(1);
-      if (taken) throw badRequest(`email ${body.email} already belongs to user ${taken.id}`);
+      const taken = await findUserIdByEmail(tx, org, email);
+      if (taken) throw badRequest(`email ${body.email} already belongs to user ${taken}`);
       await bumpCounter(tx, org, 'numberOfUsersCreated', 1);
       const user: User = {
         userId: newId('user'),

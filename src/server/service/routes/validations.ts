@@ -11,7 +11,7 @@ import {
 } from '../../../contract';
 import { notFound } from '../http-error';
 import { updateValidationTask } from '../runs/agent-run-engine';
-import { validationTasksRepo, validationsRepo } from '../runs/repositories';
+import { validationTasksRepo, validationsRepo } from '../storage/repositories/validations';
 import { createdStamp } from '../storage';
 import { resourceRoutes } from './resource-routes';
 import { runScope } from './run-scope';

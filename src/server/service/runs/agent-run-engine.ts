@@ -21,10 +21,12 @@ import { bumpCounter, type Tx } from '../storage';
 import { applyTransition, type AgentRunTrigger, type RunState } from './agent-run-lifecycle';
 import { planActionRun, planHookRuns, type AgentRunContext, type PlannedActionRun, type PlannedHookRun } from './hook-action-runs';
 import { predictFields } from './predictions';
-import {
-  actionRunsRepo, actionsRepo, agentRunsRepo, agentsRepo, documentsRepo, hookRunsRepo, hooksRepo, modelsRepo,
-  validationTasksRepo, validationsRepo, type AgentRunInternal, type StoredAgentRun,
-} from './repositories';
+import { agentRunsRepo, type AgentRunInternal, type StoredAgentRun } from '../storage/repositories/agent-runs';
+import { agentsRepo } from '../storage/repositories/agents';
+import { documentsRepo } from '../storage/repositories/documents';
+import { actionRunsRepo, actionsRepo, hookRunsRepo, hooksRepo } from '../storage/repositories/hooks-and-actions';
+import { modelsRepo } from '../storage/repositories/models';
+import { validationTasksRepo, validationsRepo } from '../storage/repositories/validations';
 import { evaluateRules } from './validation-rules';
 
 export type RunScope = {

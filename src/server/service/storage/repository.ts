@@ -1,10 +1,10 @@
 /**
- * One repository per resource family, all with the same organization-scoped operations.
+ * One repository per resource family, all with the same organization-scoped operations. Each family's repository and
+ * its own queries live in repositories/<family>.ts; routes call them and run no SQL themselves.
  *
- * How a route module uses it (see also counters.ts and ../routing/define-route.ts):
+ * How it is defined and used (see also counters.ts):
  *
- *   import { defineRepository, schema, bumpCounter } from '../storage';
- *
+ *   // repositories/documents.ts
  *   export const documentsRepo = defineRepository<Document>({
  *     table: schema.documents,
  *     idField: 'documentId',
@@ -13,15 +13,15 @@
  *     columns: { datasetId: (d) => d.datasetId ?? null, consentId: (d) => d.consentId ?? null },
  *   });
  *
- *   // in a handler (ctx.store from the route context):
- *   const doc = await ctx.store.transaction(async (tx) => {
+ *   // in a handler (app.store is the storage decorator):
+ *   const doc = await app.store.transaction(async (tx) => {
  *     await bumpCounter(tx, auth.organizationId, 'monthlyNumberOfDocumentsCreated', 1); // 429 over quota
  *     return documentsRepo.create(tx, auth.organizationId, { documentId: newId('document'), ... });
  *   });
- *   const page = await documentsRepo.list(ctx.store.db, orgId, { maxResults, nextToken, order: 'desc',
+ *   const page = await documentsRepo.list(app.store.db, orgId, { maxResults, nextToken, order: 'desc',
  *     where: { datasetId: query.datasetId } });          // → { items, nextToken }
- *   await documentsRepo.patch(ctx.store.db, orgId, id, (current) => ({ ...current, ...body, ...updated(auth) }));
- *   await documentsRepo.delete(ctx.store.db, orgId, id); // returns the deleted resource
+ *   await documentsRepo.patch(app.store.db, orgId, id, (current) => ({ ...current, ...body, ...updated(auth) }));
+ *   await documentsRepo.delete(app.store.db, orgId, id); // returns the deleted resource
  *
  * `get` returns undefined for a missing row; `require`, `patch` and `delete` throw 404 `<noun> <id> not found`. Rows
  * of another organization are never visible: every statement filters on organization_id.

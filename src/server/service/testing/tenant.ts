@@ -3,8 +3,8 @@ import { newId, nowTimestamp, type AppClient } from '../../../contract';
 import { BUILTIN_ROLE_IDS } from '../auth/builtin-roles';
 import { generateClientId, generateClientSecret, hashSecret } from '../auth/secrets';
 import type { ServiceContext } from '../context';
-import { appClientsRepo } from '../core-repositories';
-import { createOrganization } from '../organizations-store';
+import { appClientsRepo } from '../storage/repositories/app-clients';
+import { createOrganization } from '../storage/repositories/organizations';
 import { bumpCounter } from '../storage';
 
 export async function createTenantOrganization(ctx: ServiceContext) {

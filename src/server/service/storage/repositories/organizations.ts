@@ -3,14 +3,14 @@
  * both merged. An organization is visible to its own tokens and to tokens of the organization that created it.
  */
 import { and, eq, or } from 'drizzle-orm';
-import { DEFAULT_LIST_RESULTS, MAX_LIST_RESULTS, USAGE_ONLY_COUNTERS, type Organization } from '../../contract';
-import { builtinRoles } from './auth/builtin-roles';
-import { rolesRepo } from './core-repositories';
-import { notFound } from './http-error';
+import { DEFAULT_LIST_RESULTS, MAX_LIST_RESULTS, USAGE_ONLY_COUNTERS, type Organization } from '../../../../contract';
+import { builtinRoles } from '../../auth/builtin-roles';
+import { rolesRepo } from './roles';
+import { notFound } from '../../http-error';
 import {
   afterPosition, currentUsageMonth, decodeNextToken, describeList, encodeNextToken, listOrderBy, positionTime, rollMonth, schema, toIsoTimestamp,
   type Executor, type Tx,
-} from './storage';
+} from '..';
 
 const { organizations } = schema;
 

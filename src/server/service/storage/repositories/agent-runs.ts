@@ -1,0 +1,35 @@
+/**
+ * Agent runs. Stored `data` is the run as the API returns it plus its working state under `internal`, which
+ * `agentRunResponse` strips.
+ */
+import type { AgentRun } from '../../../../contract';
+import type { Prediction } from '../../runs/predictions';
+import { defineRepository, schema } from '..';
+
+/** What an agent run keeps for itself: the resolved resources, predictions and the client's variables. */
+export type AgentRunInternal = {
+  documentId: string | null;
+  modelId: string | null;
+  validationId: string | null;
+  taskId: string | null;
+  variables: Record<string, unknown>;
+  predictions: Prediction[];
+  review: Record<string, unknown> | null;
+};
+export type StoredAgentRun = AgentRun & { internal: AgentRunInternal };
+
+export const agentRunsRepo = defineRepository<StoredAgentRun>({
+  table: schema.agentRuns,
+  idField: 'runId',
+  noun: 'Agent run',
+  columns: { agentId: (r) => r.agentId, status: (r) => r.status },
+});
+
+/**
+ * The agent run as the API returns it: without the working state, and with `variablesFileUrl` built from the
+ * current public URL (it is configuration, so it is not trusted from storage).
+ */
+export function agentRunResponse(publicBaseUrl: string, run: StoredAgentRun): AgentRun {
+  const { internal: _internal, ...response } = run;
+  return { ...response, variablesFileUrl: `${publicBaseUrl}/agents/${run.agentId}/runs/${run.runId}/variables` };
+}
