@@ -2,7 +2,6 @@
 export const E2E_BFF_PORT = Number(process.env.E2E_BFF_PORT ?? 4173);
 export const E2E_SERVICE_PORT = Number(process.env.E2E_SERVICE_PORT ?? 4788);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_BFF_PORT}`;
-export const E2E_SERVICE_URL = `http://127.0.0.1:${E2E_SERVICE_PORT}`;
 
 /** Operator accounts created in the fresh data dir before the BFF starts; test-only passwords. */
 export const E2E_OPERATORS = {

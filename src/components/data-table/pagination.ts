@@ -80,8 +80,3 @@ export function tokenPager(organization: string, scope: string, cursor: string |
     first: () => ({ cursor: undefined }),
   };
 }
-
-/** Forget a list's trail (after filters change the pages mean something else). */
-export function resetTrail(organization: string, scope: string): void {
-  trails.delete(trailKey(organization, scope));
-}

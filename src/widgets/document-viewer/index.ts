@@ -8,7 +8,6 @@ export {
 export { decodeBase64, encodeBase64 } from './base64';
 export { downloadSource } from './download-source';
 export {
-  toGroundTruthPage, fromGroundTruthPage,
   type DocumentSource, type DocumentViewerHandle, type PageTextInfo, type TextHighlight, type TextSelection,
 } from './viewer-types';
 export { boxFromCorners, textOfWords, wordsInBox, type PageWord, type PageWordSource, type WordBox } from './page-words';

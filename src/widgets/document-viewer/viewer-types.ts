@@ -31,6 +31,3 @@ export type DocumentViewerHandle = {
   /** Number of pages (1 for single images and emails), 0 while loading. */
   getPageCount(): number;
 };
-
-export const toGroundTruthPage = (page: number) => page - 1;
-export const fromGroundTruthPage = (index: number) => index + 1;
