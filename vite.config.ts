@@ -52,6 +52,17 @@ export default defineConfig({
   plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }), react(), pdfjsAssets()],
   // The TIFF worker imports pako (utif2 needs it as a global): pre-bundle it so dev serves it like the build.
   optimizeDeps: { include: ['pako'] },
-  build: { outDir: 'dist/console', sourcemap: false, chunkSizeWarningLimit: 1200 },
+  build: {
+    outDir: 'dist/console', sourcemap: false, chunkSizeWarningLimit: 1200,
+    // The contract's schemas are top-level `z.…()` chains: the bundler cannot tell they are pure, so every schema of a
+    // module the console touches stayed in the first load, with whatever they call (the validation rules' RE2 engine).
+    // Building a zod schema has no effect beyond its value, so unused ones may go.
+    rolldownOptions: {
+      treeshake: {
+        manualPureFunctions: ['z', 'idSchema', 'listSchema', 'patchBody', 'oneOf', 'boundedString'],
+        moduleSideEffects: (id: string) => !/[\\/]src[\\/]contract[\\/]/.test(id),
+      },
+    },
+  },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/bff': 'http://127.0.0.1:3000' } },
 });
