@@ -52,6 +52,17 @@ export default defineConfig({
   plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }), react(), pdfjsAssets()],
   // The TIFF worker imports pako (utif2 needs it as a global): pre-bundle it so dev serves it like the build.
   optimizeDeps: { include: ['pako'] },
-  build: { outDir: 'dist/console', sourcemap: false, chunkSizeWarningLimit: 1200 },
+  build: {
+    outDir: 'dist/console', sourcemap: false, chunkSizeWarningLimit: 1200,
+    // The contract's modules only build zod schemas (top-level `z.…()` chains the bundler cannot prove pure): declared
+    // free of side effects, a contract module no first-screen code uses stays out of the first load with what it
+    // imports (contract/validation-config.ts and the RE2 engine: ~40 KB gzip), and unused schemas are dropped.
+    rolldownOptions: {
+      treeshake: {
+        manualPureFunctions: ['z', 'idSchema', 'listSchema', 'patchBody', 'oneOf', 'boundedString'],
+        moduleSideEffects: (id: string) => !/[\\/]src[\\/]contract[\\/]/.test(id),
+      },
+    },
+  },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/bff': 'http://127.0.0.1:3000' } },
 });

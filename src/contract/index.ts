@@ -16,6 +16,7 @@ export * from './roles';
 export * from './app-clients';
 export * from './models';
 export * from './validations';
+export * from './validation-config';
 export * from './agents';
 export * from './agent-run-statuses';
 export * from './agent-run-counts';
