@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import boundaries from 'eslint-plugin-boundaries';
+import pluginQuery from '@tanstack/eslint-plugin-query';
+import pluginRouter from '@tanstack/eslint-plugin-router';
 import globals from 'globals';
 
 export default tseslint.config(
@@ -18,6 +20,9 @@ export default tseslint.config(
       'react-hooks/incompatible-library': 'off',
     },
   },
+  // TanStack's own rules: stable query clients, exhaustive query keys, route options in inference order.
+  ...pluginQuery.configs['flat/recommended'],
+  ...pluginRouter.configs['flat/recommended'],
   {
     // contract/ is shared by the browser, the BFF and the service: it must not import from the rest.
     files: ['src/contract/**'],

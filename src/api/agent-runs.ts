@@ -123,7 +123,7 @@ export function agentRunQueryOptions(org: string, agentId: string, runId: string
 /** The run's variables: its variablesFileUrl read through the BFF's file proxy (the browser never holds a token). */
 export function agentRunVariablesQueryOptions(org: string, run: AgentRun) {
   return queryOptions({
-    queryKey: agentRunKeys.variables(org, run.agentId, run.runId),
+    queryKey: [...agentRunKeys.variables(org, run.agentId, run.runId), run.variablesFileUrl] as const,
     queryFn: ({ signal }) =>
       request('/bff/file', { query: { url: run.variablesFileUrl ?? '' }, schema: z.record(z.string(), z.unknown()), signal }),
     enabled: Boolean(run.variablesFileUrl),

@@ -26,6 +26,8 @@ const FAMILIES: { [K in SubRunKind]: Family<SubRun<K>> } = {
 /** The hook or action runs an agent run caused: one list request per hook or action the run names. */
 export function subRunsOfAgentRunQueryOptions<K extends SubRunKind>(org: string, kind: K, agentRunId: string, ownerIds: readonly string[]) {
   const family: Family<SubRun<K>> = FAMILIES[kind];
+  // family.keys are the kind's own keys (hook-runs or action-runs): they stand for family.path and family.list.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey: [...family.keys.all(org), 'of-agent-run', agentRunId, ownerIds] as const,
     queryFn: async ({ signal }): Promise<SubRun<K>[]> => {
@@ -42,6 +44,8 @@ export function subRunsOfAgentRunQueryOptions<K extends SubRunKind>(org: string,
 /** One hook run (`kind` hook, the hook's id) or action run (`kind` action, the action's id). */
 export function subRunQueryOptions<K extends SubRunKind>(org: string, kind: K, ownerId: string, runId: string) {
   const family: Family<SubRun<K>> = FAMILIES[kind];
+  // family.keys are the kind's own keys: they stand for family.path and family.run.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey: family.keys.detail(org, `${ownerId}/${runId}`),
     queryFn: ({ signal }) => api(`${family.path}/${segment(ownerId)}/runs/${segment(runId)}`, { schema: family.run, signal }),

@@ -135,7 +135,7 @@ export async function lookUpId({ kind, id }: IdLookup, signal?: AbortSignal): Pr
 export function idLookupQueryOptions(org: string, lookup: IdLookup) {
   return queryOptions({
     queryKey: idLookupKeys.detail(org, `${lookup.kind}:${lookup.id}`),
-    queryFn: ({ signal }) => lookUpId(lookup, signal),
+    queryFn: ({ signal }) => lookUpId({ kind: lookup.kind, id: lookup.id }, signal),
     staleTime: 30_000,
   });
 }

@@ -30,6 +30,8 @@ export function reviewAgentsQueryOptions(org: string) {
 
 /** An agent's runs in one status, oldest first (the order a team works a queue in): the first 100. */
 function oldestRunsQueryOptions(queryKey: readonly unknown[], agentId: string, status: AgentRunStatus) {
+  // The callers' keys (reviewKeys.queue / held) name the agent, and which of the two names the status.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey,
     queryFn: ({ signal }) =>

@@ -40,16 +40,17 @@ export function ReviewRun({ agentId, runId, readOnly, position, onDone }: Review
   const take = useTakeReviewTask();
   const attempted = useRef(false);
   const status = run.data?.run.status;
+  const { refetch } = run;
   useEffect(() => {
     if (readOnly || attempted.current || status !== 'ready-for-review' || !validationId || !taskId) return;
     attempted.current = true;
     take.mutate({ validationId, taskId }, {
       onSuccess: () => {
         rememberTaken(runId);
-        void run.refetch();
+        void refetch();
       },
     });
-  }, [readOnly, status, validationId, taskId, take, run, runId]);
+  }, [readOnly, status, validationId, taskId, take, refetch, runId]);
   const [takeOver, setTakeOver] = useState(false);
 
   if (run.isPending) return <div className="review-main"><LoadingState label="Opening the run…" /></div>;
