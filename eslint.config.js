@@ -36,7 +36,7 @@ export default tseslint.config(
     ignores: ['src/server/**'],
     plugins: { boundaries },
     settings: {
-      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      'import/resolver': { './scripts/lint/src-alias-resolver.cjs': { extensions: ['.ts', '.tsx', '.js'] } },
       'boundaries/legacy-templates': false,
       'boundaries/elements': [
         { type: 'routes', pattern: 'src/routes/**', partialMatch: false },
@@ -61,6 +61,12 @@ export default tseslint.config(
         ],
       }],
     },
+  },
+  {
+    // ESLint loads import resolvers with require(): this one is CommonJS.
+    files: ['scripts/lint/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     // Playwright fixtures are `async ({}, use) => …`: an empty pattern and a `use` callback that is not React's hook.

@@ -49,6 +49,7 @@ export function pdfjsAssets(): Plugin {
 }
 
 export default defineConfig({
+  resolve: { alias: { '@/': new URL('./src/', import.meta.url).pathname } },
   plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }), react(), pdfjsAssets()],
   // The TIFF worker imports pako (utif2 needs it as a global): pre-bundle it so dev serves it like the build.
   optimizeDeps: { include: ['pako'] },

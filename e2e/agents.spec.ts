@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures';
-import type { Agent } from '../src/contract';
+import type { Agent } from '@/contract';
 import { expectAccessible } from './helpers/a11y';
 
 

@@ -1,5 +1,5 @@
 import { test, expect, expectAccessible } from './support/fixtures';
-import type { AppClient } from '../src/contract';
+import type { AppClient } from '@/contract';
 import { consoleWrite } from './helpers/console-write';
 
 

@@ -1,5 +1,5 @@
 import { test, expect, expectAccessible } from './support/fixtures';
-import type { Organization } from '../src/contract';
+import type { Organization } from '@/contract';
 
 test('every write through the console is listed, newest first, with operator, method, path and status', async ({ page, api, unique }) => {
   const org = await api.get<Organization>('/organizations/me');

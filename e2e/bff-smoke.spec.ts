@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { bffSessionSchema } from '../src/contract/bff-session';
+import { bffSessionSchema } from '@/contract/bff-session';
 import { expect, test } from './support/fixtures';
 import { LAUNCH_LINK_FILE } from './support/servers';
 

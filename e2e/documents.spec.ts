@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { expectAccessible } from './helpers/a11y';
 import { createDocument, newDatasetId, } from './helpers/documents-api';
-import type { Document, GroundTruthEntry } from '../src/contract';
+import type { Document, GroundTruthEntry } from '@/contract';
 import { makeTextPdf, pdfPageMarker } from './helpers/document-fixtures';
 import { selectTextOnPage, viewerPage, waitForPagePainted } from './helpers/viewer-checks';
 

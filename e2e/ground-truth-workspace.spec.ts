@@ -3,7 +3,7 @@
  * hint that agrees with the empty state on a page without text.
  */
 import type { Page } from '@playwright/test';
-import type { Document, GroundTruthEntry } from '../src/contract';
+import type { Document, GroundTruthEntry } from '@/contract';
 import { expect, test } from './support/fixtures';
 import { expectAccessible } from './helpers/a11y';
 import { createDocument } from './helpers/documents-api';

@@ -4,7 +4,7 @@
  * Screenshots are attached to the report for a person to look at.
  */
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import type { AgentRun, GroundTruthEntry } from '../src/contract';
+import type { AgentRun, GroundTruthEntry } from '@/contract';
 import { expect, test } from './support/fixtures';
 import { createDocument } from './helpers/documents-api';
 import { makeTextPdf } from './helpers/document-fixtures';

@@ -1,5 +1,5 @@
 import { test, expect, expectAccessible } from './support/fixtures';
-import type { Model } from '../src/contract';
+import type { Model } from '@/contract';
 
 test('create a model with nested table fields; it reopens unchanged', async ({ page, api, unique }) => {
   const name = unique('Invoices model');

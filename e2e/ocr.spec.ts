@@ -4,9 +4,9 @@
  * their page, as on a PDF with text.
  */
 import type { Locator, Page } from '@playwright/test';
-import type { Document } from '../src/contract';
-import type { OcrResult } from '../src/contract/ocr';
-import { invoiceData, makeInvoicePng, makeInvoiceTiff } from '../src/server/service/demo/samples';
+import type { Document } from '@/contract';
+import type { OcrResult } from '@/contract/ocr';
+import { invoiceData, makeInvoicePng, makeInvoiceTiff } from '@/server/service/demo/samples';
 import { expect, test } from './support/fixtures';
 import { expectAccessible } from './helpers/a11y';
 import { createDocument } from './helpers/documents-api';

@@ -2,7 +2,7 @@ import { expect, test, type ServiceApi } from './support/fixtures';
 import { expectAccessible } from './helpers/a11y';
 import { createDocument } from './helpers/documents-api';
 import { makeTextPdf } from './helpers/document-fixtures';
-import type { AgentRun, Document, ValidationTask } from '../src/contract';
+import type { AgentRun, Document, ValidationTask } from '@/contract';
 
 /** An agent of its own (model + validation that always asks for review) with `count` runs waiting for review. */
 async function seedQueue(api: ServiceApi, name: string, count: number) {

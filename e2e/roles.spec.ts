@@ -1,5 +1,5 @@
 import { test, expect, expectAccessible } from './support/fixtures';
-import type { Role } from '../src/contract';
+import type { Role } from '@/contract';
 import { consoleWrite } from './helpers/console-write';
 
 

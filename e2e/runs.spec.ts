@@ -3,8 +3,8 @@ import { expect, test, type ServiceApi } from './support/fixtures';
 import { expectAccessible } from './helpers/a11y';
 import { createDocument } from './helpers/documents-api';
 import { makeTextPdf } from './helpers/document-fixtures';
-import { AGENT_RUN_STATUS_WORDS } from '../src/features/runs/run-status';
-import { parseAgentRunReference, type Agent, type AgentRun } from '../src/contract';
+import { AGENT_RUN_STATUS_WORDS } from '@/features/runs/run-status';
+import { parseAgentRunReference, type Agent, type AgentRun } from '@/contract';
 
 const enc = encodeURIComponent;
 const runPath = (run: Pick<AgentRun, 'agentId' | 'runId'>) => `/agents/${enc(run.agentId)}/runs/${enc(run.runId)}`;

@@ -1,5 +1,5 @@
 import { test, expect, expectAccessible } from './support/fixtures';
-import type { User } from '../src/contract';
+import type { User } from '@/contract';
 import { consoleWrite } from './helpers/console-write';
 
 const email = (name: string) => `${name.replace(/[^A-Za-z0-9]+/g, '.').toLowerCase()}@example.com`;

@@ -1,5 +1,5 @@
 import { test, expect, expectAccessible } from './support/fixtures';
-import type { Validation } from '../src/contract';
+import type { Validation } from '@/contract';
 
 test('create with a preset rule, disable, edit the config, delete', async ({ page, api, unique }) => {
   const name = unique('Totals check');

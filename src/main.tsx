@@ -2,11 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { createQueryClient } from './api/query-client';
-import { sessionKey } from './api/session';
+import { createQueryClient } from '@/api/query-client';
+import { sessionKey } from '@/api/session';
 import { createAppRouter } from './router';
-import { applyInitialTheme } from './features/shell/theme';
-import './styles/index.css';
+import { applyInitialTheme } from '@/features/shell/theme';
+import '@/styles/index.css';
 
 applyInitialTheme();
 

@@ -1,9 +1,9 @@
 import { createRouter } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { routeTree } from './routeTree.gen';
-import { RouteError } from './features/shell/route-error';
-import { NotFound } from './features/shell/not-found';
-import { LoadingState } from './components/states';
+import { RouteError } from '@/features/shell/route-error';
+import { NotFound } from '@/features/shell/not-found';
+import { LoadingState } from '@/components/states';
 
 /** What every route's `beforeLoad`/`loader` receives. The authenticated layout adds `session`. */
 export interface RouterContext {

@@ -5,7 +5,7 @@
  * What they show is theirs; the PNG, TIFF and email encoding is the demo samples' (src/server/service/demo/samples).
  */
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import { createImage, encodeEmail, encodePng, encodeTiff, fillRect, type RgbaImage } from '../../src/server/service/demo/samples';
+import { createImage, encodeEmail, encodePng, encodeTiff, fillRect, type RgbaImage } from '@/server/service/demo/samples';
 
 /** The distinct text printed on page `page` (1-based) of `makeTextPdf`: what selection and highlight checks use. */
 export const pdfPageMarker = (page: number) => `Reference R-${String(page).padStart(3, '0')}-QX`;

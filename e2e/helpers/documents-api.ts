@@ -1,6 +1,6 @@
 /** Seeding documents through the BFF's /api for the documents, viewer and review specs. */
 import type { ServiceApi } from '../support/fixtures';
-import type { Document, GroundTruthEntry } from '../../src/contract';
+import type { Document, GroundTruthEntry } from '@/contract';
 
 export const toBase64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import {
   agentRunCountsSchema, agentRunListSchema, agentRunSchema, agentRunStatusSchema, listSchema, MAX_LIST_RESULTS, type AgentRun,
   type AgentRunCounts, type AgentRunStatus,
-} from '../contract';
+} from '@/contract';
 import { api, request, segment } from './client';
 import { ApiError, ResponseShapeError } from './errors';
 import { createFamilyKeys } from './keys';

@@ -3,7 +3,7 @@
  * schemas; mutation hooks own invalidation and await it.
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { agentListSchema, agentSchema, MAX_LIST_RESULTS, type Agent, type CreateAgentBody, type UpdateAgentBody } from '../contract';
+import { agentListSchema, agentSchema, MAX_LIST_RESULTS, type Agent, type CreateAgentBody, type UpdateAgentBody } from '@/contract';
 import { api, segment } from './client';
 import { useIdempotentCreate } from './idempotent-create';
 import { createFamilyKeys } from './keys';

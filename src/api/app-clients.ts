@@ -4,7 +4,7 @@
  * — and stores in the mutation cache — only the client without it; the detail cache gets the same secret-free view.
  */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { appClientListSchema, appClientSchema, type AppClient, type CreateAppClientBody, type UpdateAppClientBody } from '../contract';
+import { appClientListSchema, appClientSchema, type AppClient, type CreateAppClientBody, type UpdateAppClientBody } from '@/contract';
 import { api, segment } from './client';
 import { submissionKeys, useSubmissionKeys, type SubmissionKeys } from './idempotent-create';
 import { createFamilyKeys } from './keys';

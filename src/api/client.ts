@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { describeZodError } from '../contract';
+import { describeZodError } from '@/contract';
 import { ApiError, NetworkError, ResponseShapeError } from './errors';
 
 /**

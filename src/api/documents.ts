@@ -5,7 +5,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   describeZodError, documentListSchema, documentSchema, type CreateDocumentBody, type Document, type UpdateDocumentBody,
-} from '../contract';
+} from '@/contract';
 import { api, segment } from './client';
 import { ApiError, NetworkError, ResponseShapeError } from './errors';
 import { createFamilyKeys } from './keys';

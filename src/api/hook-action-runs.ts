@@ -4,7 +4,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { actionRunListSchema, actionRunSchema, hookRunListSchema, hookRunSchema, type ActionRun, type HookRun } from '../contract';
+import { actionRunListSchema, actionRunSchema, hookRunListSchema, hookRunSchema, type ActionRun, type HookRun } from '@/contract';
 import { api, segment } from './client';
 import { createFamilyKeys } from './keys';
 

@@ -10,7 +10,7 @@ import {
   actionListSchema, actionRunListSchema, actionRunSchema, agentListSchema, agentRunSchema, appClientListSchema,
   hookListSchema, hookRunListSchema, hookRunSchema, MAX_LIST_RESULTS, userListSchema, validationListSchema,
   validationTaskSchema,
-} from '../contract';
+} from '@/contract';
 import { api, segment, type Query } from './client';
 import { isApiError } from './errors';
 import { createFamilyKeys } from './keys';

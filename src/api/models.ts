@@ -3,7 +3,7 @@
  * request bodies; the hooks own invalidation and await it.
  */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { modelListSchema, modelSchema, type CreateModelBody, type Model, type UpdateModelBody } from '../contract';
+import { modelListSchema, modelSchema, type CreateModelBody, type Model, type UpdateModelBody } from '@/contract';
 import { api, segment } from './client';
 import { useIdempotentCreate } from './idempotent-create';
 import { createFamilyKeys } from './keys';

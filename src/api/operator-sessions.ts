@@ -4,10 +4,10 @@
  * under ['bff', 'sessions'].
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { endedSessionCountSchema, endedSessionSchema, operatorSessionListSchema } from '../contract/operator-sessions';
+import { endedSessionCountSchema, endedSessionSchema, operatorSessionListSchema } from '@/contract/operator-sessions';
 import { request } from './client';
 
-export type { OperatorSession } from '../contract/operator-sessions';
+export type { OperatorSession } from '@/contract/operator-sessions';
 
 export type SessionScope = 'own' | 'all';
 

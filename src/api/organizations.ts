@@ -5,7 +5,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   organizationListSchema, organizationSchema, type CreateOrganizationBody, type Organization, type UpdateOrganizationBody,
-} from '../contract';
+} from '@/contract';
 import { api, segment } from './client';
 import { useIdempotentCreate } from './idempotent-create';
 import { createFamilyKeys } from './keys';

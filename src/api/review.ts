@@ -7,7 +7,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import {
   agentListSchema, agentRunListSchema, agentRunSchema, documentSchema, IN_REVIEW_STATUS, runVariablesSchema, validationTaskInputSchema,
   validationTaskSchema, WAITING_FOR_REVIEW_STATUS, type AgentRunStatus, type GroundTruthEntry,
-} from '../contract';
+} from '@/contract';
 import { api, segment } from './client';
 import { familyKey, organizationKey } from './keys';
 import { useOrganizationScope } from './organization-scope';

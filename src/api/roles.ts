@@ -3,7 +3,7 @@
  * permissions), delete. Same shape as ./users.ts.
  */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { roleListSchema, roleSchema, type CreateRoleBody, type Role, type UpdateRoleBody } from '../contract';
+import { roleListSchema, roleSchema, type CreateRoleBody, type Role, type UpdateRoleBody } from '@/contract';
 import { api, segment } from './client';
 import { useIdempotentCreate } from './idempotent-create';
 import { createFamilyKeys } from './keys';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { bffSessionSchema, signedInSessionSchema, type SignedInSession } from '../contract/bff-session';
+import { bffSessionSchema, signedInSessionSchema, type SignedInSession } from '@/contract/bff-session';
 import { request } from './client';
 
 /** Who is signed in (`GET /bff/session`, `POST /bff/login`). Never carries a secret or token. */

@@ -14,7 +14,7 @@ import {
   type CreateUserBody,
   type UpdateUserBody,
   type User,
-} from '../contract';
+} from '@/contract';
 import { api, segment } from './client';
 import { useIdempotentCreate } from './idempotent-create';
 import { createFamilyKeys } from './keys';

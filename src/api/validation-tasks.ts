@@ -3,7 +3,7 @@
  * invalidating a validation refreshes its queue too.
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { validationTaskListSchema, type ValidationTaskStatus } from '../contract';
+import { validationTaskListSchema, type ValidationTaskStatus } from '@/contract';
 import { api, segment } from './client';
 import { validationKeys } from './validations';
 

@@ -4,7 +4,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   validationListSchema, validationSchema, type CreateValidationBody, type UpdateValidationBody, type Validation,
-} from '../contract';
+} from '@/contract';
 import { api, segment } from './client';
 import { useIdempotentCreate } from './idempotent-create';
 import { createFamilyKeys } from './keys';

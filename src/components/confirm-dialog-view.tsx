@@ -2,7 +2,7 @@
 // text, busy state and error start fresh every time; Radix's focus scope returns focus to the trigger on unmount).
 import { useId, useState } from 'react';
 import { AlertDialog } from 'radix-ui';
-import { explainError } from '../api/errors';
+import { explainError } from '@/api/errors';
 import type { ConfirmDialogProps } from './confirm-dialog';
 import { IconAlert } from './icons';
 

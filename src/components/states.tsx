@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { explainError } from '../api/errors';
+import { explainError } from '@/api/errors';
 import { IconAlert, IconInbox, IconLock, IconRefresh } from './icons';
 
 /**

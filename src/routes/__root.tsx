@@ -1,10 +1,10 @@
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
-import type { RouterContext } from '../router';
-import { Toasts } from '../components/toast';
-import { NotFound } from '../features/shell/not-found';
-import { PendingBar } from '../features/shell/pending-bar';
-import { RouteError } from '../features/shell/route-error';
-import { useTheme } from '../features/shell/theme';
+import type { RouterContext } from '@/router';
+import { Toasts } from '@/components/toast';
+import { NotFound } from '@/features/shell/not-found';
+import { PendingBar } from '@/features/shell/pending-bar';
+import { RouteError } from '@/features/shell/route-error';
+import { useTheme } from '@/features/shell/theme';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: Root,

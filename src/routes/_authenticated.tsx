@@ -1,8 +1,8 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { organizationScope } from '../api/organization-scope';
-import { sessionQueryOptions } from '../api/session';
-import { AppShell } from '../features/shell/app-shell';
+import { organizationScope } from '@/api/organization-scope';
+import { sessionQueryOptions } from '@/api/session';
+import { AppShell } from '@/features/shell/app-shell';
 
 // Every signed-in screen lives under this layout: it loads the session (signed out → sign-in, coming back here afterwards),
 // puts the session's organization in the router context (loaders scope their query keys with it), and renders the

@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { z } from 'zod';
-import { sessionQueryOptions } from '../api/session';
-import { SignInPage, safeRedirect } from '../features/shell/sign-in-page';
+import { sessionQueryOptions } from '@/api/session';
+import { SignInPage, safeRedirect } from '@/features/shell/sign-in-page';
 
 const searchSchema = z.object({
   redirect: z.string().optional().catch(undefined),

@@ -42,7 +42,7 @@ import {
 } from '@tanstack/react-table';
 import { usePersistedState } from '../persisted-state';
 import { IconArrowDown, IconArrowUp, IconChevronLeft, IconChevronRight, IconColumns, IconSort } from '../icons';
-import { useOrganizationScope } from '../../api/organization-scope';
+import { useOrganizationScope } from '@/api/organization-scope';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, tokenPager, type PaginationSearch } from './pagination';
 
 // The column picker pulls in Radix's menu and floating-ui; loaded after the first rows paint, not with the first screen.

@@ -23,7 +23,7 @@ import { createContext, useContext, useEffect, useRef, useState, type FormEvent,
 import { FormProvider, useForm, useFormContext, type FieldValues, type UseFormProps, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { ApiError, explainError } from '../../api/errors';
+import { ApiError, explainError } from '@/api/errors';
 import { IconAlert } from '../icons';
 import { UnsavedChangesGuard } from './unsaved-changes';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DialogCancel, Form, FormActions, SubmitButton, TextareaField, TextField, useZodForm } from '../../components/form';
-import type { Agent, CreateAgentBody } from '../../contract';
+import { DialogCancel, Form, FormActions, SubmitButton, TextareaField, TextField, useZodForm } from '@/components/form';
+import type { Agent, CreateAgentBody } from '@/contract';
 
 // resourceIds are typed one per line: an agent's workflow is a short list of ids (model, validation, hooks, actions).
 const agentFormSchema = z.object({

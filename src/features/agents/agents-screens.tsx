@@ -1,18 +1,18 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
-import { toast } from '../../components/toast';
-import { agentQueryOptions, agentsQueryOptions, useCreateAgent, useUpdateAgent } from '../../api/agents';
-import { useCanWrite } from '../../api/can-write';
-import { IdWithCopy } from '../../components/copy-button';
-import { DataTable, type ColumnDef } from '../../components/data-table';
-import { DateTime } from '../../components/date-time';
-import { FormDialog } from '../../components/form';
-import { PageHeader, Section } from '../../components/page-header';
-import { EmptyState } from '../../components/states';
-import type { Agent } from '../../contract';
+import { toast } from '@/components/toast';
+import { agentQueryOptions, agentsQueryOptions, useCreateAgent, useUpdateAgent } from '@/api/agents';
+import { useCanWrite } from '@/api/can-write';
+import { IdWithCopy } from '@/components/copy-button';
+import { DataTable, type ColumnDef } from '@/components/data-table';
+import { DateTime } from '@/components/date-time';
+import { FormDialog } from '@/components/form';
+import { PageHeader, Section } from '@/components/page-header';
+import { EmptyState } from '@/components/states';
+import type { Agent } from '@/contract';
 import { AgentForm } from './agent-form';
-import { useOrganizationScope } from '../../api/organization-scope';
+import { useOrganizationScope } from '@/api/organization-scope';
 
 /** Agents: what each one does and how many resources make up its workflow; create one. */
 export function AgentsListScreen() {

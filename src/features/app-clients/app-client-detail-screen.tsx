@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { toast } from '../../components/toast';
-import { appClientQueryOptions, useDeleteAppClient, useUpdateAppClient } from '../../api/app-clients';
-import { useCanWrite } from '../../api/can-write';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { IdWithCopy } from '../../components/copy-button';
-import { DateTime } from '../../components/date-time';
-import { FormDialog } from '../../components/form';
-import { PageHeader, Section } from '../../components/page-header';
+import { toast } from '@/components/toast';
+import { appClientQueryOptions, useDeleteAppClient, useUpdateAppClient } from '@/api/app-clients';
+import { useCanWrite } from '@/api/can-write';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { IdWithCopy } from '@/components/copy-button';
+import { DateTime } from '@/components/date-time';
+import { FormDialog } from '@/components/form';
+import { PageHeader, Section } from '@/components/page-header';
 import { EditAppClientForm } from './app-client-forms';
 import { useRoleOptions } from './use-role-options';
 import './app-clients.css';
-import { useOrganizationScope } from '../../api/organization-scope';
+import { useOrganizationScope } from '@/api/organization-scope';
 
 function UrlList({ urls }: { urls: string[] | null | undefined }) {
   if (!urls?.length) return <span className="muted">None</span>;

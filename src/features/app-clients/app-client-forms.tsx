@@ -1,9 +1,9 @@
 import {
   createAppClientBodySchema, updateAppClientBodySchema, type AppClient, type CreateAppClientBody, type UpdateAppClientBody,
-} from '../../contract';
+} from '@/contract';
 import {
   CheckboxField, DialogCancel, Form, FormActions, JsonField, MultiSelectField, SubmitButton, TextareaField, TextField, useZodForm, type Option,
-} from '../../components/form';
+} from '@/components/form';
 import { UrlListField } from './url-list-field';
 
 const URL_RULE = 'Each starts with https:// (or http://localhost).';

@@ -1,21 +1,21 @@
 import { useState } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import type { AppClient } from '../../contract';
-import { appClientsListQueryOptions, useCreateAppClient } from '../../api/app-clients';
-import { useCanWrite } from '../../api/can-write';
-import { IdWithCopy } from '../../components/copy-button';
-import { DataTable, listParams, type ColumnDef, type PaginationSearch } from '../../components/data-table';
-import { DateTime } from '../../components/date-time';
-import { FormDialog } from '../../components/form';
-import { IconPlus } from '../../components/icons';
-import { PageHeader } from '../../components/page-header';
-import { EmptyState } from '../../components/states';
+import type { AppClient } from '@/contract';
+import { appClientsListQueryOptions, useCreateAppClient } from '@/api/app-clients';
+import { useCanWrite } from '@/api/can-write';
+import { IdWithCopy } from '@/components/copy-button';
+import { DataTable, listParams, type ColumnDef, type PaginationSearch } from '@/components/data-table';
+import { DateTime } from '@/components/date-time';
+import { FormDialog } from '@/components/form';
+import { IconPlus } from '@/components/icons';
+import { PageHeader } from '@/components/page-header';
+import { EmptyState } from '@/components/states';
 import { CreateAppClientForm } from './app-client-forms';
 import { SecretReveal } from './secret-reveal';
 import { useRoleOptions } from './use-role-options';
 import './app-clients.css';
-import { useOrganizationScope } from '../../api/organization-scope';
+import { useOrganizationScope } from '@/api/organization-scope';
 
 /** App clients (OAuth client credentials): list, create with the secret shown once. */
 export function AppClientsListScreen({ search, onSearch }: { search: PaginationSearch; onSearch: (patch: PaginationSearch) => void }) {

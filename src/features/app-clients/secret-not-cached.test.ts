@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MutationObserver, QueryClient } from '@tanstack/react-query';
-import { appClientKeys, createAppClientMutationOptions } from '../../api/app-clients';
+import { appClientKeys, createAppClientMutationOptions } from '@/api/app-clients';
 
 const SECRET = 'the-one-time-client-secret-0123456789';
 const created = {

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Dialog } from 'radix-ui';
-import { CopyButton } from '../../components/copy-button';
+import { CopyButton } from '@/components/copy-button';
 
 /**
  * The one-time view of a new client's credentials. The secret arrives from the create mutation into the caller's

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Controller, useFormContext, type FieldError } from 'react-hook-form';
-import { IconAlert } from '../../components/icons';
+import { IconAlert } from '@/components/icons';
 
 /** A list of URLs edited as one per line; each line's rule error names its line. Value: string[]. */
 export function UrlListField({ name, label, hint }: { name: string; label: string; hint?: string }) {

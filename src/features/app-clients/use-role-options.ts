@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { everyRoleQueryOptions } from '../../api/roles';
-import type { Option } from '../../components/form';
-import { useOrganizationScope } from '../../api/organization-scope';
+import { everyRoleQueryOptions } from '@/api/roles';
+import type { Option } from '@/components/form';
+import { useOrganizationScope } from '@/api/organization-scope';
 
 export function useRoleOptions() {
   const org = useOrganizationScope();

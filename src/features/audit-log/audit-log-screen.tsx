@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
 import { Link } from '@tanstack/react-router';
-import { AUDIT_METHODS, AUDIT_PAGE_SIZES, type AuditEntry, type AuditMethod, type AuditOutcome, type AuditPage, type AuditSearch } from '../../api/audit-log';
-import { PageHeader } from '../../components/page-header';
-import { DateTime, TimeZoneToggle } from '../../components/date-time';
-import { DataTable, SearchInput, type ColumnDef } from '../../components/data-table';
-import { EmptyState } from '../../components/states';
+import { AUDIT_METHODS, AUDIT_PAGE_SIZES, type AuditEntry, type AuditMethod, type AuditOutcome, type AuditPage, type AuditSearch } from '@/api/audit-log';
+import { PageHeader } from '@/components/page-header';
+import { DateTime, TimeZoneToggle } from '@/components/date-time';
+import { DataTable, SearchInput, type ColumnDef } from '@/components/data-table';
+import { EmptyState } from '@/components/states';
 
 /** `/api/users/svc:user:abc` → the console route of that resource, when there is one. */
 function resourceLink(path: string): { to: string; params: Record<string, string> } | null {

@@ -1,16 +1,16 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { toast } from '../../components/toast';
-import { modelQueryOptions, useDeleteModel, useUpdateModel } from '../../api/models';
-import { useCanWrite } from '../../api/can-write';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { IdWithCopy } from '../../components/copy-button';
-import { DateTime } from '../../components/date-time';
-import { PageHeader, Section } from '../../components/page-header';
-import type { Model } from '../../contract';
+import { toast } from '@/components/toast';
+import { modelQueryOptions, useDeleteModel, useUpdateModel } from '@/api/models';
+import { useCanWrite } from '@/api/can-write';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { IdWithCopy } from '@/components/copy-button';
+import { DateTime } from '@/components/date-time';
+import { PageHeader, Section } from '@/components/page-header';
+import type { Model } from '@/contract';
 import { ModelForm } from './model-form';
 import { fieldSummary, ModelStatusBadge } from './model-status';
-import { useOrganizationScope } from '../../api/organization-scope';
+import { useOrganizationScope } from '@/api/organization-scope';
 
 /** One model: its facts and statistics, the edit form, and delete behind a typed confirmation. */
 export function ModelDetailScreen({ modelId }: { modelId: string }) {

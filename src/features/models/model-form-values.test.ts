@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Model } from '../../contract';
+import type { Model } from '@/contract';
 import { buildCreateBody, buildUpdateBody, formValuesFromModel, modelFormSchema } from './model-form-values';
 
 const model: Model = {

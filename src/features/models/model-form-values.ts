@@ -8,7 +8,7 @@ import {
   CONFIDENCE_VERSIONS, LLM_VERSIONS, MAX_TEXT_LENGTH, MODEL_STATUSES, createModelBodySchema, describeZodError,
   preprocessConfigInputSchema, updateModelBodySchema,
   type CreateModelBody, type FieldConfig, type Model, type PreprocessConfigInput, type UpdateModelBody,
-} from '../../contract';
+} from '@/contract';
 
 /** preprocessConfig switches in the order the form shows them, with what each does. */
 export const PREPROCESS_SWITCHES = [

@@ -2,8 +2,8 @@ import { useRef, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import {
   CONFIDENCE_VERSIONS, LLM_VERSIONS, POSTPROCESS_STRATEGIES, type CreateModelBody, type FieldConfig, type Model, type UpdateModelBody,
-} from '../../contract';
-import { Form, FormActions, SelectField, SubmitButton, TextareaField, TextField, UnsavedChangesGuard, useZodForm } from '../../components/form';
+} from '@/contract';
+import { Form, FormActions, SelectField, SubmitButton, TextareaField, TextField, UnsavedChangesGuard, useZodForm } from '@/components/form';
 import { FieldConfigEditor } from './field-config/field-config-editor';
 import { useFieldConfig } from './field-config/use-field-config';
 import { buildCreateBody, buildUpdateBody, formValuesFromModel, modelFormSchema } from './model-form-values';

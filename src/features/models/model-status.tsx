@@ -1,4 +1,4 @@
-import type { Model } from '../../contract';
+import type { Model } from '@/contract';
 
 /** A model's status at a glance: active models take predictions, inactive ones make agent runs fail. */
 export function ModelStatusBadge({ status }: { status: Model['status'] }) {

@@ -1,16 +1,16 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useCanWrite } from '../../api/can-write';
-import { modelsListQueryOptions } from '../../api/models';
-import { DataTable, listParams, type ColumnDef, type PaginationSearch } from '../../components/data-table';
-import { DateTime } from '../../components/date-time';
-import { PageHeader } from '../../components/page-header';
-import { EmptyState } from '../../components/states';
-import type { Model } from '../../contract';
+import { useCanWrite } from '@/api/can-write';
+import { modelsListQueryOptions } from '@/api/models';
+import { DataTable, listParams, type ColumnDef, type PaginationSearch } from '@/components/data-table';
+import { DateTime } from '@/components/date-time';
+import { PageHeader } from '@/components/page-header';
+import { EmptyState } from '@/components/states';
+import type { Model } from '@/contract';
 import { fieldSummary, ModelStatusBadge } from './model-status';
 // The name cell's layout (name above its field count) lives here too: the list is often opened before any other models screen.
 import './models.css';
-import { useOrganizationScope } from '../../api/organization-scope';
+import { useOrganizationScope } from '@/api/organization-scope';
 
 type Props = {
   search: PaginationSearch;

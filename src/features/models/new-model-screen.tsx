@@ -1,9 +1,9 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useCanWrite } from '../../api/can-write';
-import { useCreateModel } from '../../api/models';
-import { PageHeader } from '../../components/page-header';
-import { ForbiddenState } from '../../components/states';
-import { toast } from '../../components/toast';
+import { useCanWrite } from '@/api/can-write';
+import { useCreateModel } from '@/api/models';
+import { PageHeader } from '@/components/page-header';
+import { ForbiddenState } from '@/components/states';
+import { toast } from '@/components/toast';
 import { ModelForm } from './model-form';
 
 /** Create a model, then open it. */

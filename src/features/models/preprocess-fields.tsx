@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import type { PreprocessConfig } from '../../contract';
+import type { PreprocessConfig } from '@/contract';
 import { PREPROCESS_SWITCHES, type ModelFormValues } from './model-form-values';
 
 type Props = {

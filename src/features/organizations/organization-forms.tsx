@@ -1,10 +1,10 @@
 import {
   createOrganizationBodySchema, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS, updateOrganizationBodySchema,
   type CreateOrganizationBody, type Organization, type UpdateOrganizationBody,
-} from '../../contract';
+} from '@/contract';
 import {
   CheckboxField, DialogCancel, Form, FormActions, JsonField, NumberField, SubmitButton, TextareaField, TextField, useZodForm,
-} from '../../components/form';
+} from '@/components/form';
 
 const URL_HINT = 'Starts with https:// (or http://localhost).';
 

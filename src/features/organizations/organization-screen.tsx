@@ -1,20 +1,20 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { toast } from '../../components/toast';
-import type { Organization } from '../../contract';
-import { organizationsListQueryOptions, useCreateOrganization, useUpdateOrganization } from '../../api/organizations';
-import { isApiError } from '../../api/errors';
-import { useCanWrite } from '../../api/can-write';
-import { PageHeader, Section } from '../../components/page-header';
-import { IdWithCopy } from '../../components/copy-button';
-import { DateTime } from '../../components/date-time';
-import { FormDialog } from '../../components/form';
-import { DataTable, listParams, type ColumnDef, type PaginationSearch } from '../../components/data-table';
-import { EmptyState, ErrorState, ForbiddenState, LoadingState } from '../../components/states';
-import { IconPlus } from '../../components/icons';
+import { toast } from '@/components/toast';
+import type { Organization } from '@/contract';
+import { organizationsListQueryOptions, useCreateOrganization, useUpdateOrganization } from '@/api/organizations';
+import { isApiError } from '@/api/errors';
+import { useCanWrite } from '@/api/can-write';
+import { PageHeader, Section } from '@/components/page-header';
+import { IdWithCopy } from '@/components/copy-button';
+import { DateTime } from '@/components/date-time';
+import { FormDialog } from '@/components/form';
+import { DataTable, listParams, type ColumnDef, type PaginationSearch } from '@/components/data-table';
+import { EmptyState, ErrorState, ForbiddenState, LoadingState } from '@/components/states';
+import { IconPlus } from '@/components/icons';
 import { CreateOrganizationForm, EditOrganizationForm } from './organization-forms';
 import { QuotaTable, UsageOnlyList } from './quota-usage';
-import { useOrganizationScope } from '../../api/organization-scope';
+import { useOrganizationScope } from '@/api/organization-scope';
 
 /** The operator's organization: details, every quota as usage vs allowance, edit, create, and the organizations list. */
 export function OrganizationScreen({

@@ -1,4 +1,4 @@
-import { MONTHLY_COUNTERS, TOTAL_COUNTERS, USAGE_ONLY_COUNTERS, type Organization } from '../../contract';
+import { MONTHLY_COUNTERS, TOTAL_COUNTERS, USAGE_ONLY_COUNTERS, type Organization } from '@/contract';
 
 /** "AppClients" → "App clients", "monthlyNumberOfGpuHoursUsed" → "GPU hours". */
 export function counterLabel(counter: string): string {

@@ -1,9 +1,9 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { reviewAgentsQueryOptions, reviewQueueQueryOptions } from '../../api/review';
-import { PageHeader } from '../../components/page-header';
-import { EmptyState } from '../../components/states';
-import { useOrganizationScope } from '../../api/organization-scope';
+import { reviewAgentsQueryOptions, reviewQueueQueryOptions } from '@/api/review';
+import { PageHeader } from '@/components/page-header';
+import { EmptyState } from '@/components/states';
+import { useOrganizationScope } from '@/api/organization-scope';
 
 /** The review screen without an agent: pick the agent whose queue to work through. */
 export function AgentPicker() {

@@ -1,11 +1,11 @@
 import { useMemo, useRef, useState } from 'react';
-import { explainError } from '../../api/errors';
-import { useConfirmReview, useRejectReview, useReleaseReviewTask } from '../../api/review';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { UnsavedChangesGuard } from '../../components/form/unsaved-changes';
-import type { Document, GroundTruthEntry, ValidationIssue } from '../../contract';
-import { GroundTruthWorkspace } from '../../widgets/ground-truth/ground-truth-workspace';
-import { useGroundTruthDraft } from '../../widgets/ground-truth/use-ground-truth-draft';
+import { explainError } from '@/api/errors';
+import { useConfirmReview, useRejectReview, useReleaseReviewTask } from '@/api/review';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { UnsavedChangesGuard } from '@/components/form/unsaved-changes';
+import type { Document, GroundTruthEntry, ValidationIssue } from '@/contract';
+import { GroundTruthWorkspace } from '@/widgets/ground-truth/ground-truth-workspace';
+import { useGroundTruthDraft } from '@/widgets/ground-truth/use-ground-truth-draft';
 import { notesByLabel } from './review-fields';
 import { forgetTaken } from './taken-runs';
 

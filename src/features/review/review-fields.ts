@@ -2,7 +2,7 @@
  * What the review screen derives from a run's validation task (pure): the fields to prefill, the notes per field from
  * the validation's issues, and the confidence threshold the validation applies.
  */
-import type { GroundTruthEntry, Prediction, ValidationIssue } from '../../contract';
+import type { GroundTruthEntry, Prediction, ValidationIssue } from '@/contract';
 
 /** Predictions as ground-truth entries (a missing value becomes empty text so it shows as needing attention). */
 export function entriesFromPredictions(predictions: readonly Prediction[]): GroundTruthEntry[] {

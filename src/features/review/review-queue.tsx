@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { documentQueryOptions } from '../../api/documents';
-import { DateTime } from '../../components/date-time';
-import type { AgentRun } from '../../contract';
-import { runDocumentId } from '../../api/run-ids';
+import { documentQueryOptions } from '@/api/documents';
+import { DateTime } from '@/components/date-time';
+import type { AgentRun } from '@/contract';
+import { runDocumentId } from '@/api/run-ids';
 import './review.css';
-import { useOrganizationScope } from '../../api/organization-scope';
+import { useOrganizationScope } from '@/api/organization-scope';
 
 export type ReviewQueueProps = {
   agentId: string;

@@ -1,18 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { documentQueryOptions } from '../../api/documents';
-import { explainError, isApiError } from '../../api/errors';
-import { modelQueryOptions } from '../../api/models';
-import { reviewRunQueryOptions, reviewTaskQueryOptions, useTakeReviewTask } from '../../api/review';
-import { validationQueryOptions } from '../../api/validations';
-import { DateTime } from '../../components/date-time';
-import { EmptyState, ErrorState, LoadingState } from '../../components/states';
-import { REVIEW_STATUSES, type GroundTruthEntry } from '../../contract';
-import { DEFAULT_THRESHOLD, labelsFromFieldConfig } from '../../widgets/ground-truth/ground-truth-rows';
+import { documentQueryOptions } from '@/api/documents';
+import { explainError, isApiError } from '@/api/errors';
+import { modelQueryOptions } from '@/api/models';
+import { reviewRunQueryOptions, reviewTaskQueryOptions, useTakeReviewTask } from '@/api/review';
+import { validationQueryOptions } from '@/api/validations';
+import { DateTime } from '@/components/date-time';
+import { EmptyState, ErrorState, LoadingState } from '@/components/states';
+import { REVIEW_STATUSES, type GroundTruthEntry } from '@/contract';
+import { DEFAULT_THRESHOLD, labelsFromFieldConfig } from '@/widgets/ground-truth/ground-truth-rows';
 import { entriesFromPredictions, thresholdFromConfig } from './review-fields';
 import { ReviewEditor } from './review-editor';
 import { isTakenHere, rememberTaken } from './taken-runs';
-import { useOrganizationScope } from '../../api/organization-scope';
+import { useOrganizationScope } from '@/api/organization-scope';
 
 type ReviewRunProps = {
   agentId: string;

@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useCanWrite } from '../../api/can-write';
-import { reviewAgentsQueryOptions, reviewHeldQueryOptions, reviewQueueQueryOptions } from '../../api/review';
-import { EmptyState } from '../../components/states';
+import { useCanWrite } from '@/api/can-write';
+import { reviewAgentsQueryOptions, reviewHeldQueryOptions, reviewQueueQueryOptions } from '@/api/review';
+import { EmptyState } from '@/components/states';
 import { reviewPosition } from './review-fields';
 import { ReviewQueue } from './review-queue';
 import { ReviewRun } from './review-run';
-import { useOrganizationScope } from '../../api/organization-scope';
+import { useOrganizationScope } from '@/api/organization-scope';
 
 /** One sitting on an agent's queue: counts the runs confirmed so far ("3 of 12"). */
 export function ReviewSitting({ agentId, runId }: { agentId: string; runId: string | null }) {

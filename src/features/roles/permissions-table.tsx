@@ -1,4 +1,4 @@
-import type { Permission } from '../../contract';
+import type { Permission } from '@/contract';
 
 export function PermissionsTable({ permissions }: { permissions: Permission[] }) {
   if (permissions.length === 0) return <p className="muted">No permissions: holders of this role can do nothing.</p>;

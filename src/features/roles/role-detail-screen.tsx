@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { toast } from '../../components/toast';
-import { useCanWrite } from '../../api/can-write';
-import { roleQueryOptions, useDeleteRole, useUpdateRole } from '../../api/roles';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { IdWithCopy } from '../../components/copy-button';
-import { DateTime } from '../../components/date-time';
-import { FormDialog } from '../../components/form';
-import { PageHeader, Section } from '../../components/page-header';
+import { toast } from '@/components/toast';
+import { useCanWrite } from '@/api/can-write';
+import { roleQueryOptions, useDeleteRole, useUpdateRole } from '@/api/roles';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { IdWithCopy } from '@/components/copy-button';
+import { DateTime } from '@/components/date-time';
+import { FormDialog } from '@/components/form';
+import { PageHeader, Section } from '@/components/page-header';
 import { EditRoleForm } from './role-forms';
 import { PermissionsTable } from './permissions-table';
 import './roles.css';
-import { useOrganizationScope } from '../../api/organization-scope';
+import { useOrganizationScope } from '@/api/organization-scope';
 
 const BUILTIN = /^(?:svc|legacy):role:(?:admin|member|validator|viewer)$/;
 

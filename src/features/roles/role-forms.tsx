@@ -2,9 +2,9 @@ import { useFieldArray, useFormContext } from 'react-hook-form';
 import {
   createRoleBodySchema, PERMISSION_ACTIONS, PERMISSION_EFFECTS, SCOPE_FAMILIES, updateRoleBodySchema,
   type CreateRoleBody, type Role, type UpdateRoleBody,
-} from '../../contract';
-import { DialogCancel, Form, FormActions, JsonField, SelectField, SubmitButton, TextareaField, TextField, useZodForm } from '../../components/form';
-import { IconPlus } from '../../components/icons';
+} from '@/contract';
+import { DialogCancel, Form, FormActions, JsonField, SelectField, SubmitButton, TextareaField, TextField, useZodForm } from '@/components/form';
+import { IconPlus } from '@/components/icons';
 
 const RESOURCE_OPTIONS = [{ value: '*', label: '* (every resource family)' }, ...SCOPE_FAMILIES.map((f) => ({ value: f, label: f }))];
 const EFFECT_OPTIONS = PERMISSION_EFFECTS.map((e) => ({ value: e, label: e === 'allow' ? 'Allow' : 'Deny' }));

@@ -1,20 +1,20 @@
 import { useState } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { toast } from '../../components/toast';
-import type { Role } from '../../contract';
-import { useCanWrite } from '../../api/can-write';
-import { rolesListQueryOptions, useCreateRole } from '../../api/roles';
-import { IdWithCopy } from '../../components/copy-button';
-import { DataTable, listParams, type ColumnDef, type PaginationSearch } from '../../components/data-table';
-import { DateTime } from '../../components/date-time';
-import { FormDialog } from '../../components/form';
-import { IconPlus } from '../../components/icons';
-import { PageHeader } from '../../components/page-header';
-import { EmptyState } from '../../components/states';
+import { toast } from '@/components/toast';
+import type { Role } from '@/contract';
+import { useCanWrite } from '@/api/can-write';
+import { rolesListQueryOptions, useCreateRole } from '@/api/roles';
+import { IdWithCopy } from '@/components/copy-button';
+import { DataTable, listParams, type ColumnDef, type PaginationSearch } from '@/components/data-table';
+import { DateTime } from '@/components/date-time';
+import { FormDialog } from '@/components/form';
+import { IconPlus } from '@/components/icons';
+import { PageHeader } from '@/components/page-header';
+import { EmptyState } from '@/components/states';
 import { CreateRoleForm } from './role-forms';
 import './roles.css';
-import { useOrganizationScope } from '../../api/organization-scope';
+import { useOrganizationScope } from '@/api/organization-scope';
 
 const BUILTIN = /^(?:svc|legacy):role:(?:admin|member|validator|viewer)$/;
 

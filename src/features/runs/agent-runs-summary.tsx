@@ -1,13 +1,13 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { agentRunCountsQueryOptions, agentRunsListQueryOptions } from '../../api/agent-runs';
-import { Section } from '../../components/page-header';
-import { DateTime } from '../../components/date-time';
-import { LoadingState } from '../../components/states';
+import { agentRunCountsQueryOptions, agentRunsListQueryOptions } from '@/api/agent-runs';
+import { Section } from '@/components/page-header';
+import { DateTime } from '@/components/date-time';
+import { LoadingState } from '@/components/states';
 import { AGENT_RUN_STATUS_ORDER } from './run-status';
 import { AgentRunStatusBadge } from './run-status-badge';
 import './runs.css';
-import { useOrganizationScope } from '../../api/organization-scope';
+import { useOrganizationScope } from '@/api/organization-scope';
 
 export const recentRunsParams = (agentId: string) => ({ agentId, maxResults: 10 });
 

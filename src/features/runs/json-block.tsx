@@ -1,5 +1,5 @@
-import { CopyButton } from '../../components/copy-button';
-import { formatJson } from '../../components/json-editor';
+import { CopyButton } from '@/components/copy-button';
+import { formatJson } from '@/components/json-editor';
 
 /** Collapsible, copyable JSON (input, output, variables). */
 export function JsonBlock({ label, value, open = false }: { label: string; value: unknown; open?: boolean }) {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { toast } from '../../components/toast';
-import { useArchiveAgentRuns, useDeleteAgentRun } from '../../api/agent-runs';
-import { explainError } from '../../api/errors';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import type { AgentRun } from '../../contract';
+import { toast } from '@/components/toast';
+import { useArchiveAgentRuns, useDeleteAgentRun } from '@/api/agent-runs';
+import { explainError } from '@/api/errors';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import type { AgentRun } from '@/contract';
 
 /** How long the operator can undo an archive before anything is sent. */
 export const UNDO_WINDOW_MS = 6000;

@@ -1,21 +1,21 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useCanWrite } from '../../api/can-write';
-import { agentRunQueryOptions, agentRunVariablesQueryOptions } from '../../api/agent-runs';
-import { agentQueryOptions } from '../../api/agents';
-import { subRunsOfAgentRunQueryOptions } from '../../api/hook-action-runs';
-import { IdWithCopy } from '../../components/copy-button';
-import { DateTime } from '../../components/date-time';
-import { PageHeader, Section } from '../../components/page-header';
-import { EmptyState, ErrorState, LoadingState } from '../../components/states';
-import { formatRunReference, REVIEW_STATUSES, type ActionRun, type AgentRun, type HookRun } from '../../contract';
+import { useCanWrite } from '@/api/can-write';
+import { agentRunQueryOptions, agentRunVariablesQueryOptions } from '@/api/agent-runs';
+import { agentQueryOptions } from '@/api/agents';
+import { subRunsOfAgentRunQueryOptions } from '@/api/hook-action-runs';
+import { IdWithCopy } from '@/components/copy-button';
+import { DateTime } from '@/components/date-time';
+import { PageHeader, Section } from '@/components/page-header';
+import { EmptyState, ErrorState, LoadingState } from '@/components/states';
+import { formatRunReference, REVIEW_STATUSES, type ActionRun, type AgentRun, type HookRun } from '@/contract';
 import { JsonBlock } from './json-block';
 import { useArchiveWithUndo, useDeleteRunDialog } from './run-actions';
 import { AGENT_RUN_STATUS_WORDS, agentRunStatusWords } from './run-status';
 import { AgentRunStatusBadge, RunStatusBadge } from './run-status-badge';
-import { bareId, resourceKind } from '../../api/run-ids';
+import { bareId, resourceKind } from '@/api/run-ids';
 import './runs.css';
-import { useOrganizationScope } from '../../api/organization-scope';
+import { useOrganizationScope } from '@/api/organization-scope';
 
 /** One agent run: what state it is in and what that means, how it got there, what it touched, and what ran for it. */
 export function RunDetailScreen({ agentId, runId }: { agentId: string; runId: string }) {

@@ -2,7 +2,7 @@
  * Words an operator understands for every agent run state (the seed's 11) and every hook/action run state (4):
  * a short label for badges, the meaning for hover text and the detail page, and a tone for colour.
  */
-import { AGENT_RUN_STATUSES, type AgentRunStatus, type RunStatus } from '../../contract';
+import { AGENT_RUN_STATUSES, type AgentRunStatus, type RunStatus } from '@/contract';
 
 export type StatusTone = 'neutral' | 'info' | 'progress' | 'attention' | 'success' | 'danger' | 'muted';
 

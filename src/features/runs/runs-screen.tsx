@@ -3,16 +3,16 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import {
   agentRunCountsQueryOptions, agentRunsListQueryOptions, fetchAllAgentRuns, type AgentRunCountsResult, type AgentRunsListParams,
-} from '../../api/agent-runs';
-import { useCanWrite } from '../../api/can-write';
-import { documentQueryOptions } from '../../api/documents';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DataTable, listParams, type ColumnDef } from '../../components/data-table';
-import { DateTime } from '../../components/date-time';
-import { EmptyState } from '../../components/states';
-import { REVIEW_STATUSES, type Agent, type AgentRun, type AgentRunStatus } from '../../contract';
+} from '@/api/agent-runs';
+import { useCanWrite } from '@/api/can-write';
+import { documentQueryOptions } from '@/api/documents';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DataTable, listParams, type ColumnDef } from '@/components/data-table';
+import { DateTime } from '@/components/date-time';
+import { EmptyState } from '@/components/states';
+import { REVIEW_STATUSES, type Agent, type AgentRun, type AgentRunStatus } from '@/contract';
 import { useArchiveWithUndo, useDeleteRunDialog } from './run-actions';
-import { runDocumentId } from '../../api/run-ids';
+import { runDocumentId } from '@/api/run-ids';
 import { AGENT_RUN_STATUS_WORDS } from './run-status';
 import { AgentRunStatusBadge } from './run-status-badge';
 import {
@@ -20,7 +20,7 @@ import {
   type RunsSearch, type RunTab,
 } from './runs-search';
 import './runs.css';
-import { useOrganizationScope } from '../../api/organization-scope';
+import { useOrganizationScope } from '@/api/organization-scope';
 
 /** The list query of the runs page, from its URL. */
 export function runsListParams(agentId: string, search: RunsSearch): AgentRunsListParams {

@@ -3,8 +3,8 @@
  * the table shows lives here, so a reload or a shared link shows the same runs.
  */
 import { z } from 'zod';
-import { paginationSearch, type PaginationSearch } from '../../components/data-table';
-import { AGENT_RUN_STATUSES, agentIdSchema, DONE_STATUSES, REVIEW_STATUSES, TIMESTAMP_PATTERN, type AgentRunStatus } from '../../contract';
+import { paginationSearch, type PaginationSearch } from '@/components/data-table';
+import { AGENT_RUN_STATUSES, agentIdSchema, DONE_STATUSES, REVIEW_STATUSES, TIMESTAMP_PATTERN, type AgentRunStatus } from '@/contract';
 import { AGENT_RUN_STATUS_ORDER } from './run-status';
 
 export const RUN_TABS = ['all', 'review', 'exported', 'errors', 'archived'] as const;

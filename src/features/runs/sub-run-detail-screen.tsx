@@ -1,15 +1,15 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { subRunQueryOptions } from '../../api/hook-action-runs';
-import { IdWithCopy } from '../../components/copy-button';
-import { DateTime } from '../../components/date-time';
-import { PageHeader, Section } from '../../components/page-header';
-import { parseAgentRunReference, type ActionRun, type HookRun } from '../../contract';
+import { subRunQueryOptions } from '@/api/hook-action-runs';
+import { IdWithCopy } from '@/components/copy-button';
+import { DateTime } from '@/components/date-time';
+import { PageHeader, Section } from '@/components/page-header';
+import { parseAgentRunReference, type ActionRun, type HookRun } from '@/contract';
 import { JsonBlock } from './json-block';
 import { runStatusWords } from './run-status';
 import { RunStatusBadge } from './run-status-badge';
 import './runs.css';
-import { useOrganizationScope } from '../../api/organization-scope';
+import { useOrganizationScope } from '@/api/organization-scope';
 
 export function HookRunDetailScreen({ hookId, runId }: { hookId: string; runId: string }) {
   const org = useOrganizationScope();

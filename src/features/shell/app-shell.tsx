@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import type { Session } from '../../api/session';
-import { IconKeyboard, IconMenu, IconSearch } from '../../components/icons';
+import type { Session } from '@/api/session';
+import { IconKeyboard, IconMenu, IconSearch } from '@/components/icons';
 import { Breadcrumbs } from './breadcrumbs';
 import { SidebarContent } from './sidebar';
 import { ThemeToggle } from './theme-toggle';

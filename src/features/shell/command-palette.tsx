@@ -2,11 +2,11 @@ import { useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Command } from 'cmdk';
 import { useNavigate, type NavigateOptions } from '@tanstack/react-router';
-import { IconChevronRight, IconSearch } from '../../components/icons';
+import { IconChevronRight, IconSearch } from '@/components/icons';
 import { NAV_ITEMS } from './nav-items';
-import { organizationKey } from '../../api/keys';
-import { useOrganizationScope } from '../../api/organization-scope';
-import { idLookupQueryOptions, type FoundTarget, type IdLookup } from '../../api/id-lookup';
+import { organizationKey } from '@/api/keys';
+import { useOrganizationScope } from '@/api/organization-scope';
+import { idLookupQueryOptions, type FoundTarget, type IdLookup } from '@/api/id-lookup';
 import { idHint, namedResourcesIn, parsePastedId, type NamedResource } from './resource-links';
 
 function matches(query: string, value: string, keywords: string[] | undefined): boolean {

@@ -1,5 +1,5 @@
 import { Dialog } from 'radix-ui';
-import { IconClose } from '../../components/icons';
+import { IconClose } from '@/components/icons';
 import { NAV_ITEMS } from './nav-items';
 
 /** `?`: the list of keyboard shortcuts. */

@@ -1,5 +1,5 @@
 import { Dialog, VisuallyHidden } from 'radix-ui';
-import { IconClose } from '../../components/icons';
+import { IconClose } from '@/components/icons';
 import { SidebarContent } from './sidebar';
 
 /** The sidebar as a drawer below 860px; loaded when first opened (Radix Dialog stays out of the first screen's code). */

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import {
   IconAgents, IconAppClients, IconAudit, IconDocuments, IconModels, IconOrganization, IconRoles, IconRuns, IconUsers, IconValidations,
-} from '../../components/icons';
+} from '@/components/icons';
 
 /** Every screen of the sidebar, the ⌘K palette and the `g` shortcuts, in one list. */
 export interface NavItem {

@@ -1,5 +1,5 @@
 import { Link, useLocation } from '@tanstack/react-router';
-import { EmptyState } from '../../components/states';
+import { EmptyState } from '@/components/states';
 import { HOME_PATH } from './nav-items';
 
 export function NotFound() {

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { DropdownMenu } from 'radix-ui';
 import { useNavigate } from '@tanstack/react-router';
-import { toast } from '../../components/toast';
-import { useSignOut, type Session } from '../../api/session';
-import { explainError } from '../../api/errors';
-import { IconChevronDown, IconGlobe, IconLock, IconSignOut } from '../../components/icons';
-import { useTimeZone } from '../../components/date-time';
+import { toast } from '@/components/toast';
+import { useSignOut, type Session } from '@/api/session';
+import { explainError } from '@/api/errors';
+import { IconChevronDown, IconGlobe, IconLock, IconSignOut } from '@/components/icons';
+import { useTimeZone } from '@/components/date-time';
 
 const loadSessionsDialog = () => import('./operator-sessions-dialog');
 const OperatorSessionsDialog = lazy(() => loadSessionsDialog().then((m) => ({ default: m.OperatorSessionsDialog })));

@@ -10,13 +10,13 @@ import {
   useEndOtherSessions,
   useEndSession,
   type OperatorSession,
-} from '../../api/operator-sessions';
-import type { Session } from '../../api/session';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DateTime, formatRelative } from '../../components/date-time';
-import { IconClose } from '../../components/icons';
-import { ErrorState, LoadingState } from '../../components/states';
-import { toast } from '../../components/toast';
+} from '@/api/operator-sessions';
+import type { Session } from '@/api/session';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DateTime, formatRelative } from '@/components/date-time';
+import { IconClose } from '@/components/icons';
+import { ErrorState, LoadingState } from '@/components/states';
+import { toast } from '@/components/toast';
 import './operator-sessions.css';
 
 const ROLE_LABEL = { admin: 'Administrator', viewer: 'Viewer' } as const;

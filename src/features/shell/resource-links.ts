@@ -4,8 +4,8 @@
  * run references are read by the contract's parser. Ids that do not say their screen by themselves (a bare run id,
  * a profile id, …) come back as a lookup for ../../api/id-lookup.ts.
  */
-import { formatRunReference, parseRunReference } from '../../contract';
-import type { IdLookup } from '../../api/id-lookup';
+import { formatRunReference, parseRunReference } from '@/contract';
+import type { IdLookup } from '@/api/id-lookup';
 
 export interface ResourceTarget {
   /** "User", "Model", … */

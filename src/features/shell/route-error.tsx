@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
-import { isApiError } from '../../api/errors';
-import { ErrorState, ForbiddenState, LoadingState } from '../../components/states';
+import { isApiError } from '@/api/errors';
+import { ErrorState, ForbiddenState, LoadingState } from '@/components/states';
 import { HOME_PATH } from './nav-items';
 
 /**

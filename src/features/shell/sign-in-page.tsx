@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useRouter } from '@tanstack/react-router';
-import { useSignIn } from '../../api/session';
-import { explainError, isApiError } from '../../api/errors';
-import { IconAlert } from '../../components/icons';
+import { useSignIn } from '@/api/session';
+import { explainError, isApiError } from '@/api/errors';
+import { IconAlert } from '@/components/icons';
 
 /** Only same-origin paths are followed after sign-in (an open redirect would hand the session to another site). */
 export function safeRedirect(target: string | undefined): string {

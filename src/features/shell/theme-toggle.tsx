@@ -1,4 +1,4 @@
-import { IconMoon, IconSun } from '../../components/icons';
+import { IconMoon, IconSun } from '@/components/icons';
 import { useTheme } from './theme';
 
 export function ThemeToggle() {

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { readPersisted, usePersistedState } from '../../components/persisted-state';
+import { readPersisted, usePersistedState } from '@/components/persisted-state';
 
 /**
  * Light/dark theme. With no choice stored the console follows `prefers-color-scheme`; the toggle stores an explicit

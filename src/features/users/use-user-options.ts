@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { appClientsListQueryOptions } from '../../api/app-clients';
-import { everyRoleQueryOptions } from '../../api/roles';
-import type { Option } from '../../components/form';
-import { useOrganizationScope } from '../../api/organization-scope';
+import { appClientsListQueryOptions } from '@/api/app-clients';
+import { everyRoleQueryOptions } from '@/api/roles';
+import type { Option } from '@/components/form';
+import { useOrganizationScope } from '@/api/organization-scope';
 
 /** Roles and app clients to pick from, plus role names by id for display. */
 export function useUserOptions() {

@@ -1,19 +1,19 @@
 import { useState } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { toast } from '../../components/toast';
-import { useCanWrite } from '../../api/can-write';
-import { useDeleteUser, userQueryOptions, useUpdateUser } from '../../api/users';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { IdWithCopy } from '../../components/copy-button';
-import { DateTime } from '../../components/date-time';
-import { FormDialog } from '../../components/form';
-import { PageHeader, Section } from '../../components/page-header';
+import { toast } from '@/components/toast';
+import { useCanWrite } from '@/api/can-write';
+import { useDeleteUser, userQueryOptions, useUpdateUser } from '@/api/users';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { IdWithCopy } from '@/components/copy-button';
+import { DateTime } from '@/components/date-time';
+import { FormDialog } from '@/components/form';
+import { PageHeader, Section } from '@/components/page-header';
 import { EditUserForm } from './user-forms';
 import { UserStatusBadge } from './user-status';
 import { useUserOptions } from './use-user-options';
 import './users.css';
-import { useOrganizationScope } from '../../api/organization-scope';
+import { useOrganizationScope } from '@/api/organization-scope';
 
 export function UserDetailScreen({ userId }: { userId: string }) {
   const org = useOrganizationScope();

@@ -1,7 +1,7 @@
-import { createUserBodySchema, updateUserBodySchema, type CreateUserBody, type UpdateUserBody, type User } from '../../contract';
+import { createUserBodySchema, updateUserBodySchema, type CreateUserBody, type UpdateUserBody, type User } from '@/contract';
 import {
   DialogCancel, Form, FormActions, JsonField, MultiSelectField, SelectField, SubmitButton, TextareaField, TextField, useZodForm, type Option,
-} from '../../components/form';
+} from '@/components/form';
 
 export interface UserFormOptions {
   roles: Option[];

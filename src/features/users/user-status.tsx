@@ -1,4 +1,4 @@
-import type { UserStatus } from '../../contract';
+import type { UserStatus } from '@/contract';
 
 const TONE: Record<UserStatus, { label: string; className: string }> = {
   active: { label: 'Active', className: 'badge badge--success' },

@@ -1,23 +1,23 @@
 import { useState } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { toast } from '../../components/toast';
-import type { User } from '../../contract';
-import { useCanWrite } from '../../api/can-write';
-import { useCreateUser, useDeleteUser, usersListQueryOptions } from '../../api/users';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { IdWithCopy } from '../../components/copy-button';
-import { DataTable, listParams, type ColumnDef, type PaginationSearch } from '../../components/data-table';
-import { DateTime } from '../../components/date-time';
-import { FormDialog } from '../../components/form';
-import { IconPlus } from '../../components/icons';
-import { PageHeader } from '../../components/page-header';
-import { EmptyState } from '../../components/states';
+import { toast } from '@/components/toast';
+import type { User } from '@/contract';
+import { useCanWrite } from '@/api/can-write';
+import { useCreateUser, useDeleteUser, usersListQueryOptions } from '@/api/users';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { IdWithCopy } from '@/components/copy-button';
+import { DataTable, listParams, type ColumnDef, type PaginationSearch } from '@/components/data-table';
+import { DateTime } from '@/components/date-time';
+import { FormDialog } from '@/components/form';
+import { IconPlus } from '@/components/icons';
+import { PageHeader } from '@/components/page-header';
+import { EmptyState } from '@/components/states';
 import { CreateUserForm } from './user-forms';
 import { UserStatusBadge } from './user-status';
 import { useUserOptions } from './use-user-options';
 import './users.css';
-import { useOrganizationScope } from '../../api/organization-scope';
+import { useOrganizationScope } from '@/api/organization-scope';
 
 /** Users of the organization: status, roles, create (invite), delete. */
 export function UsersListScreen({ search, onSearch }: { search: PaginationSearch; onSearch: (patch: PaginationSearch) => void }) {

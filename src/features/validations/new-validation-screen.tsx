@@ -1,9 +1,9 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useCanWrite } from '../../api/can-write';
-import { useCreateValidation } from '../../api/validations';
-import { PageHeader } from '../../components/page-header';
-import { ForbiddenState } from '../../components/states';
-import { toast } from '../../components/toast';
+import { useCanWrite } from '@/api/can-write';
+import { useCreateValidation } from '@/api/validations';
+import { PageHeader } from '@/components/page-header';
+import { ForbiddenState } from '@/components/states';
+import { toast } from '@/components/toast';
 import { ValidationForm } from './validation-form';
 
 /** Create a validation, then open it. */

@@ -2,7 +2,7 @@
  * The validation config's JSON text: parse it, check it against the contract, and add rules from presets without
  * touching anything else the operator wrote (config is an open object; only `rules` and `autoApprove` have a shape).
  */
-import { describeZodError, validationConfigSchema, validationRuleSchema, type ValidationConfig, type ValidationRule } from '../../contract';
+import { describeZodError, validationConfigSchema, validationRuleSchema, type ValidationConfig, type ValidationRule } from '@/contract';
 
 export type ConfigCheck =
   | { ok: true; config: ValidationConfig }

@@ -1,20 +1,20 @@
 import { useSuspenseQuery, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { toast } from '../../components/toast';
-import { useDeleteValidation, useUpdateValidation, validationQueryOptions } from '../../api/validations';
-import { useCanWrite } from '../../api/can-write';
-import { validationTasksListQueryOptions } from '../../api/validation-tasks';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { IdWithCopy } from '../../components/copy-button';
-import { DataTable, type ColumnDef } from '../../components/data-table';
-import { DateTime } from '../../components/date-time';
-import { PageHeader, Section } from '../../components/page-header';
-import { EmptyState, ErrorState, LoadingState } from '../../components/states';
-import { parseAgentRunReference, VALIDATION_TASK_STATUSES, type ValidationTask, type ValidationTaskStatus } from '../../contract';
+import { toast } from '@/components/toast';
+import { useDeleteValidation, useUpdateValidation, validationQueryOptions } from '@/api/validations';
+import { useCanWrite } from '@/api/can-write';
+import { validationTasksListQueryOptions } from '@/api/validation-tasks';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { IdWithCopy } from '@/components/copy-button';
+import { DataTable, type ColumnDef } from '@/components/data-table';
+import { DateTime } from '@/components/date-time';
+import { PageHeader, Section } from '@/components/page-header';
+import { EmptyState, ErrorState, LoadingState } from '@/components/states';
+import { parseAgentRunReference, VALIDATION_TASK_STATUSES, type ValidationTask, type ValidationTaskStatus } from '@/contract';
 import { ValidationForm } from './validation-form';
 import { EnabledBadge, ruleCount } from './validation-status';
-import { useOrganizationScope } from '../../api/organization-scope';
+import { useOrganizationScope } from '@/api/organization-scope';
 
 /** One validation: enable/disable at once, edit, delete, and its task queue by status. */
 export function ValidationDetailScreen({ validationId }: { validationId: string }) {

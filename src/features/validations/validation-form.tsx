@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { z } from 'zod';
-import { MAX_TEXT_LENGTH, type CreateValidationBody, type UpdateValidationBody, type Validation, type ValidationRule } from '../../contract';
-import { CheckboxField, Form, FormActions, JsonField, SubmitButton, TextareaField, TextField, useZodForm } from '../../components/form';
+import { MAX_TEXT_LENGTH, type CreateValidationBody, type UpdateValidationBody, type Validation, type ValidationRule } from '@/contract';
+import { CheckboxField, Form, FormActions, JsonField, SubmitButton, TextareaField, TextField, useZodForm } from '@/components/form';
 import { addRule, checkConfigText, describeRule, formatConfig, RULE_PRESETS, ruleFromDraft, type RuleDraft } from './validation-config';
 import './validations.css';
 

@@ -1,4 +1,4 @@
-import type { Validation } from '../../contract';
+import type { Validation } from '@/contract';
 
 export function EnabledBadge({ enabled }: { enabled: boolean }) {
   return enabled ? <span className="badge badge--success">Enabled</span> : <span className="badge badge--outline" title="Runs skip this validation">Disabled</span>;

@@ -1,15 +1,15 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useCanWrite } from '../../api/can-write';
-import { validationsListQueryOptions } from '../../api/validations';
-import { DataTable, listParams, type ColumnDef, type PaginationSearch } from '../../components/data-table';
-import { DateTime } from '../../components/date-time';
-import { PageHeader } from '../../components/page-header';
-import { EmptyState } from '../../components/states';
-import type { Validation } from '../../contract';
+import { useCanWrite } from '@/api/can-write';
+import { validationsListQueryOptions } from '@/api/validations';
+import { DataTable, listParams, type ColumnDef, type PaginationSearch } from '@/components/data-table';
+import { DateTime } from '@/components/date-time';
+import { PageHeader } from '@/components/page-header';
+import { EmptyState } from '@/components/states';
+import type { Validation } from '@/contract';
 import { EnabledBadge, ruleCount } from './validation-status';
 import './validations.css';
-import { useOrganizationScope } from '../../api/organization-scope';
+import { useOrganizationScope } from '@/api/organization-scope';
 
 const columns: ColumnDef<Validation, unknown>[] = [
   {

@@ -1,4 +1,4 @@
-import { CONTENT_TYPES, MAX_CONTENT_LENGTH } from '../../contract';
+import { CONTENT_TYPES, MAX_CONTENT_LENGTH } from '@/contract';
 
 export type ContentType = (typeof CONTENT_TYPES)[number];
 

@@ -1,5 +1,5 @@
 import { memo, useMemo, type CSSProperties } from 'react';
-import type { OcrWord } from '../../contract/ocr';
+import type { OcrWord } from '@/contract/ocr';
 import type { Rotation } from './page-layout';
 import { isRecognizing, recognizedWords, useRecognizedTextOfDocument } from './recognized-text';
 import './ocr-text-layer.css';

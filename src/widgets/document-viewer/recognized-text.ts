@@ -3,7 +3,7 @@
  * still recognises it. Services without the extension (no `ocrFileUrl`, or 404) leave the viewer as it was.
  */
 import { createContext, useContext, useEffect, useState } from 'react';
-import { ocrResultSchema, type OcrResult, type OcrWord } from '../../contract/ocr';
+import { ocrResultSchema, type OcrResult, type OcrWord } from '@/contract/ocr';
 import { fileProxyUrl } from './load-document-file';
 import type { PageWord, PageWordSource } from './page-words';
 

@@ -3,7 +3,7 @@
  * (lossless for what the operator did not touch), the fields that need attention, and the diff against the saved
  * array. Pages are 0-based in entries and 1-based on screen.
  */
-import type { FieldConfig, GroundTruthEntry } from '../../contract';
+import type { FieldConfig, GroundTruthEntry } from '@/contract';
 
 export type GroundTruthRow = {
   /** Stable across edits and reorders (React key, diff identity). */

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
-import type { ContentType } from '../../contract';
+import type { ContentType } from '@/contract';
 import {
   DocumentFileViewer, type DocumentViewerHandle, type PageTextInfo, type PageWordSource, type TextHighlight, type TextSelection,
-} from '../document-viewer';
+} from '@/widgets/document-viewer';
 import { GroundTruthEditor } from './ground-truth-editor';
 import type { GroundTruthRow } from './ground-truth-rows';
 import { findCell, patchCell, tablesFromLabels } from './table-grid';

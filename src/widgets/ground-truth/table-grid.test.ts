@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GroundTruthEntry } from '../../contract';
+import type { GroundTruthEntry } from '@/contract';
 import { entriesFromRows, labelsFromFieldConfig, rowsFromEntries, type GroundTruthRow } from './ground-truth-rows';
 import {
   addGridRow, cellKey, columnWidths, findCell, gridFromRows, moveGridRow, patchCell, removeGridRow, tablesFromLabels, type TableSpec,

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import type { GroundTruthEntry } from '../../contract';
+import type { GroundTruthEntry } from '@/contract';
 import { diffRows, entriesFromRows, rowsFromEntries, sameEntries, type GroundTruthRow } from './ground-truth-rows';
 
 /**

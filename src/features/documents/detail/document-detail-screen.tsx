@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useUpdateDocument } from '../../../api/documents';
-import { useCanWrite } from '../../../api/can-write';
-import { explainError } from '../../../api/errors';
-import { DateTime } from '../../../components/date-time';
-import type { Document, Model, UpdateDocumentBody } from '../../../contract';
-import { GroundTruthWorkspace } from '../../../widgets/ground-truth/ground-truth-workspace';
-import { DEFAULT_THRESHOLD, labelsFromFieldConfig } from '../../../widgets/ground-truth/ground-truth-rows';
-import { useGroundTruthDraft } from '../../../widgets/ground-truth/use-ground-truth-draft';
-import { UnsavedChangesGuard } from '../../../components/form/unsaved-changes';
+import { useUpdateDocument } from '@/api/documents';
+import { useCanWrite } from '@/api/can-write';
+import { explainError } from '@/api/errors';
+import { DateTime } from '@/components/date-time';
+import type { Document, Model, UpdateDocumentBody } from '@/contract';
+import { GroundTruthWorkspace } from '@/widgets/ground-truth/ground-truth-workspace';
+import { DEFAULT_THRESHOLD, labelsFromFieldConfig } from '@/widgets/ground-truth/ground-truth-rows';
+import { useGroundTruthDraft } from '@/widgets/ground-truth/use-ground-truth-draft';
+import { UnsavedChangesGuard } from '@/components/form/unsaved-changes';
 import {
   clearingProblem, propertiesFormSchema, propertiesFromDocument, propertiesPatch, type PropertiesFormValues,
 } from './document-properties';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Document } from '../../../contract';
+import type { Document } from '@/contract';
 import { clearingProblem, propertiesFormSchema, propertiesFromDocument, propertiesPatch } from './document-properties';
 
 const document: Document = {

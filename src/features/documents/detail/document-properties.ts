@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import {
   MAX_RETENTION_DAYS, MIN_RETENTION_DAYS, datasetIdSchema, type Document, type UpdateDocumentBody,
-} from '../../../contract';
+} from '@/contract';
 
 const MAX_TEXT = 4096;
 

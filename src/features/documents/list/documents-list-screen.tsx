@@ -1,21 +1,21 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
-import { documentsListQueryOptions, useDeleteDocument } from '../../../api/documents';
-import { useCanWrite } from '../../../api/can-write';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DataTable, type ColumnDef } from '../../../components/data-table';
-import { DateTime } from '../../../components/date-time';
-import { EmptyState } from '../../../components/states';
-import type { Document } from '../../../contract';
-import { formatBytes } from '../../../widgets/document-viewer';
+import { documentsListQueryOptions, useDeleteDocument } from '@/api/documents';
+import { useCanWrite } from '@/api/can-write';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DataTable, type ColumnDef } from '@/components/data-table';
+import { DateTime } from '@/components/date-time';
+import { EmptyState } from '@/components/states';
+import type { Document } from '@/contract';
+import { formatBytes } from '@/widgets/document-viewer';
 import { useUploads, type Upload } from './use-uploads';
 import { documentsListParams, type DocumentsSearch } from './documents-search';
-import '../../../widgets/ground-truth/ground-truth.css';
+import '@/widgets/ground-truth/ground-truth.css';
 import './documents-list.css';
 
 export type { DocumentsSearch } from './documents-search';
-import { useOrganizationScope } from '../../../api/organization-scope';
+import { useOrganizationScope } from '@/api/organization-scope';
 
 export type DocumentsListScreenProps = {
   search: DocumentsSearch;

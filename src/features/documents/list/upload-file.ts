@@ -2,8 +2,8 @@
  * Checks a file before it is sent: its content type (declared, else sniffed from the bytes, else `.eml`) and its size
  * against the seed's 6,250,000-character base64 limit. Pure apart from reading the file.
  */
-import { MAX_CONTENT_LENGTH, type ContentType } from '../../../contract';
-import { base64Length, formatBytes, MAX_DOCUMENT_BYTES, normalizeContentType, sniffContentType } from '../../../widgets/document-viewer';
+import { MAX_CONTENT_LENGTH, type ContentType } from '@/contract';
+import { base64Length, formatBytes, MAX_DOCUMENT_BYTES, normalizeContentType, sniffContentType } from '@/widgets/document-viewer';
 
 export type CheckedFile =
   | { ok: true; contentType: ContentType; bytes: ArrayBuffer }

@@ -1,9 +1,9 @@
 import { useCallback, useRef, useState } from 'react';
-import { useCreateDocument } from '../../../api/documents';
-import { explainError } from '../../../api/errors';
-import { newIdempotencyKey } from '../../../api/idempotent-create';
-import type { ContentType } from '../../../contract';
-import { encodeBase64 } from '../../../widgets/document-viewer';
+import { useCreateDocument } from '@/api/documents';
+import { explainError } from '@/api/errors';
+import { newIdempotencyKey } from '@/api/idempotent-create';
+import type { ContentType } from '@/contract';
+import { encodeBase64 } from '@/widgets/document-viewer';
 import { checkFile } from './upload-file';
 
 export type Upload = {

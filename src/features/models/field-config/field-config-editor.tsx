@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Tabs } from 'radix-ui';
-import { toast } from '../../../components/toast';
+import { toast } from '@/components/toast';
 import { cachedDraftErrors, isSerialisable, move, nameError, newFieldDraft } from './field-drafts';
 import { FieldRow, type DraftUpdater } from './field-row';
 import type { FieldConfigState } from './use-field-config';

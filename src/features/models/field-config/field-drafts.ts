@@ -7,7 +7,7 @@
 import {
   FIELD_NAME_PATTERN, FIELD_TYPES, NESTED_FIELD_TYPES, fieldNameSchema, fieldSpecSchema, nestedFieldSpecSchema,
   type FieldConfig,
-} from '../../../contract';
+} from '@/contract';
 
 export type FieldDraft = {
   /** Stable identity for React keys and focus; never serialised. */

@@ -1,5 +1,5 @@
 import { cloneElement, memo, useCallback, useId, useState, type KeyboardEvent, type ReactElement } from 'react';
-import { FIELD_TYPES, MAX_TEXT_LENGTH, SCALAR_FIELD_TYPES } from '../../../contract';
+import { FIELD_TYPES, MAX_TEXT_LENGTH, SCALAR_FIELD_TYPES } from '@/contract';
 import {
   countErrors, isKnownType, isNestedType, move, nameError, newFieldDraft, withSetting, withType,
   type FieldDraft, type FieldErrors,

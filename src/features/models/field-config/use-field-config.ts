@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
-import type { FieldConfig } from '../../../contract';
+import type { FieldConfig } from '@/contract';
 import {
   configToDrafts, describeProblems, draftsToConfig, isSerialisable, reconcileKeys, toFieldConfig, type FieldDraft,
 } from './field-drafts';

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { agentQueryOptions } from '../../../api/agents';
-import { agentRunsListQueryOptions } from '../../../api/agent-runs';
-import { AgentDetailScreen } from '../../../features/agents/agents-screens';
-import { AgentRunsSummary, recentRunsParams } from '../../../features/runs/agent-runs-summary';
+import { agentQueryOptions } from '@/api/agents';
+import { agentRunsListQueryOptions } from '@/api/agent-runs';
+import { AgentDetailScreen } from '@/features/agents/agents-screens';
+import { AgentRunsSummary, recentRunsParams } from '@/features/runs/agent-runs-summary';
 
 export const Route = createFileRoute('/_authenticated/agents/$agentId')({
   staticData: { crumb: 'Agent' },

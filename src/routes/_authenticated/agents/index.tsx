@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { agentsQueryOptions } from '../../../api/agents';
-import { AgentsListScreen } from '../../../features/agents/agents-screens';
+import { agentsQueryOptions } from '@/api/agents';
+import { AgentsListScreen } from '@/features/agents/agents-screens';
 
 export const Route = createFileRoute('/_authenticated/agents/')({
   staticData: { crumb: 'Agents' },

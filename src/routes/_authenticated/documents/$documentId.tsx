@@ -1,11 +1,11 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
-import { documentQueryOptions } from '../../../api/documents';
-import { CopyButton } from '../../../components/copy-button';
-import { modelsListQueryOptions } from '../../../api/models';
-import { DocumentDetailScreen } from '../../../features/documents/detail/document-detail-screen';
-import { useOrganizationScope } from '../../../api/organization-scope';
+import { documentQueryOptions } from '@/api/documents';
+import { CopyButton } from '@/components/copy-button';
+import { modelsListQueryOptions } from '@/api/models';
+import { DocumentDetailScreen } from '@/features/documents/detail/document-detail-screen';
+import { useOrganizationScope } from '@/api/organization-scope';
 
 const searchSchema = z.object({
   modelId: z.string().min(1).optional().catch(undefined),

@@ -1,11 +1,11 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
-import { documentsListQueryOptions } from '../../../api/documents';
-import { consentIdSchema, datasetIdSchema } from '../../../contract';
-import { paginationSearch } from '../../../components/data-table/pagination';
-import { PageHeader } from '../../../components/page-header';
-import { DocumentsListScreen } from '../../../features/documents/list/documents-list-screen';
-import { documentsListParams } from '../../../features/documents/list/documents-search';
+import { documentsListQueryOptions } from '@/api/documents';
+import { consentIdSchema, datasetIdSchema } from '@/contract';
+import { paginationSearch } from '@/components/data-table/pagination';
+import { PageHeader } from '@/components/page-header';
+import { DocumentsListScreen } from '@/features/documents/list/documents-list-screen';
+import { documentsListParams } from '@/features/documents/list/documents-search';
 
 // Filters, sort and the page cursor live in the URL; a malformed value is dropped rather than failing the screen.
 const searchSchema = z.object({

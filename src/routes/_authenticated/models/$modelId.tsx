@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { modelQueryOptions } from '../../../api/models';
-import { ModelDetailScreen } from '../../../features/models/model-detail-screen';
+import { modelQueryOptions } from '@/api/models';
+import { ModelDetailScreen } from '@/features/models/model-detail-screen';
 
 export const Route = createFileRoute('/_authenticated/models/$modelId')({
   loader: async ({ context, params }) => {

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { modelsListQueryOptions } from '../../../api/models';
-import { listParams, paginationSearch } from '../../../components/data-table/pagination';
-import { ModelsListScreen } from '../../../features/models/models-list-screen';
+import { modelsListQueryOptions } from '@/api/models';
+import { listParams, paginationSearch } from '@/components/data-table/pagination';
+import { ModelsListScreen } from '@/features/models/models-list-screen';
 
 export const Route = createFileRoute('/_authenticated/models/')({
   staticData: { crumb: 'Models' },

@@ -1,12 +1,12 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { agentsQueryOptions } from '../../../api/agents';
-import { agentRunsListQueryOptions } from '../../../api/agent-runs';
-import { PageHeader } from '../../../components/page-header';
-import { EmptyState } from '../../../components/states';
+import { agentsQueryOptions } from '@/api/agents';
+import { agentRunsListQueryOptions } from '@/api/agent-runs';
+import { PageHeader } from '@/components/page-header';
+import { EmptyState } from '@/components/states';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { chosenAgentId, RunsScreen, runsListParams } from '../../../features/runs/runs-screen';
-import { runsSearchSchema } from '../../../features/runs/runs-search';
-import { useOrganizationScope } from '../../../api/organization-scope';
+import { chosenAgentId, RunsScreen, runsListParams } from '@/features/runs/runs-screen';
+import { runsSearchSchema } from '@/features/runs/runs-search';
+import { useOrganizationScope } from '@/api/organization-scope';
 
 export const Route = createFileRoute('/_authenticated/runs/')({
   staticData: { crumb: 'Runs' },

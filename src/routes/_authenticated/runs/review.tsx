@@ -1,8 +1,8 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { z } from 'zod';
-import { reviewAgentsQueryOptions, reviewQueueQueryOptions } from '../../../api/review';
-import { agentIdSchema, runIdSchema } from '../../../contract';
-import { ReviewScreen } from '../../../features/review/review-screen';
+import { reviewAgentsQueryOptions, reviewQueueQueryOptions } from '@/api/review';
+import { agentIdSchema, runIdSchema } from '@/contract';
+import { ReviewScreen } from '@/features/review/review-screen';
 
 const searchSchema = z.object({
   agentId: agentIdSchema.optional().catch(undefined),

@@ -2,9 +2,9 @@ import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { AUDIT_METHODS, AUDIT_PAGE_SIZES, auditPageQueryOptions, type AuditSearch } from '../../../api/audit-log';
-import { listParams, paginationSearchFor } from '../../../components/data-table/pagination';
-import { AuditLogScreen } from '../../../features/audit-log/audit-log-screen';
+import { AUDIT_METHODS, AUDIT_PAGE_SIZES, auditPageQueryOptions, type AuditSearch } from '@/api/audit-log';
+import { listParams, paginationSearchFor } from '@/components/data-table/pagination';
+import { AuditLogScreen } from '@/features/audit-log/audit-log-screen';
 
 const searchSchema = z.object({
   operator: z.string().trim().min(1).optional().catch(undefined),

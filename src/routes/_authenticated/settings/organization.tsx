@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { organizationMeQueryOptions } from '../../../api/organizations';
-import { paginationSearch } from '../../../components/data-table/pagination';
-import { OrganizationScreen } from '../../../features/organizations/organization-screen';
-import { useOrganizationScope } from '../../../api/organization-scope';
+import { organizationMeQueryOptions } from '@/api/organizations';
+import { paginationSearch } from '@/components/data-table/pagination';
+import { OrganizationScreen } from '@/features/organizations/organization-screen';
+import { useOrganizationScope } from '@/api/organization-scope';
 
 // pageSize/cursor page the organizations list at the bottom of the screen.
 const searchSchema = z.object({ ...paginationSearch });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { validationQueryOptions } from '../../../api/validations';
-import { ValidationDetailScreen } from '../../../features/validations/validation-detail-screen';
+import { validationQueryOptions } from '@/api/validations';
+import { ValidationDetailScreen } from '@/features/validations/validation-detail-screen';
 
 export const Route = createFileRoute('/_authenticated/validations/$validationId')({
   loader: async ({ context, params }) => {

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { validationsListQueryOptions } from '../../../api/validations';
-import { listParams, paginationSearch } from '../../../components/data-table/pagination';
-import { ValidationsListScreen } from '../../../features/validations/validations-list-screen';
+import { validationsListQueryOptions } from '@/api/validations';
+import { listParams, paginationSearch } from '@/components/data-table/pagination';
+import { ValidationsListScreen } from '@/features/validations/validations-list-screen';
 
 export const Route = createFileRoute('/_authenticated/validations/')({
   staticData: { crumb: 'Validations' },

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NewValidationScreen } from '../../../features/validations/new-validation-screen';
+import { NewValidationScreen } from '@/features/validations/new-validation-screen';
 
 export const Route = createFileRoute('/_authenticated/validations/new')({
   staticData: { crumb: 'New validation' },

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { agentRunQueryOptions } from '../../../../api/agent-runs';
-import { RunDetailScreen } from '../../../../features/runs/run-detail-screen';
+import { agentRunQueryOptions } from '@/api/agent-runs';
+import { RunDetailScreen } from '@/features/runs/run-detail-screen';
 
 export const Route = createFileRoute('/_authenticated/runs/$agentId/$runId')({
   staticData: { crumb: 'Run' },

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { appClientQueryOptions } from '../../../../api/app-clients';
-import { AppClientDetailScreen } from '../../../../features/app-clients/app-client-detail-screen';
+import { appClientQueryOptions } from '@/api/app-clients';
+import { AppClientDetailScreen } from '@/features/app-clients/app-client-detail-screen';
 
 export const Route = createFileRoute('/_authenticated/settings/app-clients/$appClientId')({
   loader: async ({ context, params }) => {

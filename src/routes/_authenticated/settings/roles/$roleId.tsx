@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { roleQueryOptions } from '../../../../api/roles';
-import { RoleDetailScreen } from '../../../../features/roles/role-detail-screen';
+import { roleQueryOptions } from '@/api/roles';
+import { RoleDetailScreen } from '@/features/roles/role-detail-screen';
 
 export const Route = createFileRoute('/_authenticated/settings/roles/$roleId')({
   loader: async ({ context, params }) => {

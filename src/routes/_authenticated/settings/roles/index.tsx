@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { rolesListQueryOptions } from '../../../../api/roles';
-import { listParams, paginationSearch } from '../../../../components/data-table/pagination';
-import { RolesListScreen } from '../../../../features/roles/roles-list-screen';
+import { rolesListQueryOptions } from '@/api/roles';
+import { listParams, paginationSearch } from '@/components/data-table/pagination';
+import { RolesListScreen } from '@/features/roles/roles-list-screen';
 
 export const Route = createFileRoute('/_authenticated/settings/roles/')({
   validateSearch: z.object({ ...paginationSearch }),

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { userQueryOptions } from '../../../../api/users';
-import { UserDetailScreen } from '../../../../features/users/user-detail-screen';
+import { userQueryOptions } from '@/api/users';
+import { UserDetailScreen } from '@/features/users/user-detail-screen';
 
 export const Route = createFileRoute('/_authenticated/settings/users/$userId')({
   loader: async ({ context, params }) => {

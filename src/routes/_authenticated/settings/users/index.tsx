@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { usersListQueryOptions } from '../../../../api/users';
-import { listParams, paginationSearch } from '../../../../components/data-table/pagination';
-import { UsersListScreen } from '../../../../features/users/users-list-screen';
+import { usersListQueryOptions } from '@/api/users';
+import { listParams, paginationSearch } from '@/components/data-table/pagination';
+import { UsersListScreen } from '@/features/users/users-list-screen';
 
 export const Route = createFileRoute('/_authenticated/settings/users/')({
   validateSearch: z.object({ ...paginationSearch }),

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { subRunQueryOptions } from '../../../../../api/hook-action-runs';
-import { HookRunDetailScreen } from '../../../../../features/runs/sub-run-detail-screen';
+import { subRunQueryOptions } from '@/api/hook-action-runs';
+import { HookRunDetailScreen } from '@/features/runs/sub-run-detail-screen';
 
 export const Route = createFileRoute('/_authenticated/runs/hooks/$hookId/$runId')({
   staticData: { crumb: 'Hook run' },
