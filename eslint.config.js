@@ -7,7 +7,17 @@ import pluginRouter from '@tanstack/eslint-plugin-router';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', '.data', 'test-results', 'playwright-report', 'src/routeTree.gen.ts', 'src/server/service/storage/migrations'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      '.data',
+      'test-results',
+      'playwright-report',
+      'src/routeTree.gen.ts',
+      'src/server/service/storage/migrations',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -48,18 +58,43 @@ export default tseslint.config(
       ],
     },
     rules: {
-      'boundaries/dependencies': ['error', {
-        default: 'disallow',
-        policies: [
-          { from: { element: { type: 'routes' } }, allow: { to: { element: { types: { anyOf: ['routes', 'feature', 'widget', 'components', 'api', 'contract'] } } } } },
-          { from: { element: { type: 'feature' } }, allow: { to: { element: { types: { anyOf: ['widget', 'components', 'api', 'contract'] } } } } },
-          { from: { element: { type: 'feature' } }, allow: { to: { element: { type: 'feature', captured: { feature: '{{ from.element.captured.feature }}' } } } } },
-          { from: { element: { type: 'widget' } }, allow: { to: { element: { types: { anyOf: ['widget', 'components', 'api', 'contract'] } } } } },
-          { from: { element: { type: 'components' } }, allow: { to: { element: { types: { anyOf: ['components', 'api', 'contract'] } } } } },
-          { from: { element: { type: 'api' } }, allow: { to: { element: { types: { anyOf: ['api', 'contract'] } } } } },
-          { from: { element: { type: 'contract' } }, allow: { to: { element: { type: 'contract' } } } },
-        ],
-      }],
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            {
+              from: { element: { type: 'routes' } },
+              allow: {
+                to: { element: { types: { anyOf: ['routes', 'feature', 'widget', 'components', 'api', 'contract'] } } },
+              },
+            },
+            {
+              from: { element: { type: 'feature' } },
+              allow: { to: { element: { types: { anyOf: ['widget', 'components', 'api', 'contract'] } } } },
+            },
+            {
+              from: { element: { type: 'feature' } },
+              allow: {
+                to: { element: { type: 'feature', captured: { feature: '{{ from.element.captured.feature }}' } } },
+              },
+            },
+            {
+              from: { element: { type: 'widget' } },
+              allow: { to: { element: { types: { anyOf: ['widget', 'components', 'api', 'contract'] } } } },
+            },
+            {
+              from: { element: { type: 'components' } },
+              allow: { to: { element: { types: { anyOf: ['components', 'api', 'contract'] } } } },
+            },
+            {
+              from: { element: { type: 'api' } },
+              allow: { to: { element: { types: { anyOf: ['api', 'contract'] } } } },
+            },
+            { from: { element: { type: 'contract' } }, allow: { to: { element: { type: 'contract' } } } },
+          ],
+        },
+      ],
     },
   },
   {

@@ -17,7 +17,9 @@ export function pdfjsAssets(): Plugin {
   let base = '/';
   return {
     name: 'dps-pdfjs-assets',
-    configResolved(config) { base = config.base; },
+    configResolved(config) {
+      base = config.base;
+    },
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
         const prefix = `${base}pdfjs/`;
@@ -41,7 +43,11 @@ export function pdfjsAssets(): Plugin {
     generateBundle() {
       for (const folder of folders) {
         for (const name of readdirSync(join(root, folder))) {
-          this.emitFile({ type: 'asset', fileName: `pdfjs/${folder}/${name}`, source: readFileSync(join(root, folder, name)) });
+          this.emitFile({
+            type: 'asset',
+            fileName: `pdfjs/${folder}/${name}`,
+            source: readFileSync(join(root, folder, name)),
+          });
         }
       }
     },
@@ -50,11 +56,22 @@ export function pdfjsAssets(): Plugin {
 
 export default defineConfig({
   resolve: { alias: { '@/': new URL('./src/', import.meta.url).pathname } },
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }), react(), pdfjsAssets()],
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: 'src/routes',
+      generatedRouteTree: 'src/routeTree.gen.ts',
+    }),
+    react(),
+    pdfjsAssets(),
+  ],
   // The TIFF worker imports pako (utif2 needs it as a global): pre-bundle it so dev serves it like the build.
   optimizeDeps: { include: ['pako'] },
   build: {
-    outDir: 'dist/console', sourcemap: false, chunkSizeWarningLimit: 1200,
+    outDir: 'dist/console',
+    sourcemap: false,
+    chunkSizeWarningLimit: 1200,
     // The contract's modules only build zod schemas (top-level `z.…()` chains the bundler cannot prove pure): declared
     // free of side effects, a contract module no first-screen code uses stays out of the first load with what it
     // imports (contract/validation-config.ts and the RE2 engine: ~40 KB gzip), and unused schemas are dropped.

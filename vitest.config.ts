@@ -5,9 +5,23 @@ export default defineConfig({
   resolve: { alias: { '@/': new URL('./src/', import.meta.url).pathname } },
   test: {
     projects: [
-      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts'], exclude: ['src/server/**'], environment: 'node' } },
-      { extends: true, test: { name: 'service', include: ['src/server/service/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 } },
-      { extends: true, test: { name: 'bff', include: ['src/server/bff/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 } },
+      {
+        extends: true,
+        test: { name: 'unit', include: ['src/**/*.test.ts'], exclude: ['src/server/**'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'service',
+          include: ['src/server/service/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'bff', include: ['src/server/bff/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 },
+      },
     ],
   },
 });

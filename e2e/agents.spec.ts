@@ -2,10 +2,16 @@ import { expect, test } from './support/fixtures';
 import type { Agent } from '@/contract';
 import { expectAccessible } from './helpers/a11y';
 
-
-test('create an agent, see it listed, edit its description and resources; the pages are accessible', async ({ page, api, unique }) => {
+test('create an agent, see it listed, edit its description and resources; the pages are accessible', async ({
+  page,
+  api,
+  unique,
+}) => {
   const name = unique('agent');
-  const model = await api.post<{ modelId: string }>('/models', { name: `${name} model`, fieldConfig: { total: { type: 'amount' } } });
+  const model = await api.post<{ modelId: string }>('/models', {
+    name: `${name} model`,
+    fieldConfig: { total: { type: 'amount' } },
+  });
   await page.goto('/agents');
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Create agent' }).click();
@@ -22,7 +28,9 @@ test('create an agent, see it listed, edit its description and resources; the pa
   await page.getByLabel(/Description/).fill('Reads totals');
   await page.getByLabel(/Resources/).fill(`${model.modelId}\nsvc:hook:0123456789abcdef0123456789abcdef`);
   await page.getByRole('button', { name: 'Save agent' }).click();
-  await expect.poll(async () => (await api.get<Agent>(`/agents/${encodeURIComponent(agentId)}`)).description).toBe('Reads totals');
+  await expect
+    .poll(async () => (await api.get<Agent>(`/agents/${encodeURIComponent(agentId)}`)).description)
+    .toBe('Reads totals');
   expect((await api.get<Agent>(`/agents/${encodeURIComponent(agentId)}`)).resourceIds).toHaveLength(2);
 
   await page.goto('/agents');

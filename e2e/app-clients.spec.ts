@@ -2,8 +2,11 @@ import { test, expect, expectAccessible } from './support/fixtures';
 import type { AppClient } from '@/contract';
 import { consoleWrite } from './helpers/console-write';
 
-
-test('create an app client: the secret is shown once, masked, and is gone after reload', async ({ page, api, unique }) => {
+test('create an app client: the secret is shown once, masked, and is gone after reload', async ({
+  page,
+  api,
+  unique,
+}) => {
   const name = unique('Invoice importer');
   await page.goto('/settings/app-clients');
   await expect(page.getByRole('table', { name: 'App clients' })).toBeVisible();
@@ -47,7 +50,12 @@ test('create an app client: the secret is shown once, masked, and is gone after 
 
   const appClientId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
   const stored = await api.get<AppClient>(`/appClients/${appClientId}`);
-  expect(stored).toMatchObject({ name, loginUrls: ['https://importer.example.com/login', 'http://localhost:8080/login'], defaultLoginUrl: 'https://importer.example.com/login', roleIds: ['svc:role:member'] });
+  expect(stored).toMatchObject({
+    name,
+    loginUrls: ['https://importer.example.com/login', 'http://localhost:8080/login'],
+    defaultLoginUrl: 'https://importer.example.com/login',
+    roleIds: ['svc:role:member'],
+  });
   expect(stored.clientSecret ?? null).toBeNull();
 });
 
@@ -67,7 +75,11 @@ test('edit an app client under the URL rule, then delete it after typing its nam
   await expect(edit).toBeHidden();
   await expect(page.getByText('App client saved')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Details' })).toContainText('https://b.example.com');
-  expect(await api.get<AppClient>(`/appClients/${client.appClientId}`)).toMatchObject({ description: 'Nightly import', defaultLoginUrl: 'https://b.example.com', loginUrls: ['https://a.example.com', 'https://b.example.com'] });
+  expect(await api.get<AppClient>(`/appClients/${client.appClientId}`)).toMatchObject({
+    description: 'Nightly import',
+    defaultLoginUrl: 'https://b.example.com',
+    loginUrls: ['https://a.example.com', 'https://b.example.com'],
+  });
 
   await page.getByRole('button', { name: 'Delete app client' }).click();
   const confirm = page.getByRole('alertdialog', { name: `Delete app client ${name}?` });
@@ -80,7 +92,9 @@ test('edit an app client under the URL rule, then delete it after typing its nam
 
 test('app clients list over more than one page; the console client is read-only', async ({ page, api, unique }) => {
   const prefix = unique('Paged client');
-  await Promise.all(Array.from({ length: 26 }, (_, i) => api.post('/appClients', { name: `${prefix} ${i}`, generateSecret: false })));
+  await Promise.all(
+    Array.from({ length: 26 }, (_, i) => api.post('/appClients', { name: `${prefix} ${i}`, generateSecret: false })),
+  );
   await page.goto('/settings/app-clients?pageSize=25');
   const pager = page.getByRole('navigation', { name: 'Pagination' });
   await expect(pager).toContainText('Page 1 · 25 rows · more on the next page');
@@ -105,7 +119,10 @@ test('an edited app client asks before its changes are discarded', async ({ page
   await expect(edit).toBeHidden();
 });
 
-test('a viewer operator sees app clients, is offered no create, and the BFF refuses one anyway', async ({ viewerPage: page, unique }) => {
+test('a viewer operator sees app clients, is offered no create, and the BFF refuses one anyway', async ({
+  viewerPage: page,
+  unique,
+}) => {
   await page.goto('/settings/app-clients');
   await page.getByRole('table', { name: 'App clients' }).waitFor();
   await expect(page.getByRole('button', { name: 'Create app client' })).toHaveCount(0);

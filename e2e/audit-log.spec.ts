@@ -1,7 +1,11 @@
 import { test, expect, expectAccessible } from './support/fixtures';
 import type { Organization } from '@/contract';
 
-test('every write through the console is listed, newest first, with operator, method, path and status', async ({ page, api, unique }) => {
+test('every write through the console is listed, newest first, with operator, method, path and status', async ({
+  page,
+  api,
+  unique,
+}) => {
   const org = await api.get<Organization>('/organizations/me');
   const marker = unique('audit');
   await api.patch(`/organizations/${org.organizationId}`, { metadata: { marker } });
@@ -9,12 +13,20 @@ test('every write through the console is listed, newest first, with operator, me
 
   await page.goto('/settings/audit-log?operator=e2e-admin');
   const table = page.getByRole('table', { name: 'Audit log' });
-  await expect(table.getByRole('row').filter({ hasText: 'PATCH' }).filter({ hasText: `/api/organizations/${org.organizationId}` }).first()).toBeVisible();
+  await expect(
+    table
+      .getByRole('row')
+      .filter({ hasText: 'PATCH' })
+      .filter({ hasText: `/api/organizations/${org.organizationId}` })
+      .first(),
+  ).toBeVisible();
   const refused = table.getByRole('row').filter({ hasText: 'POST' }).filter({ hasText: '/api/users' }).first();
   await expect(refused).toContainText('400');
 
   // Newest first: the times in the Time column never increase going down.
-  const times = await table.locator('tbody time').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('datetime') ?? ''));
+  const times = await table
+    .locator('tbody time')
+    .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('datetime') ?? ''));
   expect(times.length).toBeGreaterThan(1);
   expect([...times].sort().reverse()).toEqual(times);
   await expectAccessible(page);
@@ -74,7 +86,10 @@ test('a viewer operator is shown the Forbidden view', async ({ viewerPage: page 
   await expectAccessible(page);
 });
 
-test('a page of more than 100 entries is virtualized: the DOM holds a bounded number of rows', async ({ page, api }) => {
+test('a page of more than 100 entries is virtualized: the DOM holds a bounded number of rows', async ({
+  page,
+  api,
+}) => {
   const org = await api.get<Organization>('/organizations/me');
   for (let i = 0; i < 110; i++) await api.patch(`/organizations/${org.organizationId}`, { metadata: { bulk: i } });
 

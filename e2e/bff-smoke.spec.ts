@@ -5,7 +5,9 @@ import { LAUNCH_LINK_FILE } from './support/servers';
 
 /** The launch link `npm start` printed; serve.ts writes it right after the BFF starts listening. */
 async function launchLink(): Promise<string> {
-  await expect.poll(() => readFile(LAUNCH_LINK_FILE, 'utf8').catch(() => ''), { message: 'launch link file' }).toMatch(/\/bff\/launch\?token=/);
+  await expect
+    .poll(() => readFile(LAUNCH_LINK_FILE, 'utf8').catch(() => ''), { message: 'launch link file' })
+    .toMatch(/\/bff\/launch\?token=/);
   return readFile(LAUNCH_LINK_FILE, 'utf8');
 }
 

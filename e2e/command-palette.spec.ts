@@ -7,7 +7,9 @@ import type { Page } from '@playwright/test';
  */
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
-interface Run { runId: string }
+interface Run {
+  runId: string;
+}
 
 async function copyFrom(page: Page, button: string): Promise<string> {
   await page.getByRole('button', { name: button }).first().click();
@@ -20,12 +22,21 @@ async function paste(page: Page, text: string) {
   await page.getByRole('dialog').getByRole('combobox').fill(text);
 }
 
-test('⌘K opens the agent run, hook run and hook a copy button copied, and says when a run id is unknown', async ({ page, api, unique }) => {
+test('⌘K opens the agent run, hook run and hook a copy button copied, and says when a run id is unknown', async ({
+  page,
+  api,
+  unique,
+}) => {
   const hook = await api.post<{ hookId: string }>('/hooks', { name: unique('Palette hook'), trigger: '*' });
-  const agent = await api.post<{ agentId: string }>('/agents', { name: unique('Palette agent'), resourceIds: [hook.hookId] });
+  const agent = await api.post<{ agentId: string }>('/agents', {
+    name: unique('Palette agent'),
+    resourceIds: [hook.hookId],
+  });
   const run = await api.post<Run>(`/agents/${agent.agentId}/runs`, {});
   const agentRunRef = `${agent.agentId}/${run.runId}`;
-  const hookRuns = await api.get<{ runs: Run[] }>(`/hooks/${hook.hookId}/runs?agentRunId=${encodeURIComponent(agentRunRef)}`);
+  const hookRuns = await api.get<{ runs: Run[] }>(
+    `/hooks/${hook.hookId}/runs?agentRunId=${encodeURIComponent(agentRunRef)}`,
+  );
   expect(hookRuns.runs.length).toBeGreaterThan(0);
   const hookRun = hookRuns.runs[0]!;
 
@@ -49,7 +60,9 @@ test('⌘K opens the agent run, hook run and hook a copy button copied, and says
   await paste(page, copiedHookRunId);
   await expect(page.getByRole('option', { name: new RegExp(`Open hook run ${hookRun.runId}`) })).toBeVisible();
   await page.keyboard.press('Enter');
-  await expect.poll(() => decodeURIComponent(new URL(page.url()).pathname)).toBe(`/runs/hooks/${hook.hookId}/${hookRun.runId}`);
+  await expect
+    .poll(() => decodeURIComponent(new URL(page.url()).pathname))
+    .toBe(`/runs/hooks/${hook.hookId}/${hookRun.runId}`);
 
   // The hook's own id (copied on its run's page) opens its latest run: hooks are shown through their runs.
   await paste(page, hook.hookId);
@@ -59,6 +72,8 @@ test('⌘K opens the agent run, hook run and hook a copy button copied, and says
   // A run id nothing in this organization has: a clear "not found", nothing to open.
   const unknown = 'svc:run:00000000000000000000000000000000';
   await paste(page, unknown);
-  await expect(page.getByRole('dialog').getByRole('status')).toHaveText(`Not found: no agent, hook or action run ${unknown} in this organization.`);
+  await expect(page.getByRole('dialog').getByRole('status')).toHaveText(
+    `Not found: no agent, hook or action run ${unknown} in this organization.`,
+  );
   await expect(page.getByRole('option', { name: /^Open / })).toHaveCount(0);
 });

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { expectAccessible } from './helpers/a11y';
-import { createDocument, newDatasetId, } from './helpers/documents-api';
+import { createDocument, newDatasetId } from './helpers/documents-api';
 import type { Document, GroundTruthEntry } from '@/contract';
 import { makeTextPdf, pdfPageMarker } from './helpers/document-fixtures';
 import { selectTextOnPage, viewerPage, waitForPagePainted } from './helpers/viewer-checks';
@@ -12,8 +12,22 @@ const valueOf = (page: Page, label: string) => page.getByRole('textbox', { name:
 test.describe('documents list', () => {
   test('filters by dataset in the URL, sorts by created time, and passes axe', async ({ page, api, unique }) => {
     const datasetId = newDatasetId();
-    const older = await createDocument(api, { bytes: await makeTextPdf(1), contentType: 'application/pdf', name: unique('list older'), datasetId });
-    const newer = await createDocument(api, { bytes: await makeTextPdf(1), contentType: 'application/pdf', name: unique('list newer'), datasetId, groundTruth: [{ label: 'a', value: '1' }, { label: 'b', value: '2' }] });
+    const older = await createDocument(api, {
+      bytes: await makeTextPdf(1),
+      contentType: 'application/pdf',
+      name: unique('list older'),
+      datasetId,
+    });
+    const newer = await createDocument(api, {
+      bytes: await makeTextPdf(1),
+      contentType: 'application/pdf',
+      name: unique('list newer'),
+      datasetId,
+      groundTruth: [
+        { label: 'a', value: '1' },
+        { label: 'b', value: '2' },
+      ],
+    });
 
     await page.goto('/documents');
     await page.getByLabel('Dataset', { exact: true }).fill(datasetId);
@@ -40,7 +54,8 @@ test.describe('documents list', () => {
     await page.goto(`/documents?datasetId=${encodeURIComponent(datasetId)}`);
     const posts: string[] = [];
     page.on('request', (request) => {
-      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/documents') posts.push(request.url());
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/documents')
+        posts.push(request.url());
     });
     // 4,687,500 bytes = exactly 6,250,000 base64 characters.
     const atLimit = Buffer.alloc(4_687_500, 0x20);
@@ -48,13 +63,17 @@ test.describe('documents list', () => {
     const overLimit = Buffer.alloc(4_687_501, 0x20);
     overLimit.write('%PDF-1.7\n');
 
-    await page.getByLabel('Files to upload').setInputFiles({ name: 'over-limit.pdf', mimeType: 'application/pdf', buffer: overLimit });
+    await page
+      .getByLabel('Files to upload')
+      .setInputFiles({ name: 'over-limit.pdf', mimeType: 'application/pdf', buffer: overLimit });
     const refused = page.getByRole('listitem', { name: 'Upload of over-limit.pdf' });
     await expect(refused).toContainText('Not sent');
     await expect(refused.getByRole('alert')).toContainText('6,250,004 base64 characters');
     expect(posts).toEqual([]);
 
-    await page.getByLabel('Files to upload').setInputFiles({ name: 'at-limit.pdf', mimeType: 'application/pdf', buffer: atLimit });
+    await page
+      .getByLabel('Files to upload')
+      .setInputFiles({ name: 'at-limit.pdf', mimeType: 'application/pdf', buffer: atLimit });
     const accepted = page.getByRole('listitem', { name: 'Upload of at-limit.pdf' });
     await expect(accepted).toContainText('Uploaded', { timeout: 30_000 });
     expect(posts).toHaveLength(1);
@@ -63,7 +82,10 @@ test.describe('documents list', () => {
     await expect(page.getByRole('row').filter({ hasText: 'at-limit.pdf' })).toBeVisible();
   });
 
-  test('several files dropped at once are uploaded with their detected types; a failed one is explained and retried', async ({ page, api }) => {
+  test('several files dropped at once are uploaded with their detected types; a failed one is explained and retried', async ({
+    page,
+    api,
+  }) => {
     const datasetId = newDatasetId();
     await page.goto(`/documents?datasetId=${encodeURIComponent(datasetId)}`);
     const pdf = Buffer.from(await makeTextPdf(1));
@@ -76,14 +98,17 @@ test.describe('documents list', () => {
       }
       return route.continue();
     });
-    const drop = await page.evaluateHandle(({ first, second }) => {
-      const transfer = new DataTransfer();
-      const bytes = (b64: string) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-      // No declared type: the content type comes from the bytes.
-      transfer.items.add(new File([bytes(first)], 'first.pdf', { type: '' }));
-      transfer.items.add(new File([bytes(second)], 'second.pdf', { type: '' }));
-      return transfer;
-    }, { first: pdf.toString('base64'), second: pdf.toString('base64') });
+    const drop = await page.evaluateHandle(
+      ({ first, second }) => {
+        const transfer = new DataTransfer();
+        const bytes = (b64: string) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+        // No declared type: the content type comes from the bytes.
+        transfer.items.add(new File([bytes(first)], 'first.pdf', { type: '' }));
+        transfer.items.add(new File([bytes(second)], 'second.pdf', { type: '' }));
+        return transfer;
+      },
+      { first: pdf.toString('base64'), second: pdf.toString('base64') },
+    );
     await page.getByTestId('upload-drop-zone').dispatchEvent('drop', { dataTransfer: drop });
 
     await expect(page.getByRole('listitem', { name: 'Upload of first.pdf' })).toContainText('Uploaded');
@@ -92,13 +117,23 @@ test.describe('documents list', () => {
     await expect(second.getByRole('alert')).toContainText('could not reach the console server');
     await second.getByRole('button', { name: 'Retry' }).click();
     await expect(second).toContainText('Uploaded');
-    const listed = await api.get<{ documents: (Document & { contentType: string })[] }>(`/documents?datasetId=${encodeURIComponent(datasetId)}`);
-    expect(listed.documents.map((d) => [d.name, d.contentType]).sort()).toEqual([['first.pdf', 'application/pdf'], ['second.pdf', 'application/pdf']]);
+    const listed = await api.get<{ documents: (Document & { contentType: string })[] }>(
+      `/documents?datasetId=${encodeURIComponent(datasetId)}`,
+    );
+    expect(listed.documents.map((d) => [d.name, d.contentType]).sort()).toEqual([
+      ['first.pdf', 'application/pdf'],
+      ['second.pdf', 'application/pdf'],
+    ]);
   });
 
   test('delete asks to type the name first', async ({ page, api, unique }) => {
     const datasetId = newDatasetId();
-    const doc = await createDocument(api, { bytes: await makeTextPdf(1), contentType: 'application/pdf', name: unique('to delete'), datasetId });
+    const doc = await createDocument(api, {
+      bytes: await makeTextPdf(1),
+      contentType: 'application/pdf',
+      name: unique('to delete'),
+      datasetId,
+    });
     await page.goto(`/documents?datasetId=${encodeURIComponent(datasetId)}`);
     await page.getByRole('button', { name: `Delete ${doc.name}` }).click();
     const dialog = page.getByRole('alertdialog');
@@ -114,8 +149,18 @@ test.describe('documents list', () => {
   test('several selected documents are deleted together after typing the count', async ({ page, api, unique }) => {
     const datasetId = newDatasetId();
     const docs = [
-      await createDocument(api, { bytes: await makeTextPdf(1), contentType: 'application/pdf', name: unique('bulk a'), datasetId }),
-      await createDocument(api, { bytes: await makeTextPdf(1), contentType: 'application/pdf', name: unique('bulk b'), datasetId }),
+      await createDocument(api, {
+        bytes: await makeTextPdf(1),
+        contentType: 'application/pdf',
+        name: unique('bulk a'),
+        datasetId,
+      }),
+      await createDocument(api, {
+        bytes: await makeTextPdf(1),
+        contentType: 'application/pdf',
+        name: unique('bulk b'),
+        datasetId,
+      }),
     ];
     await page.goto(`/documents?datasetId=${encodeURIComponent(datasetId)}`);
     await page.getByRole('checkbox', { name: 'Select all documents on this page' }).check();
@@ -133,8 +178,13 @@ test.describe('documents list', () => {
 test.describe('ground-truth editor', () => {
   test('selecting text on a page fills the focused field and records its page', async ({ page, api, unique }) => {
     const doc = await createDocument(api, {
-      bytes: await makeTextPdf(3), contentType: 'application/pdf', name: unique('select'),
-      groundTruth: [{ label: 'title', value: 'Test document', pages: [0] }, { label: 'reference', value: '' }],
+      bytes: await makeTextPdf(3),
+      contentType: 'application/pdf',
+      name: unique('select'),
+      groundTruth: [
+        { label: 'title', value: 'Test document', pages: [0] },
+        { label: 'reference', value: '' },
+      ],
     });
     await openDocument(page, doc);
     await waitForPagePainted(page, 1);
@@ -142,7 +192,9 @@ test.describe('ground-truth editor', () => {
     await expect(page.getByText('Select text on the page to fill reference.')).toBeVisible();
     await page.getByRole('textbox', { name: /Page number/ }).fill('2');
     await page.getByRole('textbox', { name: /Page number/ }).press('Enter');
-    await viewerPage(page, 2).locator('.textLayer span', { hasText: pdfPageMarker(2) }).waitFor();
+    await viewerPage(page, 2)
+      .locator('.textLayer span', { hasText: pdfPageMarker(2) })
+      .waitFor();
     await selectTextOnPage(page, 2, pdfPageMarker(2));
 
     await expect(valueOf(page, 'reference')).toHaveValue(pdfPageMarker(2));
@@ -158,13 +210,23 @@ test.describe('ground-truth editor', () => {
     await page.keyboard.press('Control+s');
     await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
     const saved = await api.get<Document>(`/documents/${encodeURIComponent(doc.documentId)}`);
-    expect(saved.groundTruth?.[1]).toEqual({ label: 'reference', value: pdfPageMarker(2), rawValue: pdfPageMarker(2), pages: [1] });
+    expect(saved.groundTruth?.[1]).toEqual({
+      label: 'reference',
+      value: pdfPageMarker(2),
+      rawValue: pdfPageMarker(2),
+      pages: [1],
+    });
   });
 
   test('focusing a field scrolls to its page and marks its value in the text layer', async ({ page, api, unique }) => {
     const doc = await createDocument(api, {
-      bytes: await makeTextPdf(4), contentType: 'application/pdf', name: unique('highlight'),
-      groundTruth: [{ label: 'title', value: 'Test document' }, { label: 'page_three', value: pdfPageMarker(3), pages: [2] }],
+      bytes: await makeTextPdf(4),
+      contentType: 'application/pdf',
+      name: unique('highlight'),
+      groundTruth: [
+        { label: 'title', value: 'Test document' },
+        { label: 'page_three', value: pdfPageMarker(3), pages: [2] },
+      ],
     });
     await openDocument(page, doc);
     await waitForPagePainted(page, 1);
@@ -174,14 +236,23 @@ test.describe('ground-truth editor', () => {
     await expect(mark).toBeInViewport();
   });
 
-  test('an edit saved and reloaded is identical; keyboard flow moves to the next field needing attention', async ({ page, api, unique }) => {
+  test('an edit saved and reloaded is identical; keyboard flow moves to the next field needing attention', async ({
+    page,
+    api,
+    unique,
+  }) => {
     const initial: GroundTruthEntry[] = [
       { label: 'invoice_number', value: 'INV-1', pages: [0], rawValue: 'INV-1', confidence: 0.97 },
       { label: 'total', value: '', pages: [], confidence: 0.3 },
       { label: 'currency', value: 'EUR', pages: [0], confidence: 0.95 },
       { label: 'obsolete', value: 'x' },
     ];
-    const doc = await createDocument(api, { bytes: await makeTextPdf(2), contentType: 'application/pdf', name: unique('edit'), groundTruth: initial });
+    const doc = await createDocument(api, {
+      bytes: await makeTextPdf(2),
+      contentType: 'application/pdf',
+      name: unique('edit'),
+      groundTruth: initial,
+    });
     await openDocument(page, doc);
     await expect(page.getByText('1 need attention')).toBeVisible();
     await expectAccessible(page);
@@ -216,10 +287,12 @@ test.describe('ground-truth editor', () => {
     expect(saved.groundTruth).toEqual(expected);
     await page.reload();
     await expect(valueOf(page, 'total')).toHaveValue('1,234.56');
-    const shown = await page.locator('.gt-row').evaluateAll((rows) => rows.map((row) => {
-      const v = (f: string) => (row.querySelector(`input[data-field="${f}"]`) as HTMLInputElement).value;
-      return [v('label'), v('value'), v('rawValue'), v('pages'), v('confidence')];
-    }));
+    const shown = await page.locator('.gt-row').evaluateAll((rows) =>
+      rows.map((row) => {
+        const v = (f: string) => (row.querySelector(`input[data-field="${f}"]`) as HTMLInputElement).value;
+        return [v('label'), v('value'), v('rawValue'), v('pages'), v('confidence')];
+      }),
+    );
     expect(shown).toEqual([
       ['invoice_number', 'INV-1', 'INV-1', '1', '0.97'],
       ['currency', 'EUR', '', '1', '0.95'],
@@ -231,7 +304,10 @@ test.describe('ground-truth editor', () => {
 
   test('the guard stops navigation and reload with unsaved edits', async ({ page, api, unique }) => {
     const doc = await createDocument(api, {
-      bytes: await makeTextPdf(1), contentType: 'application/pdf', name: unique('guard'), groundTruth: [{ label: 'total', value: '10' }],
+      bytes: await makeTextPdf(1),
+      contentType: 'application/pdf',
+      name: unique('guard'),
+      groundTruth: [{ label: 'total', value: '10' }],
     });
     await openDocument(page, doc);
     await valueOf(page, 'total').fill('11');
@@ -239,7 +315,9 @@ test.describe('ground-truth editor', () => {
     const dialog = page.getByRole('alertdialog');
     await expect(dialog).toContainText('Discard unsaved changes?');
     await dialog.getByRole('button', { name: 'Keep editing' }).click();
-    await expect(page).toHaveURL(new RegExp(`/documents/${encodeURIComponent(doc.documentId).replaceAll('%3A', '(%3A|:)')}`));
+    await expect(page).toHaveURL(
+      new RegExp(`/documents/${encodeURIComponent(doc.documentId).replaceAll('%3A', '(%3A|:)')}`),
+    );
     await expect(valueOf(page, 'total')).toHaveValue('11');
 
     const beforeUnload = page.waitForEvent('dialog');
@@ -258,7 +336,11 @@ test.describe('ground-truth editor', () => {
   });
 
   test('properties: retention outside 1…1825 is refused, a valid edit is saved', async ({ page, api, unique }) => {
-    const doc = await createDocument(api, { bytes: await makeTextPdf(1), contentType: 'application/pdf', name: unique('props') });
+    const doc = await createDocument(api, {
+      bytes: await makeTextPdf(1),
+      contentType: 'application/pdf',
+      name: unique('props'),
+    });
     await openDocument(page, doc);
     await page.getByRole('tab', { name: 'Properties' }).click();
     await page.getByLabel('Retention (days, 1–1825)').fill('1826');
@@ -277,14 +359,19 @@ test.describe('ground-truth editor', () => {
 
 test('a viewer operator sees documents and ground truth read-only', async ({ viewerPage, api, unique }) => {
   const doc = await createDocument(api, {
-    bytes: await makeTextPdf(1), contentType: 'application/pdf', name: unique('read only'), groundTruth: [{ label: 'total', value: '10' }],
+    bytes: await makeTextPdf(1),
+    contentType: 'application/pdf',
+    name: unique('read only'),
+    groundTruth: [{ label: 'total', value: '10' }],
   });
   await viewerPage.goto(`/documents/${encodeURIComponent(doc.documentId)}`);
   await expect(valueOf(viewerPage, 'total')).toHaveValue('10');
   await expect(valueOf(viewerPage, 'total')).not.toBeEditable();
   await expect(viewerPage.getByRole('button', { name: 'Save' })).toHaveCount(0);
   await expect(viewerPage.getByRole('button', { name: 'Add field' })).toHaveCount(0);
-  await expect(viewerPage.getByText('Read only: your operator account can view ground truth but not change it.')).toBeVisible();
+  await expect(
+    viewerPage.getByText('Read only: your operator account can view ground truth but not change it.'),
+  ).toBeVisible();
   await viewerPage.goto('/documents');
   await expect(viewerPage.getByRole('button', { name: 'Choose files' })).toHaveCount(0);
   await expect(viewerPage.getByRole('button', { name: `Delete ${doc.name}` })).toHaveCount(0);

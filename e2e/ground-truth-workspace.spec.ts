@@ -13,28 +13,45 @@ import { selectTextOnPage, viewerPage, waitForPagePainted } from './helpers/view
 const openDocument = (page: Page, doc: Document) => page.goto(`/documents/${encodeURIComponent(doc.documentId)}`);
 const valueOf = (page: Page, label: string) => page.getByRole('textbox', { name: `Value of ${label}`, exact: true });
 
-test('a line-items field is edited as a grid: add, fill (typing and selecting on the page), reorder, remove, save', async ({ page, api, unique }, testInfo) => {
+test('a line-items field is edited as a grid: add, fill (typing and selecting on the page), reorder, remove, save', async ({
+  page,
+  api,
+  unique,
+}, testInfo) => {
   const model = await api.post<{ modelId: string }>('/models', {
     name: unique('Lines model'),
     fieldConfig: {
       total: { type: 'amount' },
-      line_items: { type: 'lines', fields: { description: { type: 'string' }, quantity: { type: 'number' }, amount: { type: 'amount' } } },
+      line_items: {
+        type: 'lines',
+        fields: { description: { type: 'string' }, quantity: { type: 'number' }, amount: { type: 'amount' } },
+      },
     },
   });
-  const line = (column: string, value: string, extra: Partial<GroundTruthEntry> = {}): GroundTruthEntry => ({ label: `line_items.${column}`, value, ...extra });
+  const line = (column: string, value: string, extra: Partial<GroundTruthEntry> = {}): GroundTruthEntry => ({
+    label: `line_items.${column}`,
+    value,
+    ...extra,
+  });
   const doc = await createDocument(api, {
-    bytes: await makeTextPdf(2), contentType: 'application/pdf', name: unique('grid'),
+    bytes: await makeTextPdf(2),
+    contentType: 'application/pdf',
+    name: unique('grid'),
     groundTruth: [
       { label: 'total', value: '30' },
-      line('description', 'Paper'), line('quantity', '2'), line('amount', '10'),
-      line('description', 'Toner'), line('amount', '20'),
+      line('description', 'Paper'),
+      line('quantity', '2'),
+      line('amount', '10'),
+      line('description', 'Toner'),
+      line('amount', '20'),
     ],
   });
   await page.goto(`/documents/${encodeURIComponent(doc.documentId)}?modelId=${encodeURIComponent(model.modelId)}`);
   // The first PDF a fresh browser opens starts pdf.js's worker: allow for a loaded machine.
   await waitForPagePainted(page, 1, 60_000);
   const grid = page.getByRole('table', { name: /^line_items:/ });
-  const cell = (row: number, column: string) => page.getByRole('textbox', { name: `line_items row ${row} ${column}`, exact: true });
+  const cell = (row: number, column: string) =>
+    page.getByRole('textbox', { name: `line_items row ${row} ${column}`, exact: true });
   await expect(grid).toHaveAccessibleName('line_items: 2 rows');
   await expect(cell(1, 'description')).toHaveValue('Paper');
   await expect(cell(2, 'quantity')).toHaveValue('');
@@ -51,7 +68,9 @@ test('a line-items field is edited as a grid: add, fill (typing and selecting on
   await expect(page.getByText('Select text on the page to fill line_items.amount.')).toBeVisible();
   await page.getByRole('textbox', { name: /Page number/ }).fill('2');
   await page.getByRole('textbox', { name: /Page number/ }).press('Enter');
-  await viewerPage(page, 2).locator('.textLayer span', { hasText: pdfPageMarker(2) }).waitFor();
+  await viewerPage(page, 2)
+    .locator('.textLayer span', { hasText: pdfPageMarker(2) })
+    .waitFor();
   await selectTextOnPage(page, 2, pdfPageMarker(2));
   await expect(cell(3, 'amount')).toHaveValue(pdfPageMarker(2));
   // A cell the stored row has no entry for is filled by typing.
@@ -87,8 +106,12 @@ test('a line-items field is edited as a grid: add, fill (typing and selecting on
   const saved = await api.get<Document>(`/documents/${encodeURIComponent(doc.documentId)}`);
   expect(saved.groundTruth).toEqual([
     { label: 'total', value: '30' },
-    line('description', 'Freight', { pages: [] }), line('quantity', '', { pages: [] }), line('amount', pdfPageMarker(2), { pages: [1] }),
-    line('description', 'Toner'), line('amount', '20'), line('quantity', '4'),
+    line('description', 'Freight', { pages: [] }),
+    line('quantity', '', { pages: [] }),
+    line('amount', pdfPageMarker(2), { pages: [1] }),
+    line('description', 'Toner'),
+    line('amount', '20'),
+    line('quantity', '4'),
   ]);
   await page.reload();
   await expect(cell(2, 'quantity')).toHaveValue('4');
@@ -96,15 +119,24 @@ test('a line-items field is edited as a grid: add, fill (typing and selecting on
   await expect(page.getByText('No unsaved changes')).toBeVisible();
 });
 
-test('dragging a box on a PDF page fills the focused field with the words inside it, with its page', async ({ page, api, unique }) => {
+test('dragging a box on a PDF page fills the focused field with the words inside it, with its page', async ({
+  page,
+  api,
+  unique,
+}) => {
   const doc = await createDocument(api, {
-    bytes: await makeTextPdf(2), contentType: 'application/pdf', name: unique('box'), groundTruth: [{ label: 'reference', value: '' }],
+    bytes: await makeTextPdf(2),
+    contentType: 'application/pdf',
+    name: unique('box'),
+    groundTruth: [{ label: 'reference', value: '' }],
   });
   await openDocument(page, doc);
   await waitForPagePainted(page, 1);
   await valueOf(page, 'reference').focus();
   await expect(page.getByText('Select text on the page to fill reference. Or drag a box around it.')).toBeVisible();
-  const words = viewerPage(page, 1).locator('.textLayer span', { hasText: pdfPageMarker(1) }).first();
+  const words = viewerPage(page, 1)
+    .locator('.textLayer span', { hasText: pdfPageMarker(1) })
+    .first();
   const box = (await words.boundingBox())!;
   // From the blank margin left of and above the words to past their end: a box, not a text selection.
   await page.mouse.move(box.x - 16, box.y - 6);
@@ -122,10 +154,16 @@ test('dragging a box on a PDF page fills the focused field with the words inside
   await page.keyboard.press('Control+s');
   await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
   const saved = await api.get<Document>(`/documents/${encodeURIComponent(doc.documentId)}`);
-  expect(saved.groundTruth).toEqual([{ label: 'reference', value: pdfPageMarker(1), rawValue: pdfPageMarker(1), pages: [0] }]);
+  expect(saved.groundTruth).toEqual([
+    { label: 'reference', value: pdfPageMarker(1), rawValue: pdfPageMarker(1), pages: [0] },
+  ]);
 });
 
-test('on a page without text the hint and the empty state both say to type each value', async ({ page, api, unique }) => {
+test('on a page without text the hint and the empty state both say to type each value', async ({
+  page,
+  api,
+  unique,
+}) => {
   const doc = await createDocument(api, { bytes: makePng(), contentType: 'image/png', name: unique('no text') });
   await openDocument(page, doc);
   await waitForPagePainted(page, 1);

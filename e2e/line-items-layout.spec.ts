@@ -12,15 +12,27 @@ import { waitForPagePainted } from './helpers/viewer-checks';
 
 const LONG_AMOUNT = '1,234,567,890.00 EUR';
 const LONG_DESCRIPTION = 'Thermal paper rolls 80 mm × 80 m, box of 50';
-const line = (column: string, value: string): GroundTruthEntry => ({ label: `line_items.${column}`, value, pages: [0], confidence: 0.6 });
+const line = (column: string, value: string): GroundTruthEntry => ({
+  label: `line_items.${column}`,
+  value,
+  pages: [0],
+  confidence: 0.6,
+});
 const FIELDS = {
   total: { type: 'amount' },
-  line_items: { type: 'lines', fields: { description: { type: 'string' }, quantity: { type: 'number' }, amount: { type: 'amount' } } },
+  line_items: {
+    type: 'lines',
+    fields: { description: { type: 'string' }, quantity: { type: 'number' }, amount: { type: 'amount' } },
+  },
 };
 const GROUND_TRUTH = [
   { label: 'total', value: LONG_AMOUNT, pages: [0], confidence: 0.6 },
-  line('description', LONG_DESCRIPTION), line('quantity', '12'), line('amount', LONG_AMOUNT),
-  line('description', 'Toner'), line('quantity', '1'), line('amount', '20.00'),
+  line('description', LONG_DESCRIPTION),
+  line('quantity', '12'),
+  line('amount', LONG_AMOUNT),
+  line('description', 'Toner'),
+  line('quantity', '1'),
+  line('amount', '20.00'),
 ];
 
 /** The input shows its whole value: nothing scrolled out of it. */
@@ -33,7 +45,8 @@ async function expectNoSidewaysPageScroll(page: Page) {
 }
 
 async function checkGrid(page: Page) {
-  const cell = (row: number, column: string) => page.getByRole('textbox', { name: `line_items row ${row} ${column}`, exact: true });
+  const cell = (row: number, column: string) =>
+    page.getByRole('textbox', { name: `line_items row ${row} ${column}`, exact: true });
   await expect(cell(1, 'amount')).toHaveValue(LONG_AMOUNT);
   await cell(1, 'amount').scrollIntoViewIfNeeded();
   await expectWhole(cell(1, 'amount'));
@@ -49,22 +62,38 @@ async function snapshot(page: Page, testInfo: TestInfo, name: string) {
 }
 
 for (const width of [1440, 390]) {
-  test(`the line-items grid shows long values whole on the document and review screens at ${width} px`, async ({ page, api, unique }, testInfo) => {
+  test(`the line-items grid shows long values whole on the document and review screens at ${width} px`, async ({
+    page,
+    api,
+    unique,
+  }, testInfo) => {
     await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
     const name = unique('grid layout');
     const model = await api.post<{ modelId: string }>('/models', { name: `${name} model`, fieldConfig: FIELDS });
     const validation = await api.post<{ validationId: string }>('/validations', {
-      name: `${name} validation`, enabled: true, config: { rules: [{ type: 'confidenceThreshold', threshold: 0.99 }] },
+      name: `${name} validation`,
+      enabled: true,
+      config: { rules: [{ type: 'confidenceThreshold', threshold: 0.99 }] },
     });
-    const agent = await api.post<{ agentId: string }>('/agents', { name: `${name} agent`, resourceIds: [model.modelId, validation.validationId] });
-    const doc = await createDocument(api, { bytes: await makeTextPdf(1), contentType: 'application/pdf', name, groundTruth: GROUND_TRUTH });
+    const agent = await api.post<{ agentId: string }>('/agents', {
+      name: `${name} agent`,
+      resourceIds: [model.modelId, validation.validationId],
+    });
+    const doc = await createDocument(api, {
+      bytes: await makeTextPdf(1),
+      contentType: 'application/pdf',
+      name,
+      groundTruth: GROUND_TRUTH,
+    });
 
     await page.goto(`/documents/${encodeURIComponent(doc.documentId)}?modelId=${encodeURIComponent(model.modelId)}`);
     await waitForPagePainted(page, 1, 60_000);
     await checkGrid(page);
     await snapshot(page, testInfo, `document-${width}.png`);
 
-    const run = await api.post<AgentRun>(`/agents/${encodeURIComponent(agent.agentId)}/runs`, { documentId: doc.documentId });
+    const run = await api.post<AgentRun>(`/agents/${encodeURIComponent(agent.agentId)}/runs`, {
+      documentId: doc.documentId,
+    });
     expect(run.status).toBe('ready-for-review');
     await page.goto(`/runs/review?agentId=${encodeURIComponent(agent.agentId)}`);
     await expect(page).toHaveURL(new RegExp(`runId=${encodeURIComponent(run.runId)}`));

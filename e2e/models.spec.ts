@@ -45,13 +45,22 @@ test('create a model with nested table fields; it reopens unchanged', async ({ p
   await expectAccessible(page);
 });
 
-test('an invalid field name and an out-of-range preprocess value are refused with the message shown', async ({ page, api, unique }) => {
+test('an invalid field name and an out-of-range preprocess value are refused with the message shown', async ({
+  page,
+  api,
+  unique,
+}) => {
   const name = unique('Bad model');
   await page.goto('/models/new');
   await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByRole('button', { name: '+ Add field' }).click();
   await page.getByLabel('Field 1 name').fill('Total Amount');
-  await expect(page.getByRole('alert').filter({ hasText: /lowercase|letter|a-z/i }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: /lowercase|letter|a-z/i })
+      .first(),
+  ).toBeVisible();
   await page.getByLabel('Max pages').fill('0');
   await page.getByLabel('Max pages').blur();
   await expect(page.getByText(/Max pages .*(at least|>=|greater)/i)).toBeVisible();
@@ -92,7 +101,10 @@ test('edit and delete a model; the list shows status and version', async ({ page
 });
 
 test('leaving a model with unsaved field changes asks first', async ({ page, api, unique }) => {
-  const model = await api.post<Model>('/models', { name: unique('Guarded'), fieldConfig: { total: { type: 'amount' } } });
+  const model = await api.post<Model>('/models', {
+    name: unique('Guarded'),
+    fieldConfig: { total: { type: 'amount' } },
+  });
   await page.goto(`/models/${encodeURIComponent(model.modelId)}`);
   await page.getByLabel('Field 1 name').fill('grand_total');
   await page.getByRole('link', { name: 'Validations' }).first().click();
@@ -102,7 +114,11 @@ test('leaving a model with unsaved field changes asks first', async ({ page, api
   await expect(page.getByLabel('Field 1 name')).toHaveValue('grand_total');
 });
 
-test('the models list shows each name above its field count, at 1440 and 390 px', async ({ page, api, unique }, testInfo) => {
+test('the models list shows each name above its field count, at 1440 and 390 px', async ({
+  page,
+  api,
+  unique,
+}, testInfo) => {
   const name = unique('Layout model');
   await api.post<Model>('/models', { name, fieldConfig: { total: { type: 'amount' }, currency: { type: 'string' } } });
   for (const width of [1440, 390]) {
@@ -119,7 +135,10 @@ test('the models list shows each name above its field count, at 1440 and 390 px'
     const lines = await link.evaluate((el) => {
       const range = document.createRange();
       range.selectNodeContents(el);
-      return { lines: new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size, words: (el.textContent ?? '').trim().split(/\s+/).length };
+      return {
+        lines: new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size,
+        words: (el.textContent ?? '').trim().split(/\s+/).length,
+      };
     });
     expect(lines.lines).toBeLessThanOrEqual(lines.words);
     await page.screenshot({ path: testInfo.outputPath(`models-list-${width}.png`) });

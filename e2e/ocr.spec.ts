@@ -31,9 +31,15 @@ async function selectWord(page: Page, word: Locator) {
   await page.mouse.up();
 }
 
-test('selecting recognised text on a PNG fills the focused field with it and its page', async ({ page, api, unique }, testInfo) => {
+test('selecting recognised text on a PNG fills the focused field with it and its page', async ({
+  page,
+  api,
+  unique,
+}, testInfo) => {
   const doc = await createDocument(api, {
-    bytes: makeInvoicePng({ data: invoiceData({ seed: 2 }) }), contentType: 'image/png', name: unique('ocr png'),
+    bytes: makeInvoicePng({ data: invoiceData({ seed: 2 }) }),
+    contentType: 'image/png',
+    name: unique('ocr png'),
     groundTruth: [{ label: 'total', value: '' }],
   });
   expect(doc.ocrFileUrl).toMatch(/\/documents\/.+\/ocr$/);
@@ -65,10 +71,16 @@ test('selecting recognised text on a PNG fills the focused field with it and its
   expect(saved.groundTruth).toEqual([{ label: 'total', value: 'TOTAL', pages: [0] }]);
 });
 
-test('a TIFF page says it is being recognised, then its words fill a field with their page', async ({ page, api, unique }) => {
+test('a TIFF page says it is being recognised, then its words fill a field with their page', async ({
+  page,
+  api,
+  unique,
+}) => {
   const pageCount = 8;
   const doc = await createDocument(api, {
-    bytes: makeInvoiceTiff({ data: invoiceData({ seed: 4 }), pageCount }), contentType: 'image/tiff', name: unique('ocr tiff'),
+    bytes: makeInvoiceTiff({ data: invoiceData({ seed: 4 }), pageCount }),
+    contentType: 'image/tiff',
+    name: unique('ocr tiff'),
     groundTruth: [{ label: 'description', value: '' }],
   });
   await openDocument(page, doc);
@@ -83,7 +95,9 @@ test('a TIFF page says it is being recognised, then its words fill a field with 
   await pageNumber.press('Enter');
   await valueOf(page, 'description').focus();
   // Any recognised word of page 2 with four or more letters or digits (what the engine reads is its business).
-  const word = recognisedWords(page, 2).filter({ hasText: /^[A-Z0-9]{4,}\s*$/ }).first();
+  const word = recognisedWords(page, 2)
+    .filter({ hasText: /^[A-Z0-9]{4,}\s*$/ })
+    .first();
   await word.waitFor(RECOGNISED);
   const text = (await word.textContent())!.trim();
   await selectWord(page, word);

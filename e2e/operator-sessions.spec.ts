@@ -18,7 +18,11 @@ function firefoxAgent(): { agent: string; label: string } {
   };
 }
 
-async function signIn(browser: Browser, operator: { name: string; password: string }, userAgent?: string): Promise<Page> {
+async function signIn(
+  browser: Browser,
+  operator: { name: string; password: string },
+  userAgent?: string,
+): Promise<Page> {
   const context = await browser.newContext({ storageState: signedOut, ...(userAgent ? { userAgent } : {}) });
   const page = await context.newPage();
   await page.goto('/sign-in');
@@ -43,16 +47,22 @@ async function openSessions(page: Page) {
  * sign-in.)
  */
 async function expectSentToSignIn(page: Page) {
-  const status = await page.evaluate(() => fetch('/api/organizations/me', { headers: { 'X-CSRF': '1' } }).then((r) => r.status));
+  const status = await page.evaluate(() =>
+    fetch('/api/organizations/me', { headers: { 'X-CSRF': '1' } }).then((r) => r.status),
+  );
   expect(status).toBe(401);
-  const session = await page.evaluate(() => fetch('/bff/session', { headers: { 'X-CSRF': '1' } }).then((r) => r.json() as Promise<unknown>));
+  const session = await page.evaluate(() =>
+    fetch('/bff/session', { headers: { 'X-CSRF': '1' } }).then((r) => r.json() as Promise<unknown>),
+  );
   expect(session).toEqual({ signedIn: false });
   await page.reload();
   await expect(page).toHaveURL(/\/sign-in\?redirect=/);
   await expect(page.getByRole('heading', { name: 'Sign in to DPS Console' })).toBeVisible();
 }
 
-test('an operator signs their other browser out from the operator menu; that browser goes to sign-in', async ({ browser }) => {
+test('an operator signs their other browser out from the operator menu; that browser goes to sign-in', async ({
+  browser,
+}) => {
   // Two browsers, each signing in through the form: more steps than one test's usual time allows on a busy machine.
   test.slow();
   const firefox = firefoxAgent();

@@ -72,7 +72,12 @@ test('edit: invalid values are refused with the rule, a valid change is saved', 
     await expect(page.locator('.page-header__description')).toHaveText(description);
 
     const after = await api.get<Organization & { url: string; metadata: unknown }>('/organizations/me');
-    expect(after).toMatchObject({ description, documentRetentionInDays: 90, url: 'https://ops.example.com', metadata: { team: 'ops' } });
+    expect(after).toMatchObject({
+      description,
+      documentRetentionInDays: 90,
+      url: 'https://ops.example.com',
+      metadata: { team: 'ops' },
+    });
   } finally {
     await api.patch(`/organizations/${before.organizationId}`, {
       description: before.description,
@@ -123,7 +128,10 @@ test('closing or leaving an edited form asks before discarding the changes', asy
 
   // Cancel button → discard
   await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await page.getByRole('alertdialog', { name: 'Discard unsaved changes?' }).getByRole('button', { name: 'Discard changes' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Discard unsaved changes?' })
+    .getByRole('button', { name: 'Discard changes' })
+    .click();
   await expect(dialog).toBeHidden();
 
   // An unchanged form closes without asking.
@@ -149,12 +157,23 @@ test('create an organization: it appears in the organizations list', async ({ pa
   await expect(page.getByRole('table', { name: 'Organizations' })).toContainText(name);
 });
 
-test('a viewer operator sees the organization, is offered no edit, and the BFF refuses one anyway', async ({ viewerPage: page }) => {
+test('a viewer operator sees the organization, is offered no edit, and the BFF refuses one anyway', async ({
+  viewerPage: page,
+}) => {
   await page.goto('/settings/organization');
   await page.getByRole('heading', { name: 'Details' }).waitFor();
   await expect(page.getByRole('button', { name: 'Edit organization' })).toHaveCount(0);
-  const organizationId = await page.evaluate(async () => ((await (await fetch('/api/organizations/me', { headers: { 'X-CSRF': '1' } })).json()) as { organizationId: string }).organizationId);
-  const refused = await consoleWrite(page, 'PATCH', `/organizations/${encodeURIComponent(organizationId)}`, { description: 'viewer change' });
+  const organizationId = await page.evaluate(
+    async () =>
+      (
+        (await (await fetch('/api/organizations/me', { headers: { 'X-CSRF': '1' } })).json()) as {
+          organizationId: string;
+        }
+      ).organizationId,
+  );
+  const refused = await consoleWrite(page, 'PATCH', `/organizations/${encodeURIComponent(organizationId)}`, {
+    description: 'viewer change',
+  });
   expect(refused.status).toBe(403);
   expect(refused.message).toContain('may only read');
   await expectAccessible(page);

@@ -11,16 +11,28 @@ async function seedQueue(api: ServiceApi, name: string, count: number) {
     fieldConfig: { invoice_number: { type: 'string' }, total_amount: { type: 'amount' } },
   });
   const validation = await api.post<{ validationId: string }>('/validations', {
-    name: `${name} validation`, enabled: true, config: { rules: [{ type: 'confidenceThreshold', threshold: 0.99 }] },
+    name: `${name} validation`,
+    enabled: true,
+    config: { rules: [{ type: 'confidenceThreshold', threshold: 0.99 }] },
   });
-  const agent = await api.post<{ agentId: string }>('/agents', { name: `${name} agent`, resourceIds: [model.modelId, validation.validationId] });
+  const agent = await api.post<{ agentId: string }>('/agents', {
+    name: `${name} agent`,
+    resourceIds: [model.modelId, validation.validationId],
+  });
   const runs: { run: AgentRun; document: Document }[] = [];
   for (let i = 1; i <= count; i++) {
     const document = await createDocument(api, {
-      bytes: await makeTextPdf(1), contentType: 'application/pdf', name: `${name} doc ${i}`,
-      groundTruth: [{ label: 'invoice_number', value: `INV-${i}`, pages: [0], confidence: 0.5 }, { label: 'total_amount', value: `${i}00.00`, pages: [0], confidence: 0.6 }],
+      bytes: await makeTextPdf(1),
+      contentType: 'application/pdf',
+      name: `${name} doc ${i}`,
+      groundTruth: [
+        { label: 'invoice_number', value: `INV-${i}`, pages: [0], confidence: 0.5 },
+        { label: 'total_amount', value: `${i}00.00`, pages: [0], confidence: 0.6 },
+      ],
     });
-    const run = await api.post<AgentRun>(`/agents/${encodeURIComponent(agent.agentId)}/runs`, { documentId: document.documentId });
+    const run = await api.post<AgentRun>(`/agents/${encodeURIComponent(agent.agentId)}/runs`, {
+      documentId: document.documentId,
+    });
     expect(run.status).toBe('ready-for-review');
     runs.push({ run, document });
   }
@@ -29,7 +41,11 @@ async function seedQueue(api: ServiceApi, name: string, count: number) {
 
 const runPath = (run: AgentRun) => `/agents/${encodeURIComponent(run.agentId)}/runs/${encodeURIComponent(run.runId)}`;
 
-test('the review flow takes a run, confirms corrections (task succeeded, run review-completed, ground truth saved) and opens the next', async ({ page, api, unique }) => {
+test('the review flow takes a run, confirms corrections (task succeeded, run review-completed, ground truth saved) and opens the next', async ({
+  page,
+  api,
+  unique,
+}) => {
   const { agentId, validationId, runs } = await seedQueue(api, unique('review'), 2);
   const [first, second] = runs;
 
@@ -64,7 +80,10 @@ test('the review flow takes a run, confirms corrections (task succeeded, run rev
     { label: 'total_amount', value: '123.45', rawValue: '100.00', pages: [0], confidence: 0.6 },
   ];
   // Field order follows the model's fieldConfig as the service returns it; compare by label.
-  const byLabel = (entries: unknown[] | null | undefined) => [...(entries ?? [])].sort((a, b) => String((a as { label: string }).label).localeCompare((b as { label: string }).label));
+  const byLabel = (entries: unknown[] | null | undefined) =>
+    [...(entries ?? [])].sort((a, b) =>
+      String((a as { label: string }).label).localeCompare((b as { label: string }).label),
+    );
   expect(byLabel(task.output?.groundTruth as unknown[] | undefined)).toEqual(corrected);
   const document = await api.get<Document>(`/documents/${encodeURIComponent(first.document.documentId)}`);
   expect(document.groundTruth).toEqual(task.output?.groundTruth);
@@ -82,21 +101,33 @@ test('a run another reviewer holds is not reviewed twice', async ({ page, api, u
   await page.goto(`/runs/review?agentId=${encodeURIComponent(agentId)}&runId=${encodeURIComponent(only.run.runId)}`);
   await expect(page.getByText('Run 1 of 1')).toBeVisible();
   // A second reviewer (another session) cannot take it.
-  const second = await page.context().browser()!.newContext({ storageState: await page.context().storageState() });
+  const second = await page
+    .context()
+    .browser()!
+    .newContext({ storageState: await page.context().storageState() });
   const other = await second.newPage();
   await other.goto(`/runs/review?agentId=${encodeURIComponent(agentId)}&runId=${encodeURIComponent(only.run.runId)}`);
   await expect(other.getByText(/This run is review-in-progress|Another reviewer has this run/)).toBeVisible();
   await second.close();
-  const task = await api.get<ValidationTask>(`/validations/${encodeURIComponent(validationId)}/tasks/${encodeURIComponent(variables.validationTaskId)}`);
+  const task = await api.get<ValidationTask>(
+    `/validations/${encodeURIComponent(validationId)}/tasks/${encodeURIComponent(variables.validationTaskId)}`,
+  );
   expect(task.status).toBe('in-progress');
 });
 
-test('a run left in review is listed in the queue with its document and can be taken over', async ({ page, api, unique }) => {
+test('a run left in review is listed in the queue with its document and can be taken over', async ({
+  page,
+  api,
+  unique,
+}) => {
   const { agentId, validationId, runs } = await seedQueue(api, unique('left'), 2);
   const [left, waiting] = runs;
   // Another reviewer took the first run and walked away.
   const variables = await api.get<{ validationTaskId: string }>(`${runPath(left.run)}/variables`);
-  await api.patch(`/validations/${encodeURIComponent(validationId)}/tasks/${encodeURIComponent(variables.validationTaskId)}`, { status: 'in-progress' });
+  await api.patch(
+    `/validations/${encodeURIComponent(validationId)}/tasks/${encodeURIComponent(variables.validationTaskId)}`,
+    { status: 'in-progress' },
+  );
 
   await page.goto(`/runs/review?agentId=${encodeURIComponent(agentId)}`);
   await expect(page).toHaveURL(new RegExp(`runId=${encodeURIComponent(waiting.run.runId)}`));

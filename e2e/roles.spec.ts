@@ -2,7 +2,6 @@ import { test, expect, expectAccessible } from './support/fixtures';
 import type { Role } from '@/contract';
 import { consoleWrite } from './helpers/console-write';
 
-
 test('create a role with permissions and edit it', async ({ page, api, unique }) => {
   const name = unique('Invoice clerks');
   await page.goto('/settings/roles');
@@ -46,8 +45,11 @@ test('create a role with permissions and edit it', async ({ page, api, unique })
   await expect(edit).toBeHidden();
   await expect(page.getByText('Role saved')).toBeVisible();
   await expect(permissions.getByRole('row')).toHaveCount(2);
-  expect(await api.get<Role>(`/roles/${roleId}`)).toMatchObject({ description: 'Reads and fixes invoices', metadata: { cost: 'ops' }, permissions: [{ resourceId: 'users', effect: 'deny', action: 'write' }] });
-
+  expect(await api.get<Role>(`/roles/${roleId}`)).toMatchObject({
+    description: 'Reads and fixes invoices',
+    metadata: { cost: 'ops' },
+    permissions: [{ resourceId: 'users', effect: 'deny', action: 'write' }],
+  });
 });
 
 test('delete a custom role after confirming', async ({ page, api, unique }) => {
@@ -64,9 +66,15 @@ test("the service's refusal is shown: admin's permissions cannot change", async 
   await page.getByRole('button', { name: 'Edit role' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit role' });
   await edit.getByRole('button', { name: 'Add permission' }).click();
-  await edit.getByRole('group', { name: /Permission \d+/ }).last().getByLabel('Resource').selectOption('users');
+  await edit
+    .getByRole('group', { name: /Permission \d+/ })
+    .last()
+    .getByLabel('Resource')
+    .selectOption('users');
   await edit.getByRole('button', { name: 'Save changes' }).click();
-  await expect(edit.getByRole('alert')).toContainText('permissions of the built-in role svc:role:admin cannot be changed');
+  await expect(edit.getByRole('alert')).toContainText(
+    'permissions of the built-in role svc:role:admin cannot be changed',
+  );
   await expectAccessible(page);
 });
 
@@ -96,7 +104,9 @@ test('an edited role asks before its changes are discarded', async ({ page, api,
   await expect(edit).toBeHidden();
 });
 
-test('a viewer operator sees roles, is offered no edit, and the BFF refuses one anyway', async ({ viewerPage: page }) => {
+test('a viewer operator sees roles, is offered no edit, and the BFF refuses one anyway', async ({
+  viewerPage: page,
+}) => {
   await page.goto('/settings/roles/svc:role:member');
   await page.getByRole('table', { name: 'Permissions' }).waitFor();
   await expect(page.getByRole('button', { name: 'Edit role' })).toHaveCount(0);

@@ -11,11 +11,19 @@ const runPath = (run: Pick<AgentRun, 'agentId' | 'runId'>) => `/agents/${enc(run
 
 /** An agent of this test's own whose validation always asks for review, with `count` runs (ready-for-review). */
 async function seedAgent(api: ServiceApi, name: string, count: number, extraResources: string[] = []) {
-  const model = await api.post<{ modelId: string }>('/models', { name: `${name} model`, fieldConfig: { invoice_number: { type: 'string' } } });
-  const validation = await api.post<{ validationId: string }>('/validations', {
-    name: `${name} validation`, enabled: true, config: { rules: [{ type: 'confidenceThreshold', threshold: 0.99 }] },
+  const model = await api.post<{ modelId: string }>('/models', {
+    name: `${name} model`,
+    fieldConfig: { invoice_number: { type: 'string' } },
   });
-  const agent = await api.post<Agent>('/agents', { name: `${name} agent`, resourceIds: [model.modelId, validation.validationId, ...extraResources] });
+  const validation = await api.post<{ validationId: string }>('/validations', {
+    name: `${name} validation`,
+    enabled: true,
+    config: { rules: [{ type: 'confidenceThreshold', threshold: 0.99 }] },
+  });
+  const agent = await api.post<Agent>('/agents', {
+    name: `${name} agent`,
+    resourceIds: [model.modelId, validation.validationId, ...extraResources],
+  });
   const runs: AgentRun[] = [];
   for (let i = 1; i <= count; i++) runs.push(await startRun(api, agent.agentId, `${name} doc ${i}`));
   return { agent, runs, modelId: model.modelId };
@@ -23,16 +31,25 @@ async function seedAgent(api: ServiceApi, name: string, count: number, extraReso
 
 async function startRun(api: ServiceApi, agentId: string, docName: string, variables?: Record<string, unknown>) {
   const document = await createDocument(api, {
-    bytes: await makeTextPdf(1), contentType: 'application/pdf', name: docName,
+    bytes: await makeTextPdf(1),
+    contentType: 'application/pdf',
+    name: docName,
     groundTruth: [{ label: 'invoice_number', value: 'INV-1', pages: [0], confidence: 0.5 }],
   });
-  return api.post<AgentRun>(`/agents/${enc(agentId)}/runs`, { documentId: document.documentId, ...(variables ? { variables } : {}) });
+  return api.post<AgentRun>(`/agents/${enc(agentId)}/runs`, {
+    documentId: document.documentId,
+    ...(variables ? { variables } : {}),
+  });
 }
 
 const statusOf = async (api: ServiceApi, run: AgentRun) => (await api.get<AgentRun>(runPath(run))).status;
 
 /** An agent without a model: each run it starts ends in `error` at once (a set of runs whose state we control). */
-async function agentWithRuns(api: ServiceApi, name: string, count: number): Promise<{ agent: Agent; runs: AgentRun[] }> {
+async function agentWithRuns(
+  api: ServiceApi,
+  name: string,
+  count: number,
+): Promise<{ agent: Agent; runs: AgentRun[] }> {
   const agent = await api.post<Agent>('/agents', { name });
   const runs: AgentRun[] = [];
   for (let i = 0; i < count; i++) runs.push(await api.post<AgentRun>(`/agents/${enc(agent.agentId)}/runs`, {}));
@@ -48,7 +65,8 @@ async function statusesOf(api: ServiceApi, agentId: string): Promise<Record<stri
 function recordWrites(page: Page) {
   const writes: string[] = [];
   page.on('request', (request) => {
-    if (request.method() !== 'GET' && request.url().includes('/api/agents/')) writes.push(`${request.method()} ${request.url()}`);
+    if (request.method() !== 'GET' && request.url().includes('/api/agents/'))
+      writes.push(`${request.method()} ${request.url()}`);
   });
   return writes;
 }
@@ -56,7 +74,9 @@ function recordWrites(page: Page) {
 test('every agent run state renders with its badge in operator words', async ({ page, api }) => {
   const agents = (await api.get<{ agents: Agent[] }>('/agents?maxResults=1000')).agents;
   // The demo data's three agents between them hold runs in every state.
-  expect(agents.filter((a) => ['Invoice processing', 'Receipt capture', 'Purchase orders (pilot)'].includes(a.name ?? ''))).toHaveLength(3);
+  expect(
+    agents.filter((a) => ['Invoice processing', 'Receipt capture', 'Purchase orders (pilot)'].includes(a.name ?? '')),
+  ).toHaveLength(3);
   const seen = new Set<string>();
   for (const agent of agents) {
     const { runs } = await api.get<{ runs: AgentRun[] }>(`/agents/${enc(agent.agentId)}/runs?maxResults=1000`);
@@ -78,11 +98,18 @@ test('every agent run state renders with its badge in operator words', async ({ 
   await expectAccessible(page);
 });
 
-test('tabs and filters change the URL and survive a reload; the runs page is accessible', async ({ page, api, unique }) => {
+test('tabs and filters change the URL and survive a reload; the runs page is accessible', async ({
+  page,
+  api,
+  unique,
+}) => {
   const { agent, runs } = await seedAgent(api, unique('tabs'), 2);
   await page.goto(`/runs?agent=${enc(agent.agentId)}`);
   await expect(page.getByRole('button', { name: /In review/ })).toContainText('2');
-  await expect(page.getByRole('link', { name: 'Review (2)' })).toHaveAttribute('href', new RegExp(`/runs/review\\?agentId=${enc(agent.agentId).replaceAll('%', '%')}`));
+  await expect(page.getByRole('link', { name: 'Review (2)' })).toHaveAttribute(
+    'href',
+    new RegExp(`/runs/review\\?agentId=${enc(agent.agentId).replaceAll('%', '%')}`),
+  );
   await expectAccessible(page);
 
   await page.getByRole('button', { name: /In review/ }).click();
@@ -94,7 +121,10 @@ test('tabs and filters change the URL and survive a reload; the runs page is acc
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page).toHaveURL(/status=ready-for-review/);
   await expect(page).toHaveURL(/from=2020-01-01/);
-  await page.getByRole('columnheader', { name: /Created/ }).getByRole('button').click();
+  await page
+    .getByRole('columnheader', { name: /Created/ })
+    .getByRole('button')
+    .click();
   await expect(page).toHaveURL(/sort=asc/);
 
   await page.reload();
@@ -111,13 +141,20 @@ test('tabs and filters change the URL and survive a reload; the runs page is acc
   await expect(page.getByText('No runs match these filters')).toBeVisible();
 });
 
-test('archiving every run matching a filter archives exactly that set; undo sends nothing', async ({ page, api, unique }) => {
+test('archiving every run matching a filter archives exactly that set; undo sends nothing', async ({
+  page,
+  api,
+  unique,
+}) => {
   const name = unique('bulk');
   const { agent, runs: older } = await seedAgent(api, name, 2);
   // The filter's window starts after the older runs.
   await new Promise((r) => setTimeout(r, 1100));
   const from = new Date(Date.now() - 200).toISOString();
-  const newer = [await startRun(api, agent.agentId, `${name} new 1`), await startRun(api, agent.agentId, `${name} new 2`)];
+  const newer = [
+    await startRun(api, agent.agentId, `${name} new 1`),
+    await startRun(api, agent.agentId, `${name} new 2`),
+  ];
   expect(newer.every((r) => r.createdTime >= from)).toBe(true);
 
   await page.clock.install();
@@ -125,7 +162,10 @@ test('archiving every run matching a filter archives exactly that set; undo send
   await page.goto(`/runs?agent=${enc(agent.agentId)}&refresh=0`);
 
   // Undo: select one run, archive, undo, let the window pass: nothing is sent.
-  await page.getByRole('row', { name: new RegExp(older[0]!.runId.slice(-8)) }).getByRole('checkbox').check();
+  await page
+    .getByRole('row', { name: new RegExp(older[0]!.runId.slice(-8)) })
+    .getByRole('checkbox')
+    .check();
   await page.getByRole('button', { name: 'Archive 1 run' }).click();
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByText('Archive undone: nothing was sent')).toBeVisible();
@@ -184,15 +224,25 @@ test('archive from the run page; delete needs the typed confirmation', async ({ 
 test('a failed action run shows its errors on the run page and on its own page', async ({ page, api, unique }) => {
   const name = unique('failing');
   const action = await api.post<{ actionId: string }>('/actions', {
-    name: `${name} ERP export`, enabled: true, config: { requiredVariables: ['erpCompany'] },
+    name: `${name} ERP export`,
+    enabled: true,
+    config: { requiredVariables: ['erpCompany'] },
   });
-  const model = await api.post<{ modelId: string }>('/models', { name: `${name} model`, fieldConfig: { invoice_number: { type: 'string' } } });
-  const agent = await api.post<Agent>('/agents', { name: `${name} agent`, resourceIds: [model.modelId, action.actionId] });
+  const model = await api.post<{ modelId: string }>('/models', {
+    name: `${name} model`,
+    fieldConfig: { invoice_number: { type: 'string' } },
+  });
+  const agent = await api.post<Agent>('/agents', {
+    name: `${name} agent`,
+    resourceIds: [model.modelId, action.actionId],
+  });
   const run = await startRun(api, agent.agentId, `${name} doc`);
   await api.post(`${runPath(run)}/export`, {}).catch(() => undefined);
-  const actionRuns = (await api.get<{ runs: { runId: string; status: string; errors?: string[] }[] }>(
-    `/actions/${enc(action.actionId)}/runs?agentRunId=${enc(`${run.agentId}/${run.runId}`)}`,
-  )).runs;
+  const actionRuns = (
+    await api.get<{ runs: { runId: string; status: string; errors?: string[] }[] }>(
+      `/actions/${enc(action.actionId)}/runs?agentRunId=${enc(`${run.agentId}/${run.runId}`)}`,
+    )
+  ).runs;
   expect(actionRuns).toHaveLength(1);
   expect(actionRuns[0]!.status).toBe('failed');
   const error = actionRuns[0]!.errors![0]!;
@@ -250,7 +300,11 @@ test('the Errors tab and a created-time window survive a reload', async ({ page,
   await expect(page.getByRole('table', { name: /^Runs/ }).locator('tbody tr[data-row-id]')).toHaveCount(2);
 });
 
-test('archive all matching: undone inside the window nothing is sent; let through, exactly the filtered set is archived', async ({ page, api, unique }) => {
+test('archive all matching: undone inside the window nothing is sent; let through, exactly the filtered set is archived', async ({
+  page,
+  api,
+  unique,
+}) => {
   const { agent, runs } = await agentWithRuns(api, unique('Bulk agent'), 4);
   // The window starts at the third run: runs 3 and 4 match, runs 1 and 2 do not.
   const from = runs[2].createdTime;
@@ -278,7 +332,9 @@ test('archive all matching: undone inside the window nothing is sent; let throug
   await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible();
   await page.clock.runFor(15_000);
   // The PATCHes leave after the window; wait for both to land (the success toast may already be gone).
-  await expect.poll(async () => Object.values(await statusesOf(api, agent.agentId)).filter((s) => s === 'archived').length).toBe(2);
+  await expect
+    .poll(async () => Object.values(await statusesOf(api, agent.agentId)).filter((s) => s === 'archived').length)
+    .toBe(2);
   // Request events reach the test over Playwright's own channel, possibly after the service has answered: poll.
   await expect.poll(() => writes.length).toBe(2);
   const after = await statusesOf(api, agent.agentId);
@@ -301,7 +357,10 @@ test('selected rows: the bulk bar archives just those runs', async ({ page, api,
   expect(after).toEqual({ [runs[0].runId]: 'archived', [runs[1].runId]: 'error', [runs[2].runId]: 'error' });
 });
 
-test("a demo run's failed action shows its errors on the run page and on the action run's page", async ({ page, api }) => {
+test("a demo run's failed action shows its errors on the run page and on the action run's page", async ({
+  page,
+  api,
+}) => {
   const { actions } = await api.get<{ actions: { actionId: string; name: string }[] }>('/actions?maxResults=1000');
   const email = actions.find((a) => a.name === 'Email the approver')!;
   const { runs: failed } = await api.get<{ runs: { runId: string; agentRunId: string; errors: string[] }[] }>(

@@ -61,11 +61,23 @@ test('the shell: sidebar sections, organization name, breadcrumbs, operator menu
   const organization = await api.get<{ name: string | null }>('/organizations/me');
   await page.goto('/settings/organization');
   const nav = page.getByRole('navigation', { name: 'Main' });
-  for (const name of ['Runs', 'Agents', 'Documents', 'Models', 'Validations', 'Organization', 'Users', 'Roles', 'App clients', 'Audit log']) {
+  for (const name of [
+    'Runs',
+    'Agents',
+    'Documents',
+    'Models',
+    'Validations',
+    'Organization',
+    'Users',
+    'Roles',
+    'App clients',
+    'Audit log',
+  ]) {
     await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
   }
   await expect(nav.getByRole('link', { name: 'Organization' })).toHaveAttribute('aria-current', 'page');
-  if (organization.name) await expect(page.getByRole('complementary', { name: 'Sidebar' })).toContainText(organization.name);
+  if (organization.name)
+    await expect(page.getByRole('complementary', { name: 'Sidebar' })).toContainText(organization.name);
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Organization');
 
   await page.getByRole('button', { name: /^Operator e2e-admin, admin/ }).click();
@@ -124,7 +136,9 @@ test('⌘K jumps to a screen by name and to a resource by pasted id', async ({ p
   // this one belongs to none of them, and the palette says so.
   await page.keyboard.press('ControlOrMeta+k');
   await page.getByRole('dialog').getByRole('combobox').fill(runId);
-  await expect(page.getByRole('dialog')).toContainText(`Not found: no agent, hook or action run ${runId} in this organization.`);
+  await expect(page.getByRole('dialog')).toContainText(
+    `Not found: no agent, hook or action run ${runId} in this organization.`,
+  );
   await expectAccessible(page);
 });
 

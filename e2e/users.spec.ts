@@ -4,7 +4,11 @@ import { consoleWrite } from './helpers/console-write';
 
 const email = (name: string) => `${name.replace(/[^A-Za-z0-9]+/g, '.').toLowerCase()}@example.com`;
 
-test('create a user: the seed email rule is enforced, the user shows as invite pending with its roles', async ({ page, api, unique }) => {
+test('create a user: the seed email rule is enforced, the user shows as invite pending with its roles', async ({
+  page,
+  api,
+  unique,
+}) => {
   const name = unique('Ann Reviewer');
   await page.goto('/settings/users');
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
@@ -32,7 +36,12 @@ test('create a user: the seed email rule is enforced, the user shows as invite p
 
   const userId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
   const user = await api.get<User>(`/users/${userId}`);
-  expect(user).toMatchObject({ name, status: 'invite_pending', roleIds: ['svc:role:viewer'], metadata: { team: 'finance' } });
+  expect(user).toMatchObject({
+    name,
+    status: 'invite_pending',
+    roleIds: ['svc:role:viewer'],
+    metadata: { team: 'finance' },
+  });
 
   await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Users' }).click();
   await expect(page).toHaveURL(/\/settings\/users$/);
@@ -55,7 +64,11 @@ test('the service refuses an email already in use, and its message is shown', as
   await expect(dialog.getByRole('alert')).toContainText(`email ${email(name)} already belongs to user`);
 });
 
-test('edit a user: name, description, roles and metadata; invalid metadata is refused', async ({ page, api, unique }) => {
+test('edit a user: name, description, roles and metadata; invalid metadata is refused', async ({
+  page,
+  api,
+  unique,
+}) => {
   const name = unique('Edit me');
   const user = await api.post<User>('/users', { email: email(name), name, roleIds: ['svc:role:viewer'] });
   await page.goto(`/settings/users/${user.userId}`);
@@ -77,7 +90,12 @@ test('edit a user: name, description, roles and metadata; invalid metadata is re
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(renamed);
   await expect(page.locator('.page-header__description')).toHaveText('Checks invoices');
   await expect(page.getByRole('region', { name: 'Details' })).toContainText('Validator');
-  expect(await api.get<User>(`/users/${user.userId}`)).toMatchObject({ name: renamed, description: 'Checks invoices', roleIds: ['svc:role:validator'], metadata: { desk: 4 } });
+  expect(await api.get<User>(`/users/${user.userId}`)).toMatchObject({
+    name: renamed,
+    description: 'Checks invoices',
+    roleIds: ['svc:role:validator'],
+    metadata: { desk: 4 },
+  });
 });
 
 test('delete a user from the list after confirming', async ({ page, api, unique }) => {
@@ -95,15 +113,27 @@ test('delete a user from the list after confirming', async ({ page, api, unique 
 
 test('pages over more than one page of users with Next and Previous', async ({ page, api, unique }) => {
   const prefix = unique('Paged');
-  await Promise.all(Array.from({ length: 26 }, (_, i) => api.post('/users', { email: email(`${prefix} ${i}`), name: `${prefix} ${i}` })));
+  await Promise.all(
+    Array.from({ length: 26 }, (_, i) =>
+      api.post('/users', { email: email(`${prefix} ${i}`), name: `${prefix} ${i}` }),
+    ),
+  );
   await page.goto('/settings/users?pageSize=25');
   const pager = page.getByRole('navigation', { name: 'Pagination' });
   await expect(pager).toContainText('Page 1 · 25 rows · more on the next page');
-  const firstPageFirst = await page.getByRole('table', { name: 'Users' }).locator('tbody tr').first().getAttribute('data-row-id');
+  const firstPageFirst = await page
+    .getByRole('table', { name: 'Users' })
+    .locator('tbody tr')
+    .first()
+    .getAttribute('data-row-id');
   await pager.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/cursor=/);
   await expect(pager).toContainText('Page 2');
-  const secondPageFirst = await page.getByRole('table', { name: 'Users' }).locator('tbody tr').first().getAttribute('data-row-id');
+  const secondPageFirst = await page
+    .getByRole('table', { name: 'Users' })
+    .locator('tbody tr')
+    .first()
+    .getAttribute('data-row-id');
   expect(secondPageFirst).not.toBe(firstPageFirst);
   await pager.getByRole('button', { name: 'Previous' }).click();
   await expect(pager).toContainText('Page 1');
@@ -125,15 +155,26 @@ test('an edited user form asks before its changes are discarded', async ({ page,
   await expect(dialog.getByLabel('Description')).toHaveValue('half-typed');
   await page.evaluate(() => window.history.back());
   await expect(page.getByRole('alertdialog', { name: 'Discard unsaved changes?' })).toBeVisible();
-  await page.getByRole('alertdialog', { name: 'Discard unsaved changes?' }).getByRole('button', { name: 'Keep editing' }).click();
-  await expect(page).toHaveURL(new RegExp(`/settings/users/${encodeURIComponent(user.userId).replaceAll('%3A', '(:|%3A)')}`));
+  await page
+    .getByRole('alertdialog', { name: 'Discard unsaved changes?' })
+    .getByRole('button', { name: 'Keep editing' })
+    .click();
+  await expect(page).toHaveURL(
+    new RegExp(`/settings/users/${encodeURIComponent(user.userId).replaceAll('%3A', '(:|%3A)')}`),
+  );
   await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await page.getByRole('alertdialog', { name: 'Discard unsaved changes?' }).getByRole('button', { name: 'Discard changes' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Discard unsaved changes?' })
+    .getByRole('button', { name: 'Discard changes' })
+    .click();
   await expect(dialog).toBeHidden();
   expect((await api.get<User & { description: string | null }>(`/users/${user.userId}`)).description).toBeNull();
 });
 
-test('a viewer operator sees users, is offered no create, and the BFF refuses one anyway', async ({ viewerPage: page, unique }) => {
+test('a viewer operator sees users, is offered no create, and the BFF refuses one anyway', async ({
+  viewerPage: page,
+  unique,
+}) => {
   const name = unique('Viewer try');
   await page.goto('/settings/users');
   await page.getByRole('table', { name: 'Users' }).waitFor();

@@ -13,7 +13,9 @@ test('create with a preset rule, disable, edit the config, delete', async ({ pag
   await page.getByRole('button', { name: 'Create validation' }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   const validationId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
-  expect((await api.get<Validation>(`/validations/${validationId}`)).config?.rules).toEqual([{ type: 'confidenceThreshold', field: 'total', threshold: 0.9 }]);
+  expect((await api.get<Validation>(`/validations/${validationId}`)).config?.rules).toEqual([
+    { type: 'confidenceThreshold', field: 'total', threshold: 0.9 },
+  ]);
   await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Disable' }).click();
@@ -27,9 +29,12 @@ test('create with a preset rule, disable, edit the config, delete', async ({ pag
   await config.fill('{"rules":[{"type":"pattern","field":"invoice_number","pattern":"^INV-"}],"autoApprove":true}');
   await page.getByRole('button', { name: 'Save validation' }).click();
   await expect(page.getByText('“invoice_number” matches /^INV-/')).toBeVisible();
-  await expect.poll(async () => (await api.get<Validation>(`/validations/${validationId}`)).config).toEqual({
-    rules: [{ type: 'pattern', field: 'invoice_number', pattern: '^INV-' }], autoApprove: true,
-  });
+  await expect
+    .poll(async () => (await api.get<Validation>(`/validations/${validationId}`)).config)
+    .toEqual({
+      rules: [{ type: 'pattern', field: 'invoice_number', pattern: '^INV-' }],
+      autoApprove: true,
+    });
 
   await page.getByRole('button', { name: 'Delete' }).click();
   const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
@@ -40,17 +45,31 @@ test('create with a preset rule, disable, edit the config, delete', async ({ pag
 });
 
 test('the task queue lists tasks by status with their agent run', async ({ page, api, unique }) => {
-  const validation = await api.post<Validation>('/validations', { name: unique('Queue'), config: { rules: [{ type: 'confidenceThreshold', threshold: 1 }] } });
-  const model = await api.post<{ modelId: string }>('/models', { name: unique('Queue model'), fieldConfig: { total: { type: 'amount' } } });
-  const agent = await api.post<{ agentId: string }>('/agents', { name: unique('Queue agent'), resourceIds: [model.modelId, validation.validationId] });
+  const validation = await api.post<Validation>('/validations', {
+    name: unique('Queue'),
+    config: { rules: [{ type: 'confidenceThreshold', threshold: 1 }] },
+  });
+  const model = await api.post<{ modelId: string }>('/models', {
+    name: unique('Queue model'),
+    fieldConfig: { total: { type: 'amount' } },
+  });
+  const agent = await api.post<{ agentId: string }>('/agents', {
+    name: unique('Queue agent'),
+    resourceIds: [model.modelId, validation.validationId],
+  });
   const document = await api.post<{ documentId: string }>('/documents', { name: 'queue.pdf' });
-  const run = await api.post<{ runId: string; status: string }>(`/agents/${agent.agentId}/runs`, { documentId: document.documentId });
+  const run = await api.post<{ runId: string; status: string }>(`/agents/${agent.agentId}/runs`, {
+    documentId: document.documentId,
+  });
   expect(run.status).toBe('ready-for-review');
 
   await page.goto(`/validations/${encodeURIComponent(validation.validationId)}`);
   const tasks = page.getByRole('table', { name: 'Validation tasks' });
   await expect(tasks.getByRole('row').filter({ hasText: 'Ready' })).toHaveCount(1);
-  await expect(tasks.getByRole('link', { name: run.runId })).toHaveAttribute('href', new RegExp(encodeURIComponent(run.runId)));
+  await expect(tasks.getByRole('link', { name: run.runId })).toHaveAttribute(
+    'href',
+    new RegExp(encodeURIComponent(run.runId)),
+  );
   await page.getByRole('group', { name: 'Task status' }).getByRole('button', { name: 'Succeeded' }).click();
   await expect(page.getByText('No succeeded tasks')).toBeVisible();
   await expectAccessible(page);

@@ -12,7 +12,8 @@ const enc = encodeURIComponent;
 const email = (name: string) => `${name.replace(/[^A-Za-z0-9]+/g, '.').toLowerCase()}@example.com`;
 
 /** Names of the controls that change something, anywhere in the console. */
-const WRITE_CONTROL = /^(create|new|add|edit|delete|archive|unarchive|restore|save|upload|choose files|confirm|reject|skip(?! to content)|remove|invite|review it anyway)\b/i;
+const WRITE_CONTROL =
+  /^(create|new|add|edit|delete|archive|unarchive|restore|save|upload|choose files|confirm|reject|skip(?! to content)|remove|invite|review it anyway)\b/i;
 
 /**
  * After `ready` shows (so the screen has rendered), no button, link or menu item offers a write; no row can be
@@ -22,7 +23,9 @@ async function expectReadOnly(page: Page, ready: ReturnType<Page['getByRole']>) 
   // Like a click, waits as long as the test may for a slow first load.
   await ready.waitFor();
   for (const role of ['button', 'menuitem'] as const) {
-    await expect(page.getByRole(role, { name: WRITE_CONTROL }), `a ${role} that writes on ${page.url()}`).toHaveCount(0);
+    await expect(page.getByRole(role, { name: WRITE_CONTROL }), `a ${role} that writes on ${page.url()}`).toHaveCount(
+      0,
+    );
   }
   const links = page.getByRole('link', { name: WRITE_CONTROL }).and(page.locator(':not(table *)'));
   await expect(links, `a link that writes on ${page.url()}`).toHaveCount(0);
@@ -33,20 +36,36 @@ const heading = (page: Page, name: string | RegExp) => page.getByRole('heading',
 
 /** An agent (model + validation that always asks for review) with one run waiting for review. */
 async function seedAgentRun(api: ServiceApi, name: string) {
-  const model = await api.post<{ modelId: string }>('/models', { name: `${name} model`, fieldConfig: { invoice_number: { type: 'string' } } });
-  const validation = await api.post<{ validationId: string }>('/validations', {
-    name: `${name} validation`, enabled: true, config: { rules: [{ type: 'confidenceThreshold', threshold: 0.99 }] },
+  const model = await api.post<{ modelId: string }>('/models', {
+    name: `${name} model`,
+    fieldConfig: { invoice_number: { type: 'string' } },
   });
-  const agent = await api.post<{ agentId: string }>('/agents', { name: `${name} agent`, resourceIds: [model.modelId, validation.validationId] });
+  const validation = await api.post<{ validationId: string }>('/validations', {
+    name: `${name} validation`,
+    enabled: true,
+    config: { rules: [{ type: 'confidenceThreshold', threshold: 0.99 }] },
+  });
+  const agent = await api.post<{ agentId: string }>('/agents', {
+    name: `${name} agent`,
+    resourceIds: [model.modelId, validation.validationId],
+  });
   const document = await createDocument(api, {
-    bytes: await makeTextPdf(1), contentType: 'application/pdf', name: `${name} doc`,
+    bytes: await makeTextPdf(1),
+    contentType: 'application/pdf',
+    name: `${name} doc`,
     groundTruth: [{ label: 'invoice_number', value: 'INV-1', pages: [0], confidence: 0.5 }],
   });
-  const run = await api.post<{ agentId: string; runId: string; status: string }>(`/agents/${enc(agent.agentId)}/runs`, { documentId: document.documentId });
+  const run = await api.post<{ agentId: string; runId: string; status: string }>(`/agents/${enc(agent.agentId)}/runs`, {
+    documentId: document.documentId,
+  });
   return { model, validation, agent, document, run };
 }
 
-test('users: a viewer sees the list and a user with no create, edit or delete', async ({ viewerPage: page, api, unique }) => {
+test('users: a viewer sees the list and a user with no create, edit or delete', async ({
+  viewerPage: page,
+  api,
+  unique,
+}) => {
   const name = unique('Viewer sees');
   const user = await api.post<{ userId: string }>('/users', { email: email(name), name });
   await page.goto('/settings/users');
@@ -55,7 +74,11 @@ test('users: a viewer sees the list and a user with no create, edit or delete', 
   await expectReadOnly(page, heading(page, name));
 });
 
-test('roles: a viewer sees the list, a built-in and a custom role with no create, edit or delete', async ({ viewerPage: page, api, unique }) => {
+test('roles: a viewer sees the list, a built-in and a custom role with no create, edit or delete', async ({
+  viewerPage: page,
+  api,
+  unique,
+}) => {
   const name = unique('Viewer role');
   const role = await api.post<{ roleId: string }>('/roles', { name });
   await page.goto('/settings/roles');
@@ -66,7 +89,11 @@ test('roles: a viewer sees the list, a built-in and a custom role with no create
   await expectReadOnly(page, heading(page, name));
 });
 
-test('app clients: a viewer sees the list and a client with no create, edit or delete', async ({ viewerPage: page, api, unique }) => {
+test('app clients: a viewer sees the list and a client with no create, edit or delete', async ({
+  viewerPage: page,
+  api,
+  unique,
+}) => {
   const name = unique('Viewer client');
   const client = await api.post<{ appClientId: string }>('/appClients', { name, generateSecret: false });
   await page.goto('/settings/app-clients');
@@ -80,7 +107,11 @@ test('organization: a viewer sees it with no edit and no create', async ({ viewe
   await expectReadOnly(page, page.getByRole('heading', { name: 'Total quotas' }));
 });
 
-test('models: a viewer sees the list and a model with no create, save or delete', async ({ viewerPage: page, api, unique }) => {
+test('models: a viewer sees the list and a model with no create, save or delete', async ({
+  viewerPage: page,
+  api,
+  unique,
+}) => {
   const name = unique('Viewer model');
   const model = await api.post<{ modelId: string }>('/models', { name, fieldConfig: { total: { type: 'amount' } } });
   await page.goto('/models');
@@ -91,18 +122,35 @@ test('models: a viewer sees the list and a model with no create, save or delete'
   await expectReadOnly(page, page.getByText('Viewers cannot create models.'));
 });
 
-test('documents: a viewer sees the list and a document with no upload, save or delete', async ({ viewerPage: page, api, unique }) => {
+test('documents: a viewer sees the list and a document with no upload, save or delete', async ({
+  viewerPage: page,
+  api,
+  unique,
+}) => {
   const name = unique('Viewer doc');
-  const document = await createDocument(api, { bytes: await makeTextPdf(1), contentType: 'application/pdf', name, groundTruth: [{ label: 'total', value: '10' }] });
+  const document = await createDocument(api, {
+    bytes: await makeTextPdf(1),
+    contentType: 'application/pdf',
+    name,
+    groundTruth: [{ label: 'total', value: '10' }],
+  });
   await page.goto('/documents');
   await expectReadOnly(page, page.getByRole('table', { name: /^Documents/ }));
   await page.goto(`/documents/${enc(document.documentId)}`);
   await expectReadOnly(page, heading(page, name));
 });
 
-test('validations: a viewer sees the list and a validation with no create, save or delete', async ({ viewerPage: page, api, unique }) => {
+test('validations: a viewer sees the list and a validation with no create, save or delete', async ({
+  viewerPage: page,
+  api,
+  unique,
+}) => {
   const name = unique('Viewer validation');
-  const validation = await api.post<{ validationId: string }>('/validations', { name, enabled: true, config: { rules: [{ type: 'confidenceThreshold', threshold: 0.5 }] } });
+  const validation = await api.post<{ validationId: string }>('/validations', {
+    name,
+    enabled: true,
+    config: { rules: [{ type: 'confidenceThreshold', threshold: 0.5 }] },
+  });
   await page.goto('/validations');
   await expectReadOnly(page, heading(page, 'Validations'));
   await page.goto(`/validations/${enc(validation.validationId)}`);
@@ -111,7 +159,11 @@ test('validations: a viewer sees the list and a validation with no create, save 
   await expectReadOnly(page, page.getByText('Viewers cannot create validations.'));
 });
 
-test('agents, runs and review: a viewer sees them with no create, save, archive, delete or review action', async ({ viewerPage: page, api, unique }) => {
+test('agents, runs and review: a viewer sees them with no create, save, archive, delete or review action', async ({
+  viewerPage: page,
+  api,
+  unique,
+}) => {
   const name = unique('Viewer agent');
   const { agent, run } = await seedAgentRun(api, name);
   expect(run.status).toBe('ready-for-review');
@@ -127,5 +179,7 @@ test('agents, runs and review: a viewer sees them with no create, save, archive,
   await expect(page).toHaveURL(new RegExp(`runId=${enc(run.runId)}`));
   await expectReadOnly(page, page.getByRole('textbox', { name: 'Value of invoice_number', exact: true }));
   // Looking is not taking: the run still waits for a reviewer.
-  expect((await api.get<{ status: string }>(`/agents/${enc(agent.agentId)}/runs/${enc(run.runId)}`)).status).toBe('ready-for-review');
+  expect((await api.get<{ status: string }>(`/agents/${enc(agent.agentId)}/runs/${enc(run.runId)}`)).status).toBe(
+    'ready-for-review',
+  );
 });

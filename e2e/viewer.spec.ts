@@ -2,7 +2,13 @@ import { expect, test } from './support/fixtures';
 import { expectAccessible } from './helpers/a11y';
 import { createDocument } from './helpers/documents-api';
 import {
-  EMAIL_REMOTE_HOST, EMAIL_SUBJECT, makeEml, makePng, makeTextPdf, makeTiff, pdfPageMarker,
+  EMAIL_REMOTE_HOST,
+  EMAIL_SUBJECT,
+  makeEml,
+  makePng,
+  makeTextPdf,
+  makeTiff,
+  pdfPageMarker,
 } from './helpers/document-fixtures';
 import { inkRatio, viewerPage, waitForPagePainted, watchEmailLeaks } from './helpers/viewer-checks';
 
@@ -10,7 +16,11 @@ import { inkRatio, viewerPage, waitForPagePainted, watchEmailLeaks } from './hel
 // fetched through the BFF's file proxy. Checks look at pixels, not only at the DOM.
 
 test('a multi-page PDF renders its pages with a selectable text layer', async ({ page, api, unique }) => {
-  const doc = await createDocument(api, { bytes: await makeTextPdf(4), contentType: 'application/pdf', name: unique('viewer pdf') });
+  const doc = await createDocument(api, {
+    bytes: await makeTextPdf(4),
+    contentType: 'application/pdf',
+    name: unique('viewer pdf'),
+  });
   await page.goto(`/documents/${encodeURIComponent(doc.documentId)}`);
   await waitForPagePainted(page, 1);
   expect(await inkRatio(page, viewerPage(page, 1))).toBeGreaterThan(0.01);
@@ -42,7 +52,11 @@ test('a PNG image is painted', async ({ page, api, unique }) => {
   expect(await inkRatio(page, viewerPage(page, 1))).toBeGreaterThan(0.2);
 });
 
-test("an email shows headers and its sanitized body; its script and remote image neither run nor load; its attachment opens", async ({ page, api, unique }) => {
+test('an email shows headers and its sanitized body; its script and remote image neither run nor load; its attachment opens', async ({
+  page,
+  api,
+  unique,
+}) => {
   const eml = makeEml(await makeTextPdf(2));
   const doc = await createDocument(api, { bytes: eml, contentType: 'message/rfc822', name: unique('viewer email') });
   await page.goto('/documents');
@@ -53,7 +67,9 @@ test("an email shows headers and its sanitized body; its script and remote image
   await expect(page.getByRole('heading', { name: EMAIL_SUBJECT })).toBeVisible();
   const frame = page.locator('iframe.dv-email-frame');
   await expect(frame).toHaveAttribute('sandbox', '');
-  await expect(page.frameLocator('iframe.dv-email-frame').getByRole('heading', { name: 'Invoice INV-7' })).toBeVisible();
+  await expect(
+    page.frameLocator('iframe.dv-email-frame').getByRole('heading', { name: 'Invoice INV-7' }),
+  ).toBeVisible();
   await expect(page.locator('.dv-email-fields')).toContainText('billing@supplier.example');
   await expect.poll(() => inkRatio(page, frame)).toBeGreaterThan(0.005);
   // Give a script or a lazy image every chance to run or load before checking that none did.

@@ -25,9 +25,11 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
 /** Runs `count` calls of `fn` with `concurrency` in flight. */
 async function pool(count: number, concurrency: number, fn: (i: number) => Promise<void>) {
   let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < count) await fn(next++);
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) await fn(next++);
+    }),
+  );
 }
 
 async function fillTo(api: ApiClient, target: number, have: number) {
@@ -40,7 +42,9 @@ async function fillTo(api: ApiClient, target: number, have: number) {
 async function deepToken(api: ApiClient, pages: number): Promise<string> {
   let token = '';
   for (let i = 0; i < pages; i++) {
-    const { body } = await api.get(`/documents?maxResults=${PAGE_SIZE}${token ? `&nextToken=${encodeURIComponent(token)}` : ''}`);
+    const { body } = await api.get(
+      `/documents?maxResults=${PAGE_SIZE}${token ? `&nextToken=${encodeURIComponent(token)}` : ''}`,
+    );
     token = body.nextToken;
   }
   return token;
@@ -49,10 +53,12 @@ async function deepToken(api: ApiClient, pages: number): Promise<string> {
 async function listLatency(api: ApiClient, query: string) {
   const samples: number[] = [];
   for (let i = 0; i < LIST_SAMPLES; i++) {
-    samples.push(await timed(async () => {
-      const result = await api.get(`/documents?${query}`);
-      if (result.status !== 200) throw new Error(`list → ${result.status}`);
-    }));
+    samples.push(
+      await timed(async () => {
+        const result = await api.get(`/documents?${query}`);
+        if (result.status !== 200) throw new Error(`list → ${result.status}`);
+      }),
+    );
   }
   samples.sort((a, b) => a - b);
   return { p50: percentile(samples, 50), p99: percentile(samples, 99) };
@@ -70,10 +76,18 @@ export default async function benchService() {
       const first = await listLatency(api, `maxResults=${PAGE_SIZE}`);
       const token = await deepToken(api, Math.floor(size / PAGE_SIZE / 2));
       const deep = await listLatency(api, `maxResults=${PAGE_SIZE}&nextToken=${encodeURIComponent(token)}`);
-      rows.push([size.toLocaleString('en'), first.p50.toFixed(2), first.p99.toFixed(2), deep.p50.toFixed(2), deep.p99.toFixed(2)]);
+      rows.push([
+        size.toLocaleString('en'),
+        first.p50.toFixed(2),
+        first.p99.toFixed(2),
+        deep.p50.toFixed(2),
+        deep.p99.toFixed(2),
+      ]);
     }
     console.log(`GET /documents?maxResults=${PAGE_SIZE} latency in ms (${LIST_SAMPLES} sequential requests each)`);
-    console.log(['documents', 'first p50', 'first p99', 'middle p50', 'middle p99'].map((h) => h.padStart(11)).join(''));
+    console.log(
+      ['documents', 'first p50', 'first p99', 'middle p50', 'middle p99'].map((h) => h.padStart(11)).join(''),
+    );
     for (const row of rows) console.log(row.map((c) => c.padStart(11)).join(''));
 
     const { body } = await api.get('/documents?maxResults=200');
@@ -96,7 +110,9 @@ async function dropBenchSchemas(url: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ name: string }>("select nspname as name from pg_namespace where nspname like 'bench\\_%'");
+    const { rows } = await client.query<{ name: string }>(
+      "select nspname as name from pg_namespace where nspname like 'bench\\_%'",
+    );
     for (const { name } of rows) await client.query(`drop schema "${name}" cascade`);
   } finally {
     await client.end();

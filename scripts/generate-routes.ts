@@ -7,7 +7,12 @@ import { Generator, getConfig } from '@tanstack/router-generator';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const config = getConfig(
-  { target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' },
+  {
+    target: 'react',
+    autoCodeSplitting: true,
+    routesDirectory: 'src/routes',
+    generatedRouteTree: 'src/routeTree.gen.ts',
+  },
   root,
 );
 await new Generator({ config, root }).run();

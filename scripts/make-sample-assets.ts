@@ -5,12 +5,24 @@
  */
 import { writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
-import { RASTER_ASSET_SEED, RASTER_ASSET_SIZE, makeInvoicePng } from '../src/server/service/demo/samples/raster-samples';
+import {
+  RASTER_ASSET_SEED,
+  RASTER_ASSET_SIZE,
+  makeInvoicePng,
+} from '../src/server/service/demo/samples/raster-samples';
 
 const png = makeInvoicePng({ seed: RASTER_ASSET_SEED, ...RASTER_ASSET_SIZE });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
 });
 try {
   const page = await browser.newPage();
@@ -24,7 +36,10 @@ try {
     canvas.getContext('2d')!.drawImage(image, 0, 0);
     return { jpeg: canvas.toDataURL('image/jpeg', 0.9), webp: canvas.toDataURL('image/webp', 0.9) };
   }, Buffer.from(png).toString('base64'));
-  for (const [name, url] of [['invoice.jpg', encoded.jpeg], ['invoice.webp', encoded.webp]] as const) {
+  for (const [name, url] of [
+    ['invoice.jpg', encoded.jpeg],
+    ['invoice.webp', encoded.webp],
+  ] as const) {
     const bytes = Buffer.from(url.slice(url.indexOf(',') + 1), 'base64');
     writeFileSync(new URL(`../src/server/service/demo/assets/${name}`, import.meta.url), bytes);
     console.log(`${name}: ${bytes.length} bytes`);

@@ -24,7 +24,12 @@ export async function expectAccessible(page: Page) {
   const violations = await page.evaluate(async () => {
     const run = (window as unknown as { axe: typeof axe }).axe.run;
     const results = await run(document, { iframes: false, resultTypes: ['violations'] });
-    return results.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+    return results.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }));
   });
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.targets.join(', ')})`)).toEqual([]);

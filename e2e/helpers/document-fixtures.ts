@@ -5,7 +5,14 @@
  * What they show is theirs; the PNG, TIFF and email encoding is the demo samples' (src/server/service/demo/samples).
  */
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import { createImage, encodeEmail, encodePng, encodeTiff, fillRect, type RgbaImage } from '@/server/service/demo/samples';
+import {
+  createImage,
+  encodeEmail,
+  encodePng,
+  encodeTiff,
+  fillRect,
+  type RgbaImage,
+} from '@/server/service/demo/samples';
 
 /** The distinct text printed on page `page` (1-based) of `makeTextPdf`: what selection and highlight checks use. */
 export const pdfPageMarker = (page: number) => `Reference R-${String(page).padStart(3, '0')}-QX`;
@@ -19,11 +26,23 @@ export async function makeTextPdf(pages = 5): Promise<Uint8Array> {
   for (let n = 1; n <= pages; n++) {
     const page = pdf.addPage([595.28, 841.89]);
     page.drawRectangle({ x: 40, y: 770, width: 515, height: 36, color: rgb(0.16, 0.36, 0.72) });
-    page.drawText(`Test document - page ${n} of ${pages}`, { x: 52, y: 782, size: 16, font: bold, color: rgb(1, 1, 1) });
+    page.drawText(`Test document - page ${n} of ${pages}`, {
+      x: 52,
+      y: 782,
+      size: 16,
+      font: bold,
+      color: rgb(1, 1, 1),
+    });
     page.drawText(pdfPageMarker(n), { x: 52, y: 730, size: 14, font: bold });
     if (n === 2) page.drawText(PDF_INVOICE_TOTAL, { x: 52, y: 700, size: 14, font });
     for (let line = 0; line < 28; line++) {
-      page.drawText(`Line ${line + 1}: the quick brown fox jumps over the lazy dog (${n}.${line + 1})`, { x: 52, y: 660 - line * 20, size: 11, font, color: rgb(0.15, 0.15, 0.15) });
+      page.drawText(`Line ${line + 1}: the quick brown fox jumps over the lazy dog (${n}.${line + 1})`, {
+        x: 52,
+        y: 660 - line * 20,
+        size: 11,
+        font,
+        color: rgb(0.15, 0.15, 0.15),
+      });
     }
   }
   return pdf.save();
@@ -35,7 +54,9 @@ function noise(width: number, height: number, seed: number): RgbaImage {
   let x = seed >>> 0 || 1;
   for (let i = 0; i < image.data.length; i++) {
     if (i % 4 === 3) continue;
-    x ^= x << 13; x ^= x >>> 17; x ^= x << 5;
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
     image.data[i] = x & 0xff;
   }
   return image;
@@ -76,19 +97,38 @@ export async function makeLargePdf(targetBytes = 4_600_000, pages = 12): Promise
 
 /** A multi-page RGB TIFF (Deflate strips), `dpi` per inch; page n has a hue of its own and n dark bars. */
 export function makeTiff(pages = 3, { width = 2480, height = 3508, dpi = 300 } = {}): Uint8Array {
-  const hues = [[200, 40, 40], [40, 150, 60], [40, 80, 200], [180, 120, 20], [120, 40, 160]] as const;
-  const band = (from: number, to: number, size: number) => [Math.floor(size * from), Math.floor(size * to) - Math.floor(size * from)];
-  return encodeTiff(Array.from({ length: pages }, (_, n) => {
-    const image = createImage(width, height);
-    const [x, w] = band(0.06, 0.94, width);
-    const [y, h] = band(0.04, 0.09, height);
-    fillRect(image, x, y, w, h, hues[n % 5]);
-    for (let bar = 0; bar < Math.min(n + 1, 30); bar++) {
-      const [barX, barWidth] = band(0.08, 0.7, width);
-      fillRect(image, barX, Math.floor(height * 0.15) + bar * Math.floor(height * 0.025), barWidth, Math.floor(height * 0.012), [30, 30, 30]);
-    }
-    return image;
-  }), { compression: 'deflate', dpi });
+  const hues = [
+    [200, 40, 40],
+    [40, 150, 60],
+    [40, 80, 200],
+    [180, 120, 20],
+    [120, 40, 160],
+  ] as const;
+  const band = (from: number, to: number, size: number) => [
+    Math.floor(size * from),
+    Math.floor(size * to) - Math.floor(size * from),
+  ];
+  return encodeTiff(
+    Array.from({ length: pages }, (_, n) => {
+      const image = createImage(width, height);
+      const [x, w] = band(0.06, 0.94, width);
+      const [y, h] = band(0.04, 0.09, height);
+      fillRect(image, x, y, w, h, hues[n % 5]);
+      for (let bar = 0; bar < Math.min(n + 1, 30); bar++) {
+        const [barX, barWidth] = band(0.08, 0.7, width);
+        fillRect(
+          image,
+          barX,
+          Math.floor(height * 0.15) + bar * Math.floor(height * 0.025),
+          barWidth,
+          Math.floor(height * 0.012),
+          [30, 30, 30],
+        );
+      }
+      return image;
+    }),
+    { compression: 'deflate', dpi },
+  );
 }
 
 /** Host of the email's remote image: any request to it means remote content leaked. */

@@ -13,4 +13,5 @@ export function createDocument(
 }
 
 /** A dataset id of our own, so list filters show only this test's documents. */
-export const newDatasetId = () => `svc:dataset:${Array.from({ length: 32 }, () => Math.floor(Math.random() * 16).toString(16)).join('')}`;
+export const newDatasetId = () =>
+  `svc:dataset:${Array.from({ length: 32 }, () => Math.floor(Math.random() * 16).toString(16)).join('')}`;

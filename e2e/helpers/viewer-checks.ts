@@ -30,7 +30,8 @@ export async function inkRatio(page: Page, target: Locator): Promise<number> {
   }, png);
 }
 
-export const viewerPage = (page: Page, pageNumber: number) => page.locator(`.dv-page[data-page-number="${pageNumber}"]`);
+export const viewerPage = (page: Page, pageNumber: number) =>
+  page.locator(`.dv-page[data-page-number="${pageNumber}"]`);
 
 /** Waits until the page (1-based) has its canvas painted. */
 export async function waitForPagePainted(page: Page, pageNumber: number, timeout = 15_000) {
@@ -49,7 +50,10 @@ export async function liveCanvasCount(page: Page): Promise<{ pages: number; thum
  * Scrolls the viewer from top to bottom in viewport-sized steps, waiting for the pages in view to paint, and returns
  * the most page canvases that were alive at once.
  */
-export async function maxCanvasesWhileScrolling(page: Page, steps = 40): Promise<{ maxPages: number; maxThumbnails: number; scrolledTo: number }> {
+export async function maxCanvasesWhileScrolling(
+  page: Page,
+  steps = 40,
+): Promise<{ maxPages: number; maxThumbnails: number; scrolledTo: number }> {
   let maxPages = 0;
   let maxThumbnails = 0;
   let scrolledTo = 0;
@@ -93,21 +97,25 @@ export async function startLongTaskRecorder(page: Page) {
     w.__longTaskObserver.observe({ type: 'longtask' });
   });
   return {
-    stop: () => page.evaluate(() => {
-      const w = window as unknown as { __longTasks: number[]; __longTaskObserver?: PerformanceObserver };
-      w.__longTaskObserver?.disconnect();
-      return { longest: Math.round(Math.max(0, ...w.__longTasks)), count: w.__longTasks.length };
-    }),
+    stop: () =>
+      page.evaluate(() => {
+        const w = window as unknown as { __longTasks: number[]; __longTaskObserver?: PerformanceObserver };
+        w.__longTaskObserver?.disconnect();
+        return { longest: Math.round(Math.max(0, ...w.__longTasks)), count: w.__longTasks.length };
+      }),
   };
 }
 
 /** Milliseconds between two performance marks of the page (the latest of each). */
 export async function msBetweenMarks(page: Page, from: string, to: string): Promise<number | null> {
-  return page.evaluate(([a, b]) => {
-    const start = performance.getEntriesByName(a).at(-1);
-    const end = performance.getEntriesByName(b).at(-1);
-    return start && end ? Math.round(end.startTime - start.startTime) : null;
-  }, [from, to] as const);
+  return page.evaluate(
+    ([a, b]) => {
+      const start = performance.getEntriesByName(a).at(-1);
+      const end = performance.getEntriesByName(b).at(-1);
+      return start && end ? Math.round(end.startTime - start.startTime) : null;
+    },
+    [from, to] as const,
+  );
 }
 
 /**

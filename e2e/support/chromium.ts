@@ -9,5 +9,7 @@ export function chromiumExecutable(): string | undefined {
   const found = candidates.find((path) => existsSync(path));
   if (found) return found;
   if (process.env.PLAYWRIGHT_BROWSERS_PATH || existsSync(`${process.env.HOME}/.cache/ms-playwright`)) return undefined;
-  throw new Error('No Chromium found. Install it with: apt-get update && apt-get install -y chromium (or set CHROMIUM_PATH).');
+  throw new Error(
+    'No Chromium found. Install it with: apt-get update && apt-get install -y chromium (or set CHROMIUM_PATH).',
+  );
 }

@@ -18,10 +18,18 @@ export class ServiceApi {
     if (!response.ok()) throw new Error(`${method} ${path} → ${response.status()}: ${text}`);
     return (text ? JSON.parse(text) : undefined) as T;
   }
-  get<T = unknown>(path: string) { return this.call<T>('GET', path); }
-  post<T = unknown>(path: string, body: unknown) { return this.call<T>('POST', path, body); }
-  patch<T = unknown>(path: string, body: unknown) { return this.call<T>('PATCH', path, body); }
-  delete<T = unknown>(path: string) { return this.call<T>('DELETE', path); }
+  get<T = unknown>(path: string) {
+    return this.call<T>('GET', path);
+  }
+  post<T = unknown>(path: string, body: unknown) {
+    return this.call<T>('POST', path, body);
+  }
+  patch<T = unknown>(path: string, body: unknown) {
+    return this.call<T>('PATCH', path, body);
+  }
+  delete<T = unknown>(path: string) {
+    return this.call<T>('DELETE', path);
+  }
 }
 
 type Fixtures = {

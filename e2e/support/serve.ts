@@ -33,7 +33,10 @@ for (const { name, password, role } of Object.values(E2E_OPERATORS)) {
 }
 
 // node itself, not `npx tsx`: npm exec does not pass SIGTERM on, which would leave the servers running.
-const product = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { env, stdio: ['inherit', 'pipe', 'inherit'] });
+const product = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  env,
+  stdio: ['inherit', 'pipe', 'inherit'],
+});
 // The one line start.ts prints is the one-time launch link: kept (mode 0600, gitignored) for the spec that checks it.
 rmSync(LAUNCH_LINK_FILE, { force: true });
 createInterface({ input: product.stdout! }).on('line', (line) => {

@@ -34,10 +34,18 @@ interface Answer {
   body: Buffer;
 }
 
-function startChild(args: string[], env: NodeJS.ProcessEnv, readyLine: RegExp): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
+function startChild(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  readyLine: RegExp,
+): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
   // DPS_BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") goes to both servers: profile what is measured.
   const nodeArgs = (process.env.DPS_BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const errors: string[] = [];
   createInterface({ input: child.stderr! }).on('line', (line) => errors.push(line));
   return new Promise((resolvePromise, reject) => {
@@ -59,7 +67,10 @@ async function startTokenCounter(target: string): Promise<{ url: string; count: 
     request.on('end', async () => {
       const upstream = await fetch(`${target}${request.url}`, {
         method: 'POST',
-        headers: { authorization: request.headers.authorization ?? '', 'content-type': request.headers['content-type'] ?? '' },
+        headers: {
+          authorization: request.headers.authorization ?? '',
+          'content-type': request.headers['content-type'] ?? '',
+        },
         body: Buffer.concat(chunks),
       });
       response.writeHead(upstream.status, { 'content-type': 'application/json' });
@@ -67,7 +78,11 @@ async function startTokenCounter(target: string): Promise<{ url: string; count: 
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, count: () => count, close: () => server.close() };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    count: () => count,
+    close: () => server.close(),
+  };
 }
 
 function makeClient(maxSockets: number) {
@@ -76,16 +91,23 @@ function makeClient(maxSockets: number) {
     request(target: Target, method: string, path: string, body?: Buffer): Promise<Answer> {
       const url = new URL(`${target.prefix}${path}`, target.origin);
       return new Promise((resolvePromise, reject) => {
-        const outgoing = http.request(url, {
-          method,
-          agent,
-          headers: { ...target.headers, ...(body ? { 'content-type': 'application/json', 'content-length': String(body.length) } : {}) },
-        }, (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (c: Buffer) => chunks.push(c));
-          response.on('end', () => resolvePromise({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) }));
-          response.on('error', reject);
-        });
+        const outgoing = http.request(
+          url,
+          {
+            method,
+            agent,
+            headers: {
+              ...target.headers,
+              ...(body ? { 'content-type': 'application/json', 'content-length': String(body.length) } : {}),
+            },
+          },
+          (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (c: Buffer) => chunks.push(c));
+            response.on('end', () => resolvePromise({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) }));
+            response.on('error', reject);
+          },
+        );
         outgoing.on('error', reject);
         outgoing.end(body);
       });
@@ -122,7 +144,8 @@ function percentile(sorted: number[], p: number): number {
 
 async function checked(call: Call, client: Client, target: Target, i: number): Promise<void> {
   const answer = await call(client, target, i);
-  if (answer.status !== 200) throw new Error(`${target.name}: HTTP ${answer.status} ${answer.body.toString('utf8').slice(0, 200)}`);
+  if (answer.status !== 200)
+    throw new Error(`${target.name}: HTTP ${answer.status} ${answer.body.toString('utf8').slice(0, 200)}`);
 }
 
 /** p50 / p99 in ms of `count` requests sent one after another. */
@@ -188,13 +211,23 @@ export default async function bffBench(): Promise<void> {
   try {
     const service = await startChild(
       ['src/server/service/main.ts'],
-      { DPS_SERVICE_HOST: '127.0.0.1', DPS_SERVICE_PORT: '0', DPS_DATA_DIR: serviceDir, DPS_DEMO: '0', DPS_SERVICE_LOG: '0', DPS_DATABASE_URL: '' },
+      {
+        DPS_SERVICE_HOST: '127.0.0.1',
+        DPS_SERVICE_PORT: '0',
+        DPS_DATA_DIR: serviceDir,
+        DPS_DEMO: '0',
+        DPS_SERVICE_LOG: '0',
+        DPS_DATABASE_URL: '',
+      },
       /^DPS service: base URL (\S+) \(token endpoint (\S+)\/oauth2\/token\)/,
     );
     children.push(service.child);
     progress('service started');
     const [, baseUrl, authUrl] = service.match;
-    const credentials = JSON.parse(readFileSync(join(serviceDir, 'credentials.json'), 'utf8')) as { clientId: string; clientSecret: string };
+    const credentials = JSON.parse(readFileSync(join(serviceDir, 'credentials.json'), 'utf8')) as {
+      clientId: string;
+      clientSecret: string;
+    };
     counter = await startTokenCounter(authUrl);
 
     const bff = await startChild(
@@ -218,27 +251,47 @@ export default async function bffBench(): Promise<void> {
 
     // An operator session from the launch link, and a token for the direct calls (not counted: the BFF's are).
     const cookie = await new Promise<string>((resolveCookie, reject) => {
-      http.get(link, (response) => {
-        response.resume();
-        const set = ([] as string[]).concat(response.headers['set-cookie'] ?? [])[0];
-        if (!set) reject(new Error(`launch link answered ${response.statusCode} without a session`));
-        else resolveCookie(set.split(';')[0]);
-      }).on('error', reject);
+      http
+        .get(link, (response) => {
+          response.resume();
+          const set = ([] as string[]).concat(response.headers['set-cookie'] ?? [])[0];
+          if (!set) reject(new Error(`launch link answered ${response.statusCode} without a session`));
+          else resolveCookie(set.split(';')[0]);
+        })
+        .on('error', reject);
     });
     const tokenAnswer = await fetch(`${authUrl}/oauth2/token?grant_type=client_credentials`, {
       method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString('base64')}` },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString('base64')}`,
+      },
     });
     const token = ((await tokenAnswer.json()) as { access_token: string }).access_token;
 
     const targets: Target[] = [
-      { name: 'direct', origin: new URL(baseUrl).origin, prefix: new URL(baseUrl).pathname, headers: { authorization: `Bearer ${token}`, accept: 'application/json' } },
-      { name: 'BFF', origin: link.origin, prefix: '/api', headers: { cookie, 'x-csrf': '1', accept: 'application/json' } },
+      {
+        name: 'direct',
+        origin: new URL(baseUrl).origin,
+        prefix: new URL(baseUrl).pathname,
+        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+      },
+      {
+        name: 'BFF',
+        origin: link.origin,
+        prefix: '/api',
+        headers: { cookie, 'x-csrf': '1', accept: 'application/json' },
+      },
     ];
 
     // 50 documents for the list, one to patch.
     const setup = makeClient(8);
-    const small = Buffer.from(JSON.stringify({ content: Buffer.from('%PDF-1.4 bench').toString('base64'), contentType: 'application/pdf', name: 'bench' }));
+    const small = Buffer.from(
+      JSON.stringify({
+        content: Buffer.from('%PDF-1.4 bench').toString('base64'),
+        contentType: 'application/pdf',
+        name: 'bench',
+      }),
+    );
     const ids: string[] = [];
     for (let i = 0; i < 50; i++) {
       const answer = await setup.request(targets[0], 'POST', '/documents', small);
@@ -248,18 +301,50 @@ export default async function bffBench(): Promise<void> {
     setup.close();
     progress('50 documents created');
     const patchPath = `/documents/${encodeURIComponent(ids[0])}`;
-    const bigDocument = Buffer.from(JSON.stringify({ content: Buffer.alloc(4_500_000, 7).toString('base64'), contentType: 'application/pdf', name: 'bench 6 MB' }));
+    const bigDocument = Buffer.from(
+      JSON.stringify({
+        content: Buffer.alloc(4_500_000, 7).toString('base64'),
+        contentType: 'application/pdf',
+        name: 'bench 6 MB',
+      }),
+    );
 
     const workloads: Workload[] = [
-      { name: 'list GET (50 items)', call: (c, t) => c.request(t, 'GET', '/documents?maxResults=50'), latencyCount: 300, concurrency: 16, total: 1000 },
-      { name: 'PATCH one resource', call: (c, t, i) => c.request(t, 'PATCH', patchPath, Buffer.from(JSON.stringify({ name: `bench ${i}` }))), latencyCount: 200, concurrency: 16, total: 600 },
-      { name: `POST document (${(bigDocument.length / 1e6).toFixed(1)} MB)`, call: (c, t) => c.request(t, 'POST', '/documents', bigDocument), latencyCount: 4, concurrency: 2, total: 4, warmUp: 1, rounds: 1 },
+      {
+        name: 'list GET (50 items)',
+        call: (c, t) => c.request(t, 'GET', '/documents?maxResults=50'),
+        latencyCount: 300,
+        concurrency: 16,
+        total: 1000,
+      },
+      {
+        name: 'PATCH one resource',
+        call: (c, t, i) => c.request(t, 'PATCH', patchPath, Buffer.from(JSON.stringify({ name: `bench ${i}` }))),
+        latencyCount: 200,
+        concurrency: 16,
+        total: 600,
+      },
+      {
+        name: `POST document (${(bigDocument.length / 1e6).toFixed(1)} MB)`,
+        call: (c, t) => c.request(t, 'POST', '/documents', bigDocument),
+        latencyCount: 4,
+        concurrency: 2,
+        total: 4,
+        warmUp: 1,
+        rounds: 1,
+      },
     ];
 
     const rows: Row[] = [];
     for (const workload of workloads) {
       progress(`${workload.name} …`);
-      const row: Row = { workload: workload.name, rps: { direct: 0, BFF: 0 }, p50: { direct: 0, BFF: 0 }, p99: { direct: 0, BFF: 0 }, cpu: { direct: { service: [], bff: [] }, BFF: { service: [], bff: [] } } };
+      const row: Row = {
+        workload: workload.name,
+        rps: { direct: 0, BFF: 0 },
+        p50: { direct: 0, BFF: 0 },
+        p99: { direct: 0, BFF: 0 },
+        cpu: { direct: { service: [], bff: [] }, BFF: { service: [], bff: [] } },
+      };
       // Warm both paths, then alternate so drift (GC, caches, data growth) hits both alike.
       for (const target of targets) await sequentialLatency(workload.call, target, workload.warmUp ?? 20);
       for (const target of targets) {
@@ -283,7 +368,18 @@ export default async function bffBench(): Promise<void> {
 
     const ms = (n: number) => `${n.toFixed(2)} ms`;
     const rate = (n: number) => n.toFixed(n < 10 ? 2 : 0);
-    const header = ['workload', 'direct req/s', 'BFF req/s', 'BFF/direct', 'p50 direct', 'p50 BFF', 'added p50', 'p99 direct', 'p99 BFF', 'added p99'];
+    const header = [
+      'workload',
+      'direct req/s',
+      'BFF req/s',
+      'BFF/direct',
+      'p50 direct',
+      'p50 BFF',
+      'added p50',
+      'p99 direct',
+      'p99 BFF',
+      'added p99',
+    ];
     const lines = rows.map((r) => [
       r.workload,
       rate(r.rps.direct),
@@ -297,18 +393,24 @@ export default async function bffBench(): Promise<void> {
       ms(r.p99.BFF - r.p99.direct),
     ]);
     const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-    const format = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-    console.log('BFF vs direct on loopback (embedded service, PGlite; req/s at 16 in flight, 2 for the document POST; p50/p99 one at a time)');
+    const format = (cells: string[]) =>
+      cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+    console.log(
+      'BFF vs direct on loopback (embedded service, PGlite; req/s at 16 in flight, 2 for the document POST; p50/p99 one at a time)',
+    );
     console.log(format(header));
     console.log(widths.map((w) => '-'.repeat(w)).join('  '));
     for (const line of lines) console.log(format(line));
     console.log('CPU per request during the throughput rounds (median; service | BFF process):');
     for (const r of rows) {
-      const per = (t: Target['name']) => `${median(r.cpu[t].service).toFixed(2)} | ${median(r.cpu[t].bff).toFixed(2)} ms`;
+      const per = (t: Target['name']) =>
+        `${median(r.cpu[t].service).toFixed(2)} | ${median(r.cpu[t].bff).toFixed(2)} ms`;
       console.log(`  ${r.workload.padEnd(widths[0])}  direct: ${per('direct')}   through the BFF: ${per('BFF')}`);
     }
     console.log(`token requests by the BFF during the run: ${counter.count()} (aim: 1 per token lifetime)`);
-    console.log(`aims (issue 13): BFF ≥ 90% of direct req/s on list GET and PATCH; added p99 ≤ 2 ms; one token request  (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    console.log(
+      `aims (issue 13): BFF ≥ 90% of direct req/s on list GET and PATCH; added p99 ≤ 2 ms; one token request  (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+    );
   } finally {
     for (const child of children) child.kill('SIGTERM');
     counter?.close();

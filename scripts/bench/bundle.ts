@@ -46,7 +46,8 @@ function moduleSizes(into: Map<string, Map<string, number>>): Plugin {
       for (const chunk of Object.values(output)) {
         if (chunk.type !== 'chunk') continue;
         const sizes = new Map<string, number>();
-        for (const [id, info] of Object.entries(chunk.modules)) sizes.set(origin(id), (sizes.get(origin(id)) ?? 0) + info.renderedLength);
+        for (const [id, info] of Object.entries(chunk.modules))
+          sizes.set(origin(id), (sizes.get(origin(id)) ?? 0) + info.renderedLength);
         into.set(chunk.fileName, sizes);
       }
     },
@@ -77,19 +78,29 @@ export default async function bundle(): Promise<void> {
       for (const imported of chunk.imports ?? []) closure(imported, into);
       return into;
     };
-    const routeKeys = (source: string) => Object.keys(manifest).filter((key) => key === source || key.startsWith(`${source}?`));
-    const sum = (files: Iterable<string>) => [...files].filter((f) => f.endsWith('.js')).reduce((total, f) => total + gz(f), 0);
+    const routeKeys = (source: string) =>
+      Object.keys(manifest).filter((key) => key === source || key.startsWith(`${source}?`));
+    const sum = (files: Iterable<string>) =>
+      [...files].filter((f) => f.endsWith('.js')).reduce((total, f) => total + gz(f), 0);
 
     const entry = Object.keys(manifest).find((key) => manifest[key].isEntry)!;
     const initial = closure(entry);
     for (const key of routeKeys(SHELL)) closure(key, initial);
     const firstScreen = routeKeys(FIRST_SCREEN);
     for (const key of firstScreen) closure(key, initial);
-    const initialCss = [...new Set(Object.values(manifest).filter((c) => c.isEntry).flatMap((c) => c.css ?? []))];
+    const initialCss = [
+      ...new Set(
+        Object.values(manifest)
+          .filter((c) => c.isEntry)
+          .flatMap((c) => c.css ?? []),
+      ),
+    ];
 
     const total = sum(initial);
     console.log('Bundle (gzip -9 of the built JavaScript)');
-    console.log(`  initial JS (entry + shell + ${firstScreen.length ? '/runs' : '/runs not built yet'}) ${kb(total)}   aim ≤ ${AIM_KB} KB ${total / 1024 <= AIM_KB ? 'OK' : 'OVER'}`);
+    console.log(
+      `  initial JS (entry + shell + ${firstScreen.length ? '/runs' : '/runs not built yet'}) ${kb(total)}   aim ≤ ${AIM_KB} KB ${total / 1024 <= AIM_KB ? 'OK' : 'OVER'}`,
+    );
     console.log(`  initial CSS                                    ${kb(initialCss.reduce((t, f) => t + gz(f), 0))}`);
     // Each origin's share of a chunk's rendered code, times the chunk's gzip size: an estimate (gzip is not additive),
     // good enough to say where the initial load goes.
@@ -101,7 +112,8 @@ export default async function bundle(): Promise<void> {
       for (const [name, length] of sizes) shares.set(name, (shares.get(name) ?? 0) + (gz(file) * length) / rendered);
     }
     console.log('  what the initial JS holds (estimated gzip share, largest first):');
-    for (const [name, bytes] of [...shares].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`    ${name.padEnd(58)} ${kb(bytes)}`);
+    for (const [name, bytes] of [...shares].sort((a, b) => b[1] - a[1]).slice(0, 12))
+      console.log(`    ${name.padEnd(58)} ${kb(bytes)}`);
     console.log('  route chunks (own size / added on top of the initial load):');
     const routes = Object.keys(manifest)
       .filter((key) => key.startsWith('src/routes/'))
@@ -111,7 +123,13 @@ export default async function bundle(): Promise<void> {
       const added = sum([...closure(key)].filter((file) => !initial.has(file)));
       console.log(`    ${key.replace(/^src\/routes\//, '').padEnd(58)} ${kb(own)} ${kb(added)}`);
     }
-    const lazy = Object.keys(manifest).filter((key) => !key.startsWith('src/routes/') && manifest[key].src && !initial.has(manifest[key].file) && manifest[key].file.endsWith('.js'));
+    const lazy = Object.keys(manifest).filter(
+      (key) =>
+        !key.startsWith('src/routes/') &&
+        manifest[key].src &&
+        !initial.has(manifest[key].file) &&
+        manifest[key].file.endsWith('.js'),
+    );
     for (const key of lazy) console.log(`    (lazy) ${key.padEnd(51)} ${kb(gz(manifest[key].file))}`);
   } finally {
     rmSync(outDir, { recursive: true, force: true });

@@ -24,16 +24,38 @@ export default async function benchOcr() {
     let pages = 0;
     await recognizeDocument(file.bytes, file.contentType, (page, ms) => {
       pages += 1;
-      rows.push({ document: `${file.name} (${file.contentType})`, page: String(page.page + 1), ms, words: page.words.length });
+      rows.push({
+        document: `${file.name} (${file.contentType})`,
+        page: String(page.page + 1),
+        ms,
+        words: page.words.length,
+      });
     });
-    if (pages === 0) rows.push({ document: `${file.name} (${file.contentType})`, page: 'none: every page has a text layer', ms: Math.round(performance.now() - started), words: 0 });
+    if (pages === 0)
+      rows.push({
+        document: `${file.name} (${file.contentType})`,
+        page: 'none: every page has a text layer',
+        ms: Math.round(performance.now() - started),
+        words: 0,
+      });
   }
   delay.disable();
 
   console.log('recognition per page (tesseract.js 7, eng 4.0.0_best_int, one recognition process):');
-  for (const row of rows) console.log(`  ${row.document.padEnd(34)} page ${row.page.padEnd(3)} ${String(row.ms).padStart(6)} ms  ${row.words} words`);
+  for (const row of rows)
+    console.log(
+      `  ${row.document.padEnd(34)} page ${row.page.padEnd(3)} ${String(row.ms).padStart(6)} ms  ${row.words} words`,
+    );
   const recognised = rows.filter((row) => row.words > 0);
-  const warm = recognised.slice(1).map((row) => row.ms).sort((a, b) => a - b);
-  if (warm.length) console.log(`  warm pages: median ${warm[Math.floor(warm.length / 2)]} ms, max ${warm[warm.length - 1]} ms (first page, with start-up: ${recognised[0].ms} ms)`);
-  console.log(`main thread meanwhile: longest event-loop delay ${(delay.max / 1e6).toFixed(0)} ms, p99 ${(delay.percentile(99) / 1e6).toFixed(0)} ms`);
+  const warm = recognised
+    .slice(1)
+    .map((row) => row.ms)
+    .sort((a, b) => a - b);
+  if (warm.length)
+    console.log(
+      `  warm pages: median ${warm[Math.floor(warm.length / 2)]} ms, max ${warm[warm.length - 1]} ms (first page, with start-up: ${recognised[0].ms} ms)`,
+    );
+  console.log(
+    `main thread meanwhile: longest event-loop delay ${(delay.max / 1e6).toFixed(0)} ms, p99 ${(delay.percentile(99) / 1e6).toFixed(0)} ms`,
+  );
 }

@@ -34,7 +34,11 @@ function progress(message: string) {
 }
 
 function startBff(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; link: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/bff/main.ts'], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/bff/main.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const errors: string[] = [];
   createInterface({ input: child.stderr! }).on('line', (line) => errors.push(line));
   return new Promise((resolveStart, reject) => {
@@ -45,7 +49,6 @@ function startBff(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; link: 
     child.on('exit', (code) => reject(new Error(`BFF exited with ${code}: ${errors.slice(-5).join('\n')}`)));
   });
 }
-
 
 /** Milliseconds from navigation start until `selector` is in the DOM (measured by the page's own clock). */
 async function timeTo(page: Page, url: string, selector: string): Promise<number> {
@@ -72,16 +75,33 @@ async function measure(runs: number): Promise<Figures> {
   const consoleDir = join(bffDir, 'console');
   let bff: ChildProcess | undefined;
   const service = await createServiceApp(
-    loadServiceConfig({ DPS_SERVICE_HOST: '127.0.0.1', DPS_SERVICE_PORT: '0', DPS_DATA_DIR: serviceDir, DPS_DEMO: '0', DPS_SERVICE_LOG: '0' }),
+    loadServiceConfig({
+      DPS_SERVICE_HOST: '127.0.0.1',
+      DPS_SERVICE_PORT: '0',
+      DPS_DATA_DIR: serviceDir,
+      DPS_DEMO: '0',
+      DPS_SERVICE_LOG: '0',
+    }),
   );
   const browser = await chromium.launch({
     executablePath: chromiumExecutable(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
   try {
     await service.start();
     const { baseUrl, authUrl, publicBaseUrl } = service.context.urls;
-    const credentials = JSON.parse(readFileSync(join(serviceDir, 'credentials.json'), 'utf8')) as { clientId: string; clientSecret: string };
+    const credentials = JSON.parse(readFileSync(join(serviceDir, 'credentials.json'), 'utf8')) as {
+      clientId: string;
+      clientSecret: string;
+    };
     const token = await requestToken(authUrl, credentials.clientId, credentials.clientSecret);
     const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
       const response = await fetch(`${baseUrl}${path}`, {
@@ -93,9 +113,14 @@ async function measure(runs: number): Promise<Figures> {
       return (await response.json()) as T;
     };
     const { organizationId } = await call<{ organizationId: string }>('GET', '/organizations/me');
-    const { agentId } = await call<{ agentId: string }>('POST', '/agents', { name: 'Bench agent', description: '10,000 runs' });
+    const { agentId } = await call<{ agentId: string }>('POST', '/agents', {
+      name: 'Bench agent',
+      description: '10,000 runs',
+    });
     const { documentId } = await call<{ documentId: string }>('POST', '/documents', {
-      content: Buffer.from('%PDF-1.4 bench').toString('base64'), contentType: 'application/pdf', name: 'bench invoice.pdf',
+      content: Buffer.from('%PDF-1.4 bench').toString('base64'),
+      contentType: 'application/pdf',
+      name: 'bench invoice.pdf',
     });
 
     // One run written as the run engine stores it is the template; the rest are copies made by one INSERT … SELECT
@@ -109,13 +134,24 @@ async function measure(runs: number): Promise<Figures> {
       id: `${agentId}/svc:run:__RUN__`,
       status: '__STATUS__',
       variablesFileUrl: `${publicBaseUrl}/agents/${agentId}/runs/svc:run:__RUN__/variables`,
-      events: [{ type: 'run-started', status: 'running', time: TEMPLATE_TIME, by: 'bench' }, { type: '__STATUS__', status: '__STATUS__', time: TEMPLATE_TIME, by: 'bench' }],
+      events: [
+        { type: 'run-started', status: 'running', time: TEMPLATE_TIME, by: 'bench' },
+        { type: '__STATUS__', status: '__STATUS__', time: TEMPLATE_TIME, by: 'bench' },
+      ],
       resourceIds: [documentId],
       createdTime: TEMPLATE_TIME,
       updatedTime: TEMPLATE_TIME,
       createdBy: 'bench',
       updatedBy: 'bench',
-      internal: { documentId, modelId: null, validationId: null, taskId: null, variables: {}, predictions: [], review: null },
+      internal: {
+        documentId,
+        modelId: null,
+        validationId: null,
+        taskId: null,
+        variables: {},
+        predictions: [],
+        review: null,
+      },
     } as unknown as StoredAgentRun;
     const { store } = service.context;
     const seedStarted = Date.now();
@@ -134,18 +170,32 @@ async function measure(runs: number): Promise<Figures> {
                      ${TEMPLATE_TIME}, to_char(time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'))::json,
              ${agentId}, status
         FROM made, template`);
-    await store.db.execute(sql`DELETE FROM agent_runs WHERE organization_id = ${organizationId} AND id = 'svc:run:__RUN__'`);
+    await store.db.execute(
+      sql`DELETE FROM agent_runs WHERE organization_id = ${organizationId} AND id = 'svc:run:__RUN__'`,
+    );
     await store.db.execute(sql`VACUUM ANALYZE agent_runs`);
     const seedSeconds = (Date.now() - seedStarted) / 1000;
     progress(`${runs.toLocaleString('en')} runs stored in ${seedSeconds.toFixed(1)} s`);
 
     const buildStarted = Date.now();
-    await build({ root, configFile: resolve(root, 'vite.config.ts'), logLevel: 'error', build: { outDir: consoleDir, emptyOutDir: true } });
+    await build({
+      root,
+      configFile: resolve(root, 'vite.config.ts'),
+      logLevel: 'error',
+      build: { outDir: consoleDir, emptyOutDir: true },
+    });
     progress(`console built in ${((Date.now() - buildStarted) / 1000).toFixed(1)} s`);
 
     const started = await startBff({
-      HOST: '127.0.0.1', PORT: '0', DPS_DATA_DIR: bffDir, DPS_BASE_URL: baseUrl, DPS_AUTH_URL: authUrl,
-      DPS_CLIENT_ID: credentials.clientId, DPS_CLIENT_SECRET: credentials.clientSecret, DPS_CONSOLE_DIR: consoleDir, LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DPS_DATA_DIR: bffDir,
+      DPS_BASE_URL: baseUrl,
+      DPS_AUTH_URL: authUrl,
+      DPS_CLIENT_ID: credentials.clientId,
+      DPS_CLIENT_SECRET: credentials.clientSecret,
+      DPS_CONSOLE_DIR: consoleDir,
+      LOG_LEVEL: 'warn',
     });
     bff = started.child;
     const origin = new URL(started.link).origin;
@@ -164,10 +214,13 @@ async function measure(runs: number): Promise<Figures> {
     const samples50: number[] = [];
     for (let i = 0; i < 5; i++) samples50.push(await timeTo(page, `${origin}/runs?agent=${agentParam}`, firstRow));
     const samples1000: number[] = [];
-    for (let i = 0; i < 3; i++) samples1000.push(await timeTo(page, `${origin}/runs?agent=${agentParam}&pageSize=1000`, firstRow));
+    for (let i = 0; i < 3; i++)
+      samples1000.push(await timeTo(page, `${origin}/runs?agent=${agentParam}&pageSize=1000`, firstRow));
 
     // Counts: the All tab's count reads the number of non-archived runs once every page is tallied.
-    const expectedAll = Array.from({ length: runs }, (_, i) => statuses[i % statuses.length]).filter((s) => s !== 'archived').length;
+    const expectedAll = Array.from({ length: runs }, (_, i) => statuses[i % statuses.length]).filter(
+      (s) => s !== 'archived',
+    ).length;
     await page.goto('about:blank');
     const countsStarted = Date.now();
     await page.goto(`${origin}/runs?agent=${agentParam}`, { waitUntil: 'commit' });
@@ -202,7 +255,15 @@ async function measure(runs: number): Promise<Figures> {
     })()`)) as { virtual: boolean; min: number; max: number; steps: number; reachedEnd: boolean };
     await context.close();
 
-    return { runs, seedSeconds, first50: samples50, first1000: samples1000, countsMs, domRows, chromium: browser.version() };
+    return {
+      runs,
+      seedSeconds,
+      first50: samples50,
+      first1000: samples1000,
+      countsMs,
+      domRows,
+      chromium: browser.version(),
+    };
   } finally {
     await browser.close();
     bff?.kill('SIGTERM');
@@ -219,15 +280,30 @@ export default async function runsTable(): Promise<void> {
   const results: Figures[] = [];
   for (const runs of SIZES) results.push(await measure(runs));
   const cell = (f: (r: Figures) => string) => results.map((r) => f(r).padStart(14)).join('');
-  console.log(`Runs page, one agent (Chromium ${results[0].chromium}, 1440×900, BFF + embedded service on PGlite, loopback)`);
+  console.log(
+    `Runs page, one agent (Chromium ${results[0].chromium}, 1440×900, BFF + embedded service on PGlite, loopback)`,
+  );
   console.log(`${'runs in the agent'.padEnd(44)}${cell((r) => r.runs.toLocaleString('en'))}`);
   console.log(`${'seeded with SQL in (s)'.padEnd(44)}${cell((r) => r.seedSeconds.toFixed(1))}`);
   console.log(`${'first runs table, 50-row page (median ms)'.padEnd(44)}${cell((r) => String(median(r.first50)))}`);
-  console.log(`${'first runs table, 1,000-row page (median ms)'.padEnd(44)}${cell((r) => String(median(r.first1000)))}`);
+  console.log(
+    `${'first runs table, 1,000-row page (median ms)'.padEnd(44)}${cell((r) => String(median(r.first1000)))}`,
+  );
   console.log(`${'all tab counts shown (ms)'.padEnd(44)}${cell((r) => String(r.countsMs))}`);
-  console.log(`${'DOM rows scrolling 1,000 rows (min–max)'.padEnd(44)}${cell((r) => `${r.domRows.virtual ? '' : 'NOT virtual '}${r.domRows.min}–${r.domRows.max}${r.domRows.reachedEnd ? '' : ' (end not reached)'}`)}`);
-  console.log('  samples (ms): ' + results.map((r) => `${r.runs.toLocaleString('en')}: 50-row ${r.first50.join(', ')}; 1,000-row ${r.first1000.join(', ')}`).join(' | '));
-  console.log('  aims (issue 14): at 1,000,000 runs, first runs table ≤ 500 ms and tab counts ≤ 500 ms after navigation');
+  console.log(
+    `${'DOM rows scrolling 1,000 rows (min–max)'.padEnd(44)}${cell((r) => `${r.domRows.virtual ? '' : 'NOT virtual '}${r.domRows.min}–${r.domRows.max}${r.domRows.reachedEnd ? '' : ' (end not reached)'}`)}`,
+  );
+  console.log(
+    '  samples (ms): ' +
+      results
+        .map(
+          (r) => `${r.runs.toLocaleString('en')}: 50-row ${r.first50.join(', ')}; 1,000-row ${r.first1000.join(', ')}`,
+        )
+        .join(' | '),
+  );
+  console.log(
+    '  aims (issue 14): at 1,000,000 runs, first runs table ≤ 500 ms and tab counts ≤ 500 ms after navigation',
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

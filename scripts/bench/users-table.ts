@@ -34,7 +34,11 @@ async function startProduct(dataDir: string) {
     LOG_LEVEL: 'warn',
     DPS_SERVICE_LOG: '0',
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const link = await new Promise<string>((done, fail) => {
     child.once('exit', (code) => fail(new Error(`start.ts exited (${code})`)));
     createInterface({ input: child.stdout! }).on('line', (line) => {
@@ -46,7 +50,12 @@ async function startProduct(dataDir: string) {
 }
 
 async function createUsers(dataDir: string): Promise<number> {
-  const credentials = JSON.parse(readFileSync(join(dataDir, 'credentials.json'), 'utf8')) as { clientId: string; clientSecret: string; authUrl: string; baseUrl: string };
+  const credentials = JSON.parse(readFileSync(join(dataDir, 'credentials.json'), 'utf8')) as {
+    clientId: string;
+    clientSecret: string;
+    authUrl: string;
+    baseUrl: string;
+  };
   const basic = Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString('base64');
   const tokenResponse = await fetch(`${credentials.authUrl}/oauth2/token?grant_type=client_credentials`, {
     method: 'POST',
@@ -62,7 +71,11 @@ async function createUsers(dataDir: string): Promise<number> {
       const response = await fetch(`${credentials.baseUrl}/users`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: `user${i}@bench.example.com`, name: `Bench user ${i.toString().padStart(5, '0')}`, roleIds: ['svc:role:viewer'] }),
+        body: JSON.stringify({
+          email: `user${i}@bench.example.com`,
+          name: `Bench user ${i.toString().padStart(5, '0')}`,
+          roleIds: ['svc:role:viewer'],
+        }),
       });
       if (response.ok) created++;
       else refused = `${response.status} ${await response.text()}`;
@@ -91,22 +104,37 @@ export default async function usersTable(): Promise<void> {
   const { child, link } = await startProduct(dataDir);
   const browser = await chromium.launch({
     executablePath: chromiumExecutable(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
   try {
     const insertStarted = Date.now();
     const created = await createUsers(dataDir);
-    console.log(`users-table: ${created.toLocaleString('en-US')} users created through the API in ${((Date.now() - insertStarted) / 1000).toFixed(1)} s (${CONCURRENCY} in flight)`);
+    console.log(
+      `users-table: ${created.toLocaleString('en-US')} users created through the API in ${((Date.now() - insertStarted) / 1000).toFixed(1)} s (${CONCURRENCY} in flight)`,
+    );
 
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(link);
     await page.waitForURL((url) => !url.pathname.startsWith('/bff/'));
     const base = new URL(link).origin;
 
-    for (const [label, query] of [['page of 50 (default)', ''], ['page of 1,000', '?pageSize=1000']] as const) {
+    for (const [label, query] of [
+      ['page of 50 (default)', ''],
+      ['page of 1,000', '?pageSize=1000'],
+    ] as const) {
       const times: number[] = [];
       for (let i = 0; i < 3; i++) times.push(await timeToFirstRow(page, base, query));
-      console.log(`users-table: first rendered users table row, ${label}: median ${median(times)} ms (${times.join(', ')} ms)`);
+      console.log(
+        `users-table: first rendered users table row, ${label}: median ${median(times)} ms (${times.join(', ')} ms)`,
+      );
     }
 
     // Scroll the 1,000-row page top to bottom and count rows in the DOM at each step.
@@ -122,7 +150,9 @@ export default async function usersTable(): Promise<void> {
       counts.push(await page.locator('table[aria-label="Users"] tbody tr[data-row-id]').count());
     }
     const last = await page.locator('table[aria-label="Users"] tbody tr[data-row-id]').last().textContent();
-    console.log(`users-table: rows in the DOM while scrolling 1,000 users: ${Math.min(...counts)}–${Math.max(...counts)} (last row rendered: ${last?.slice(0, 40)})`);
+    console.log(
+      `users-table: rows in the DOM while scrolling 1,000 users: ${Math.min(...counts)}–${Math.max(...counts)} (last row rendered: ${last?.slice(0, 40)})`,
+    );
   } finally {
     await browser.close();
     child.kill('SIGTERM');

@@ -18,19 +18,33 @@ import { build } from 'vite';
 import { chromiumExecutable } from '../../e2e/support/chromium';
 import { makeLargePdf, makeTextPdf, makeTiff } from '../../e2e/helpers/document-fixtures';
 import {
-  maxCanvasesWhileScrolling, msBetweenMarks, startLongTaskRecorder, waitForPagePainted,
+  maxCanvasesWhileScrolling,
+  msBetweenMarks,
+  startLongTaskRecorder,
+  waitForPagePainted,
 } from '../../e2e/helpers/viewer-checks';
 import { pdfjsAssets } from '../../vite.config';
 
 const root = resolve(import.meta.dirname, '../..');
 const HARNESS = 'scripts/viewer-harness/index.html';
 const TYPES: Record<string, string> = {
-  '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm',
-  '.json': 'application/json', '.bcmap': 'application/octet-stream', '.pfb': 'application/octet-stream', '.ttf': 'font/ttf', '.icc': 'application/octet-stream',
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+  '.bcmap': 'application/octet-stream',
+  '.pfb': 'application/octet-stream',
+  '.ttf': 'font/ttf',
+  '.icc': 'application/octet-stream',
 };
 
 /** Static files of the build, plus `/bff/file?url=<name>` answering with a document's bytes as the BFF would. */
-function serve(dir: string, files: Map<string, { bytes: Uint8Array; type: string }>): Promise<{ server: Server; base: string }> {
+function serve(
+  dir: string,
+  files: Map<string, { bytes: Uint8Array; type: string }>,
+): Promise<{ server: Server; base: string }> {
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     if (url.pathname === '/bff/file') {
@@ -39,7 +53,10 @@ function serve(dir: string, files: Map<string, { bytes: Uint8Array; type: string
       res.writeHead(200, { 'Content-Type': doc.type, 'Content-Length': String(doc.bytes.length) });
       return void res.end(Buffer.from(doc.bytes));
     }
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
+      /^(\.\.[/\\])+/,
+      '',
+    );
     const file = join(dir, path);
     try {
       if (!file.startsWith(dir) || !statSync(file).isFile()) throw new Error('not found');
@@ -50,19 +67,24 @@ function serve(dir: string, files: Map<string, { bytes: Uint8Array; type: string
     res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
     createReadStream(file).pipe(res);
   });
-  return new Promise((done) => server.listen(0, '127.0.0.1', () => {
-    const { port } = server.address() as { port: number };
-    done({ server, base: `http://127.0.0.1:${port}` });
-  }));
+  return new Promise((done) =>
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      done({ server, base: `http://127.0.0.1:${port}` });
+    }),
+  );
 }
 
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 
 async function open(page: Page, bytes: Uint8Array, contentType: string, name: string) {
-  await page.evaluate(({ base64, contentType, name }) => {
-    performance.clearMarks();
-    window.harness.open({ base64, contentType: contentType as never, name });
-  }, { base64: b64(bytes), contentType, name });
+  await page.evaluate(
+    ({ base64, contentType, name }) => {
+      performance.clearMarks();
+      window.harness.open({ base64, contentType: contentType as never, name });
+    },
+    { base64: b64(bytes), contentType, name },
+  );
 }
 
 /** Opens a document the way the console does: its bytes fetched through the file proxy, then shown. */
@@ -82,14 +104,30 @@ export default async function viewer(): Promise<void> {
   let server: Server | undefined;
   const browser = await chromium.launch({
     executablePath: chromiumExecutable(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
   try {
     await build({
-      root, configFile: false, logLevel: 'error', base: '/', plugins: [react(), pdfjsAssets()],
+      root,
+      configFile: false,
+      logLevel: 'error',
+      base: '/',
+      plugins: [react(), pdfjsAssets()],
       build: { outDir, emptyOutDir: true, rollupOptions: { input: resolve(root, HARNESS) } },
     });
-    const [pdf100, large, tiff20] = await Promise.all([makeTextPdf(100), makeLargePdf(4_680_000), Promise.resolve(makeTiff(20))]);
+    const [pdf100, large, tiff20] = await Promise.all([
+      makeTextPdf(100),
+      makeLargePdf(4_680_000),
+      Promise.resolve(makeTiff(20)),
+    ]);
     const largeChars = b64(large).length;
     const files = new Map([
       ['hundred.pdf', { bytes: pdf100, type: 'application/pdf' }],
@@ -133,11 +171,17 @@ export default async function viewer(): Promise<void> {
     await reload();
     await open(page, await makeTextPdf(1), 'application/pdf', 'warm.pdf');
     await waitForPagePainted(page, 1, 30_000);
-    await page.evaluate((base64) => { (window as unknown as { pending: string }).pending = base64; }, b64(large));
+    await page.evaluate((base64) => {
+      (window as unknown as { pending: string }).pending = base64;
+    }, b64(large));
     recorder = await startLongTaskRecorder(page);
     await page.evaluate(() => {
       performance.clearMarks();
-      window.harness.open({ base64: (window as unknown as { pending: string }).pending, contentType: 'application/pdf', name: 'large-b64.pdf' });
+      window.harness.open({
+        base64: (window as unknown as { pending: string }).pending,
+        contentType: 'application/pdf',
+        name: 'large-b64.pdf',
+      });
     });
     await waitForPagePainted(page, 1, 30_000);
     await page.waitForTimeout(1500);
@@ -152,12 +196,24 @@ export default async function viewer(): Promise<void> {
 
     const verdict = (ok: boolean) => (ok ? 'OK' : 'OVER');
     const firstPaint = median(firstPaints);
-    console.log('Document viewer (production build of the viewer harness, Chromium, 1280×900, DPR 1; files fetched as the console does)');
-    console.log(`  100-page PDF (${(pdf100.length / 1024).toFixed(0)} KB): open → first page painted  median ${firstPaint} ms of [${firstPaints.join(', ')}]   aim < 1000 ms ${verdict(firstPaint < 1000)}`);
-    console.log(`  100-page PDF: most page canvases alive while scrolling   ${canvases.maxPages} (thumbnails ${canvases.maxThumbnails})   aim bounded ${verdict(canvases.maxPages <= 8)}`);
-    console.log(`  ${largeChars.toLocaleString('en-US')}-char PDF: longest main-thread task while opening   ${largeTasks.longest} ms (${largeTasks.count} tasks > 50 ms; first page ${largeFirstPaint} ms)   aim ≤ 200 ms ${verdict(largeTasks.longest <= 200)}`);
-    console.log(`  same PDF as ${largeChars.toLocaleString('en-US')} base64 characters decoded in the page: longest task   ${largeB64Tasks.longest} ms   aim ≤ 200 ms ${verdict(largeB64Tasks.longest <= 200)}`);
-    console.log(`  20-page 300-dpi TIFF (${(tiff20.length / 1024).toFixed(0)} KB): longest main-thread task while opening   ${tiffTasks.longest} ms (${tiffTasks.count} tasks > 50 ms; first page ${tiffFirstPaint} ms)   aim ≤ 200 ms ${verdict(tiffTasks.longest <= 200)}`);
+    console.log(
+      'Document viewer (production build of the viewer harness, Chromium, 1280×900, DPR 1; files fetched as the console does)',
+    );
+    console.log(
+      `  100-page PDF (${(pdf100.length / 1024).toFixed(0)} KB): open → first page painted  median ${firstPaint} ms of [${firstPaints.join(', ')}]   aim < 1000 ms ${verdict(firstPaint < 1000)}`,
+    );
+    console.log(
+      `  100-page PDF: most page canvases alive while scrolling   ${canvases.maxPages} (thumbnails ${canvases.maxThumbnails})   aim bounded ${verdict(canvases.maxPages <= 8)}`,
+    );
+    console.log(
+      `  ${largeChars.toLocaleString('en-US')}-char PDF: longest main-thread task while opening   ${largeTasks.longest} ms (${largeTasks.count} tasks > 50 ms; first page ${largeFirstPaint} ms)   aim ≤ 200 ms ${verdict(largeTasks.longest <= 200)}`,
+    );
+    console.log(
+      `  same PDF as ${largeChars.toLocaleString('en-US')} base64 characters decoded in the page: longest task   ${largeB64Tasks.longest} ms   aim ≤ 200 ms ${verdict(largeB64Tasks.longest <= 200)}`,
+    );
+    console.log(
+      `  20-page 300-dpi TIFF (${(tiff20.length / 1024).toFixed(0)} KB): longest main-thread task while opening   ${tiffTasks.longest} ms (${tiffTasks.count} tasks > 50 ms; first page ${tiffFirstPaint} ms)   aim ≤ 200 ms ${verdict(tiffTasks.longest <= 200)}`,
+    );
   } finally {
     await browser.close();
     server?.close();

@@ -18,7 +18,10 @@ interface Recorded {
 
 const recorded = JSON.parse(readFileSync(process.argv[2], 'utf8')) as Record<string, Recorded>;
 const answers = new Map(
-  Object.entries(recorded).map(([key, r]) => [key, { status: r.status, contentType: r.contentType, body: Buffer.from(r.body, 'base64') }]),
+  Object.entries(recorded).map(([key, r]) => [
+    key,
+    { status: r.status, contentType: r.contentType, body: Buffer.from(r.body, 'base64') },
+  ]),
 );
 
 const server = http.createServer((request, response) => {
@@ -30,7 +33,9 @@ const server = http.createServer((request, response) => {
       response.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"not recorded"}');
       return;
     }
-    response.writeHead(answer.status, { 'content-type': answer.contentType, 'content-length': answer.body.length }).end(answer.body);
+    response
+      .writeHead(answer.status, { 'content-type': answer.contentType, 'content-length': answer.body.length })
+      .end(answer.body);
   });
 });
 server.keepAliveTimeout = 72_000;

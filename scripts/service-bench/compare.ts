@@ -36,10 +36,18 @@ interface Workload {
   body?: (i: number) => unknown;
 }
 
-function startChild(args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
+function startChild(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: RegExp,
+): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
   // DPS_BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") goes to the servers: profile what is measured.
   const nodeArgs = (process.env.DPS_BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output: string[] = [];
   createInterface({ input: child.stderr! }).on('line', (line) => output.push(line));
   return new Promise((resolvePromise, reject) => {
@@ -66,19 +74,29 @@ function client(origin: string, token?: string) {
     send(method: string, path: string, body?: unknown): Promise<Answer> {
       const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
       return new Promise((resolvePromise, reject) => {
-        const request = http.request(new URL(path, origin), {
-          method,
-          agent,
-          headers: {
-            ...(token ? { authorization: `Bearer ${token}` } : {}),
-            ...(payload ? { 'content-type': 'application/json', 'content-length': String(payload.length) } : {}),
+        const request = http.request(
+          new URL(path, origin),
+          {
+            method,
+            agent,
+            headers: {
+              ...(token ? { authorization: `Bearer ${token}` } : {}),
+              ...(payload ? { 'content-type': 'application/json', 'content-length': String(payload.length) } : {}),
+            },
           },
-        }, (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (c: Buffer) => chunks.push(c));
-          response.on('end', () => resolvePromise({ status: response.statusCode ?? 0, contentType: String(response.headers['content-type'] ?? ''), body: Buffer.concat(chunks) }));
-          response.on('error', reject);
-        });
+          (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (c: Buffer) => chunks.push(c));
+            response.on('end', () =>
+              resolvePromise({
+                status: response.statusCode ?? 0,
+                contentType: String(response.headers['content-type'] ?? ''),
+                body: Buffer.concat(chunks),
+              }),
+            );
+            response.on('error', reject);
+          },
+        );
         request.on('error', reject);
         request.end(payload);
       });
@@ -96,7 +114,8 @@ function percentile(sorted: number[], p: number): number {
 let sequence = 0;
 async function once(c: Client, w: Workload): Promise<void> {
   const answer = await c.send(w.method, w.path, w.body?.(sequence++));
-  if (answer.status !== 200) throw new Error(`${w.method} ${w.path} → ${answer.status} ${answer.body.toString().slice(0, 200)}`);
+  if (answer.status !== 200)
+    throw new Error(`${w.method} ${w.path} → ${answer.status} ${answer.body.toString().slice(0, 200)}`);
 }
 
 async function measure(c: Client, w: Workload) {
@@ -111,13 +130,19 @@ async function measure(c: Client, w: Workload) {
   let done = 0;
   const until = performance.now() + THROUGHPUT_SECONDS * 1000;
   const started = performance.now();
-  await Promise.all(Array.from({ length: IN_FLIGHT }, async () => {
-    while (performance.now() < until) {
-      await once(c, w);
-      done++;
-    }
-  }));
-  return { rps: done / ((performance.now() - started) / 1000), p50: percentile(samples, 50), p99: percentile(samples, 99) };
+  await Promise.all(
+    Array.from({ length: IN_FLIGHT }, async () => {
+      while (performance.now() < until) {
+        await once(c, w);
+        done++;
+      }
+    }),
+  );
+  return {
+    rps: done / ((performance.now() - started) / 1000),
+    p50: percentile(samples, 50),
+    p99: percentile(samples, 99),
+  };
 }
 
 async function seed(api: Client) {
@@ -136,10 +161,22 @@ function workloads(documentId: string, run: string): Workload[] {
     { name: 'get document by id', method: 'GET', path: `/v1/documents/${documentId}` },
     { name: 'organizations/me', method: 'GET', path: '/v1/organizations/me' },
     {
-      name: 'PATCH groundTruth', method: 'PATCH', path: `/v1/documents/${documentId}`,
-      body: (i) => ({ groundTruth: [{ label: 'total_amount', value: String(i), pages: [0] }, { label: 'invoice_id', value: `INV-${i}` }] }),
+      name: 'PATCH groundTruth',
+      method: 'PATCH',
+      path: `/v1/documents/${documentId}`,
+      body: (i) => ({
+        groundTruth: [
+          { label: 'total_amount', value: String(i), pages: [0] },
+          { label: 'invoice_id', value: `INV-${i}` },
+        ],
+      }),
     },
-    { name: 'create user', method: 'POST', path: '/v1/users', body: (i) => ({ email: `bench-${run}-${i}@example.com`, name: `Bench ${i}` }) },
+    {
+      name: 'create user',
+      method: 'POST',
+      path: '/v1/users',
+      body: (i) => ({ email: `bench-${run}-${i}@example.com`, name: `Bench ${i}` }),
+    },
   ];
 }
 
@@ -148,7 +185,11 @@ async function largeDocumentPost(api: Client) {
   const samples: number[] = [];
   for (let i = 0; i < 6; i++) {
     const start = performance.now();
-    const answer = await api.send('POST', '/v1/documents', { name: `large ${i}`, contentType: 'application/pdf', content });
+    const answer = await api.send('POST', '/v1/documents', {
+      name: `large ${i}`,
+      contentType: 'application/pdf',
+      content,
+    });
     if (answer.status !== 200) throw new Error(`6 MB POST → ${answer.status} ${answer.body.toString().slice(0, 200)}`);
     if (i > 0) samples.push(performance.now() - start); // the first warms the path
   }
@@ -160,7 +201,11 @@ export async function compareWithBare(storage: 'PGlite' | 'PostgreSQL'): Promise
   const dataDir = mkdtempSync(join(tmpdir(), 'dps-bench-service-'));
   const run = randomBytes(4).toString('hex');
   const env: NodeJS.ProcessEnv = {
-    DPS_SERVICE_HOST: '127.0.0.1', DPS_SERVICE_PORT: '0', DPS_DATA_DIR: dataDir, DPS_DEMO: '0', DPS_SERVICE_LOG: '0',
+    DPS_SERVICE_HOST: '127.0.0.1',
+    DPS_SERVICE_PORT: '0',
+    DPS_DATA_DIR: dataDir,
+    DPS_DEMO: '0',
+    DPS_SERVICE_LOG: '0',
     DPS_DEFAULT_QUOTAS: JSON.stringify({ numberOfUsersAllowed: 10_000_000 }),
     DPS_DATABASE_URL: storage === 'PostgreSQL' ? process.env.DPS_DATABASE_URL : '',
     DPS_DATABASE_SCHEMA: storage === 'PostgreSQL' ? `bench_${run}` : '',
@@ -169,10 +214,15 @@ export async function compareWithBare(storage: 'PGlite' | 'PostgreSQL'): Promise
   let bare: ChildProcess | undefined;
   try {
     const origin = service.match[1];
-    const credentials = JSON.parse(readFileSync(join(dataDir, 'credentials.json'), 'utf8')) as { clientId: string; clientSecret: string };
+    const credentials = JSON.parse(readFileSync(join(dataDir, 'credentials.json'), 'utf8')) as {
+      clientId: string;
+      clientSecret: string;
+    };
     const tokenAnswer = await fetch(`${origin}/oauth2/token?grant_type=client_credentials`, {
       method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString('base64')}` },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString('base64')}`,
+      },
     });
     const token = ((await tokenAnswer.json()) as { access_token: string }).access_token;
     const api = client(origin, token);
@@ -182,7 +232,11 @@ export async function compareWithBare(storage: 'PGlite' | 'PostgreSQL'): Promise
     const recorded: Record<string, { status: number; contentType: string; body: string }> = {};
     for (const w of list) {
       const answer = await api.send(w.method, w.path, w.body?.(sequence++));
-      recorded[`${w.method} ${w.path.split('?')[0]}`] = { status: answer.status, contentType: answer.contentType, body: answer.body.toString('base64') };
+      recorded[`${w.method} ${w.path.split('?')[0]}`] = {
+        status: answer.status,
+        contentType: answer.contentType,
+        body: answer.body.toString('base64'),
+      };
     }
     const recordFile = join(dataDir, 'recorded.json');
     writeFileSync(recordFile, JSON.stringify(recorded));
@@ -190,20 +244,38 @@ export async function compareWithBare(storage: 'PGlite' | 'PostgreSQL'): Promise
     bare = started.child;
     const bareClient = client(`http://127.0.0.1:${started.match[1]}`);
 
-    console.log(`\nservice (${storage}) vs bare node:http answering the service's recorded bytes — ${IN_FLIGHT} in flight for ${THROUGHPUT_SECONDS} s; p50/p99 of ${SEQUENTIAL} one at a time`);
-    console.log(['workload'.padEnd(30), 'service rps', 'bare rps', 'ratio', 'svc p50', 'svc p99', 'bare p50', 'bare p99'].map((h, i) => (i ? h.padStart(11) : h)).join(''));
+    console.log(
+      `\nservice (${storage}) vs bare node:http answering the service's recorded bytes — ${IN_FLIGHT} in flight for ${THROUGHPUT_SECONDS} s; p50/p99 of ${SEQUENTIAL} one at a time`,
+    );
+    console.log(
+      ['workload'.padEnd(30), 'service rps', 'bare rps', 'ratio', 'svc p50', 'svc p99', 'bare p50', 'bare p99']
+        .map((h, i) => (i ? h.padStart(11) : h))
+        .join(''),
+    );
     for (const w of list) {
       const s = await measure(api, w);
       const b = await measure(bareClient, w);
       const size = recorded[`${w.method} ${w.path.split('?')[0]}`].body.length * 0.75;
-      console.log([
-        `${w.name} (${(size / 1024).toFixed(1)} KB)`.padEnd(30), s.rps.toFixed(0), b.rps.toFixed(0), (s.rps / b.rps).toFixed(3),
-        s.p50.toFixed(2), s.p99.toFixed(2), b.p50.toFixed(2), b.p99.toFixed(2),
-      ].map((c, i) => (i ? c.padStart(11) : c)).join(''));
+      console.log(
+        [
+          `${w.name} (${(size / 1024).toFixed(1)} KB)`.padEnd(30),
+          s.rps.toFixed(0),
+          b.rps.toFixed(0),
+          (s.rps / b.rps).toFixed(3),
+          s.p50.toFixed(2),
+          s.p99.toFixed(2),
+          b.p50.toFixed(2),
+          b.p99.toFixed(2),
+        ]
+          .map((c, i) => (i ? c.padStart(11) : c))
+          .join(''),
+      );
     }
     bareClient.close();
     const large = await largeDocumentPost(api);
-    console.log(`6 MB document POST (6,250,000 base64 characters), one at a time: p50 ${large.p50.toFixed(0)} ms, max ${large.max.toFixed(0)} ms (5 samples)`);
+    console.log(
+      `6 MB document POST (6,250,000 base64 characters), one at a time: p50 ${large.p50.toFixed(0)} ms, max ${large.max.toFixed(0)} ms (5 samples)`,
+    );
     api.close();
   } finally {
     if (bare) await stop(bare);

@@ -18,11 +18,26 @@ import { createServer } from 'vite';
 import { pdfjsAssets } from '../../vite.config';
 import { chromiumExecutable } from '../../e2e/support/chromium';
 import {
-  EMAIL_REMOTE_HOST, EMAIL_SUBJECT, PDF_INVOICE_TOTAL, makeEml, makeLargePdf, makePng, makeTextPdf, makeTiff, pdfPageMarker,
+  EMAIL_REMOTE_HOST,
+  EMAIL_SUBJECT,
+  PDF_INVOICE_TOTAL,
+  makeEml,
+  makeLargePdf,
+  makePng,
+  makeTextPdf,
+  makeTiff,
+  pdfPageMarker,
 } from '../../e2e/helpers/document-fixtures';
 import {
-  inkRatio, liveCanvasCount, maxCanvasesWhileScrolling, msBetweenMarks, selectTextOnPage, startLongTaskRecorder,
-  viewerPage, waitForPagePainted, watchEmailLeaks,
+  inkRatio,
+  liveCanvasCount,
+  maxCanvasesWhileScrolling,
+  msBetweenMarks,
+  selectTextOnPage,
+  startLongTaskRecorder,
+  viewerPage,
+  waitForPagePainted,
+  watchEmailLeaks,
 } from '../../e2e/helpers/viewer-checks';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -38,10 +53,13 @@ function check(name: string, ok: boolean, detail = '') {
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 
 async function open(page: Page, bytes: Uint8Array, contentType: string, name: string) {
-  await page.evaluate(({ base64, contentType, name }) => {
-    performance.clearMarks();
-    window.harness.open({ base64, contentType: contentType as never, name });
-  }, { base64: b64(bytes), contentType, name });
+  await page.evaluate(
+    ({ base64, contentType, name }) => {
+      performance.clearMarks();
+      window.harness.open({ base64, contentType: contentType as never, name });
+    },
+    { base64: b64(bytes), contentType, name },
+  );
 }
 
 async function shot(page: Page, name: string) {
@@ -51,7 +69,11 @@ async function shot(page: Page, name: string) {
 async function axe(page: Page, name: string) {
   const { violations } = await new AxeBuilder({ page: page as never }).include('.dv-root').analyze();
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  check(`axe: ${name}`, serious.length === 0, serious.map((v) => `${v.id} (${v.nodes.length})`).join(', ') || `${violations.length} minor`);
+  check(
+    `axe: ${name}`,
+    serious.length === 0,
+    serious.map((v) => `${v.id} (${v.nodes.length})`).join(', ') || `${violations.length} minor`,
+  );
 }
 
 async function main() {
@@ -65,7 +87,16 @@ async function main() {
     server: { host: '127.0.0.1', port: 0, strictPort: false },
     optimizeDeps: {
       entries: ['scripts/viewer-harness/index.html'],
-      include: ['react', 'react-dom/client', 'react/jsx-dev-runtime', 'pdfjs-dist', 'dompurify', 'postal-mime', 'utif2', 'pako'],
+      include: [
+        'react',
+        'react-dom/client',
+        'react/jsx-dev-runtime',
+        'pdfjs-dist',
+        'dompurify',
+        'postal-mime',
+        'utif2',
+        'pako',
+      ],
     },
   });
   await server.listen();
@@ -73,11 +104,25 @@ async function main() {
   const base = `http://127.0.0.1:${address.port}`;
   const browser = await chromium.launch({
     executablePath: chromiumExecutable(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
   try {
     console.log(`screenshots: ${out}`);
-    const [textPdf, pdf100, largePdf, tiff20, png] = await Promise.all([makeTextPdf(5), makeTextPdf(100), makeLargePdf(), Promise.resolve(makeTiff(20)), Promise.resolve(makePng())]);
+    const [textPdf, pdf100, largePdf, tiff20, png] = await Promise.all([
+      makeTextPdf(5),
+      makeTextPdf(100),
+      makeLargePdf(),
+      Promise.resolve(makeTiff(20)),
+      Promise.resolve(makePng()),
+    ]);
     figures['large PDF base64 characters'] = b64(largePdf).length;
     figures['20-page TIFF bytes'] = tiff20.length;
     const eml = makeEml(textPdf);
@@ -86,13 +131,20 @@ async function main() {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => { if (m.type() === 'error') errors.push(`${m.text()} ${m.location().url}`); });
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(`${m.text()} ${m.location().url}`);
+    });
     // Warm Vite's transform and dependency cache so first-paint figures measure the viewer, not the dev server.
     await page.goto(`${base}/scripts/viewer-harness/index.html`);
     await page.waitForFunction(() => Boolean(window.harness));
     await open(page, textPdf, 'application/pdf', 'warm-up.pdf');
     await waitForPagePainted(page, 1, 60_000);
-    await open(page, tiff20.slice(0, 0).length ? tiff20 : makeTiff(1, { width: 200, height: 200, dpi: 72 }), 'image/tiff', 'warm-up.tif');
+    await open(
+      page,
+      tiff20.slice(0, 0).length ? tiff20 : makeTiff(1, { width: 200, height: 200, dpi: 72 }),
+      'image/tiff',
+      'warm-up.tif',
+    );
     await waitForPagePainted(page, 1, 60_000);
     await page.reload();
     await page.waitForFunction(() => Boolean(window.harness));
@@ -126,31 +178,46 @@ async function checkPdf(page: Page, pdf: Uint8Array) {
   const ink = await inkRatio(page, viewerPage(page, 1));
   check('PDF page 1 painted (pixels)', ink > 0.01, `ink ${(ink * 100).toFixed(1)}%`);
   await viewerPage(page, 1).locator('.textLayer span').first().waitFor();
-  check('PDF text layer has the page text', (await viewerPage(page, 1).locator('.textLayer').textContent())?.includes(pdfPageMarker(1)) ?? false);
+  check(
+    'PDF text layer has the page text',
+    (await viewerPage(page, 1).locator('.textLayer').textContent())?.includes(pdfPageMarker(1)) ?? false,
+  );
   const dpr2 = await page.evaluate(() => {
     const c = document.querySelector<HTMLCanvasElement>('.dv-page[data-page-number="1"] canvas')!;
     return { backing: c.width, css: c.getBoundingClientRect().width };
   });
-  check('canvas backing store matches its CSS size × devicePixelRatio', Math.abs(dpr2.backing - dpr2.css) <= 2, `${dpr2.backing} px for ${dpr2.css.toFixed(0)} CSS px at DPR 1`);
+  check(
+    'canvas backing store matches its CSS size × devicePixelRatio',
+    Math.abs(dpr2.backing - dpr2.css) <= 2,
+    `${dpr2.backing} px for ${dpr2.css.toFixed(0)} CSS px at DPR 1`,
+  );
   await shot(page, 'pdf-first-page');
 
   await page.evaluate(() => window.harness.scrollToPage(3));
   await waitForPagePainted(page, 3);
-  await viewerPage(page, 3).locator('.textLayer span', { hasText: pdfPageMarker(3) }).waitFor();
+  await viewerPage(page, 3)
+    .locator('.textLayer span', { hasText: pdfPageMarker(3) })
+    .waitFor();
   const selected = await selectTextOnPage(page, 3, pdfPageMarker(3));
   const events = await page.evaluate(() => window.harness.selections);
   const last = events.at(-1);
-  check('selecting text fires onTextSelected with its page', last?.page === 3 && last.text === pdfPageMarker(3), `selected "${selected}", event ${JSON.stringify(last)}`);
+  check(
+    'selecting text fires onTextSelected with its page',
+    last?.page === 3 && last.text === pdfPageMarker(3),
+    `selected "${selected}", event ${JSON.stringify(last)}`,
+  );
   await shot(page, 'pdf-selection-page-3');
 
   await page.evaluate((text) => window.harness.setHighlight({ text }), PDF_INVOICE_TOTAL);
   const mark = viewerPage(page, 2).locator('mark.dv-highlight').first();
   await mark.waitFor({ timeout: 10_000 }).catch(() => undefined);
-  const markInView = await mark.evaluate((m) => {
-    const r = m.getBoundingClientRect();
-    const s = document.querySelector('.dv-scroller')!.getBoundingClientRect();
-    return r.top >= s.top && r.bottom <= s.bottom && r.width > 10;
-  }).catch(() => false);
+  const markInView = await mark
+    .evaluate((m) => {
+      const r = m.getBoundingClientRect();
+      const s = document.querySelector('.dv-scroller')!.getBoundingClientRect();
+      return r.top >= s.top && r.bottom <= s.bottom && r.width > 10;
+    })
+    .catch(() => false);
   check('highlight finds the value on page 2, marks it and scrolls it into view', markInView);
   await shot(page, 'pdf-highlight');
   const pages = await page.evaluate(() => window.harness.pages);
@@ -161,12 +228,23 @@ async function checkPdf(page: Page, pdf: Uint8Array) {
   await page.getByRole('button', { name: 'Zoom in' }).click();
   await page.waitForTimeout(300);
   const zoomed = await viewerPage(page, 2).boundingBox();
-  check('zoom in enlarges the pages', Boolean(before && zoomed && zoomed.width > before.width * 1.05), `${before?.width.toFixed(0)} → ${zoomed?.width.toFixed(0)} px`);
+  check(
+    'zoom in enlarges the pages',
+    Boolean(before && zoomed && zoomed.width > before.width * 1.05),
+    `${before?.width.toFixed(0)} → ${zoomed?.width.toFixed(0)} px`,
+  );
   await page.getByRole('button', { name: 'Rotate clockwise' }).click();
   await page.waitForTimeout(300);
   const rotated = await page.locator('.dv-page').first().boundingBox();
-  check('rotate turns pages landscape', Boolean(rotated && rotated.width > rotated.height), `${rotated?.width.toFixed(0)}×${rotated?.height.toFixed(0)}`);
-  await waitForPagePainted(page, (await page.locator('.dv-page').first().getAttribute('data-page-number').then(Number)) || 1);
+  check(
+    'rotate turns pages landscape',
+    Boolean(rotated && rotated.width > rotated.height),
+    `${rotated?.width.toFixed(0)}×${rotated?.height.toFixed(0)}`,
+  );
+  await waitForPagePainted(
+    page,
+    (await page.locator('.dv-page').first().getAttribute('data-page-number').then(Number)) || 1,
+  );
   await shot(page, 'pdf-rotated');
   await page.getByRole('button', { name: 'Rotate counterclockwise' }).click();
   await page.getByRole('button', { name: 'Fit page' }).click();
@@ -175,12 +253,23 @@ async function checkPdf(page: Page, pdf: Uint8Array) {
   await waitForPagePainted(page, 5);
   const p5 = await viewerPage(page, 5).boundingBox();
   const scroller = await page.locator('.dv-scroller').boundingBox();
-  check('page jump + fit page shows page 5 whole', Boolean(p5 && scroller && p5.height <= scroller.height && p5.y >= scroller.y - 1), `page ${p5?.height.toFixed(0)} px in ${scroller?.height.toFixed(0)} px`);
+  check(
+    'page jump + fit page shows page 5 whole',
+    Boolean(p5 && scroller && p5.height <= scroller.height && p5.y >= scroller.y - 1),
+    `page ${p5?.height.toFixed(0)} px in ${scroller?.height.toFixed(0)} px`,
+  );
   check('thumbnails listed', (await page.getByRole('button', { name: /^Go to page/ }).count()) === 5);
   await page.getByRole('button', { name: 'Go to page 1' }).click();
-  const current = await page.waitForFunction(
-    () => document.querySelector('[aria-label="Go to page 1"]')?.getAttribute('aria-current') === 'page', undefined, { timeout: 5000 },
-  ).then(() => true, () => false);
+  const current = await page
+    .waitForFunction(
+      () => document.querySelector('[aria-label="Go to page 1"]')?.getAttribute('aria-current') === 'page',
+      undefined,
+      { timeout: 5000 },
+    )
+    .then(
+      () => true,
+      () => false,
+    );
   check('thumbnail click goes to its page', current);
   await shot(page, 'pdf-fit-page');
   await axe(page, 'PDF');
@@ -195,7 +284,11 @@ async function checkPdf100(page: Page, pdf: Uint8Array) {
   const { maxPages, maxThumbnails } = await maxCanvasesWhileScrolling(page, 50);
   figures['100-page PDF: most page canvases alive while scrolling'] = maxPages;
   figures['100-page PDF: most thumbnail canvases alive'] = maxThumbnails;
-  check('page canvases stay bounded while scrolling 100 pages', maxPages <= 8, `max ${maxPages} page canvases, ${maxThumbnails} thumbnails`);
+  check(
+    'page canvases stay bounded while scrolling 100 pages',
+    maxPages <= 8,
+    `max ${maxPages} page canvases, ${maxThumbnails} thumbnails`,
+  );
   await waitForPagePainted(page, 100);
   const ink = await inkRatio(page, viewerPage(page, 100));
   check('last page painted after scrolling', ink > 0.01, `ink ${(ink * 100).toFixed(1)}%`);
@@ -257,9 +350,16 @@ async function checkEmail(page: Page, eml: Uint8Array) {
   const messages = await leaks.messages();
   check('email script and event handlers did not run', messages.length === 0, messages.join(', '));
   check('email remote image/CSS not requested', leaks.requests.length === 0, leaks.requests.join(', '));
-  check('email says remote content was blocked', (await page.getByRole('note').textContent())?.includes('blocked') ?? false);
+  check(
+    'email says remote content was blocked',
+    (await page.getByRole('note').textContent())?.includes('blocked') ?? false,
+  );
   const headersText = await page.locator('.dv-email-fields').textContent();
-  check('email headers shown', Boolean(headersText?.includes('billing@supplier.example') && headersText.includes('audit@customer.example')), headersText ?? '');
+  check(
+    'email headers shown',
+    Boolean(headersText?.includes('billing@supplier.example') && headersText.includes('audit@customer.example')),
+    headersText ?? '',
+  );
   await shot(page, 'email');
   await axe(page, 'email');
   await page.getByRole('button', { name: 'Open invoice-7.pdf' }).click();
@@ -269,7 +369,10 @@ async function checkEmail(page: Page, eml: Uint8Array) {
   await shot(page, 'email-attachment');
   await page.getByRole('button', { name: 'Message' }).click();
   await page.getByRole('heading', { name: EMAIL_SUBJECT }).waitFor();
-  check('back to the message focuses the attachment', await page.getByRole('button', { name: 'Open invoice-7.pdf' }).evaluate((b) => b === document.activeElement));
+  check(
+    'back to the message focuses the attachment',
+    await page.getByRole('button', { name: 'Open invoice-7.pdf' }).evaluate((b) => b === document.activeElement),
+  );
 }
 
 async function checkOversize(page: Page) {
@@ -278,7 +381,11 @@ async function checkOversize(page: Page) {
   await open(page, big, 'application/pdf', 'too-big.pdf');
   const alert = page.getByRole('alert').filter({ hasText: 'larger than' });
   await alert.waitFor();
-  check('content over the limit is explained', (await alert.textContent())?.includes('6,250,000') ?? false, (await alert.textContent()) ?? '');
+  check(
+    'content over the limit is explained',
+    (await alert.textContent())?.includes('6,250,000') ?? false,
+    (await alert.textContent()) ?? '',
+  );
   await shot(page, 'oversize');
 }
 
@@ -292,12 +399,25 @@ async function checkLoader(page: Page, pdf: Uint8Array) {
   const error = await page.evaluate((u) => window.harness.openFromFileUrl(u), fileUrl);
   await waitForPagePainted(page, 1);
   const request = seen[0];
-  check('loader fetches through /bff/file with X-CSRF and the encoded file URL',
-    !error && request?.csrf === '1' && new URL(request.url).searchParams.get('url') === fileUrl, JSON.stringify(request));
+  check(
+    'loader fetches through /bff/file with X-CSRF and the encoded file URL',
+    !error && request?.csrf === '1' && new URL(request.url).searchParams.get('url') === fileUrl,
+    JSON.stringify(request),
+  );
   await page.unroute('**/bff/file?**');
-  await page.route('**/bff/file?**', (route) => route.fulfill({ status: 200, headers: { 'Content-Type': 'application/pdf', 'Content-Length': '9000000' }, body: Buffer.alloc(9_000_000) }));
+  await page.route('**/bff/file?**', (route) =>
+    route.fulfill({
+      status: 200,
+      headers: { 'Content-Type': 'application/pdf', 'Content-Length': '9000000' },
+      body: Buffer.alloc(9_000_000),
+    }),
+  );
   const tooLarge = await page.evaluate((u) => window.harness.openFromFileUrl(u), fileUrl);
-  check('loader refuses a file over the limit with an explanation', tooLarge?.includes('6,250,000') ?? false, tooLarge ?? 'no error');
+  check(
+    'loader refuses a file over the limit with an explanation',
+    tooLarge?.includes('6,250,000') ?? false,
+    tooLarge ?? 'no error',
+  );
   await page.unroute('**/bff/file?**');
 }
 

@@ -6,8 +6,15 @@
 import { StrictMode, useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import {
-  DocumentViewer, decodeBase64, loadDocumentFile, normalizeContentType, sniffContentType,
-  type DocumentSource, type DocumentViewerHandle, type TextHighlight, type TextSelection,
+  DocumentViewer,
+  decodeBase64,
+  loadDocumentFile,
+  normalizeContentType,
+  sniffContentType,
+  type DocumentSource,
+  type DocumentViewerHandle,
+  type TextHighlight,
+  type TextSelection,
 } from '../../src/widgets/document-viewer';
 
 type HarnessApi = {
@@ -21,7 +28,9 @@ type HarnessApi = {
 };
 
 declare global {
-  interface Window { harness: HarnessApi }
+  interface Window {
+    harness: HarnessApi;
+  }
 }
 
 const themes = {
@@ -70,7 +79,10 @@ function Harness() {
 
   const onFile = async (file: File) => {
     const bytes = await file.arrayBuffer();
-    const contentType = normalizeContentType(file.type) ?? sniffContentType(bytes) ?? (file.name.endsWith('.eml') ? 'message/rfc822' : null);
+    const contentType =
+      normalizeContentType(file.type) ??
+      sniffContentType(bytes) ??
+      (file.name.endsWith('.eml') ? 'message/rfc822' : null);
     if (!contentType) return setError(`${file.name}: not a PDF, image, TIFF or email.`);
     setError(null);
     setSource({ bytes, contentType, name: file.name });
@@ -78,15 +90,36 @@ function Harness() {
 
   return (
     <div style={{ display: 'flex', flexDirection: 'column', height: '100vh', font: '14px system-ui, sans-serif' }}>
-      <header style={{ display: 'flex', gap: 12, alignItems: 'center', padding: 8, flexWrap: 'wrap', borderBottom: '1px solid var(--border)' }}>
+      <header
+        style={{
+          display: 'flex',
+          gap: 12,
+          alignItems: 'center',
+          padding: 8,
+          flexWrap: 'wrap',
+          borderBottom: '1px solid var(--border)',
+        }}
+      >
         <h1 style={{ fontSize: 16, margin: 0 }}>Document viewer harness</h1>
-        <label>Open file <input type="file" onChange={(e) => e.target.files?.[0] && void onFile(e.target.files[0])} /></label>
         <label>
-          Highlight <input aria-label="Highlight text" onChange={(e) => setHighlight(e.target.value ? { text: e.target.value } : null)} />
+          Open file <input type="file" onChange={(e) => e.target.files?.[0] && void onFile(e.target.files[0])} />
         </label>
-        <span data-testid="selection">{selection ? `Selected “${selection.text}” on page ${selection.page}` : 'Nothing selected'}</span>
+        <label>
+          Highlight{' '}
+          <input
+            aria-label="Highlight text"
+            onChange={(e) => setHighlight(e.target.value ? { text: e.target.value } : null)}
+          />
+        </label>
+        <span data-testid="selection">
+          {selection ? `Selected “${selection.text}” on page ${selection.page}` : 'Nothing selected'}
+        </span>
         <span data-testid="page">Page {page}</span>
-        {error && <span role="alert" style={{ color: '#b42318' }}>{error}</span>}
+        {error && (
+          <span role="alert" style={{ color: '#b42318' }}>
+            {error}
+          </span>
+        )}
       </header>
       <main style={{ flex: 1, minHeight: 0 }}>
         {source ? (
@@ -111,4 +144,8 @@ function Harness() {
   );
 }
 
-createRoot(document.getElementById('root')!).render(<StrictMode><Harness /></StrictMode>);
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Harness />
+  </StrictMode>,
+);

@@ -6,8 +6,15 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
-  agentRunCountsSchema, agentRunListSchema, agentRunSchema, agentRunStatusSchema, listSchema, MAX_LIST_RESULTS, type AgentRun,
-  type AgentRunCounts, type AgentRunStatus,
+  agentRunCountsSchema,
+  agentRunListSchema,
+  agentRunSchema,
+  agentRunStatusSchema,
+  listSchema,
+  MAX_LIST_RESULTS,
+  type AgentRun,
+  type AgentRunCounts,
+  type AgentRunStatus,
 } from '@/contract';
 import { api, request, segment } from './client';
 import { ApiError, ResponseShapeError } from './errors';
@@ -17,7 +24,8 @@ import { useOrganizationScope } from './organization-scope';
 export const agentRunKeys = {
   ...createFamilyKeys('agent-runs'),
   counts: (org: string, params: object) => [...createFamilyKeys('agent-runs').all(org), 'counts', params] as const,
-  variables: (org: string, agentId: string, runId: string) => [...createFamilyKeys('agent-runs').all(org), 'variables', agentId, runId] as const,
+  variables: (org: string, agentId: string, runId: string) =>
+    [...createFamilyKeys('agent-runs').all(org), 'variables', agentId, runId] as const,
 };
 
 export interface AgentRunsListParams {
@@ -51,7 +59,10 @@ export function agentRunsListQueryOptions(org: string, params: AgentRunsListPara
 }
 
 /** Every run matching a filter, following nextToken (for counts and "archive every matching run"). */
-export async function fetchAllAgentRuns(params: Omit<AgentRunsListParams, 'maxResults' | 'nextToken'>, signal?: AbortSignal): Promise<AgentRun[]> {
+export async function fetchAllAgentRuns(
+  params: Omit<AgentRunsListParams, 'maxResults' | 'nextToken'>,
+  signal?: AbortSignal,
+): Promise<AgentRun[]> {
   const runs: AgentRun[] = [];
   let nextToken: string | undefined;
   do {
@@ -84,13 +95,20 @@ export interface AgentRunCountsResult {
  * count extension (docs/run-counts.md). A service without it (404/400, or an answer of another shape) gets the
  * newest FALLBACK_COUNT_LIMIT runs counted instead, marked incomplete, rather than every page read.
  */
-export function agentRunCountsQueryOptions(org: string, params: { agentId: string; createdTimeAfter?: string; createdTimeBefore?: string }) {
+export function agentRunCountsQueryOptions(
+  org: string,
+  params: { agentId: string; createdTimeAfter?: string; createdTimeBefore?: string },
+) {
   return queryOptions({
     queryKey: agentRunKeys.counts(org, params),
     queryFn: async ({ signal }): Promise<AgentRunCountsResult> => {
       const query = { createdTimeAfter: params.createdTimeAfter, createdTimeBefore: params.createdTimeBefore };
       try {
-        const { counts } = await api(`/agents/${segment(params.agentId)}/runs/counts`, { query, schema: agentRunCountsSchema, signal });
+        const { counts } = await api(`/agents/${segment(params.agentId)}/runs/counts`, {
+          query,
+          schema: agentRunCountsSchema,
+          signal,
+        });
         return { counts, complete: true };
       } catch (error) {
         if (!isMissingExtension(error)) throw error;
@@ -110,13 +128,16 @@ export function agentRunCountsQueryOptions(org: string, params: { agentId: strin
 
 /** The upstream does not know the count path (the seed's service reads `counts` as a run id) or answered otherwise. */
 function isMissingExtension(error: unknown): boolean {
-  return (error instanceof ApiError && (error.status === 404 || error.status === 400)) || error instanceof ResponseShapeError;
+  return (
+    (error instanceof ApiError && (error.status === 404 || error.status === 400)) || error instanceof ResponseShapeError
+  );
 }
 
 export function agentRunQueryOptions(org: string, agentId: string, runId: string) {
   return queryOptions({
     queryKey: agentRunKeys.detail(org, `${agentId}/${runId}`),
-    queryFn: ({ signal }) => api(`/agents/${segment(agentId)}/runs/${segment(runId)}`, { schema: agentRunSchema, signal }),
+    queryFn: ({ signal }) =>
+      api(`/agents/${segment(agentId)}/runs/${segment(runId)}`, { schema: agentRunSchema, signal }),
   });
 }
 
@@ -125,17 +146,27 @@ export function agentRunVariablesQueryOptions(org: string, run: AgentRun) {
   return queryOptions({
     queryKey: [...agentRunKeys.variables(org, run.agentId, run.runId), run.variablesFileUrl] as const,
     queryFn: ({ signal }) =>
-      request('/bff/file', { query: { url: run.variablesFileUrl ?? '' }, schema: z.record(z.string(), z.unknown()), signal }),
+      request('/bff/file', {
+        query: { url: run.variablesFileUrl ?? '' },
+        schema: z.record(z.string(), z.unknown()),
+        signal,
+      }),
     enabled: Boolean(run.variablesFileUrl),
   });
 }
 
 export function archiveAgentRun(agentId: string, runId: string): Promise<AgentRun> {
-  return api(`/agents/${segment(agentId)}/runs/${segment(runId)}`, { method: 'PATCH', body: { status: 'archived' }, schema: agentRunSchema });
+  return api(`/agents/${segment(agentId)}/runs/${segment(runId)}`, {
+    method: 'PATCH',
+    body: { status: 'archived' },
+    schema: agentRunSchema,
+  });
 }
 
 /** Archives runs one by one; reports how many succeeded and the first failure. */
-export async function archiveAgentRuns(runs: readonly Pick<AgentRun, 'agentId' | 'runId'>[]): Promise<{ archived: number; failed: number; error?: unknown }> {
+export async function archiveAgentRuns(
+  runs: readonly Pick<AgentRun, 'agentId' | 'runId'>[],
+): Promise<{ archived: number; failed: number; error?: unknown }> {
   let archived = 0;
   let failed = 0;
   let error: unknown;

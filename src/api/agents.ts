@@ -3,7 +3,14 @@
  * schemas; mutation hooks own invalidation and await it.
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { agentListSchema, agentSchema, MAX_LIST_RESULTS, type Agent, type CreateAgentBody, type UpdateAgentBody } from '@/contract';
+import {
+  agentListSchema,
+  agentSchema,
+  MAX_LIST_RESULTS,
+  type Agent,
+  type CreateAgentBody,
+  type UpdateAgentBody,
+} from '@/contract';
 import { api, segment } from './client';
 import { useIdempotentCreate } from './idempotent-create';
 import { createFamilyKeys } from './keys';
@@ -19,7 +26,11 @@ export function agentsQueryOptions(org: string) {
       const agents: Agent[] = [];
       let nextToken: string | undefined;
       do {
-        const page = await api('/agents', { query: { maxResults: MAX_LIST_RESULTS, nextToken }, schema: agentListSchema, signal });
+        const page = await api('/agents', {
+          query: { maxResults: MAX_LIST_RESULTS, nextToken },
+          schema: agentListSchema,
+          signal,
+        });
         agents.push(...page.agents);
         nextToken = page.nextToken ?? undefined;
       } while (nextToken);
@@ -38,7 +49,9 @@ export function agentQueryOptions(org: string, agentId: string) {
 export function useCreateAgent() {
   const queryClient = useQueryClient();
   const org = useOrganizationScope();
-  const create = useIdempotentCreate((body: CreateAgentBody, idempotencyKey) => api('/agents', { method: 'POST', body, schema: agentSchema, idempotencyKey }));
+  const create = useIdempotentCreate((body: CreateAgentBody, idempotencyKey) =>
+    api('/agents', { method: 'POST', body, schema: agentSchema, idempotencyKey }),
+  );
   return useMutation({
     mutationFn: create,
     onSuccess: async (agent) => {

@@ -4,7 +4,13 @@
  * — and stores in the mutation cache — only the client without it; the detail cache gets the same secret-free view.
  */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { appClientListSchema, appClientSchema, type AppClient, type CreateAppClientBody, type UpdateAppClientBody } from '@/contract';
+import {
+  appClientListSchema,
+  appClientSchema,
+  type AppClient,
+  type CreateAppClientBody,
+  type UpdateAppClientBody,
+} from '@/contract';
 import { api, segment } from './client';
 import { submissionKeys, useSubmissionKeys, type SubmissionKeys } from './idempotent-create';
 import { createFamilyKeys } from './keys';
@@ -27,7 +33,11 @@ export function appClientsListQueryOptions(org: string, params: AppClientsListPa
   return queryOptions({
     queryKey: appClientKeys.list(org, params),
     queryFn: async ({ signal }) => {
-      const page = await api('/appClients', { query: { maxResults: params.maxResults, nextToken: params.nextToken }, schema: appClientListSchema, signal });
+      const page = await api('/appClients', {
+        query: { maxResults: params.maxResults, nextToken: params.nextToken },
+        schema: appClientListSchema,
+        signal,
+      });
       return { ...page, appClients: page.appClients.map(withoutSecret) };
     },
     placeholderData: keepPreviousData,
@@ -37,7 +47,8 @@ export function appClientsListQueryOptions(org: string, params: AppClientsListPa
 export function appClientQueryOptions(org: string, appClientId: string) {
   return queryOptions({
     queryKey: appClientKeys.detail(org, appClientId),
-    queryFn: async ({ signal }) => withoutSecret(await api(`/appClients/${segment(appClientId)}`, { schema: appClientSchema, signal })),
+    queryFn: async ({ signal }) =>
+      withoutSecret(await api(`/appClients/${segment(appClientId)}`, { schema: appClientSchema, signal })),
   });
 }
 
@@ -48,7 +59,11 @@ export interface CreateAppClientVariables {
 }
 
 /** Mutation options of create, separate from the hook so a unit test can check no cache keeps the secret. */
-export function createAppClientMutationOptions(queryClient: QueryClient, org: string, keys: SubmissionKeys = submissionKeys()) {
+export function createAppClientMutationOptions(
+  queryClient: QueryClient,
+  org: string,
+  keys: SubmissionKeys = submissionKeys(),
+) {
   return {
     mutationFn: async ({ body, receiveSecret }: CreateAppClientVariables): Promise<AppClient> => {
       const idempotencyKey = keys.keyFor(body);
@@ -74,7 +89,9 @@ export function useUpdateAppClient() {
   const org = useOrganizationScope();
   return useMutation({
     mutationFn: async ({ appClientId, body }: { appClientId: string; body: UpdateAppClientBody }) =>
-      withoutSecret(await api(`/appClients/${segment(appClientId)}`, { method: 'PATCH', body, schema: appClientSchema })),
+      withoutSecret(
+        await api(`/appClients/${segment(appClientId)}`, { method: 'PATCH', body, schema: appClientSchema }),
+      ),
     onSuccess: async (client) => {
       queryClient.setQueryData(appClientKeys.detail(org, client.appClientId), client);
       await queryClient.invalidateQueries({ queryKey: appClientKeys.lists(org) });
@@ -86,7 +103,8 @@ export function useDeleteAppClient() {
   const queryClient = useQueryClient();
   const org = useOrganizationScope();
   return useMutation({
-    mutationFn: async (appClientId: string) => withoutSecret(await api(`/appClients/${segment(appClientId)}`, { method: 'DELETE', schema: appClientSchema })),
+    mutationFn: async (appClientId: string) =>
+      withoutSecret(await api(`/appClients/${segment(appClientId)}`, { method: 'DELETE', schema: appClientSchema })),
     onSuccess: async (client: AppClient) => {
       queryClient.removeQueries({ queryKey: appClientKeys.detail(org, client.appClientId) });
       await queryClient.invalidateQueries({ queryKey: appClientKeys.lists(org) });

@@ -7,7 +7,14 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { AUDIT_METHODS, auditPageSchema } from '@/contract/bff-audit';
 import { request } from './client';
 
-export { AUDIT_METHODS, auditEntrySchema, auditPageSchema, type AuditEntry, type AuditOutcome, type AuditPage } from '@/contract/bff-audit';
+export {
+  AUDIT_METHODS,
+  auditEntrySchema,
+  auditPageSchema,
+  type AuditEntry,
+  type AuditOutcome,
+  type AuditPage,
+} from '@/contract/bff-audit';
 export type AuditMethod = (typeof AUDIT_METHODS)[number];
 
 /** Page sizes of the audit screen (the BFF caps `limit` at 500). */

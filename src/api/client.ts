@@ -72,7 +72,10 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   if (!options.schema) return data as T;
   const parsed = options.schema.safeParse(data);
   if (!parsed.success) {
-    throw new ResponseShapeError(`${label} answered with an unexpected shape: ${describeZodError(parsed.error, data, 'response')}`, label);
+    throw new ResponseShapeError(
+      `${label} answered with an unexpected shape: ${describeZodError(parsed.error, data, 'response')}`,
+      label,
+    );
   }
   return parsed.data;
 }

@@ -4,7 +4,12 @@
  */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  describeZodError, documentListSchema, documentSchema, type CreateDocumentBody, type Document, type UpdateDocumentBody,
+  describeZodError,
+  documentListSchema,
+  documentSchema,
+  type CreateDocumentBody,
+  type Document,
+  type UpdateDocumentBody,
 } from '@/contract';
 import { api, segment } from './client';
 import { ApiError, NetworkError, ResponseShapeError } from './errors';
@@ -82,14 +87,20 @@ export function createDocument(
         data = undefined;
       }
       if (xhr.status < 200 || xhr.status >= 300) {
-        const message = data && typeof (data as { message?: unknown }).message === 'string'
-          ? (data as { message: string }).message
-          : `${xhr.status} ${xhr.statusText || 'error'}`;
+        const message =
+          data && typeof (data as { message?: unknown }).message === 'string'
+            ? (data as { message: string }).message
+            : `${xhr.status} ${xhr.statusText || 'error'}`;
         return reject(new ApiError(xhr.status, message, label));
       }
       const parsed = documentSchema.safeParse(data);
       if (!parsed.success) {
-        return reject(new ResponseShapeError(`${label} answered with an unexpected shape: ${describeZodError(parsed.error, data, 'response')}`, label));
+        return reject(
+          new ResponseShapeError(
+            `${label} answered with an unexpected shape: ${describeZodError(parsed.error, data, 'response')}`,
+            label,
+          ),
+        );
       }
       resolve(parsed.data);
     };
@@ -102,8 +113,15 @@ export function useCreateDocument() {
   const queryClient = useQueryClient();
   const org = useOrganizationScope();
   return useMutation({
-    mutationFn: ({ body, ...options }: { body: CreateDocumentBody; onProgress?: (p: UploadProgress) => void; signal?: AbortSignal; idempotencyKey?: string }) =>
-      createDocument(body, options),
+    mutationFn: ({
+      body,
+      ...options
+    }: {
+      body: CreateDocumentBody;
+      onProgress?: (p: UploadProgress) => void;
+      signal?: AbortSignal;
+      idempotencyKey?: string;
+    }) => createDocument(body, options),
     onSuccess: async (document) => {
       queryClient.setQueryData(documentKeys.detail(org, document.documentId), document);
       await queryClient.invalidateQueries({ queryKey: documentKeys.lists(org) });
@@ -128,7 +146,8 @@ export function useDeleteDocument() {
   const queryClient = useQueryClient();
   const org = useOrganizationScope();
   return useMutation({
-    mutationFn: (documentId: string) => api(`/documents/${segment(documentId)}`, { method: 'DELETE', schema: documentSchema }),
+    mutationFn: (documentId: string) =>
+      api(`/documents/${segment(documentId)}`, { method: 'DELETE', schema: documentSchema }),
     onSuccess: async (document: Document) => {
       queryClient.removeQueries({ queryKey: documentKeys.detail(org, document.documentId) });
       await queryClient.invalidateQueries({ queryKey: documentKeys.lists(org) });

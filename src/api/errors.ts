@@ -19,7 +19,11 @@ export class ApiError extends Error {
 /** The request never got an HTTP answer (BFF down, network lost, aborted by timeout). */
 export class NetworkError extends Error {
   override readonly name = 'NetworkError';
-  constructor(message: string, readonly request: string, options?: { cause?: unknown }) {
+  constructor(
+    message: string,
+    readonly request: string,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
   }
 }
@@ -27,7 +31,10 @@ export class NetworkError extends Error {
 /** The answer arrived but does not match the contract (a service of another version, a proxy page, …). */
 export class ResponseShapeError extends Error {
   override readonly name = 'ResponseShapeError';
-  constructor(message: string, readonly request: string) {
+  constructor(
+    message: string,
+    readonly request: string,
+  ) {
     super(message);
   }
 }
@@ -61,28 +68,56 @@ export function explainError(error: unknown): ErrorExplanation {
       case error.status === 401:
         return { title: 'You are signed out', detail, next: 'Sign in again to continue.' };
       case error.status === 403:
-        return { title: 'Not allowed', detail, next: 'Ask an administrator for an operator account or app client role that allows this.' };
+        return {
+          title: 'Not allowed',
+          detail,
+          next: 'Ask an administrator for an operator account or app client role that allows this.',
+        };
       case error.status === 404:
-        return { title: 'Not found', detail, next: 'It may have been deleted, or the id is mistyped. Go back to the list.' };
+        return {
+          title: 'Not found',
+          detail,
+          next: 'It may have been deleted, or the id is mistyped. Go back to the list.',
+        };
       case error.status === 409:
         return { title: 'Conflict', detail, next: 'Reload to see the latest state, then try again.' };
       case error.status === 413:
         return { title: 'Too large', detail, next: 'Send a smaller body or file.' };
       case error.status === 429:
-        return { title: 'Limit reached', detail, next: 'Wait a moment and retry, or raise the organization quota it names.' };
+        return {
+          title: 'Limit reached',
+          detail,
+          next: 'Wait a moment and retry, or raise the organization quota it names.',
+        };
       case error.status === 502 || error.status === 504:
-        return { title: 'The service did not answer', detail, next: 'Check that the Document Processing Service is running, then retry.' };
+        return {
+          title: 'The service did not answer',
+          detail,
+          next: 'Check that the Document Processing Service is running, then retry.',
+        };
       case error.status >= 500:
-        return { title: 'The service failed', detail, next: 'Retry in a moment. If it keeps failing, check the service logs.' };
+        return {
+          title: 'The service failed',
+          detail,
+          next: 'Retry in a moment. If it keeps failing, check the service logs.',
+        };
       default:
         return { title: `Request failed (${error.status})`, detail, next: 'Retry, or go back and try another way.' };
     }
   }
   if (error instanceof NetworkError) {
-    return { title: 'No connection to the console server', detail: error.message, next: 'Check that the console server (npm start) is running and your network is up, then retry.' };
+    return {
+      title: 'No connection to the console server',
+      detail: error.message,
+      next: 'Check that the console server (npm start) is running and your network is up, then retry.',
+    };
   }
   if (error instanceof ResponseShapeError) {
-    return { title: 'Unexpected answer from the service', detail: error.message, next: 'The service may be a different version than this console. Retry, or report it.' };
+    return {
+      title: 'Unexpected answer from the service',
+      detail: error.message,
+      next: 'The service may be a different version than this console. Retry, or report it.',
+    };
   }
   const detail = error instanceof Error ? error.message : String(error);
   return { title: 'Something went wrong', detail, next: 'Retry. If it keeps happening, reload the page.' };

@@ -4,7 +4,14 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { actionRunListSchema, actionRunSchema, hookRunListSchema, hookRunSchema, type ActionRun, type HookRun } from '@/contract';
+import {
+  actionRunListSchema,
+  actionRunSchema,
+  hookRunListSchema,
+  hookRunSchema,
+  type ActionRun,
+  type HookRun,
+} from '@/contract';
 import { api, segment } from './client';
 import { createFamilyKeys } from './keys';
 
@@ -24,7 +31,12 @@ const FAMILIES: { [K in SubRunKind]: Family<SubRun<K>> } = {
 };
 
 /** The hook or action runs an agent run caused: one list request per hook or action the run names. */
-export function subRunsOfAgentRunQueryOptions<K extends SubRunKind>(org: string, kind: K, agentRunId: string, ownerIds: readonly string[]) {
+export function subRunsOfAgentRunQueryOptions<K extends SubRunKind>(
+  org: string,
+  kind: K,
+  agentRunId: string,
+  ownerIds: readonly string[],
+) {
   const family: Family<SubRun<K>> = FAMILIES[kind];
   // family.keys are the kind's own keys (hook-runs or action-runs): they stand for family.path and family.list.
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
@@ -33,7 +45,11 @@ export function subRunsOfAgentRunQueryOptions<K extends SubRunKind>(org: string,
     queryFn: async ({ signal }): Promise<SubRun<K>[]> => {
       const pages = await Promise.all(
         ownerIds.map((ownerId) =>
-          api(`${family.path}/${segment(ownerId)}/runs`, { query: { agentRunId, maxResults: 100 }, schema: family.list, signal }),
+          api(`${family.path}/${segment(ownerId)}/runs`, {
+            query: { agentRunId, maxResults: 100 },
+            schema: family.list,
+            signal,
+          }),
         ),
       );
       return pages.flatMap((page) => page.runs);
@@ -48,6 +64,7 @@ export function subRunQueryOptions<K extends SubRunKind>(org: string, kind: K, o
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey: family.keys.detail(org, `${ownerId}/${runId}`),
-    queryFn: ({ signal }) => api(`${family.path}/${segment(ownerId)}/runs/${segment(runId)}`, { schema: family.run, signal }),
+    queryFn: ({ signal }) =>
+      api(`${family.path}/${segment(ownerId)}/runs/${segment(runId)}`, { schema: family.run, signal }),
   });
 }

@@ -27,7 +27,8 @@ describe('api()', () => {
     vi.stubGlobal('fetch', fetch);
     await api('/models', { method: 'POST', body: { name: 'x' }, idempotencyKey: 'k-1' });
     await api('/models', { method: 'POST', body: { name: 'x' } });
-    const headers = (call: number) => (fetch.mock.calls[call] as unknown as [string, RequestInit])[1].headers as Record<string, string>;
+    const headers = (call: number) =>
+      (fetch.mock.calls[call] as unknown as [string, RequestInit])[1].headers as Record<string, string>;
     expect(headers(0)['Idempotency-Key']).toBe('k-1');
     expect(headers(1)).not.toHaveProperty('Idempotency-Key');
   });

@@ -39,7 +39,9 @@ export function useSubmissionKeys(): SubmissionKeys {
 }
 
 /** `create` as a mutation function that sends the submission's key. */
-export function useIdempotentCreate<V, R>(create: (variables: V, idempotencyKey: string) => Promise<R>): (variables: V) => Promise<R> {
+export function useIdempotentCreate<V, R>(
+  create: (variables: V, idempotencyKey: string) => Promise<R>,
+): (variables: V) => Promise<R> {
   const keys = useSubmissionKeys();
   return async (variables) => {
     const idempotencyKey = keys.keyFor(variables);

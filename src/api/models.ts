@@ -20,7 +20,11 @@ export function modelsListQueryOptions(org: string, params: ModelsListParams = {
   return queryOptions({
     queryKey: modelKeys.list(org, params),
     queryFn: ({ signal }) =>
-      api('/models', { query: { maxResults: params.maxResults, nextToken: params.nextToken }, schema: modelListSchema, signal }),
+      api('/models', {
+        query: { maxResults: params.maxResults, nextToken: params.nextToken },
+        schema: modelListSchema,
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -35,7 +39,9 @@ export function modelQueryOptions(org: string, modelId: string) {
 export function useCreateModel() {
   const queryClient = useQueryClient();
   const org = useOrganizationScope();
-  const create = useIdempotentCreate((body: CreateModelBody, idempotencyKey) => api('/models', { method: 'POST', body, schema: modelSchema, idempotencyKey }));
+  const create = useIdempotentCreate((body: CreateModelBody, idempotencyKey) =>
+    api('/models', { method: 'POST', body, schema: modelSchema, idempotencyKey }),
+  );
   return useMutation({
     mutationFn: create,
     onSuccess: async (model) => {

@@ -19,7 +19,12 @@ export const operatorSessionKeys = {
 export function operatorSessionsQueryOptions(scope: SessionScope) {
   return queryOptions({
     queryKey: operatorSessionKeys.list(scope),
-    queryFn: ({ signal }) => request('/bff/sessions', { query: { scope: scope === 'all' ? 'all' : undefined }, schema: operatorSessionListSchema, signal }),
+    queryFn: ({ signal }) =>
+      request('/bff/sessions', {
+        query: { scope: scope === 'all' ? 'all' : undefined },
+        schema: operatorSessionListSchema,
+        signal,
+      }),
     select: (data) => data.sessions,
     // Sessions start and end elsewhere all the time: never trust an old list.
     staleTime: 0,
@@ -45,7 +50,8 @@ export function useEndSession() {
 export function useEndOtherSessions() {
   const invalidate = useInvalidateSessions();
   return useMutation({
-    mutationFn: () => request('/bff/sessions', { method: 'DELETE', query: { others: 1 }, schema: endedSessionCountSchema }),
+    mutationFn: () =>
+      request('/bff/sessions', { method: 'DELETE', query: { others: 1 }, schema: endedSessionCountSchema }),
     onSuccess: () => invalidate(),
   });
 }
@@ -54,7 +60,8 @@ export function useEndOtherSessions() {
 export function useEndOperatorSessions() {
   const invalidate = useInvalidateSessions();
   return useMutation({
-    mutationFn: (operator: string) => request('/bff/sessions', { method: 'DELETE', query: { operator }, schema: endedSessionCountSchema }),
+    mutationFn: (operator: string) =>
+      request('/bff/sessions', { method: 'DELETE', query: { operator }, schema: endedSessionCountSchema }),
     onSuccess: () => invalidate(),
   });
 }

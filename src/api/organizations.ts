@@ -4,7 +4,11 @@
  */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  organizationListSchema, organizationSchema, type CreateOrganizationBody, type Organization, type UpdateOrganizationBody,
+  organizationListSchema,
+  organizationSchema,
+  type CreateOrganizationBody,
+  type Organization,
+  type UpdateOrganizationBody,
 } from '@/contract';
 import { api, segment } from './client';
 import { useIdempotentCreate } from './idempotent-create';
@@ -12,7 +16,10 @@ import { createFamilyKeys } from './keys';
 import { useOrganizationScope } from './organization-scope';
 import { sessionKey, type Session } from './session';
 
-export const organizationKeys = { ...createFamilyKeys('organizations'), me: (org: string) => [...createFamilyKeys('organizations').all(org), 'me'] as const };
+export const organizationKeys = {
+  ...createFamilyKeys('organizations'),
+  me: (org: string) => [...createFamilyKeys('organizations').all(org), 'me'] as const,
+};
 
 export interface OrganizationsListParams {
   maxResults?: number;
@@ -30,7 +37,11 @@ export function organizationsListQueryOptions(org: string, params: Organizations
   return queryOptions({
     queryKey: organizationKeys.list(org, params),
     queryFn: ({ signal }) =>
-      api('/organizations', { query: { maxResults: params.maxResults, nextToken: params.nextToken }, schema: organizationListSchema, signal }),
+      api('/organizations', {
+        query: { maxResults: params.maxResults, nextToken: params.nextToken },
+        schema: organizationListSchema,
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -38,7 +49,9 @@ export function organizationsListQueryOptions(org: string, params: Organizations
 export function useCreateOrganization() {
   const queryClient = useQueryClient();
   const org = useOrganizationScope();
-  const create = useIdempotentCreate((body: CreateOrganizationBody, idempotencyKey) => api('/organizations', { method: 'POST', body, schema: organizationSchema, idempotencyKey }));
+  const create = useIdempotentCreate((body: CreateOrganizationBody, idempotencyKey) =>
+    api('/organizations', { method: 'POST', body, schema: organizationSchema, idempotencyKey }),
+  );
   return useMutation({
     mutationFn: create,
     onSuccess: async (organization) => {
@@ -61,7 +74,10 @@ export function useUpdateOrganization() {
         queryClient.setQueryData(organizationKeys.me(org), organization);
         queryClient.setQueryData<Session>(sessionKey, (session) =>
           session?.organization?.organizationId === organization.organizationId
-            ? { ...session, organization: { organizationId: organization.organizationId, name: organization.name ?? null } }
+            ? {
+                ...session,
+                organization: { organizationId: organization.organizationId, name: organization.name ?? null },
+              }
             : session,
         );
       }

@@ -5,8 +5,17 @@
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  agentListSchema, agentRunListSchema, agentRunSchema, documentSchema, IN_REVIEW_STATUS, runVariablesSchema, validationTaskInputSchema,
-  validationTaskSchema, WAITING_FOR_REVIEW_STATUS, type AgentRunStatus, type GroundTruthEntry,
+  agentListSchema,
+  agentRunListSchema,
+  agentRunSchema,
+  documentSchema,
+  IN_REVIEW_STATUS,
+  runVariablesSchema,
+  validationTaskInputSchema,
+  validationTaskSchema,
+  WAITING_FOR_REVIEW_STATUS,
+  type AgentRunStatus,
+  type GroundTruthEntry,
 } from '@/contract';
 import { api, segment } from './client';
 import { familyKey, organizationKey } from './keys';
@@ -17,7 +26,8 @@ export const reviewKeys = {
   queue: (org: string, agentId: string) => [...familyKey(org, 'review'), 'queue', agentId] as const,
   held: (org: string, agentId: string) => [...familyKey(org, 'review'), 'held', agentId] as const,
   run: (org: string, agentId: string, runId: string) => [...familyKey(org, 'review'), 'run', agentId, runId] as const,
-  task: (org: string, validationId: string, taskId: string) => [...familyKey(org, 'review'), 'task', validationId, taskId] as const,
+  task: (org: string, validationId: string, taskId: string) =>
+    [...familyKey(org, 'review'), 'task', validationId, taskId] as const,
 };
 
 /** Agents, to choose whose queue to work on. */
@@ -44,13 +54,15 @@ function oldestRunsQueryOptions(queryKey: readonly unknown[], agentId: string, s
 }
 
 /** The runs waiting for review. */
-export const reviewQueueQueryOptions = (org: string, agentId: string) => oldestRunsQueryOptions(reviewKeys.queue(org, agentId), agentId, WAITING_FOR_REVIEW_STATUS);
+export const reviewQueueQueryOptions = (org: string, agentId: string) =>
+  oldestRunsQueryOptions(reviewKeys.queue(org, agentId), agentId, WAITING_FOR_REVIEW_STATUS);
 
 /**
  * The runs a reviewer has taken and not finished, oldest first. The service does not expire a taken task, so a
  * reviewer who walked away leaves a run here: the queue shows them so someone can take one over.
  */
-export const reviewHeldQueryOptions = (org: string, agentId: string) => oldestRunsQueryOptions(reviewKeys.held(org, agentId), agentId, IN_REVIEW_STATUS);
+export const reviewHeldQueryOptions = (org: string, agentId: string) =>
+  oldestRunsQueryOptions(reviewKeys.held(org, agentId), agentId, IN_REVIEW_STATUS);
 
 export function reviewRunQueryOptions(org: string, agentId: string, runId: string) {
   return queryOptions({
@@ -71,7 +83,10 @@ export function reviewTaskQueryOptions(org: string, validationId: string, taskId
   return queryOptions({
     queryKey: reviewKeys.task(org, validationId, taskId),
     queryFn: async ({ signal }) => {
-      const task = await api(`/validations/${segment(validationId)}/tasks/${segment(taskId)}`, { schema: validationTaskSchema, signal });
+      const task = await api(`/validations/${segment(validationId)}/tasks/${segment(taskId)}`, {
+        schema: validationTaskSchema,
+        signal,
+      });
       const input = validationTaskInputSchema.safeParse(task.input);
       return { task, input: input.success ? input.data : null };
     },
@@ -80,7 +95,8 @@ export function reviewTaskQueryOptions(org: string, validationId: string, taskId
 }
 
 type TaskRef = { validationId: string; taskId: string };
-const taskPath = ({ validationId, taskId }: TaskRef) => `/validations/${segment(validationId)}/tasks/${segment(taskId)}`;
+const taskPath = ({ validationId, taskId }: TaskRef) =>
+  `/validations/${segment(validationId)}/tasks/${segment(taskId)}`;
 
 /** Everything of this organization: a review touches runs, tasks and documents shown on several screens. */
 async function invalidateOrganization(queryClient: ReturnType<typeof useQueryClient>, org: string) {
@@ -92,7 +108,8 @@ export function useTakeReviewTask() {
   const queryClient = useQueryClient();
   const org = useOrganizationScope();
   return useMutation({
-    mutationFn: (ref: TaskRef) => api(taskPath(ref), { method: 'PATCH', body: { status: 'in-progress' }, schema: validationTaskSchema }),
+    mutationFn: (ref: TaskRef) =>
+      api(taskPath(ref), { method: 'PATCH', body: { status: 'in-progress' }, schema: validationTaskSchema }),
     onSuccess: async () => invalidateOrganization(queryClient, org),
   });
 }
@@ -102,7 +119,8 @@ export function useReleaseReviewTask() {
   const queryClient = useQueryClient();
   const org = useOrganizationScope();
   return useMutation({
-    mutationFn: (ref: TaskRef) => api(taskPath(ref), { method: 'PATCH', body: { status: 'ready' }, schema: validationTaskSchema }),
+    mutationFn: (ref: TaskRef) =>
+      api(taskPath(ref), { method: 'PATCH', body: { status: 'ready' }, schema: validationTaskSchema }),
     onSuccess: async () => invalidateOrganization(queryClient, org),
   });
 }
@@ -115,12 +133,26 @@ export function useConfirmReview() {
   const queryClient = useQueryClient();
   const org = useOrganizationScope();
   return useMutation({
-    mutationFn: async ({ task, documentId, groundTruth }: { task: TaskRef; documentId: string | null; groundTruth: GroundTruthEntry[] }) => {
+    mutationFn: async ({
+      task,
+      documentId,
+      groundTruth,
+    }: {
+      task: TaskRef;
+      documentId: string | null;
+      groundTruth: GroundTruthEntry[];
+    }) => {
       const completed = await api(taskPath(task), {
-        method: 'PATCH', body: { status: 'succeeded', output: { groundTruth } }, schema: validationTaskSchema,
+        method: 'PATCH',
+        body: { status: 'succeeded', output: { groundTruth } },
+        schema: validationTaskSchema,
       });
       const document = documentId
-        ? await api(`/documents/${segment(documentId)}`, { method: 'PATCH', body: { groundTruth }, schema: documentSchema })
+        ? await api(`/documents/${segment(documentId)}`, {
+            method: 'PATCH',
+            body: { groundTruth },
+            schema: documentSchema,
+          })
         : null;
       return { task: completed, document };
     },
@@ -134,7 +166,11 @@ export function useRejectReview() {
   const org = useOrganizationScope();
   return useMutation({
     mutationFn: ({ task, reason }: { task: TaskRef; reason: string }) =>
-      api(taskPath(task), { method: 'PATCH', body: { status: 'failed', output: { reason } }, schema: validationTaskSchema }),
+      api(taskPath(task), {
+        method: 'PATCH',
+        body: { status: 'failed', output: { reason } },
+        schema: validationTaskSchema,
+      }),
     onSuccess: async () => invalidateOrganization(queryClient, org),
   });
 }

@@ -9,7 +9,10 @@ import { useIdempotentCreate } from './idempotent-create';
 import { createFamilyKeys } from './keys';
 import { useOrganizationScope } from './organization-scope';
 
-export const roleKeys = { ...createFamilyKeys('roles'), everyRole: (org: string) => [...createFamilyKeys('roles').lists(org), 'every'] as const };
+export const roleKeys = {
+  ...createFamilyKeys('roles'),
+  everyRole: (org: string) => [...createFamilyKeys('roles').lists(org), 'every'] as const,
+};
 
 export interface RolesListParams {
   maxResults?: number;
@@ -20,7 +23,11 @@ export function rolesListQueryOptions(org: string, params: RolesListParams = {})
   return queryOptions({
     queryKey: roleKeys.list(org, params),
     queryFn: ({ signal }) =>
-      api('/roles', { query: { maxResults: params.maxResults, nextToken: params.nextToken }, schema: roleListSchema, signal }),
+      api('/roles', {
+        query: { maxResults: params.maxResults, nextToken: params.nextToken },
+        schema: roleListSchema,
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -52,7 +59,9 @@ export function roleQueryOptions(org: string, roleId: string) {
 export function useCreateRole() {
   const queryClient = useQueryClient();
   const org = useOrganizationScope();
-  const create = useIdempotentCreate((body: CreateRoleBody, idempotencyKey) => api('/roles', { method: 'POST', body, schema: roleSchema, idempotencyKey }));
+  const create = useIdempotentCreate((body: CreateRoleBody, idempotencyKey) =>
+    api('/roles', { method: 'POST', body, schema: roleSchema, idempotencyKey }),
+  );
   return useMutation({
     mutationFn: create,
     onSuccess: async (role) => {

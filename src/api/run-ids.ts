@@ -1,6 +1,7 @@
 /** Reading the seed's ids: kinds in resourceIds and organization prefixes (run references: contract/run-reference.ts). */
 
-export type ResourceKind = 'document' | 'model' | 'validation' | 'validation-task' | 'hook' | 'action' | 'agent' | 'other';
+export type ResourceKind =
+  'document' | 'model' | 'validation' | 'validation-task' | 'hook' | 'action' | 'agent' | 'other';
 
 /** `…:organization:x/svc:hook:abc` → `svc:hook:abc` (routes and per-resource calls take the bare id). */
 export function bareId(id: string): string {
@@ -11,7 +12,13 @@ export function bareId(id: string): string {
 export function resourceKind(id: string): ResourceKind {
   const kind = bareId(id).split(':')[1];
   switch (kind) {
-    case 'document': case 'model': case 'validation': case 'validation-task': case 'hook': case 'action': case 'agent':
+    case 'document':
+    case 'model':
+    case 'validation':
+    case 'validation-task':
+    case 'hook':
+    case 'action':
+    case 'agent':
       return kind;
     default:
       return 'other';

@@ -33,7 +33,8 @@ export interface SignInInput {
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SignInInput) => request('/bff/login', { method: 'POST', body: input, schema: signedInSessionSchema }),
+    mutationFn: (input: SignInInput) =>
+      request('/bff/login', { method: 'POST', body: input, schema: signedInSessionSchema }),
     meta: { ignoreUnauthorized: true },
     onSuccess: (session) => {
       queryClient.clear();

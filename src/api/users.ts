@@ -8,13 +8,7 @@
  *    invalidation and `await` it, so when `mutateAsync` resolves, every screen shows the new state.
  */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  userListSchema,
-  userSchema,
-  type CreateUserBody,
-  type UpdateUserBody,
-  type User,
-} from '@/contract';
+import { userListSchema, userSchema, type CreateUserBody, type UpdateUserBody, type User } from '@/contract';
 import { api, segment } from './client';
 import { useIdempotentCreate } from './idempotent-create';
 import { createFamilyKeys } from './keys';
@@ -32,7 +26,11 @@ export function usersListQueryOptions(org: string, params: UsersListParams = {})
   return queryOptions({
     queryKey: userKeys.list(org, params),
     queryFn: ({ signal }) =>
-      api('/users', { query: { maxResults: params.maxResults, nextToken: params.nextToken }, schema: userListSchema, signal }),
+      api('/users', {
+        query: { maxResults: params.maxResults, nextToken: params.nextToken },
+        schema: userListSchema,
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -47,7 +45,9 @@ export function userQueryOptions(org: string, userId: string) {
 export function useCreateUser() {
   const queryClient = useQueryClient();
   const org = useOrganizationScope();
-  const create = useIdempotentCreate((body: CreateUserBody, idempotencyKey) => api('/users', { method: 'POST', body, schema: userSchema, idempotencyKey }));
+  const create = useIdempotentCreate((body: CreateUserBody, idempotencyKey) =>
+    api('/users', { method: 'POST', body, schema: userSchema, idempotencyKey }),
+  );
   return useMutation({
     mutationFn: create,
     onSuccess: async (user) => {

@@ -9,7 +9,8 @@ import { validationKeys } from './validations';
 
 export const validationTaskKeys = {
   all: (org: string, validationId: string) => [...validationKeys.detail(org, validationId), 'tasks'] as const,
-  list: (org: string, validationId: string, params: ValidationTasksListParams) => [...validationTaskKeys.all(org, validationId), 'list', params] as const,
+  list: (org: string, validationId: string, params: ValidationTasksListParams) =>
+    [...validationTaskKeys.all(org, validationId), 'list', params] as const,
 };
 
 export interface ValidationTasksListParams {
@@ -18,7 +19,11 @@ export interface ValidationTasksListParams {
   nextToken?: string;
 }
 
-export function validationTasksListQueryOptions(org: string, validationId: string, params: ValidationTasksListParams = {}) {
+export function validationTasksListQueryOptions(
+  org: string,
+  validationId: string,
+  params: ValidationTasksListParams = {},
+) {
   return queryOptions({
     queryKey: validationTaskKeys.list(org, validationId, params),
     queryFn: ({ signal }) =>

@@ -3,7 +3,11 @@
  */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  validationListSchema, validationSchema, type CreateValidationBody, type UpdateValidationBody, type Validation,
+  validationListSchema,
+  validationSchema,
+  type CreateValidationBody,
+  type UpdateValidationBody,
+  type Validation,
 } from '@/contract';
 import { api, segment } from './client';
 import { useIdempotentCreate } from './idempotent-create';
@@ -21,7 +25,11 @@ export function validationsListQueryOptions(org: string, params: ValidationsList
   return queryOptions({
     queryKey: validationKeys.list(org, params),
     queryFn: ({ signal }) =>
-      api('/validations', { query: { maxResults: params.maxResults, nextToken: params.nextToken }, schema: validationListSchema, signal }),
+      api('/validations', {
+        query: { maxResults: params.maxResults, nextToken: params.nextToken },
+        schema: validationListSchema,
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -36,7 +44,9 @@ export function validationQueryOptions(org: string, validationId: string) {
 export function useCreateValidation() {
   const queryClient = useQueryClient();
   const org = useOrganizationScope();
-  const create = useIdempotentCreate((body: CreateValidationBody, idempotencyKey) => api('/validations', { method: 'POST', body, schema: validationSchema, idempotencyKey }));
+  const create = useIdempotentCreate((body: CreateValidationBody, idempotencyKey) =>
+    api('/validations', { method: 'POST', body, schema: validationSchema, idempotencyKey }),
+  );
   return useMutation({
     mutationFn: create,
     onSuccess: async (validation) => {
@@ -63,7 +73,8 @@ export function useDeleteValidation() {
   const queryClient = useQueryClient();
   const org = useOrganizationScope();
   return useMutation({
-    mutationFn: (validationId: string) => api(`/validations/${segment(validationId)}`, { method: 'DELETE', schema: validationSchema }),
+    mutationFn: (validationId: string) =>
+      api(`/validations/${segment(validationId)}`, { method: 'DELETE', schema: validationSchema }),
     onSuccess: async (validation: Validation) => {
       queryClient.removeQueries({ queryKey: validationKeys.detail(org, validation.validationId) });
       await queryClient.invalidateQueries({ queryKey: validationKeys.lists(org) });

@@ -48,7 +48,11 @@ export function ConfirmDialogView({
         <AlertDialog.Overlay className="dialog-overlay" />
         <AlertDialog.Content className="dialog" onEscapeKeyDown={(e) => busy && e.preventDefault()}>
           <AlertDialog.Title className="dialog__title">{title}</AlertDialog.Title>
-          {description ? <AlertDialog.Description className="dialog__description">{description}</AlertDialog.Description> : <AlertDialog.Description className="sr-only">Confirm or cancel.</AlertDialog.Description>}
+          {description ? (
+            <AlertDialog.Description className="dialog__description">{description}</AlertDialog.Description>
+          ) : (
+            <AlertDialog.Description className="sr-only">Confirm or cancel.</AlertDialog.Description>
+          )}
           {children}
           {typeToConfirm !== undefined ? (
             <div className="field">
@@ -81,7 +85,9 @@ export function ConfirmDialogView({
             </div>
           ) : null}
           <div className="dialog__actions">
-            <AlertDialog.Cancel className="button" disabled={busy}>{cancelLabel}</AlertDialog.Cancel>
+            <AlertDialog.Cancel className="button" disabled={busy}>
+              {cancelLabel}
+            </AlertDialog.Cancel>
             <button
               type="button"
               className={tone === 'danger' ? 'button button--danger' : 'button button--primary'}

@@ -14,7 +14,17 @@
  *     onConfirm={() => deleteUser.mutateAsync(user.userId)}
  *   />
  */
-import { cloneElement, isValidElement, lazy, Suspense, useEffect, useState, type MouseEvent, type ReactElement, type ReactNode } from 'react';
+import {
+  cloneElement,
+  isValidElement,
+  lazy,
+  Suspense,
+  useEffect,
+  useState,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 
 // Radix AlertDialog and the dialog's body load after the first paint, so a screen with delete buttons does not carry
 // them in its first-screen code.

@@ -74,7 +74,9 @@ export function CopyButton({ value, label = 'Copy', showText = false, className,
   const button = (
     <button
       type="button"
-      className={[showText ? 'button button--small' : 'icon-button icon-button--small', 'copy-button', className].filter(Boolean).join(' ')}
+      className={[showText ? 'button button--small' : 'icon-button icon-button--small', 'copy-button', className]
+        .filter(Boolean)
+        .join(' ')}
       onClick={onClick}
       aria-label={copied ? 'Copied' : label}
       title={copied ? 'Copied' : label}
@@ -82,7 +84,9 @@ export function CopyButton({ value, label = 'Copy', showText = false, className,
     >
       {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
       {showText ? <span>{copied ? 'Copied' : 'Copy'}</span> : null}
-      <span className="sr-only" aria-live="polite">{copied ? 'Copied to clipboard' : ''}</span>
+      <span className="sr-only" aria-live="polite">
+        {copied ? 'Copied to clipboard' : ''}
+      </span>
     </button>
   );
 
@@ -92,8 +96,17 @@ export function CopyButton({ value, label = 'Copy', showText = false, className,
       <Popover.Portal>
         <Popover.Content className="popover" sideOffset={4} align="start" aria-label="Copy by hand">
           <div className="field">
-            <label className="field__hint" htmlFor="copy-fallback">The browser blocked copying. Press ⌘C / Ctrl+C:</label>
-            <input id="copy-fallback" className="input input--mono" readOnly value={value} autoFocus onFocus={(e) => e.currentTarget.select()} />
+            <label className="field__hint" htmlFor="copy-fallback">
+              The browser blocked copying. Press ⌘C / Ctrl+C:
+            </label>
+            <input
+              id="copy-fallback"
+              className="input input--mono"
+              readOnly
+              value={value}
+              autoFocus
+              onFocus={(e) => e.currentTarget.select()}
+            />
           </div>
         </Popover.Content>
       </Popover.Portal>
@@ -105,7 +118,9 @@ export function CopyButton({ value, label = 'Copy', showText = false, className,
 export function IdWithCopy({ id, label = 'Copy id', className }: { id: string; label?: string; className?: string }) {
   return (
     <span className={['id-chip', className].filter(Boolean).join(' ')}>
-      <span className="id-chip__text" title={id}>{id}</span>
+      <span className="id-chip__text" title={id}>
+        {id}
+      </span>
       <CopyButton value={id} label={label} />
     </span>
   );

@@ -41,7 +41,11 @@ function subscribeClock(listener: () => void) {
   };
 }
 function useNow(): number {
-  return useSyncExternalStore(subscribeClock, () => now, () => now);
+  return useSyncExternalStore(
+    subscribeClock,
+    () => now,
+    () => now,
+  );
 }
 
 function toDate(value: string | number | Date): Date | null {
@@ -58,7 +62,10 @@ export function formatExact(value: string | number | Date, zone: TimeZoneChoice)
   if (zone === 'utc') {
     return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} UTC`;
   }
-  const zoneName = new Intl.DateTimeFormat(undefined, { timeZoneName: 'short' }).formatToParts(date).find((p) => p.type === 'timeZoneName')?.value ?? '';
+  const zoneName =
+    new Intl.DateTimeFormat(undefined, { timeZoneName: 'short' })
+      .formatToParts(date)
+      .find((p) => p.type === 'timeZoneName')?.value ?? '';
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())} ${zoneName}`.trim();
 }
 
@@ -102,7 +109,11 @@ export function DateTime({ value, mode = 'relative', empty = '—', className }:
   const exact = formatExact(date, zone);
   const relative = formatRelative(date, nowMs);
   return (
-    <time dateTime={date.toISOString()} title={mode === 'relative' ? exact : relative} className={['date-time', className].filter(Boolean).join(' ')}>
+    <time
+      dateTime={date.toISOString()}
+      title={mode === 'relative' ? exact : relative}
+      className={['date-time', className].filter(Boolean).join(' ')}
+    >
       {mode === 'relative' ? relative : exact}
     </time>
   );
@@ -113,8 +124,12 @@ export function TimeZoneToggle() {
   const [zone, setZone] = useTimeZone();
   return (
     <div className="segmented" role="group" aria-label="Show times in">
-      <button type="button" aria-pressed={zone === 'local'} onClick={() => setZone('local')}>Local</button>
-      <button type="button" aria-pressed={zone === 'utc'} onClick={() => setZone('utc')}>UTC</button>
+      <button type="button" aria-pressed={zone === 'local'} onClick={() => setZone('local')}>
+        Local
+      </button>
+      <button type="button" aria-pressed={zone === 'utc'} onClick={() => setZone('utc')}>
+        UTC
+      </button>
     </div>
   );
 }

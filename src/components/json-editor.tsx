@@ -23,7 +23,8 @@ export function parseJsonObject(text: string): ParseResult {
     const detail = error instanceof Error ? error.message.replace(/^JSON\.parse: /, '') : 'invalid JSON';
     return { ok: false, error: `Not valid JSON: ${detail}` };
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return { ok: false, error: 'Metadata must be a JSON object, like {"team": "finance"}' };
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return { ok: false, error: 'Metadata must be a JSON object, like {"team": "finance"}' };
   return { ok: true, value: value as JsonObject };
 }
 
@@ -53,7 +54,17 @@ function textOf(value: unknown): string {
   return typeof value === 'string' ? value : formatJson(value);
 }
 
-export function JsonEditor({ id, value, onChange, onBlur, invalid, describedBy, rows = 6, disabled, placeholder = '{\n  "key": "value"\n}' }: JsonEditorProps) {
+export function JsonEditor({
+  id,
+  value,
+  onChange,
+  onBlur,
+  invalid,
+  describedBy,
+  rows = 6,
+  disabled,
+  placeholder = '{\n  "key": "value"\n}',
+}: JsonEditorProps) {
   // The text is local state: `{"a": ` is a valid moment of typing even though it is not JSON yet.
   const [text, setText] = useState(() => textOf(value));
   const [lastValue, setLastValue] = useState<unknown>(value);
@@ -64,7 +75,8 @@ export function JsonEditor({ id, value, onChange, onBlur, invalid, describedBy, 
       if (value !== text) setText(value);
     } else {
       const parsed = parseJsonObject(text);
-      if (!parsed.ok || JSON.stringify(parsed.value ?? null) !== JSON.stringify(value ?? null)) setText(formatJson(value));
+      if (!parsed.ok || JSON.stringify(parsed.value ?? null) !== JSON.stringify(value ?? null))
+        setText(formatJson(value));
     }
   }
   return (

@@ -51,8 +51,14 @@ describe('metadata JSON', () => {
   it('accepts objects and empty text, rejects everything else with the reason', () => {
     expect(parseJsonObject('{"team": "ops"}')).toEqual({ ok: true, value: { team: 'ops' } });
     expect(parseJsonObject('   ')).toEqual({ ok: true, value: undefined });
-    expect(parseJsonObject('[1]')).toMatchObject({ ok: false, error: expect.stringContaining('must be a JSON object') });
-    expect(parseJsonObject('null')).toMatchObject({ ok: false, error: expect.stringContaining('must be a JSON object') });
+    expect(parseJsonObject('[1]')).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('must be a JSON object'),
+    });
+    expect(parseJsonObject('null')).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('must be a JSON object'),
+    });
     expect(parseJsonObject('"text"')).toMatchObject({ ok: false });
     expect(parseJsonObject('{"a": ')).toMatchObject({ ok: false, error: expect.stringContaining('Not valid JSON') });
   });

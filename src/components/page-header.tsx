@@ -49,7 +49,9 @@ export function Section({
     <section className="section" aria-labelledby={id ? `${id}-title` : undefined}>
       <div className="section__header">
         <div>
-          <h2 className="section__title" id={id ? `${id}-title` : undefined}>{title}</h2>
+          <h2 className="section__title" id={id ? `${id}-title` : undefined}>
+            {title}
+          </h2>
           {description ? <p className="section__description">{description}</p> : null}
         </div>
         {actions ? <div className="section__actions">{actions}</div> : null}

@@ -12,7 +12,17 @@ import { IconAlert, IconInbox, IconLock, IconRefresh } from './icons';
  *   <ErrorState error={error} onRetry={() => refetch()} />
  */
 
-export function EmptyState({ title, children, action, icon }: { title: string; children?: ReactNode; action?: ReactNode; icon?: ReactNode }) {
+export function EmptyState({
+  title,
+  children,
+  action,
+  icon,
+}: {
+  title: string;
+  children?: ReactNode;
+  action?: ReactNode;
+  icon?: ReactNode;
+}) {
   return (
     <div className="state">
       <div className="state__icon">{icon ?? <IconInbox size={20} />}</div>

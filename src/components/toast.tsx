@@ -27,7 +27,9 @@ const whenReady = () => Promise.all([loadSonner(), ready]).then(([module]) => mo
 let counter = 0;
 function show(kind: Kind, message: Message, options?: ExternalToast): string | number {
   const id = options?.id ?? `dps-toast-${++counter}`;
-  void whenReady().then((sonnerToast) => (kind === 'default' ? sonnerToast : sonnerToast[kind])(message, { ...options, id }));
+  void whenReady().then((sonnerToast) =>
+    (kind === 'default' ? sonnerToast : sonnerToast[kind])(message, { ...options, id }),
+  );
   return id;
 }
 

@@ -7,7 +7,11 @@ import { z } from 'zod';
 import { agentRunListQuerySchema } from './agents';
 import { agentRunStatusSchema, type AgentRunStatus } from './enums';
 
-export const agentRunCountsQuerySchema = agentRunListQuerySchema.pick({ status: true, createdTimeAfter: true, createdTimeBefore: true });
+export const agentRunCountsQuerySchema = agentRunListQuerySchema.pick({
+  status: true,
+  createdTimeAfter: true,
+  createdTimeBefore: true,
+});
 
 export const agentRunCountsSchema = z.object({
   counts: z.partialRecord(agentRunStatusSchema, z.number().int().nonnegative()),

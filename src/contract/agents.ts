@@ -2,11 +2,28 @@ import { z } from 'zod';
 import { auditFields, listSchema, nameDescriptionFields, patchBody } from './common';
 import { AGENT_RUN_STATUSES, agentRunStatusSchema, runStatusSchema } from './enums';
 import {
-  actionIdSchema, actionRefSchema, actionRunRefSchema, agentIdSchema, agentRunRefSchema, documentIdSchema, hookIdSchema,
-  hookRefSchema, hookRunRefSchema, logIdSchema, runIdSchema,
+  actionIdSchema,
+  actionRefSchema,
+  actionRunRefSchema,
+  agentIdSchema,
+  agentRunRefSchema,
+  documentIdSchema,
+  hookIdSchema,
+  hookRefSchema,
+  hookRunRefSchema,
+  logIdSchema,
+  runIdSchema,
 } from './ids';
 import {
-  jsonObjectSchema, keySchema, longTextSchema, MAX_TEXT_LENGTH, metadataSchema, nullableTextSchema, textSchema, timestampSchema, urlSchema,
+  jsonObjectSchema,
+  keySchema,
+  longTextSchema,
+  MAX_TEXT_LENGTH,
+  metadataSchema,
+  nullableTextSchema,
+  textSchema,
+  timestampSchema,
+  urlSchema,
 } from './primitives';
 
 /** Most resource ids one agent or run may name. */
@@ -85,7 +102,9 @@ export type UpdateAgentRunBody = z.infer<typeof updateAgentRunBodySchema>;
 
 export const agentRunListQuerySchema = z.object({
   status: z.union([agentRunStatusSchema, z.array(agentRunStatusSchema)]).optional(),
-  sort: z.enum(['createdTime:desc', 'createdTime:asc'], { message: 'must be createdTime:desc or createdTime:asc' }).optional(),
+  sort: z
+    .enum(['createdTime:desc', 'createdTime:asc'], { message: 'must be createdTime:desc or createdTime:asc' })
+    .optional(),
   createdTimeAfter: timestampSchema.optional(),
   createdTimeBefore: timestampSchema.optional(),
 });
@@ -181,7 +200,11 @@ export const createHookBodySchema = z
   .strictObject({ ...hookActionBodyShape, trigger: hookTriggerSchema, actionId: actionRefSchema.nullable() })
   .partial();
 export type CreateHookBody = z.infer<typeof createHookBodySchema>;
-export const updateHookBodySchema = patchBody({ ...hookActionBodyShape, trigger: hookTriggerSchema, actionId: actionRefSchema.nullable() });
+export const updateHookBodySchema = patchBody({
+  ...hookActionBodyShape,
+  trigger: hookTriggerSchema,
+  actionId: actionRefSchema.nullable(),
+});
 export type UpdateHookBody = z.infer<typeof updateHookBodySchema>;
 export const createActionBodySchema = z.strictObject(hookActionBodyShape).partial();
 export type CreateActionBody = z.infer<typeof createActionBodySchema>;

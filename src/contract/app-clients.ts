@@ -5,7 +5,9 @@ import { keySchema, metadataSchema, nullableTextSchema, textSchema, urlSchema } 
 
 /** Most URLs one list of an app client may hold. */
 export const MAX_APP_CLIENT_URLS = 100;
-const urlListSchema = z.array(urlSchema).max(MAX_APP_CLIENT_URLS, { message: `must hold at most ${MAX_APP_CLIENT_URLS} URLs` });
+const urlListSchema = z
+  .array(urlSchema)
+  .max(MAX_APP_CLIENT_URLS, { message: `must hold at most ${MAX_APP_CLIENT_URLS} URLs` });
 
 export const appClientSchema = z.object({
   appClientId: appClientIdSchema,

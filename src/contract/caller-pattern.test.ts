@@ -4,7 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  compileCallerPattern, describeZodError, MAX_PATTERN_LENGTH, MAX_VALIDATION_RULES, validationConfigSchema, validationRuleSchema,
+  compileCallerPattern,
+  describeZodError,
+  MAX_PATTERN_LENGTH,
+  MAX_VALIDATION_RULES,
+  validationConfigSchema,
+  validationRuleSchema,
 } from './index';
 
 const problem = (pattern: string) => {
@@ -15,14 +20,23 @@ const problem = (pattern: string) => {
 
 describe('pattern rules', () => {
   it('accept ordinary patterns, JavaScript spellings included', () => {
-    for (const pattern of ['^INV-\\d{4}$', '^[A-Z]{2}\\d{2}[A-Z0-9]{1,30}$', '^(?<year>\\d{4})-\\d{2}$', '^caf\\u00e9$', '^a\\/b$', '^(a+)+$']) {
+    for (const pattern of [
+      '^INV-\\d{4}$',
+      '^[A-Z]{2}\\d{2}[A-Z0-9]{1,30}$',
+      '^(?<year>\\d{4})-\\d{2}$',
+      '^caf\\u00e9$',
+      '^a\\/b$',
+      '^(a+)+$',
+    ]) {
       expect(problem(pattern), pattern).toBeUndefined();
     }
   });
 
   it('refuse backreferences and lookaround: RE2 syntax only', () => {
     for (const pattern of ['(a)\\1', '^(?=a)a$', '^(?!a)b$', '(?<=a)b', '(?<!a)b', '(?<n>a)\\k<n>']) {
-      expect(problem(pattern), pattern).toMatch(/^pattern must use RE2 syntax, which has no backreferences, lookahead or lookbehind/);
+      expect(problem(pattern), pattern).toMatch(
+        /^pattern must use RE2 syntax, which has no backreferences, lookahead or lookbehind/,
+      );
     }
   });
 
@@ -32,7 +46,9 @@ describe('pattern rules', () => {
   });
 
   it(`refuse patterns longer than ${MAX_PATTERN_LENGTH} characters and programs too large to match cheaply`, () => {
-    expect(problem('a'.repeat(MAX_PATTERN_LENGTH + 1))).toBe(`pattern must be at most ${MAX_PATTERN_LENGTH} characters`);
+    expect(problem('a'.repeat(MAX_PATTERN_LENGTH + 1))).toBe(
+      `pattern must be at most ${MAX_PATTERN_LENGTH} characters`,
+    );
     expect(problem('a'.repeat(MAX_PATTERN_LENGTH))).toBeUndefined();
     expect(problem('.{1000}.{1000}.{1000}')).toMatch(/^pattern is too complex: it compiles to \d+ steps, at most 2000/);
   });
@@ -42,7 +58,9 @@ describe('pattern rules', () => {
     const config = { rules };
     const result = validationConfigSchema.safeParse(config);
     expect(result.success).toBe(false);
-    expect(describeZodError(result.error!, config, 'config')).toBe(`rules must hold at most ${MAX_VALIDATION_RULES} rules`);
+    expect(describeZodError(result.error!, config, 'config')).toBe(
+      `rules must hold at most ${MAX_VALIDATION_RULES} rules`,
+    );
     expect(validationRuleSchema.safeParse({ type: 'requiredField', field: 'f'.repeat(257) }).success).toBe(false);
   });
 });

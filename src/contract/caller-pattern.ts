@@ -26,7 +26,8 @@ export type CallerPatternResult = { ok: true; pattern: CallerPattern } | { ok: f
 
 /** Compiles a caller's pattern, or says which rule it breaks (a phrase to follow the field's name). */
 export function compileCallerPattern(source: string): CallerPatternResult {
-  if (source.length > MAX_PATTERN_LENGTH) return { ok: false, reason: `must be at most ${MAX_PATTERN_LENGTH} characters` };
+  if (source.length > MAX_PATTERN_LENGTH)
+    return { ok: false, reason: `must be at most ${MAX_PATTERN_LENGTH} characters` };
   // The translation would read JavaScript's named backreference `\k<name>` as the letter k: refuse it here.
   if (hasEscape(source, 'k')) return { ok: false, reason: describeUnsupported('backreference \\k is not supported') };
   let compiled: RE2JS;
@@ -37,7 +38,10 @@ export function compileCallerPattern(source: string): CallerPatternResult {
   }
   const programSize = compiled.re2().prog.inst.length as number;
   if (programSize > MAX_PATTERN_PROGRAM_SIZE) {
-    return { ok: false, reason: `is too complex: it compiles to ${programSize} steps, at most ${MAX_PATTERN_PROGRAM_SIZE} (use smaller counted repetitions such as {1,100})` };
+    return {
+      ok: false,
+      reason: `is too complex: it compiles to ${programSize} steps, at most ${MAX_PATTERN_PROGRAM_SIZE} (use smaller counted repetitions such as {1,100})`,
+    };
   }
   return { ok: true, pattern: { source, programSize, test: (value) => compiled.test(value) } };
 }

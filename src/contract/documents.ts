@@ -3,7 +3,13 @@ import { auditFields, listSchema, nameDescriptionFields, patchBody } from './com
 import { contentTypeSchema } from './enums';
 import { agentRunRefSchema, consentIdSchema, datasetIdSchema, documentIdSchema } from './ids';
 import {
-  keySchema, MAX_CONTENT_LENGTH, MIN_CONTENT_LENGTH, metadataSchema, retentionInDaysSchema, textSchema, urlSchema,
+  keySchema,
+  MAX_CONTENT_LENGTH,
+  MIN_CONTENT_LENGTH,
+  metadataSchema,
+  retentionInDaysSchema,
+  textSchema,
+  urlSchema,
 } from './primitives';
 
 /** Most ground-truth entries one document may hold (line items of a long invoice fit many times over). */

@@ -1,14 +1,30 @@
 import { z } from 'zod';
 
-export const CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/tiff', 'image/webp', 'message/rfc822'] as const;
+export const CONTENT_TYPES = [
+  'application/pdf',
+  'image/jpeg',
+  'image/png',
+  'image/tiff',
+  'image/webp',
+  'message/rfc822',
+] as const;
 export const USER_STATUSES = ['inactive', 'active', 'invite_pending'] as const;
 export const MODEL_STATUSES = ['active', 'inactive'] as const;
 /** The two model families of the seed, in their real names (DESIGN §4). */
 export const LLM_VERSIONS = ['sonnet-4.0', 'sonnet-4.5', 'sonnet-4.6', 'qwen3-vl'] as const;
 export const CONFIDENCE_VERSIONS = ['v1', 'v2'] as const;
 export const AGENT_RUN_STATUSES = [
-  'archived', 'exported', 'pending-export', 'pending-predictions', 'ready-for-review', 'review-completed',
-  'succeeded-predictions', 'error', 'running', 'completed', 'review-in-progress',
+  'archived',
+  'exported',
+  'pending-export',
+  'pending-predictions',
+  'ready-for-review',
+  'review-completed',
+  'succeeded-predictions',
+  'error',
+  'running',
+  'completed',
+  'review-in-progress',
 ] as const;
 /** Statuses of hook runs and action runs. */
 export const RUN_STATUSES = ['failed', 'ignored', 'running', 'succeeded'] as const;
@@ -17,8 +33,23 @@ export const PERMISSION_EFFECTS = ['allow', 'deny'] as const;
 export const PERMISSION_ACTIONS = ['read', 'write', 'delegate', '*'] as const;
 /** Scope families of the seed; each exists as `:read` and `:write` except the read-only ones. */
 export const SCOPE_FAMILIES = [
-  'actions', 'actions.runs', 'agents', 'agents.runs', 'agents.statistics', 'appclients', 'documents', 'hooks',
-  'hooks.runs', 'logs', 'models', 'organizations', 'predictions', 'users', 'validations', 'validations.tasks', 'workflows',
+  'actions',
+  'actions.runs',
+  'agents',
+  'agents.runs',
+  'agents.statistics',
+  'appclients',
+  'documents',
+  'hooks',
+  'hooks.runs',
+  'logs',
+  'models',
+  'organizations',
+  'predictions',
+  'users',
+  'validations',
+  'validations.tasks',
+  'workflows',
 ] as const;
 export const READ_ONLY_SCOPE_FAMILIES = ['agents.statistics', 'logs'] as const;
 

@@ -54,7 +54,9 @@ export const roleIdSchema = idSchema(ID_PATTERNS.role, 'svc:role:<1 to 32 of 0-9
 /** Most roles one user or app client may hold. */
 export const MAX_ROLE_IDS = 100;
 /** roleIds as a request sends them. */
-export const roleIdsInputSchema = z.array(roleIdSchema).max(MAX_ROLE_IDS, { message: `must hold at most ${MAX_ROLE_IDS} role ids` });
+export const roleIdsInputSchema = z
+  .array(roleIdSchema)
+  .max(MAX_ROLE_IDS, { message: `must hold at most ${MAX_ROLE_IDS} role ids` });
 export const profileIdSchema = idSchema(ID_PATTERNS.profile, 'svc:profile:<32 lowercase hex>');
 export const appClientIdSchema = idSchema(ID_PATTERNS.appClient, 'svc:app-client:<a-z0-9-_>');
 export const validationIdSchema = idSchema(ID_PATTERNS.validation, 'svc:validation:<32 lowercase hex>');
@@ -73,8 +75,22 @@ export const logIdSchema = idSchema(ID_PATTERNS.log, 'svc:log:<32 lowercase hex>
 
 /** Id types whose new ids are `svc:<type>:<32 lowercase hex>`. */
 export type NewIdType =
-  | 'document' | 'dataset' | 'organization' | 'model' | 'user' | 'role' | 'profile' | 'app-client' | 'validation'
-  | 'validation-task' | 'agent' | 'run' | 'hook' | 'action' | 'log' | 'payment-method';
+  | 'document'
+  | 'dataset'
+  | 'organization'
+  | 'model'
+  | 'user'
+  | 'role'
+  | 'profile'
+  | 'app-client'
+  | 'validation'
+  | 'validation-task'
+  | 'agent'
+  | 'run'
+  | 'hook'
+  | 'action'
+  | 'log'
+  | 'payment-method';
 
 /** A new identifier `svc:<type>:<32 lowercase hex>` (works in Node and in the browser). */
 export function newId(type: NewIdType): string {

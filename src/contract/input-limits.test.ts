@@ -22,7 +22,9 @@ function unboundedStrings(schema: z.ZodType, path: string, seen = new Set<z.ZodT
       return checks.some((check) => check._zod.def.check === 'max_length') ? [] : [path];
     }
     case 'object':
-      return Object.entries(def.shape as Record<string, z.ZodType>).flatMap(([key, value]) => walk(value, `${path}.${key}`));
+      return Object.entries(def.shape as Record<string, z.ZodType>).flatMap(([key, value]) =>
+        walk(value, `${path}.${key}`),
+      );
     case 'array':
       return walk(def.element, `${path}[]`);
     case 'record':
@@ -47,7 +49,9 @@ function unboundedStrings(schema: z.ZodType, path: string, seen = new Set<z.ZodT
 }
 
 describe('every string of the contract is bounded', () => {
-  const schemas = Object.entries(contract).filter(([, value]) => value instanceof z.ZodType) as Array<[string, z.ZodType]>;
+  const schemas = Object.entries(contract).filter(([, value]) => value instanceof z.ZodType) as Array<
+    [string, z.ZodType]
+  >;
 
   it('finds the contract schemas to audit', () => {
     expect(schemas.length).toBeGreaterThan(50);
@@ -65,16 +69,32 @@ describe('timestamps', () => {
   };
 
   it('accept the seed spellings of real moments, leap days included', () => {
-    for (const value of ['2024-01-31T12:00:00.000000Z', '20240131 120000Z', '2024-02-29T23:59:59+14:00', '2000-02-29T00:00:00+0530', '2026-12-31 00:00:00Z']) {
+    for (const value of [
+      '2024-01-31T12:00:00.000000Z',
+      '20240131 120000Z',
+      '2024-02-29T23:59:59+14:00',
+      '2000-02-29T00:00:00+0530',
+      '2026-12-31 00:00:00Z',
+    ]) {
       expect(problem(value), value).toBeUndefined();
     }
   });
 
   it('refuse impossible calendar dates and clock times, naming the rule', () => {
     for (const value of [
-      '2026-02-30T00:00:00Z', '2025-02-29T00:00:00Z', '1900-02-29T00:00:00Z', '2026-04-31T00:00:00Z', '2026-13-01T00:00:00Z',
-      '2026-00-10T00:00:00Z', '2026-01-00T00:00:00Z', '2026-01-01T24:00:00Z', '2026-01-01T23:60:00Z', '2026-01-01T23:59:60Z',
-      '2026-01-01T00:00:00+15:00', '2026-01-01T00:00:00+05:60', '0000-01-01T00:00:00Z',
+      '2026-02-30T00:00:00Z',
+      '2025-02-29T00:00:00Z',
+      '1900-02-29T00:00:00Z',
+      '2026-04-31T00:00:00Z',
+      '2026-13-01T00:00:00Z',
+      '2026-00-10T00:00:00Z',
+      '2026-01-00T00:00:00Z',
+      '2026-01-01T24:00:00Z',
+      '2026-01-01T23:60:00Z',
+      '2026-01-01T23:59:60Z',
+      '2026-01-01T00:00:00+15:00',
+      '2026-01-01T00:00:00+05:60',
+      '0000-01-01T00:00:00Z',
     ]) {
       expect(problem(value), value).toMatch(/^createdTimeAfter must be a real date and time/);
     }
@@ -92,7 +112,9 @@ describe('emails', () => {
     const result = emailSchema.safeParse(email);
     expect(result.success).toBe(false);
     expect(describeZodError(result.error!, email, 'email')).toBe('email must be at most 254 characters');
-    expect(emailSchema.safeParse(`${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(57)}.com`).success).toBe(true);
+    expect(
+      emailSchema.safeParse(`${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(57)}.com`).success,
+    ).toBe(true);
   });
 });
 
@@ -125,21 +147,35 @@ describe('request arrays are capped (work per request stays linear in what the l
 
   it('roleIds, permissions and app client URLs', () => {
     const roleIds = many(contract.MAX_ROLE_IDS + 1, (i) => `svc:role:r${i}`);
-    expect(problem(contract.updateUserBodySchema, { roleIds })).toBe(`roleIds must hold at most ${contract.MAX_ROLE_IDS} role ids`);
-    expect(problem(contract.createAppClientBodySchema, { roleIds })).toBe(`roleIds must hold at most ${contract.MAX_ROLE_IDS} role ids`);
+    expect(problem(contract.updateUserBodySchema, { roleIds })).toBe(
+      `roleIds must hold at most ${contract.MAX_ROLE_IDS} role ids`,
+    );
+    expect(problem(contract.createAppClientBodySchema, { roleIds })).toBe(
+      `roleIds must hold at most ${contract.MAX_ROLE_IDS} role ids`,
+    );
     const loginUrls = many(contract.MAX_APP_CLIENT_URLS + 1, (i) => `https://example.com/${i}`);
-    expect(problem(contract.updateAppClientBodySchema, { loginUrls })).toBe(`loginUrls must hold at most ${contract.MAX_APP_CLIENT_URLS} URLs`);
+    expect(problem(contract.updateAppClientBodySchema, { loginUrls })).toBe(
+      `loginUrls must hold at most ${contract.MAX_APP_CLIENT_URLS} URLs`,
+    );
     const permissions = many(contract.MAX_ROLE_PERMISSIONS + 1, () => ({ resourceId: 'users' }));
-    expect(problem(contract.createRoleBodySchema, { permissions })).toBe(`permissions must hold at most ${contract.MAX_ROLE_PERMISSIONS} permissions`);
+    expect(problem(contract.createRoleBodySchema, { permissions })).toBe(
+      `permissions must hold at most ${contract.MAX_ROLE_PERMISSIONS} permissions`,
+    );
   });
 
   it('groundTruth, fieldConfig, resourceIds and requiredVariables', () => {
     const groundTruth = many(contract.MAX_GROUND_TRUTH_ENTRIES + 1, () => ({ label: 'a', value: 'b' }));
-    expect(problem(contract.updateDocumentBodySchema, { groundTruth })).toBe(`groundTruth must hold at most ${contract.MAX_GROUND_TRUTH_ENTRIES} entries`);
+    expect(problem(contract.updateDocumentBodySchema, { groundTruth })).toBe(
+      `groundTruth must hold at most ${contract.MAX_GROUND_TRUTH_ENTRIES} entries`,
+    );
     const fieldConfig = Object.fromEntries(many(contract.MAX_MODEL_FIELDS + 1, (i) => [`f${i}`, { type: 'string' }]));
-    expect(problem(contract.createModelBodySchema, { fieldConfig })).toBe(`fieldConfig must define at most ${contract.MAX_MODEL_FIELDS} fields`);
+    expect(problem(contract.createModelBodySchema, { fieldConfig })).toBe(
+      `fieldConfig must define at most ${contract.MAX_MODEL_FIELDS} fields`,
+    );
     const resourceIds = many(contract.MAX_RESOURCE_IDS + 1, (i) => `svc:model:m${i}`);
-    expect(problem(contract.createAgentBodySchema, { resourceIds })).toBe(`resourceIds must hold at most ${contract.MAX_RESOURCE_IDS} ids`);
+    expect(problem(contract.createAgentBodySchema, { resourceIds })).toBe(
+      `resourceIds must hold at most ${contract.MAX_RESOURCE_IDS} ids`,
+    );
     const requiredVariables = many(contract.MAX_REQUIRED_VARIABLES + 1, (i) => `v${i}`);
     expect(problem(contract.createActionBodySchema, { config: { requiredVariables } })).toBe(
       `config.requiredVariables must hold at most ${contract.MAX_REQUIRED_VARIABLES} names`,

@@ -3,7 +3,14 @@ import { auditFields, listSchema, nameDescriptionFields, patchBody } from './com
 import { confidenceVersionSchema, llmVersionSchema, modelStatusSchema } from './enums';
 import { modelIdSchema, organizationIdSchema, trainingIdSchema } from './ids';
 import {
-  jsonObjectSchema, keySchema, MAX_TEXT_LENGTH, metadataSchema, nonNegativeIntSchema, nullableTextSchema, textSchema, timestampSchema,
+  jsonObjectSchema,
+  keySchema,
+  MAX_TEXT_LENGTH,
+  metadataSchema,
+  nonNegativeIntSchema,
+  nullableTextSchema,
+  textSchema,
+  timestampSchema,
 } from './primitives';
 
 /** Most fields one fieldConfig may define, and most columns of one lines/table field. */
@@ -16,8 +23,13 @@ export const MAX_ENUM_VALUES = 1000;
 export const FIELD_NAME_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
 export const fieldNameSchema = z
   .string()
-  .max(64, { message: 'must be snake_case: a lowercase letter, then lowercase letters, digits or _ (at most 64)', abort: true })
-  .regex(FIELD_NAME_PATTERN, { message: 'must be snake_case: a lowercase letter, then lowercase letters, digits or _ (at most 64)' });
+  .max(64, {
+    message: 'must be snake_case: a lowercase letter, then lowercase letters, digits or _ (at most 64)',
+    abort: true,
+  })
+  .regex(FIELD_NAME_PATTERN, {
+    message: 'must be snake_case: a lowercase letter, then lowercase letters, digits or _ (at most 64)',
+  });
 
 export const SCALAR_FIELD_TYPES = ['string', 'number', 'amount', 'date', 'boolean', 'enum'] as const;
 /** Types whose field holds nested fields: `lines` (repeating line items) and `table` (columns). */
@@ -62,14 +74,20 @@ export const fieldSpecSchema = z
     ...fieldSettings,
     fields: z
       .record(fieldNameSchema, nestedFieldSpecSchema)
-      .refine((fields) => Object.keys(fields).length <= MAX_NESTED_FIELDS, { message: `must define at most ${MAX_NESTED_FIELDS} columns` })
+      .refine((fields) => Object.keys(fields).length <= MAX_NESTED_FIELDS, {
+        message: `must define at most ${MAX_NESTED_FIELDS} columns`,
+      })
       .optional(),
   })
   .superRefine((field, ctx) => {
     requireEnumValues(field, ctx);
     const nested = (NESTED_FIELD_TYPES as readonly string[]).includes(field.type);
     if (nested && !Object.keys(field.fields ?? {}).length) {
-      ctx.addIssue({ code: 'custom', path: ['fields'], message: `must define at least one column for a ${field.type} field` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['fields'],
+        message: `must define at least one column for a ${field.type} field`,
+      });
     }
     if (!nested && field.fields) {
       ctx.addIssue({ code: 'custom', path: ['fields'], message: 'is only allowed on lines and table fields' });
@@ -80,7 +98,9 @@ export type FieldSpec = z.infer<typeof fieldSpecSchema>;
 /** `{ <field name>: FieldSpec }` — the order of keys is the order of fields. */
 export const fieldConfigSchema = z
   .record(fieldNameSchema, fieldSpecSchema)
-  .refine((fields) => Object.keys(fields).length <= MAX_MODEL_FIELDS, { message: `must define at most ${MAX_MODEL_FIELDS} fields` });
+  .refine((fields) => Object.keys(fields).length <= MAX_MODEL_FIELDS, {
+    message: `must define at most ${MAX_MODEL_FIELDS} fields`,
+  });
 export type FieldConfig = z.infer<typeof fieldConfigSchema>;
 
 /** Most pages preprocessConfig.pages may list. */
@@ -92,7 +112,10 @@ export const preprocessConfigInputSchema = z.strictObject({
   trimMargins: z.boolean({ message: 'must be a boolean' }).optional(),
   startPage: pageIndexSchema.optional(),
   useGhostScript: z.boolean({ message: 'must be a boolean' }).optional(),
-  pages: z.array(pageIndexSchema).max(MAX_PREPROCESS_PAGES, { message: `must list at most ${MAX_PREPROCESS_PAGES} pages` }).optional(),
+  pages: z
+    .array(pageIndexSchema)
+    .max(MAX_PREPROCESS_PAGES, { message: `must list at most ${MAX_PREPROCESS_PAGES} pages` })
+    .optional(),
   usePoppler: z.boolean({ message: 'must be a boolean' }).optional(),
   padToFit: z.boolean({ message: 'must be a boolean' }).optional(),
   useTextDetection: z.boolean({ message: 'must be a boolean' }).optional(),

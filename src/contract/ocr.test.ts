@@ -7,7 +7,14 @@ const result: OcrResult = {
   contentType: 'image/tiff',
   status: 'running',
   message: null,
-  pages: [{ page: 1, width: 850, height: 1100, words: [{ text: 'TOTAL', line: 0, confidence: 0.9, box: { x: 0.1, y: 0.5, w: 0.1, h: 0.02 } }] }],
+  pages: [
+    {
+      page: 1,
+      width: 850,
+      height: 1100,
+      words: [{ text: 'TOTAL', line: 0, confidence: 0.9, box: { x: 0.1, y: 0.5, w: 0.1, h: 0.02 } }],
+    },
+  ],
   updatedTime: '2024-05-01T10:00:00.000000Z',
 };
 
@@ -17,9 +24,15 @@ describe('ocrResultSchema', () => {
   });
 
   it('names the field and the rule: boxes are page fractions, statuses are the four', () => {
-    const outside = ocrResultSchema.safeParse({ ...result, pages: [{ ...result.pages[0], words: [{ ...result.pages[0].words[0], box: { x: 1.2, y: 0, w: 0, h: 0 } }] }] });
+    const outside = ocrResultSchema.safeParse({
+      ...result,
+      pages: [{ ...result.pages[0], words: [{ ...result.pages[0].words[0], box: { x: 1.2, y: 0, w: 0, h: 0 } }] }],
+    });
     expect(outside.success).toBe(false);
-    expect(outside.error?.issues[0]).toMatchObject({ path: ['pages', 0, 'words', 0, 'box', 'x'], message: 'must be 0 to 1' });
+    expect(outside.error?.issues[0]).toMatchObject({
+      path: ['pages', 0, 'words', 0, 'box', 'x'],
+      message: 'must be 0 to 1',
+    });
     const status = ocrResultSchema.safeParse({ ...result, status: 'queued' });
     expect(status.error?.issues[0].message).toBe('must be one of pending, running, done, failed');
     expect(ocrResultSchema.safeParse({ ...result, extra: 1 }).success).toBe(false);
@@ -32,7 +45,9 @@ describe('ocrResultSchema', () => {
   });
 
   it('covers PDF and the four image types, not email', () => {
-    expect(['application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'image/tiff'].every(isOcrContentType)).toBe(true);
+    expect(['application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'image/tiff'].every(isOcrContentType)).toBe(
+      true,
+    );
     expect(isOcrContentType('message/rfc822')).toBe(false);
     expect(isOcrContentType(null)).toBe(false);
   });

@@ -26,7 +26,10 @@ export const OCR_CONTENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 
 export const isOcrContentType = (type: string | null | undefined): boolean =>
   (OCR_CONTENT_TYPES as readonly string[]).includes(type ?? '');
 
-const unit = z.number({ message: 'must be a number' }).min(0, { message: 'must be 0 to 1' }).max(1, { message: 'must be 0 to 1' });
+const unit = z
+  .number({ message: 'must be a number' })
+  .min(0, { message: 'must be 0 to 1' })
+  .max(1, { message: 'must be 0 to 1' });
 
 /** A box on the page: fractions of the page's width (x, w) and height (y, h), from its top-left corner, unrotated. */
 export const ocrBoxSchema = z.strictObject({ x: unit, y: unit, w: unit, h: unit });

@@ -1,22 +1,54 @@
 import { z } from 'zod';
 import { auditFields, listSchema, patchBody } from './common';
 import { organizationIdSchema, paymentMethodIdSchema, planIdSchema } from './ids';
-import { jsonObjectSchema, keySchema, metadataSchema, nonNegativeIntSchema, retentionInDaysSchema, textSchema, urlSchema } from './primitives';
+import {
+  jsonObjectSchema,
+  keySchema,
+  metadataSchema,
+  nonNegativeIntSchema,
+  retentionInDaysSchema,
+  textSchema,
+  urlSchema,
+} from './primitives';
 
 /** `numberOf<X>Allowed` / `numberOf<X>Created` pairs. */
 export const TOTAL_COUNTERS = [
-  'Users', 'Models', 'Transitions', 'Workflows', 'Secrets', 'AppClients', 'Assets', 'Agents', 'Hooks', 'Datasets',
-  'Actions', 'Validations', 'Connections',
+  'Users',
+  'Models',
+  'Transitions',
+  'Workflows',
+  'Secrets',
+  'AppClients',
+  'Assets',
+  'Agents',
+  'Hooks',
+  'Datasets',
+  'Actions',
+  'Validations',
+  'Connections',
 ] as const;
 /** `monthlyNumberOf<X>Allowed` / `monthlyNumberOf<X>Created` pairs. */
 export const MONTHLY_COUNTERS = [
-  'Predictions', 'Documents', 'Transformations', 'WorkflowExecutions', 'DataBundles', 'TransitionExecutions',
-  'Trainings', 'ActionRuns', 'AgentRuns', 'HookRuns', 'ValidationTasks',
+  'Predictions',
+  'Documents',
+  'Transformations',
+  'WorkflowExecutions',
+  'DataBundles',
+  'TransitionExecutions',
+  'Trainings',
+  'ActionRuns',
+  'AgentRuns',
+  'HookRuns',
+  'ValidationTasks',
 ] as const;
 /** Usage-only monthly counters. */
 export const USAGE_ONLY_COUNTERS = [
-  'monthlyNumberOfGpuHoursUsed', 'monthlyNumberOfActiveModelsUsed', 'monthlyNumberOfFieldPredictionsUsed',
-  'monthlyNumberOfProductionWorkflowMinutesUsed', 'monthlyNumberOfUserMinutesUsed', 'monthlyNumberOfModelDeploymentUnitsUsed',
+  'monthlyNumberOfGpuHoursUsed',
+  'monthlyNumberOfActiveModelsUsed',
+  'monthlyNumberOfFieldPredictionsUsed',
+  'monthlyNumberOfProductionWorkflowMinutesUsed',
+  'monthlyNumberOfUserMinutesUsed',
+  'monthlyNumberOfModelDeploymentUnitsUsed',
 ] as const;
 export type TotalCounter = (typeof TOTAL_COUNTERS)[number];
 export type MonthlyCounter = (typeof MONTHLY_COUNTERS)[number];
@@ -31,10 +63,9 @@ export const COUNTER_FIELDS = [
 ] as const;
 export type CounterField = (typeof COUNTER_FIELDS)[number];
 
-const counterShape = Object.fromEntries(COUNTER_FIELDS.map((field) => [field, nonNegativeIntSchema.optional()])) as Record<
-  CounterField,
-  z.ZodOptional<typeof nonNegativeIntSchema>
->;
+const counterShape = Object.fromEntries(
+  COUNTER_FIELDS.map((field) => [field, nonNegativeIntSchema.optional()]),
+) as Record<CounterField, z.ZodOptional<typeof nonNegativeIntSchema>>;
 
 export const organizationSchema = z.object({
   organizationId: organizationIdSchema,
@@ -43,7 +74,10 @@ export const organizationSchema = z.object({
   metadata: metadataSchema.nullable().optional(),
   url: urlSchema.nullable().optional(),
   pictureUrl: textSchema.nullable().optional(),
-  code: keySchema.regex(/^[0-9a-z]+$/, { message: 'must be lowercase letters and digits' }).nullable().optional(),
+  code: keySchema
+    .regex(/^[0-9a-z]+$/, { message: 'must be lowercase letters and digits' })
+    .nullable()
+    .optional(),
   clientId: keySchema.nullable().optional(),
   planId: planIdSchema.nullable().optional(),
   paymentMethodId: paymentMethodIdSchema.nullable().optional(),

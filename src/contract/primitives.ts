@@ -33,18 +33,31 @@ export const timestampSchema = z
   .string({ message: TIMESTAMP_MESSAGE })
   .max(64, { message: TIMESTAMP_MESSAGE, abort: true })
   .regex(TIMESTAMP_PATTERN, { message: TIMESTAMP_MESSAGE, abort: true })
-  .refine(isCalendarTimestamp, { message: 'must be a real date and time: year 0001 or later, month 01-12, a day the month has, hour 00-23, minute and second 00-59, zone offset at most +14:00' });
+  .refine(isCalendarTimestamp, {
+    message:
+      'must be a real date and time: year 0001 or later, month 01-12, a day the month has, hour 00-23, minute and second 00-59, zone offset at most +14:00',
+  });
 
 /** A TIMESTAMP_PATTERN match names a moment that exists (no February 30, hour 24 or zone +99:00). */
 export function isCalendarTimestamp(value: string): boolean {
   const digits = value.replace(/\.\d+/, '').replace(/\D/g, '');
-  const [year, month, day, hour, minute, second] = [0, 4, 6, 8, 10, 12].map((at, i) => Number(digits.slice(at, at + (i === 0 ? 4 : 2))));
+  const [year, month, day, hour, minute, second] = [0, 4, 6, 8, 10, 12].map((at, i) =>
+    Number(digits.slice(at, at + (i === 0 ? 4 : 2))),
+  );
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
   const daysInMonth = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
   const zone = value.endsWith('Z') ? [0, 0] : [Number(digits.slice(14, 16)), Number(digits.slice(16, 18))];
   return (
-    year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth && hour <= 23 && minute <= 59 && second <= 59 &&
-    zone[1] <= 59 && zone[0] * 60 + zone[1] <= 14 * 60
+    year >= 1 &&
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysInMonth &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 59 &&
+    zone[1] <= 59 &&
+    zone[0] * 60 + zone[1] <= 14 * 60
   );
 }
 
@@ -92,7 +105,8 @@ export function jsonNestsDeeperThan(text: string, max: number = MAX_JSON_DEPTH):
   for (let i = 0; i < text.length; i += 1) {
     const code = text.charCodeAt(i);
     if (inString) {
-      if (code === 0x5c) i += 1; // backslash: skip the escaped character
+      if (code === 0x5c)
+        i += 1; // backslash: skip the escaped character
       else if (code === 0x22) inString = false;
     } else if (code === 0x22) inString = true;
     else if (code === 0x7b || code === 0x5b) {
@@ -108,7 +122,9 @@ export const retentionInDaysSchema = z
   .min(MIN_RETENTION_DAYS, { message: `must be an integer from ${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS}` })
   .max(MAX_RETENTION_DAYS, { message: `must be an integer from ${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS}` });
 
-export const nonNegativeIntSchema = z.int({ message: 'must be an integer' }).min(0, { message: 'must be an integer >= 0' });
+export const nonNegativeIntSchema = z
+  .int({ message: 'must be an integer' })
+  .min(0, { message: 'must be an integer >= 0' });
 
 /** The current time in the seed's timestamp format (microsecond precision, UTC). */
 export function nowTimestamp(date: Date = new Date()): string {

@@ -49,7 +49,10 @@ export const MAX_VALIDATION_RULES = 100;
  * predictions raise no issue skip the review (agent run → succeeded-predictions instead of ready-for-review).
  */
 export const validationConfigSchema = z.looseObject({
-  rules: z.array(validationRuleSchema).max(MAX_VALIDATION_RULES, { message: `must hold at most ${MAX_VALIDATION_RULES} rules` }).optional(),
+  rules: z
+    .array(validationRuleSchema)
+    .max(MAX_VALIDATION_RULES, { message: `must hold at most ${MAX_VALIDATION_RULES} rules` })
+    .optional(),
   autoApprove: z.boolean({ message: 'must be a boolean' }).optional(),
 });
 export type ValidationConfig = z.infer<typeof validationConfigSchema>;

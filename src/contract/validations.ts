@@ -3,7 +3,13 @@ import { auditFields, listSchema, nameDescriptionFields } from './common';
 import { validationTaskStatusSchema } from './enums';
 import { agentRunRefSchema, validationIdSchema, validationRefSchema, validationTaskIdSchema } from './ids';
 import {
-  boundedString, jsonObjectSchema, keySchema, longTextSchema, MAX_ID_LENGTH, metadataSchema, textSchema,
+  boundedString,
+  jsonObjectSchema,
+  keySchema,
+  longTextSchema,
+  MAX_ID_LENGTH,
+  metadataSchema,
+  textSchema,
 } from './primitives';
 
 export const validationSchema = z.object({

@@ -26,7 +26,9 @@ export function ColumnsMenu({ columns, trigger }: { columns: ColumnChoice[]; tri
               onSelect={(e) => e.preventDefault()}
             >
               <span className="menu__item-indicator">
-                <DropdownMenu.ItemIndicator><IconCheck size={14} /></DropdownMenu.ItemIndicator>
+                <DropdownMenu.ItemIndicator>
+                  <IconCheck size={14} />
+                </DropdownMenu.ItemIndicator>
               </span>
               {column.label}
             </DropdownMenu.CheckboxItem>

@@ -120,7 +120,10 @@ export interface DataTableProps<T> {
 }
 
 const isVisibility = (value: unknown): value is VisibilityState =>
-  Boolean(value) && typeof value === 'object' && !Array.isArray(value) && Object.values(value as object).every((v) => typeof v === 'boolean');
+  Boolean(value) &&
+  typeof value === 'object' &&
+  !Array.isArray(value) &&
+  Object.values(value as object).every((v) => typeof v === 'boolean');
 
 export function DataTable<T>({
   label,
@@ -136,7 +139,11 @@ export function DataTable<T>({
   isFetching = false,
   virtualizeAbove = 100,
 }: DataTableProps<T>) {
-  const [visibility, setVisibility] = usePersistedState<VisibilityState>(`dps.columns.${columnsKey ?? label}`, {}, isVisibility);
+  const [visibility, setVisibility] = usePersistedState<VisibilityState>(
+    `dps.columns.${columnsKey ?? label}`,
+    {},
+    isVisibility,
+  );
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   // Selection belongs to the rows on screen: a new page (cursor) starts empty.
   const pageKey = `${pagination?.search.cursor ?? ''}|${pagination?.search.pageSize ?? ''}`;
@@ -236,7 +243,9 @@ export function DataTable<T>({
               <ColumnsMenu
                 columns={hideable.map((column) => ({
                   id: column.id,
-                  label: column.columnDef.meta?.label ?? (typeof column.columnDef.header === 'string' ? column.columnDef.header : column.id),
+                  label:
+                    column.columnDef.meta?.label ??
+                    (typeof column.columnDef.header === 'string' ? column.columnDef.header : column.id),
                   visible: column.getIsVisible(),
                   setVisible: (visible) => column.toggleVisibility(visible),
                 }))}
@@ -250,8 +259,8 @@ export function DataTable<T>({
       {selection && selectedRows.length > 0 ? (
         <div className="bulk-bar" role="region" aria-label="Bulk actions">
           <span className="bulk-bar__text">
-            {selectedRows.length} {selectedRows.length === 1 ? selection.noun[0] : selection.noun[1]} selected on this page:{' '}
-            <span className="muted">{summarize(selectedRows.map(selection.describe))}</span>
+            {selectedRows.length} {selectedRows.length === 1 ? selection.noun[0] : selection.noun[1]} selected on this
+            page: <span className="muted">{summarize(selectedRows.map(selection.describe))}</span>
           </span>
           <div className="spacer" />
           {selection.actions(selectedRows, () => setRowSelection({}))}
@@ -279,13 +288,29 @@ export function DataTable<T>({
                 <tr key={group.id}>
                   {group.headers.map((header) => {
                     const sortable = Boolean(sorting) && header.column.columnDef.enableSorting === true;
-                    const sorted = sorting?.value?.id === header.column.id ? (sorting.value.desc ? 'descending' : 'ascending') : undefined;
+                    const sorted =
+                      sorting?.value?.id === header.column.id
+                        ? sorting.value.desc
+                          ? 'descending'
+                          : 'ascending'
+                        : undefined;
                     return (
-                      <th key={header.id} className={header.column.columnDef.meta?.className} aria-sort={sortable ? (sorted ?? 'none') : undefined} scope="col">
+                      <th
+                        key={header.id}
+                        className={header.column.columnDef.meta?.className}
+                        aria-sort={sortable ? (sorted ?? 'none') : undefined}
+                        scope="col"
+                      >
                         {header.isPlaceholder ? null : sortable ? (
                           <button type="button" className="th-sort" onClick={() => onSort(header.column.id)}>
                             {flexRender(header.column.columnDef.header, header.getContext())}
-                            {sorted === 'descending' ? <IconArrowDown size={12} /> : sorted === 'ascending' ? <IconArrowUp size={12} /> : <IconSort size={12} />}
+                            {sorted === 'descending' ? (
+                              <IconArrowDown size={12} />
+                            ) : sorted === 'ascending' ? (
+                              <IconArrowUp size={12} />
+                            ) : (
+                              <IconSort size={12} />
+                            )}
                           </button>
                         ) : (
                           flexRender(header.column.columnDef.header, header.getContext())
@@ -315,7 +340,9 @@ export function DataTable<T>({
         </div>
       )}
 
-      {pagination && (rows.length > 0 || pagination.search.cursor) ? <Pager pagination={pagination} rowCount={rows.length} noun={selection?.noun} /> : null}
+      {pagination && (rows.length > 0 || pagination.search.cursor) ? (
+        <Pager pagination={pagination} rowCount={rows.length} noun={selection?.noun} />
+      ) : null}
     </div>
   );
 }
@@ -325,7 +352,15 @@ function summarize(names: string[]): string {
   return `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`;
 }
 
-function Pager({ pagination, rowCount, noun }: { pagination: TablePagination; rowCount: number; noun?: [string, string] }) {
+function Pager({
+  pagination,
+  rowCount,
+  noun,
+}: {
+  pagination: TablePagination;
+  rowCount: number;
+  noun?: [string, string];
+}) {
   const { scope, search, nextToken, onNavigate, pageSizes = PAGE_SIZES } = pagination;
   const pager = tokenPager(useOrganizationScope(), scope, search.cursor);
   const pageSize = search.pageSize ?? DEFAULT_PAGE_SIZE;
@@ -342,18 +377,35 @@ function Pager({ pagination, rowCount, noun }: { pagination: TablePagination; ro
         <select
           className="select"
           value={pageSize}
-          onChange={(e) => onNavigate({ pageSize: Number(e.target.value) === DEFAULT_PAGE_SIZE ? undefined : Number(e.target.value), cursor: undefined })}
+          onChange={(e) =>
+            onNavigate({
+              pageSize: Number(e.target.value) === DEFAULT_PAGE_SIZE ? undefined : Number(e.target.value),
+              cursor: undefined,
+            })
+          }
         >
           {pageSizes.map((size) => (
-            <option key={size} value={size}>{size}</option>
+            <option key={size} value={size}>
+              {size}
+            </option>
           ))}
         </select>
       </label>
       <div className="data-table__pager">
-        <button type="button" className="button button--small" disabled={!pager.hasPrevious} onClick={() => onNavigate(pager.previous())}>
+        <button
+          type="button"
+          className="button button--small"
+          disabled={!pager.hasPrevious}
+          onClick={() => onNavigate(pager.previous())}
+        >
           <IconChevronLeft size={14} /> {pager.page === null && pager.hasPrevious ? 'First page' : 'Previous'}
         </button>
-        <button type="button" className="button button--small" disabled={!nextToken} onClick={() => nextToken && onNavigate(pager.next(nextToken))}>
+        <button
+          type="button"
+          className="button button--small"
+          disabled={!nextToken}
+          onClick={() => nextToken && onNavigate(pager.next(nextToken))}
+        >
           Next <IconChevronRight size={14} />
         </button>
       </div>

@@ -1,4 +1,19 @@
 // The data table kit: see data-table.tsx (component + usage), pagination.ts (URL search + nextToken trail).
-export { DataTable, type ColumnDef, type DataTableProps, type SortState, type TablePagination, type TableSelection } from './data-table';
-export { DEFAULT_PAGE_SIZE, PAGE_SIZES, listParams, paginationSearch, paginationSearchFor, tokenPager, type PaginationSearch } from './pagination';
+export {
+  DataTable,
+  type ColumnDef,
+  type DataTableProps,
+  type SortState,
+  type TablePagination,
+  type TableSelection,
+} from './data-table';
+export {
+  DEFAULT_PAGE_SIZE,
+  PAGE_SIZES,
+  listParams,
+  paginationSearch,
+  paginationSearchFor,
+  tokenPager,
+  type PaginationSearch,
+} from './pagination';
 export { SearchInput } from './search-input';

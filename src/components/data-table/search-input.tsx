@@ -7,7 +7,19 @@
 import { useEffect, useState } from 'react';
 import { IconSearch } from '../icons';
 
-export function SearchInput({ label, value, onChange, placeholder, delay = 300 }: { label: string; value: string; onChange: (value: string) => void; placeholder?: string; delay?: number }) {
+export function SearchInput({
+  label,
+  value,
+  onChange,
+  placeholder,
+  delay = 300,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+  delay?: number;
+}) {
   const [text, setText] = useState(value);
   const [outside, setOutside] = useState(value);
   if (value !== outside) {

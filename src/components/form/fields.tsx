@@ -31,7 +31,12 @@ type EmptyAs = 'string' | 'undefined' | 'null';
 const emptyValue = (emptyAs: EmptyAs) => (emptyAs === 'null' ? null : emptyAs === 'undefined' ? undefined : '');
 
 function getError(errors: FieldValues, name: string): FieldError | undefined {
-  return name.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), errors) as FieldError | undefined;
+  return name
+    .split('.')
+    .reduce<unknown>(
+      (node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
+      errors,
+    ) as FieldError | undefined;
 }
 
 function useFieldIds(name: string) {
@@ -61,13 +66,20 @@ function FieldFrame({
   const Tag = as;
   const Label = as === 'fieldset' ? 'legend' : 'label';
   return (
-    <Tag className={`field${wide ? ' field--wide' : ''}`} style={as === 'fieldset' ? { border: 0, padding: 0, margin: 0 } : undefined}>
+    <Tag
+      className={`field${wide ? ' field--wide' : ''}`}
+      style={as === 'fieldset' ? { border: 0, padding: 0, margin: 0 } : undefined}
+    >
       <Label className="field__label" {...(as === 'div' ? { htmlFor: ids.input } : {})}>
         {label}
         {optional ? <span className="field__optional">optional</span> : null}
       </Label>
       {children}
-      {hint ? <div className="field__hint" id={ids.hint}>{hint}</div> : null}
+      {hint ? (
+        <div className="field__hint" id={ids.hint}>
+          {hint}
+        </div>
+      ) : null}
       {error ? (
         <div className="field__error" id={ids.error}>
           <IconAlert size={14} />
@@ -82,13 +94,25 @@ function describedBy(ids: ReturnType<typeof useFieldIds>, hint: unknown, error: 
   return [hint ? ids.hint : null, error ? ids.error : null].filter(Boolean).join(' ') || undefined;
 }
 
-export interface TextFieldProps extends BaseFieldProps, Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'type' | 'disabled'> {
+export interface TextFieldProps
+  extends BaseFieldProps, Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'type' | 'disabled'> {
   type?: 'text' | 'email' | 'url' | 'password' | 'search' | 'tel';
   emptyAs?: EmptyAs;
   mono?: boolean;
 }
 
-export function TextField({ name, label, hint, optional, wide, disabled, type = 'text', emptyAs = 'string', mono, ...rest }: TextFieldProps) {
+export function TextField({
+  name,
+  label,
+  hint,
+  optional,
+  wide,
+  disabled,
+  type = 'text',
+  emptyAs = 'string',
+  mono,
+  ...rest
+}: TextFieldProps) {
   const { register, formState } = useFormContext();
   const ids = useFieldIds(name);
   const error = getError(formState.errors, name)?.message;
@@ -115,7 +139,18 @@ export interface TextareaFieldProps extends BaseFieldProps {
   mono?: boolean;
 }
 
-export function TextareaField({ name, label, hint, optional, wide, disabled, rows = 3, emptyAs = 'string', placeholder, mono }: TextareaFieldProps) {
+export function TextareaField({
+  name,
+  label,
+  hint,
+  optional,
+  wide,
+  disabled,
+  rows = 3,
+  emptyAs = 'string',
+  placeholder,
+  mono,
+}: TextareaFieldProps) {
   const { register, formState } = useFormContext();
   const ids = useFieldIds(name);
   const error = getError(formState.errors, name)?.message;
@@ -144,7 +179,18 @@ export interface NumberFieldProps extends BaseFieldProps {
 }
 
 /** A number input whose value is a number (or undefined/null when empty); zod gets a number to check. */
-export function NumberField({ name, label, hint, optional, wide, disabled, min, max, step = 1, emptyAs = 'undefined' }: NumberFieldProps) {
+export function NumberField({
+  name,
+  label,
+  hint,
+  optional,
+  wide,
+  disabled,
+  min,
+  max,
+  step = 1,
+  emptyAs = 'undefined',
+}: NumberFieldProps) {
   const { register, formState } = useFormContext();
   const ids = useFieldIds(name);
   const error = getError(formState.errors, name)?.message;
@@ -162,7 +208,8 @@ export function NumberField({ name, label, hint, optional, wide, disabled, min, 
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(ids, hint, error)}
         {...register(name, {
-          setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? emptyValue(emptyAs) : typeof v === 'number' ? v : Number(v)),
+          setValueAs: (v: unknown) =>
+            v === '' || v === null || v === undefined ? emptyValue(emptyAs) : typeof v === 'number' ? v : Number(v),
         })}
       />
     </FieldFrame>
@@ -184,7 +231,17 @@ export interface SelectFieldProps extends BaseFieldProps {
   emptyAs?: EmptyAs;
 }
 
-export function SelectField({ name, label, hint, optional, wide, disabled, options, placeholder, emptyAs = 'undefined' }: SelectFieldProps) {
+export function SelectField({
+  name,
+  label,
+  hint,
+  optional,
+  wide,
+  disabled,
+  options,
+  placeholder,
+  emptyAs = 'undefined',
+}: SelectFieldProps) {
   const { register, formState } = useFormContext();
   const ids = useFieldIds(name);
   const error = getError(formState.errors, name)?.message;
@@ -216,7 +273,16 @@ export interface MultiSelectFieldProps extends BaseFieldProps {
 }
 
 /** A checkbox list whose value is `string[]` in option order. */
-export function MultiSelectField({ name, label, hint, optional, wide, disabled, options, emptyText = 'Nothing to choose from.' }: MultiSelectFieldProps) {
+export function MultiSelectField({
+  name,
+  label,
+  hint,
+  optional,
+  wide,
+  disabled,
+  options,
+  emptyText = 'Nothing to choose from.',
+}: MultiSelectFieldProps) {
   const { control, formState } = useFormContext();
   const ids = useFieldIds(name);
   const error = getError(formState.errors, name)?.message;
@@ -231,10 +297,20 @@ export function MultiSelectField({ name, label, hint, optional, wide, disabled, 
             const next = new Set(selected);
             if (on) next.add(value);
             else next.delete(value);
-            field.onChange(options.map((o) => o.value).filter((v) => next.has(v)).concat([...next].filter((v) => !options.some((o) => o.value === v))));
+            field.onChange(
+              options
+                .map((o) => o.value)
+                .filter((v) => next.has(v))
+                .concat([...next].filter((v) => !options.some((o) => o.value === v))),
+            );
           };
           return (
-            <div className="multi-select" aria-invalid={error ? true : undefined} aria-describedby={describedBy(ids, hint, error)} onBlur={field.onBlur}>
+            <div
+              className="multi-select"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={describedBy(ids, hint, error)}
+              onBlur={field.onBlur}
+            >
               {options.length === 0 ? <span className="multi-select__empty">{emptyText}</span> : null}
               {options.map((option) => (
                 <label key={option.value} className="checkbox">
@@ -265,10 +341,20 @@ export function CheckboxField({ name, label, hint, wide, disabled }: Omit<BaseFi
   return (
     <div className={`field${wide ? ' field--wide' : ''}`}>
       <label className="checkbox" htmlFor={ids.input}>
-        <input id={ids.input} type="checkbox" disabled={disabled} aria-describedby={describedBy(ids, hint, error)} {...register(name)} />
+        <input
+          id={ids.input}
+          type="checkbox"
+          disabled={disabled}
+          aria-describedby={describedBy(ids, hint, error)}
+          {...register(name)}
+        />
         <span className="checkbox__text">
           <span className="field__label">{label}</span>
-          {hint ? <span className="field__hint" id={ids.hint}>{hint}</span> : null}
+          {hint ? (
+            <span className="field__hint" id={ids.hint}>
+              {hint}
+            </span>
+          ) : null}
         </span>
       </label>
       {error ? (
@@ -285,7 +371,15 @@ export function CheckboxField({ name, label, hint, wide, disabled }: Omit<BaseFi
  * Metadata as JSON. The value is the parsed object (undefined when empty); while the text does not parse, the value
  * is the raw text so the contract's metadata schema rejects it — the message shown is the parse error.
  */
-export function JsonField({ name, label, hint = 'A JSON object, e.g. {"team": "finance"}.', optional, wide = true, disabled, rows }: BaseFieldProps & { rows?: number }) {
+export function JsonField({
+  name,
+  label,
+  hint = 'A JSON object, e.g. {"team": "finance"}.',
+  optional,
+  wide = true,
+  disabled,
+  rows,
+}: BaseFieldProps & { rows?: number }) {
   const { control, formState } = useFormContext();
   const ids = useFieldIds(name);
   const schemaError = getError(formState.errors, name)?.message;
@@ -294,7 +388,8 @@ export function JsonField({ name, label, hint = 'A JSON object, e.g. {"team": "f
       control={control}
       name={name}
       render={({ field }) => {
-        const parseError = typeof field.value === 'string' && field.value.trim() !== '' ? describeJsonText(field.value) : null;
+        const parseError =
+          typeof field.value === 'string' && field.value.trim() !== '' ? describeJsonText(field.value) : null;
         const error = schemaError ? (parseError ?? schemaError) : undefined;
         return (
           <FieldFrame ids={ids} label={label} hint={hint} optional={optional} wide={wide} error={error}>
@@ -318,7 +413,9 @@ export function JsonField({ name, label, hint = 'A JSON object, e.g. {"team": "f
 function describeJsonText(text: string): string | null {
   try {
     const value: unknown = JSON.parse(text);
-    return value === null || typeof value !== 'object' || Array.isArray(value) ? 'Metadata must be a JSON object, like {"team": "finance"}' : null;
+    return value === null || typeof value !== 'object' || Array.isArray(value)
+      ? 'Metadata must be a JSON object, like {"team": "finance"}'
+      : null;
   } catch (error) {
     return `Not valid JSON: ${error instanceof Error ? error.message : 'parse error'}`;
   }

@@ -20,7 +20,14 @@
  * after a successful mutation is never blocked.
  */
 import { createContext, useContext, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { FormProvider, useForm, useFormContext, type FieldValues, type UseFormProps, type UseFormReturn } from 'react-hook-form';
+import {
+  FormProvider,
+  useForm,
+  useFormContext,
+  type FieldValues,
+  type UseFormProps,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { ApiError, explainError } from '@/api/errors';
@@ -95,7 +102,12 @@ export function Form<TIn extends FieldValues, TOut extends FieldValues>({
   return (
     <FormProvider {...form}>
       <ServerErrorContext.Provider value={{ error: serverError, setError: setServerError }}>
-        <form className={['form', className].filter(Boolean).join(' ')} onSubmit={(e) => void submit(e)} noValidate aria-label={ariaLabel}>
+        <form
+          className={['form', className].filter(Boolean).join(' ')}
+          onSubmit={(e) => void submit(e)}
+          noValidate
+          aria-label={ariaLabel}
+        >
           <FormServerError />
           {children}
         </form>
@@ -109,7 +121,9 @@ export function Form<TIn extends FieldValues, TOut extends FieldValues>({
 function pointAtField<T extends FieldValues>(form: UseFormReturn<T, unknown, FieldValues>, error: unknown) {
   if (!(error instanceof ApiError) || error.status !== 400) return;
   const names = Object.keys(form.getValues());
-  const name = names.find((n) => error.message.startsWith(`${n} `) || error.message.startsWith(`${n}:`) || error.message.includes(`"${n}"`));
+  const name = names.find(
+    (n) => error.message.startsWith(`${n} `) || error.message.startsWith(`${n}:`) || error.message.includes(`"${n}"`),
+  );
   if (name) form.setError(name as never, { type: 'server', message: error.message });
 }
 
@@ -131,11 +145,24 @@ export function FormServerError() {
 }
 
 /** Submit button: busy while submitting; disabled while `disabledUnlessDirty` and nothing changed (edit forms). */
-export function SubmitButton({ children, disabledUnlessDirty = false, tone = 'primary' }: { children: ReactNode; disabledUnlessDirty?: boolean; tone?: 'primary' | 'danger' }) {
+export function SubmitButton({
+  children,
+  disabledUnlessDirty = false,
+  tone = 'primary',
+}: {
+  children: ReactNode;
+  disabledUnlessDirty?: boolean;
+  tone?: 'primary' | 'danger';
+}) {
   const { formState } = useFormContext();
   const disabled = formState.isSubmitting || (disabledUnlessDirty && !formState.isDirty);
   return (
-    <button type="submit" className={`button button--${tone}`} disabled={disabled} aria-busy={formState.isSubmitting || undefined}>
+    <button
+      type="submit"
+      className={`button button--${tone}`}
+      disabled={disabled}
+      aria-busy={formState.isSubmitting || undefined}
+    >
       {formState.isSubmitting ? <span className="spinner" aria-hidden="true" /> : null}
       {children}
     </button>

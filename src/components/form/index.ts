@@ -1,8 +1,19 @@
 // The form kit: see form.tsx (Form, useZodForm, …), fields.tsx (field components), form-dialog.tsx, unsaved-changes.tsx.
 export { Form, FormActions, FormServerError, SubmitButton, useZodForm, FormDirtyContext, type FormProps } from './form';
 export {
-  CheckboxField, JsonField, MultiSelectField, NumberField, SelectField, TextareaField, TextField,
-  type Option, type TextFieldProps, type SelectFieldProps, type MultiSelectFieldProps, type NumberFieldProps, type TextareaFieldProps,
+  CheckboxField,
+  JsonField,
+  MultiSelectField,
+  NumberField,
+  SelectField,
+  TextareaField,
+  TextField,
+  type Option,
+  type TextFieldProps,
+  type SelectFieldProps,
+  type MultiSelectFieldProps,
+  type NumberFieldProps,
+  type TextareaFieldProps,
 } from './fields';
 export { DialogCancel, FormDialog } from './form-dialog';
 export { DiscardChangesDialog, UnsavedChangesGuard } from './unsaved-changes';

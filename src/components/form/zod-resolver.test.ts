@@ -12,7 +12,11 @@ const options = { fields: {}, shouldUseNativeValidation: false } as const;
 
 describe('zod resolver', () => {
   it('resolves a valid form to the schema output', async () => {
-    const result = await zodResolver(schema)({ name: '  Invoice ', pages: [{ page: '2' }] } as never, undefined, options);
+    const result = await zodResolver(schema)(
+      { name: '  Invoice ', pages: [{ page: '2' }] } as never,
+      undefined,
+      options,
+    );
     expect(result).toEqual({ values: { name: 'Invoice', pages: [{ page: 2 }] }, errors: {} });
   });
 

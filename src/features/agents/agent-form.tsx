@@ -14,13 +14,24 @@ export function agentBody(values: z.output<typeof agentFormSchema>): CreateAgent
   return {
     name: values.name || null,
     description: values.description || null,
-    resourceIds: values.resourceIds.split(/\s+/).map((s) => s.trim()).filter(Boolean),
+    resourceIds: values.resourceIds
+      .split(/\s+/)
+      .map((s) => s.trim())
+      .filter(Boolean),
   };
 }
 
 /** Create or edit an agent: name, description and the resources that make up its workflow. */
-export function AgentForm({ agent, onSubmit, inDialog = false, readOnly = false }: {
-  agent?: Agent; onSubmit: (body: CreateAgentBody) => Promise<unknown>; inDialog?: boolean; readOnly?: boolean;
+export function AgentForm({
+  agent,
+  onSubmit,
+  inDialog = false,
+  readOnly = false,
+}: {
+  agent?: Agent;
+  onSubmit: (body: CreateAgentBody) => Promise<unknown>;
+  inDialog?: boolean;
+  readOnly?: boolean;
 }) {
   const form = useZodForm(agentFormSchema, {
     defaultValues: {
@@ -30,11 +41,20 @@ export function AgentForm({ agent, onSubmit, inDialog = false, readOnly = false 
     } satisfies AgentFormInput,
   });
   return (
-    <Form form={form} onSubmit={(values) => onSubmit(agentBody(values))} aria-label={agent ? 'Edit agent' : 'Create agent'}>
+    <Form
+      form={form}
+      onSubmit={(values) => onSubmit(agentBody(values))}
+      aria-label={agent ? 'Edit agent' : 'Create agent'}
+    >
       <TextField name="name" label="Name" disabled={readOnly} />
       <TextareaField name="description" label="Description" optional disabled={readOnly} />
       <TextareaField
-        name="resourceIds" label="Resources" optional mono rows={5} disabled={readOnly}
+        name="resourceIds"
+        label="Resources"
+        optional
+        mono
+        rows={5}
+        disabled={readOnly}
         hint="One id a line: the model (svc:model:…), validation, hooks and actions this agent runs."
       />
       {!readOnly && (

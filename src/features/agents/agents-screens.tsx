@@ -24,12 +24,37 @@ export function AgentsListScreen() {
   const navigate = useNavigate();
   const columns: ColumnDef<Agent, unknown>[] = [
     {
-      id: 'name', header: 'Name', meta: { hideable: false, className: 'wrap' },
-      cell: ({ row: { original: a } }) => <Link to="/agents/$agentId" params={{ agentId: a.agentId }}>{a.name || 'Untitled agent'}</Link>,
+      id: 'name',
+      header: 'Name',
+      meta: { hideable: false, className: 'wrap' },
+      cell: ({ row: { original: a } }) => (
+        <Link to="/agents/$agentId" params={{ agentId: a.agentId }}>
+          {a.name || 'Untitled agent'}
+        </Link>
+      ),
     },
-    { id: 'description', header: 'Description', meta: { className: 'wrap' }, cell: ({ row: { original: a } }) => a.description || <span className="muted">—</span> },
-    { id: 'resources', header: 'Resources', meta: { className: 'num' }, cell: ({ row: { original: a } }) => a.resourceIds.length },
-    { id: 'runs', header: () => <span className="sr-only">Runs</span>, meta: { label: 'Runs' }, cell: ({ row: { original: a } }) => <Link to="/runs" search={{ agent: a.agentId }}>Runs</Link> },
+    {
+      id: 'description',
+      header: 'Description',
+      meta: { className: 'wrap' },
+      cell: ({ row: { original: a } }) => a.description || <span className="muted">—</span>,
+    },
+    {
+      id: 'resources',
+      header: 'Resources',
+      meta: { className: 'num' },
+      cell: ({ row: { original: a } }) => a.resourceIds.length,
+    },
+    {
+      id: 'runs',
+      header: () => <span className="sr-only">Runs</span>,
+      meta: { label: 'Runs' },
+      cell: ({ row: { original: a } }) => (
+        <Link to="/runs" search={{ agent: a.agentId }}>
+          Runs
+        </Link>
+      ),
+    },
     { id: 'created', header: 'Created', cell: ({ row: { original: a } }) => <DateTime value={a.createdTime} /> },
   ];
   return (
@@ -37,11 +62,26 @@ export function AgentsListScreen() {
       <PageHeader
         title="Agents"
         description="An agent runs a document through a model, a validation, hooks and actions."
-        actions={readOnly ? undefined : <button type="button" className="button button--primary" onClick={() => setCreating(true)}>Create agent</button>}
+        actions={
+          readOnly ? undefined : (
+            <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
+              Create agent
+            </button>
+          )
+        }
       />
       <DataTable
-        label="Agents" data={agents} columns={columns} getRowId={(a) => a.agentId} columnsKey="agents" isFetching={isFetching}
-        empty={<EmptyState title="No agents yet">{readOnly ? 'Agents appear here once an admin creates one.' : 'Create an agent to start runs.'}</EmptyState>}
+        label="Agents"
+        data={agents}
+        columns={columns}
+        getRowId={(a) => a.agentId}
+        columnsKey="agents"
+        isFetching={isFetching}
+        empty={
+          <EmptyState title="No agents yet">
+            {readOnly ? 'Agents appear here once an admin creates one.' : 'Create an agent to start runs.'}
+          </EmptyState>
+        }
       />
       <FormDialog open={creating} onOpenChange={setCreating} title="Create agent">
         <AgentForm
@@ -71,7 +111,11 @@ export function AgentDetailScreen({ agentId, runs }: { agentId: string; runs: Re
         title={name}
         meta={<IdWithCopy id={agent.agentId} label="Copy agent id" />}
         description={agent.description || undefined}
-        actions={<Link to="/runs" search={{ agent: agent.agentId }} className="button button--primary">Open its runs</Link>}
+        actions={
+          <Link to="/runs" search={{ agent: agent.agentId }} className="button button--primary">
+            Open its runs
+          </Link>
+        }
       />
       {runs}
       <Section title={readOnly ? 'Agent' : 'Edit agent'}>
@@ -88,4 +132,3 @@ export function AgentDetailScreen({ agentId, runs }: { agentId: string; runs: Re
     </div>
   );
 }
-

@@ -16,7 +16,15 @@ import { useOrganizationScope } from '@/api/organization-scope';
 
 function UrlList({ urls }: { urls: string[] | null | undefined }) {
   if (!urls?.length) return <span className="muted">None</span>;
-  return <span className="app-clients-urls">{urls.map((u) => <span key={u} className="mono">{u}</span>)}</span>;
+  return (
+    <span className="app-clients-urls">
+      {urls.map((u) => (
+        <span key={u} className="mono">
+          {u}
+        </span>
+      ))}
+    </span>
+  );
 }
 
 export function AppClientDetailScreen({ appClientId }: { appClientId: string }) {
@@ -46,7 +54,11 @@ export function AppClientDetailScreen({ appClientId }: { appClientId: string }) 
           locked || !canWrite ? undefined : (
             <>
               <ConfirmDialog
-                trigger={<button type="button" className="button button--danger">Delete app client</button>}
+                trigger={
+                  <button type="button" className="button button--danger">
+                    Delete app client
+                  </button>
+                }
                 title={`Delete app client ${title}?`}
                 description="Its access tokens stop working at once and its credentials can never be used again. This cannot be undone."
                 confirmLabel="Delete app client"
@@ -58,7 +70,9 @@ export function AppClientDetailScreen({ appClientId }: { appClientId: string }) 
                   await navigate({ to: '/settings/app-clients' });
                 }}
               />
-              <button type="button" className="button button--primary" onClick={() => setEditing(true)}>Edit app client</button>
+              <button type="button" className="button button--primary" onClick={() => setEditing(true)}>
+                Edit app client
+              </button>
             </>
           )
         }
@@ -68,11 +82,19 @@ export function AppClientDetailScreen({ appClientId }: { appClientId: string }) 
         <dl className="details">
           <div>
             <dt>Client id</dt>
-            <dd><IdWithCopy id={client.clientId} label="Copy client id" /></dd>
+            <dd>
+              <IdWithCopy id={client.clientId} label="Copy client id" />
+            </dd>
           </div>
           <div>
             <dt>Client secret</dt>
-            <dd>{client.hasSecret ? 'Set — shown only once, when the client was created' : <span className="muted">None</span>}</dd>
+            <dd>
+              {client.hasSecret ? (
+                'Set — shown only once, when the client was created'
+              ) : (
+                <span className="muted">None</span>
+              )}
+            </dd>
           </div>
         </dl>
       </Section>
@@ -81,23 +103,43 @@ export function AppClientDetailScreen({ appClientId }: { appClientId: string }) 
         <dl className="details">
           <div>
             <dt>Roles</dt>
-            <dd>{client.roleIds?.length ? client.roleIds.map((id) => roleNames.get(id) ?? id).join(', ') : <span className="muted">None</span>}</dd>
+            <dd>
+              {client.roleIds?.length ? (
+                client.roleIds.map((id) => roleNames.get(id) ?? id).join(', ')
+              ) : (
+                <span className="muted">None</span>
+              )}
+            </dd>
           </div>
           <div>
             <dt>Default login URL</dt>
-            <dd>{client.defaultLoginUrl ? <span className="mono" style={{ overflowWrap: 'anywhere' }}>{client.defaultLoginUrl}</span> : <span className="muted">None</span>}</dd>
+            <dd>
+              {client.defaultLoginUrl ? (
+                <span className="mono" style={{ overflowWrap: 'anywhere' }}>
+                  {client.defaultLoginUrl}
+                </span>
+              ) : (
+                <span className="muted">None</span>
+              )}
+            </dd>
           </div>
           <div>
             <dt>Login URLs</dt>
-            <dd><UrlList urls={client.loginUrls} /></dd>
+            <dd>
+              <UrlList urls={client.loginUrls} />
+            </dd>
           </div>
           <div>
             <dt>Logout URLs</dt>
-            <dd><UrlList urls={client.logoutUrls} /></dd>
+            <dd>
+              <UrlList urls={client.logoutUrls} />
+            </dd>
           </div>
           <div>
             <dt>Callback URLs</dt>
-            <dd><UrlList urls={client.callbackUrls} /></dd>
+            <dd>
+              <UrlList urls={client.callbackUrls} />
+            </dd>
           </div>
           <div>
             <dt>Created</dt>
@@ -116,7 +158,11 @@ export function AppClientDetailScreen({ appClientId }: { appClientId: string }) 
           <div style={{ gridColumn: '1 / -1' }}>
             <dt>Metadata</dt>
             <dd>
-              {client.metadata && Object.keys(client.metadata).length > 0 ? <pre className="code-block">{JSON.stringify(client.metadata, null, 2)}</pre> : <span className="muted">None</span>}
+              {client.metadata && Object.keys(client.metadata).length > 0 ? (
+                <pre className="code-block">{JSON.stringify(client.metadata, null, 2)}</pre>
+              ) : (
+                <span className="muted">None</span>
+              )}
             </dd>
           </div>
         </dl>

@@ -18,7 +18,13 @@ import './app-clients.css';
 import { useOrganizationScope } from '@/api/organization-scope';
 
 /** App clients (OAuth client credentials): list, create with the secret shown once. */
-export function AppClientsListScreen({ search, onSearch }: { search: PaginationSearch; onSearch: (patch: PaginationSearch) => void }) {
+export function AppClientsListScreen({
+  search,
+  onSearch,
+}: {
+  search: PaginationSearch;
+  onSearch: (patch: PaginationSearch) => void;
+}) {
   const org = useOrganizationScope();
   const { data, isFetching } = useSuspenseQuery(appClientsListQueryOptions(org, listParams(search)));
   const { roleOptions, roleNames } = useRoleOptions();
@@ -36,21 +42,39 @@ export function AppClientsListScreen({ search, onSearch }: { search: PaginationS
       meta: { hideable: false },
       cell: ({ row: { original: c } }) => (
         <span className="row" style={{ flexWrap: 'nowrap' }}>
-          <Link to="/settings/app-clients/$appClientId" params={{ appClientId: c.appClientId }} className="truncate app-clients-name" title={c.name ?? undefined}>
+          <Link
+            to="/settings/app-clients/$appClientId"
+            params={{ appClientId: c.appClientId }}
+            className="truncate app-clients-name"
+            title={c.name ?? undefined}
+          >
             {c.name || <span className="muted">Unnamed app client</span>}
           </Link>
           {c.mutable === false ? <span className="badge badge--info">This console</span> : null}
         </span>
       ),
     },
-    { id: 'clientId', header: 'Client id', cell: ({ row: { original: c } }) => <IdWithCopy id={c.clientId} label="Copy client id" /> },
+    {
+      id: 'clientId',
+      header: 'Client id',
+      cell: ({ row: { original: c } }) => <IdWithCopy id={c.clientId} label="Copy client id" />,
+    },
     {
       id: 'roles',
       header: 'Roles',
       meta: { className: 'wrap' },
-      cell: ({ row: { original: c } }) => (c.roleIds?.length ? c.roleIds.map((id) => roleNames.get(id) ?? id).join(', ') : <span className="muted">None</span>),
+      cell: ({ row: { original: c } }) =>
+        c.roleIds?.length ? (
+          c.roleIds.map((id) => roleNames.get(id) ?? id).join(', ')
+        ) : (
+          <span className="muted">None</span>
+        ),
     },
-    { id: 'appClientId', header: 'App client id', cell: ({ row: { original: c } }) => <IdWithCopy id={c.appClientId} label="Copy app client id" /> },
+    {
+      id: 'appClientId',
+      header: 'App client id',
+      cell: ({ row: { original: c } }) => <IdWithCopy id={c.appClientId} label="Copy app client id" />,
+    },
     { id: 'created', header: 'Created', cell: ({ row: { original: c } }) => <DateTime value={c.createdTime} /> },
   ];
 
@@ -76,12 +100,27 @@ export function AppClientsListScreen({ search, onSearch }: { search: PaginationS
         isFetching={isFetching}
         pagination={{ scope: 'app-clients', search, nextToken: data.nextToken, onNavigate: onSearch }}
         empty={
-          <EmptyState title={search.cursor ? 'No more app clients' : 'No app clients yet'} action={canWrite ? <button type="button" className="button" onClick={() => setCreating(true)}>Create app client</button> : undefined}>
+          <EmptyState
+            title={search.cursor ? 'No more app clients' : 'No app clients yet'}
+            action={
+              canWrite ? (
+                <button type="button" className="button" onClick={() => setCreating(true)}>
+                  Create app client
+                </button>
+              ) : undefined
+            }
+          >
             Create one for each app or script that calls the service, so each can be revoked on its own.
           </EmptyState>
         }
       />
-      <FormDialog open={creating} onOpenChange={setCreating} title="Create app client" description="Its client id and secret appear once it is created." wide>
+      <FormDialog
+        open={creating}
+        onOpenChange={setCreating}
+        title="Create app client"
+        description="Its client id and secret appear once it is created."
+        wide
+      >
         <CreateAppClientForm
           roles={roleOptions}
           onSubmit={async (body) => {

@@ -6,7 +6,17 @@ import { CopyButton } from '@/components/copy-button';
  * The one-time view of a new client's credentials. The secret arrives from the create mutation into the caller's
  * state and leaves with it: this dialog cannot be dismissed until the operator confirms they stored it.
  */
-export function SecretReveal({ clientName, clientId, secret, onDone }: { clientName: string; clientId: string; secret: string | null; onDone: () => void }) {
+export function SecretReveal({
+  clientName,
+  clientId,
+  secret,
+  onDone,
+}: {
+  clientName: string;
+  clientId: string;
+  secret: string | null;
+  onDone: () => void;
+}) {
   const [shown, setShown] = useState(false);
   const [stored, setStored] = useState(secret === null);
   const checkId = useId();
@@ -14,7 +24,11 @@ export function SecretReveal({ clientName, clientId, secret, onDone }: { clientN
     <Dialog.Root open onOpenChange={(open) => !open && stored && onDone()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog dialog--wide" onEscapeKeyDown={(e) => !stored && e.preventDefault()} onPointerDownOutside={(e) => e.preventDefault()}>
+        <Dialog.Content
+          className="dialog dialog--wide"
+          onEscapeKeyDown={(e) => !stored && e.preventDefault()}
+          onPointerDownOutside={(e) => e.preventDefault()}
+        >
           <div className="dialog__header">
             <Dialog.Title className="dialog__title">App client {clientName} created</Dialog.Title>
           </div>
@@ -35,8 +49,17 @@ export function SecretReveal({ clientName, clientId, secret, onDone }: { clientN
               <div>
                 <dt>Client secret</dt>
                 <dd className="app-clients-secret-row">
-                  <code aria-label={shown ? 'Client secret' : 'Client secret (hidden)'} data-testid="client-secret">{shown ? secret : '•'.repeat(Math.min(secret.length, 32))}</code>
-                  <button type="button" className="button button--small" onClick={() => setShown((s) => !s)} aria-pressed={shown}>{shown ? 'Hide' : 'Show'}</button>
+                  <code aria-label={shown ? 'Client secret' : 'Client secret (hidden)'} data-testid="client-secret">
+                    {shown ? secret : '•'.repeat(Math.min(secret.length, 32))}
+                  </code>
+                  <button
+                    type="button"
+                    className="button button--small"
+                    onClick={() => setShown((s) => !s)}
+                    aria-pressed={shown}
+                  >
+                    {shown ? 'Hide' : 'Show'}
+                  </button>
                   <CopyButton value={secret} label="Copy client secret" showText />
                 </dd>
               </div>
@@ -45,11 +68,15 @@ export function SecretReveal({ clientName, clientId, secret, onDone }: { clientN
           {secret ? (
             <label className="checkbox" htmlFor={checkId}>
               <input id={checkId} type="checkbox" checked={stored} onChange={(e) => setStored(e.target.checked)} />
-              <span className="checkbox__text"><span className="field__label">I have stored the client secret</span></span>
+              <span className="checkbox__text">
+                <span className="field__label">I have stored the client secret</span>
+              </span>
             </label>
           ) : null}
           <div className="dialog__actions">
-            <button type="button" className="button button--primary" disabled={!stored} onClick={onDone}>Done</button>
+            <button type="button" className="button button--primary" disabled={!stored} onClick={onDone}>
+              Done
+            </button>
           </div>
         </Dialog.Content>
       </Dialog.Portal>

@@ -9,7 +9,9 @@ export function UrlListField({ name, label, hint }: { name: string; label: strin
   const errors = formState.errors[name] as unknown as (FieldError | undefined)[] | FieldError | undefined;
   const messages = Array.isArray(errors)
     ? errors.flatMap((e, i) => (e?.message ? [`Line ${i + 1}: ${e.message}`] : []))
-    : errors?.message ? [errors.message] : [];
+    : errors?.message
+      ? [errors.message]
+      : [];
   return (
     <div className="field field--wide">
       <label className="field__label" htmlFor={`${base}-input`}>
@@ -19,9 +21,20 @@ export function UrlListField({ name, label, hint }: { name: string; label: strin
       <Controller
         control={control}
         name={name}
-        render={({ field }) => <UrlLines id={`${base}-input`} value={(field.value as string[] | undefined) ?? []} onChange={field.onChange} onBlur={field.onBlur} invalid={messages.length > 0} describedBy={`${base}-hint${messages.length ? ` ${base}-error` : ''}`} />}
+        render={({ field }) => (
+          <UrlLines
+            id={`${base}-input`}
+            value={(field.value as string[] | undefined) ?? []}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            invalid={messages.length > 0}
+            describedBy={`${base}-hint${messages.length ? ` ${base}-error` : ''}`}
+          />
+        )}
       />
-      <div className="field__hint" id={`${base}-hint`}>{hint ?? 'One URL per line.'}</div>
+      <div className="field__hint" id={`${base}-hint`}>
+        {hint ?? 'One URL per line.'}
+      </div>
       {messages.length ? (
         <div className="field__error" id={`${base}-error`}>
           <IconAlert size={14} />
@@ -32,8 +45,20 @@ export function UrlListField({ name, label, hint }: { name: string; label: strin
   );
 }
 
-function UrlLines({ id, value, onChange, onBlur, invalid, describedBy }: {
-  id: string; value: string[]; onChange: (value: string[]) => void; onBlur: () => void; invalid: boolean; describedBy: string;
+function UrlLines({
+  id,
+  value,
+  onChange,
+  onBlur,
+  invalid,
+  describedBy,
+}: {
+  id: string;
+  value: string[];
+  onChange: (value: string[]) => void;
+  onBlur: () => void;
+  invalid: boolean;
+  describedBy: string;
 }) {
   // The operator's text stays as typed (blank lines while typing); the value is its non-empty trimmed lines.
   const [text, setText] = useState(() => value.join('\n'));
@@ -50,7 +75,12 @@ function UrlLines({ id, value, onChange, onBlur, invalid, describedBy }: {
       onBlur={onBlur}
       onChange={(event) => {
         setText(event.target.value);
-        onChange(event.target.value.split('\n').map((line) => line.trim()).filter(Boolean));
+        onChange(
+          event.target.value
+            .split('\n')
+            .map((line) => line.trim())
+            .filter(Boolean),
+        );
       }}
     />
   );

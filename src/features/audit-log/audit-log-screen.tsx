@@ -1,6 +1,14 @@
 import { useCallback } from 'react';
 import { Link } from '@tanstack/react-router';
-import { AUDIT_METHODS, AUDIT_PAGE_SIZES, type AuditEntry, type AuditMethod, type AuditOutcome, type AuditPage, type AuditSearch } from '@/api/audit-log';
+import {
+  AUDIT_METHODS,
+  AUDIT_PAGE_SIZES,
+  type AuditEntry,
+  type AuditMethod,
+  type AuditOutcome,
+  type AuditPage,
+  type AuditSearch,
+} from '@/api/audit-log';
 import { PageHeader } from '@/components/page-header';
 import { DateTime, TimeZoneToggle } from '@/components/date-time';
 import { DataTable, SearchInput, type ColumnDef } from '@/components/data-table';
@@ -8,18 +16,33 @@ import { EmptyState } from '@/components/states';
 
 /** `/api/users/svc:user:abc` → the console route of that resource, when there is one. */
 function resourceLink(path: string): { to: string; params: Record<string, string> } | null {
-  const m = path.replace(/^\/api/, '').split('?')[0].split('/').filter(Boolean).map(decodeURIComponent);
+  const m = path
+    .replace(/^\/api/, '')
+    .split('?')[0]
+    .split('/')
+    .filter(Boolean)
+    .map(decodeURIComponent);
   const [family, id] = m;
   if (!id) return null;
   switch (family) {
-    case 'users': return { to: '/settings/users/$userId', params: { userId: id } };
-    case 'roles': return { to: '/settings/roles/$roleId', params: { roleId: id } };
-    case 'appClients': return { to: '/settings/app-clients/$appClientId', params: { appClientId: id } };
-    case 'models': return { to: '/models/$modelId', params: { modelId: id } };
-    case 'validations': return { to: '/validations/$validationId', params: { validationId: id } };
-    case 'documents': return { to: '/documents/$documentId', params: { documentId: id } };
-    case 'agents': return m[2] === 'runs' && m[3] ? { to: '/runs/$agentId/$runId', params: { agentId: id, runId: m[3] } } : { to: '/agents/$agentId', params: { agentId: id } };
-    default: return null;
+    case 'users':
+      return { to: '/settings/users/$userId', params: { userId: id } };
+    case 'roles':
+      return { to: '/settings/roles/$roleId', params: { roleId: id } };
+    case 'appClients':
+      return { to: '/settings/app-clients/$appClientId', params: { appClientId: id } };
+    case 'models':
+      return { to: '/models/$modelId', params: { modelId: id } };
+    case 'validations':
+      return { to: '/validations/$validationId', params: { validationId: id } };
+    case 'documents':
+      return { to: '/documents/$documentId', params: { documentId: id } };
+    case 'agents':
+      return m[2] === 'runs' && m[3]
+        ? { to: '/runs/$agentId/$runId', params: { agentId: id, runId: m[3] } }
+        : { to: '/agents/$agentId', params: { agentId: id } };
+    default:
+      return null;
   }
 }
 
@@ -42,11 +65,15 @@ const OUTCOME_NOTES: Partial<Record<AuditOutcome, string>> = {
   'not-forwarded': 'Answered by the console server; the service did not receive this write.',
   pending: 'Sent to the service; no answer recorded yet (or the console server stopped before it came).',
   timeout: 'Sent to the service, which did not answer in time: it may or may not have applied the write.',
-  'connection-failed': 'Sent to the service, and the connection failed before an answer: it may or may not have applied the write.',
+  'connection-failed':
+    'Sent to the service, and the connection failed before an answer: it may or may not have applied the write.',
 };
 
 function AuditStatus({ entry }: { entry: AuditEntry }) {
-  const note = [OUTCOME_NOTES[entry.outcome], entry.clientClosed ? 'The browser left before the answer reached it.' : undefined]
+  const note = [
+    OUTCOME_NOTES[entry.outcome],
+    entry.clientClosed ? 'The browser left before the answer reached it.' : undefined,
+  ]
     .filter(Boolean)
     .join(' ');
   return (
@@ -63,24 +90,52 @@ function AuditStatus({ entry }: { entry: AuditEntry }) {
 }
 
 const columns: ColumnDef<AuditEntry & { rowId: string }>[] = [
-  { id: 'time', header: 'Time', cell: ({ row }) => <DateTime value={row.original.time} mode="exact" />, meta: { hideable: false } },
-  { id: 'operator', header: 'Operator', cell: ({ row }) => <span className="truncate" title={row.original.operator}>{row.original.operator}</span> },
-  { id: 'method', header: 'Method', cell: ({ row }) => <span className="badge badge--outline mono">{row.original.method}</span> },
+  {
+    id: 'time',
+    header: 'Time',
+    cell: ({ row }) => <DateTime value={row.original.time} mode="exact" />,
+    meta: { hideable: false },
+  },
+  {
+    id: 'operator',
+    header: 'Operator',
+    cell: ({ row }) => (
+      <span className="truncate" title={row.original.operator}>
+        {row.original.operator}
+      </span>
+    ),
+  },
+  {
+    id: 'method',
+    header: 'Method',
+    cell: ({ row }) => <span className="badge badge--outline mono">{row.original.method}</span>,
+  },
   {
     id: 'path',
     header: 'Path',
     cell: ({ row }) => {
       const link = resourceLink(row.original.path);
-      const text = <span className="mono" title={row.original.path}>{row.original.path}</span>;
+      const text = (
+        <span className="mono" title={row.original.path}>
+          {row.original.path}
+        </span>
+      );
       // A deleted resource's link leads to its not-found view, which says so.
       return link && row.original.method !== 'DELETE' ? (
-        <Link {...(link as unknown as { to: '/' })} className="audit-path">{text}</Link>
+        <Link {...(link as unknown as { to: '/' })} className="audit-path">
+          {text}
+        </Link>
       ) : (
         text
       );
     },
   },
-  { id: 'status', header: 'Status', meta: { className: 'num' }, cell: ({ row }) => <AuditStatus entry={row.original} /> },
+  {
+    id: 'status',
+    header: 'Status',
+    meta: { className: 'num' },
+    cell: ({ row }) => <AuditStatus entry={row.original} />,
+  },
 ];
 
 /** Every write an operator sent through the console, newest first, filterable by operator and method. */
@@ -98,7 +153,10 @@ export function AuditLogScreen({
   const filtered = Boolean(search.operator || search.method);
   // Entries have no id; time+index is stable for a given page.
   const rows = page.entries.map((entry, index) => ({ ...entry, rowId: `${entry.time}#${index}` }));
-  const onOperator = useCallback((operator: string) => onSearch({ operator: operator.trim() || undefined, cursor: undefined }), [onSearch]);
+  const onOperator = useCallback(
+    (operator: string) => onSearch({ operator: operator.trim() || undefined, cursor: undefined }),
+    [onSearch],
+  );
 
   return (
     <div className="page">
@@ -116,23 +174,36 @@ export function AuditLogScreen({
         isFetching={isFetching}
         toolbar={
           <>
-            <SearchInput label="Filter by operator" placeholder="Operator name" value={search.operator ?? ''} onChange={onOperator} />
+            <SearchInput
+              label="Filter by operator"
+              placeholder="Operator name"
+              value={search.operator ?? ''}
+              onChange={onOperator}
+            />
             <label className="row" style={{ gap: 6 }}>
               <span className="muted">Method</span>
               <select
                 className="select"
                 style={{ width: 'auto' }}
                 value={search.method ?? ''}
-                onChange={(e) => onSearch({ method: (e.target.value || undefined) as AuditMethod | undefined, cursor: undefined })}
+                onChange={(e) =>
+                  onSearch({ method: (e.target.value || undefined) as AuditMethod | undefined, cursor: undefined })
+                }
               >
                 <option value="">All writes</option>
                 {AUDIT_METHODS.map((m) => (
-                  <option key={m} value={m}>{m}</option>
+                  <option key={m} value={m}>
+                    {m}
+                  </option>
                 ))}
               </select>
             </label>
             {filtered ? (
-              <button type="button" className="button button--small button--ghost" onClick={() => onSearch({ operator: undefined, method: undefined, cursor: undefined })}>
+              <button
+                type="button"
+                className="button button--small button--ghost"
+                onClick={() => onSearch({ operator: undefined, method: undefined, cursor: undefined })}
+              >
                 Clear filters
               </button>
             ) : null}
@@ -148,8 +219,21 @@ export function AuditLogScreen({
         empty={
           filtered ? (
             <EmptyState title="No entries match these filters">
-              Nothing was recorded for {search.operator ? <>operator <code>{search.operator}</code></> : 'any operator'}
-              {search.method ? <> with method <code>{search.method}</code></> : null}. Clear the filters to see every entry.
+              Nothing was recorded for{' '}
+              {search.operator ? (
+                <>
+                  operator <code>{search.operator}</code>
+                </>
+              ) : (
+                'any operator'
+              )}
+              {search.method ? (
+                <>
+                  {' '}
+                  with method <code>{search.method}</code>
+                </>
+              ) : null}
+              . Clear the filters to see every entry.
             </EmptyState>
           ) : (
             <EmptyState title="Nothing recorded yet">

@@ -25,25 +25,40 @@ export function ModelDetailScreen({ modelId }: { modelId: string }) {
     <div className="page">
       <PageHeader
         title={name}
-        meta={<><ModelStatusBadge status={model.status} /><IdWithCopy id={model.modelId} label="Copy model id" /><span>version {model.version}</span></>}
+        meta={
+          <>
+            <ModelStatusBadge status={model.status} />
+            <IdWithCopy id={model.modelId} label="Copy model id" />
+            <span>version {model.version}</span>
+          </>
+        }
         description={fieldSummary(model)}
-        actions={readOnly ? undefined : (
-          <ConfirmDialog
-            title={`Delete model “${name}”?`}
-            description="Agents that name this model will fail their runs until they name another one. This cannot be undone."
-            confirmLabel="Delete model"
-            tone="danger"
-            typeToConfirm={name}
-            trigger={<button type="button" className="button button--danger">Delete</button>}
-            onConfirm={async () => {
-              await remove.mutateAsync(model.modelId);
-              toast.success(`Deleted model ${name}`);
-              await navigate({ to: '/models' });
-            }}
-          />
-        )}
+        actions={
+          readOnly ? undefined : (
+            <ConfirmDialog
+              title={`Delete model “${name}”?`}
+              description="Agents that name this model will fail their runs until they name another one. This cannot be undone."
+              confirmLabel="Delete model"
+              tone="danger"
+              typeToConfirm={name}
+              trigger={
+                <button type="button" className="button button--danger">
+                  Delete
+                </button>
+              }
+              onConfirm={async () => {
+                await remove.mutateAsync(model.modelId);
+                toast.success(`Deleted model ${name}`);
+                await navigate({ to: '/models' });
+              }}
+            />
+          )
+        }
       />
-      <p className="muted">Updated <DateTime value={model.updatedTime ?? model.createdTime} /> · created <DateTime value={model.createdTime} mode="exact" /></p>
+      <p className="muted">
+        Updated <DateTime value={model.updatedTime ?? model.createdTime} /> · created{' '}
+        <DateTime value={model.createdTime} mode="exact" />
+      </p>
       <ModelStatistics model={model} />
       <ModelForm
         key={`${model.modelId}:${model.updatedTime ?? ''}`}
@@ -60,21 +75,35 @@ export function ModelDetailScreen({ modelId }: { modelId: string }) {
 }
 
 function ModelStatistics({ model }: { model: Model }) {
-  const stats = Object.entries(model.statistics ?? {}).filter(([, v]) => v === null || ['string', 'number', 'boolean'].includes(typeof v));
+  const stats = Object.entries(model.statistics ?? {}).filter(
+    ([, v]) => v === null || ['string', 'number', 'boolean'].includes(typeof v),
+  );
   const facts: [string, string | number][] = [
     ['Running trainings', model.numberOfRunningTrainings ?? 0],
     ['Data bundles', model.numberOfDataBundles ?? 0],
-    ...stats.map(([key, value]): [string, string | number] => [humanize(key), value === null ? '—' : typeof value === 'boolean' ? (value ? 'yes' : 'no') : (value as string | number)]),
+    ...stats.map(([key, value]): [string, string | number] => [
+      humanize(key),
+      value === null ? '—' : typeof value === 'boolean' ? (value ? 'yes' : 'no') : (value as string | number),
+    ]),
   ];
   return (
     <Section title="Statistics" description="Reported by the service.">
       <dl className="model-stats">
         {facts.map(([label, value]) => (
-          <div key={label}><dt>{label}</dt><dd>{typeof value === 'number' ? value.toLocaleString() : value}</dd></div>
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{typeof value === 'number' ? value.toLocaleString() : value}</dd>
+          </div>
         ))}
       </dl>
     </Section>
   );
 }
 
-const humanize = (key: string) => key.replace(/^numberOf/, 'number of ').replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase()).toLowerCase().replace(/^./, (c) => c.toUpperCase());
+const humanize = (key: string) =>
+  key
+    .replace(/^numberOf/, 'number of ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/^./, (c) => c.toUpperCase())
+    .toLowerCase()
+    .replace(/^./, (c) => c.toUpperCase());

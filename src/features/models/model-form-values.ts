@@ -5,9 +5,19 @@
  */
 import { z } from 'zod';
 import {
-  CONFIDENCE_VERSIONS, LLM_VERSIONS, MAX_TEXT_LENGTH, MODEL_STATUSES, createModelBodySchema, describeZodError,
-  preprocessConfigInputSchema, updateModelBodySchema,
-  type CreateModelBody, type FieldConfig, type Model, type PreprocessConfigInput, type UpdateModelBody,
+  CONFIDENCE_VERSIONS,
+  LLM_VERSIONS,
+  MAX_TEXT_LENGTH,
+  MODEL_STATUSES,
+  createModelBodySchema,
+  describeZodError,
+  preprocessConfigInputSchema,
+  updateModelBodySchema,
+  type CreateModelBody,
+  type FieldConfig,
+  type Model,
+  type PreprocessConfigInput,
+  type UpdateModelBody,
 } from '@/contract';
 
 /** preprocessConfig switches in the order the form shows them, with what each does. */
@@ -28,7 +38,8 @@ const numberText = (rule: z.ZodType, label: string) =>
   z.string().superRefine((text, ctx) => {
     if (text.trim() === '') return;
     const result = rule.safeParse(Number(text));
-    if (!result.success) ctx.addIssue({ code: 'custom', message: `${label} ${result.error.issues[0]?.message ?? 'is invalid'}` });
+    if (!result.success)
+      ctx.addIssue({ code: 'custom', message: `${label} ${result.error.issues[0]?.message ?? 'is invalid'}` });
   });
 
 const pageIndex = preprocessConfigInputSchema.shape.startPage.unwrap();
@@ -45,21 +56,31 @@ const jsonObjectText = (label: string) =>
     if (!text.trim()) return;
     try {
       const value = JSON.parse(text);
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) ctx.addIssue({ code: 'custom', message: `${label} must be a JSON object` });
+      if (typeof value !== 'object' || value === null || Array.isArray(value))
+        ctx.addIssue({ code: 'custom', message: `${label} must be a JSON object` });
     } catch (error) {
       ctx.addIssue({ code: 'custom', message: `${label} is not valid JSON: ${(error as Error).message}` });
     }
   });
 
 export const modelFormSchema = z.object({
-  name: z.string().trim().min(1, { message: 'Name is required' }).max(MAX_TEXT_LENGTH, { message: `Name must be at most ${MAX_TEXT_LENGTH} characters` }),
-  description: z.string().max(MAX_TEXT_LENGTH, { message: `Description must be at most ${MAX_TEXT_LENGTH} characters` }),
+  name: z
+    .string()
+    .trim()
+    .min(1, { message: 'Name is required' })
+    .max(MAX_TEXT_LENGTH, { message: `Name must be at most ${MAX_TEXT_LENGTH} characters` }),
+  description: z
+    .string()
+    .max(MAX_TEXT_LENGTH, { message: `Description must be at most ${MAX_TEXT_LENGTH} characters` }),
   status: z.enum(MODEL_STATUSES),
   llmVersion: z.enum(['', ...LLM_VERSIONS]),
   confidenceVersion: z.enum(['', ...CONFIDENCE_VERSIONS]),
   strategy: z.string().max(256, { message: 'Strategy must be at most 256 characters' }),
   preprocess: z.object({
-    ...(Object.fromEntries(PREPROCESS_SWITCHES.map((s) => [s.key, z.boolean()])) as Record<PreprocessSwitch, z.ZodBoolean>),
+    ...(Object.fromEntries(PREPROCESS_SWITCHES.map((s) => [s.key, z.boolean()])) as Record<
+      PreprocessSwitch,
+      z.ZodBoolean
+    >),
     startPage: numberText(pageIndex, 'Start page'),
     maxPages: numberText(preprocessConfigInputSchema.shape.maxPages.unwrap(), 'Max pages'),
     pages: z.string().refine((text) => parsePages(text) !== undefined, {
@@ -80,7 +101,10 @@ export function formValuesFromModel(model?: Model): ModelFormValues {
     confidenceVersion: model?.confidenceVersion ?? '',
     strategy: model?.postprocessConfig?.strategy ?? '',
     preprocess: {
-      ...(Object.fromEntries(PREPROCESS_SWITCHES.map((s) => [s.key, pre[s.key] === true])) as Record<PreprocessSwitch, boolean>),
+      ...(Object.fromEntries(PREPROCESS_SWITCHES.map((s) => [s.key, pre[s.key] === true])) as Record<
+        PreprocessSwitch,
+        boolean
+      >),
       startPage: pre.startPage == null ? '' : String(pre.startPage),
       maxPages: pre.maxPages == null ? '' : String(pre.maxPages),
       pages: (pre.pages ?? []).join(', '),
@@ -93,7 +117,10 @@ export function formValuesFromModel(model?: Model): ModelFormValues {
  * preprocessConfig from the form, keeping the original's keys (so an untouched `false` stays `false`) and adding
  * only switches turned on: a model created without a preprocessConfig reopens and saves as it was.
  */
-export function buildPreprocess(values: ModelFormValues['preprocess'], original?: Model['preprocessConfig']): PreprocessConfigInput {
+export function buildPreprocess(
+  values: ModelFormValues['preprocess'],
+  original?: Model['preprocessConfig'],
+): PreprocessConfigInput {
   const { rotation: _rotation, imageQuality: _imageQuality, ...kept } = original ?? {};
   const next: PreprocessConfigInput = { ...kept };
   for (const { key } of PREPROCESS_SWITCHES) {
@@ -134,7 +161,11 @@ export function buildCreateBody(values: ModelFormValues, fieldConfig: FieldConfi
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** Only what changed, or undefined when nothing did. `fieldConfig` is passed when the field editor is dirty. */
-export function buildUpdateBody(values: ModelFormValues, model: Model, fieldConfig: FieldConfig | undefined): UpdateModelBody | undefined {
+export function buildUpdateBody(
+  values: ModelFormValues,
+  model: Model,
+  fieldConfig: FieldConfig | undefined,
+): UpdateModelBody | undefined {
   const body: Record<string, unknown> = {};
   const name = values.name.trim();
   if (name !== (model.name ?? '')) body.name = name;
@@ -142,7 +173,8 @@ export function buildUpdateBody(values: ModelFormValues, model: Model, fieldConf
   if (description !== (model.description ?? null)) body.description = description;
   if (values.status !== model.status) body.status = values.status;
   if (values.llmVersion && values.llmVersion !== model.llmVersion) body.llmVersion = values.llmVersion;
-  if (values.confidenceVersion && values.confidenceVersion !== model.confidenceVersion) body.confidenceVersion = values.confidenceVersion;
+  if (values.confidenceVersion && values.confidenceVersion !== model.confidenceVersion)
+    body.confidenceVersion = values.confidenceVersion;
   const strategy = values.strategy.trim();
   if (strategy && strategy !== model.postprocessConfig?.strategy) body.postprocessConfig = { strategy };
   const { rotation: _r, imageQuality: _q, ...originalPre } = model.preprocessConfig ?? {};

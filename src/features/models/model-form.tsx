@@ -1,9 +1,24 @@
 import { useRef, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import {
-  CONFIDENCE_VERSIONS, LLM_VERSIONS, POSTPROCESS_STRATEGIES, type CreateModelBody, type FieldConfig, type Model, type UpdateModelBody,
+  CONFIDENCE_VERSIONS,
+  LLM_VERSIONS,
+  POSTPROCESS_STRATEGIES,
+  type CreateModelBody,
+  type FieldConfig,
+  type Model,
+  type UpdateModelBody,
 } from '@/contract';
-import { Form, FormActions, SelectField, SubmitButton, TextareaField, TextField, UnsavedChangesGuard, useZodForm } from '@/components/form';
+import {
+  Form,
+  FormActions,
+  SelectField,
+  SubmitButton,
+  TextareaField,
+  TextField,
+  UnsavedChangesGuard,
+  useZodForm,
+} from '@/components/form';
 import { FieldConfigEditor } from './field-config/field-config-editor';
 import { useFieldConfig } from './field-config/use-field-config';
 import { buildCreateBody, buildUpdateBody, formValuesFromModel, modelFormSchema } from './model-form-values';
@@ -41,7 +56,9 @@ export function ModelForm(props: Props) {
     setNothingChanged(false);
     if (fields.blocked) {
       setRevealErrors(true);
-      throw new Error(`The field configuration has problems: ${fields.problems.join('; ') || 'the JSON view holds text that is not applied'}`);
+      throw new Error(
+        `The field configuration has problems: ${fields.problems.join('; ') || 'the JSON view holds text that is not applied'}`,
+      );
     }
     const fieldConfig = fields.config as FieldConfig;
     if (props.mode === 'create') {
@@ -60,46 +77,97 @@ export function ModelForm(props: Props) {
 
   const option = (value: string) => ({ value, label: value });
   return (
-    <Form form={form} onSubmit={submit} aria-label={props.mode === 'create' ? 'Create model' : 'Edit model'} className="model-form">
+    <Form
+      form={form}
+      onSubmit={submit}
+      aria-label={props.mode === 'create' ? 'Create model' : 'Edit model'}
+      className="model-form"
+    >
       <fieldset className="model-form__group" disabled={readOnly}>
         <legend>Model</legend>
         <div className="form-grid">
           <TextField name="name" label="Name" maxLength={4096} />
           {props.mode === 'edit' ? (
-            <SelectField name="status" label="Status" options={[{ value: 'active', label: 'Active' }, { value: 'inactive', label: 'Inactive' }]} hint="Agent runs fail on an inactive model." />
+            <SelectField
+              name="status"
+              label="Status"
+              options={[
+                { value: 'active', label: 'Active' },
+                { value: 'inactive', label: 'Inactive' },
+              ]}
+              hint="Agent runs fail on an inactive model."
+            />
           ) : null}
-          <SelectField name="llmVersion" label="LLM version" options={LLM_VERSIONS.map(option)} placeholder="Service default" emptyAs="string" />
-          <SelectField name="confidenceVersion" label="Confidence version" options={CONFIDENCE_VERSIONS.map(option)} placeholder="Service default" emptyAs="string" />
+          <SelectField
+            name="llmVersion"
+            label="LLM version"
+            options={LLM_VERSIONS.map(option)}
+            placeholder="Service default"
+            emptyAs="string"
+          />
+          <SelectField
+            name="confidenceVersion"
+            label="Confidence version"
+            options={CONFIDENCE_VERSIONS.map(option)}
+            placeholder="Service default"
+            emptyAs="string"
+          />
           <TextareaField name="description" label="Description" optional wide />
         </div>
       </fieldset>
 
       <fieldset className="model-form__group">
         <legend>Fields</legend>
-        <p className="muted">What the model extracts. Names: lowercase letters, digits and _, starting with a letter. Lines and tables hold columns.</p>
+        <p className="muted">
+          What the model extracts. Names: lowercase letters, digits and _, starting with a letter. Lines and tables hold
+          columns.
+        </p>
         <FieldConfigEditor state={fields} readOnly={readOnly} revealErrors={revealErrors} />
       </fieldset>
 
       <fieldset className="model-form__group" disabled={readOnly}>
         <legend>Preprocessing</legend>
         <FormProvider {...form}>
-          <PreprocessFields register={form.register} errors={form.formState.errors.preprocess} saved={model?.preprocessConfig} readOnly={readOnly} />
+          <PreprocessFields
+            register={form.register}
+            errors={form.formState.errors.preprocess}
+            saved={model?.preprocessConfig}
+            readOnly={readOnly}
+          />
         </FormProvider>
       </fieldset>
 
       <fieldset className="model-form__group" disabled={readOnly}>
         <legend>Postprocessing and metadata</legend>
         <div className="form-grid">
-          <TextField name="strategy" label="Strategy" optional list="model-strategies" hint={`Known: ${POSTPROCESS_STRATEGIES.join(', ')}. Empty: service default.`} />
-          <datalist id="model-strategies">{POSTPROCESS_STRATEGIES.map((s) => <option key={s} value={s} />)}</datalist>
+          <TextField
+            name="strategy"
+            label="Strategy"
+            optional
+            list="model-strategies"
+            hint={`Known: ${POSTPROCESS_STRATEGIES.join(', ')}. Empty: service default.`}
+          />
+          <datalist id="model-strategies">
+            {POSTPROCESS_STRATEGIES.map((s) => (
+              <option key={s} value={s} />
+            ))}
+          </datalist>
           {model?.postprocessConfig?.outputFormat ? (
-            <div className="field"><span className="field__label">Output format</span><span className="mono">{model.postprocessConfig.outputFormat}</span><span className="field__hint">Set by the service.</span></div>
+            <div className="field">
+              <span className="field__label">Output format</span>
+              <span className="mono">{model.postprocessConfig.outputFormat}</span>
+              <span className="field__hint">Set by the service.</span>
+            </div>
           ) : null}
           <TextareaField name="metadata" label="Metadata (JSON object)" optional wide />
         </div>
       </fieldset>
 
-      {nothingChanged ? <p className="muted" role="status">Nothing changed: there is nothing to save.</p> : null}
+      {nothingChanged ? (
+        <p className="muted" role="status">
+          Nothing changed: there is nothing to save.
+        </p>
+      ) : null}
       {!readOnly ? (
         <FormActions align="end">
           <SubmitButton>{props.mode === 'create' ? 'Create model' : 'Save model'}</SubmitButton>

@@ -3,9 +3,13 @@ import type { Model } from '@/contract';
 /** A model's status at a glance: active models take predictions, inactive ones make agent runs fail. */
 export function ModelStatusBadge({ status }: { status: Model['status'] }) {
   return status === 'active' ? (
-    <span className="badge badge--success" title="Takes predictions">Active</span>
+    <span className="badge badge--success" title="Takes predictions">
+      Active
+    </span>
   ) : (
-    <span className="badge badge--outline" title="Agent runs that use it fail until it is active again">Inactive</span>
+    <span className="badge badge--outline" title="Agent runs that use it fail until it is active again">
+      Inactive
+    </span>
   );
 }
 

@@ -19,19 +19,36 @@ type Props = {
 
 const columns: ColumnDef<Model, unknown>[] = [
   {
-    id: 'name', header: 'Name', meta: { hideable: false, className: 'wrap' },
+    id: 'name',
+    header: 'Name',
+    meta: { hideable: false, className: 'wrap' },
     cell: ({ row: { original: m } }) => (
       <div className="models-name">
-        <Link to="/models/$modelId" params={{ modelId: m.modelId }}>{m.name || <span className="muted">Untitled model</span>}</Link>
+        <Link to="/models/$modelId" params={{ modelId: m.modelId }}>
+          {m.name || <span className="muted">Untitled model</span>}
+        </Link>
         <span className="muted models-sub">{fieldSummary(m)}</span>
       </div>
     ),
   },
   { id: 'status', header: 'Status', cell: ({ row: { original: m } }) => <ModelStatusBadge status={m.status} /> },
-  { id: 'llmVersion', header: 'LLM', cell: ({ row: { original: m } }) => m.llmVersion ?? <span className="muted">default</span> },
+  {
+    id: 'llmVersion',
+    header: 'LLM',
+    cell: ({ row: { original: m } }) => m.llmVersion ?? <span className="muted">default</span>,
+  },
   { id: 'version', header: 'Version', meta: { className: 'num' }, cell: ({ row: { original: m } }) => m.version },
-  { id: 'trainings', header: 'Running trainings', meta: { className: 'num' }, cell: ({ row: { original: m } }) => m.numberOfRunningTrainings ?? 0 },
-  { id: 'updated', header: 'Updated', cell: ({ row: { original: m } }) => <DateTime value={m.updatedTime ?? m.createdTime} /> },
+  {
+    id: 'trainings',
+    header: 'Running trainings',
+    meta: { className: 'num' },
+    cell: ({ row: { original: m } }) => m.numberOfRunningTrainings ?? 0,
+  },
+  {
+    id: 'updated',
+    header: 'Updated',
+    cell: ({ row: { original: m } }) => <DateTime value={m.updatedTime ?? m.createdTime} />,
+  },
 ];
 
 /** Models: what the agents extract, with status and version at a glance. */
@@ -44,7 +61,13 @@ export function ModelsListScreen({ search, onSearchChange }: Props) {
       <PageHeader
         title="Models"
         description="What agents extract from documents: the fields, how pages are prepared, and which LLM reads them."
-        actions={readOnly ? undefined : <Link to="/models/new" className="button button--primary">Create model</Link>}
+        actions={
+          readOnly ? undefined : (
+            <Link to="/models/new" className="button button--primary">
+              Create model
+            </Link>
+          )
+        }
       />
       <DataTable
         label="Models"
@@ -57,9 +80,17 @@ export function ModelsListScreen({ search, onSearchChange }: Props) {
         empty={
           <EmptyState
             title={search.cursor ? 'No more models' : 'No models yet'}
-            action={readOnly || search.cursor ? undefined : <Link to="/models/new" className="button button--primary">Create a model</Link>}
+            action={
+              readOnly || search.cursor ? undefined : (
+                <Link to="/models/new" className="button button--primary">
+                  Create a model
+                </Link>
+              )
+            }
           >
-            {readOnly ? 'Models appear here once an administrator creates them.' : 'A model names the fields to extract from documents.'}
+            {readOnly
+              ? 'Models appear here once an administrator creates them.'
+              : 'A model names the fields to extract from documents.'}
           </EmptyState>
         }
       />

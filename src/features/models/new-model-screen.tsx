@@ -10,10 +10,18 @@ import { ModelForm } from './model-form';
 export function NewModelScreen() {
   const create = useCreateModel();
   const navigate = useNavigate();
-  if (!useCanWrite()) return <div className="page"><ForbiddenState message="Viewers cannot create models." /></div>;
+  if (!useCanWrite())
+    return (
+      <div className="page">
+        <ForbiddenState message="Viewers cannot create models." />
+      </div>
+    );
   return (
     <div className="page">
-      <PageHeader title="New model" description="Name the fields to extract; everything else can stay at the service's defaults." />
+      <PageHeader
+        title="New model"
+        description="Name the fields to extract; everything else can stay at the service's defaults."
+      />
       <ModelForm
         mode="create"
         onCreate={async (body) => {

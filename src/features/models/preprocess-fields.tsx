@@ -14,7 +14,12 @@ type Props = {
 /** preprocessConfig as a form of its documented fields. */
 export function PreprocessFields({ register, errors, saved, readOnly }: Props) {
   const id = useId();
-  const numberField = (name: 'startPage' | 'maxPages' | 'pages', label: string, hint: string, inputMode: 'numeric' | 'text') => {
+  const numberField = (
+    name: 'startPage' | 'maxPages' | 'pages',
+    label: string,
+    hint: string,
+    inputMode: 'numeric' | 'text',
+  ) => {
     const error = errors?.[name]?.message;
     return (
       <div className="mf-field">
@@ -42,7 +47,12 @@ export function PreprocessFields({ register, errors, saved, readOnly }: Props) {
   return (
     <div className="mf-preprocess">
       <div className="mf-grid mf-grid-3">
-        {numberField('startPage', 'Start page', 'Index of the first page to read; 0 is the first page. Empty: from the start.', 'numeric')}
+        {numberField(
+          'startPage',
+          'Start page',
+          'Index of the first page to read; 0 is the first page. Empty: from the start.',
+          'numeric',
+        )}
         {numberField('maxPages', 'Max pages', 'At least 1. Empty: no limit.', 'numeric')}
         {numberField('pages', 'Pages', 'Only these page indexes, e.g. 0, 1, 4. Empty: all pages.', 'text')}
       </div>
@@ -61,14 +71,14 @@ export function PreprocessFields({ register, errors, saved, readOnly }: Props) {
       {saved ? (
         <div className="mf-readonly">
           <dl aria-label="Set by the service">
-          <div>
-            <dt>Rotation</dt>
-            <dd>{saved.rotation == null ? <span className="mf-hint">not set</span> : `${saved.rotation}°`}</dd>
-          </div>
-          <div>
-            <dt>Image quality</dt>
-            <dd>{saved.imageQuality ?? <span className="mf-hint">not set</span>}</dd>
-          </div>
+            <div>
+              <dt>Rotation</dt>
+              <dd>{saved.rotation == null ? <span className="mf-hint">not set</span> : `${saved.rotation}°`}</dd>
+            </div>
+            <div>
+              <dt>Image quality</dt>
+              <dd>{saved.imageQuality ?? <span className="mf-hint">not set</span>}</dd>
+            </div>
           </dl>
           <p className="mf-hint">Rotation and image quality are set by the service and cannot be edited.</p>
         </div>

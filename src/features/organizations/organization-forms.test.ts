@@ -16,7 +16,15 @@ const org = {
 
 describe('organization PATCH body', () => {
   it('holds only the changed fields', () => {
-    expect(changedFields(org, { name: 'Acme', description: null, url: 'https://acme.example', documentRetentionInDays: 90, metadata: {} })).toEqual({
+    expect(
+      changedFields(org, {
+        name: 'Acme',
+        description: null,
+        url: 'https://acme.example',
+        documentRetentionInDays: 90,
+        metadata: {},
+      }),
+    ).toEqual({
       documentRetentionInDays: 90,
     });
     expect(changedFields(org, { name: null, description: 'Ops' })).toEqual({ name: null, description: 'Ops' });

@@ -1,9 +1,23 @@
 import {
-  createOrganizationBodySchema, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS, updateOrganizationBodySchema,
-  type CreateOrganizationBody, type Organization, type UpdateOrganizationBody,
+  createOrganizationBodySchema,
+  MAX_RETENTION_DAYS,
+  MIN_RETENTION_DAYS,
+  updateOrganizationBodySchema,
+  type CreateOrganizationBody,
+  type Organization,
+  type UpdateOrganizationBody,
 } from '@/contract';
 import {
-  CheckboxField, DialogCancel, Form, FormActions, JsonField, NumberField, SubmitButton, TextareaField, TextField, useZodForm,
+  CheckboxField,
+  DialogCancel,
+  Form,
+  FormActions,
+  JsonField,
+  NumberField,
+  SubmitButton,
+  TextareaField,
+  TextField,
+  useZodForm,
 } from '@/components/form';
 
 const URL_HINT = 'Starts with https:// (or http://localhost).';
@@ -64,8 +78,22 @@ export function EditOrganizationForm({
           max={MAX_RETENTION_DAYS}
           hint={`Documents are deleted after this many days: ${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS}.`}
         />
-        <TextField name="planId" label="Plan" optional emptyAs="undefined" mono hint="svc:plan:<name>, e.g. svc:plan:enterprise" />
-        <TextField name="paymentMethodId" label="Payment method" optional emptyAs="undefined" mono hint="svc:payment-method:<32 lowercase hex>" />
+        <TextField
+          name="planId"
+          label="Plan"
+          optional
+          emptyAs="undefined"
+          mono
+          hint="svc:plan:<name>, e.g. svc:plan:enterprise"
+        />
+        <TextField
+          name="paymentMethodId"
+          label="Payment method"
+          optional
+          emptyAs="undefined"
+          mono
+          hint="svc:payment-method:<32 lowercase hex>"
+        />
         <JsonField name="metadata" label="Metadata" optional />
       </div>
       <FormActions align="end">
@@ -87,7 +115,12 @@ export function CreateOrganizationForm({ onSubmit }: { onSubmit: (body: CreateOr
         <TextField name="name" label="Name" optional emptyAs="undefined" maxLength={4096} />
         <TextField name="url" label="URL" optional emptyAs="undefined" hint={URL_HINT} type="url" />
         <TextareaField name="description" label="Description" optional emptyAs="undefined" wide />
-        <CheckboxField name="useNewScopes" label="Use new scopes" hint="Scopes per resource family (documents:read, users:write, …)." wide />
+        <CheckboxField
+          name="useNewScopes"
+          label="Use new scopes"
+          hint="Scopes per resource family (documents:read, users:write, …)."
+          wide
+        />
         <JsonField name="metadata" label="Metadata" optional />
       </div>
       <FormActions align="end">

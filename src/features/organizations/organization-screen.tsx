@@ -68,7 +68,9 @@ export function OrganizationScreen({
             <dt>URL</dt>
             <dd>
               {organization.url ? (
-                <a href={organization.url} target="_blank" rel="noreferrer noopener">{organization.url}</a>
+                <a href={organization.url} target="_blank" rel="noreferrer noopener">
+                  {organization.url}
+                </a>
               ) : (
                 <span className="muted">Not set</span>
               )}
@@ -76,15 +78,33 @@ export function OrganizationScreen({
           </div>
           <div>
             <dt>Document retention</dt>
-            <dd>{organization.documentRetentionInDays != null ? `${organization.documentRetentionInDays.toLocaleString('en-US')} days` : <span className="muted">Not set</span>}</dd>
+            <dd>
+              {organization.documentRetentionInDays != null ? (
+                `${organization.documentRetentionInDays.toLocaleString('en-US')} days`
+              ) : (
+                <span className="muted">Not set</span>
+              )}
+            </dd>
           </div>
           <div>
             <dt>Plan</dt>
-            <dd>{organization.planId ? <IdWithCopy id={organization.planId} label="Copy plan id" /> : <span className="muted">No plan</span>}</dd>
+            <dd>
+              {organization.planId ? (
+                <IdWithCopy id={organization.planId} label="Copy plan id" />
+              ) : (
+                <span className="muted">No plan</span>
+              )}
+            </dd>
           </div>
           <div>
             <dt>Payment method</dt>
-            <dd>{organization.paymentMethodId ? <IdWithCopy id={organization.paymentMethodId} label="Copy payment method id" /> : <span className="muted">None on file</span>}</dd>
+            <dd>
+              {organization.paymentMethodId ? (
+                <IdWithCopy id={organization.paymentMethodId} label="Copy payment method id" />
+              ) : (
+                <span className="muted">None on file</span>
+              )}
+            </dd>
           </div>
           <div>
             <dt>Scopes</dt>
@@ -117,18 +137,31 @@ export function OrganizationScreen({
         </dl>
       </Section>
 
-      <Section title="Quotas this month" description="Usage since the start of the month against the monthly allowance." id="quota-monthly">
+      <Section
+        title="Quotas this month"
+        description="Usage since the start of the month against the monthly allowance."
+        id="quota-monthly"
+      >
         <QuotaTable organization={organization} kind="monthly" />
         <h3 className="subheading">Usage without an allowance</h3>
         <UsageOnlyList organization={organization} />
       </Section>
 
-      <Section title="Total quotas" description="Resources that exist now against how many the organization may have." id="quota-total">
+      <Section
+        title="Total quotas"
+        description="Resources that exist now against how many the organization may have."
+        id="quota-total"
+      >
         <QuotaTable organization={organization} kind="total" />
       </Section>
 
       <Section title="Organizations" description="This organization and the ones it created." id="organizations-list">
-        <OrganizationsList currentId={organization.organizationId} search={search} onSearch={onSearch} onCreate={canWrite ? () => setCreating(true) : undefined} />
+        <OrganizationsList
+          currentId={organization.organizationId}
+          search={search}
+          onSearch={onSearch}
+          onCreate={canWrite ? () => setCreating(true) : undefined}
+        />
       </Section>
 
       <FormDialog open={editing} onOpenChange={setEditing} title="Edit organization" wide>
@@ -153,7 +186,9 @@ export function OrganizationScreen({
           onSubmit={async (body) => {
             const created = await create.mutateAsync(body);
             setCreating(false);
-            toast.success(`Organization ${created.name || created.organizationId} created`, { description: created.organizationId });
+            toast.success(`Organization ${created.name || created.organizationId} created`, {
+              description: created.organizationId,
+            });
           }}
         />
       </FormDialog>
@@ -186,14 +221,25 @@ function OrganizationsList({
       header: 'Name',
       cell: ({ row }) => (
         <span className="row" style={{ flexWrap: 'nowrap' }}>
-          <span className="truncate" title={row.original.name ?? undefined}>{row.original.name || <span className="muted">Unnamed</span>}</span>
+          <span className="truncate" title={row.original.name ?? undefined}>
+            {row.original.name || <span className="muted">Unnamed</span>}
+          </span>
           {row.original.organizationId === currentId ? <span className="badge badge--info">This one</span> : null}
         </span>
       ),
       meta: { hideable: false },
     },
-    { id: 'organizationId', header: 'Organization id', cell: ({ row }) => <IdWithCopy id={row.original.organizationId} label="Copy organization id" /> },
-    { id: 'retention', header: 'Retention (days)', meta: { className: 'num' }, cell: ({ row }) => row.original.documentRetentionInDays ?? '—' },
+    {
+      id: 'organizationId',
+      header: 'Organization id',
+      cell: ({ row }) => <IdWithCopy id={row.original.organizationId} label="Copy organization id" />,
+    },
+    {
+      id: 'retention',
+      header: 'Retention (days)',
+      meta: { className: 'num' },
+      cell: ({ row }) => row.original.documentRetentionInDays ?? '—',
+    },
     { id: 'created', header: 'Created', cell: ({ row }) => <DateTime value={row.original.createdTime} /> },
   ];
   return (
@@ -206,7 +252,16 @@ function OrganizationsList({
       isFetching={list.isFetching}
       pagination={{ scope: 'organizations', search, nextToken: list.data.nextToken, onNavigate: onSearch }}
       empty={
-        <EmptyState title="No organizations" action={onCreate ? <button type="button" className="button" onClick={onCreate}>Create organization</button> : undefined}>
+        <EmptyState
+          title="No organizations"
+          action={
+            onCreate ? (
+              <button type="button" className="button" onClick={onCreate}>
+                Create organization
+              </button>
+            ) : undefined
+          }
+        >
           Create one to keep another team's documents and users apart.
         </EmptyState>
       }

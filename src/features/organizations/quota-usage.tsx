@@ -22,11 +22,26 @@ function rows(organization: Organization, kind: 'monthly' | 'total'): QuotaRow[]
   const record = organization as Record<string, unknown>;
   const num = (field: string) => (typeof record[field] === 'number' ? (record[field] as number) : undefined);
   if (kind === 'total') {
-    return TOTAL_COUNTERS.map((c) => ({ key: c, label: counterLabel(c), used: num(`numberOf${c}Created`), allowed: num(`numberOf${c}Allowed`) }));
+    return TOTAL_COUNTERS.map((c) => ({
+      key: c,
+      label: counterLabel(c),
+      used: num(`numberOf${c}Created`),
+      allowed: num(`numberOf${c}Allowed`),
+    }));
   }
   return [
-    ...MONTHLY_COUNTERS.map((c) => ({ key: c, label: counterLabel(c), used: num(`monthlyNumberOf${c}Created`), allowed: num(`monthlyNumberOf${c}Allowed`) })),
-    { key: 'PagePredictions', label: 'Page predictions', used: num('monthlyNumberOfPagePredictionsUsed'), allowed: num('monthlyNumberOfPagePredictionsAllowed') },
+    ...MONTHLY_COUNTERS.map((c) => ({
+      key: c,
+      label: counterLabel(c),
+      used: num(`monthlyNumberOf${c}Created`),
+      allowed: num(`monthlyNumberOf${c}Allowed`),
+    })),
+    {
+      key: 'PagePredictions',
+      label: 'Page predictions',
+      used: num('monthlyNumberOfPagePredictionsUsed'),
+      allowed: num('monthlyNumberOfPagePredictionsAllowed'),
+    },
   ];
 }
 
@@ -42,15 +57,29 @@ export function QuotaTable({ organization, kind }: { organization: Organization;
         <thead>
           <tr>
             <th scope="col">Resource</th>
-            <th scope="col" className="num">{usedHeader}</th>
-            <th scope="col" className="num">Allowed</th>
-            <th scope="col" style={{ width: '32%' }}>Usage</th>
+            <th scope="col" className="num">
+              {usedHeader}
+            </th>
+            <th scope="col" className="num">
+              Allowed
+            </th>
+            <th scope="col" style={{ width: '32%' }}>
+              Usage
+            </th>
           </tr>
         </thead>
         <tbody>
           {list.map((row) => {
-            const ratio = row.allowed === undefined || row.used === undefined ? null : row.allowed === 0 ? (row.used > 0 ? 1 : 0) : row.used / row.allowed;
-            const tone = ratio === null ? '' : ratio >= 1 ? ' meter__fill--danger' : ratio >= 0.8 ? ' meter__fill--warning' : '';
+            const ratio =
+              row.allowed === undefined || row.used === undefined
+                ? null
+                : row.allowed === 0
+                  ? row.used > 0
+                    ? 1
+                    : 0
+                  : row.used / row.allowed;
+            const tone =
+              ratio === null ? '' : ratio >= 1 ? ' meter__fill--danger' : ratio >= 0.8 ? ' meter__fill--warning' : '';
             return (
               <tr key={row.key}>
                 <th scope="row">{row.label}</th>
@@ -70,9 +99,14 @@ export function QuotaTable({ organization, kind }: { organization: Organization;
                         aria-valuemax={row.allowed}
                         aria-valuenow={row.used}
                       >
-                        <div className={`meter__fill${tone}`} style={{ width: `${Math.min(100, Math.round((ratio ?? 0) * 100))}%` }} />
+                        <div
+                          className={`meter__fill${tone}`}
+                          style={{ width: `${Math.min(100, Math.round((ratio ?? 0) * 100))}%` }}
+                        />
                       </div>
-                      <span className="num muted" style={{ minWidth: '4ch', textAlign: 'right' }}>{Math.round((ratio ?? 0) * 100)}%</span>
+                      <span className="num muted" style={{ minWidth: '4ch', textAlign: 'right' }}>
+                        {Math.round((ratio ?? 0) * 100)}%
+                      </span>
                     </div>
                   )}
                 </td>
@@ -93,7 +127,9 @@ export function UsageOnlyList({ organization }: { organization: Organization }) 
       {USAGE_ONLY_COUNTERS.map((field) => (
         <div key={field}>
           <dt>{counterLabel(field)}</dt>
-          <dd className="num">{typeof record[field] === 'number' ? (record[field] as number).toLocaleString('en-US') : '—'}</dd>
+          <dd className="num">
+            {typeof record[field] === 'number' ? (record[field] as number).toLocaleString('en-US') : '—'}
+          </dd>
         </div>
       ))}
     </dl>

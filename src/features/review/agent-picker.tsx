@@ -18,7 +18,9 @@ export function AgentPicker() {
         <ul className="review-agents">
           {data.agents.map((agent) => (
             <li key={agent.agentId}>
-              <Link to="/runs/review" search={{ agentId: agent.agentId }}>{agent.name || agent.agentId}</Link>
+              <Link to="/runs/review" search={{ agentId: agent.agentId }}>
+                {agent.name || agent.agentId}
+              </Link>
               {agent.description ? <span className="muted"> — {agent.description}</span> : null}
               <WaitingCount agentId={agent.agentId} />
             </li>

@@ -25,7 +25,20 @@ type ReviewEditorProps = {
 };
 
 export function ReviewEditor(props: ReviewEditorProps) {
-  const { agentId, runId, documentId, document, initial, issues, threshold, labelOptions, task, readOnly, position, onDone } = props;
+  const {
+    agentId,
+    runId,
+    documentId,
+    document,
+    initial,
+    issues,
+    threshold,
+    labelOptions,
+    task,
+    readOnly,
+    position,
+    onDone,
+  } = props;
   const draft = useGroundTruthDraft(initial);
   const notes = useMemo(() => notesByLabel(issues), [issues]);
   const confirm = useConfirmReview();
@@ -78,14 +91,24 @@ export function ReviewEditor(props: ReviewEditorProps) {
   const header = (
     <div className="review-bar gt-tabs">
       <p className="review-bar__meta">
-        <strong>Run {position.position} of {position.total}</strong>
-        <span className="review-bar__id" title={`${agentId}/${runId}`}>run …{runId.slice(-8)}</span>
+        <strong>
+          Run {position.position} of {position.total}
+        </strong>
+        <span className="review-bar__id" title={`${agentId}/${runId}`}>
+          run …{runId.slice(-8)}
+        </span>
         {document ? <span>{document.name || document.documentId}</span> : <span>No document</span>}
       </p>
       {issues.length > 0 && (
         <details className="review-issues" role="note">
-          <summary>{issues.length} {issues.length === 1 ? 'issue' : 'issues'} found by the validation (marked on the fields)</summary>
-          <ul>{issues.map((issue, i) => <li key={i}>{issue.message}</li>)}</ul>
+          <summary>
+            {issues.length} {issues.length === 1 ? 'issue' : 'issues'} found by the validation (marked on the fields)
+          </summary>
+          <ul>
+            {issues.map((issue, i) => (
+              <li key={i}>{issue.message}</li>
+            ))}
+          </ul>
         </details>
       )}
     </div>
@@ -94,18 +117,41 @@ export function ReviewEditor(props: ReviewEditorProps) {
   const footer = (
     <div className="review-actions">
       <span className="review-actions__status" role="status">
-        {busy ? 'Working…' : draft.dirty ? `${draft.changes.length} ${draft.changes.length === 1 ? 'correction' : 'corrections'}` : 'No corrections'}
+        {busy
+          ? 'Working…'
+          : draft.dirty
+            ? `${draft.changes.length} ${draft.changes.length === 1 ? 'correction' : 'corrections'}`
+            : 'No corrections'}
       </span>
       {!readOnly && task && (
         <>
-          <button type="button" className="button button--ghost" onClick={() => setRejecting(true)} disabled={busy}>Reject</button>
-          <button type="button" className="button" onClick={() => (draft.dirty ? setSkipping(true) : void onSkip())} disabled={busy}>Skip</button>
-          <button type="button" className="button button--primary" onClick={() => void onConfirm()} disabled={busy} aria-keyshortcuts="Control+S Meta+S">
+          <button type="button" className="button button--ghost" onClick={() => setRejecting(true)} disabled={busy}>
+            Reject
+          </button>
+          <button
+            type="button"
+            className="button"
+            onClick={() => (draft.dirty ? setSkipping(true) : void onSkip())}
+            disabled={busy}
+          >
+            Skip
+          </button>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => void onConfirm()}
+            disabled={busy}
+            aria-keyshortcuts="Control+S Meta+S"
+          >
             Confirm
           </button>
         </>
       )}
-      {error && <p className="review-actions__error" role="alert">{error}</p>}
+      {error && (
+        <p className="review-actions__error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 
@@ -139,7 +185,10 @@ export function ReviewEditor(props: ReviewEditorProps) {
       />
       <ConfirmDialog
         open={rejecting}
-        onOpenChange={(open) => { setRejecting(open); if (!open) setReason(''); }}
+        onOpenChange={(open) => {
+          setRejecting(open);
+          if (!open) setReason('');
+        }}
         title="Reject this run?"
         description="Its validation task fails with your reason and the run moves to error. Nothing is saved to the document."
         confirmLabel="Reject run"
@@ -154,7 +203,12 @@ export function ReviewEditor(props: ReviewEditorProps) {
       >
         <label className="field">
           <span className="field__label">Reason</span>
-          <input className="input" value={reason} onChange={(e) => setReason(e.target.value)} placeholder="e.g. Duplicate of an invoice already paid" />
+          <input
+            className="input"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            placeholder="e.g. Duplicate of an invoice already paid"
+          />
         </label>
       </ConfirmDialog>
     </div>

@@ -27,7 +27,8 @@ export function thresholdFromConfig(config: Record<string, unknown> | null | und
   for (const rule of rules) {
     if (rule && typeof rule === 'object') {
       const r = rule as { type?: unknown; field?: unknown; threshold?: unknown };
-      if (r.type === 'confidenceThreshold' && r.field === undefined && typeof r.threshold === 'number') return r.threshold;
+      if (r.type === 'confidenceThreshold' && r.field === undefined && typeof r.threshold === 'number')
+        return r.threshold;
     }
   }
   return fallback;

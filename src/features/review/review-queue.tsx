@@ -25,9 +25,20 @@ export function ReviewQueue({ agentId, agentName, runs, held, currentRunId, posi
   return (
     <nav className="review-queue" aria-label="Review queue">
       <div className="review-queue__head">
-        <p className="review-queue__agent" title={agentId}>{agentName}</p>
+        <p className="review-queue__agent" title={agentId}>
+          {agentName}
+        </p>
         <p className="review-queue__position" aria-live="polite">
-          {position.total ? <><strong>{position.position} of {position.total}</strong> in this sitting</> : 'Nothing to review'}
+          {position.total ? (
+            <>
+              <strong>
+                {position.position} of {position.total}
+              </strong>{' '}
+              in this sitting
+            </>
+          ) : (
+            'Nothing to review'
+          )}
         </p>
       </div>
       <p className="review-queue__label">{waiting.length} waiting</p>
@@ -46,7 +57,11 @@ export function ReviewQueue({ agentId, agentName, runs, held, currentRunId, posi
                 <QueuedDocumentName run={run} />
                 <span className="review-queue__meta">
                   <span className="review-queue__id">…{run.runId.slice(-8)}</span>
-                  <span>{run.createdTime ? new Date(run.createdTime).toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' }) : ''}</span>
+                  <span>
+                    {run.createdTime
+                      ? new Date(run.createdTime).toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' })
+                      : ''}
+                  </span>
                 </span>
               </Link>
             </li>
@@ -55,7 +70,10 @@ export function ReviewQueue({ agentId, agentName, runs, held, currentRunId, posi
       )}
       {inReview.length > 0 ? (
         <>
-          <p className="review-queue__label" title="Taken by a reviewer and not finished. Open one to take it over if its reviewer has stopped.">
+          <p
+            className="review-queue__label"
+            title="Taken by a reviewer and not finished. Open one to take it over if its reviewer has stopped."
+          >
             {inReview.length} in review
           </p>
           <ol className="review-queue__list">
@@ -65,7 +83,9 @@ export function ReviewQueue({ agentId, agentName, runs, held, currentRunId, posi
                   <QueuedDocumentName run={run} />
                   <span className="review-queue__meta">
                     <span className="review-queue__id">…{run.runId.slice(-8)}</span>
-                    <span>taken <DateTime value={run.updatedTime ?? run.createdTime} /></span>
+                    <span>
+                      taken <DateTime value={run.updatedTime ?? run.createdTime} />
+                    </span>
                   </span>
                 </Link>
               </li>
@@ -81,7 +101,18 @@ export function ReviewQueue({ agentId, agentName, runs, held, currentRunId, posi
 function QueuedDocumentName({ run }: { run: AgentRun }) {
   const org = useOrganizationScope();
   const documentId = runDocumentId(run);
-  const doc = useQuery({ ...documentQueryOptions(org, documentId ?? ''), enabled: Boolean(documentId), staleTime: 5 * 60_000, retry: false });
-  const name = !documentId ? 'No document' : doc.data ? doc.data.name || 'Untitled document' : doc.isError ? 'Document unavailable' : '…';
+  const doc = useQuery({
+    ...documentQueryOptions(org, documentId ?? ''),
+    enabled: Boolean(documentId),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+  const name = !documentId
+    ? 'No document'
+    : doc.data
+      ? doc.data.name || 'Untitled document'
+      : doc.isError
+        ? 'Document unavailable'
+        : '…';
   return <span className="review-queue__doc">{name}</span>;
 }

@@ -31,7 +31,10 @@ export function ReviewRun({ agentId, runId, readOnly, position, onDone }: Review
   const taskId = variables?.validationTaskId ?? null;
   const documentId = variables?.documentId ?? null;
   const modelId = variables?.modelId ?? null;
-  const task = useQuery({ ...reviewTaskQueryOptions(org, validationId ?? '', taskId ?? ''), enabled: Boolean(validationId && taskId) });
+  const task = useQuery({
+    ...reviewTaskQueryOptions(org, validationId ?? '', taskId ?? ''),
+    enabled: Boolean(validationId && taskId),
+  });
   const document = useQuery({ ...documentQueryOptions(org, documentId ?? ''), enabled: Boolean(documentId) });
   const validation = useQuery({ ...validationQueryOptions(org, validationId ?? ''), enabled: Boolean(validationId) });
   const model = useQuery({ ...modelQueryOptions(org, modelId ?? ''), enabled: Boolean(modelId) });
@@ -44,24 +47,41 @@ export function ReviewRun({ agentId, runId, readOnly, position, onDone }: Review
   useEffect(() => {
     if (readOnly || attempted.current || status !== 'ready-for-review' || !validationId || !taskId) return;
     attempted.current = true;
-    take.mutate({ validationId, taskId }, {
-      onSuccess: () => {
-        rememberTaken(runId);
-        void refetch();
+    take.mutate(
+      { validationId, taskId },
+      {
+        onSuccess: () => {
+          rememberTaken(runId);
+          void refetch();
+        },
       },
-    });
+    );
   }, [readOnly, status, validationId, taskId, take, refetch, runId]);
   const [takeOver, setTakeOver] = useState(false);
 
-  if (run.isPending) return <div className="review-main"><LoadingState label="Opening the run…" /></div>;
-  if (run.isError) return <div className="review-main"><ErrorState error={run.error} onRetry={() => void run.refetch()} /></div>;
+  if (run.isPending)
+    return (
+      <div className="review-main">
+        <LoadingState label="Opening the run…" />
+      </div>
+    );
+  if (run.isError)
+    return (
+      <div className="review-main">
+        <ErrorState error={run.error} onRetry={() => void run.refetch()} />
+      </div>
+    );
   if (take.isError) {
     const taken = isApiError(take.error, 409);
     return (
       <div className="review-main">
         <EmptyState
           title={taken ? 'Another reviewer has this run' : 'This run could not be taken for review'}
-          action={<button type="button" className="button button--primary" onClick={() => void onDone(false)}>Open the next run</button>}
+          action={
+            <button type="button" className="button button--primary" onClick={() => void onDone(false)}>
+              Open the next run
+            </button>
+          }
         >
           {taken ? 'Its validation task is already in progress.' : explainError(take.error).detail}
         </EmptyState>
@@ -74,7 +94,11 @@ export function ReviewRun({ agentId, runId, readOnly, position, onDone }: Review
       <div className="review-main">
         <EmptyState
           title={`This run is ${status}`}
-          action={<button type="button" className="button button--primary" onClick={() => void onDone(false)}>Open the next run</button>}
+          action={
+            <button type="button" className="button button--primary" onClick={() => void onDone(false)}>
+              Open the next run
+            </button>
+          }
         >
           Only runs waiting for review or in review can be reviewed here.
         </EmptyState>
@@ -88,22 +112,52 @@ export function ReviewRun({ agentId, runId, readOnly, position, onDone }: Review
           title="Another reviewer has this run"
           action={
             <>
-              <button type="button" className="button button--primary" onClick={() => void onDone(false)}>Open the next run</button>
-              <button type="button" className="button" onClick={() => { rememberTaken(runId); setTakeOver(true); }}>Review it anyway</button>
+              <button type="button" className="button button--primary" onClick={() => void onDone(false)}>
+                Open the next run
+              </button>
+              <button
+                type="button"
+                className="button"
+                onClick={() => {
+                  rememberTaken(runId);
+                  setTakeOver(true);
+                }}
+              >
+                Review it anyway
+              </button>
             </>
           }
         >
           Its validation task is in progress, taken in another session{' '}
-          <DateTime value={run.data.run.updatedTime ?? run.data.run.createdTime} />. Review it anyway only if that reviewer has stopped.
+          <DateTime value={run.data.run.updatedTime ?? run.data.run.createdTime} />. Review it anyway only if that
+          reviewer has stopped.
         </EmptyState>
       </div>
     );
   }
-  if ((validationId && taskId && task.isPending) || (documentId && document.isPending) || (status === 'ready-for-review' && !readOnly)) {
-    return <div className="review-main"><LoadingState label="Taking the run for review…" /></div>;
+  if (
+    (validationId && taskId && task.isPending) ||
+    (documentId && document.isPending) ||
+    (status === 'ready-for-review' && !readOnly)
+  ) {
+    return (
+      <div className="review-main">
+        <LoadingState label="Taking the run for review…" />
+      </div>
+    );
   }
   if (task.isError || document.isError) {
-    return <div className="review-main"><ErrorState error={task.error ?? document.error} onRetry={() => { void task.refetch(); void document.refetch(); }} /></div>;
+    return (
+      <div className="review-main">
+        <ErrorState
+          error={task.error ?? document.error}
+          onRetry={() => {
+            void task.refetch();
+            void document.refetch();
+          }}
+        />
+      </div>
+    );
   }
 
   const input = task.data?.input ?? null;

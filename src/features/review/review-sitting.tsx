@@ -34,17 +34,37 @@ export function ReviewSitting({ agentId, runId }: { agentId: string; runId: stri
 
   return (
     <div className="review-page">
-      <ReviewQueue agentId={agentId} agentName={agentName} runs={queue.runs} held={held.data?.runs ?? []} currentRunId={runId} position={position} />
+      <ReviewQueue
+        agentId={agentId}
+        agentName={agentName}
+        runs={queue.runs}
+        held={held.data?.runs ?? []}
+        currentRunId={runId}
+        position={position}
+      />
       {runId ? (
-        <ReviewRun key={runId} agentId={agentId} runId={runId} readOnly={readOnly} position={position} onDone={openNext} />
+        <ReviewRun
+          key={runId}
+          agentId={agentId}
+          runId={runId}
+          readOnly={readOnly}
+          position={position}
+          onDone={openNext}
+        />
       ) : (
         <div className="review-main">
           <EmptyState
             title={done ? `All done: ${done} ${done === 1 ? 'run' : 'runs'} reviewed` : 'No runs wait for review'}
-            action={<Link to="/" className="button">Back to runs</Link>}
+            action={
+              <Link to="/" className="button">
+                Back to runs
+              </Link>
+            }
           >
             New runs of {agentName} that need a person appear here.
-            {heldElsewhere ? ` ${heldElsewhere} ${heldElsewhere === 1 ? 'run is' : 'runs are'} in review: open one from the list to take it over if its reviewer has stopped.` : ''}
+            {heldElsewhere
+              ? ` ${heldElsewhere} ${heldElsewhere === 1 ? 'run is' : 'runs are'} in review: open one from the list to take it over if its reviewer has stopped.`
+              : ''}
           </EmptyState>
         </div>
       )}

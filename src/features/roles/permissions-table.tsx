@@ -15,7 +15,11 @@ export function PermissionsTable({ permissions }: { permissions: Permission[] })
         {permissions.map((p, i) => (
           <tr key={`${p.resourceId}|${p.effect}|${p.action}|${i}`}>
             <td className="mono">{p.resourceId === '*' ? '* (every resource family)' : p.resourceId}</td>
-            <td><span className={`badge ${p.effect === 'deny' ? 'badge--danger' : 'badge--success'}`}>{p.effect === 'deny' ? 'Deny' : 'Allow'}</span></td>
+            <td>
+              <span className={`badge ${p.effect === 'deny' ? 'badge--danger' : 'badge--success'}`}>
+                {p.effect === 'deny' ? 'Deny' : 'Allow'}
+              </span>
+            </td>
             <td className="mono">{p.action === '*' ? '* (any action)' : p.action}</td>
           </tr>
         ))}

@@ -43,7 +43,11 @@ export function RoleDetailScreen({ roleId }: { roleId: string }) {
             <>
               {builtin ? null : (
                 <ConfirmDialog
-                  trigger={<button type="button" className="button button--danger">Delete role</button>}
+                  trigger={
+                    <button type="button" className="button button--danger">
+                      Delete role
+                    </button>
+                  }
                   title={`Delete role ${title}?`}
                   description="Users lose the permissions it gave them. A role still given to an app client cannot be deleted. This cannot be undone."
                   confirmLabel="Delete role"
@@ -55,7 +59,9 @@ export function RoleDetailScreen({ roleId }: { roleId: string }) {
                   }}
                 />
               )}
-              <button type="button" className="button button--primary" onClick={() => setEditing(true)}>Edit role</button>
+              <button type="button" className="button button--primary" onClick={() => setEditing(true)}>
+                Edit role
+              </button>
             </>
           ) : undefined
         }
@@ -84,7 +90,11 @@ export function RoleDetailScreen({ roleId }: { roleId: string }) {
           <div style={{ gridColumn: '1 / -1' }}>
             <dt>Metadata</dt>
             <dd>
-              {role.metadata && Object.keys(role.metadata).length > 0 ? <pre className="code-block">{JSON.stringify(role.metadata, null, 2)}</pre> : <span className="muted">None</span>}
+              {role.metadata && Object.keys(role.metadata).length > 0 ? (
+                <pre className="code-block">{JSON.stringify(role.metadata, null, 2)}</pre>
+              ) : (
+                <span className="muted">None</span>
+              )}
             </dd>
           </div>
         </dl>

@@ -1,12 +1,31 @@
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import {
-  createRoleBodySchema, PERMISSION_ACTIONS, PERMISSION_EFFECTS, SCOPE_FAMILIES, updateRoleBodySchema,
-  type CreateRoleBody, type Role, type UpdateRoleBody,
+  createRoleBodySchema,
+  PERMISSION_ACTIONS,
+  PERMISSION_EFFECTS,
+  SCOPE_FAMILIES,
+  updateRoleBodySchema,
+  type CreateRoleBody,
+  type Role,
+  type UpdateRoleBody,
 } from '@/contract';
-import { DialogCancel, Form, FormActions, JsonField, SelectField, SubmitButton, TextareaField, TextField, useZodForm } from '@/components/form';
+import {
+  DialogCancel,
+  Form,
+  FormActions,
+  JsonField,
+  SelectField,
+  SubmitButton,
+  TextareaField,
+  TextField,
+  useZodForm,
+} from '@/components/form';
 import { IconPlus } from '@/components/icons';
 
-const RESOURCE_OPTIONS = [{ value: '*', label: '* (every resource family)' }, ...SCOPE_FAMILIES.map((f) => ({ value: f, label: f }))];
+const RESOURCE_OPTIONS = [
+  { value: '*', label: '* (every resource family)' },
+  ...SCOPE_FAMILIES.map((f) => ({ value: f, label: f })),
+];
 const EFFECT_OPTIONS = PERMISSION_EFFECTS.map((e) => ({ value: e, label: e === 'allow' ? 'Allow' : 'Deny' }));
 const ACTION_OPTIONS = PERMISSION_ACTIONS.map((a) => ({ value: a, label: a === '*' ? '* (any action)' : a }));
 
@@ -17,20 +36,37 @@ function PermissionsEditor() {
   return (
     <fieldset className="field field--wide roles-perms" style={{ border: 0, padding: 0, margin: 0 }}>
       <legend className="field__label">Permissions</legend>
-      <p className="field__hint">Each row allows or denies an action on a resource family. A deny wins over any allow.</p>
+      <p className="field__hint">
+        Each row allows or denies an action on a resource family. A deny wins over any allow.
+      </p>
       {fields.length === 0 ? <p className="muted">No permissions: holders of this role can do nothing.</p> : null}
       {fields.map((field, index) => (
         <div key={field.id} className="roles-perm-row" role="group" aria-label={`Permission ${index + 1}`}>
-          <SelectField name={`permissions.${index}.resourceId`} label="Resource" options={RESOURCE_OPTIONS} placeholder="Pick a resource" emptyAs="string" />
+          <SelectField
+            name={`permissions.${index}.resourceId`}
+            label="Resource"
+            options={RESOURCE_OPTIONS}
+            placeholder="Pick a resource"
+            emptyAs="string"
+          />
           <SelectField name={`permissions.${index}.effect`} label="Effect" options={EFFECT_OPTIONS} />
           <SelectField name={`permissions.${index}.action`} label="Action" options={ACTION_OPTIONS} />
-          <button type="button" className="button button--ghost button--small roles-perm-remove" onClick={() => remove(index)} aria-label={`Remove permission ${index + 1}`}>
+          <button
+            type="button"
+            className="button button--ghost button--small roles-perm-remove"
+            onClick={() => remove(index)}
+            aria-label={`Remove permission ${index + 1}`}
+          >
             Remove
           </button>
         </div>
       ))}
       <div>
-        <button type="button" className="button button--small" onClick={() => append({ resourceId: '', effect: 'allow', action: 'read' })}>
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => append({ resourceId: '', effect: 'allow', action: 'read' })}
+        >
           <IconPlus size={14} /> Add permission
         </button>
       </div>
@@ -40,7 +76,12 @@ function PermissionsEditor() {
 
 export function CreateRoleForm({ onSubmit }: { onSubmit: (body: CreateRoleBody) => Promise<unknown> }) {
   const form = useZodForm(createRoleBodySchema, {
-    defaultValues: { name: undefined, description: undefined, metadata: undefined, permissions: [{ resourceId: 'documents', effect: 'allow', action: 'read' }] },
+    defaultValues: {
+      name: undefined,
+      description: undefined,
+      metadata: undefined,
+      permissions: [{ resourceId: 'documents', effect: 'allow', action: 'read' }],
+    },
   });
   return (
     <Form form={form} aria-label="Create role" onSubmit={onSubmit}>

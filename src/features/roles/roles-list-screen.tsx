@@ -25,21 +25,50 @@ const columns: ColumnDef<Role>[] = [
     meta: { hideable: false },
     cell: ({ row: { original: r } }) => (
       <span className="row" style={{ flexWrap: 'nowrap' }}>
-        <Link to="/settings/roles/$roleId" params={{ roleId: r.roleId }} className="truncate roles-name" title={r.name ?? undefined}>
+        <Link
+          to="/settings/roles/$roleId"
+          params={{ roleId: r.roleId }}
+          className="truncate roles-name"
+          title={r.name ?? undefined}
+        >
           {r.name || <span className="muted">Unnamed role</span>}
         </Link>
         {BUILTIN.test(r.roleId) ? <span className="badge badge--info">Built-in</span> : null}
       </span>
     ),
   },
-  { id: 'description', header: 'Description', meta: { className: 'wrap' }, cell: ({ row: { original: r } }) => r.description || <span className="muted">—</span> },
-  { id: 'permissions', header: 'Permissions', meta: { className: 'num' }, cell: ({ row: { original: r } }) => r.permissions.length },
-  { id: 'roleId', header: 'Role id', cell: ({ row: { original: r } }) => <IdWithCopy id={r.roleId} label="Copy role id" /> },
-  { id: 'updated', header: 'Updated', cell: ({ row: { original: r } }) => <DateTime value={r.updatedTime ?? r.createdTime} /> },
+  {
+    id: 'description',
+    header: 'Description',
+    meta: { className: 'wrap' },
+    cell: ({ row: { original: r } }) => r.description || <span className="muted">—</span>,
+  },
+  {
+    id: 'permissions',
+    header: 'Permissions',
+    meta: { className: 'num' },
+    cell: ({ row: { original: r } }) => r.permissions.length,
+  },
+  {
+    id: 'roleId',
+    header: 'Role id',
+    cell: ({ row: { original: r } }) => <IdWithCopy id={r.roleId} label="Copy role id" />,
+  },
+  {
+    id: 'updated',
+    header: 'Updated',
+    cell: ({ row: { original: r } }) => <DateTime value={r.updatedTime ?? r.createdTime} />,
+  },
 ];
 
 /** Roles, one page at a time over nextToken; create. */
-export function RolesListScreen({ search, onSearch }: { search: PaginationSearch; onSearch: (patch: PaginationSearch) => void }) {
+export function RolesListScreen({
+  search,
+  onSearch,
+}: {
+  search: PaginationSearch;
+  onSearch: (patch: PaginationSearch) => void;
+}) {
   const org = useOrganizationScope();
   const { data, isFetching } = useSuspenseQuery(rolesListQueryOptions(org, listParams(search)));
   const [creating, setCreating] = useState(false);
@@ -68,7 +97,16 @@ export function RolesListScreen({ search, onSearch }: { search: PaginationSearch
         isFetching={isFetching}
         pagination={{ scope: 'roles', search, nextToken: data.nextToken, onNavigate: onSearch }}
         empty={
-          <EmptyState title={search.cursor ? 'No more roles' : 'No roles yet'} action={canWrite ? <button type="button" className="button" onClick={() => setCreating(true)}>Create role</button> : undefined}>
+          <EmptyState
+            title={search.cursor ? 'No more roles' : 'No roles yet'}
+            action={
+              canWrite ? (
+                <button type="button" className="button" onClick={() => setCreating(true)}>
+                  Create role
+                </button>
+              ) : undefined
+            }
+          >
             Roles group permissions; give them to users and app clients.
           </EmptyState>
         }

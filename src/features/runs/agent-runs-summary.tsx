@@ -19,24 +19,60 @@ export function AgentRunsSummary({ agentId }: { agentId: string }) {
   return (
     <>
       <Section id="run-counts" title="Runs per status">
-        {counts.isPending ? <LoadingState label="Counting runs…" /> : (
+        {counts.isPending ? (
+          <LoadingState label="Counting runs…" />
+        ) : (
           <ul className="run-counts" aria-label="Runs per status">
             {AGENT_RUN_STATUS_ORDER.map((status) => (
-              <li key={status}><AgentRunStatusBadge status={status} /> <strong>{(counts.data?.counts[status] ?? 0).toLocaleString()}{counts.data?.complete === false ? '+' : ''}</strong></li>
+              <li key={status}>
+                <AgentRunStatusBadge status={status} />{' '}
+                <strong>
+                  {(counts.data?.counts[status] ?? 0).toLocaleString()}
+                  {counts.data?.complete === false ? '+' : ''}
+                </strong>
+              </li>
             ))}
           </ul>
         )}
       </Section>
-      <Section id="recent-runs" title="Recent runs" actions={<Link to="/runs" search={{ agent: agentId }}>All runs</Link>}>
-        {data.runs.length === 0 ? <p className="muted">No runs yet.</p> : (
+      <Section
+        id="recent-runs"
+        title="Recent runs"
+        actions={
+          <Link to="/runs" search={{ agent: agentId }}>
+            All runs
+          </Link>
+        }
+      >
+        {data.runs.length === 0 ? (
+          <p className="muted">No runs yet.</p>
+        ) : (
           <table className="run-subruns">
-            <thead><tr><th scope="col">Run</th><th scope="col">Status</th><th scope="col">Created</th></tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">Run</th>
+                <th scope="col">Status</th>
+                <th scope="col">Created</th>
+              </tr>
+            </thead>
             <tbody>
               {data.runs.map((r) => (
                 <tr key={r.runId}>
-                  <td><Link to="/runs/$agentId/$runId" params={{ agentId: r.agentId, runId: r.runId }} className="runs-id">…{r.runId.slice(-8)}</Link></td>
-                  <td><AgentRunStatusBadge status={r.status} /></td>
-                  <td><DateTime value={r.createdTime} /></td>
+                  <td>
+                    <Link
+                      to="/runs/$agentId/$runId"
+                      params={{ agentId: r.agentId, runId: r.runId }}
+                      className="runs-id"
+                    >
+                      …{r.runId.slice(-8)}
+                    </Link>
+                  </td>
+                  <td>
+                    <AgentRunStatusBadge status={r.status} />
+                  </td>
+                  <td>
+                    <DateTime value={r.createdTime} />
+                  </td>
                 </tr>
               ))}
             </tbody>

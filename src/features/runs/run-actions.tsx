@@ -36,7 +36,8 @@ export function useArchiveWithUndo(onArchived?: () => void) {
       toast.dismiss(id);
       archive.mutate(runs, {
         onSuccess: ({ archived, failed, error }) => {
-          if (failed) toast.error(`Archived ${archived}, ${failed} failed`, { description: explainError(error).detail });
+          if (failed)
+            toast.error(`Archived ${archived}, ${failed} failed`, { description: explainError(error).detail });
           else toast.success(`Archived ${archived} ${archived === 1 ? 'run' : 'runs'}`);
           onArchived?.();
         },
@@ -52,7 +53,9 @@ export function useDeleteRunDialog(onDeleted?: () => void) {
   const element = (
     <ConfirmDialog
       open={run !== null}
-      onOpenChange={(open) => { if (!open) setRun(null); }}
+      onOpenChange={(open) => {
+        if (!open) setRun(null);
+      }}
       title="Delete this run for good?"
       description={`Run ${run?.runId ?? ''} and its record are removed; this cannot be undone. Archive it instead to keep it for reference.`}
       confirmLabel="Delete run"

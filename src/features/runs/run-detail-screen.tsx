@@ -32,37 +32,70 @@ export function RunDetailScreen({ agentId, runId }: { agentId: string; runId: st
     <div className="page run-detail">
       <PageHeader
         title={`Run …${run.runId.slice(-8)}`}
-        meta={<><AgentRunStatusBadge status={run.status} /><IdWithCopy id={run.runId} label="Copy run id" /></>}
-        description={<span className="run-meaning" data-testid="run-meaning">{words.meaning}</span>}
-        actions={(
+        meta={
+          <>
+            <AgentRunStatusBadge status={run.status} />
+            <IdWithCopy id={run.runId} label="Copy run id" />
+          </>
+        }
+        description={
+          <span className="run-meaning" data-testid="run-meaning">
+            {words.meaning}
+          </span>
+        }
+        actions={
           <>
             {waitsForReview && (
-              <Link to="/runs/review" search={{ agentId: run.agentId, runId: run.runId }} className="button button--primary">Review</Link>
+              <Link
+                to="/runs/review"
+                search={{ agentId: run.agentId, runId: run.runId }}
+                className="button button--primary"
+              >
+                Review
+              </Link>
             )}
             {!readOnly && run.status !== 'archived' && (
-              <button type="button" className="button" onClick={() => archive([run], `run …${run.runId.slice(-8)}`)}>Archive</button>
+              <button type="button" className="button" onClick={() => archive([run], `run …${run.runId.slice(-8)}`)}>
+                Archive
+              </button>
             )}
-            {!readOnly && <button type="button" className="button button--danger" onClick={() => deleteDialog.open(run)}>Delete</button>}
+            {!readOnly && (
+              <button type="button" className="button button--danger" onClick={() => deleteDialog.open(run)}>
+                Delete
+              </button>
+            )}
           </>
-        )}
+        }
       />
       <p className="muted">
-        Agent <Link to="/agents/$agentId" params={{ agentId: run.agentId }}>{agent.data?.name || run.agentId}</Link> · created <DateTime value={run.createdTime} mode="exact" />
+        Agent{' '}
+        <Link to="/agents/$agentId" params={{ agentId: run.agentId }}>
+          {agent.data?.name || run.agentId}
+        </Link>{' '}
+        · created <DateTime value={run.createdTime} mode="exact" />
         {run.createdBy ? ` by ${run.createdBy}` : ''}
       </p>
 
       <SubRuns run={run} />
 
       <Section title="Timeline" description="Every state the run went through, oldest first.">
-        {run.events.length === 0 ? <p className="muted">No events recorded.</p> : (
+        {run.events.length === 0 ? (
+          <p className="muted">No events recorded.</p>
+        ) : (
           <ol className="run-timeline" aria-label="Run events">
             {run.events.map((event, index) => {
               const { type, status, time, by, ...extra } = event;
-              const extraText = Object.entries(extra).filter(([, v]) => v !== null && v !== undefined && v !== '')
-                .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`).join(' · ');
+              const extraText = Object.entries(extra)
+                .filter(([, v]) => v !== null && v !== undefined && v !== '')
+                .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
+                .join(' · ');
               return (
                 <li key={index}>
-                  <span className="run-timeline__what">{status ? AGENT_RUN_STATUS_WORDS[status as keyof typeof AGENT_RUN_STATUS_WORDS]?.label ?? status : type}</span>
+                  <span className="run-timeline__what">
+                    {status
+                      ? (AGENT_RUN_STATUS_WORDS[status as keyof typeof AGENT_RUN_STATUS_WORDS]?.label ?? status)
+                      : type}
+                  </span>
                   {status && <span className="muted">({type})</span>}
                   <DateTime value={time} mode="exact" />
                   {by && <span className="muted">by {by}</span>}
@@ -75,9 +108,13 @@ export function RunDetailScreen({ agentId, runId }: { agentId: string; runId: st
       </Section>
 
       <Section title="Resources" description="What this run used and produced.">
-        {run.resourceIds.length === 0 ? <p className="muted">The run names no resources.</p> : (
+        {run.resourceIds.length === 0 ? (
+          <p className="muted">The run names no resources.</p>
+        ) : (
           <ul className="run-resources">
-            {run.resourceIds.map((id) => <ResourceLink key={id} id={id} />)}
+            {run.resourceIds.map((id) => (
+              <ResourceLink key={id} id={id} />
+            ))}
           </ul>
         )}
       </Section>
@@ -93,10 +130,26 @@ function ResourceLink({ id }: { id: string }) {
   const bare = bareId(id);
   const link = (() => {
     switch (kind) {
-      case 'document': return <Link to="/documents/$documentId" params={{ documentId: bare }}>Open document</Link>;
-      case 'model': return <Link to="/models/$modelId" params={{ modelId: bare }}>Open model</Link>;
-      case 'validation': return <Link to="/validations/$validationId" params={{ validationId: bare }}>Open validation</Link>;
-      default: return null;
+      case 'document':
+        return (
+          <Link to="/documents/$documentId" params={{ documentId: bare }}>
+            Open document
+          </Link>
+        );
+      case 'model':
+        return (
+          <Link to="/models/$modelId" params={{ modelId: bare }}>
+            Open model
+          </Link>
+        );
+      case 'validation':
+        return (
+          <Link to="/validations/$validationId" params={{ validationId: bare }}>
+            Open validation
+          </Link>
+        );
+      default:
+        return null;
     }
   })();
   return (
@@ -113,33 +166,60 @@ function SubRuns({ run }: { run: AgentRun }) {
   const agentRunRef = run.id ?? formatRunReference(run.agentId, run.runId);
   const hookIds = run.resourceIds.filter((id) => resourceKind(id) === 'hook').map(bareId);
   const actionIds = run.resourceIds.filter((id) => resourceKind(id) === 'action').map(bareId);
-  const hooks = useQuery({ ...subRunsOfAgentRunQueryOptions(org, 'hook', agentRunRef, hookIds), enabled: hookIds.length > 0 });
-  const actions = useQuery({ ...subRunsOfAgentRunQueryOptions(org, 'action', agentRunRef, actionIds), enabled: actionIds.length > 0 });
+  const hooks = useQuery({
+    ...subRunsOfAgentRunQueryOptions(org, 'hook', agentRunRef, hookIds),
+    enabled: hookIds.length > 0,
+  });
+  const actions = useQuery({
+    ...subRunsOfAgentRunQueryOptions(org, 'action', agentRunRef, actionIds),
+    enabled: actionIds.length > 0,
+  });
   const failed = [...(hooks.data ?? []), ...(actions.data ?? [])].filter((r) => r.status === 'failed').length;
   return (
     <Section
       title="Hook runs and action runs"
-      description={failed ? `${failed} failed — their errors are shown below.` : 'What the agent’s hooks and actions did for this run.'}
+      description={
+        failed
+          ? `${failed} failed — their errors are shown below.`
+          : 'What the agent’s hooks and actions did for this run.'
+      }
       id="subruns"
     >
-      {hookIds.length === 0 && actionIds.length === 0 ? <p className="muted">This agent has no hooks or actions.</p> : (
+      {hookIds.length === 0 && actionIds.length === 0 ? (
+        <p className="muted">This agent has no hooks or actions.</p>
+      ) : (
         <>
-          {hooks.isPending && hookIds.length > 0 || actions.isPending && actionIds.length > 0 ? <LoadingState label="Loading hook and action runs…" /> : null}
+          {(hooks.isPending && hookIds.length > 0) || (actions.isPending && actionIds.length > 0) ? (
+            <LoadingState label="Loading hook and action runs…" />
+          ) : null}
           {hooks.isError && <ErrorState error={hooks.error} onRetry={() => void hooks.refetch()} />}
           {actions.isError && <ErrorState error={actions.error} onRetry={() => void actions.refetch()} />}
-          {(hooks.data || actions.data) && (
-            (hooks.data?.length ?? 0) + (actions.data?.length ?? 0) === 0
-              ? <EmptyState title="Nothing ran yet">Hooks fire on their trigger status; actions run on export.</EmptyState>
-              : (
-                <table className="run-subruns">
-                  <thead><tr><th scope="col">Kind</th><th scope="col">Name</th><th scope="col">Status</th><th scope="col">Problems</th><th scope="col">Started</th></tr></thead>
-                  <tbody>
-                    {(hooks.data ?? []).map((r) => <SubRunRow key={r.runId} kind="hook" run={r} />)}
-                    {(actions.data ?? []).map((r) => <SubRunRow key={r.runId} kind="action" run={r} />)}
-                  </tbody>
-                </table>
-              )
-          )}
+          {(hooks.data || actions.data) &&
+            ((hooks.data?.length ?? 0) + (actions.data?.length ?? 0) === 0 ? (
+              <EmptyState title="Nothing ran yet">
+                Hooks fire on their trigger status; actions run on export.
+              </EmptyState>
+            ) : (
+              <table className="run-subruns">
+                <thead>
+                  <tr>
+                    <th scope="col">Kind</th>
+                    <th scope="col">Name</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Problems</th>
+                    <th scope="col">Started</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {(hooks.data ?? []).map((r) => (
+                    <SubRunRow key={r.runId} kind="hook" run={r} />
+                  ))}
+                  {(actions.data ?? []).map((r) => (
+                    <SubRunRow key={r.runId} kind="action" run={r} />
+                  ))}
+                </tbody>
+              </table>
+            ))}
         </>
       )}
     </Section>
@@ -148,20 +228,46 @@ function SubRuns({ run }: { run: AgentRun }) {
 
 function SubRunRow({ kind, run }: { kind: 'hook' | 'action'; run: HookRun | ActionRun }) {
   const name = run.name || `…${run.runId.slice(-8)}`;
-  const link = kind === 'hook'
-    ? <Link to="/runs/hooks/$hookId/$runId" params={{ hookId: bareId((run as HookRun).hookId), runId: run.runId }}>{name}</Link>
-    : <Link to="/runs/actions/$actionId/$runId" params={{ actionId: bareId((run as ActionRun).actionId), runId: run.runId }}>{name}</Link>;
+  const link =
+    kind === 'hook' ? (
+      <Link to="/runs/hooks/$hookId/$runId" params={{ hookId: bareId((run as HookRun).hookId), runId: run.runId }}>
+        {name}
+      </Link>
+    ) : (
+      <Link
+        to="/runs/actions/$actionId/$runId"
+        params={{ actionId: bareId((run as ActionRun).actionId), runId: run.runId }}
+      >
+        {name}
+      </Link>
+    );
   return (
     <tr>
       <td>{kind === 'hook' ? 'Hook' : 'Action'}</td>
       <td>{link}</td>
-      <td><RunStatusBadge status={run.status} /></td>
       <td>
-        {run.errors?.length ? <ul className="run-problems run-problems--errors" aria-label="Errors">{run.errors.map((e, i) => <li key={i}>{e}</li>)}</ul> : null}
-        {run.warnings?.length ? <ul className="run-problems run-problems--warnings" aria-label="Warnings">{run.warnings.map((w, i) => <li key={i}>{w}</li>)}</ul> : null}
+        <RunStatusBadge status={run.status} />
+      </td>
+      <td>
+        {run.errors?.length ? (
+          <ul className="run-problems run-problems--errors" aria-label="Errors">
+            {run.errors.map((e, i) => (
+              <li key={i}>{e}</li>
+            ))}
+          </ul>
+        ) : null}
+        {run.warnings?.length ? (
+          <ul className="run-problems run-problems--warnings" aria-label="Warnings">
+            {run.warnings.map((w, i) => (
+              <li key={i}>{w}</li>
+            ))}
+          </ul>
+        ) : null}
         {!run.errors?.length && !run.warnings?.length && <span className="muted">None</span>}
       </td>
-      <td><DateTime value={run.createdTime} /></td>
+      <td>
+        <DateTime value={run.createdTime} />
+      </td>
     </tr>
   );
 }
@@ -171,12 +277,15 @@ function Variables({ run }: { run: AgentRun }) {
   const variables = useQuery(agentRunVariablesQueryOptions(org, run));
   return (
     <Section title="Variables" description="The run’s variables file: what the hooks and actions received.">
-      {!run.variablesFileUrl ? <p className="muted">This run has no variables file.</p>
-        : variables.isPending ? <LoadingState label="Loading variables…" />
-          : variables.isError ? <ErrorState error={variables.error} onRetry={() => void variables.refetch()} />
-            : <JsonBlock label="Variables" value={variables.data} open />}
+      {!run.variablesFileUrl ? (
+        <p className="muted">This run has no variables file.</p>
+      ) : variables.isPending ? (
+        <LoadingState label="Loading variables…" />
+      ) : variables.isError ? (
+        <ErrorState error={variables.error} onRetry={() => void variables.refetch()} />
+      ) : (
+        <JsonBlock label="Variables" value={variables.data} open />
+      )}
     </Section>
   );
 }
-
-

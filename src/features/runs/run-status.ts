@@ -14,20 +14,44 @@ export interface StatusWords {
 
 export const AGENT_RUN_STATUS_WORDS: Record<AgentRunStatus, StatusWords> = {
   running: { label: 'Starting', meaning: 'The agent accepted the run and is preparing it.', tone: 'progress' },
-  'pending-predictions': { label: 'Predicting', meaning: 'The model is extracting the fields from the document.', tone: 'progress' },
+  'pending-predictions': {
+    label: 'Predicting',
+    meaning: 'The model is extracting the fields from the document.',
+    tone: 'progress',
+  },
   'succeeded-predictions': {
     label: 'Auto-approved',
     meaning: 'The predictions passed validation without a person; the run is ready to export.',
     tone: 'info',
   },
-  'ready-for-review': { label: 'Waiting for review', meaning: 'The predictions need a person to check them.', tone: 'attention' },
-  'review-in-progress': { label: 'In review', meaning: 'A reviewer has taken this run and is checking the fields.', tone: 'attention' },
-  'review-completed': { label: 'Reviewed', meaning: 'A person confirmed the fields; the run waits to be exported.', tone: 'info' },
-  'pending-export': { label: 'Exporting', meaning: "The agent's actions are delivering the results.", tone: 'progress' },
+  'ready-for-review': {
+    label: 'Waiting for review',
+    meaning: 'The predictions need a person to check them.',
+    tone: 'attention',
+  },
+  'review-in-progress': {
+    label: 'In review',
+    meaning: 'A reviewer has taken this run and is checking the fields.',
+    tone: 'attention',
+  },
+  'review-completed': {
+    label: 'Reviewed',
+    meaning: 'A person confirmed the fields; the run waits to be exported.',
+    tone: 'info',
+  },
+  'pending-export': {
+    label: 'Exporting',
+    meaning: "The agent's actions are delivering the results.",
+    tone: 'progress',
+  },
   exported: { label: 'Exported', meaning: 'The results were delivered; the run is being closed.', tone: 'success' },
   completed: { label: 'Completed', meaning: 'Done: the results were exported and the run is closed.', tone: 'success' },
   error: { label: 'Failed', meaning: 'A step failed. Open the run to see which step and why.', tone: 'danger' },
-  archived: { label: 'Archived', meaning: 'Put away by an operator; hidden from the working tabs, kept for reference.', tone: 'muted' },
+  archived: {
+    label: 'Archived',
+    meaning: 'Put away by an operator; hidden from the working tabs, kept for reference.',
+    tone: 'muted',
+  },
 };
 
 export const RUN_STATUS_WORDS: Record<RunStatus, StatusWords> = {
@@ -39,8 +63,17 @@ export const RUN_STATUS_WORDS: Record<RunStatus, StatusWords> = {
 
 /** Statuses in the order a run moves through them (for filters and counts). */
 export const AGENT_RUN_STATUS_ORDER: readonly AgentRunStatus[] = [
-  'running', 'pending-predictions', 'succeeded-predictions', 'ready-for-review', 'review-in-progress', 'review-completed',
-  'pending-export', 'exported', 'completed', 'error', 'archived',
+  'running',
+  'pending-predictions',
+  'succeeded-predictions',
+  'ready-for-review',
+  'review-in-progress',
+  'review-completed',
+  'pending-export',
+  'exported',
+  'completed',
+  'error',
+  'archived',
 ];
 
 export function isAgentRunStatus(value: string): value is AgentRunStatus {
@@ -54,5 +87,11 @@ export function agentRunStatusWords(status: string): StatusWords {
 }
 
 export function runStatusWords(status: string): StatusWords {
-  return (RUN_STATUS_WORDS as Record<string, StatusWords>)[status] ?? { label: status, meaning: `Status ${status}.`, tone: 'neutral' };
+  return (
+    (RUN_STATUS_WORDS as Record<string, StatusWords>)[status] ?? {
+      label: status,
+      meaning: `Status ${status}.`,
+      tone: 'neutral',
+    }
+  );
 }

@@ -2,7 +2,11 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import {
-  agentRunCountsQueryOptions, agentRunsListQueryOptions, fetchAllAgentRuns, type AgentRunCountsResult, type AgentRunsListParams,
+  agentRunCountsQueryOptions,
+  agentRunsListQueryOptions,
+  fetchAllAgentRuns,
+  type AgentRunCountsResult,
+  type AgentRunsListParams,
 } from '@/api/agent-runs';
 import { useCanWrite } from '@/api/can-write';
 import { documentQueryOptions } from '@/api/documents';
@@ -16,8 +20,15 @@ import { runDocumentId } from '@/api/run-ids';
 import { AGENT_RUN_STATUS_WORDS } from './run-status';
 import { AgentRunStatusBadge } from './run-status-badge';
 import {
-  DEFAULT_REFRESH_SECONDS, describeFilter, listFilterFromSearch, parseStatusList, REFRESH_CHOICES, RUN_TAB_DEFINITIONS, RUN_TABS,
-  type RunsSearch, type RunTab,
+  DEFAULT_REFRESH_SECONDS,
+  describeFilter,
+  listFilterFromSearch,
+  parseStatusList,
+  REFRESH_CHOICES,
+  RUN_TAB_DEFINITIONS,
+  RUN_TABS,
+  type RunsSearch,
+  type RunTab,
 } from './runs-search';
 import './runs.css';
 import { useOrganizationScope } from '@/api/organization-scope';
@@ -57,7 +68,10 @@ export function RunsScreen({ agents, agentId, search, onSearchChange }: RunsScre
   const paused = selectedCount > 0;
   const refetchInterval = refreshSeconds > 0 && !paused ? refreshSeconds * 1000 : false;
   const params = runsListParams(agentId, search);
-  const { data, isFetching, dataUpdatedAt } = useSuspenseQuery({ ...agentRunsListQueryOptions(org, params), refetchInterval });
+  const { data, isFetching, dataUpdatedAt } = useSuspenseQuery({
+    ...agentRunsListQueryOptions(org, params),
+    refetchInterval,
+  });
   const counts = useQuery({
     ...agentRunCountsQueryOptions(org, { agentId, createdTimeAfter: search.from, createdTimeBefore: search.to }),
     refetchInterval,
@@ -70,30 +84,70 @@ export function RunsScreen({ agents, agentId, search, onSearchChange }: RunsScre
   const waiting = REVIEW_STATUSES.reduce((sum, s) => sum + (counts.data?.counts[s] ?? 0), 0);
 
   const columns: ColumnDef<AgentRun, unknown>[] = [
-    { id: 'status', header: 'Status', meta: { hideable: false }, cell: ({ row: { original: r } }) => <AgentRunStatusBadge status={r.status} /> },
     {
-      id: 'run', header: 'Run', meta: { hideable: false },
+      id: 'status',
+      header: 'Status',
+      meta: { hideable: false },
+      cell: ({ row: { original: r } }) => <AgentRunStatusBadge status={r.status} />,
+    },
+    {
+      id: 'run',
+      header: 'Run',
+      meta: { hideable: false },
       cell: ({ row: { original: r } }) => (
-        <Link to="/runs/$agentId/$runId" params={{ agentId: r.agentId, runId: r.runId }} className="runs-id" aria-label={`Run ${r.runId}`}>
+        <Link
+          to="/runs/$agentId/$runId"
+          params={{ agentId: r.agentId, runId: r.runId }}
+          className="runs-id"
+          aria-label={`Run ${r.runId}`}
+        >
           …{r.runId.slice(-8)}
         </Link>
       ),
     },
-    { id: 'document', header: 'Document', meta: { className: 'wrap runs-doc-cell' }, cell: ({ row: { original: r } }) => <RunDocument run={r} /> },
-    { id: 'created', header: 'Created', enableSorting: true, cell: ({ row: { original: r } }) => <DateTime value={r.createdTime} /> },
-    { id: 'updated', header: 'Last change', cell: ({ row: { original: r } }) => <DateTime value={r.events.at(-1)?.time ?? r.updatedTime ?? r.createdTime} /> },
+    {
+      id: 'document',
+      header: 'Document',
+      meta: { className: 'wrap runs-doc-cell' },
+      cell: ({ row: { original: r } }) => <RunDocument run={r} />,
+    },
+    {
+      id: 'created',
+      header: 'Created',
+      enableSorting: true,
+      cell: ({ row: { original: r } }) => <DateTime value={r.createdTime} />,
+    },
+    {
+      id: 'updated',
+      header: 'Last change',
+      cell: ({ row: { original: r } }) => <DateTime value={r.events.at(-1)?.time ?? r.updatedTime ?? r.createdTime} />,
+    },
   ];
   if (!readOnly) {
     columns.push({
-      id: 'actions', header: () => <span className="sr-only">Actions</span>, meta: { className: 'col-actions', hideable: false, label: 'Actions' },
+      id: 'actions',
+      header: () => <span className="sr-only">Actions</span>,
+      meta: { className: 'col-actions', hideable: false, label: 'Actions' },
       cell: ({ row: { original: r } }) => (
         <span className="runs-row-actions">
           {r.status !== 'archived' && (
-            <button type="button" className="button button--ghost button--small" onClick={() => archive([r], `run …${r.runId.slice(-8)}`)} aria-label={`Archive run ${r.runId}`}>
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              onClick={() => archive([r], `run …${r.runId.slice(-8)}`)}
+              aria-label={`Archive run ${r.runId}`}
+            >
               Archive
             </button>
           )}
-          <button type="button" className="button button--ghost button--small" onClick={() => deleteDialog.open(r)} aria-label={`Delete run ${r.runId}`}>Delete</button>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={() => deleteDialog.open(r)}
+            aria-label={`Delete run ${r.runId}`}
+          >
+            Delete
+          </button>
         </span>
       ),
     });
@@ -102,19 +156,45 @@ export function RunsScreen({ agents, agentId, search, onSearchChange }: RunsScre
   return (
     <div className="runs">
       <div className="runs-bar">
-        <AgentPicker agents={agents} agentId={agentId} onChange={(agent) => onSearchChange((s) => ({ agent, refresh: s.refresh }))} />
+        <AgentPicker
+          agents={agents}
+          agentId={agentId}
+          onChange={(agent) => onSearchChange((s) => ({ agent, refresh: s.refresh }))}
+        />
         <RefreshControl
           seconds={refreshSeconds}
           paused={paused}
           updatedAt={dataUpdatedAt}
-          onChange={(refresh) => onSearchChange((s) => ({ ...s, refresh: refresh === DEFAULT_REFRESH_SECONDS ? undefined : refresh }))}
+          onChange={(refresh) =>
+            onSearchChange((s) => ({ ...s, refresh: refresh === DEFAULT_REFRESH_SECONDS ? undefined : refresh }))
+          }
         />
-        <Link to="/runs/review" search={{ agentId }} className="button button--primary runs-review-button" aria-disabled={waiting === 0 || undefined}>
+        <Link
+          to="/runs/review"
+          search={{ agentId }}
+          className="button button--primary runs-review-button"
+          aria-disabled={waiting === 0 || undefined}
+        >
           Review ({counts.data ? formatCount(waiting, counts.data.complete) : '…'})
         </Link>
       </div>
 
-      <RunTabs tab={tab} counts={counts.data} loading={counts.isPending} onChange={(next) => onSearchChange((s) => ({ agent: s.agent, from: s.from, to: s.to, sort: s.sort, refresh: s.refresh, pageSize: s.pageSize, tab: next === 'all' ? undefined : next }))} />
+      <RunTabs
+        tab={tab}
+        counts={counts.data}
+        loading={counts.isPending}
+        onChange={(next) =>
+          onSearchChange((s) => ({
+            agent: s.agent,
+            from: s.from,
+            to: s.to,
+            sort: s.sort,
+            refresh: s.refresh,
+            pageSize: s.pageSize,
+            tab: next === 'all' ? undefined : next,
+          }))
+        }
+      />
 
       <DataTable
         label={`Runs: ${RUN_TAB_DEFINITIONS[tab].label}`}
@@ -122,7 +202,14 @@ export function RunsScreen({ agents, agentId, search, onSearchChange }: RunsScre
         columns={columns}
         getRowId={(r) => r.runId}
         columnsKey="runs"
-        toolbar={<RunFilters search={search} onSearchChange={onSearchChange} canArchiveMatching={!readOnly && tab !== 'archived' && data.runs.length > 0} onArchiveMatching={() => setArchiveMatching(true)} />}
+        toolbar={
+          <RunFilters
+            search={search}
+            onSearchChange={onSearchChange}
+            canArchiveMatching={!readOnly && tab !== 'archived' && data.runs.length > 0}
+            onArchiveMatching={() => setArchiveMatching(true)}
+          />
+        }
         isFetching={isFetching}
         pagination={{
           scope: `runs:${agentId}:${tab}:${search.status ?? ''}:${search.from ?? ''}:${search.to ?? ''}:${search.sort ?? ''}`,
@@ -132,31 +219,44 @@ export function RunsScreen({ agents, agentId, search, onSearchChange }: RunsScre
         }}
         sorting={{
           value: { id: 'created', desc: search.sort !== 'asc' },
-          onChange: (sort) => onSearchChange((s) => ({ ...s, cursor: undefined, sort: sort && !sort.desc ? 'asc' : undefined })),
+          onChange: (sort) =>
+            onSearchChange((s) => ({ ...s, cursor: undefined, sort: sort && !sort.desc ? 'asc' : undefined })),
         }}
-        selection={readOnly ? undefined : {
-          noun: ['run', 'runs'],
-          describe: (r) => `…${r.runId.slice(-8)}`,
-          canSelect: (r) => r.status !== 'archived',
-          actions: (rows, clear) => (
-            <>
-              <SelectionReporter count={rows.length} onChange={setSelectedCount} />
-              <button
-                type="button"
-                className="button"
-                onClick={() => {
-                  archive(rows, `${rows.length} selected ${rows.length === 1 ? 'run' : 'runs'}`);
-                  clear();
-                }}
-              >
-                Archive {rows.length} {rows.length === 1 ? 'run' : 'runs'}
-              </button>
-            </>
-          ),
-        }}
+        selection={
+          readOnly
+            ? undefined
+            : {
+                noun: ['run', 'runs'],
+                describe: (r) => `…${r.runId.slice(-8)}`,
+                canSelect: (r) => r.status !== 'archived',
+                actions: (rows, clear) => (
+                  <>
+                    <SelectionReporter count={rows.length} onChange={setSelectedCount} />
+                    <button
+                      type="button"
+                      className="button"
+                      onClick={() => {
+                        archive(rows, `${rows.length} selected ${rows.length === 1 ? 'run' : 'runs'}`);
+                        clear();
+                      }}
+                    >
+                      Archive {rows.length} {rows.length === 1 ? 'run' : 'runs'}
+                    </button>
+                  </>
+                ),
+              }
+        }
         empty={
-          <EmptyState title={search.status || search.from || search.to ? 'No runs match these filters' : `No runs ${RUN_TAB_DEFINITIONS[tab].describes}`}>
-            {search.status || search.from || search.to ? 'Clear the filters to see more runs.' : 'Runs appear here when the agent starts them.'}
+          <EmptyState
+            title={
+              search.status || search.from || search.to
+                ? 'No runs match these filters'
+                : `No runs ${RUN_TAB_DEFINITIONS[tab].describes}`
+            }
+          >
+            {search.status || search.from || search.to
+              ? 'Clear the filters to see more runs.'
+              : 'Runs appear here when the agent starts them.'}
           </EmptyState>
         }
       />
@@ -169,8 +269,7 @@ export function RunsScreen({ agents, agentId, search, onSearchChange }: RunsScre
         confirmLabel="Archive matching runs"
         onConfirm={async () => {
           const { maxResults: _m, nextToken: _n, ...filter } = runsListParams(agentId, search);
-          const runs = (await fetchAllAgentRuns(filter))
-            .filter((r) => r.status !== 'archived');
+          const runs = (await fetchAllAgentRuns(filter)).filter((r) => r.status !== 'archived');
           archive(runs, `${runs.length} ${runs.length === 1 ? 'run' : 'runs'} ${filterWords}`);
         }}
       >
@@ -186,7 +285,8 @@ export function RunsScreen({ agents, agentId, search, onSearchChange }: RunsScre
 function matchingCountText(result: AgentRunCountsResult | undefined, statuses: readonly AgentRunStatus[]): string {
   if (!result) return 'Counting the matching runs…';
   const n = statuses.filter((s) => s !== 'archived').reduce((sum, s) => sum + (result.counts[s] ?? 0), 0);
-  if (!result.complete) return `At least ${n.toLocaleString()} ${n === 1 ? 'run' : 'runs'} will be archived (the service cannot count them all).`;
+  if (!result.complete)
+    return `At least ${n.toLocaleString()} ${n === 1 ? 'run' : 'runs'} will be archived (the service cannot count them all).`;
   return `${n} ${n === 1 ? 'run' : 'runs'} will be archived.`;
 }
 
@@ -204,35 +304,79 @@ function SelectionReporter({ count, onChange }: { count: number; onChange: (coun
   return null;
 }
 
-function AgentPicker({ agents, agentId, onChange }: { agents: Agent[]; agentId: string; onChange: (agentId: string) => void }) {
+function AgentPicker({
+  agents,
+  agentId,
+  onChange,
+}: {
+  agents: Agent[];
+  agentId: string;
+  onChange: (agentId: string) => void;
+}) {
   const id = useId();
   return (
     <div className="runs-agent">
       <label htmlFor={id}>Agent</label>
       <select id={id} className="input" value={agentId} onChange={(e) => onChange(e.target.value)}>
-        {agents.map((a) => <option key={a.agentId} value={a.agentId}>{a.name || a.agentId}</option>)}
+        {agents.map((a) => (
+          <option key={a.agentId} value={a.agentId}>
+            {a.name || a.agentId}
+          </option>
+        ))}
       </select>
-      <Link to="/agents/$agentId" params={{ agentId }} className="button button--ghost button--small">About this agent</Link>
+      <Link to="/agents/$agentId" params={{ agentId }} className="button button--ghost button--small">
+        About this agent
+      </Link>
     </div>
   );
 }
 
-function RefreshControl({ seconds, paused, updatedAt, onChange }: { seconds: number; paused: boolean; updatedAt: number; onChange: (seconds: number) => void }) {
+function RefreshControl({
+  seconds,
+  paused,
+  updatedAt,
+  onChange,
+}: {
+  seconds: number;
+  paused: boolean;
+  updatedAt: number;
+  onChange: (seconds: number) => void;
+}) {
   const id = useId();
   return (
     <div className="runs-refresh">
       <label htmlFor={id}>Auto-refresh</label>
       <select id={id} className="input" value={seconds} onChange={(e) => onChange(Number(e.target.value))}>
-        {REFRESH_CHOICES.map((s) => <option key={s} value={s}>{s === 0 ? 'Off' : `Every ${s} s`}</option>)}
+        {REFRESH_CHOICES.map((s) => (
+          <option key={s} value={s}>
+            {s === 0 ? 'Off' : `Every ${s} s`}
+          </option>
+        ))}
       </select>
       <span className="muted runs-refresh__note" role="status">
-        {paused && seconds > 0 ? 'Paused while runs are selected' : <>Updated <DateTime value={updatedAt} /></>}
+        {paused && seconds > 0 ? (
+          'Paused while runs are selected'
+        ) : (
+          <>
+            Updated <DateTime value={updatedAt} />
+          </>
+        )}
       </span>
     </div>
   );
 }
 
-function RunTabs({ tab, counts, loading, onChange }: { tab: RunTab; counts: AgentRunCountsResult | undefined; loading: boolean; onChange: (tab: RunTab) => void }) {
+function RunTabs({
+  tab,
+  counts,
+  loading,
+  onChange,
+}: {
+  tab: RunTab;
+  counts: AgentRunCountsResult | undefined;
+  loading: boolean;
+  onChange: (tab: RunTab) => void;
+}) {
   return (
     <nav className="runs-tabs" aria-label="Run tabs">
       {RUN_TABS.map((t) => {
@@ -240,9 +384,21 @@ function RunTabs({ tab, counts, loading, onChange }: { tab: RunTab; counts: Agen
         const count = counts ? def.statuses.reduce((sum, s) => sum + (counts.counts[s] ?? 0), 0) : undefined;
         const shown = count === undefined ? undefined : formatCount(count, counts!.complete);
         return (
-          <button key={t} type="button" className="runs-tab" aria-current={t === tab ? 'page' : undefined} onClick={() => onChange(t)} data-tab={t}>
+          <button
+            key={t}
+            type="button"
+            className="runs-tab"
+            aria-current={t === tab ? 'page' : undefined}
+            onClick={() => onChange(t)}
+            data-tab={t}
+          >
             {def.label}
-            <span className="runs-tab__count" aria-label={shown === undefined ? 'counting' : counts!.complete ? `${count} runs` : `at least ${count} runs`}>
+            <span
+              className="runs-tab__count"
+              aria-label={
+                shown === undefined ? 'counting' : counts!.complete ? `${count} runs` : `at least ${count} runs`
+              }
+            >
               {shown ?? (loading ? '…' : '?')}
             </span>
           </button>
@@ -262,8 +418,16 @@ const toLocalInput = (timestamp: string | undefined) => {
 };
 const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : undefined);
 
-function RunFilters({ search, onSearchChange, canArchiveMatching, onArchiveMatching }: {
-  search: RunsSearch; onSearchChange: RunsScreenProps['onSearchChange']; canArchiveMatching: boolean; onArchiveMatching: () => void;
+function RunFilters({
+  search,
+  onSearchChange,
+  canArchiveMatching,
+  onArchiveMatching,
+}: {
+  search: RunsSearch;
+  onSearchChange: RunsScreenProps['onSearchChange'];
+  canArchiveMatching: boolean;
+  onArchiveMatching: () => void;
 }) {
   const id = useId();
   const tab = search.tab ?? 'all';
@@ -283,49 +447,88 @@ function RunFilters({ search, onSearchChange, canArchiveMatching, onArchiveMatch
         <>
           <label htmlFor={`${id}-status`}>Status</label>
           <select
-            id={`${id}-status`} className="input" value={chosen[0] ?? ''}
+            id={`${id}-status`}
+            className="input"
+            value={chosen[0] ?? ''}
             onChange={(e) => {
               const status = e.target.value || undefined;
               onSearchChange((s) => ({ ...s, cursor: undefined, status }));
             }}
           >
             <option value="">Any in this tab</option>
-            {statuses.map((s) => <option key={s} value={s}>{AGENT_RUN_STATUS_WORDS[s].label}</option>)}
+            {statuses.map((s) => (
+              <option key={s} value={s}>
+                {AGENT_RUN_STATUS_WORDS[s].label}
+              </option>
+            ))}
           </select>
         </>
       )}
       <label htmlFor={`${id}-from`}>Created from</label>
-      <input id={`${id}-from`} name="from" type="datetime-local" className="input" defaultValue={toLocalInput(search.from)} />
+      <input
+        id={`${id}-from`}
+        name="from"
+        type="datetime-local"
+        className="input"
+        defaultValue={toLocalInput(search.from)}
+      />
       <label htmlFor={`${id}-to`}>until</label>
       <input id={`${id}-to`} name="to" type="datetime-local" className="input" defaultValue={toLocalInput(search.to)} />
-      <button type="submit" className="button">Apply</button>
+      <button type="submit" className="button">
+        Apply
+      </button>
       {filtered && (
-        <button type="button" className="button button--ghost" onClick={() => onSearchChange((s) => ({ agent: s.agent, tab: s.tab, sort: s.sort, refresh: s.refresh }))}>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => onSearchChange((s) => ({ agent: s.agent, tab: s.tab, sort: s.sort, refresh: s.refresh }))}
+        >
           Clear filters
         </button>
       )}
       {canArchiveMatching && (
-        <button type="button" className="button runs-archive-matching" onClick={onArchiveMatching}>Archive all matching…</button>
+        <button type="button" className="button runs-archive-matching" onClick={onArchiveMatching}>
+          Archive all matching…
+        </button>
       )}
     </form>
   );
 }
 
 const TYPE_LABEL: Record<string, string> = {
-  'application/pdf': 'PDF', 'image/jpeg': 'JPEG', 'image/png': 'PNG', 'image/tiff': 'TIFF', 'image/webp': 'WEBP', 'message/rfc822': 'Email',
+  'application/pdf': 'PDF',
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+  'image/tiff': 'TIFF',
+  'image/webp': 'WEBP',
+  'message/rfc822': 'Email',
 };
 
 /** The document the run names in its resourceIds: name and type (fetched per visible row, cached). */
 function RunDocument({ run }: { run: AgentRun }) {
   const org = useOrganizationScope();
   const documentId = runDocumentId(run);
-  const doc = useQuery({ ...documentQueryOptions(org, documentId ?? ''), enabled: Boolean(documentId), staleTime: 5 * 60_000, retry: false });
+  const doc = useQuery({
+    ...documentQueryOptions(org, documentId ?? ''),
+    enabled: Boolean(documentId),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
   if (!documentId) return <span className="muted">No document</span>;
-  if (doc.isError) return <Link to="/documents/$documentId" params={{ documentId }} className="runs-id">…{documentId.slice(-8)} <span className="muted">(deleted?)</span></Link>;
+  if (doc.isError)
+    return (
+      <Link to="/documents/$documentId" params={{ documentId }} className="runs-id">
+        …{documentId.slice(-8)} <span className="muted">(deleted?)</span>
+      </Link>
+    );
   return (
     <span className="runs-doc">
-      <Link to="/documents/$documentId" params={{ documentId }}>{doc.data ? doc.data.name || 'Untitled document' : '…'}</Link>
-      {doc.data?.contentType && <span className="badge badge--outline">{TYPE_LABEL[doc.data.contentType] ?? doc.data.contentType}</span>}
+      <Link to="/documents/$documentId" params={{ documentId }}>
+        {doc.data ? doc.data.name || 'Untitled document' : '…'}
+      </Link>
+      {doc.data?.contentType && (
+        <span className="badge badge--outline">{TYPE_LABEL[doc.data.contentType] ?? doc.data.contentType}</span>
+      )}
     </span>
   );
 }

@@ -4,7 +4,14 @@
  */
 import { z } from 'zod';
 import { paginationSearch, type PaginationSearch } from '@/components/data-table';
-import { AGENT_RUN_STATUSES, agentIdSchema, DONE_STATUSES, REVIEW_STATUSES, TIMESTAMP_PATTERN, type AgentRunStatus } from '@/contract';
+import {
+  AGENT_RUN_STATUSES,
+  agentIdSchema,
+  DONE_STATUSES,
+  REVIEW_STATUSES,
+  TIMESTAMP_PATTERN,
+  type AgentRunStatus,
+} from '@/contract';
 import { AGENT_RUN_STATUS_ORDER } from './run-status';
 
 export const RUN_TABS = ['all', 'review', 'exported', 'errors', 'archived'] as const;
@@ -20,16 +27,24 @@ export interface RunTabDefinition {
 
 export const RUN_TAB_DEFINITIONS: Record<RunTab, RunTabDefinition> = {
   // "All" is every working run: archived runs are put away and have their own tab.
-  all: { id: 'all', label: 'All', statuses: AGENT_RUN_STATUS_ORDER.filter((s) => s !== 'archived'), describes: 'not archived' },
+  all: {
+    id: 'all',
+    label: 'All',
+    statuses: AGENT_RUN_STATUS_ORDER.filter((s) => s !== 'archived'),
+    describes: 'not archived',
+  },
   review: { id: 'review', label: 'In review', statuses: REVIEW_STATUSES, describes: 'waiting for or in review' },
   exported: { id: 'exported', label: 'Exported', statuses: DONE_STATUSES, describes: 'exported or completed' },
   errors: { id: 'errors', label: 'Errors', statuses: ['error'], describes: 'failed' },
   archived: { id: 'archived', label: 'Archived', statuses: ['archived'], describes: 'archived' },
 };
 
-const statusListSchema = z
-  .string()
-  .transform((text) => text.split(',').filter((s): s is AgentRunStatus => (AGENT_RUN_STATUSES as readonly string[]).includes(s)).join(','));
+const statusListSchema = z.string().transform((text) =>
+  text
+    .split(',')
+    .filter((s): s is AgentRunStatus => (AGENT_RUN_STATUSES as readonly string[]).includes(s))
+    .join(','),
+);
 
 /** A created-time bound: a seed timestamp; anything else is dropped rather than failing the page. */
 const boundSchema = z.string().regex(TIMESTAMP_PATTERN).optional().catch(undefined);
@@ -43,7 +58,12 @@ export const runsSearchSchema = z.object({
   to: boundSchema,
   sort: z.enum(['asc', 'desc']).optional().catch(undefined),
   /** Auto-refresh interval in seconds; 0 turns it off. */
-  refresh: z.coerce.number().int().refine((n) => (REFRESH_CHOICES as readonly number[]).includes(n)).optional().catch(undefined),
+  refresh: z.coerce
+    .number()
+    .int()
+    .refine((n) => (REFRESH_CHOICES as readonly number[]).includes(n))
+    .optional()
+    .catch(undefined),
   ...paginationSearch,
 });
 export type RunsSearch = Omit<z.infer<typeof runsSearchSchema>, 'status'> & { status?: string } & PaginationSearch;

@@ -41,7 +41,9 @@ export function AppShell({ session }: { session: Session }) {
 
   return (
     <div className="shell">
-      <a className="skip-link" href="#main">Skip to content</a>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <aside className="shell__sidebar" aria-label="Sidebar">
         <SidebarContent organizationName={organizationName} />
       </aside>
@@ -54,21 +56,38 @@ export function AppShell({ session }: { session: Session }) {
 
       <div className="shell__main">
         <header className="topbar">
-          <button type="button" className="icon-button topbar__menu" aria-label="Open navigation" onClick={() => setDrawerOpen(true)}>
+          <button
+            type="button"
+            className="icon-button topbar__menu"
+            aria-label="Open navigation"
+            onClick={() => setDrawerOpen(true)}
+          >
             <IconMenu />
           </button>
           <Breadcrumbs />
           <div className="topbar__actions">
-            <button type="button" className="search-trigger" onClick={() => setPaletteOpen(true)} aria-label="Search and jump to (⌘K)">
+            <button
+              type="button"
+              className="search-trigger"
+              onClick={() => setPaletteOpen(true)}
+              aria-label="Search and jump to (⌘K)"
+            >
               <IconSearch />
               <span className="search-trigger__text">Jump to or paste an id…</span>
               <kbd>⌘K</kbd>
             </button>
-            <button type="button" className="icon-button hide-narrow" aria-label="Keyboard shortcuts (?)" onClick={() => setShortcutsOpen(true)}>
+            <button
+              type="button"
+              className="icon-button hide-narrow"
+              aria-label="Keyboard shortcuts (?)"
+              onClick={() => setShortcutsOpen(true)}
+            >
               <IconKeyboard />
             </button>
             <ThemeToggle />
-            <Suspense fallback={<OperatorTriggerPlaceholder name={session.operator.name} role={session.operator.role} />}>
+            <Suspense
+              fallback={<OperatorTriggerPlaceholder name={session.operator.name} role={session.operator.role} />}
+            >
               <OperatorMenu session={session} />
             </Suspense>
           </div>
@@ -89,8 +108,15 @@ export function AppShell({ session }: { session: Session }) {
 /** Looks like the operator menu's trigger for the moment before its code arrives. */
 function OperatorTriggerPlaceholder({ name, role }: { name: string; role: string }) {
   return (
-    <button type="button" className="operator-trigger" aria-label={`Operator ${name}, ${role}. Open menu`} aria-disabled="true">
-      <span className="avatar" aria-hidden="true">{name.slice(0, 1).toUpperCase()}</span>
+    <button
+      type="button"
+      className="operator-trigger"
+      aria-label={`Operator ${name}, ${role}. Open menu`}
+      aria-disabled="true"
+    >
+      <span className="avatar" aria-hidden="true">
+        {name.slice(0, 1).toUpperCase()}
+      </span>
       <span className="operator-trigger__name hide-narrow">{name}</span>
     </button>
   );

@@ -22,9 +22,13 @@ export function Breadcrumbs() {
           return (
             <li key={crumb.id}>
               {last ? (
-                <span aria-current="page" title={crumb.label}>{crumb.label}</span>
+                <span aria-current="page" title={crumb.label}>
+                  {crumb.label}
+                </span>
               ) : (
-                <Link to={crumb.pathname} title={crumb.label}>{crumb.label}</Link>
+                <Link to={crumb.pathname} title={crumb.label}>
+                  {crumb.label}
+                </Link>
               )}
             </li>
           );

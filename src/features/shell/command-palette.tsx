@@ -45,7 +45,15 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
     onOpenChange(next);
     if (!next) setSearch('');
   };
-  const go = ({ to, params, search: filter }: { to: string; params?: Record<string, string>; search?: Record<string, string> }) => {
+  const go = ({
+    to,
+    params,
+    search: filter,
+  }: {
+    to: string;
+    params?: Record<string, string>;
+    search?: Record<string, string>;
+  }) => {
     close(false);
     // The target routes are other screens' files; the router encodes the params (ids contain ':').
     void navigate({ to, params, search: filter } as unknown as NavigateOptions);
@@ -61,10 +69,17 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
       // Pasted ids and the hint must not be filtered away: items whose value starts with '!' always match.
       filter={(value, query, keywords) => (value.startsWith('!') || matches(query, value, keywords) ? 1 : 0)}
     >
-      <Command.Input value={search} onValueChange={setSearch} placeholder="Jump to a screen, or paste an id…" aria-label="Jump to a screen or paste an id" />
+      <Command.Input
+        value={search}
+        onValueChange={setSearch}
+        placeholder="Jump to a screen, or paste an id…"
+        aria-label="Jump to a screen or paste an id"
+      />
       <Command.List>
         {/* A listbox must hold options (axe), so "nothing matches" is a disabled option rather than cmdk's Empty. */}
-        {!pasted && byName.length === 0 && !NAV_ITEMS.some((item) => matches(search, item.label, [...(item.keywords ?? []), item.to])) ? (
+        {!pasted &&
+        byName.length === 0 &&
+        !NAV_ITEMS.some((item) => matches(search, item.label, [...(item.keywords ?? []), item.to])) ? (
           <Command.Item value="!hint" disabled>
             <span className="muted">{hint ?? 'No screen matches. Paste a full id such as svc:user:… to open it.'}</span>
           </Command.Item>
@@ -84,12 +99,18 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
         {byName.length > 0 ? (
           <Command.Group heading="Resources">
             {byName.map((resource) => (
-              <Command.Item key={resource.id} value={`!res:${resource.id}`} onSelect={() => go({ to: resource.to, params: resource.params })}>
+              <Command.Item
+                key={resource.id}
+                value={`!res:${resource.id}`}
+                onSelect={() => go({ to: resource.to, params: resource.params })}
+              >
                 <IconSearch />
                 <span className="truncate">
                   {resource.name} <span className="muted">· {resource.kind}</span>
                 </span>
-                <span className="palette__hint palette__id truncate" style={{ maxWidth: '40%' }}>{resource.id}</span>
+                <span className="palette__hint palette__id truncate" style={{ maxWidth: '40%' }}>
+                  {resource.id}
+                </span>
               </Command.Item>
             ))}
           </Command.Group>
@@ -107,9 +128,15 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
         </Command.Group>
       </Command.List>
       <div className="palette__footer" aria-hidden="true">
-        <span><kbd>↑</kbd> <kbd>↓</kbd> move</span>
-        <span><kbd>↵</kbd> open</span>
-        <span><kbd>esc</kbd> close</span>
+        <span>
+          <kbd>↑</kbd> <kbd>↓</kbd> move
+        </span>
+        <span>
+          <kbd>↵</kbd> open
+        </span>
+        <span>
+          <kbd>esc</kbd> close
+        </span>
       </div>
     </Command.Dialog>
   );
@@ -125,7 +152,15 @@ const LOOKUP_NOUNS: Record<IdLookup['kind'], string> = {
 };
 
 /** A pasted id that needs the API to say where it leads: looked up as soon as it is recognised. */
-function LookedUpId({ lookup, hint, onOpen }: { lookup: IdLookup; hint: string | null; onOpen: (target: FoundTarget) => void }) {
+function LookedUpId({
+  lookup,
+  hint,
+  onOpen,
+}: {
+  lookup: IdLookup;
+  hint: string | null;
+  onOpen: (target: FoundTarget) => void;
+}) {
   const org = useOrganizationScope();
   const { data: found, isPending, isError } = useQuery(idLookupQueryOptions(org, lookup));
   if (found) {
@@ -149,7 +184,9 @@ function LookedUpId({ lookup, hint, onOpen }: { lookup: IdLookup; hint: string |
       : `Not found: no ${LOOKUP_NOUNS[lookup.kind]} ${lookup.id} in this organization.`;
   return (
     <Command.Item value="!lookup-status" disabled>
-      <span className="muted" role="status">{message}</span>
+      <span className="muted" role="status">
+        {message}
+      </span>
     </Command.Item>
   );
 }

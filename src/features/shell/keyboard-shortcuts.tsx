@@ -20,11 +20,18 @@ export function KeyboardShortcuts({ open, onOpenChange }: { open: boolean; onOpe
               <h3>Anywhere</h3>
               <dl>
                 <dt>Jump to a screen or paste an id</dt>
-                <dd><kbd>⌘</kbd>/<kbd>Ctrl</kbd><kbd>K</kbd></dd>
+                <dd>
+                  <kbd>⌘</kbd>/<kbd>Ctrl</kbd>
+                  <kbd>K</kbd>
+                </dd>
                 <dt>Show these shortcuts</dt>
-                <dd><kbd>?</kbd></dd>
+                <dd>
+                  <kbd>?</kbd>
+                </dd>
                 <dt>Close a dialog or menu</dt>
-                <dd><kbd>Esc</kbd></dd>
+                <dd>
+                  <kbd>Esc</kbd>
+                </dd>
               </dl>
             </section>
             <section>
@@ -33,7 +40,9 @@ export function KeyboardShortcuts({ open, onOpenChange }: { open: boolean; onOpe
                 {NAV_ITEMS.map((item) => (
                   <div key={item.to} style={{ display: 'contents' }}>
                     <dt>{item.label}</dt>
-                    <dd><kbd>g</kbd> then <kbd>{item.key}</kbd></dd>
+                    <dd>
+                      <kbd>g</kbd> then <kbd>{item.key}</kbd>
+                    </dd>
                   </div>
                 ))}
               </dl>

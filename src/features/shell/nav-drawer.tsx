@@ -3,7 +3,15 @@ import { IconClose } from '@/components/icons';
 import { SidebarContent } from './sidebar';
 
 /** The sidebar as a drawer below 860px; loaded when first opened (Radix Dialog stays out of the first screen's code). */
-export function NavDrawer({ open, onOpenChange, organizationName }: { open: boolean; onOpenChange: (open: boolean) => void; organizationName: string }) {
+export function NavDrawer({
+  open,
+  onOpenChange,
+  organizationName,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  organizationName: string;
+}) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>

@@ -1,6 +1,15 @@
 import type { ComponentType } from 'react';
 import {
-  IconAgents, IconAppClients, IconAudit, IconDocuments, IconModels, IconOrganization, IconRoles, IconRuns, IconUsers, IconValidations,
+  IconAgents,
+  IconAppClients,
+  IconAudit,
+  IconDocuments,
+  IconModels,
+  IconOrganization,
+  IconRoles,
+  IconRuns,
+  IconUsers,
+  IconValidations,
 } from '@/components/icons';
 
 /** Every screen of the sidebar, the ⌘K palette and the `g` shortcuts, in one list. */
@@ -17,15 +26,64 @@ export interface NavItem {
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Runs', to: '/runs', icon: IconRuns, group: 'work', key: 'r', keywords: ['agents', 'review', 'archive'] },
-  { label: 'Agents', to: '/agents', icon: IconAgents, group: 'work', key: 'n', keywords: ['workflow', 'hooks', 'actions'] },
-  { label: 'Documents', to: '/documents', icon: IconDocuments, group: 'work', key: 'd', keywords: ['ground truth', 'upload'] },
+  {
+    label: 'Agents',
+    to: '/agents',
+    icon: IconAgents,
+    group: 'work',
+    key: 'n',
+    keywords: ['workflow', 'hooks', 'actions'],
+  },
+  {
+    label: 'Documents',
+    to: '/documents',
+    icon: IconDocuments,
+    group: 'work',
+    key: 'd',
+    keywords: ['ground truth', 'upload'],
+  },
   { label: 'Models', to: '/models', icon: IconModels, group: 'work', key: 'm', keywords: ['field config'] },
   { label: 'Validations', to: '/validations', icon: IconValidations, group: 'work', key: 'v', keywords: ['rules'] },
-  { label: 'Organization', to: '/settings/organization', icon: IconOrganization, group: 'settings', key: 'o', keywords: ['quota', 'usage', 'plan'] },
-  { label: 'Users', to: '/settings/users', icon: IconUsers, group: 'settings', key: 'u', keywords: ['people', 'invite'] },
-  { label: 'Roles', to: '/settings/roles', icon: IconRoles, group: 'settings', key: 'l', keywords: ['permissions', 'scopes'] },
-  { label: 'App clients', to: '/settings/app-clients', icon: IconAppClients, group: 'settings', key: 'c', keywords: ['oauth', 'client id', 'secret'] },
-  { label: 'Audit log', to: '/settings/audit-log', icon: IconAudit, group: 'settings', key: 'a', keywords: ['operators', 'history'] },
+  {
+    label: 'Organization',
+    to: '/settings/organization',
+    icon: IconOrganization,
+    group: 'settings',
+    key: 'o',
+    keywords: ['quota', 'usage', 'plan'],
+  },
+  {
+    label: 'Users',
+    to: '/settings/users',
+    icon: IconUsers,
+    group: 'settings',
+    key: 'u',
+    keywords: ['people', 'invite'],
+  },
+  {
+    label: 'Roles',
+    to: '/settings/roles',
+    icon: IconRoles,
+    group: 'settings',
+    key: 'l',
+    keywords: ['permissions', 'scopes'],
+  },
+  {
+    label: 'App clients',
+    to: '/settings/app-clients',
+    icon: IconAppClients,
+    group: 'settings',
+    key: 'c',
+    keywords: ['oauth', 'client id', 'secret'],
+  },
+  {
+    label: 'Audit log',
+    to: '/settings/audit-log',
+    icon: IconAudit,
+    group: 'settings',
+    key: 'a',
+    keywords: ['operators', 'history'],
+  },
 ];
 
 /** The front page (Runs). Typed as string: the route file belongs to the runs screen. */

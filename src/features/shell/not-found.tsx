@@ -14,8 +14,8 @@ export function NotFound() {
           </Link>
         }
       >
-        Nothing lives at <code>{pathname}</code>. Check the address, or press <kbd>⌘K</kbd> to jump to a screen or
-        paste an id.
+        Nothing lives at <code>{pathname}</code>. Check the address, or press <kbd>⌘K</kbd> to jump to a screen or paste
+        an id.
       </EmptyState>
     </div>
   );

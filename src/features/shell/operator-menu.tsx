@@ -33,8 +33,14 @@ export function OperatorMenu({ session }: { session: Session }) {
   return (
     <>
       <DropdownMenu.Root>
-        <DropdownMenu.Trigger ref={triggerRef} className="operator-trigger" aria-label={`Operator ${name}, ${role}. Open menu`}>
-          <span className="avatar" aria-hidden="true">{name.slice(0, 1).toUpperCase()}</span>
+        <DropdownMenu.Trigger
+          ref={triggerRef}
+          className="operator-trigger"
+          aria-label={`Operator ${name}, ${role}. Open menu`}
+        >
+          <span className="avatar" aria-hidden="true">
+            {name.slice(0, 1).toUpperCase()}
+          </span>
           <span className="operator-trigger__name hide-narrow">{name}</span>
           <IconChevronDown />
         </DropdownMenu.Trigger>

@@ -76,9 +76,7 @@ function SessionsBody({ session }: { session: Session }) {
   return (
     <>
       <OwnSessions sessions={own} />
-      {isAdmin ? (
-        <OtherOperators groups={[...byOperator]} />
-      ) : null}
+      {isAdmin ? <OtherOperators groups={[...byOperator]} /> : null}
     </>
   );
 }
@@ -90,10 +88,16 @@ function OwnSessions({ sessions }: { sessions: OperatorSession[] }) {
   return (
     <section className="sessions-group" aria-labelledby={headingId}>
       <div className="sessions-group__header">
-        <h3 id={headingId} className="sessions-group__title">Your sessions</h3>
+        <h3 id={headingId} className="sessions-group__title">
+          Your sessions
+        </h3>
         {others.length > 0 ? (
           <ConfirmDialog
-            trigger={<button type="button" className="button button--small">Sign out all others</button>}
+            trigger={
+              <button type="button" className="button button--small">
+                Sign out all others
+              </button>
+            }
             title="Sign out all your other sessions?"
             description={`${plural(others.length, 'other browser is', 'other browsers are')} sent to sign-in on the next request. This session stays signed in.`}
             confirmLabel={`Sign out ${plural(others.length, 'session', 'sessions')}`}
@@ -120,7 +124,9 @@ function OtherOperators({ groups }: { groups: [string, OperatorSession[]][] }) {
   return (
     <section className="sessions-group" aria-labelledby={headingId}>
       <div className="sessions-group__header">
-        <h3 id={headingId} className="sessions-group__title">Other operators</h3>
+        <h3 id={headingId} className="sessions-group__title">
+          Other operators
+        </h3>
       </div>
       {groups.length === 0 ? (
         <p className="sessions-group__note">No other operator is signed in.</p>
@@ -177,9 +183,19 @@ function SessionRow({ session }: { session: OperatorSession }) {
           {session.current ? <span className="badge badge--info">This session</span> : null}
         </div>
         <div className="session-row__meta">
-          <span>Signed in <DateTime value={session.createdAt} /></span>
+          <span>
+            Signed in <DateTime value={session.createdAt} />
+          </span>
           <span aria-hidden="true"> · </span>{' '}
-          <span>{session.current ? 'Active now' : <>Last active <DateTime value={session.lastSeenAt} /></>}</span>
+          <span>
+            {session.current ? (
+              'Active now'
+            ) : (
+              <>
+                Last active <DateTime value={session.lastSeenAt} />
+              </>
+            )}
+          </span>
         </div>
       </div>
       {session.current ? null : (

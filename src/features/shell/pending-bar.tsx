@@ -6,5 +6,7 @@ export function PendingBar() {
   const navigating = useRouterState({ select: (state) => state.status === 'pending' });
   const fetching = useIsFetching() > 0;
   const active = navigating || fetching;
-  return <div className="pending-bar" data-active={active} role="progressbar" aria-label="Loading" aria-hidden={!active} />;
+  return (
+    <div className="pending-bar" data-active={active} role="progressbar" aria-label="Loading" aria-hidden={!active} />
+  );
 }

@@ -30,19 +30,59 @@ interface Rule {
 const single = (type: string) => new RegExp(`^${ORG}(${NS}:${type}:${PART})$`);
 
 const RULES: Rule[] = [
-  { kind: 'User', pattern: single('user'), target: (m) => ({ to: '/settings/users/$userId', params: { userId: m[1] } }) },
-  { kind: 'Role', pattern: single('role'), target: (m) => ({ to: '/settings/roles/$roleId', params: { roleId: m[1] } }) },
-  { kind: 'App client', pattern: single('app-client'), target: (m) => ({ to: '/settings/app-clients/$appClientId', params: { appClientId: m[1] } }) },
+  {
+    kind: 'User',
+    pattern: single('user'),
+    target: (m) => ({ to: '/settings/users/$userId', params: { userId: m[1] } }),
+  },
+  {
+    kind: 'Role',
+    pattern: single('role'),
+    target: (m) => ({ to: '/settings/roles/$roleId', params: { roleId: m[1] } }),
+  },
+  {
+    kind: 'App client',
+    pattern: single('app-client'),
+    target: (m) => ({ to: '/settings/app-clients/$appClientId', params: { appClientId: m[1] } }),
+  },
   { kind: 'Model', pattern: single('model'), target: (m) => ({ to: '/models/$modelId', params: { modelId: m[1] } }) },
-  { kind: 'Validation', pattern: single('validation'), target: (m) => ({ to: '/validations/$validationId', params: { validationId: m[1] } }) },
-  { kind: 'Document', pattern: single('document'), target: (m) => ({ to: '/documents/$documentId', params: { documentId: m[1] } }) },
+  {
+    kind: 'Validation',
+    pattern: single('validation'),
+    target: (m) => ({ to: '/validations/$validationId', params: { validationId: m[1] } }),
+  },
+  {
+    kind: 'Document',
+    pattern: single('document'),
+    target: (m) => ({ to: '/documents/$documentId', params: { documentId: m[1] } }),
+  },
   { kind: 'Agent', pattern: single('agent'), target: (m) => ({ to: '/agents/$agentId', params: { agentId: m[1] } }) },
-  { kind: 'Organization', pattern: single('organization'), target: () => ({ to: '/settings/organization', params: {} }) },
+  {
+    kind: 'Organization',
+    pattern: single('organization'),
+    target: () => ({ to: '/settings/organization', params: {} }),
+  },
   // The organization screen shows its plan and payment method; the documents list filters by dataset or consent.
-  { kind: 'Organization plan', pattern: new RegExp(`^${ORG}(${NS}:plan:${PART}(?::@[A-Za-z0-9_.-]+|:[0-9]+)?)$`), target: () => ({ to: '/settings/organization', params: {} }) },
-  { kind: 'Organization payment method', pattern: single('payment-method'), target: () => ({ to: '/settings/organization', params: {} }) },
-  { kind: "Dataset's documents", pattern: single('dataset'), target: (m) => ({ to: '/documents', params: {}, search: { datasetId: m[1] } }) },
-  { kind: "Consent's documents", pattern: single('consent'), target: (m) => ({ to: '/documents', params: {}, search: { consentId: m[1] } }) },
+  {
+    kind: 'Organization plan',
+    pattern: new RegExp(`^${ORG}(${NS}:plan:${PART}(?::@[A-Za-z0-9_.-]+|:[0-9]+)?)$`),
+    target: () => ({ to: '/settings/organization', params: {} }),
+  },
+  {
+    kind: 'Organization payment method',
+    pattern: single('payment-method'),
+    target: () => ({ to: '/settings/organization', params: {} }),
+  },
+  {
+    kind: "Dataset's documents",
+    pattern: single('dataset'),
+    target: (m) => ({ to: '/documents', params: {}, search: { datasetId: m[1] } }),
+  },
+  {
+    kind: "Consent's documents",
+    pattern: single('consent'),
+    target: (m) => ({ to: '/documents', params: {}, search: { consentId: m[1] } }),
+  },
 ];
 
 const RUN_ROUTES = {
@@ -94,7 +134,8 @@ export function resolveResourceId(text: string): ResourceTarget | null {
 /** A hint for ids that need more than themselves to open (a run id alone does not say its agent). */
 export function idHint(text: string): string | null {
   const id = text.trim();
-  if (new RegExp(`^${NS}:run:${PART}$`).test(id)) return 'A run id alone does not name its agent: looking for it among the agents, hooks and actions…';
+  if (new RegExp(`^${NS}:run:${PART}$`).test(id))
+    return 'A run id alone does not name its agent: looking for it among the agents, hooks and actions…';
   if (new RegExp(`^${NS}:[a-z-]+:${PART}$`).test(id)) return 'The console has no screen for this kind of id.';
   return null;
 }
@@ -110,10 +151,13 @@ export interface NamedResource extends ResourceTarget {
 export function namedResource(value: unknown): NamedResource | null {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
   const record = value as Record<string, unknown>;
-  const name = [record.name, record.email, record.fileName].find((v): v is string => typeof v === 'string' && v.trim() !== '');
+  const name = [record.name, record.email, record.fileName].find(
+    (v): v is string => typeof v === 'string' && v.trim() !== '',
+  );
   if (!name) return null;
   let id: string | undefined;
-  if (typeof record.agentId === 'string' && typeof record.runId === 'string') id = formatRunReference(record.agentId, record.runId);
+  if (typeof record.agentId === 'string' && typeof record.runId === 'string')
+    id = formatRunReference(record.agentId, record.runId);
   else id = OWN_ID_KEYS.map((key) => record[key]).find((v): v is string => typeof v === 'string');
   if (!id) return null;
   const target = resolveResourceId(id);
@@ -121,7 +165,10 @@ export function namedResource(value: unknown): NamedResource | null {
 }
 
 /** Every named resource in some cached response data: `{ users: [...] }`, a single object, or an array. */
-export function namedResourcesIn(data: unknown, into: Map<string, NamedResource> = new Map()): Map<string, NamedResource> {
+export function namedResourcesIn(
+  data: unknown,
+  into: Map<string, NamedResource> = new Map(),
+): Map<string, NamedResource> {
   const visit = (value: unknown) => {
     const found = namedResource(value);
     if (found && !into.has(found.id)) into.set(found.id, found);
@@ -129,7 +176,8 @@ export function namedResourcesIn(data: unknown, into: Map<string, NamedResource>
   if (Array.isArray(data)) data.forEach(visit);
   else if (data && typeof data === 'object') {
     visit(data);
-    for (const nested of Object.values(data as Record<string, unknown>)) if (Array.isArray(nested)) nested.forEach(visit);
+    for (const nested of Object.values(data as Record<string, unknown>))
+      if (Array.isArray(nested)) nested.forEach(visit);
   }
   return into;
 }

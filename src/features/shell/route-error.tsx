@@ -19,7 +19,16 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
 
   if (isApiError(error, 401)) return <LoadingState label="Your session ended. Taking you to sign in…" />;
   if (isApiError(error, 403)) {
-    return <ForbiddenState message={error.message} action={<Link to={HOME_PATH} className="button">Go to Runs</Link>} />;
+    return (
+      <ForbiddenState
+        message={error.message}
+        action={
+          <Link to={HOME_PATH} className="button">
+            Go to Runs
+          </Link>
+        }
+      />
+    );
   }
   return (
     <ErrorState

@@ -4,8 +4,15 @@ import { safeRedirect } from './sign-in-page';
 
 describe('pasted ids', () => {
   it('resolve to the detail route of their resource', () => {
-    expect(resolveResourceId(' svc:user:abc123 ')).toMatchObject({ kind: 'User', to: '/settings/users/$userId', params: { userId: 'svc:user:abc123' } });
-    expect(resolveResourceId('legacy:model:invoice-v2')).toMatchObject({ to: '/models/$modelId', params: { modelId: 'legacy:model:invoice-v2' } });
+    expect(resolveResourceId(' svc:user:abc123 ')).toMatchObject({
+      kind: 'User',
+      to: '/settings/users/$userId',
+      params: { userId: 'svc:user:abc123' },
+    });
+    expect(resolveResourceId('legacy:model:invoice-v2')).toMatchObject({
+      to: '/models/$modelId',
+      params: { modelId: 'legacy:model:invoice-v2' },
+    });
     expect(resolveResourceId('svc:app-client:x1')).toMatchObject({ to: '/settings/app-clients/$appClientId' });
     expect(resolveResourceId('svc:organization:acme/svc:agent:a1/svc:run:r1')).toMatchObject({
       to: '/runs/$agentId/$runId',
@@ -23,8 +30,20 @@ describe('pasted ids', () => {
 describe('what the copy buttons copy, pasted into ⌘K', () => {
   const RUN = 'svc:run:0123456789abcdef0123456789abcdef';
   it('opens hook and action run references directly', () => {
-    expect(parsePastedId(`svc:hook:h1/${RUN}`)).toEqual({ target: expect.objectContaining({ kind: 'Hook run', to: '/runs/hooks/$hookId/$runId', params: { hookId: 'svc:hook:h1', runId: RUN } }) });
-    expect(parsePastedId(`svc:organization:acme/svc:action:a1/${RUN}`)).toEqual({ target: expect.objectContaining({ kind: 'Action run', to: '/runs/actions/$actionId/$runId', params: { actionId: 'svc:action:a1', runId: RUN } }) });
+    expect(parsePastedId(`svc:hook:h1/${RUN}`)).toEqual({
+      target: expect.objectContaining({
+        kind: 'Hook run',
+        to: '/runs/hooks/$hookId/$runId',
+        params: { hookId: 'svc:hook:h1', runId: RUN },
+      }),
+    });
+    expect(parsePastedId(`svc:organization:acme/svc:action:a1/${RUN}`)).toEqual({
+      target: expect.objectContaining({
+        kind: 'Action run',
+        to: '/runs/actions/$actionId/$runId',
+        params: { actionId: 'svc:action:a1', runId: RUN },
+      }),
+    });
   });
   it('looks up a bare run id (agent, hook or action run), with or without an organization prefix', () => {
     expect(parsePastedId(` ${RUN} `)).toEqual({ lookup: { kind: 'run', id: RUN } });
@@ -32,17 +51,31 @@ describe('what the copy buttons copy, pasted into ⌘K', () => {
     expect(parsePastedId('legacy:run:abc')).toEqual({ lookup: { kind: 'run', id: 'legacy:run:abc' } });
   });
   it('looks up ids whose screen is another resource’s', () => {
-    expect(parsePastedId('svc:profile:0123456789abcdef0123456789abcdef')).toEqual({ lookup: { kind: 'profile', id: 'svc:profile:0123456789abcdef0123456789abcdef' } });
-    expect(parsePastedId('svc:validation-task:ab12')).toEqual({ lookup: { kind: 'validation-task', id: 'svc:validation-task:ab12' } });
+    expect(parsePastedId('svc:profile:0123456789abcdef0123456789abcdef')).toEqual({
+      lookup: { kind: 'profile', id: 'svc:profile:0123456789abcdef0123456789abcdef' },
+    });
+    expect(parsePastedId('svc:validation-task:ab12')).toEqual({
+      lookup: { kind: 'validation-task', id: 'svc:validation-task:ab12' },
+    });
     expect(parsePastedId('svc:organization:acme/svc:hook:h1')).toEqual({ lookup: { kind: 'hook', id: 'svc:hook:h1' } });
     expect(parsePastedId('svc:action:a1')).toEqual({ lookup: { kind: 'action', id: 'svc:action:a1' } });
-    expect(parsePastedId('0123456789abcdef0123456789abcdef')).toEqual({ lookup: { kind: 'client-id', id: '0123456789abcdef0123456789abcdef' } });
+    expect(parsePastedId('0123456789abcdef0123456789abcdef')).toEqual({
+      lookup: { kind: 'client-id', id: '0123456789abcdef0123456789abcdef' },
+    });
   });
   it('opens plans, payment methods, datasets and consents on the screens that show them', () => {
-    expect(parsePastedId('svc:plan:pro:@2024.1')).toEqual({ target: expect.objectContaining({ to: '/settings/organization' }) });
-    expect(parsePastedId('svc:payment-method:0123456789abcdef0123456789abcdef')).toEqual({ target: expect.objectContaining({ to: '/settings/organization' }) });
-    expect(parsePastedId('svc:dataset:d1')).toEqual({ target: expect.objectContaining({ to: '/documents', search: { datasetId: 'svc:dataset:d1' } }) });
-    expect(parsePastedId('legacy:consent:c1')).toEqual({ target: expect.objectContaining({ to: '/documents', search: { consentId: 'legacy:consent:c1' } }) });
+    expect(parsePastedId('svc:plan:pro:@2024.1')).toEqual({
+      target: expect.objectContaining({ to: '/settings/organization' }),
+    });
+    expect(parsePastedId('svc:payment-method:0123456789abcdef0123456789abcdef')).toEqual({
+      target: expect.objectContaining({ to: '/settings/organization' }),
+    });
+    expect(parsePastedId('svc:dataset:d1')).toEqual({
+      target: expect.objectContaining({ to: '/documents', search: { datasetId: 'svc:dataset:d1' } }),
+    });
+    expect(parsePastedId('legacy:consent:c1')).toEqual({
+      target: expect.objectContaining({ to: '/documents', search: { consentId: 'legacy:consent:c1' } }),
+    });
   });
   it('leaves text that is no id to the search by name', () => {
     expect(parsePastedId('invoice')).toBeNull();

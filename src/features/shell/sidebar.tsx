@@ -7,10 +7,14 @@ export function SidebarContent({ organizationName }: { organizationName: string 
   return (
     <div className="sidebar">
       <div className="sidebar__brand">
-        <span className="sidebar__logo" aria-hidden="true">D</span>
+        <span className="sidebar__logo" aria-hidden="true">
+          D
+        </span>
         <div className="sidebar__brand-text">
           <span className="sidebar__product">DPS Console</span>
-          <span className="sidebar__org" title={organizationName}>{organizationName}</span>
+          <span className="sidebar__org" title={organizationName}>
+            {organizationName}
+          </span>
         </div>
       </div>
       <nav aria-label="Main" className="sidebar__nav">

@@ -12,7 +12,8 @@ export function safeRedirect(target: string | undefined): string {
 }
 
 const ERRORS: Record<string, string> = {
-  'launch-link': 'That launch link has expired or was already used. Sign in with an operator account, or restart the console server for a new link.',
+  'launch-link':
+    'That launch link has expired or was already used. Sign in with an operator account, or restart the console server for a new link.',
 };
 
 export function SignInPage({ redirectTo, error }: { redirectTo: string; error?: string }) {
@@ -45,7 +46,9 @@ export function SignInPage({ redirectTo, error }: { redirectTo: string; error?: 
     <main className="auth-page" id="main">
       <form className="auth-card" onSubmit={onSubmit} noValidate aria-labelledby="sign-in-title">
         <div className="auth-card__brand">
-          <span className="sidebar__logo" aria-hidden="true">D</span>
+          <span className="sidebar__logo" aria-hidden="true">
+            D
+          </span>
           <div>
             <h1 id="sign-in-title">Sign in to DPS Console</h1>
             <p className="auth-card__hint">Use your operator account.</p>
@@ -58,11 +61,23 @@ export function SignInPage({ redirectTo, error }: { redirectTo: string; error?: 
           </div>
         ) : null}
         <div className="field">
-          <label className="field__label" htmlFor="sign-in-name">Name</label>
-          <input id="sign-in-name" className="input" autoComplete="username" autoFocus required value={name} onChange={(e) => setName(e.target.value)} />
+          <label className="field__label" htmlFor="sign-in-name">
+            Name
+          </label>
+          <input
+            id="sign-in-name"
+            className="input"
+            autoComplete="username"
+            autoFocus
+            required
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
         </div>
         <div className="field">
-          <label className="field__label" htmlFor="sign-in-password">Password</label>
+          <label className="field__label" htmlFor="sign-in-password">
+            Password
+          </label>
           <input
             id="sign-in-password"
             className="input"
@@ -73,7 +88,11 @@ export function SignInPage({ redirectTo, error }: { redirectTo: string; error?: 
             onChange={(e) => setPassword(e.target.value)}
           />
         </div>
-        <button type="submit" className="button button--primary" disabled={signIn.isPending || !name.trim() || !password}>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={signIn.isPending || !name.trim() || !password}
+        >
           {signIn.isPending ? 'Signing in…' : 'Sign in'}
         </button>
         <p className="auth-card__hint">

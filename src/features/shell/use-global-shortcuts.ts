@@ -11,7 +11,13 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 /** ⌘K / Ctrl+K palette, `?` shortcuts, `g` + key to go to a screen (see keyboard-shortcuts.tsx). */
-export function useGlobalShortcuts({ openPalette, openShortcuts }: { openPalette: () => void; openShortcuts: () => void }) {
+export function useGlobalShortcuts({
+  openPalette,
+  openShortcuts,
+}: {
+  openPalette: () => void;
+  openShortcuts: () => void;
+}) {
   const navigate = useNavigate();
   const pendingG = useRef<number>(0);
   const handlers = useRef({ openPalette, openShortcuts });

@@ -9,8 +9,15 @@ export function useUserOptions() {
   const org = useOrganizationScope();
   const roles = useQuery(everyRoleQueryOptions(org));
   const appClients = useQuery(appClientsListQueryOptions(org, { maxResults: 1000 }));
-  const roleOptions: Option[] = (roles.data ?? []).map((r) => ({ value: r.roleId, label: r.name || r.roleId, description: r.description ?? undefined }));
-  const appClientOptions: Option[] = (appClients.data?.appClients ?? []).map((c) => ({ value: c.appClientId, label: c.name || c.clientId }));
+  const roleOptions: Option[] = (roles.data ?? []).map((r) => ({
+    value: r.roleId,
+    label: r.name || r.roleId,
+    description: r.description ?? undefined,
+  }));
+  const appClientOptions: Option[] = (appClients.data?.appClients ?? []).map((c) => ({
+    value: c.appClientId,
+    label: c.name || c.clientId,
+  }));
   const roleNames = new Map((roles.data ?? []).map((r) => [r.roleId, r.name || r.roleId]));
   return { roleOptions, appClientOptions, roleNames, loading: roles.isPending || appClients.isPending };
 }

@@ -41,7 +41,11 @@ export function UserDetailScreen({ userId }: { userId: string }) {
           canWrite ? (
             <>
               <ConfirmDialog
-                trigger={<button type="button" className="button button--danger">Delete user</button>}
+                trigger={
+                  <button type="button" className="button button--danger">
+                    Delete user
+                  </button>
+                }
                 title={`Delete user ${title}?`}
                 description="The user can no longer sign in and loses their roles. This cannot be undone."
                 confirmLabel="Delete user"
@@ -52,7 +56,9 @@ export function UserDetailScreen({ userId }: { userId: string }) {
                   await navigate({ to: '/settings/users' });
                 }}
               />
-              <button type="button" className="button button--primary" onClick={() => setEditing(true)}>Edit user</button>
+              <button type="button" className="button button--primary" onClick={() => setEditing(true)}>
+                Edit user
+              </button>
             </>
           ) : undefined
         }
@@ -71,7 +77,13 @@ export function UserDetailScreen({ userId }: { userId: string }) {
             <dt>Roles</dt>
             <dd>
               {user.roleIds?.length ? (
-                <span className="users-roles">{user.roleIds.map((id) => <span key={id} className="badge badge--outline">{roleNames.get(id) ?? id}</span>)}</span>
+                <span className="users-roles">
+                  {user.roleIds.map((id) => (
+                    <span key={id} className="badge badge--outline">
+                      {roleNames.get(id) ?? id}
+                    </span>
+                  ))}
+                </span>
               ) : (
                 <span className="muted">None</span>
               )}
@@ -79,7 +91,13 @@ export function UserDetailScreen({ userId }: { userId: string }) {
           </div>
           <div>
             <dt>Profile</dt>
-            <dd>{user.profileId ? <IdWithCopy id={user.profileId} label="Copy profile id" /> : <span className="muted">None yet (set when the invitation is accepted)</span>}</dd>
+            <dd>
+              {user.profileId ? (
+                <IdWithCopy id={user.profileId} label="Copy profile id" />
+              ) : (
+                <span className="muted">None yet (set when the invitation is accepted)</span>
+              )}
+            </dd>
           </div>
           <div>
             <dt>Created</dt>

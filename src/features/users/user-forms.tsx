@@ -1,6 +1,22 @@
-import { createUserBodySchema, updateUserBodySchema, type CreateUserBody, type UpdateUserBody, type User } from '@/contract';
 import {
-  DialogCancel, Form, FormActions, JsonField, MultiSelectField, SelectField, SubmitButton, TextareaField, TextField, useZodForm, type Option,
+  createUserBodySchema,
+  updateUserBodySchema,
+  type CreateUserBody,
+  type UpdateUserBody,
+  type User,
+} from '@/contract';
+import {
+  DialogCancel,
+  Form,
+  FormActions,
+  JsonField,
+  MultiSelectField,
+  SelectField,
+  SubmitButton,
+  TextareaField,
+  TextField,
+  useZodForm,
+  type Option,
 } from '@/components/form';
 
 export interface UserFormOptions {
@@ -11,18 +27,46 @@ export interface UserFormOptions {
 const ROLES_EMPTY = 'No roles exist yet. Create one under Settings → Roles.';
 
 /** Create User as the seed has it: email (the seed's rule), name, description, roles, app client, metadata. */
-export function CreateUserForm({ options, onSubmit }: { options: UserFormOptions; onSubmit: (body: CreateUserBody) => Promise<unknown> }) {
+export function CreateUserForm({
+  options,
+  onSubmit,
+}: {
+  options: UserFormOptions;
+  onSubmit: (body: CreateUserBody) => Promise<unknown>;
+}) {
   const form = useZodForm(createUserBodySchema, {
-    defaultValues: { email: '', name: undefined, description: undefined, roleIds: [], appClientId: undefined, metadata: undefined },
+    defaultValues: {
+      email: '',
+      name: undefined,
+      description: undefined,
+      roleIds: [],
+      appClientId: undefined,
+      metadata: undefined,
+    },
   });
   return (
     <Form form={form} aria-label="Create user" onSubmit={onSubmit}>
       <div className="form-grid">
-        <TextField name="email" label="Email" type="email" autoComplete="off" spellCheck={false} hint="The invitation goes to this address, e.g. ann@example.com." />
+        <TextField
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="off"
+          spellCheck={false}
+          hint="The invitation goes to this address, e.g. ann@example.com."
+        />
         <TextField name="name" label="Name" optional emptyAs="undefined" maxLength={4096} />
         <TextareaField name="description" label="Description" optional emptyAs="undefined" wide />
         <MultiSelectField name="roleIds" label="Roles" optional options={options.roles} emptyText={ROLES_EMPTY} wide />
-        <SelectField name="appClientId" label="App client" optional options={options.appClients} placeholder="None" hint="The app the invitation signs in to." wide />
+        <SelectField
+          name="appClientId"
+          label="App client"
+          optional
+          options={options.appClients}
+          placeholder="None"
+          hint="The app the invitation signs in to."
+          wide
+        />
         <JsonField name="metadata" label="Metadata" optional />
       </div>
       <FormActions align="end">
@@ -34,9 +78,22 @@ export function CreateUserForm({ options, onSubmit }: { options: UserFormOptions
 }
 
 /** Edit: name, description, roles, metadata (the seed's PATCH). Only changed fields are sent. */
-export function EditUserForm({ user, roles, onSubmit }: { user: User; roles: Option[]; onSubmit: (body: UpdateUserBody) => Promise<unknown> }) {
+export function EditUserForm({
+  user,
+  roles,
+  onSubmit,
+}: {
+  user: User;
+  roles: Option[];
+  onSubmit: (body: UpdateUserBody) => Promise<unknown>;
+}) {
   const form = useZodForm(updateUserBodySchema, {
-    defaultValues: { name: user.name ?? null, description: user.description ?? null, roleIds: user.roleIds ?? [], metadata: user.metadata ?? undefined },
+    defaultValues: {
+      name: user.name ?? null,
+      description: user.description ?? null,
+      roleIds: user.roleIds ?? [],
+      metadata: user.metadata ?? undefined,
+    },
   });
   return (
     <Form
@@ -62,7 +119,10 @@ export function EditUserForm({ user, roles, onSubmit }: { user: User; roles: Opt
 }
 
 /** The PATCH body: only what differs from the resource (the service refuses an empty PATCH). */
-export function changedFields(original: Record<string, unknown>, values: Record<string, unknown>): Record<string, unknown> {
+export function changedFields(
+  original: Record<string, unknown>,
+  values: Record<string, unknown>,
+): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(values)) {
     if (value === undefined) continue;

@@ -9,5 +9,9 @@ const TONE: Record<UserStatus, { label: string; className: string }> = {
 export function UserStatusBadge({ status, reason }: { status: UserStatus | undefined; reason?: string | null }) {
   if (!status) return <span className="muted">—</span>;
   const tone = TONE[status];
-  return <span className={tone.className} title={reason ?? undefined}>{tone.label}</span>;
+  return (
+    <span className={tone.className} title={reason ?? undefined}>
+      {tone.label}
+    </span>
+  );
 }

@@ -20,7 +20,13 @@ import './users.css';
 import { useOrganizationScope } from '@/api/organization-scope';
 
 /** Users of the organization: status, roles, create (invite), delete. */
-export function UsersListScreen({ search, onSearch }: { search: PaginationSearch; onSearch: (patch: PaginationSearch) => void }) {
+export function UsersListScreen({
+  search,
+  onSearch,
+}: {
+  search: PaginationSearch;
+  onSearch: (patch: PaginationSearch) => void;
+}) {
   const org = useOrganizationScope();
   const { data, isFetching } = useSuspenseQuery(usersListQueryOptions(org, listParams(search)));
   const { roleOptions, appClientOptions, roleNames } = useUserOptions();
@@ -37,38 +43,61 @@ export function UsersListScreen({ search, onSearch }: { search: PaginationSearch
       header: 'Name',
       meta: { hideable: false, className: 'users-col-name' },
       cell: ({ row: { original: u } }) => (
-        <Link to="/settings/users/$userId" params={{ userId: u.userId }} className="truncate users-name" title={u.name ?? undefined}>
+        <Link
+          to="/settings/users/$userId"
+          params={{ userId: u.userId }}
+          className="truncate users-name"
+          title={u.name ?? undefined}
+        >
           {u.name || <span className="muted">Unnamed user</span>}
         </Link>
       ),
     },
-    { id: 'status', header: 'Status', cell: ({ row: { original: u } }) => <UserStatusBadge status={u.status} reason={u.statusReason} /> },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: ({ row: { original: u } }) => <UserStatusBadge status={u.status} reason={u.statusReason} />,
+    },
     {
       id: 'roles',
       header: 'Roles',
       meta: { className: 'wrap' },
       cell: ({ row: { original: u } }) =>
         u.roleIds?.length ? (
-          <span className="users-roles">{u.roleIds.map((id) => <span key={id} className="badge badge--outline">{roleNames.get(id) ?? id}</span>)}</span>
+          <span className="users-roles">
+            {u.roleIds.map((id) => (
+              <span key={id} className="badge badge--outline">
+                {roleNames.get(id) ?? id}
+              </span>
+            ))}
+          </span>
         ) : (
           <span className="muted">None</span>
         ),
     },
-    { id: 'userId', header: 'User id', cell: ({ row: { original: u } }) => <IdWithCopy id={u.userId} label="Copy user id" /> },
+    {
+      id: 'userId',
+      header: 'User id',
+      cell: ({ row: { original: u } }) => <IdWithCopy id={u.userId} label="Copy user id" />,
+    },
     { id: 'created', header: 'Created', cell: ({ row: { original: u } }) => <DateTime value={u.createdTime} /> },
   ];
-  if (canWrite) columns.push(
-    {
+  if (canWrite)
+    columns.push({
       id: 'actions',
       header: () => <span className="sr-only">Actions</span>,
       meta: { className: 'col-actions', hideable: false, label: 'Actions' },
       cell: ({ row: { original: u } }) => (
-        <button type="button" className="button button--ghost button--small" onClick={() => setToDelete(u)} aria-label={`Delete ${u.name || u.userId}`}>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          onClick={() => setToDelete(u)}
+          aria-label={`Delete ${u.name || u.userId}`}
+        >
           Delete
         </button>
       ),
-    },
-  );
+    });
 
   return (
     <div className="page">
@@ -94,14 +123,28 @@ export function UsersListScreen({ search, onSearch }: { search: PaginationSearch
         empty={
           <EmptyState
             title={search.cursor ? 'No more users' : 'No users yet'}
-            action={canWrite ? <button type="button" className="button" onClick={() => setCreating(true)}>Create user</button> : undefined}
+            action={
+              canWrite ? (
+                <button type="button" className="button" onClick={() => setCreating(true)}>
+                  Create user
+                </button>
+              ) : undefined
+            }
           >
-            {canWrite ? 'Invite the people who review and correct documents. They get the roles you pick.' : 'Users appear here once an administrator invites them.'}
+            {canWrite
+              ? 'Invite the people who review and correct documents. They get the roles you pick.'
+              : 'Users appear here once an administrator invites them.'}
           </EmptyState>
         }
       />
 
-      <FormDialog open={creating} onOpenChange={setCreating} title="Create user" description="The user is invited by email and shows as invite pending until they accept." wide>
+      <FormDialog
+        open={creating}
+        onOpenChange={setCreating}
+        title="Create user"
+        description="The user is invited by email and shows as invite pending until they accept."
+        wide
+      >
         <CreateUserForm
           options={{ roles: roleOptions, appClients: appClientOptions }}
           onSubmit={async (body) => {

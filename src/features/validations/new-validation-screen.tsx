@@ -10,10 +10,18 @@ import { ValidationForm } from './validation-form';
 export function NewValidationScreen() {
   const create = useCreateValidation();
   const navigate = useNavigate();
-  if (!useCanWrite()) return <div className="page"><ForbiddenState message="Viewers cannot create validations." /></div>;
+  if (!useCanWrite())
+    return (
+      <div className="page">
+        <ForbiddenState message="Viewers cannot create validations." />
+      </div>
+    );
   return (
     <div className="page">
-      <PageHeader title="New validation" description="Rules that send an agent run to a person. Start from a preset and adjust the JSON as needed." />
+      <PageHeader
+        title="New validation"
+        description="Rules that send an agent run to a person. Start from a preset and adjust the JSON as needed."
+      />
       <ValidationForm
         mode="create"
         onCreate={async (body) => {

@@ -4,7 +4,10 @@ import { addRule, checkConfigText, describeRule, ruleFromDraft } from './validat
 describe('validation config text', () => {
   it('accepts an open object with valid rules and keeps unknown keys', () => {
     const text = '{"rules":[{"type":"requiredField","field":"total"}],"team":"ap"}';
-    expect(checkConfigText(text)).toEqual({ ok: true, config: { rules: [{ type: 'requiredField', field: 'total' }], team: 'ap' } });
+    expect(checkConfigText(text)).toEqual({
+      ok: true,
+      config: { rules: [{ type: 'requiredField', field: 'total' }], team: 'ap' },
+    });
     expect(checkConfigText('')).toEqual({ ok: true, config: {} });
   });
 
@@ -34,9 +37,17 @@ describe('validation config text', () => {
   });
 
   it('rejects incomplete preset forms with the rule named', () => {
-    expect(ruleFromDraft({ type: 'requiredField', field: ' ', threshold: '', pattern: '' })).toEqual({ error: 'field must not be empty' });
-    expect(ruleFromDraft({ type: 'confidenceThreshold', field: '', threshold: '1.5', pattern: '' })).toEqual({ error: 'threshold must be a number from 0 to 1' });
-    expect(ruleFromDraft({ type: 'confidenceThreshold', field: '', threshold: '', pattern: '' })).toEqual({ error: 'threshold is required' });
-    expect(ruleFromDraft({ type: 'confidenceThreshold', field: '', threshold: '0.7', pattern: '' })).toEqual({ rule: { type: 'confidenceThreshold', threshold: 0.7 } });
+    expect(ruleFromDraft({ type: 'requiredField', field: ' ', threshold: '', pattern: '' })).toEqual({
+      error: 'field must not be empty',
+    });
+    expect(ruleFromDraft({ type: 'confidenceThreshold', field: '', threshold: '1.5', pattern: '' })).toEqual({
+      error: 'threshold must be a number from 0 to 1',
+    });
+    expect(ruleFromDraft({ type: 'confidenceThreshold', field: '', threshold: '', pattern: '' })).toEqual({
+      error: 'threshold is required',
+    });
+    expect(ruleFromDraft({ type: 'confidenceThreshold', field: '', threshold: '0.7', pattern: '' })).toEqual({
+      rule: { type: 'confidenceThreshold', threshold: 0.7 },
+    });
   });
 });

@@ -2,11 +2,15 @@
  * The validation config's JSON text: parse it, check it against the contract, and add rules from presets without
  * touching anything else the operator wrote (config is an open object; only `rules` and `autoApprove` have a shape).
  */
-import { describeZodError, validationConfigSchema, validationRuleSchema, type ValidationConfig, type ValidationRule } from '@/contract';
+import {
+  describeZodError,
+  validationConfigSchema,
+  validationRuleSchema,
+  type ValidationConfig,
+  type ValidationRule,
+} from '@/contract';
 
-export type ConfigCheck =
-  | { ok: true; config: ValidationConfig }
-  | { ok: false; error: string };
+export type ConfigCheck = { ok: true; config: ValidationConfig } | { ok: false; error: string };
 
 export function checkConfigText(text: string): ConfigCheck {
   if (!text.trim()) return { ok: true, config: {} };
@@ -16,7 +20,8 @@ export function checkConfigText(text: string): ConfigCheck {
   } catch (error) {
     return { ok: false, error: `config is not valid JSON: ${(error as Error).message}` };
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, error: 'config must be a JSON object' };
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { ok: false, error: 'config must be a JSON object' };
   const result = validationConfigSchema.safeParse(value);
   if (!result.success) {
     const sentences = describeZodError(result.error, value, 'config').split('; ');
@@ -45,9 +50,17 @@ export function addRule(text: string, rule: ValidationRule): string | undefined 
 }
 
 export const RULE_PRESETS = [
-  { type: 'confidenceThreshold', label: 'Confidence threshold', help: 'Send to review when a field’s confidence is below the threshold (all fields when no field is named).' },
+  {
+    type: 'confidenceThreshold',
+    label: 'Confidence threshold',
+    help: 'Send to review when a field’s confidence is below the threshold (all fields when no field is named).',
+  },
   { type: 'requiredField', label: 'Required field', help: 'Send to review when the field is missing or empty.' },
-  { type: 'pattern', label: 'Pattern', help: 'Send to review when the field’s value does not match the regular expression.' },
+  {
+    type: 'pattern',
+    label: 'Pattern',
+    help: 'Send to review when the field’s value does not match the regular expression.',
+  },
 ] as const;
 
 export type RuleDraft = { type: ValidationRule['type']; field: string; threshold: string; pattern: string };
@@ -56,7 +69,8 @@ export type RuleDraft = { type: ValidationRule['type']; field: string; threshold
 export function ruleFromDraft(draft: RuleDraft): { rule: ValidationRule } | { error: string } {
   const candidate: Record<string, unknown> = { type: draft.type };
   if (draft.field.trim() || draft.type !== 'confidenceThreshold') candidate.field = draft.field.trim();
-  if (draft.type === 'confidenceThreshold') candidate.threshold = draft.threshold.trim() === '' ? undefined : Number(draft.threshold);
+  if (draft.type === 'confidenceThreshold')
+    candidate.threshold = draft.threshold.trim() === '' ? undefined : Number(draft.threshold);
   if (draft.type === 'pattern') candidate.pattern = draft.pattern;
   const result = validationRuleSchema.safeParse(candidate);
   if (!result.success) return { error: describeZodError(result.error, candidate, 'rule') };

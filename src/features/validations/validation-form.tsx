@@ -1,14 +1,43 @@
 import { useId, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { z } from 'zod';
-import { MAX_TEXT_LENGTH, type CreateValidationBody, type UpdateValidationBody, type Validation, type ValidationRule } from '@/contract';
-import { CheckboxField, Form, FormActions, JsonField, SubmitButton, TextareaField, TextField, useZodForm } from '@/components/form';
-import { addRule, checkConfigText, describeRule, formatConfig, RULE_PRESETS, ruleFromDraft, type RuleDraft } from './validation-config';
+import {
+  MAX_TEXT_LENGTH,
+  type CreateValidationBody,
+  type UpdateValidationBody,
+  type Validation,
+  type ValidationRule,
+} from '@/contract';
+import {
+  CheckboxField,
+  Form,
+  FormActions,
+  JsonField,
+  SubmitButton,
+  TextareaField,
+  TextField,
+  useZodForm,
+} from '@/components/form';
+import {
+  addRule,
+  checkConfigText,
+  describeRule,
+  formatConfig,
+  RULE_PRESETS,
+  ruleFromDraft,
+  type RuleDraft,
+} from './validation-config';
 import './validations.css';
 
 const formSchema = z.object({
-  name: z.string().trim().min(1, { message: 'Name is required' }).max(MAX_TEXT_LENGTH, { message: `Name must be at most ${MAX_TEXT_LENGTH} characters` }),
-  description: z.string().max(MAX_TEXT_LENGTH, { message: `Description must be at most ${MAX_TEXT_LENGTH} characters` }),
+  name: z
+    .string()
+    .trim()
+    .min(1, { message: 'Name is required' })
+    .max(MAX_TEXT_LENGTH, { message: `Name must be at most ${MAX_TEXT_LENGTH} characters` }),
+  description: z
+    .string()
+    .max(MAX_TEXT_LENGTH, { message: `Description must be at most ${MAX_TEXT_LENGTH} characters` }),
   enabled: z.boolean(),
   configText: z.string().superRefine((text, ctx) => {
     const check = checkConfigText(text);
@@ -44,7 +73,12 @@ function changes(values: FormValues, validation: Validation): UpdateValidationBo
 
 type Props =
   | { mode: 'create'; onCreate: (body: CreateValidationBody) => Promise<unknown> }
-  | { mode: 'edit'; validation: Validation; readOnly: boolean; onUpdate: (body: UpdateValidationBody) => Promise<unknown> };
+  | {
+      mode: 'edit';
+      validation: Validation;
+      readOnly: boolean;
+      onUpdate: (body: UpdateValidationBody) => Promise<unknown>;
+    };
 
 /** Name, description, enabled, the config as checked JSON with rule presets, metadata. */
 export function ValidationForm(props: Props) {
@@ -76,7 +110,11 @@ export function ValidationForm(props: Props) {
       <fieldset className="validation-form__fields" disabled={readOnly}>
         <div className="form-grid">
           <TextField name="name" label="Name" maxLength={4096} />
-          <CheckboxField name="enabled" label="Enabled" hint="A disabled validation lets every run through without review." />
+          <CheckboxField
+            name="enabled"
+            label="Enabled"
+            hint="A disabled validation lets every run through without review."
+          />
           <TextareaField name="description" label="Description" optional wide />
         </div>
         <ConfigEditor readOnly={readOnly} />
@@ -84,7 +122,11 @@ export function ValidationForm(props: Props) {
           <JsonField name="metadata" label="Metadata" optional wide />
         </div>
       </fieldset>
-      {nothingChanged ? <p className="muted" role="status">Nothing changed: there is nothing to save.</p> : null}
+      {nothingChanged ? (
+        <p className="muted" role="status">
+          Nothing changed: there is nothing to save.
+        </p>
+      ) : null}
       {!readOnly ? (
         <FormActions align="end">
           <SubmitButton>{props.mode === 'create' ? 'Create validation' : 'Save validation'}</SubmitButton>
@@ -105,7 +147,9 @@ function ConfigEditor({ readOnly }: { readOnly: boolean }) {
   return (
     <div className="validation-config">
       <div className="field field--wide">
-        <label className="field__label" htmlFor={`${id}-config`}>Config (JSON)</label>
+        <label className="field__label" htmlFor={`${id}-config`}>
+          Config (JSON)
+        </label>
         <textarea
           id={`${id}-config`}
           className="textarea mono"
@@ -116,21 +160,39 @@ function ConfigEditor({ readOnly }: { readOnly: boolean }) {
           {...register('configText')}
         />
         <span id={`${id}-config-hint`} className="field__hint">
-          An object. <code>rules</code>: confidenceThreshold, requiredField or pattern; <code>autoApprove: true</code> skips review when no rule fails.
+          An object. <code>rules</code>: confidenceThreshold, requiredField or pattern; <code>autoApprove: true</code>{' '}
+          skips review when no rule fails.
         </span>
-        {error ? <span id={`${id}-config-error`} className="field__error" role="alert">{error}</span> : null}
+        {error ? (
+          <span id={`${id}-config-error`} className="field__error" role="alert">
+            {error}
+          </span>
+        ) : null}
       </div>
       <div className="validation-config__side">
         <h3 className="validation-config__title">Rules</h3>
         {rules.length ? (
-          <ol className="validation-config__rules">{rules.map((rule, i) => <li key={i}>{describeRule(rule)}</li>)}</ol>
+          <ol className="validation-config__rules">
+            {rules.map((rule, i) => (
+              <li key={i}>{describeRule(rule)}</li>
+            ))}
+          </ol>
         ) : (
-          <p className="muted">{check.ok ? 'No rules: every run waits for a person unless autoApprove is set.' : 'Fix the JSON to see its rules.'}</p>
+          <p className="muted">
+            {check.ok
+              ? 'No rules: every run waits for a person unless autoApprove is set.'
+              : 'Fix the JSON to see its rules.'}
+          </p>
         )}
-        {!readOnly ? <RulePresets onAdd={(rule) => {
-          const next = addRule(text, rule);
-          if (next) setValue('configText', next, { shouldDirty: true, shouldValidate: true });
-        }} disabled={!check.ok} /> : null}
+        {!readOnly ? (
+          <RulePresets
+            onAdd={(rule) => {
+              const next = addRule(text, rule);
+              if (next) setValue('configText', next, { shouldDirty: true, shouldValidate: true });
+            }}
+            disabled={!check.ok}
+          />
+        ) : null}
       </div>
     </div>
   );
@@ -138,7 +200,12 @@ function ConfigEditor({ readOnly }: { readOnly: boolean }) {
 
 function RulePresets({ onAdd, disabled }: { onAdd: (rule: ValidationRule) => void; disabled: boolean }) {
   const id = useId();
-  const [draft, setDraft] = useState<RuleDraft>({ type: 'confidenceThreshold', field: '', threshold: '0.8', pattern: '' });
+  const [draft, setDraft] = useState<RuleDraft>({
+    type: 'confidenceThreshold',
+    field: '',
+    threshold: '0.8',
+    pattern: '',
+  });
   const [error, setError] = useState<string | null>(null);
   const preset = RULE_PRESETS.find((p) => p.type === draft.type)!;
   const add = () => {
@@ -150,26 +217,57 @@ function RulePresets({ onAdd, disabled }: { onAdd: (rule: ValidationRule) => voi
   return (
     <div className="rule-presets" role="group" aria-label="Add a rule">
       <label htmlFor={`${id}-type`}>Add a rule</label>
-      <select id={`${id}-type`} className="select" value={draft.type} onChange={(e) => setDraft({ ...draft, type: e.target.value as RuleDraft['type'] })}>
-        {RULE_PRESETS.map((p) => <option key={p.type} value={p.type}>{p.label}</option>)}
+      <select
+        id={`${id}-type`}
+        className="select"
+        value={draft.type}
+        onChange={(e) => setDraft({ ...draft, type: e.target.value as RuleDraft['type'] })}
+      >
+        {RULE_PRESETS.map((p) => (
+          <option key={p.type} value={p.type}>
+            {p.label}
+          </option>
+        ))}
       </select>
       <span className="field__hint">{preset.help}</span>
       <label htmlFor={`${id}-field`}>Field{draft.type === 'confidenceThreshold' ? ' (empty: every field)' : ''}</label>
-      <input id={`${id}-field`} className="input mono" value={draft.field} onChange={(e) => setDraft({ ...draft, field: e.target.value })} />
+      <input
+        id={`${id}-field`}
+        className="input mono"
+        value={draft.field}
+        onChange={(e) => setDraft({ ...draft, field: e.target.value })}
+      />
       {draft.type === 'confidenceThreshold' ? (
         <>
           <label htmlFor={`${id}-threshold`}>Threshold (0 to 1)</label>
-          <input id={`${id}-threshold`} className="input" inputMode="decimal" value={draft.threshold} onChange={(e) => setDraft({ ...draft, threshold: e.target.value })} />
+          <input
+            id={`${id}-threshold`}
+            className="input"
+            inputMode="decimal"
+            value={draft.threshold}
+            onChange={(e) => setDraft({ ...draft, threshold: e.target.value })}
+          />
         </>
       ) : null}
       {draft.type === 'pattern' ? (
         <>
           <label htmlFor={`${id}-pattern`}>Regular expression</label>
-          <input id={`${id}-pattern`} className="input mono" value={draft.pattern} onChange={(e) => setDraft({ ...draft, pattern: e.target.value })} />
+          <input
+            id={`${id}-pattern`}
+            className="input mono"
+            value={draft.pattern}
+            onChange={(e) => setDraft({ ...draft, pattern: e.target.value })}
+          />
         </>
       ) : null}
-      {error ? <span className="field__error" role="alert">{error}</span> : null}
-      <button type="button" className="button" onClick={add} disabled={disabled}>Add rule</button>
+      {error ? (
+        <span className="field__error" role="alert">
+          {error}
+        </span>
+      ) : null}
+      <button type="button" className="button" onClick={add} disabled={disabled}>
+        Add rule
+      </button>
     </div>
   );
 }

@@ -1,7 +1,13 @@
 import type { Validation } from '@/contract';
 
 export function EnabledBadge({ enabled }: { enabled: boolean }) {
-  return enabled ? <span className="badge badge--success">Enabled</span> : <span className="badge badge--outline" title="Runs skip this validation">Disabled</span>;
+  return enabled ? (
+    <span className="badge badge--success">Enabled</span>
+  ) : (
+    <span className="badge badge--outline" title="Runs skip this validation">
+      Disabled
+    </span>
+  );
 }
 
 export function ruleCount(validation: Pick<Validation, 'config'>): string {

@@ -13,20 +13,38 @@ import { useOrganizationScope } from '@/api/organization-scope';
 
 const columns: ColumnDef<Validation, unknown>[] = [
   {
-    id: 'name', header: 'Name', meta: { hideable: false, className: 'wrap' },
+    id: 'name',
+    header: 'Name',
+    meta: { hideable: false, className: 'wrap' },
     cell: ({ row: { original: v } }) => (
       <div className="validations-name">
-        <Link to="/validations/$validationId" params={{ validationId: v.validationId }}>{v.name || <span className="muted">Untitled validation</span>}</Link>
+        <Link to="/validations/$validationId" params={{ validationId: v.validationId }}>
+          {v.name || <span className="muted">Untitled validation</span>}
+        </Link>
         <span className="muted">{ruleCount(v)}</span>
       </div>
     ),
   },
-  { id: 'enabled', header: 'Enabled', cell: ({ row: { original: v } }) => <EnabledBadge enabled={v.enabled !== false} /> },
-  { id: 'updated', header: 'Updated', cell: ({ row: { original: v } }) => <DateTime value={v.updatedTime ?? v.createdTime} /> },
+  {
+    id: 'enabled',
+    header: 'Enabled',
+    cell: ({ row: { original: v } }) => <EnabledBadge enabled={v.enabled !== false} />,
+  },
+  {
+    id: 'updated',
+    header: 'Updated',
+    cell: ({ row: { original: v } }) => <DateTime value={v.updatedTime ?? v.createdTime} />,
+  },
 ];
 
 /** Validations: what a person must check before a run moves on. */
-export function ValidationsListScreen({ search, onSearchChange }: { search: PaginationSearch; onSearchChange: (p: PaginationSearch) => void }) {
+export function ValidationsListScreen({
+  search,
+  onSearchChange,
+}: {
+  search: PaginationSearch;
+  onSearchChange: (p: PaginationSearch) => void;
+}) {
   const org = useOrganizationScope();
   const { data, isFetching } = useSuspenseQuery(validationsListQueryOptions(org, listParams(search)));
   const readOnly = !useCanWrite();
@@ -35,7 +53,13 @@ export function ValidationsListScreen({ search, onSearchChange }: { search: Pagi
       <PageHeader
         title="Validations"
         description="Checks that send an agent run to a person: confidence thresholds, required fields, patterns."
-        actions={readOnly ? undefined : <Link to="/validations/new" className="button button--primary">Create validation</Link>}
+        actions={
+          readOnly ? undefined : (
+            <Link to="/validations/new" className="button button--primary">
+              Create validation
+            </Link>
+          )
+        }
       />
       <DataTable
         label="Validations"
@@ -48,7 +72,13 @@ export function ValidationsListScreen({ search, onSearchChange }: { search: Pagi
         empty={
           <EmptyState
             title={search.cursor ? 'No more validations' : 'No validations yet'}
-            action={readOnly || search.cursor ? undefined : <Link to="/validations/new" className="button button--primary">Create a validation</Link>}
+            action={
+              readOnly || search.cursor ? undefined : (
+                <Link to="/validations/new" className="button button--primary">
+                  Create a validation
+                </Link>
+              )
+            }
           >
             Without a validation, every agent run’s predictions are accepted as they are.
           </EmptyState>

@@ -5,7 +5,14 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import { allowedHostSets, crossSiteProblem, hostProblem, pathSpellingProblem, proxiedPathProblem, targetFormProblem } from './request-guards';
+import {
+  allowedHostSets,
+  crossSiteProblem,
+  hostProblem,
+  pathSpellingProblem,
+  proxiedPathProblem,
+  targetFormProblem,
+} from './request-guards';
 import { isApiPath, isBffOrApiPath, isReadMethod, splitTarget } from './route-paths';
 import { sessionIdFrom } from './session-cookie';
 import { setCommonSecurityHeaders, setConsoleSecurityHeaders, setDataSecurityHeaders } from './security-headers';
@@ -30,10 +37,17 @@ function ruleFor(method: string, path: string): PathRule {
   if (isApiPath(path)) return { csrf: true, crossSiteCheck: true, session: 'operator' };
   if (path === '/bff/launch') return { csrf: false, crossSiteCheck: false, session: 'none' };
   if (path === '/bff/file') return { csrf: true, crossSiteCheck: true, session: 'operator' };
-  if (path === '/bff/session') return { csrf: !isReadMethod(method), crossSiteCheck: true, session: isReadMethod(method) ? 'optional' : 'operator' };
-  if (path === '/bff/sessions' || path.startsWith('/bff/sessions/')) return { csrf: !isReadMethod(method), crossSiteCheck: true, session: 'operator' };
+  if (path === '/bff/session')
+    return {
+      csrf: !isReadMethod(method),
+      crossSiteCheck: true,
+      session: isReadMethod(method) ? 'optional' : 'operator',
+    };
+  if (path === '/bff/sessions' || path.startsWith('/bff/sessions/'))
+    return { csrf: !isReadMethod(method), crossSiteCheck: true, session: 'operator' };
   if (path === '/bff/audit') return { csrf: !isReadMethod(method), crossSiteCheck: true, session: 'admin' };
-  if (path === '/bff' || path.startsWith('/bff/')) return { csrf: !isReadMethod(method), crossSiteCheck: true, session: 'none' };
+  if (path === '/bff' || path.startsWith('/bff/'))
+    return { csrf: !isReadMethod(method), crossSiteCheck: true, session: 'none' };
   return { csrf: false, crossSiteCheck: false, session: 'none' };
 }
 
@@ -90,10 +104,18 @@ async function accessRules(app: FastifyInstance): Promise<void> {
     if (!session) return refuse(reply, 401, 'Not signed in: sign in to the console');
 
     if (rule.session === 'admin' && session.operator.role !== 'admin') {
-      return refuse(reply, 403, `Forbidden: this needs the admin role; operator "${session.operator.name}" is ${session.operator.role}`);
+      return refuse(
+        reply,
+        403,
+        `Forbidden: this needs the admin role; operator "${session.operator.name}" is ${session.operator.role}`,
+      );
     }
     if (isApiPath(path) && !isReadMethod(request.method) && session.operator.role !== 'admin') {
-      return refuse(reply, 403, `Forbidden: operator role ${session.operator.role} may only read; ${request.method} is not allowed`);
+      return refuse(
+        reply,
+        403,
+        `Forbidden: operator role ${session.operator.role} may only read; ${request.method} is not allowed`,
+      );
     }
   });
 }

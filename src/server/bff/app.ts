@@ -3,7 +3,13 @@
  * `listen()` binds it, `issueLaunchLink()` makes the one-time sign-in link printed at start.
  */
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import accessRules from './access-rules';
 import auditRoutes from './audit-routes';
 import bffState from './bff-state-plugin';
@@ -93,7 +99,9 @@ export async function createBffApp(config: BffConfig): Promise<BffApp> {
   });
 
   capConnectionsPerAddress(app.server, config.clientConnections.maxPerAddress, app.log);
-  const tokenWaitMs = config.tokenTimeoutMs * (config.tokenRetryDelaysMs.length + 1) + config.tokenRetryDelaysMs.reduce((a, b) => a + b, 0);
+  const tokenWaitMs =
+    config.tokenTimeoutMs * (config.tokenRetryDelaysMs.length + 1) +
+    config.tokenRetryDelaysMs.reduce((a, b) => a + b, 0);
   const upstreamWaitMs = tokenWaitMs + 2 * config.upstreamTimeoutMs;
   allowUpstreamWait(app, config.clientConnections.idleTimeoutMs, upstreamWaitMs);
 
@@ -102,7 +110,9 @@ export async function createBffApp(config: BffConfig): Promise<BffApp> {
     if (status === 413) {
       const limit = request.routeOptions.bodyLimit ?? 1024 * 1024;
       const mib = limit / (1024 * 1024);
-      return reply.code(413).send({ message: `The request body is larger than the ${mib >= 1 ? `${mib} MiB` : `${limit} byte`} limit of this route` });
+      return reply.code(413).send({
+        message: `The request body is larger than the ${mib >= 1 ? `${mib} MiB` : `${limit} byte`} limit of this route`,
+      });
     }
     if (status === 415) {
       return reply.code(415).send({ message: 'Content-Type must be application/json' });

@@ -42,7 +42,11 @@ export interface AuditOptions {
   completionWindowMs: number;
 }
 
-export const DEFAULT_AUDIT_OPTIONS: AuditOptions = { maxBytes: 10 * 1024 * 1024, keepFiles: 20, completionWindowMs: 15 * 60_000 };
+export const DEFAULT_AUDIT_OPTIONS: AuditOptions = {
+  maxBytes: 10 * 1024 * 1024,
+  keepFiles: 20,
+  completionWindowMs: 15 * 60_000,
+};
 
 /** What the file holds, line by line. Lines without `event` (written before outcomes were recorded) are complete. */
 type Line =
@@ -98,7 +102,10 @@ export class AuditLog {
   }
 
   /** Records what became of a forwarded write. */
-  completed(id: string, outcome: { outcome: AuditOutcome; status: number | null; clientClosed: boolean }): Promise<void> {
+  completed(
+    id: string,
+    outcome: { outcome: AuditOutcome; status: number | null; clientClosed: boolean },
+  ): Promise<void> {
     return this.write({ event: 'outcome', id, ...outcome });
   }
 
@@ -165,7 +172,9 @@ export class AuditLog {
   /** One page, newest first, and the cursor of the next (older) page or null when nothing older matches. */
   async page(query: AuditQuery): Promise<{ entries: AuditEntry[]; nextCursor: string | null }> {
     const segments = await this.segments();
-    const from = query.cursor ? parseCursor(query.cursor) : { seq: segments.at(-1)!.seq, offset: Number.MAX_SAFE_INTEGER };
+    const from = query.cursor
+      ? parseCursor(query.cursor)
+      : { seq: segments.at(-1)!.seq, offset: Number.MAX_SAFE_INTEGER };
     const outcomes = new Map<string, Outcome>();
     const found: { entry: AuditEntry; id?: string; at: Position }[] = [];
     // Scan backwards for limit + 1 matches: the extra one tells whether an older page exists. Outcomes come after
@@ -176,7 +185,8 @@ export class AuditLog {
         continue;
       }
       if (!matches(line, query)) continue;
-      if (line.event === 'forwarded') found.push({ entry: forwardedEntry(line, outcomes.get(line.id)), id: line.id, at });
+      if (line.event === 'forwarded')
+        found.push({ entry: forwardedEntry(line, outcomes.get(line.id)), id: line.id, at });
       else found.push({ entry: completeEntry(line), at });
       if (found.length > query.limit) break;
     }
@@ -197,7 +207,10 @@ export class AuditLog {
       }
     }
     const last = page.at(-1);
-    return { entries: page.map((f) => f.entry), nextCursor: hasMore && last ? `${last.at.seq}-${last.at.offset}` : null };
+    return {
+      entries: page.map((f) => f.entry),
+      nextCursor: hasMore && last ? `${last.at.seq}-${last.at.offset}` : null,
+    };
   }
 }
 
@@ -262,7 +275,8 @@ function parseLine(text: string): Line | undefined {
   try {
     const value = JSON.parse(text) as Line;
     if (typeof value.time !== 'string') return undefined;
-    if (value.event === 'outcome' || value.event === 'forwarded') return typeof value.id === 'string' ? value : undefined;
+    if (value.event === 'outcome' || value.event === 'forwarded')
+      return typeof value.id === 'string' ? value : undefined;
     return typeof value.method === 'string' && typeof value.status === 'number' ? value : undefined;
   } catch {
     return undefined;
@@ -299,7 +313,10 @@ async function* linesBackward(segments: Segment[], from: Position): AsyncGenerat
         for (let i = buffer.length - 1; i >= -1; i--) {
           if (i >= 0 && buffer[i] !== 0x0a) continue;
           if (i < 0 && start > 0) break;
-          const text = buffer.subarray(i + 1, lineEnd).toString('utf8').trim();
+          const text = buffer
+            .subarray(i + 1, lineEnd)
+            .toString('utf8')
+            .trim();
           lineEnd = i;
           const line = text ? parseLine(text) : undefined;
           if (line) yield { line, at: { seq: segment.seq, offset: start + i + 1 } };

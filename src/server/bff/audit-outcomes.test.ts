@@ -56,7 +56,9 @@ async function auditEntries(admin: TestBrowser, query = ''): Promise<AuditEntry[
 }
 
 function openConnections(bff: RunningBff): Promise<number> {
-  return new Promise((resolve, reject) => bff.bff.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+  return new Promise((resolve, reject) =>
+    bff.bff.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+  );
 }
 
 /** Sends `head` and `body` (all or part) on a raw socket; resolves once written. */
@@ -88,18 +90,33 @@ describe('a write the browser walks away from', () => {
 
     const pending = await auditEntries(admin, '&method=POST');
     expect(pending).toHaveLength(1);
-    expect(pending[0]).toMatchObject({ operator: 'ada', method: 'POST', path: '/api/documents', outcome: 'pending', status: null, completedTime: null });
+    expect(pending[0]).toMatchObject({
+      operator: 'ada',
+      method: 'POST',
+      path: '/api/documents',
+      outcome: 'pending',
+      status: null,
+      completedTime: null,
+    });
 
     socket.destroy();
     // Only the BFF's side of that connection is left to close.
-    await until('the BFF to see the browser leave', async () => ((await openConnections(bff)) === 0 ? true : undefined));
+    await until('the BFF to see the browser leave', async () =>
+      (await openConnections(bff)) === 0 ? true : undefined,
+    );
     echo.release();
 
     const done = await until('the outcome', async () => {
       const [entry] = await auditEntries(admin, '&method=POST');
       return entry.outcome === 'pending' ? undefined : entry;
     });
-    expect(done).toMatchObject({ path: '/api/documents', outcome: 'answered', status: 200, clientClosed: true, time: pending[0].time });
+    expect(done).toMatchObject({
+      path: '/api/documents',
+      outcome: 'answered',
+      status: 200,
+      clientClosed: true,
+      time: pending[0].time,
+    });
     expect(Date.parse(done.completedTime!)).toBeGreaterThanOrEqual(Date.parse(done.time));
   });
 
@@ -107,12 +124,19 @@ describe('a write the browser walks away from', () => {
     const { bff, admin } = await adminOf();
     const port = Number(new URL(bff.origin).port);
     const sent = echo.received.length;
-    const socket = await rawUpload(port, uploadHead(port, admin.cookieHeader(), 4_500_000), Buffer.alloc(100_000, 0x41));
+    const socket = await rawUpload(
+      port,
+      uploadHead(port, admin.cookieHeader(), 4_500_000),
+      Buffer.alloc(100_000, 0x41),
+    );
     socket.destroy();
-    await until('the BFF to see the browser leave', async () => ((await openConnections(bff)) === 0 ? true : undefined));
+    await until('the BFF to see the browser leave', async () =>
+      (await openConnections(bff)) === 0 ? true : undefined,
+    );
     expect(echo.received.length).toBe(sent);
     // The BFF may record the broken request as one it answered itself, never as one the service received.
-    for (const entry of await auditEntries(admin)) expect(entry).toMatchObject({ path: '/api/documents', outcome: 'not-forwarded' });
+    for (const entry of await auditEntries(admin))
+      expect(entry).toMatchObject({ path: '/api/documents', outcome: 'not-forwarded' });
   });
 });
 
@@ -122,7 +146,13 @@ describe('outcomes', () => {
     const reply = await admin.json('/api/slow?ms=5000', 'POST', { name: 'x' });
     expect(reply.status).toBe(504);
     const [entry] = await auditEntries(admin);
-    expect(entry).toMatchObject({ method: 'POST', path: '/api/slow', outcome: 'timeout', status: null, clientClosed: false });
+    expect(entry).toMatchObject({
+      method: 'POST',
+      path: '/api/slow',
+      outcome: 'timeout',
+      status: null,
+      clientClosed: false,
+    });
   });
 
   it('records a write the BFF refused as not forwarded, with the BFF answer', async () => {
@@ -132,7 +162,13 @@ describe('outcomes', () => {
     await viewer.login('vic', PASSWORD);
     expect((await viewer.json('/api/users', 'POST', { email: 'a@b.co' })).status).toBe(403);
     const [entry] = await auditEntries(admin);
-    expect(entry).toMatchObject({ operator: 'vic', method: 'POST', path: '/api/users', outcome: 'not-forwarded', status: 403 });
+    expect(entry).toMatchObject({
+      operator: 'vic',
+      method: 'POST',
+      path: '/api/users',
+      outcome: 'not-forwarded',
+      status: 403,
+    });
   });
 
   it('sends no write it cannot record: 503 and nothing reaches the service', async () => {
@@ -148,7 +184,11 @@ describe('outcomes', () => {
 });
 
 describe('rotation and retention', () => {
-  const write = (i: number) => ({ operator: 'ned', method: 'PATCH', path: `/api/models/m${String(i).padStart(4, '0')}` });
+  const write = (i: number) => ({
+    operator: 'ned',
+    method: 'PATCH',
+    path: `/api/models/m${String(i).padStart(4, '0')}`,
+  });
 
   async function allPages(log: AuditLog, limit: number): Promise<AuditEntry[]> {
     const entries: AuditEntry[] = [];
@@ -192,7 +232,9 @@ describe('rotation and retention', () => {
     const log = new AuditLog(dataDir, { maxBytes: 1024, keepFiles: 2 });
     for (let i = 0; i < 60; i++) await log.append({ ...write(i), status: 200 });
     const dir = join(dataDir, 'bff');
-    const rotated = readdirSync(dir).filter((name) => /^audit\.\d+\.jsonl$/.test(name)).sort();
+    const rotated = readdirSync(dir)
+      .filter((name) => /^audit\.\d+\.jsonl$/.test(name))
+      .sort();
     expect(rotated).toHaveLength(2);
     expect(existsSync(join(dir, 'audit.1.jsonl'))).toBe(false);
     const entries = await allPages(log, 10);
@@ -203,8 +245,11 @@ describe('rotation and retention', () => {
 
   it('/bff/audit pages across rotated files', async () => {
     const { bff, admin } = await adminOf({ config: { audit: { maxBytes: 1024, keepFiles: 100 } } });
-    for (let i = 0; i < 25; i++) expect((await admin.json(`/api/models/m${i}`, 'PATCH', { name: `n${i}` })).status).toBe(200);
-    expect(readdirSync(join(bff.dataDir, 'bff')).filter((name) => /^audit\.\d+\.jsonl$/.test(name)).length).toBeGreaterThan(3);
+    for (let i = 0; i < 25; i++)
+      expect((await admin.json(`/api/models/m${i}`, 'PATCH', { name: `n${i}` })).status).toBe(200);
+    expect(
+      readdirSync(join(bff.dataDir, 'bff')).filter((name) => /^audit\.\d+\.jsonl$/.test(name)).length,
+    ).toBeGreaterThan(3);
     const seen: AuditEntry[] = [];
     let cursor = '';
     for (let pages = 0; pages < 100; pages++) {
@@ -213,14 +258,28 @@ describe('rotation and retention', () => {
       if (!page.nextCursor) break;
       cursor = `&cursor=${page.nextCursor}`;
     }
-    expect(seen.map((e) => [e.path, e.outcome, e.status])).toEqual(Array.from({ length: 25 }, (_, i) => [`/api/models/m${24 - i}`, 'answered', 200]));
+    expect(seen.map((e) => [e.path, e.outcome, e.status])).toEqual(
+      Array.from({ length: 25 }, (_, i) => [`/api/models/m${24 - i}`, 'answered', 200]),
+    );
   });
 
   it('reads DPS_AUDIT_MAX_BYTES and DPS_AUDIT_KEEP_FILES', () => {
-    const upstream: UpstreamCredentials = { baseUrl: 'http://127.0.0.1:9/v1', authUrl: 'http://127.0.0.1:9', clientId: 'c', clientSecret: 's' };
+    const upstream: UpstreamCredentials = {
+      baseUrl: 'http://127.0.0.1:9/v1',
+      authUrl: 'http://127.0.0.1:9',
+      clientId: 'c',
+      clientSecret: 's',
+    };
     expect(loadBffConfig({}, upstream).audit).toEqual({ maxBytes: 10 * 1024 * 1024, keepFiles: 20 });
-    expect(loadBffConfig({ DPS_AUDIT_MAX_BYTES: '1048576', DPS_AUDIT_KEEP_FILES: '3' }, upstream).audit).toEqual({ maxBytes: 1048576, keepFiles: 3 });
-    expect(() => loadBffConfig({ DPS_AUDIT_KEEP_FILES: '0' }, upstream)).toThrow('DPS_AUDIT_KEEP_FILES must be an integer from 1 to 100000');
-    expect(() => loadBffConfig({ DPS_AUDIT_MAX_BYTES: '10MB' }, upstream)).toThrow('DPS_AUDIT_MAX_BYTES must be an integer from 4096');
+    expect(loadBffConfig({ DPS_AUDIT_MAX_BYTES: '1048576', DPS_AUDIT_KEEP_FILES: '3' }, upstream).audit).toEqual({
+      maxBytes: 1048576,
+      keepFiles: 3,
+    });
+    expect(() => loadBffConfig({ DPS_AUDIT_KEEP_FILES: '0' }, upstream)).toThrow(
+      'DPS_AUDIT_KEEP_FILES must be an integer from 1 to 100000',
+    );
+    expect(() => loadBffConfig({ DPS_AUDIT_MAX_BYTES: '10MB' }, upstream)).toThrow(
+      'DPS_AUDIT_MAX_BYTES must be an integer from 4096',
+    );
   });
 });

@@ -47,16 +47,29 @@ async function bffState(app: FastifyInstance, { config, secrets, upstreamWaitMs 
   });
   app.decorate('bffConfig', config);
   app.decorate('logSecrets', secrets);
-  app.decorate('sessionStore', new SessionStore(config.dataDir, { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs, now: config.now }));
+  app.decorate(
+    'sessionStore',
+    new SessionStore(config.dataDir, {
+      idleMs: config.sessionIdleMs,
+      absoluteMs: config.sessionAbsoluteMs,
+      now: config.now,
+    }),
+  );
   app.decorate('operatorAccounts', new OperatorAccounts(config.dataDir));
   app.decorate('launchLinks', new LaunchLinks(config.dataDir, config.launchLinkTtlMs, config.now));
   // An outcome is recorded at most one whole wait for the service after its write was sent.
-  app.decorate('auditLog', new AuditLog(config.dataDir, { ...config.audit, completionWindowMs: upstreamWaitMs + 60_000 }));
+  app.decorate(
+    'auditLog',
+    new AuditLog(config.dataDir, { ...config.audit, completionWindowMs: upstreamWaitMs + 60_000 }),
+  );
   app.decorate('loginRateLimit', new LoginRateLimit({ ...config.loginRateLimit, now: config.now }));
   app.decorate('tokenManager', tokenManager);
   app.decorate(
     'upstream',
-    new UpstreamClient(config.upstream, tokenManager, { readMs: config.upstreamReadTimeoutMs, writeMs: config.upstreamTimeoutMs }),
+    new UpstreamClient(config.upstream, tokenManager, {
+      readMs: config.upstreamReadTimeoutMs,
+      writeMs: config.upstreamTimeoutMs,
+    }),
   );
 }
 

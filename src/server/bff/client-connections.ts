@@ -36,7 +36,10 @@ export function capConnectionsPerAddress(server: Server, maxPerAddress: number, 
       socket.destroy();
       if (!refusing.has(address)) {
         refusing.add(address);
-        log.warn({ remoteAddress: address, maxPerAddress }, 'connection refused: too many open connections from one address');
+        log.warn(
+          { remoteAddress: address, maxPerAddress },
+          'connection refused: too many open connections from one address',
+        );
       }
       return;
     }

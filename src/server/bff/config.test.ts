@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../shared/env-schema';
 import { loadBffConfig, type UpstreamCredentials } from './config';
 
-const upstream: UpstreamCredentials = { baseUrl: 'http://127.0.0.1:9/v1', authUrl: 'http://127.0.0.1:9', clientId: 'c', clientSecret: 's' };
+const upstream: UpstreamCredentials = {
+  baseUrl: 'http://127.0.0.1:9/v1',
+  authUrl: 'http://127.0.0.1:9',
+  clientId: 'c',
+  clientSecret: 's',
+};
 
 function problem(env: Record<string, string>): string {
   try {
@@ -18,7 +23,10 @@ function problem(env: Record<string, string>): string {
 
 describe('BFF environment', () => {
   it('has the documented defaults, and an empty variable means its default', () => {
-    for (const env of [{}, { HOST: '', PORT: '', DPS_DATA_DIR: '', LOG_LEVEL: '', DPS_SESSION_IDLE_MINUTES: '', DPS_TRUST_PROXY: '' }]) {
+    for (const env of [
+      {},
+      { HOST: '', PORT: '', DPS_DATA_DIR: '', LOG_LEVEL: '', DPS_SESSION_IDLE_MINUTES: '', DPS_TRUST_PROXY: '' },
+    ]) {
       const config = loadBffConfig(env, upstream);
       expect(config.host).toBe('127.0.0.1');
       expect(config.port).toBe(3000);

@@ -92,7 +92,6 @@ export function defaultBffConfig(upstream: UpstreamCredentials, dataDir: string)
   };
 }
 
-
 /** `credentials.json` written by the embedded service (or a file of its shape named by DPS_CREDENTIALS_FILE). */
 export function readCredentialsFile(path: string): UpstreamCredentials {
   let parsed: unknown;
@@ -105,12 +104,16 @@ export function readCredentialsFile(path: string): UpstreamCredentials {
   if (!result.success) {
     const issue = result.error.issues[0];
     const field = issue.path.map(String).join('.');
-    throw new ConfigError(`Credentials file ${path}: ${field ? `field "${field}" must be a non-empty string` : 'must be a JSON object'}`);
+    throw new ConfigError(
+      `Credentials file ${path}: ${field ? `field "${field}" must be a non-empty string` : 'must be a JSON object'}`,
+    );
   }
   return result.data;
 }
 
-type UpstreamVars = Partial<Record<'DPS_BASE_URL' | 'DPS_AUTH_URL' | 'DPS_CLIENT_ID' | 'DPS_CLIENT_SECRET' | 'DPS_CREDENTIALS_FILE', string>>;
+type UpstreamVars = Partial<
+  Record<'DPS_BASE_URL' | 'DPS_AUTH_URL' | 'DPS_CLIENT_ID' | 'DPS_CLIENT_SECRET' | 'DPS_CREDENTIALS_FILE', string>
+>;
 
 /**
  * Upstream and credentials from the environment: DPS_BASE_URL / DPS_AUTH_URL / DPS_CLIENT_ID / DPS_CLIENT_SECRET
@@ -173,7 +176,12 @@ const bffEnvSchema = z
     DPS_CLIENT_ID: envText,
     DPS_CLIENT_SECRET: envText,
     DPS_CREDENTIALS_FILE: envText,
-    DPS_ALLOWED_HOSTS: envText.transform((list) => (list ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
+    DPS_ALLOWED_HOSTS: envText.transform((list) =>
+      (list ?? '')
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
     DPS_UPSTREAM_TIMEOUT_MS: envInteger(100, 600_000),
     DPS_UPSTREAM_READ_TIMEOUT_MS: envInteger(100, 600_000),
     DPS_MAX_CONNECTIONS_PER_ADDRESS: envInteger(0, 100_000),
@@ -184,10 +192,10 @@ const bffEnvSchema = z
     DPS_TRUST_PROXY: trustProxySchema,
     LOG_LEVEL: envText.default('info'),
   })
-  .refine(
-    (vars) => (vars.DPS_UPSTREAM_READ_TIMEOUT_MS ?? 0) <= (vars.DPS_UPSTREAM_TIMEOUT_MS ?? Infinity),
-    { path: ['DPS_UPSTREAM_READ_TIMEOUT_MS'], message: 'must not be more than DPS_UPSTREAM_TIMEOUT_MS (the write timeout)' },
-  );
+  .refine((vars) => (vars.DPS_UPSTREAM_READ_TIMEOUT_MS ?? 0) <= (vars.DPS_UPSTREAM_TIMEOUT_MS ?? Infinity), {
+    path: ['DPS_UPSTREAM_READ_TIMEOUT_MS'],
+    message: 'must not be more than DPS_UPSTREAM_TIMEOUT_MS (the write timeout)',
+  });
 
 /** The whole configuration from the environment (`npm run bff`, `npm start`); a ConfigError names every bad variable. */
 export function loadBffConfig(env: Env = process.env, upstreamOverride?: UpstreamCredentials): BffConfig {
@@ -199,8 +207,10 @@ export function loadBffConfig(env: Env = process.env, upstreamOverride?: Upstrea
   config.allowedHosts = vars.DPS_ALLOWED_HOSTS;
   config.upstreamTimeoutMs = vars.DPS_UPSTREAM_TIMEOUT_MS ?? config.upstreamTimeoutMs;
   // Reads never wait longer than writes: a DPS_UPSTREAM_TIMEOUT_MS below 10 s holds for everything.
-  config.upstreamReadTimeoutMs = vars.DPS_UPSTREAM_READ_TIMEOUT_MS ?? Math.min(config.upstreamReadTimeoutMs, config.upstreamTimeoutMs);
-  config.clientConnections.maxPerAddress = vars.DPS_MAX_CONNECTIONS_PER_ADDRESS ?? config.clientConnections.maxPerAddress;
+  config.upstreamReadTimeoutMs =
+    vars.DPS_UPSTREAM_READ_TIMEOUT_MS ?? Math.min(config.upstreamReadTimeoutMs, config.upstreamTimeoutMs);
+  config.clientConnections.maxPerAddress =
+    vars.DPS_MAX_CONNECTIONS_PER_ADDRESS ?? config.clientConnections.maxPerAddress;
   config.audit = {
     maxBytes: vars.DPS_AUDIT_MAX_BYTES ?? config.audit.maxBytes,
     keepFiles: vars.DPS_AUDIT_KEEP_FILES ?? config.audit.keepFiles,

@@ -25,7 +25,10 @@ async function consoleStatic(app: FastifyInstance): Promise<void> {
     cacheControl: false,
     setHeaders: (reply, path) => {
       // Vite names assets by content hash; everything else may change with the next build.
-      reply.header('cache-control', path.includes(`${join(consoleDir, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      reply.header(
+        'cache-control',
+        path.includes(`${join(consoleDir, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
 

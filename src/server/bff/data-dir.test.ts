@@ -45,6 +45,8 @@ it('the operator CLI refuses to write accounts into a bff dir its group can writ
   const bffDir = join(dataDir, 'bff');
   mkdirSync(bffDir);
   chmodSync(bffDir, 0o770);
-  await expect(new OperatorAccounts(dataDir).add('ops', 'admin', 'a long enough password')).rejects.toThrow(`run chmod 700 ${bffDir}`);
+  await expect(new OperatorAccounts(dataDir).add('ops', 'admin', 'a long enough password')).rejects.toThrow(
+    `run chmod 700 ${bffDir}`,
+  );
   expect(readdirSync(bffDir)).toEqual([]);
 });

@@ -6,7 +6,16 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { bffDir, CREDENTIAL_PATTERN, credentialFileName, ensureDir, randomCredential, readJsonFile, removeFile, writeFileAtomic } from './data-files';
+import {
+  bffDir,
+  CREDENTIAL_PATTERN,
+  credentialFileName,
+  ensureDir,
+  randomCredential,
+  readJsonFile,
+  removeFile,
+  writeFileAtomic,
+} from './data-files';
 
 interface LaunchLinkFile {
   expiresAt: number;
@@ -18,7 +27,11 @@ export const LAUNCH_OPERATOR = { name: 'local-admin', role: 'admin' } as const;
 export class LaunchLinks {
   private readonly dir: string;
 
-  constructor(dataDir: string, private readonly ttlMs: number, private readonly now: () => number = Date.now) {
+  constructor(
+    dataDir: string,
+    private readonly ttlMs: number,
+    private readonly now: () => number = Date.now,
+  ) {
     this.dir = join(bffDir(dataDir), 'launch-links');
   }
 
@@ -27,7 +40,10 @@ export class LaunchLinks {
     await ensureDir(this.dir);
     await this.removeExpired();
     const token = randomCredential();
-    await writeFileAtomic(join(this.dir, `${credentialFileName(token)}.json`), JSON.stringify({ expiresAt: this.now() + this.ttlMs }));
+    await writeFileAtomic(
+      join(this.dir, `${credentialFileName(token)}.json`),
+      JSON.stringify({ expiresAt: this.now() + this.ttlMs }),
+    );
     return token;
   }
 

@@ -14,7 +14,9 @@ async function main(): Promise<void> {
   const bff = await createBffApp(config);
   await bff.listen();
   const link = await bff.issueLaunchLink();
-  process.stdout.write(`DPS Console: sign in at ${link} (one-time link, valid for ${Math.round(config.launchLinkTtlMs / 60_000)} minutes)\n`);
+  process.stdout.write(
+    `DPS Console: sign in at ${link} (one-time link, valid for ${Math.round(config.launchLinkTtlMs / 60_000)} minutes)\n`,
+  );
 
   let stopping = false;
   const stop = async () => {
@@ -28,6 +30,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`bff: ${error instanceof ConfigError || error instanceof DataDirError ? error.message : (error as Error).stack ?? String(error)}\n`);
+  process.stderr.write(
+    `bff: ${error instanceof ConfigError || error instanceof DataDirError ? error.message : ((error as Error).stack ?? String(error))}\n`,
+  );
   process.exit(1);
 });

@@ -8,7 +8,6 @@ import { OPERATOR_ROLES, type OperatorRole } from '../../contract/bff-session';
 import { scryptHash, scryptVerify } from '../shared/scrypt-hash';
 import { bffDir, readJsonFile, writeFileAtomic } from './data-files';
 
-
 export interface OperatorAccount {
   name: string;
   role: OperatorRole;
@@ -72,7 +71,13 @@ export class OperatorAccounts {
     const operators = await this.list();
     if (operators.some((o) => o.name === name)) throw new Error(`operator "${name}" already exists`);
     const now = new Date().toISOString();
-    const account: OperatorAccount = { name, role, passwordHash: await hashPassword(password), createdAt: now, updatedAt: now };
+    const account: OperatorAccount = {
+      name,
+      role,
+      passwordHash: await hashPassword(password),
+      createdAt: now,
+      updatedAt: now,
+    };
     await this.save([...operators, account]);
     return account;
   }

@@ -72,7 +72,12 @@ function nameArgument(args: string[]): string {
 
 /** Session lifetimes as the BFF applies them (DPS_SESSION_IDLE_MINUTES, DPS_SESSION_MAX_HOURS), so expired ones are not listed. */
 function sessionStore(dataDir: string): SessionStore {
-  const unused = { baseUrl: 'http://unused.invalid/v1', authUrl: 'http://unused.invalid', clientId: '-', clientSecret: '-' };
+  const unused = {
+    baseUrl: 'http://unused.invalid/v1',
+    authUrl: 'http://unused.invalid',
+    clientId: '-',
+    clientSecret: '-',
+  };
   const config = loadBffConfig(process.env, unused);
   return new SessionStore(dataDir, { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs });
 }
@@ -86,7 +91,8 @@ async function run(args: string[]): Promise<void> {
       const name = nameArgument(args);
       const roleIndex = args.indexOf('--role');
       const role = (roleIndex >= 0 ? args[roleIndex + 1] : undefined) as OperatorRole | undefined;
-      if (!role || !(OPERATOR_ROLES as readonly string[]).includes(role)) throw new UsageError('--role must be admin or viewer');
+      if (!role || !(OPERATOR_ROLES as readonly string[]).includes(role))
+        throw new UsageError('--role must be admin or viewer');
       const password = await readPassword(`Password for ${name}: `);
       const problem = validatePassword(password);
       if (problem) throw new UsageError(problem);
@@ -109,7 +115,8 @@ async function run(args: string[]): Promise<void> {
     }
     case 'reset': {
       const name = nameArgument(args);
-      if (!(await accounts.list()).some((o) => o.name === name)) throw new UsageError(`operator "${name}" does not exist`);
+      if (!(await accounts.list()).some((o) => o.name === name))
+        throw new UsageError(`operator "${name}" does not exist`);
       const password = await readPassword(`New password for ${name}: `);
       const problem = validatePassword(password);
       if (problem) throw new UsageError(problem);

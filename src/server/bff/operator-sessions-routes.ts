@@ -49,7 +49,11 @@ export default async function operatorSessionRoutes(app: FastifyInstance): Promi
     const scope = (request.query as { scope?: unknown }).scope ?? 'own';
     if (scope !== 'own' && scope !== 'all') return refuse(reply, 400, 'scope must be "own" or "all"');
     if (scope === 'all' && operator.role !== 'admin') {
-      return refuse(reply, 403, `Forbidden: scope=all needs the admin role; operator "${operator.name}" is ${operator.role}`);
+      return refuse(
+        reply,
+        403,
+        `Forbidden: scope=all needs the admin role; operator "${operator.name}" is ${operator.role}`,
+      );
     }
     const listed = (await sessions.list())
       .filter((entry) => scope === 'all' || entry.session.operator.name === operator.name)
@@ -82,15 +86,26 @@ export default async function operatorSessionRoutes(app: FastifyInstance): Promi
       if (query.others !== '1') return refuse(reply, 400, 'others must be 1');
       of = operator.name;
     } else if (query.operator !== undefined && query.others === undefined) {
-      if (typeof query.operator !== 'string' || query.operator === '') return refuse(reply, 400, 'operator must be an operator name');
+      if (typeof query.operator !== 'string' || query.operator === '')
+        return refuse(reply, 400, 'operator must be an operator name');
       if (operator.role !== 'admin' && query.operator !== operator.name) {
-        return refuse(reply, 403, `Forbidden: ending another operator's sessions needs the admin role; operator "${operator.name}" is ${operator.role}`);
+        return refuse(
+          reply,
+          403,
+          `Forbidden: ending another operator's sessions needs the admin role; operator "${operator.name}" is ${operator.role}`,
+        );
       }
       of = query.operator;
     } else {
-      return refuse(reply, 400, 'Say which sessions to end: others=1 (your other sessions) or operator=<name> (admins)');
+      return refuse(
+        reply,
+        400,
+        'Say which sessions to end: others=1 (your other sessions) or operator=<name> (admins)',
+      );
     }
-    const ended = await sessions.destroyWhere((session, handle) => session.operator.name === of && handle !== currentHandle);
+    const ended = await sessions.destroyWhere(
+      (session, handle) => session.operator.name === of && handle !== currentHandle,
+    );
     request.log.info({ operator: operator.name, of, ended }, 'operator ended sessions');
     return reply.send({ ended });
   });

@@ -15,9 +15,9 @@ import { summarizeUserAgent } from './user-agent-summary';
 
 const PASSWORD = 'correct-horse-battery';
 const SECURE_COOKIE = '__Host-dps_session';
-const CHROME_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const CHROME_LINUX =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
-
 
 let echo: EchoUpstream;
 const running: RunningBff[] = [];
@@ -43,7 +43,12 @@ async function bffFor(options: Parameters<typeof startBff>[1] = {}): Promise<Run
 /** A browser signed in as `name`, sending `userAgent` on every request. */
 async function signedIn(bff: RunningBff, name: string, userAgent = CHROME_LINUX): Promise<TestBrowser> {
   const browser = new TestBrowser(bff.origin);
-  const reply = await browser.json('/bff/login', 'POST', { name, password: PASSWORD }, { headers: { 'user-agent': userAgent } });
+  const reply = await browser.json(
+    '/bff/login',
+    'POST',
+    { name, password: PASSWORD },
+    { headers: { 'user-agent': userAgent } },
+  );
   expect(reply.status).toBe(200);
   return browser;
 }
@@ -84,7 +89,9 @@ describe('session cookie name', () => {
 
     // Sign-out clears the prefixed cookie.
     const out = await browser.request('/bff/logout', { method: 'POST' });
-    expect([out.headers['set-cookie'] ?? []].flat().join()).toMatch(/__Host-dps_session=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i);
+    expect([out.headers['set-cookie'] ?? []].flat().join()).toMatch(
+      /__Host-dps_session=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i,
+    );
   });
 
   it('keeps the plain name without Secure on plain http to a non-loopback host', async () => {
@@ -95,7 +102,10 @@ describe('session cookie name', () => {
     const browser = new TestBrowser(bff.origin);
     const reply = await browser.json('/bff/login', 'POST', { name: 'ann', password: PASSWORD }, { headers: host });
     expect(reply.status).toBe(200);
-    const attributes = [reply.headers['set-cookie'] ?? []].flat()[0].split(';').map((a) => a.trim().toLowerCase());
+    const attributes = [reply.headers['set-cookie'] ?? []]
+      .flat()[0]
+      .split(';')
+      .map((a) => a.trim().toLowerCase());
     expect(attributes[0]).toMatch(/^dps_session=/);
     expect(attributes).not.toContain('secure');
     expect(await browser.signedIn({ headers: host })).toBe(true);
@@ -121,7 +131,14 @@ describe('GET /bff/sessions', () => {
     expect(sessions.find((s) => s.current)!.userAgent).toBe('Chrome 131 on Linux');
     expect(sessions.find((s) => !s.current)!.userAgent).toBe('Firefox 128 on Windows');
     for (const session of sessions) {
-      expect(Object.keys(session).sort()).toEqual(['createdAt', 'current', 'handle', 'lastSeenAt', 'operator', 'userAgent']);
+      expect(Object.keys(session).sort()).toEqual([
+        'createdAt',
+        'current',
+        'handle',
+        'lastSeenAt',
+        'operator',
+        'userAgent',
+      ]);
       expect(session.handle).toMatch(/^[0-9a-f]{32}$/);
       expect(new Date(session.createdAt).toISOString()).toBe(session.createdAt);
       expect(new Date(session.lastSeenAt).toISOString()).toBe(session.lastSeenAt);
@@ -144,7 +161,12 @@ describe('GET /bff/sessions', () => {
     const watcher = await signedIn(bff, 'ann');
     const active = await signedIn(bff, 'ann', FIREFOX_WINDOWS);
     const activeHandle = await currentHandle(active);
-    const file = join(bff.dataDir, 'bff', 'sessions', `${createHash('sha256').update(active.cookies.get(SECURE_COOKIE)!).digest('hex')}.json`);
+    const file = join(
+      bff.dataDir,
+      'bff',
+      'sessions',
+      `${createHash('sha256').update(active.cookies.get(SECURE_COOKIE)!).digest('hex')}.json`,
+    );
     const content = readFileSync(file, 'utf8');
     const lastSeen = async () => (await listSessions(watcher)).find((s) => s.handle === activeHandle)!.lastSeenAt;
 
@@ -157,7 +179,7 @@ describe('GET /bff/sessions', () => {
     expect(readFileSync(file, 'utf8')).toBe(content);
   });
 
-  it('scope=all lists every operator\'s sessions for an admin, and is refused to a viewer', async () => {
+  it("scope=all lists every operator's sessions for an admin, and is refused to a viewer", async () => {
     const bff = await bffFor();
     await bff.addOperator('ada', 'admin', PASSWORD);
     await bff.addOperator('val', 'viewer', PASSWORD);
@@ -168,7 +190,9 @@ describe('GET /bff/sessions', () => {
     const refused = await viewer.request('/bff/sessions?scope=all');
     expect(refused.status).toBe(403);
     expect(refused.json().message).toMatch(/admin/);
-    expect((await admin.request('/bff/sessions?scope=everyone')).json()).toEqual({ message: 'scope must be "own" or "all"' });
+    expect((await admin.request('/bff/sessions?scope=everyone')).json()).toEqual({
+      message: 'scope must be "own" or "all"',
+    });
   });
 });
 
@@ -181,23 +205,35 @@ describe('ending sessions', () => {
     const handle = await currentHandle(there);
     // Same rules as every BFF write: X-CSRF, and nothing cross-site.
     expect((await here.request(`/bff/sessions/${handle}`, { method: 'DELETE', noCsrf: true })).status).toBe(401);
-    expect((await here.request(`/bff/sessions/${handle}`, { method: 'DELETE', headers: { origin: 'https://evil.example' } })).status).toBe(403);
-    expect((await here.request(`/bff/sessions/${handle}`, { method: 'DELETE', headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
+    expect(
+      (await here.request(`/bff/sessions/${handle}`, { method: 'DELETE', headers: { origin: 'https://evil.example' } }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await here.request(`/bff/sessions/${handle}`, { method: 'DELETE', headers: { 'sec-fetch-site': 'cross-site' } }))
+        .status,
+    ).toBe(403);
     expect(await isSignedIn(there)).toBe(true);
 
     const ended = await here.request(`/bff/sessions/${handle}`, { method: 'DELETE' });
     expect(ended.status).toBe(200);
-    expect(ended.json<{ session: SessionView }>().session).toMatchObject({ handle, userAgent: 'Firefox 128 on Windows', current: false });
+    expect(ended.json<{ session: SessionView }>().session).toMatchObject({
+      handle,
+      userAgent: 'Firefox 128 on Windows',
+      current: false,
+    });
     expect((await there.request('/api/users')).status).toBe(401);
     expect(await isSignedIn(there)).toBe(false);
     expect(await isSignedIn(here)).toBe(true);
     expect((await listSessions(here)).map((s) => s.handle)).toEqual([await currentHandle(here)]);
     // Gone is gone; a malformed handle is named as such.
     expect((await here.request(`/bff/sessions/${handle}`, { method: 'DELETE' })).status).toBe(404);
-    expect((await here.request('/bff/sessions/not-a-handle', { method: 'DELETE' })).json()).toEqual({ message: 'handle must be 32 lowercase hex characters' });
+    expect((await here.request('/bff/sessions/not-a-handle', { method: 'DELETE' })).json()).toEqual({
+      message: 'handle must be 32 lowercase hex characters',
+    });
   });
 
-  it('?others=1 ends every other session of the operator and no one else\'s', async () => {
+  it("?others=1 ends every other session of the operator and no one else's", async () => {
     const bff = await bffFor();
     await bff.addOperator('ann', 'viewer', PASSWORD);
     await bff.addOperator('bob', 'viewer', PASSWORD);
@@ -271,7 +307,8 @@ describe('operator CLI', () => {
     expect(lines).toHaveLength(2);
     expect(lines.join('\n')).toContain('Firefox 128 on Windows');
     expect(lines.join('\n')).toContain('Chrome 131 on Linux');
-    for (const line of lines) expect(line).toMatch(/^[0-9a-f]{32}\tcreated \d{4}-\d\d-\d\dT[\d:.]+Z\tlast seen \d{4}-\d\d-\d\dT[\d:.]+Z\t/);
+    for (const line of lines)
+      expect(line).toMatch(/^[0-9a-f]{32}\tcreated \d{4}-\d\d-\d\dT[\d:.]+Z\tlast seen \d{4}-\d\d-\d\dT[\d:.]+Z\t/);
     for (const browser of [laptop, desktop]) expect(listed.stdout).not.toContain(browser.cookies.get(SECURE_COOKIE)!);
     expect(cli(bff.dataDir, ['sessions', 'nobody']).stdout).toBe('no sessions of nobody\n');
 
@@ -289,11 +326,26 @@ describe('user agent summary', () => {
   it.each([
     [CHROME_LINUX, 'Chrome 131 on Linux'],
     [FIREFOX_WINDOWS, 'Firefox 128 on Windows'],
-    ['Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15', 'Safari 17 on macOS'],
-    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 Edg/130.0.2849.80', 'Edge 130 on Windows'],
-    ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1', 'Safari 17 on iOS'],
-    ['Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36', 'Chrome 131 on Android'],
-    ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/140.0.0.0 Safari/537.36', 'Chrome 140 on Linux'],
+    [
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15',
+      'Safari 17 on macOS',
+    ],
+    [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 Edg/130.0.2849.80',
+      'Edge 130 on Windows',
+    ],
+    [
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+      'Safari 17 on iOS',
+    ],
+    [
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+      'Chrome 131 on Android',
+    ],
+    [
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/140.0.0.0 Safari/537.36',
+      'Chrome 140 on Linux',
+    ],
     ['curl/8.5.0', 'curl 8'],
     ['', 'Unknown browser'],
   ])('%s → %s', (userAgent, summary) => {

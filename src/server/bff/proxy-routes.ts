@@ -39,7 +39,12 @@ class AuditUnavailableError extends Error {}
  * it or not whatever the browser does, so the BFF waits for the answer and records it. The audit line goes out just
  * before the write (nothing is sent when it cannot be written), the outcome when it is known.
  */
-async function forward(request: FastifyRequest, reply: FastifyReply, call: UpstreamCall, extraHeaders: Record<string, string> = {}) {
+async function forward(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  call: UpstreamCall,
+  extraHeaders: Record<string, string> = {},
+) {
   const { auditLog, upstream } = request.server;
   const browser = watchBrowser(reply);
   const write = !isReadMethod(call.method);
@@ -124,14 +129,33 @@ export default async function proxyRoutes(app: FastifyInstance): Promise<void> {
       });
     };
 
-    api.route({ method: [...PROXIED_METHODS], url: '/api/documents', bodyLimit: DOCUMENT_BODY_LIMIT, exposeHeadRoute: false, handler });
-    api.route({ method: [...PROXIED_METHODS], url: '/api/documents/*', bodyLimit: DOCUMENT_BODY_LIMIT, exposeHeadRoute: false, handler });
-    api.route({ method: [...PROXIED_METHODS], url: '/api/*', bodyLimit: DEFAULT_BODY_LIMIT, exposeHeadRoute: false, handler });
+    api.route({
+      method: [...PROXIED_METHODS],
+      url: '/api/documents',
+      bodyLimit: DOCUMENT_BODY_LIMIT,
+      exposeHeadRoute: false,
+      handler,
+    });
+    api.route({
+      method: [...PROXIED_METHODS],
+      url: '/api/documents/*',
+      bodyLimit: DOCUMENT_BODY_LIMIT,
+      exposeHeadRoute: false,
+      handler,
+    });
+    api.route({
+      method: [...PROXIED_METHODS],
+      url: '/api/*',
+      bodyLimit: DEFAULT_BODY_LIMIT,
+      exposeHeadRoute: false,
+      handler,
+    });
   });
 
   app.get('/bff/file', async (request, reply) => {
     const raw = (request.query as { url?: unknown }).url;
-    if (typeof raw !== 'string' || raw === '') return reply.code(400).send({ message: 'Query parameter url is required' });
+    if (typeof raw !== 'string' || raw === '')
+      return reply.code(400).send({ message: 'Query parameter url is required' });
     let candidate: URL;
     try {
       candidate = new URL(raw);
@@ -141,12 +165,20 @@ export default async function proxyRoutes(app: FastifyInstance): Promise<void> {
     const base = upstream.baseUrl;
     const basePath = `${base.pathname.replace(/\/+$/, '')}/`;
     if (!isUpstreamOrigin(candidate, base)) {
-      return reply.code(400).send({ message: `Query parameter url must point at the configured service (${base.origin})` });
+      return reply
+        .code(400)
+        .send({ message: `Query parameter url must point at the configured service (${base.origin})` });
     }
     // The path as written (before URL parsing resolves dot segments) must be clean too.
     const rawPath = raw.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#\\]*/i, '').split(/[?#]/)[0];
-    if (!candidate.pathname.startsWith(basePath) || proxiedPathProblem(rawPath) || proxiedPathProblem(candidate.pathname)) {
-      return reply.code(400).send({ message: `Query parameter url must name a file under ${basePath} of the configured service` });
+    if (
+      !candidate.pathname.startsWith(basePath) ||
+      proxiedPathProblem(rawPath) ||
+      proxiedPathProblem(candidate.pathname)
+    ) {
+      return reply
+        .code(400)
+        .send({ message: `Query parameter url must name a file under ${basePath} of the configured service` });
     }
     // Always connect to the configured address, whichever loopback alias the URL used.
     const url = new URL(`${candidate.pathname}${candidate.search}`, base.origin);

@@ -15,7 +15,9 @@ const PASSWORD = 'correct-horse-battery';
  * A BFF that has not fetched a token yet, and a signed-in browser for it: signing in asks the service for the
  * organization (and so for a token), so the sign-in happens on another instance sharing the data dir.
  */
-async function coldBffWithBrowser(config: Parameters<typeof startBff>[1] = {}): Promise<{ cold: RunningBff; browser: TestBrowser }> {
+async function coldBffWithBrowser(
+  config: Parameters<typeof startBff>[1] = {},
+): Promise<{ cold: RunningBff; browser: TestBrowser }> {
   const signer = await startBff(echo, config);
   const signerBrowser = await signedIn(signer, 'cold-admin', 'admin');
   await signer.close();
@@ -95,19 +97,42 @@ describe('CSRF and cross-site requests', () => {
   it('refuses cross-site Sec-Fetch-Site and a foreign or null Origin with 403', async () => {
     const seen = await receivedDuring(async () => {
       for (const site of ['cross-site', 'same-site']) {
-        const reply = await admin.json('/api/users', 'POST', { email: 'a@b.co' }, { headers: { 'sec-fetch-site': site } });
+        const reply = await admin.json(
+          '/api/users',
+          'POST',
+          { email: 'a@b.co' },
+          { headers: { 'sec-fetch-site': site } },
+        );
         expect(reply.status).toBe(403);
       }
-      for (const origin of ['https://evil.example', 'null', `http://127.0.0.1:${port(bff.origin) + 1}`, `https://127.0.0.1:${port(bff.origin)}`]) {
+      for (const origin of [
+        'https://evil.example',
+        'null',
+        `http://127.0.0.1:${port(bff.origin) + 1}`,
+        `https://127.0.0.1:${port(bff.origin)}`,
+      ]) {
         const reply = await admin.json('/api/users', 'POST', { email: 'a@b.co' }, { headers: { origin } });
         expect(reply.status, origin).toBe(403);
       }
       // Logging in and out are writes too.
-      expect((await new TestBrowser(bff.origin).request('/bff/login', { method: 'POST', headers: { origin: 'https://evil.example', 'content-type': 'application/json' }, body: '{}' })).status).toBe(403);
+      expect(
+        (
+          await new TestBrowser(bff.origin).request('/bff/login', {
+            method: 'POST',
+            headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+            body: '{}',
+          })
+        ).status,
+      ).toBe(403);
     });
     expect(seen).toEqual([]);
     // The console's own same-origin write passes.
-    const ok = await admin.json('/api/users', 'POST', { email: 'a@b.co' }, { headers: { origin: bff.origin, 'sec-fetch-site': 'same-origin' } });
+    const ok = await admin.json(
+      '/api/users',
+      'POST',
+      { email: 'a@b.co' },
+      { headers: { origin: bff.origin, 'sec-fetch-site': 'same-origin' } },
+    );
     expect(ok.status).toBe(200);
   });
 
@@ -115,11 +140,19 @@ describe('CSRF and cross-site requests', () => {
     const { hostname } = new URL(bff.origin);
     for (const host of ['evil.example', `evil.example:${port(bff.origin)}`, 'rebind.attacker.test']) {
       for (const path of ['/', '/api/users', '/bff/session']) {
-        const reply = await rawRequest(hostname, port(bff.origin), 'GET', path, { host, 'x-csrf': '1', cookie: admin.cookieHeader() });
+        const reply = await rawRequest(hostname, port(bff.origin), 'GET', path, {
+          host,
+          'x-csrf': '1',
+          cookie: admin.cookieHeader(),
+        });
         expect(reply.status, `${host} ${path}`).toBe(421);
       }
     }
-    const ok = await rawRequest(hostname, port(bff.origin), 'GET', '/api/users', { host: `localhost:${port(bff.origin)}`, 'x-csrf': '1', cookie: admin.cookieHeader() });
+    const ok = await rawRequest(hostname, port(bff.origin), 'GET', '/api/users', {
+      host: `localhost:${port(bff.origin)}`,
+      'x-csrf': '1',
+      cookie: admin.cookieHeader(),
+    });
     expect(ok.status).toBe(200);
   });
 });
@@ -130,9 +163,26 @@ describe('request headers the service must never see', () => {
     ['Authorization', { authorization: 'Bearer browser-chosen-token' }, []],
     ['Proxy-Authorization', { 'proxy-authorization': 'Basic Zm9vOmJhcg==' }, ['proxy-authorization']],
     ['Forwarded', { forwarded: 'for=1.2.3.4;host=evil.example' }, ['forwarded']],
-    ['X-Forwarded-*', { 'x-forwarded-for': '1.2.3.4', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', 'x-real-ip': '1.2.3.4' }, ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip']],
-    ['hop-by-hop headers', { 'keep-alive': 'timeout=5', te: 'trailers', 'proxy-connection': 'keep-alive', upgrade: 'websocket' }, ['keep-alive', 'te', 'proxy-connection', 'upgrade']],
-    ['headers named in Connection', { connection: 'keep-alive, accept-language, x-secret-hop', 'accept-language': 'de', 'x-secret-hop': '1' }, ['accept-language', 'x-secret-hop']],
+    [
+      'X-Forwarded-*',
+      {
+        'x-forwarded-for': '1.2.3.4',
+        'x-forwarded-host': 'evil.example',
+        'x-forwarded-proto': 'https',
+        'x-real-ip': '1.2.3.4',
+      },
+      ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip'],
+    ],
+    [
+      'hop-by-hop headers',
+      { 'keep-alive': 'timeout=5', te: 'trailers', 'proxy-connection': 'keep-alive', upgrade: 'websocket' },
+      ['keep-alive', 'te', 'proxy-connection', 'upgrade'],
+    ],
+    [
+      'headers named in Connection',
+      { connection: 'keep-alive, accept-language, x-secret-hop', 'accept-language': 'de', 'x-secret-hop': '1' },
+      ['accept-language', 'x-secret-hop'],
+    ],
     ['Expect', { expect: '100-continue' }, ['expect']],
   ];
 
@@ -165,7 +215,13 @@ describe('response headers and caching', () => {
   it('drops Set-Cookie, WWW-Authenticate, CORS, Location and unknown headers of the service', async () => {
     const reply = await admin.request('/api/set-cookie');
     expect(reply.status).toBe(200);
-    for (const header of ['set-cookie', 'www-authenticate', 'access-control-allow-origin', 'x-internal-debug', 'location']) {
+    for (const header of [
+      'set-cookie',
+      'www-authenticate',
+      'access-control-allow-origin',
+      'x-internal-debug',
+      'location',
+    ]) {
       expect(reply.headers[header], header).toBeUndefined();
     }
     expect(reply.json()).toEqual({ cookies: true });
@@ -176,7 +232,12 @@ describe('response headers and caching', () => {
   });
 
   it('answers every /api response with cache-control: no-store', async () => {
-    for (const [method, path] of [['GET', '/api/users'], ['POST', '/api/users'], ['GET', '/api/always-401'], ['GET', '/api/users'.replace('users', '../x')]]) {
+    for (const [method, path] of [
+      ['GET', '/api/users'],
+      ['POST', '/api/users'],
+      ['GET', '/api/always-401'],
+      ['GET', '/api/users'.replace('users', '../x')],
+    ]) {
       const reply = await admin.request(path, { method });
       expect(reply.headers['cache-control'], `${method} ${path}`).toBe('no-store');
     }
@@ -216,8 +277,18 @@ describe('request targets', () => {
   it('refuses a path that percent-encodes letters, digits or -._~, so /api and /bff have one spelling the rules see', async () => {
     const seen = await receivedDuring(async () => {
       // Without a session or X-CSRF: these spellings reach the /api/* and /bff/* routes once decoded.
-      for (const target of ['/%61pi/%2e%2e/v1/appClients', '/%61pi/users', '/a%70i/users', '/%62ff/audit?limit=2', '/b%66f/session', '/%62ff/file?url=x']) {
-        const raw = await rawSocketRequest(port(bff.origin), `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port(bff.origin)}\r\nConnection: close\r\n\r\n`);
+      for (const target of [
+        '/%61pi/%2e%2e/v1/appClients',
+        '/%61pi/users',
+        '/a%70i/users',
+        '/%62ff/audit?limit=2',
+        '/b%66f/session',
+        '/%62ff/file?url=x',
+      ]) {
+        const raw = await rawSocketRequest(
+          port(bff.origin),
+          `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port(bff.origin)}\r\nConnection: close\r\n\r\n`,
+        );
         expect(raw.split('\r\n')[0], target).toMatch(/^HTTP\/1\.1 400 /);
       }
       const write = await rawSocketRequest(
@@ -255,7 +326,9 @@ describe('request targets', () => {
   });
 
   it('forwards a clean path and its query to exactly {base_url}/<path>', async () => {
-    const seen = await receivedDuring(() => admin.request('/api/agents/svc%3Aagent%3Aabc/runs?status=a&status=b&maxResults=5'));
+    const seen = await receivedDuring(() =>
+      admin.request('/api/agents/svc%3Aagent%3Aabc/runs?status=a&status=b&maxResults=5'),
+    );
     expect(seen.map((r) => r.url)).toEqual(['/v1/agents/svc%3Aagent%3Aabc/runs?status=a&status=b&maxResults=5']);
   });
 });
@@ -264,19 +337,47 @@ describe('body limits', () => {
   it('answers 413 above 1 MiB on ordinary routes and above 10 MiB on document routes', async () => {
     const seen = await receivedDuring(async () => {
       const big = (n: number) => Buffer.alloc(n, 'a');
-      const ordinary = await admin.request('/api/users', { method: 'POST', body: big(MIB + 1), headers: { 'content-type': 'application/json' } });
+      const ordinary = await admin.request('/api/users', {
+        method: 'POST',
+        body: big(MIB + 1),
+        headers: { 'content-type': 'application/json' },
+      });
       expect(ordinary.status).toBe(413);
       expect(ordinary.json().message).toMatch(/1 MiB/);
-      const documents = await admin.request('/api/documents', { method: 'POST', body: big(10 * MIB + 1), headers: { 'content-type': 'application/json' } });
+      const documents = await admin.request('/api/documents', {
+        method: 'POST',
+        body: big(10 * MIB + 1),
+        headers: { 'content-type': 'application/json' },
+      });
       expect(documents.status).toBe(413);
       expect(documents.json().message).toMatch(/10 MiB/);
-      const file = await admin.request('/api/documents/svc%3Adocument%3Ax/file', { method: 'PUT', body: big(10 * MIB + 1), headers: { 'content-type': 'application/pdf' } });
+      const file = await admin.request('/api/documents/svc%3Adocument%3Ax/file', {
+        method: 'PUT',
+        body: big(10 * MIB + 1),
+        headers: { 'content-type': 'application/pdf' },
+      });
       expect(file.status).toBe(413);
     });
     expect(seen).toEqual([]);
     const fits = await receivedDuring(async () => {
-      expect((await admin.request('/api/users', { method: 'POST', body: Buffer.alloc(MIB, 'a'), headers: { 'content-type': 'application/json' } })).status).toBe(200);
-      expect((await admin.request('/api/documents', { method: 'POST', body: Buffer.alloc(10 * MIB, 'a'), headers: { 'content-type': 'application/json' } })).status).toBe(200);
+      expect(
+        (
+          await admin.request('/api/users', {
+            method: 'POST',
+            body: Buffer.alloc(MIB, 'a'),
+            headers: { 'content-type': 'application/json' },
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (
+          await admin.request('/api/documents', {
+            method: 'POST',
+            body: Buffer.alloc(10 * MIB, 'a'),
+            headers: { 'content-type': 'application/json' },
+          })
+        ).status,
+      ).toBe(200);
     });
     expect(fits.map((r) => r.body.length)).toEqual([MIB, 10 * MIB]);
   });
@@ -359,7 +460,10 @@ describe('file proxy', () => {
       });
       expect(seen).toEqual([]);
       // A redirect from the service is passed on as it is, never followed, and without its Location.
-      const redirect = await viaBff(admin, `${echo.baseUrl}/redirect?to=${encodeURIComponent(`${foreign.origin}/stolen`)}`);
+      const redirect = await viaBff(
+        admin,
+        `${echo.baseUrl}/redirect?to=${encodeURIComponent(`${foreign.origin}/stolen`)}`,
+      );
       expect(redirect.status).toBe(302);
       expect(redirect.headers.location).toBeUndefined();
       expect(foreign.hits).toBe(0);
@@ -394,7 +498,11 @@ describe('token manager', () => {
       const tokensBefore = echo.tokenRequests;
       const body = method === 'POST' ? '{"replayed":true}' : undefined;
       const seen = await receivedDuring(async () => {
-        const reply = await admin.request('/api/users', { method, body, headers: body ? { 'content-type': 'application/json' } : {} });
+        const reply = await admin.request('/api/users', {
+          method,
+          body,
+          headers: body ? { 'content-type': 'application/json' } : {},
+        });
         expect(reply.status).toBe(200);
       });
       expect(echo.tokenRequests - tokensBefore).toBe(1);
@@ -406,7 +514,11 @@ describe('token manager', () => {
     }
     const tokensBefore = echo.tokenRequests;
     const seen = await receivedDuring(async () => {
-      const reply = await admin.request('/api/always-401', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+      const reply = await admin.request('/api/always-401', {
+        method: 'POST',
+        body: '{}',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(reply.status).toBe(401);
     });
     expect(seen).toHaveLength(2);
@@ -474,7 +586,11 @@ describe('roles', () => {
     expect((await viewer.request('/api/users')).status).toBe(200);
     const seen = await receivedDuring(async () => {
       for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
-        const reply = await viewer.request('/api/users/svc%3Auser%3Ax', { method, body: '{}', headers: { 'content-type': 'application/json' } });
+        const reply = await viewer.request('/api/users/svc%3Auser%3Ax', {
+          method,
+          body: '{}',
+          headers: { 'content-type': 'application/json' },
+        });
         expect(reply.status, method).toBe(403);
         expect(reply.json().message).toMatch(/viewer/);
       }
@@ -488,7 +604,12 @@ describe('access log', () => {
     const before = bff.logs.length;
     const reply = await admin.request('/api/users?maxResults=5&token=leak-me');
     expect(reply.status).toBe(200);
-    type AccessLine = { msg?: string; req?: { url?: string; method?: string }; res?: { statusCode?: number }; responseTime?: unknown };
+    type AccessLine = {
+      msg?: string;
+      req?: { url?: string; method?: string };
+      res?: { statusCode?: number };
+      responseTime?: unknown;
+    };
     const lines = bff.logs.slice(before).map((line) => JSON.parse(line) as AccessLine);
     const access = lines.filter((line) => line.req?.url?.startsWith('/api/users?maxResults=5'));
     expect(access).toHaveLength(1);
@@ -502,7 +623,11 @@ describe('secrets', () => {
   it('the client secret and every issued token appear in no response body, header or log line of this suite', async () => {
     // A failing token request and a rejected launch token, so error paths are in the logs too.
     await admin.request(`/bff/launch?token=${'y'.repeat(43)}`, { noCsrf: true });
-    const secrets = [echo.clientSecret, ...echo.issuedTokens, Buffer.from(`${echo.clientId}:${echo.clientSecret}`).toString('base64')];
+    const secrets = [
+      echo.clientSecret,
+      ...echo.issuedTokens,
+      Buffer.from(`${echo.clientId}:${echo.clientSecret}`).toString('base64'),
+    ];
     expect(echo.issuedTokens.length).toBeGreaterThan(3);
     const replies = [...admin.replies, ...viewer.replies];
     expect(replies.length).toBeGreaterThan(50);

@@ -4,13 +4,17 @@
 import { isLoopbackHostname } from './upstream-http';
 
 /** Host allowlist against DNS rebinding: loopback names, the bound host, and DPS_ALLOWED_HOSTS entries. */
-export function hostProblem(hostHeader: string | undefined, allowed: { hostnames: Set<string>; hosts: Set<string> }): string | undefined {
+export function hostProblem(
+  hostHeader: string | undefined,
+  allowed: { hostnames: Set<string>; hosts: Set<string> },
+): string | undefined {
   if (!hostHeader) return 'The Host header is required';
   const host = hostHeader.trim().toLowerCase();
   let hostname: string;
   try {
     const parsed = new URL(`http://${host}`);
-    if (parsed.host !== host.replace(/:80$/, '') || parsed.username || parsed.pathname !== '/') throw new Error('odd host');
+    if (parsed.host !== host.replace(/:80$/, '') || parsed.username || parsed.pathname !== '/')
+      throw new Error('odd host');
     hostname = parsed.hostname;
   } catch {
     return 'The Host header is malformed';
@@ -38,7 +42,8 @@ export function allowedHostSets(entries: string[]): { hostnames: Set<string>; ho
  * `*` are refused, as are targets starting with `//` (they parse as a host).
  */
 export function targetFormProblem(rawUrl: string): string | undefined {
-  if (!rawUrl.startsWith('/') || rawUrl.startsWith('//')) return 'The request target must be a path starting with a single "/"';
+  if (!rawUrl.startsWith('/') || rawUrl.startsWith('//'))
+    return 'The request target must be a path starting with a single "/"';
   return undefined;
 }
 

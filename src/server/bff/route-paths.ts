@@ -14,5 +14,7 @@ export function isReadMethod(method: string): boolean {
 
 export function splitTarget(rawUrl: string): { path: string; query: string } {
   const question = rawUrl.indexOf('?');
-  return question < 0 ? { path: rawUrl, query: '' } : { path: rawUrl.slice(0, question), query: rawUrl.slice(question) };
+  return question < 0
+    ? { path: rawUrl, query: '' }
+    : { path: rawUrl.slice(0, question), query: rawUrl.slice(question) };
 }

@@ -28,7 +28,13 @@ describe('hashes written before the shared scrypt module', () => {
     const dataDir = freshDataDir();
     dirs.push(dataDir);
     mkdirSync(join(dataDir, 'bff'), { mode: 0o700 });
-    const account = { name: 'ann', role: 'admin', passwordHash: OLD_OPERATOR_HASH, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' };
+    const account = {
+      name: 'ann',
+      role: 'admin',
+      passwordHash: OLD_OPERATOR_HASH,
+      createdAt: '2025-01-01T00:00:00.000Z',
+      updatedAt: '2025-01-01T00:00:00.000Z',
+    };
     writeFileSync(join(dataDir, 'bff', 'operators.json'), JSON.stringify({ operators: [account] }), { mode: 0o600 });
     const operators = new OperatorAccounts(dataDir);
     expect((await operators.verify('ann', OLD_OPERATOR_PASSWORD))?.name).toBe('ann');
@@ -53,7 +59,14 @@ describe('the shared scrypt module', () => {
   });
 
   it('a malformed or missing hash never verifies', async () => {
-    for (const stored of ['', 'scrypt$', 'bcrypt$16384$8$1$abc$def', 'scrypt$x$8$1$abc$def', 'scrypt$16384$8$1$$def', 'scrypt$1$8$1$abc$def']) {
+    for (const stored of [
+      '',
+      'scrypt$',
+      'bcrypt$16384$8$1$abc$def',
+      'scrypt$x$8$1$abc$def',
+      'scrypt$16384$8$1$$def',
+      'scrypt$1$8$1$abc$def',
+    ]) {
       expect(await scryptVerify('anything', stored), stored).toBe(false);
     }
     expect(await verifySecret('anything', null)).toBe(false);

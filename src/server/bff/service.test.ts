@@ -31,7 +31,10 @@ async function startTokenRecorder(target: string): Promise<TokenRecorder> {
     request.on('end', async () => {
       const upstream = await fetch(`${target}${request.url}`, {
         method: request.method,
-        headers: { authorization: request.headers.authorization ?? '', 'content-type': request.headers['content-type'] ?? '' },
+        headers: {
+          authorization: request.headers.authorization ?? '',
+          'content-type': request.headers['content-type'] ?? '',
+        },
         body: Buffer.concat(chunks),
       });
       const body = (await upstream.json()) as { access_token?: string };
@@ -100,21 +103,33 @@ afterAll(async () => {
 
 describe('through the BFF to the embedded service', () => {
   it('tells the console who is signed in and which organization, and reads and writes the service', async () => {
-    const session = (await admin.request('/bff/session')).json<{ operator: unknown; upstream: { baseUrl: string }; organization: { organizationId: string } }>();
+    const session = (await admin.request('/bff/session')).json<{
+      operator: unknown;
+      upstream: { baseUrl: string };
+      organization: { organizationId: string };
+    }>();
     expect(session.operator).toEqual({ name: 'local-admin', role: 'admin' });
     expect(session.upstream.baseUrl).toBe(service.baseUrl);
     expect(session.organization.organizationId).toMatch(/^svc:organization:[0-9a-f]{32}$/);
 
-    const created = await admin.json('/api/documents', 'POST', { content: Buffer.from('%PDF-1.4 hello').toString('base64'), contentType: 'application/pdf', name: 'through the BFF' });
+    const created = await admin.json('/api/documents', 'POST', {
+      content: Buffer.from('%PDF-1.4 hello').toString('base64'),
+      contentType: 'application/pdf',
+      name: 'through the BFF',
+    });
     expect(created.status).toBe(200);
     const document = created.json<{ documentId: string; fileUrl: string }>();
-    const patched = await admin.json(`/api/documents/${encodeURIComponent(document.documentId)}`, 'PATCH', { name: 'renamed' });
+    const patched = await admin.json(`/api/documents/${encodeURIComponent(document.documentId)}`, 'PATCH', {
+      name: 'renamed',
+    });
     expect(patched.status).toBe(200);
     expect(patched.json().name).toBe('renamed');
     const list = await viewer.request('/api/documents?maxResults=50');
     expect(list.status).toBe(200);
     expect(list.headers['cache-control']).toBe('no-store');
-    expect(list.json<{ documents: { documentId: string }[] }>().documents.map((d) => d.documentId)).toContain(document.documentId);
+    expect(list.json<{ documents: { documentId: string }[] }>().documents.map((d) => d.documentId)).toContain(
+      document.documentId,
+    );
     // The service's validation errors come back as they are.
     const invalid = await admin.json('/api/documents', 'POST', { unknownField: 1 });
     expect(invalid.status).toBe(400);
@@ -123,18 +138,31 @@ describe('through the BFF to the embedded service', () => {
 
   it('refuses what the rules refuse before the service is involved', async () => {
     expect((await admin.request('/api/documents', { noCsrf: true })).status).toBe(401);
-    expect((await admin.json('/api/documents', 'POST', { name: 'x' }, { headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
-    expect((await admin.request('/api/../oauth2/token?grant_type=client_credentials', { method: 'POST' })).status).toBe(400);
-    expect((await admin.request('/api/%2e%2e/oauth2/token?grant_type=client_credentials', { method: 'POST' })).status).toBe(400);
+    expect(
+      (await admin.json('/api/documents', 'POST', { name: 'x' }, { headers: { 'sec-fetch-site': 'cross-site' } }))
+        .status,
+    ).toBe(403);
+    expect((await admin.request('/api/../oauth2/token?grant_type=client_credentials', { method: 'POST' })).status).toBe(
+      400,
+    );
+    expect(
+      (await admin.request('/api/%2e%2e/oauth2/token?grant_type=client_credentials', { method: 'POST' })).status,
+    ).toBe(400);
     expect((await new TestBrowser(bff.origin).request('/api/documents')).status).toBe(401);
-    const before = (await viewer.request('/api/documents?maxResults=100')).json<{ documents: unknown[] }>().documents.length;
+    const before = (await viewer.request('/api/documents?maxResults=100')).json<{ documents: unknown[] }>().documents
+      .length;
     expect((await viewer.json('/api/documents', 'POST', { name: 'viewer write' })).status).toBe(403);
-    expect((await viewer.request('/api/documents?maxResults=100')).json<{ documents: unknown[] }>().documents.length).toBe(before);
+    expect(
+      (await viewer.request('/api/documents?maxResults=100')).json<{ documents: unknown[] }>().documents.length,
+    ).toBe(before);
   });
 
   it('carries a 6 MB document through and serves its file from the service only', async () => {
     const bytes = Buffer.alloc(4_600_000, 7); // 6,133,336 base64 characters
-    const created = await admin.json('/api/documents', 'POST', { content: bytes.toString('base64'), contentType: 'application/pdf' });
+    const created = await admin.json('/api/documents', 'POST', {
+      content: bytes.toString('base64'),
+      contentType: 'application/pdf',
+    });
     expect(created.status).toBe(200);
     const { fileUrl } = created.json<{ fileUrl: string }>();
     const file = await viewer.request(`/bff/file?url=${encodeURIComponent(fileUrl)}`);
@@ -150,7 +178,9 @@ describe('through the BFF to the embedded service', () => {
       const browser = track(new TestBrowser(cold.origin));
       browser.cookies.set('__Host-dps_session', admin.cookies.get('__Host-dps_session')!);
       const before = recorder.requests;
-      const replies = await Promise.all(Array.from({ length: 100 }, () => browser.request('/api/documents?maxResults=5')));
+      const replies = await Promise.all(
+        Array.from({ length: 100 }, () => browser.request('/api/documents?maxResults=5')),
+      );
       expect(replies.map((r) => r.status)).toEqual(Array(100).fill(200));
       expect(recorder.requests - before).toBe(1);
       bff.logs.push(...cold.logs);
@@ -169,7 +199,9 @@ describe('through the BFF to the embedded service', () => {
       const created = await browser.json('/api/documents', 'POST', { name: 'replayed once' });
       expect(created.status).toBe(200);
       expect(recorder.requests - before).toBe(2);
-      const list = (await browser.request('/api/documents?maxResults=100')).json<{ documents: { name: string | null }[] }>();
+      const list = (await browser.request('/api/documents?maxResults=100')).json<{
+        documents: { name: string | null }[];
+      }>();
       expect(list.documents.filter((d) => d.name === 'replayed once')).toHaveLength(1);
       bff.logs.push(...fresh.logs);
     } finally {
@@ -219,7 +251,9 @@ describe('secrets', () => {
     // Built consoles (every dist/console* present): no secret of this run, nor of the local data dir's client.
     const assets = filesUnder(resolve('dist'));
     const local = resolve('.data/credentials.json');
-    const localSecret = existsSync(local) ? (JSON.parse(readFileSync(local, 'utf8')) as { clientSecret?: string }).clientSecret : undefined;
+    const localSecret = existsSync(local)
+      ? (JSON.parse(readFileSync(local, 'utf8')) as { clientSecret?: string }).clientSecret
+      : undefined;
     for (const file of assets) {
       let content: Buffer;
       try {
@@ -227,7 +261,8 @@ describe('secrets', () => {
       } catch {
         continue; // another build replaced it meanwhile
       }
-      for (const secret of [...secrets, ...(localSecret ? [localSecret] : [])]) expect(content.includes(secret), file).toBe(false);
+      for (const secret of [...secrets, ...(localSecret ? [localSecret] : [])])
+        expect(content.includes(secret), file).toBe(false);
     }
   });
 });

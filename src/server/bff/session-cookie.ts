@@ -25,7 +25,12 @@ export function sessionIdFrom(request: FastifyRequest): string | undefined {
   return request.cookies[cookieFor(request).name];
 }
 
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, id: string, maxAgeSeconds: number): void {
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  id: string,
+  maxAgeSeconds: number,
+): void {
   const { name, options } = cookieFor(request);
   reply.setCookie(name, id, { ...options, maxAge: maxAgeSeconds });
   // A cookie of the plain name left from before the prefix was used is dropped rather than sent on every request.

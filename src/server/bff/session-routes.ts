@@ -15,7 +15,14 @@ interface Organization {
 }
 
 export default async function sessionRoutes(app: FastifyInstance): Promise<void> {
-  const { bffConfig: config, sessionStore: sessions, operatorAccounts: operators, launchLinks, loginRateLimit, upstream } = app;
+  const {
+    bffConfig: config,
+    sessionStore: sessions,
+    operatorAccounts: operators,
+    launchLinks,
+    loginRateLimit,
+    upstream,
+  } = app;
   let organizationCache: { value: Organization; until: number } | undefined;
 
   /** The caller's organization from the service, remembered briefly; null when the service cannot say. */

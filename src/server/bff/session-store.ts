@@ -10,7 +10,14 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
-import { bffDir, CREDENTIAL_PATTERN, credentialFileName, randomCredential, removeFile, writeFileAtomic } from './data-files';
+import {
+  bffDir,
+  CREDENTIAL_PATTERN,
+  credentialFileName,
+  randomCredential,
+  removeFile,
+  writeFileAtomic,
+} from './data-files';
 import { SESSION_HANDLE_PATTERN } from '../../contract/operator-sessions';
 import type { SessionOperator } from '../../contract/bff-session';
 
@@ -58,7 +65,10 @@ export class SessionStore {
   /** Last seen is recorded at most this often (a write per request would cost more than the idle rule is worth). */
   private readonly touchIntervalMs: number;
 
-  constructor(dataDir: string, private readonly options: SessionStoreOptions) {
+  constructor(
+    dataDir: string,
+    private readonly options: SessionStoreOptions,
+  ) {
     this.dir = join(bffDir(dataDir), 'sessions');
     this.touchIntervalMs = Math.min(60_000, options.idleMs / 10);
   }

@@ -69,7 +69,10 @@ describe('launch link', () => {
     expect(again.headers['set-cookie']).toBeUndefined();
     expect(await second.signedIn()).toBe(false);
     // Made-up tokens fail the same way.
-    expect((await second.request('/bff/launch?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', { noCsrf: true })).headers.location).toBe('/sign-in?error=launch-link');
+    expect(
+      (await second.request('/bff/launch?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', { noCsrf: true })).headers
+        .location,
+    ).toBe('/sign-in?error=launch-link');
   });
 
   it('expires unused after its lifetime', async () => {
@@ -120,7 +123,9 @@ describe('session cookie', () => {
 
   it('ends after the idle time without requests', async () => {
     let now = Date.now();
-    const bff = await bffFor({ config: { now: () => now, sessionIdleMs: 30 * MINUTE, sessionAbsoluteMs: 12 * 60 * MINUTE } });
+    const bff = await bffFor({
+      config: { now: () => now, sessionIdleMs: 30 * MINUTE, sessionAbsoluteMs: 12 * 60 * MINUTE },
+    });
     await bff.addOperator('cat', 'admin', PASSWORD);
     const browser = new TestBrowser(bff.origin);
     await browser.login('cat', PASSWORD);
@@ -136,7 +141,9 @@ describe('session cookie', () => {
 
   it('ends at its absolute lifetime even when active', async () => {
     let now = Date.now();
-    const bff = await bffFor({ config: { now: () => now, sessionIdleMs: 60 * MINUTE, sessionAbsoluteMs: 2 * 60 * MINUTE } });
+    const bff = await bffFor({
+      config: { now: () => now, sessionIdleMs: 60 * MINUTE, sessionAbsoluteMs: 2 * 60 * MINUTE },
+    });
     await bff.addOperator('dan', 'admin', PASSWORD);
     const browser = new TestBrowser(bff.origin);
     await browser.login('dan', PASSWORD);
@@ -156,7 +163,9 @@ describe('session cookie', () => {
     const id = sessionCookie(browser);
     const out = await browser.request('/bff/logout', { method: 'POST' });
     expect(out.status).toBe(204);
-    expect([out.headers['set-cookie'] ?? []].flat().join()).toMatch(/__Host-dps_session=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i);
+    expect([out.headers['set-cookie'] ?? []].flat().join()).toMatch(
+      /__Host-dps_session=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i,
+    );
     // Someone who copied the id before sign-out gets nothing with it.
     const copy = browserWithSession(bff.origin, id);
     expect(await copy.signedIn()).toBe(false);
@@ -190,7 +199,9 @@ describe('session cookie', () => {
     // A launch link printed by one instance works on the other, once.
     const link = await a.bff.issueLaunchLink();
     expect((await new TestBrowser(b.origin).request(launchPath(link), { noCsrf: true })).headers.location).toBe('/');
-    expect((await new TestBrowser(a.origin).request(launchPath(link), { noCsrf: true })).headers.location).toBe('/sign-in?error=launch-link');
+    expect((await new TestBrowser(a.origin).request(launchPath(link), { noCsrf: true })).headers.location).toBe(
+      '/sign-in?error=launch-link',
+    );
     // Signing out at B ends it at A.
     expect((await atB.request('/bff/logout', { method: 'POST' })).status).toBe(204);
     expect(await atA.signedIn()).toBe(false);
@@ -202,7 +213,10 @@ describe('signed out', () => {
     const bff = await bffFor();
     await bff.addOperator('gus', 'admin', PASSWORD);
     const browser = new TestBrowser(bff.origin);
-    for (const reply of [await browser.request('/bff/session'), await browserWithSession(bff.origin, 'A'.repeat(43)).request('/bff/session')]) {
+    for (const reply of [
+      await browser.request('/bff/session'),
+      await browserWithSession(bff.origin, 'A'.repeat(43)).request('/bff/session'),
+    ]) {
       expect(reply.status).toBe(200);
       expect(reply.json()).toEqual({ signedIn: false });
       expect(reply.headers['cache-control']).toBe('no-store');
@@ -213,7 +227,10 @@ describe('signed out', () => {
 
     const signedIn = await browser.login('gus', PASSWORD);
     expect(signedIn.json()).toMatchObject({ signedIn: true, operator: { name: 'gus', role: 'admin' } });
-    expect((await browser.request('/bff/session')).json()).toMatchObject({ signedIn: true, operator: { name: 'gus', role: 'admin' } });
+    expect((await browser.request('/bff/session')).json()).toMatchObject({
+      signedIn: true,
+      operator: { name: 'gus', role: 'admin' },
+    });
     await browser.request('/bff/logout', { method: 'POST' });
     expect((await browser.request('/bff/session')).json()).toEqual({ signedIn: false });
     // Still a BFF endpoint: the X-CSRF and cross-site rules hold for it signed out too.
@@ -226,18 +243,33 @@ describe('password sign-in', () => {
     const bff = await bffFor();
     await bff.addOperator('hal', 'admin', PASSWORD);
     const browser = new TestBrowser(bff.origin);
-    for (const [name, password] of [['hal', 'wrong-password-123'], ['nobody', PASSWORD]]) {
+    for (const [name, password] of [
+      ['hal', 'wrong-password-123'],
+      ['nobody', PASSWORD],
+    ]) {
       const reply = await browser.login(name, password);
       expect(reply.status).toBe(401);
       expect(reply.json()).toEqual({ message: 'Wrong name or password' });
       expect(reply.headers['set-cookie']).toBeUndefined();
     }
-    expect((await browser.request('/bff/login', { method: 'POST', body: '{"name":"hal"}', headers: { 'content-type': 'application/json' } })).status).toBe(400);
-    expect((await browser.json('/bff/login', 'POST', { name: 'hal', password: PASSWORD }, { noCsrf: true })).status).toBe(401);
+    expect(
+      (
+        await browser.request('/bff/login', {
+          method: 'POST',
+          body: '{"name":"hal"}',
+          headers: { 'content-type': 'application/json' },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await browser.json('/bff/login', 'POST', { name: 'hal', password: PASSWORD }, { noCsrf: true })).status,
+    ).toBe(401);
   });
 
   it('rate-limits failures per name and per IP with 429, right password or not', async () => {
-    const bff = await bffFor({ config: { loginRateLimit: { windowMs: 15 * MINUTE, maxFailuresPerName: 3, maxFailuresPerIp: 6 } } });
+    const bff = await bffFor({
+      config: { loginRateLimit: { windowMs: 15 * MINUTE, maxFailuresPerName: 3, maxFailuresPerIp: 6 } },
+    });
     await bff.addOperator('ida', 'admin', PASSWORD);
     await bff.addOperator('jon', 'admin', PASSWORD);
     const browser = new TestBrowser(bff.origin);
@@ -254,7 +286,9 @@ describe('password sign-in', () => {
   });
 
   it('guesses sent all at once count against the limit before their passwords are checked', async () => {
-    const bff = await bffFor({ config: { loginRateLimit: { windowMs: 15 * MINUTE, maxFailuresPerName: 3, maxFailuresPerIp: 100 } } });
+    const bff = await bffFor({
+      config: { loginRateLimit: { windowMs: 15 * MINUTE, maxFailuresPerName: 3, maxFailuresPerIp: 100 } },
+    });
     await bff.addOperator('kim', 'admin', PASSWORD);
     const browser = new TestBrowser(bff.origin);
     const guesses = Array.from({ length: 12 }, (_, i) => browser.login('kim', `wrong-guess-${i}-password`));
@@ -289,7 +323,9 @@ describe('operator CLI', () => {
     expect(list.stdout).toMatch(/^lee\tadmin\t/m);
     const stored = readFileSync(join(dir, 'bff', 'operators.json'), 'utf8');
     expect(stored).not.toContain(PASSWORD);
-    const hashes = (JSON.parse(stored) as { operators: { passwordHash: string }[] }).operators.map((o) => o.passwordHash);
+    const hashes = (JSON.parse(stored) as { operators: { passwordHash: string }[] }).operators.map(
+      (o) => o.passwordHash,
+    );
     for (const hash of hashes) expect(hash).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
     expect(new Set(hashes).size).toBe(2); // salted
 
@@ -326,7 +362,10 @@ describe('audit log', () => {
 
     const page1 = await admin.request('/bff/audit?limit=2');
     expect(page1.status).toBe(200);
-    const body1 = page1.json<{ entries: { time: string; operator: string; method: string; path: string; status: number }[]; nextCursor: string | null }>();
+    const body1 = page1.json<{
+      entries: { time: string; operator: string; method: string; path: string; status: number }[];
+      nextCursor: string | null;
+    }>();
     expect(body1.entries.map((e) => [e.operator, e.method, e.path, e.status])).toEqual([
       ['ola', 'POST', '/api/users', 403],
       ['ned', 'DELETE', '/api/always-401', 401],
@@ -348,13 +387,19 @@ describe('audit log', () => {
     expect((await viewer.request('/bff/audit')).status).toBe(403);
     expect((await new TestBrowser(bff.origin).request('/bff/audit')).status).toBe(401);
     // Append-only JSON lines in the data dir: a forwarded write is two (sent, outcome), the refused one is one.
-    const lines = readFileSync(join(bff.dataDir, 'bff', 'audit.jsonl'), 'utf8').trim().split('\n');
+    const lines = readFileSync(join(bff.dataDir, 'bff', 'audit.jsonl'), 'utf8')
+      .trim()
+      .split('\n');
     expect(lines).toHaveLength(7);
   });
 
   it('entries appended at the same time are read newest first with times in the same order', async () => {
     const log = new AuditLog(freshDataDir());
-    await Promise.all(Array.from({ length: 200 }, (_, i) => log.append({ operator: 'ned', method: 'PATCH', path: `/api/x/${i}`, status: 200 })));
+    await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        log.append({ operator: 'ned', method: 'PATCH', path: `/api/x/${i}`, status: 200 }),
+      ),
+    );
     const { entries } = await log.page({ limit: 500 });
     expect(entries).toHaveLength(200);
     const times = entries.map((entry) => entry.time);
@@ -367,7 +412,10 @@ describe('console pages', () => {
     const dataDir = freshDataDir();
     const consoleDir = join(dataDir, 'console');
     mkdirSync(join(consoleDir, 'assets'), { recursive: true });
-    writeFileSync(join(consoleDir, 'index.html'), '<!doctype html><title>DPS</title><script type="module" src="/assets/app-abc.js"></script>');
+    writeFileSync(
+      join(consoleDir, 'index.html'),
+      '<!doctype html><title>DPS</title><script type="module" src="/assets/app-abc.js"></script>',
+    );
     writeFileSync(join(consoleDir, 'assets', 'app-abc.js'), 'console.log(1)');
     const bff = await bffFor({ dataDir, config: { consoleDir } });
     const browser = new TestBrowser(bff.origin);
@@ -388,7 +436,9 @@ describe('console pages', () => {
       expect(reply.headers['cross-origin-opener-policy']).toBe('same-origin');
     }
     expect((await browser.request('/runs', { noCsrf: true })).text).toContain('<title>DPS</title>');
-    expect((await browser.request('/assets/app-abc.js', { noCsrf: true })).headers['cache-control']).toMatch(/immutable/);
+    expect((await browser.request('/assets/app-abc.js', { noCsrf: true })).headers['cache-control']).toMatch(
+      /immutable/,
+    );
     expect((await browser.request('/assets/missing.js', { noCsrf: true })).status).toBe(404);
     expect([403, 404]).toContain((await browser.request('/.env', { noCsrf: true })).status);
   });

@@ -21,7 +21,13 @@ beforeAll(async () => {
   echo = await startEchoUpstream();
   bff = await startBff(echo, {
     config: {
-      clientConnections: { headersTimeoutMs: 1_000, requestTimeoutMs: 3_000, idleTimeoutMs: 1_000, keepAliveTimeoutMs: 1_000, maxPerAddress: 4 },
+      clientConnections: {
+        headersTimeoutMs: 1_000,
+        requestTimeoutMs: 3_000,
+        idleTimeoutMs: 1_000,
+        keepAliveTimeoutMs: 1_000,
+        maxPerAddress: 4,
+      },
     },
   });
   port = Number(new URL(bff.origin).port);
@@ -141,7 +147,12 @@ describe('connections per address', () => {
 });
 
 describe('connection limits configuration', () => {
-  const upstream: UpstreamCredentials = { baseUrl: 'http://127.0.0.1:9/v1', authUrl: 'http://127.0.0.1:9', clientId: 'c', clientSecret: 's' };
+  const upstream: UpstreamCredentials = {
+    baseUrl: 'http://127.0.0.1:9/v1',
+    authUrl: 'http://127.0.0.1:9',
+    clientId: 'c',
+    clientSecret: 's',
+  };
 
   it('has finite defaults that still fit a 10 MiB upload at 64 KiB/s', () => {
     const limits = defaultBffConfig(upstream, '/tmp/x').clientConnections;
@@ -150,7 +161,9 @@ describe('connection limits configuration', () => {
   });
 
   it('reads DPS_MAX_CONNECTIONS_PER_ADDRESS, 0 meaning no cap', () => {
-    expect(loadBffConfig({ DPS_MAX_CONNECTIONS_PER_ADDRESS: '200' }, upstream).clientConnections.maxPerAddress).toBe(200);
+    expect(loadBffConfig({ DPS_MAX_CONNECTIONS_PER_ADDRESS: '200' }, upstream).clientConnections.maxPerAddress).toBe(
+      200,
+    );
     expect(loadBffConfig({ DPS_MAX_CONNECTIONS_PER_ADDRESS: '0' }, upstream).clientConnections.maxPerAddress).toBe(0);
     expect(() => loadBffConfig({ DPS_MAX_CONNECTIONS_PER_ADDRESS: 'many' }, upstream)).toThrow(
       'DPS_MAX_CONNECTIONS_PER_ADDRESS must be an integer from 0 to 100000',

@@ -25,7 +25,11 @@ function childPid(parent: number, needle: string): number | undefined {
   return undefined;
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 60_000): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 60_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -43,12 +47,22 @@ it('restarts a killed embedded service with back-off while the BFF answers 502, 
   const future = new Date(Date.now() + 24 * 3600_000);
   utimesSync(join(consoleDir, 'index.html'), future, future); // newer than every source: no build
 
-  const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: '0', DPS_DATA_DIR: dataDir, DPS_CONSOLE_DIR: consoleDir };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DPS_DATA_DIR: dataDir,
+    DPS_CONSOLE_DIR: consoleDir,
+  };
   env.DPS_SERVICE_HOST = '127.0.0.1';
   env.DPS_SERVICE_PORT = '0'; // a free port; the restart must come back on the same one
   env.DPS_DEMO = '0';
-  for (const name of ['DPS_BASE_URL', 'DPS_AUTH_URL', 'DPS_CLIENT_ID', 'DPS_CLIENT_SECRET', 'DPS_DATABASE_URL']) delete env[name];
-  const start = spawn(process.execPath, ['--import', 'tsx', resolve('scripts/start.ts')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  for (const name of ['DPS_BASE_URL', 'DPS_AUTH_URL', 'DPS_CLIENT_ID', 'DPS_CLIENT_SECRET', 'DPS_DATABASE_URL'])
+    delete env[name];
+  const start = spawn(process.execPath, ['--import', 'tsx', resolve('scripts/start.ts')], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const stderr: string[] = [];
   createInterface({ input: start.stderr! }).on('line', (line) => stderr.push(line));
   const exited = new Promise<number | null>((r) => start.on('exit', (code) => r(code)));

@@ -54,7 +54,9 @@ it('prints one sign-in line, serves the console and the API, and stops cleanly o
     void exited.then((code) => reject(new Error(`start exited with ${code}: ${stderr.join('\n')}`)));
   });
 
-  const link = /^DPS Console: sign in at (http:\/\/127\.0\.0\.1:\d+\/bff\/launch\?token=[A-Za-z0-9_-]{43}) /.exec(firstLine)?.[1];
+  const link = /^DPS Console: sign in at (http:\/\/127\.0\.0\.1:\d+\/bff\/launch\?token=[A-Za-z0-9_-]{43}) /.exec(
+    firstLine,
+  )?.[1];
   expect(link, firstLine).toBeDefined();
   const url = new URL(link!);
   const browser = new TestBrowser(url.origin);
@@ -67,7 +69,8 @@ it('prints one sign-in line, serves the console and the API, and stops cleanly o
   expect(await exited).toBe(0);
   expect(stdout).toEqual([firstLine]);
   // The secret and the tokens stayed out of everything it printed.
-  for (const secret of [echo.clientSecret, ...echo.issuedTokens]) expect([...stdout, ...stderr].join('\n')).not.toContain(secret);
+  for (const secret of [echo.clientSecret, ...echo.issuedTokens])
+    expect([...stdout, ...stderr].join('\n')).not.toContain(secret);
   // The launch token itself is printed once, on stdout only.
   expect(stderr.join('\n')).not.toContain(url.searchParams.get('token')!);
   rmSync(dataDir, { recursive: true, force: true });

@@ -22,7 +22,11 @@ export interface TokenManagerOptions {
 
 /** Why no token could be had; the message names the cause, never the secret. */
 export class TokenError extends Error {
-  constructor(message: string, readonly status: 502 | 504, readonly retryable = true) {
+  constructor(
+    message: string,
+    readonly status: 502 | 504,
+    readonly retryable = true,
+  ) {
     super(message);
   }
 }
@@ -43,7 +47,10 @@ class ClientTokens {
   private flight: Promise<string> | undefined;
   tokenRequests = 0;
 
-  constructor(private readonly credentials: ClientCredentials, private readonly options: TokenManagerOptions) {}
+  constructor(
+    private readonly credentials: ClientCredentials,
+    private readonly options: TokenManagerOptions,
+  ) {}
 
   private now(): number {
     return (this.options.now ?? Date.now)();
@@ -90,14 +97,20 @@ class ClientTokens {
       response = await sendUpstream({
         url,
         method: 'POST',
-        headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        headers: {
+          authorization: `Basic ${basic}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json',
+        },
         body: Buffer.from('grant_type=client_credentials'),
         timeoutMs: this.options.timeoutMs,
         what: 'the token endpoint',
       });
     } catch (error) {
-      if (error instanceof UpstreamTimeoutError) throw new TokenError(`Could not get an access token: ${error.message}`, 504);
-      if (error instanceof UpstreamUnreachableError) throw new TokenError(`Could not get an access token: ${error.message}`, 502);
+      if (error instanceof UpstreamTimeoutError)
+        throw new TokenError(`Could not get an access token: ${error.message}`, 504);
+      if (error instanceof UpstreamUnreachableError)
+        throw new TokenError(`Could not get an access token: ${error.message}`, 502);
       throw new TokenError('Could not get an access token: the token request failed', 502);
     }
     let body: Buffer;
@@ -114,7 +127,8 @@ class ClientTokens {
         false,
       );
     }
-    if (status !== 200) throw new TokenError(`Could not get an access token: the token endpoint answered HTTP ${status}`, 502);
+    if (status !== 200)
+      throw new TokenError(`Could not get an access token: the token endpoint answered HTTP ${status}`, 502);
     let parsed: { access_token?: unknown; expires_in?: unknown; token_type?: unknown };
     try {
       parsed = JSON.parse(body.toString('utf8'));

@@ -115,7 +115,10 @@ export class UpstreamClient {
     return second.response;
   }
 
-  private async sendWithToken(call: UpstreamCall, token: string): Promise<{ response: IncomingMessage; token: string }> {
+  private async sendWithToken(
+    call: UpstreamCall,
+    token: string,
+  ): Promise<{ response: IncomingMessage; token: string }> {
     const response = await sendUpstream({
       url: call.url,
       method: call.method,
@@ -126,7 +129,9 @@ export class UpstreamClient {
         ...(call.requestId ? { 'x-request-id': call.requestId } : {}),
       },
       body: call.body,
-      timeoutMs: call.timeoutMs ?? (isReadMethod(call.method) ? Math.min(this.timeouts.readMs, this.timeouts.writeMs) : this.timeouts.writeMs),
+      timeoutMs:
+        call.timeoutMs ??
+        (isReadMethod(call.method) ? Math.min(this.timeouts.readMs, this.timeouts.writeMs) : this.timeouts.writeMs),
       what: 'the service',
       signal: call.signal,
     });

@@ -30,7 +30,13 @@ describe('sendUpstream', () => {
   it('leaves no timeout listener behind on a reused keep-alive socket', async () => {
     const used = new Set<Socket>();
     for (let i = 0; i < 25; i++) {
-      const response = await sendUpstream({ url: new URL('/ok', base), method: 'GET', headers: {}, timeoutMs: 5_000, what: 'the echo server' });
+      const response = await sendUpstream({
+        url: new URL('/ok', base),
+        method: 'GET',
+        headers: {},
+        timeoutMs: 5_000,
+        what: 'the echo server',
+      });
       const socket = response.socket;
       expect((await readResponseBody(response)).toString()).toBe('ok');
       used.add(socket);
@@ -41,7 +47,13 @@ describe('sendUpstream', () => {
   });
 
   it('ends a response whose body stalls after the headers', async () => {
-    const response = await sendUpstream({ url: new URL('/stall', base), method: 'GET', headers: {}, timeoutMs: 200, what: 'the echo server' });
+    const response = await sendUpstream({
+      url: new URL('/stall', base),
+      method: 'GET',
+      headers: {},
+      timeoutMs: 200,
+      what: 'the echo server',
+    });
     await expect(readResponseBody(response)).rejects.toBeInstanceOf(UpstreamTimeoutError);
   });
 });

@@ -6,13 +6,19 @@ import http, { type IncomingMessage, type OutgoingHttpHeaders } from 'node:http'
 import https from 'node:https';
 
 export class UpstreamTimeoutError extends Error {
-  constructor(readonly what: string, readonly timeoutMs: number) {
+  constructor(
+    readonly what: string,
+    readonly timeoutMs: number,
+  ) {
     super(`${what} did not answer within ${timeoutMs} ms`);
   }
 }
 
 export class UpstreamUnreachableError extends Error {
-  constructor(readonly what: string, readonly code: string) {
+  constructor(
+    readonly what: string,
+    readonly code: string,
+  ) {
     super(`${what} is unreachable (${code})`);
   }
 }
@@ -42,7 +48,12 @@ export function sendUpstream(request: UpstreamRequest): Promise<IncomingMessage>
     let settled = false;
     const outgoing = transport.request(
       url,
-      { method, headers: { ...headers, 'content-length': String(body?.length ?? 0) }, agent: agents[url.protocol as 'http:' | 'https:'], signal },
+      {
+        method,
+        headers: { ...headers, 'content-length': String(body?.length ?? 0) },
+        agent: agents[url.protocol as 'http:' | 'https:'],
+        signal,
+      },
       (response) => {
         settled = true;
         clearTimeout(timer);
@@ -72,7 +83,9 @@ export function sendUpstream(request: UpstreamRequest): Promise<IncomingMessage>
       clearTimeout(timer);
       if (settled) return;
       settled = true;
-      reject(error.name === 'AbortError' ? error : new UpstreamUnreachableError(what, error.code ?? 'connection error'));
+      reject(
+        error.name === 'AbortError' ? error : new UpstreamUnreachableError(what, error.code ?? 'connection error'),
+      );
     });
     outgoing.end(body && body.length > 0 ? body : undefined);
   });
@@ -104,7 +117,11 @@ export function isUpstreamOrigin(candidate: URL, upstream: URL): boolean {
   if (candidate.protocol !== upstream.protocol) return false;
   if (candidate.username || candidate.password) return false;
   if (candidate.host === upstream.host) return true;
-  return LOOPBACK_ALIASES.has(upstream.hostname) && LOOPBACK_ALIASES.has(candidate.hostname) && candidate.port === upstream.port;
+  return (
+    LOOPBACK_ALIASES.has(upstream.hostname) &&
+    LOOPBACK_ALIASES.has(candidate.hostname) &&
+    candidate.port === upstream.port
+  );
 }
 
 /** The loopback names: localhost (and *.localhost), 127.0.0.0/8, ::1. `hostname` as URL.hostname gives it. */

@@ -51,7 +51,12 @@ describe('a frozen upstream', () => {
 });
 
 describe('upstream timeout configuration', () => {
-  const upstream: UpstreamCredentials = { baseUrl: 'http://127.0.0.1:9/v1', authUrl: 'http://127.0.0.1:9', clientId: 'c', clientSecret: 's' };
+  const upstream: UpstreamCredentials = {
+    baseUrl: 'http://127.0.0.1:9/v1',
+    authUrl: 'http://127.0.0.1:9',
+    clientId: 'c',
+    clientSecret: 's',
+  };
 
   it('defaults to 10 s for reads and 30 s for writes', () => {
     const config = loadBffConfig({}, upstream);
@@ -70,9 +75,9 @@ describe('upstream timeout configuration', () => {
   });
 
   it('refuses a read timeout longer than the write timeout', () => {
-    expect(() => loadBffConfig({ DPS_UPSTREAM_TIMEOUT_MS: '5000', DPS_UPSTREAM_READ_TIMEOUT_MS: '6000' }, upstream)).toThrow(
-      'DPS_UPSTREAM_READ_TIMEOUT_MS must not be more than DPS_UPSTREAM_TIMEOUT_MS',
-    );
+    expect(() =>
+      loadBffConfig({ DPS_UPSTREAM_TIMEOUT_MS: '5000', DPS_UPSTREAM_READ_TIMEOUT_MS: '6000' }, upstream),
+    ).toThrow('DPS_UPSTREAM_READ_TIMEOUT_MS must not be more than DPS_UPSTREAM_TIMEOUT_MS');
   });
 
   it('refuses values that are not whole milliseconds in range, naming the variable and the rule', () => {

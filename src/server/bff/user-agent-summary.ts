@@ -34,7 +34,10 @@ export function summarizeUserAgent(header: string | undefined): string {
     if (match) return system ? `${name} ${match[1]} on ${system}` : `${name} ${match[1]}`;
   }
   // Something else (a script, a bot): its first product token, printable and short.
-  // eslint-disable-next-line no-control-regex -- control characters are what is removed
-  const product = agent.split(/\s+/)[0].replace(/[\u0000-\u001f\u007f]/g, '').slice(0, MAX_LENGTH - 12);
+  const product = agent
+    .split(/\s+/)[0]
+    // eslint-disable-next-line no-control-regex -- control characters are what is removed
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .slice(0, MAX_LENGTH - 12);
   return system ? `${product} on ${system}`.slice(0, MAX_LENGTH) : product || 'Unknown browser';
 }

@@ -41,7 +41,11 @@ export async function createServiceApp(config: ServiceConfig): Promise<ServiceAp
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
-  const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, schema: config.databaseSchema });
+  const store = await openStore({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    schema: config.databaseSchema,
+  });
   const context: ServiceContext = {
     config,
     store,
@@ -57,9 +61,12 @@ export async function createServiceApp(config: ServiceConfig): Promise<ServiceAp
   await fastify.register(openApiDocument);
   await fastify.register(tokenRoute);
 
-  await fastify.register(async (api) => {
-    for (const routes of routePlugins) await api.register(routes);
-  }, { prefix: config.apiPrefix });
+  await fastify.register(
+    async (api) => {
+      for (const routes of routePlugins) await api.register(routes);
+    },
+    { prefix: config.apiPrefix },
+  );
 
   // CORS preflight for browsers calling the API directly (Create User declares the CORS headers).
   fastify.options('*', { config: { cors: true } }, async (_request, reply) =>
@@ -78,7 +85,12 @@ export async function createServiceApp(config: ServiceConfig): Promise<ServiceAp
       const authUrl = `http://${hostPart}:${port}`;
       const publicUrl = config.publicUrl ?? (isLoopback(config.host) ? `http://localhost:${port}` : authUrl);
       // In place: the serviceUrls decorator is this same object.
-      Object.assign(context.urls, { authUrl, baseUrl: `${authUrl}${config.apiPrefix}`, publicUrl, publicBaseUrl: `${publicUrl}${config.apiPrefix}` });
+      Object.assign(context.urls, {
+        authUrl,
+        baseUrl: `${authUrl}${config.apiPrefix}`,
+        publicUrl,
+        publicBaseUrl: `${publicUrl}${config.apiPrefix}`,
+      });
       const result = await bootstrap(context);
       return { ...context.urls, ...result };
     },

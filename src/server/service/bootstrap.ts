@@ -48,7 +48,12 @@ export async function bootstrap(ctx: ServiceContext): Promise<BootstrapResult> {
     state = made;
     created = true;
     if (made.created) {
-      await writeCredentials(file, { clientId: made.clientId, clientSecret: secret, authUrl: ctx.urls.authUrl, baseUrl: ctx.urls.baseUrl });
+      await writeCredentials(file, {
+        clientId: made.clientId,
+        clientSecret: secret,
+        authUrl: ctx.urls.authUrl,
+        baseUrl: ctx.urls.baseUrl,
+      });
     }
   } else {
     await refreshCredentialUrls(ctx, file, state);
@@ -68,7 +73,10 @@ async function readState(ctx: ServiceContext): Promise<BootstrapState | undefine
   return row?.value as BootstrapState | undefined;
 }
 
-async function createBootstrapData(ctx: ServiceContext, secret: string): Promise<BootstrapState & { created: boolean }> {
+async function createBootstrapData(
+  ctx: ServiceContext,
+  secret: string,
+): Promise<BootstrapState & { created: boolean }> {
   const secretHash = await hashSecret(secret);
   return ctx.store.transaction(async (tx) => {
     // Two instances starting on one empty PostgreSQL schema: the second sees the first's row and does nothing.
@@ -165,9 +173,15 @@ async function seedDemo(ctx: ServiceContext, state: BootstrapState): Promise<voi
   const specifier = './demo/index';
   let seeder: ((seedCtx: SeedContext) => Promise<void>) | undefined;
   try {
-    seeder = ((await import(/* @vite-ignore */ specifier)) as { seedDemoData?: (seedCtx: SeedContext) => Promise<void> }).seedDemoData;
+    seeder = (
+      (await import(/* @vite-ignore */ specifier)) as { seedDemoData?: (seedCtx: SeedContext) => Promise<void> }
+    ).seedDemoData;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND' && !String(error).includes('Cannot find module')) throw error;
+    if (
+      (error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND' &&
+      !String(error).includes('Cannot find module')
+    )
+      throw error;
   }
   if (!seeder) {
     ctx.log.warn('demo data module not available; starting without demo data');

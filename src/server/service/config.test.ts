@@ -14,9 +14,27 @@ function problem(env: Record<string, string>): string {
 
 describe('service environment', () => {
   it('has the documented defaults, and an empty variable means its default', () => {
-    for (const env of [{}, { DPS_SERVICE_HOST: '', DPS_SERVICE_PORT: '', DPS_DATA_DIR: '', DPS_DATABASE_URL: '', DPS_DEMO: '', DPS_PUBLIC_URL: '' }]) {
+    for (const env of [
+      {},
+      {
+        DPS_SERVICE_HOST: '',
+        DPS_SERVICE_PORT: '',
+        DPS_DATA_DIR: '',
+        DPS_DATABASE_URL: '',
+        DPS_DEMO: '',
+        DPS_PUBLIC_URL: '',
+      },
+    ]) {
       const config = loadServiceConfig(env);
-      expect(config).toMatchObject({ host: '127.0.0.1', port: 8788, dataDir: resolve('.data'), demo: true, tokenTtlSeconds: 3600, logger: true, apiPrefix: '/v1' });
+      expect(config).toMatchObject({
+        host: '127.0.0.1',
+        port: 8788,
+        dataDir: resolve('.data'),
+        demo: true,
+        tokenTtlSeconds: 3600,
+        logger: true,
+        apiPrefix: '/v1',
+      });
       expect(config.databaseUrl).toBeUndefined();
       expect(config.databaseSchema).toBeUndefined();
       expect(config.publicUrl).toBeUndefined();
@@ -73,8 +91,14 @@ describe('service environment', () => {
   });
 
   it('says what is wrong with DPS_DEFAULT_QUOTAS', () => {
-    expect(problem({ DPS_DEFAULT_QUOTAS: 'users=3' })).toBe('DPS_DEFAULT_QUOTAS must be a JSON object of …Allowed integers');
-    expect(problem({ DPS_DEFAULT_QUOTAS: '[1]' })).toBe('DPS_DEFAULT_QUOTAS must be a JSON object of …Allowed integers');
-    expect(problem({ DPS_DEFAULT_QUOTAS: '{"numberOfUsersAllowed": -1}' })).toBe('DPS_DEFAULT_QUOTAS.numberOfUsersAllowed must be an integer >= 0');
+    expect(problem({ DPS_DEFAULT_QUOTAS: 'users=3' })).toBe(
+      'DPS_DEFAULT_QUOTAS must be a JSON object of …Allowed integers',
+    );
+    expect(problem({ DPS_DEFAULT_QUOTAS: '[1]' })).toBe(
+      'DPS_DEFAULT_QUOTAS must be a JSON object of …Allowed integers',
+    );
+    expect(problem({ DPS_DEFAULT_QUOTAS: '{"numberOfUsersAllowed": -1}' })).toBe(
+      'DPS_DEFAULT_QUOTAS.numberOfUsersAllowed must be an integer >= 0',
+    );
   });
 });

@@ -95,12 +95,18 @@ const serviceEnvSchema = z.object({
   DPS_SERVICE_HOST: envText.default('127.0.0.1'),
   DPS_SERVICE_PORT: envInteger(0, 65535).default(8788),
   DPS_DATA_DIR: envText.default('.data'),
-  DPS_DATABASE_URL: envText.refine((url) => url === undefined || /^postgres(ql)?:\/\//.test(url), 'must start with postgres:// or postgresql://'),
+  DPS_DATABASE_URL: envText.refine(
+    (url) => url === undefined || /^postgres(ql)?:\/\//.test(url),
+    'must start with postgres:// or postgresql://',
+  ),
   DPS_DATABASE_SCHEMA: envText,
   DPS_DEMO: envSwitch,
   DPS_PUBLIC_URL: envText
     .transform((url) => url?.replace(/\/+$/, '') || undefined)
-    .refine((url) => url === undefined || /^(http:\/\/localhost|https:\/\/)/.test(url), 'must start with http://localhost or https:// (the seed URL rule)'),
+    .refine(
+      (url) => url === undefined || /^(http:\/\/localhost|https:\/\/)/.test(url),
+      'must start with http://localhost or https:// (the seed URL rule)',
+    ),
   DPS_TOKEN_TTL_SECONDS: envInteger(1, 31_536_000).default(3600),
   DPS_DEFAULT_QUOTAS: quotasSchema,
   DPS_SERVICE_LOG: envSwitch,

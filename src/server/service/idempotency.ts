@@ -70,7 +70,9 @@ function canonicalJson(value: unknown): string {
 
 /** What "the same request" means for a key: method, path with query, and the parsed JSON body. */
 export function requestHash(method: string, url: string, body: unknown): string {
-  return createHash('sha256').update(`${method} ${url}\n${canonicalJson(body)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${method} ${url}\n${canonicalJson(body)}`)
+    .digest('hex');
 }
 
 function conflict(message: string): HttpError {
@@ -83,9 +85,13 @@ function whereKey(claim: Omit<Claim, 'token' | 'settled'>): SQL {
 
 /** Inside the handler's transaction: the create commits together with `applied`, or not at all. */
 async function markApplied(tx: Tx, claim: Claim): Promise<void> {
-  const marked = await rows(tx, sql`UPDATE idempotency_keys SET applied = true
-    WHERE ${whereKey(claim)} AND claim_token = ${claim.token} RETURNING 1 AS one`);
-  if (marked.length === 0) throw conflict('expired while its request was being processed; send the request again with a new key');
+  const marked = await rows(
+    tx,
+    sql`UPDATE idempotency_keys SET applied = true
+    WHERE ${whereKey(claim)} AND claim_token = ${claim.token} RETURNING 1 AS one`,
+  );
+  if (marked.length === 0)
+    throw conflict('expired while its request was being processed; send the request again with a new key');
 }
 
 /**
@@ -99,124 +105,152 @@ function withoutSecret(body: string): string | undefined {
   } catch {
     return undefined;
   }
-  if (!parsed || typeof parsed !== 'object' || typeof (parsed as { clientSecret?: unknown }).clientSecret !== 'string') return undefined;
+  if (!parsed || typeof parsed !== 'object' || typeof (parsed as { clientSecret?: unknown }).clientSecret !== 'string')
+    return undefined;
   const id = (parsed as { appClientId?: unknown }).appClientId;
   return JSON.stringify({
-    message: `${IDEMPOTENCY_KEY_HEADER} names a create that was applied (${typeof id === 'string' ? id : 'an app client'}), ` +
+    message:
+      `${IDEMPOTENCY_KEY_HEADER} names a create that was applied (${typeof id === 'string' ? id : 'an app client'}), ` +
       'but its answer showed a secret, which the service does not keep, so it cannot be sent again: look the resource up, and delete it if its secret was lost',
   });
 }
 
-export const idempotency = fp(async (fastify) => {
-  const store: Store = fastify.store;
-  const claims = new AsyncLocalStorage<Claim>();
-  const claimOf = new WeakMap<FastifyRequest, Claim>();
-  let lastPurge = 0;
+export const idempotency = fp(
+  async (fastify) => {
+    const store: Store = fastify.store;
+    const claims = new AsyncLocalStorage<Claim>();
+    const claimOf = new WeakMap<FastifyRequest, Claim>();
+    let lastPurge = 0;
 
-  const inner = store.transaction.bind(store);
-  store.transaction = (<T>(work: (tx: Tx) => Promise<T>): Promise<T> => {
-    const claim = claims.getStore();
-    if (!claim || claim.settled) return inner(work);
-    return inner(async (tx) => {
-      const result = await work(tx);
-      await markApplied(tx, claim);
-      return result;
-    });
-  }) as Store['transaction'];
+    const inner = store.transaction.bind(store);
+    store.transaction = (<T>(work: (tx: Tx) => Promise<T>): Promise<T> => {
+      const claim = claims.getStore();
+      if (!claim || claim.settled) return inner(work);
+      return inner(async (tx) => {
+        const result = await work(tx);
+        await markApplied(tx, claim);
+        return result;
+      });
+    }) as Store['transaction'];
 
-  async function purgeExpired(db: Executor) {
-    if (Date.now() - lastPurge < PURGE_EVERY_MS) return;
-    lastPurge = Date.now();
-    await db.execute(sql`DELETE FROM idempotency_keys WHERE created_time < ${EXPIRED}`);
-  }
+    async function purgeExpired(db: Executor) {
+      if (Date.now() - lastPurge < PURGE_EVERY_MS) return;
+      lastPurge = Date.now();
+      await db.execute(sql`DELETE FROM idempotency_keys WHERE created_time < ${EXPIRED}`);
+    }
 
-  /** Claims the key (a Claim), answers from the record ('replied'), or does nothing (no key: undefined). */
-  async function begin(request: FastifyRequest, reply: FastifyReply): Promise<Claim | 'replied' | undefined> {
-    const { family, rawBody } = request.routeOptions.config;
-    const header = request.headers['idempotency-key'];
-    if (request.method !== 'POST' || !family || rawBody || !request.auth || header === undefined) return undefined;
-    if (typeof header !== 'string' || !KEY_PATTERN.test(header)) throw new HttpError(400, `${IDEMPOTENCY_KEY_HEADER} must be ${KEY_RULE}`);
-    const scope = { organizationId: request.auth.organizationId, appClientId: request.auth.appClientId, key: header };
-    const hash = requestHash(request.method, request.url, request.body);
-    const db = store.db;
-    await purgeExpired(db);
-    // A row that disappears between the insert and the read (released, or purged) is claimed again.
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const token = randomUUID();
-      const won = await rows(db, sql`INSERT INTO idempotency_keys (organization_id, app_client_id, idempotency_key, request_hash, claim_token)
+    /** Claims the key (a Claim), answers from the record ('replied'), or does nothing (no key: undefined). */
+    async function begin(request: FastifyRequest, reply: FastifyReply): Promise<Claim | 'replied' | undefined> {
+      const { family, rawBody } = request.routeOptions.config;
+      const header = request.headers['idempotency-key'];
+      if (request.method !== 'POST' || !family || rawBody || !request.auth || header === undefined) return undefined;
+      if (typeof header !== 'string' || !KEY_PATTERN.test(header))
+        throw new HttpError(400, `${IDEMPOTENCY_KEY_HEADER} must be ${KEY_RULE}`);
+      const scope = { organizationId: request.auth.organizationId, appClientId: request.auth.appClientId, key: header };
+      const hash = requestHash(request.method, request.url, request.body);
+      const db = store.db;
+      await purgeExpired(db);
+      // A row that disappears between the insert and the read (released, or purged) is claimed again.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const token = randomUUID();
+        const won = await rows(
+          db,
+          sql`INSERT INTO idempotency_keys (organization_id, app_client_id, idempotency_key, request_hash, claim_token)
         VALUES (${scope.organizationId}, ${scope.appClientId}, ${scope.key}, ${hash}, ${token})
         ON CONFLICT (organization_id, app_client_id, idempotency_key) DO UPDATE SET request_hash = excluded.request_hash,
           claim_token = excluded.claim_token, applied = false, response_status = NULL, response_content_type = NULL,
           response_body = NULL, created_time = now()
         WHERE idempotency_keys.created_time < ${EXPIRED}
-        RETURNING 1 AS one`);
-      if (won.length > 0) return { ...scope, token, settled: false };
-      const [existing] = await rows<KeyRow>(db, sql`SELECT request_hash, applied, response_status, response_content_type, response_body,
+        RETURNING 1 AS one`,
+        );
+        if (won.length > 0) return { ...scope, token, settled: false };
+        const [existing] = await rows<KeyRow>(
+          db,
+          sql`SELECT request_hash, applied, response_status, response_content_type, response_body,
           (extract(epoch FROM now() - created_time) * 1000)::float8 AS age_ms
-        FROM idempotency_keys WHERE ${whereKey(scope)} AND created_time >= ${EXPIRED}`);
-      if (!existing) continue;
-      if (existing.request_hash !== hash) {
-        throw conflict('was already used for a different request (another method, path or body) in the last 24 hours; a key names one request: send a new key for a new request');
+        FROM idempotency_keys WHERE ${whereKey(scope)} AND created_time >= ${EXPIRED}`,
+        );
+        if (!existing) continue;
+        if (existing.request_hash !== hash) {
+          throw conflict(
+            'was already used for a different request (another method, path or body) in the last 24 hours; a key names one request: send a new key for a new request',
+          );
+        }
+        if (existing.response_status !== null) {
+          reply.code(existing.response_status).header(REPLAYED_HEADER, 'true');
+          if (existing.response_content_type) reply.type(existing.response_content_type);
+          reply.send(existing.response_body ?? '');
+          return 'replied';
+        }
+        if (Number(existing.age_ms) < UNFINISHED_AFTER_MS) {
+          throw conflict(
+            'names a request that is still being processed; send it again once that has finished to get its answer',
+          );
+        }
+        throw conflict(
+          existing.applied
+            ? 'names a request that was applied, but the service stopped before recording its answer; look the resource up instead of sending it again'
+            : 'names a request that did not finish (the service stopped while processing it) and whose outcome is unknown; check whether it was applied, then send a new key',
+        );
       }
-      if (existing.response_status !== null) {
-        reply.code(existing.response_status).header(REPLAYED_HEADER, 'true');
-        if (existing.response_content_type) reply.type(existing.response_content_type);
-        reply.send(existing.response_body ?? '');
-        return 'replied';
-      }
-      if (Number(existing.age_ms) < UNFINISHED_AFTER_MS) {
-        throw conflict('names a request that is still being processed; send it again once that has finished to get its answer');
-      }
-      throw conflict(existing.applied
-        ? 'names a request that was applied, but the service stopped before recording its answer; look the resource up instead of sending it again'
-        : 'names a request that did not finish (the service stopped while processing it) and whose outcome is unknown; check whether it was applied, then send a new key');
+      throw conflict(
+        'names a request that is still being processed; send it again once that has finished to get its answer',
+      );
     }
-    throw conflict('names a request that is still being processed; send it again once that has finished to get its answer');
-  }
 
-  /** Stores the answer on the claimed row, or releases the key when nothing was applied and the answer is an error. */
-  async function settle(claim: Claim, reply: FastifyReply, payload: unknown) {
-    let status = reply.statusCode;
-    const db = store.db;
-    if (status >= 300) {
-      const released = await rows(db, sql`DELETE FROM idempotency_keys
-        WHERE ${whereKey(claim)} AND claim_token = ${claim.token} AND NOT applied RETURNING 1 AS one`);
-      if (released.length > 0) return;
-    }
-    let body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : undefined;
-    if (body === undefined) return; // a streamed answer cannot be replayed: the row stays unanswered (409 on resend)
-    const contentType = reply.getHeader('content-type');
-    const secretless = status < 300 ? withoutSecret(body) : undefined;
-    if (secretless) [status, body] = [409, secretless];
-    await db.execute(sql`UPDATE idempotency_keys SET response_status = ${status},
+    /** Stores the answer on the claimed row, or releases the key when nothing was applied and the answer is an error. */
+    async function settle(claim: Claim, reply: FastifyReply, payload: unknown) {
+      let status = reply.statusCode;
+      const db = store.db;
+      if (status >= 300) {
+        const released = await rows(
+          db,
+          sql`DELETE FROM idempotency_keys
+        WHERE ${whereKey(claim)} AND claim_token = ${claim.token} AND NOT applied RETURNING 1 AS one`,
+        );
+        if (released.length > 0) return;
+      }
+      let body =
+        typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : undefined;
+      if (body === undefined) return; // a streamed answer cannot be replayed: the row stays unanswered (409 on resend)
+      const contentType = reply.getHeader('content-type');
+      const secretless = status < 300 ? withoutSecret(body) : undefined;
+      if (secretless) [status, body] = [409, secretless];
+      await db.execute(sql`UPDATE idempotency_keys SET response_status = ${status},
         response_content_type = ${typeof contentType === 'string' ? contentType : null}, response_body = ${body},
         applied = (applied OR ${reply.statusCode < 300})
       WHERE ${whereKey(claim)} AND claim_token = ${claim.token}`);
-  }
-
-  // After the body is parsed and the token checked; callback style so the handler runs inside claims.run().
-  fastify.addHook('preHandler', (request, reply, done) => {
-    begin(request, reply).then((claim) => {
-      if (claim === 'replied') return; // the recorded answer is on its way
-      if (!claim) return done();
-      claimOf.set(request, claim);
-      claims.run(claim, done);
-    }, done);
-  });
-
-  fastify.addHook('onSend', async (request, reply, payload) => {
-    const claim = claimOf.get(request);
-    if (!claim || claim.settled) return payload;
-    claim.settled = true;
-    try {
-      await settle(claim, reply, payload);
-    } catch (error) {
-      // The answer still goes out; a resend then gets 409 (no answer recorded) rather than a second create.
-      // A storage error's message holds the query's parameters (the answer itself): log only its code and reason.
-      const fault = storageFault(error);
-      if (fault) request.log.error({ database: fault.log }, 'recording the Idempotency-Key answer failed');
-      else request.log.error({ err: { message: (error as Error).message } }, 'recording the Idempotency-Key answer failed');
     }
-    return payload;
-  });
-}, { name: 'idempotency', dependencies: ['service-decorators'] });
+
+    // After the body is parsed and the token checked; callback style so the handler runs inside claims.run().
+    fastify.addHook('preHandler', (request, reply, done) => {
+      begin(request, reply).then((claim) => {
+        if (claim === 'replied') return; // the recorded answer is on its way
+        if (!claim) return done();
+        claimOf.set(request, claim);
+        claims.run(claim, done);
+      }, done);
+    });
+
+    fastify.addHook('onSend', async (request, reply, payload) => {
+      const claim = claimOf.get(request);
+      if (!claim || claim.settled) return payload;
+      claim.settled = true;
+      try {
+        await settle(claim, reply, payload);
+      } catch (error) {
+        // The answer still goes out; a resend then gets 409 (no answer recorded) rather than a second create.
+        // A storage error's message holds the query's parameters (the answer itself): log only its code and reason.
+        const fault = storageFault(error);
+        if (fault) request.log.error({ database: fault.log }, 'recording the Idempotency-Key answer failed');
+        else
+          request.log.error(
+            { err: { message: (error as Error).message } },
+            'recording the Idempotency-Key answer failed',
+          );
+      }
+      return payload;
+    });
+  },
+  { name: 'idempotency', dependencies: ['service-decorators'] },
+);

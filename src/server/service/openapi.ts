@@ -28,7 +28,11 @@ interface Document {
 }
 
 function toSchema(schema: z.ZodType): Record<string, unknown> {
-  const { $schema: _, ...json } = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any', target: 'draft-2020-12' });
+  const { $schema: _, ...json } = z.toJSONSchema(schema, {
+    io: 'output',
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+  });
   return json;
 }
 
@@ -66,11 +70,16 @@ const idempotencyHeaders = {
         'Sending the same key with the same method, path and JSON body again (e.g. after a timeout) replays the first ' +
         `answer with \`${REPLAYED_HEADER}: true\` instead of creating twice; the same key with anything else, or while ` +
         'the first request is still in progress, is answered 409. A refused request (4xx) does not keep its key.',
-      type: 'string', minLength: 1, maxLength: 255, pattern: '^[!-~]+$',
+      type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      pattern: '^[!-~]+$',
     },
   },
 };
-const replayedHeader = { [REPLAYED_HEADER]: { description: '`true` on a replayed answer', type: 'string', enum: ['true'] } };
+const replayedHeader = {
+  [REPLAYED_HEADER]: { description: '`true` on a replayed answer', type: 'string', enum: ['true'] },
+};
 
 /** One route's operation: its zod schemas as JSON Schema, its scope, and the POST extension. */
 function describeRoute(prefix: string): SwaggerTransform {
@@ -92,7 +101,11 @@ function describeRoute(prefix: string): SwaggerTransform {
         ...(idempotent ? { headers: idempotencyHeaders } : {}),
         ...(rawBody ? { body: binary, consumes: ['*/*'] } : {}),
         response: {
-          200: { ...(schema.response?.[200] ?? {}), 'x-response-description': 'Success', ...(idempotent ? { headers: replayedHeader } : {}) },
+          200: {
+            ...(schema.response?.[200] ?? {}),
+            'x-response-description': 'Success',
+            ...(idempotent ? { headers: replayedHeader } : {}),
+          },
         },
       },
     };
@@ -104,11 +117,16 @@ function finishDocument(document: Document, app: FastifyInstance): Document {
   const families = new Set<string>();
   for (const item of Object.values(document.paths ?? {})) {
     for (const operation of Object.values(item)) {
-      for (const requirement of operation.security ?? []) for (const scope of requirement.oauth2 ?? []) families.add(scope.replace(/:(read|write)$/, ''));
-      const errors = Object.fromEntries(Object.entries(ERROR_STATUSES).map(([status, description]) => [status, errorResponse(description)]));
+      for (const requirement of operation.security ?? [])
+        for (const scope of requirement.oauth2 ?? []) families.add(scope.replace(/:(read|write)$/, ''));
+      const errors = Object.fromEntries(
+        Object.entries(ERROR_STATUSES).map(([status, description]) => [status, errorResponse(description)]),
+      );
       const idempotent = operation.parameters?.some((p) => p.name === IDEMPOTENCY_KEY_HEADER);
       if (idempotent) {
-        errors['409'] = errorResponse(`${IDEMPOTENCY_KEY_HEADER} already used for a different request, or its first request is still in progress`);
+        errors['409'] = errorResponse(
+          `${IDEMPOTENCY_KEY_HEADER} already used for a different request, or its first request is still in progress`,
+        );
       }
       operation.responses = { ...operation.responses, ...errors };
     }
@@ -126,7 +144,9 @@ function finishDocument(document: Document, app: FastifyInstance): Document {
     servers: [{ url: publicBaseUrl || app.serviceConfig.apiPrefix }],
     components: {
       ...document.components,
-      securitySchemes: { oauth2: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: `${authUrl}${TOKEN_PATH}`, scopes } } } },
+      securitySchemes: {
+        oauth2: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: `${authUrl}${TOKEN_PATH}`, scopes } } },
+      },
     },
   };
 }
@@ -145,14 +165,19 @@ export const openApiDocument = fp(
         components: {
           schemas: { Error: toSchema(errorBodySchema), Token: toSchema(tokenResponseSchema) } as never,
           // The token URL and the scopes are filled in by finishDocument.
-          securitySchemes: { oauth2: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: TOKEN_PATH, scopes: {} } } } },
+          securitySchemes: {
+            oauth2: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: TOKEN_PATH, scopes: {} } } },
+          },
         },
       },
       convertConstToEnum: false,
       transform: describeRoute(prefix),
-      transformObject: (input) => finishDocument((input as { openapiObject: Document }).openapiObject, app) as ReturnType<SwaggerTransformObject>,
+      transformObject: (input) =>
+        finishDocument((input as { openapiObject: Document }).openapiObject, app) as ReturnType<SwaggerTransformObject>,
     });
-    app.get(`${prefix}/openapi.json`, async (_request, reply) => reply.type('application/json').send(JSON.stringify(app.swagger())));
+    app.get(`${prefix}/openapi.json`, async (_request, reply) =>
+      reply.type('application/json').send(JSON.stringify(app.swagger())),
+    );
   },
   { name: 'openapi', dependencies: ['service-decorators'] },
 );

@@ -75,8 +75,13 @@ export function tightenTree(dir: string): void {
 function openTo(bits: number): string {
   const parts: string[] = [];
   const who = (shift: number, name: string) => {
-    const access = [bits & (0o4 << shift) ? 'readable' : '', bits & (0o2 << shift) ? 'writable' : '', bits & (0o1 << shift) ? 'searchable' : ''].filter(Boolean);
-    if (access.length) parts.push(`${access.slice(0, -1).join(', ')}${access.length > 1 ? ' and ' : ''}${access.at(-1)} by ${name}`);
+    const access = [
+      bits & (0o4 << shift) ? 'readable' : '',
+      bits & (0o2 << shift) ? 'writable' : '',
+      bits & (0o1 << shift) ? 'searchable' : '',
+    ].filter(Boolean);
+    if (access.length)
+      parts.push(`${access.slice(0, -1).join(', ')}${access.length > 1 ? ' and ' : ''}${access.at(-1)} by ${name}`);
   };
   who(3, 'its group');
   who(0, 'other users');

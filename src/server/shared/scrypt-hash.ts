@@ -17,7 +17,9 @@ const MAX_MEMORY = 128 * 1024 * 1024;
 
 function derive(secret: string, salt: Buffer, { N, r, p, keyLength }: ScryptCost): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(secret, salt, keyLength, { N, r, p, maxmem: MAX_MEMORY }, (error, key) => (error ? reject(error) : resolve(key))),
+    scrypt(secret, salt, keyLength, { N, r, p, maxmem: MAX_MEMORY }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
   );
 }
 
@@ -40,7 +42,15 @@ function parse(stored: string | null | undefined): ParsedHash | undefined {
   const salt = Buffer.from(parts[4], 'base64');
   const key = Buffer.from(parts[5], 'base64');
   const powerOfTwo = Number.isInteger(N) && N > 1 && (N & (N - 1)) === 0;
-  if (!powerOfTwo || !Number.isInteger(r) || r < 1 || !Number.isInteger(p) || p < 1 || salt.length === 0 || key.length === 0) {
+  if (
+    !powerOfTwo ||
+    !Number.isInteger(r) ||
+    r < 1 ||
+    !Number.isInteger(p) ||
+    p < 1 ||
+    salt.length === 0 ||
+    key.length === 0
+  ) {
     return undefined;
   }
   return { cost: { N, r, p, keyLength: key.length }, salt, key };

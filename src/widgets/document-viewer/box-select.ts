@@ -23,12 +23,20 @@ export type BoxSelectOptions = {
  */
 export function useBoxSelect({ scroller, rotation, sources, onSelect }: BoxSelectOptions) {
   const latest = useRef({ rotation, sources, onSelect });
-  useEffect(() => { latest.current = { rotation, sources, onSelect }; });
+  useEffect(() => {
+    latest.current = { rotation, sources, onSelect };
+  });
 
   useEffect(() => {
     const root = scroller.current;
     if (!root) return;
-    let drag: { pageElement: HTMLElement; page: number; start: { x: number; y: number }; overlay: HTMLDivElement; pointerId: number } | null = null;
+    let drag: {
+      pageElement: HTMLElement;
+      page: number;
+      start: { x: number; y: number };
+      overlay: HTMLDivElement;
+      pointerId: number;
+    } | null = null;
     let lookup: AbortController | null = null;
 
     const local = (event: PointerEvent, pageElement: HTMLElement) => {
@@ -51,7 +59,13 @@ export function useBoxSelect({ scroller, rotation, sources, onSelect }: BoxSelec
       overlay.className = 'dv-box-select';
       overlay.setAttribute('aria-hidden', 'true');
       pageElement.append(overlay);
-      drag = { pageElement, page: Number(pageElement.dataset.pageNumber), start: local(event, pageElement), overlay, pointerId: event.pointerId };
+      drag = {
+        pageElement,
+        page: Number(pageElement.dataset.pageNumber),
+        start: local(event, pageElement),
+        overlay,
+        pointerId: event.pointerId,
+      };
       root.classList.add('dv-scroller--boxing');
       root.setPointerCapture?.(event.pointerId);
       place(drag.overlay, drag.start, drag.start);
@@ -74,21 +88,28 @@ export function useBoxSelect({ scroller, rotation, sources, onSelect }: BoxSelec
       }
       const { width, height } = pageElement.getBoundingClientRect();
       const { rotation: turned, sources: asked, onSelect: report } = latest.current;
-      const box = boxFromCorners({ x: start.x / width, y: start.y / height }, { x: end.x / width, y: end.y / height }, turned);
+      const box = boxFromCorners(
+        { x: start.x / width, y: start.y / height },
+        { x: end.x / width, y: end.y / height },
+        turned,
+      );
       lookup?.abort();
       const controller = (lookup = new AbortController());
-      void pageWords(pageElement, page, turned, asked ?? [], controller.signal).then((words) => {
-        if (controller.signal.aborted) return overlay.remove();
-        const text = textOfWords(wordsInBox(words, box));
-        if (!text) {
-          // Nothing to take: the box says so briefly instead of filling the field with nothing.
-          overlay.classList.add('dv-box-select--empty');
-          setTimeout(() => overlay.remove(), 700);
-          return;
-        }
-        overlay.remove();
-        report?.({ text, page, via: 'box' });
-      }, () => overlay.remove());
+      void pageWords(pageElement, page, turned, asked ?? [], controller.signal).then(
+        (words) => {
+          if (controller.signal.aborted) return overlay.remove();
+          const text = textOfWords(wordsInBox(words, box));
+          if (!text) {
+            // Nothing to take: the box says so briefly instead of filling the field with nothing.
+            overlay.classList.add('dv-box-select--empty');
+            setTimeout(() => overlay.remove(), 700);
+            return;
+          }
+          overlay.remove();
+          report?.({ text, page, via: 'box' });
+        },
+        () => overlay.remove(),
+      );
     };
 
     const onCancel = (event: PointerEvent) => {
@@ -121,7 +142,13 @@ function place(overlay: HTMLElement, a: { x: number; y: number }, b: { x: number
 }
 
 /** The page's words: from the first source that has some, else from the text layer drawn in the page. */
-export async function pageWords(pageElement: HTMLElement, page: number, rotation: Rotation, sources: readonly PageWordSource[], signal: AbortSignal): Promise<readonly PageWord[]> {
+export async function pageWords(
+  pageElement: HTMLElement,
+  page: number,
+  rotation: Rotation,
+  sources: readonly PageWordSource[],
+  signal: AbortSignal,
+): Promise<readonly PageWord[]> {
   for (const source of sources) {
     const words = await source(page, signal).catch(() => null);
     if (words?.length) return words;
@@ -134,7 +161,9 @@ export function textLayerWords(pageElement: HTMLElement, page: number, rotation:
   const frame = pageElement.getBoundingClientRect();
   if (!frame.width || !frame.height) return [];
   const words: PageWord[] = [];
-  const spans = [...pageElement.querySelectorAll<HTMLElement>('.textLayer span')].filter((span) => !span.querySelector('span'));
+  const spans = [...pageElement.querySelectorAll<HTMLElement>('.textLayer span')].filter(
+    (span) => !span.querySelector('span'),
+  );
   for (const span of spans) {
     const text = span.textContent ?? '';
     for (const match of text.matchAll(/\S+/g)) {

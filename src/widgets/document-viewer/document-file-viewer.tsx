@@ -15,7 +15,14 @@ export type DocumentFileViewerProps = Omit<DocumentViewerProps, 'source'> & {
 };
 
 /** DocumentViewer for a stored document: loads its bytes through `/bff/file`, explains failures and oversize files. */
-export function DocumentFileViewer({ fileUrl, contentType, name, className, ocrFileUrl, ...viewerProps }: DocumentFileViewerProps) {
+export function DocumentFileViewer({
+  fileUrl,
+  contentType,
+  name,
+  className,
+  ocrFileUrl,
+  ...viewerProps
+}: DocumentFileViewerProps) {
   const recognized = useRecognizedText(ocrFileUrl);
   const { wordSources } = viewerProps;
   // Recognised words come after the caller's sources; a new result is a new source, so the viewer asks again.
@@ -25,7 +32,9 @@ export function DocumentFileViewer({ fileUrl, contentType, name, className, ocrF
   }, [recognized, wordSources]);
   const [attempt, setAttempt] = useState(0);
   const key = `${attempt}|${contentType ?? ''}|${name ?? ''}|${fileUrl}`;
-  const [loaded, setLoaded] = useState<{ key: string; result: { source: DocumentSource } | { error: string } } | null>(null);
+  const [loaded, setLoaded] = useState<{ key: string; result: { source: DocumentSource } | { error: string } } | null>(
+    null,
+  );
   // A result for another file (or attempt) counts as still loading.
   const state = loaded?.key === key ? loaded.result : null;
 
@@ -34,7 +43,8 @@ export function DocumentFileViewer({ fileUrl, contentType, name, className, ocrF
     loadDocumentFile(fileUrl, { contentType, name, signal: controller.signal }).then(
       (source) => setLoaded({ key, result: { source } }),
       (error: unknown) => {
-        if (!controller.signal.aborted) setLoaded({ key, result: { error: error instanceof Error ? error.message : String(error) } });
+        if (!controller.signal.aborted)
+          setLoaded({ key, result: { error: error instanceof Error ? error.message : String(error) } });
       },
     );
     return () => controller.abort();
@@ -50,11 +60,15 @@ export function DocumentFileViewer({ fileUrl, contentType, name, className, ocrF
   return (
     <div className={['dv-root', className].filter(Boolean).join(' ')}>
       {state === null ? (
-        <p className="dv-status" role="status">Loading document…</p>
+        <p className="dv-status" role="status">
+          Loading document…
+        </p>
       ) : (
         <div className="dv-status" role="alert">
           <p className="dv-error">{state.error}</p>
-          <button type="button" className="dv-button dv-text-button" onClick={() => setAttempt((n) => n + 1)}>Try again</button>
+          <button type="button" className="dv-button dv-text-button" onClick={() => setAttempt((n) => n + 1)}>
+            Try again
+          </button>
         </div>
       )}
     </div>

@@ -37,7 +37,15 @@ export function isContentType(value: string): value is ContentType {
 /** `image/png; charset=x` → `image/png`; aliases a server may send for the six supported types. */
 export function normalizeContentType(header: string | null | undefined): ContentType | null {
   const bare = (header ?? '').split(';')[0].trim().toLowerCase();
-  const aliased = ({ 'image/jpg': 'image/jpeg', 'image/pjpeg': 'image/jpeg', 'image/tif': 'image/tiff', 'application/x-pdf': 'application/pdf' } as Record<string, string>)[bare] ?? bare;
+  const aliased =
+    (
+      {
+        'image/jpg': 'image/jpeg',
+        'image/pjpeg': 'image/jpeg',
+        'image/tif': 'image/tiff',
+        'application/x-pdf': 'application/pdf',
+      } as Record<string, string>
+    )[bare] ?? bare;
   return isContentType(aliased) ? aliased : null;
 }
 

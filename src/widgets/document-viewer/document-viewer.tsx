@@ -57,11 +57,17 @@ function GuardedViewer(props: DocumentViewerProps) {
   if (oversize && !openAnyway) {
     return (
       <div className="dv-status dv-oversize" role="alert">
-        <p><strong>This document is larger than the service's limit.</strong></p>
+        <p>
+          <strong>This document is larger than the service's limit.</strong>
+        </p>
         <p>{oversize}</p>
         <div className="dv-actions">
-          <button type="button" className="dv-button dv-text-button" onClick={() => downloadSource(source)}>Download</button>
-          <button type="button" className="dv-button dv-text-button" onClick={() => setOpenAnyway(true)}>Show it anyway</button>
+          <button type="button" className="dv-button dv-text-button" onClick={() => downloadSource(source)}>
+            Download
+          </button>
+          <button type="button" className="dv-button dv-text-button" onClick={() => setOpenAnyway(true)}>
+            Show it anyway
+          </button>
         </div>
       </div>
     );
@@ -80,9 +86,20 @@ function GuardedViewer(props: DocumentViewerProps) {
   return <PagedDocumentViewer {...props} />;
 }
 
-type OpenState = { status: 'opening' } | { status: 'ready'; doc: PagedDocument } | { status: 'failed'; message: string };
+type OpenState =
+  { status: 'opening' } | { status: 'ready'; doc: PagedDocument } | { status: 'failed'; message: string };
 
-function PagedDocumentViewer({ source, onTextSelected, highlight, page, onPageChange, ref, toolbarStart, wordSources, onPageTextChange }: DocumentViewerProps) {
+function PagedDocumentViewer({
+  source,
+  onTextSelected,
+  highlight,
+  page,
+  onPageChange,
+  ref,
+  toolbarStart,
+  wordSources,
+  onPageTextChange,
+}: DocumentViewerProps) {
   const [state, setState] = useState<OpenState>({ status: 'opening' });
   useEffect(() => {
     const controller = new AbortController();
@@ -96,9 +113,12 @@ function PagedDocumentViewer({ source, onTextSelected, highlight, page, onPageCh
       },
       (error: unknown) => {
         if (controller.signal.aborted || isAbortError(error)) return;
-        const reason = (error as { name?: string } | null)?.name === 'PasswordException'
-          ? 'the PDF is password-protected.'
-          : error instanceof Error ? error.message : String(error);
+        const reason =
+          (error as { name?: string } | null)?.name === 'PasswordException'
+            ? 'the PDF is password-protected.'
+            : error instanceof Error
+              ? error.message
+              : String(error);
         setState({ status: 'failed', message: `The document could not be opened: ${reason}` });
       },
     );
@@ -108,12 +128,19 @@ function PagedDocumentViewer({ source, onTextSelected, highlight, page, onPageCh
     };
   }, [source.bytes, source.contentType]);
 
-  if (state.status === 'opening') return <p className="dv-status" role="status">Opening document…</p>;
+  if (state.status === 'opening')
+    return (
+      <p className="dv-status" role="status">
+        Opening document…
+      </p>
+    );
   if (state.status === 'failed') {
     return (
       <div className="dv-status" role="alert">
         <p className="dv-error">{state.message}</p>
-        <button type="button" className="dv-button dv-text-button" onClick={() => downloadSource(source)}>Download the file</button>
+        <button type="button" className="dv-button dv-text-button" onClick={() => downloadSource(source)}>
+          Download the file
+        </button>
       </div>
     );
   }

@@ -2,7 +2,12 @@
 type Downloadable = { bytes: ArrayBuffer; contentType: string; name?: string };
 
 const extensions: Record<string, string> = {
-  'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png', 'image/tiff': 'tif', 'image/webp': 'webp', 'message/rfc822': 'eml',
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/tiff': 'tif',
+  'image/webp': 'webp',
+  'message/rfc822': 'eml',
 };
 
 export function downloadName(source: Downloadable): string {

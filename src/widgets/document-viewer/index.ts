@@ -3,11 +3,28 @@ export { DocumentViewer, type DocumentViewerProps } from './document-viewer';
 export { DocumentFileViewer, type DocumentFileViewerProps } from './document-file-viewer';
 export { loadDocumentFile, fileProxyUrl, DocumentFileError, type LoadDocumentFileOptions } from './load-document-file';
 export {
-  MAX_DOCUMENT_BYTES, base64Length, describeOversize, formatBytes, normalizeContentType, sniffContentType, type ContentType,
+  MAX_DOCUMENT_BYTES,
+  base64Length,
+  describeOversize,
+  formatBytes,
+  normalizeContentType,
+  sniffContentType,
+  type ContentType,
 } from './document-size';
 export { decodeBase64, encodeBase64 } from './base64';
 export { downloadSource } from './download-source';
 export {
-  type DocumentSource, type DocumentViewerHandle, type PageTextInfo, type TextHighlight, type TextSelection,
+  type DocumentSource,
+  type DocumentViewerHandle,
+  type PageTextInfo,
+  type TextHighlight,
+  type TextSelection,
 } from './viewer-types';
-export { boxFromCorners, textOfWords, wordsInBox, type PageWord, type PageWordSource, type WordBox } from './page-words';
+export {
+  boxFromCorners,
+  textOfWords,
+  wordsInBox,
+  type PageWord,
+  type PageWordSource,
+  type WordBox,
+} from './page-words';

@@ -1,9 +1,19 @@
-import { MAX_DOCUMENT_BYTES, describeOversize, normalizeContentType, sniffContentType, type ContentType } from './document-size';
+import {
+  MAX_DOCUMENT_BYTES,
+  describeOversize,
+  normalizeContentType,
+  sniffContentType,
+  type ContentType,
+} from './document-size';
 import type { DocumentSource } from './viewer-types';
 
 /** A file that could not be fetched or shown; `message` is meant for the operator. */
 export class DocumentFileError extends Error {
-  constructor(message: string, readonly reason: 'too-large' | 'http' | 'unsupported-type' | 'network', readonly status?: number) {
+  constructor(
+    message: string,
+    readonly reason: 'too-large' | 'http' | 'unsupported-type' | 'network',
+    readonly status?: number,
+  ) {
     super(message);
     this.name = 'DocumentFileError';
   }
@@ -26,13 +36,19 @@ export type LoadDocumentFileOptions = {
  * Fetches a document's bytes through the BFF's file proxy (`GET /bff/file?url=…`, `X-CSRF: 1`, same-origin
  * credentials). Stops reading once the file exceeds `maxBytes` so an oversized file is explained, not buffered.
  */
-export async function loadDocumentFile(fileUrl: string, options: LoadDocumentFileOptions = {}): Promise<DocumentSource> {
+export async function loadDocumentFile(
+  fileUrl: string,
+  options: LoadDocumentFileOptions = {},
+): Promise<DocumentSource> {
   const maxBytes = options.maxBytes ?? MAX_DOCUMENT_BYTES;
   const doFetch = options.fetch ?? fetch;
   let response: Response;
   try {
     response = await doFetch(fileProxyUrl(fileUrl), {
-      method: 'GET', headers: { 'X-CSRF': '1' }, credentials: 'same-origin', signal: options.signal,
+      method: 'GET',
+      headers: { 'X-CSRF': '1' },
+      credentials: 'same-origin',
+      signal: options.signal,
     });
   } catch (error) {
     if (options.signal?.aborted) throw error;
@@ -43,7 +59,9 @@ export async function loadDocumentFile(fileUrl: string, options: LoadDocumentFil
     try {
       const body = (await response.json()) as { message?: unknown };
       if (typeof body.message === 'string') message = `The document could not be fetched: ${body.message}`;
-    } catch { /* not JSON: keep the status line */ }
+    } catch {
+      /* not JSON: keep the status line */
+    }
     throw new DocumentFileError(message, 'http', response.status);
   }
   const declaredLength = Number(response.headers.get('Content-Length') ?? NaN);
@@ -52,11 +70,19 @@ export async function loadDocumentFile(fileUrl: string, options: LoadDocumentFil
     throw new DocumentFileError(describeOversize(declaredLength) ?? 'The document is too large to show.', 'too-large');
   }
   const bytes = await readAtMost(response, maxBytes);
-  if (!bytes) throw new DocumentFileError(describeOversize(maxBytes + 1, true) ?? 'The document is too large to show.', 'too-large');
+  if (!bytes)
+    throw new DocumentFileError(
+      describeOversize(maxBytes + 1, true) ?? 'The document is too large to show.',
+      'too-large',
+    );
 
-  const contentType = options.contentType ?? normalizeContentType(response.headers.get('Content-Type')) ?? sniffContentType(bytes);
+  const contentType =
+    options.contentType ?? normalizeContentType(response.headers.get('Content-Type')) ?? sniffContentType(bytes);
   if (!contentType) {
-    throw new DocumentFileError(`The file's type (${response.headers.get('Content-Type') ?? 'none'}) is not one the viewer shows.`, 'unsupported-type');
+    throw new DocumentFileError(
+      `The file's type (${response.headers.get('Content-Type') ?? 'none'}) is not one the viewer shows.`,
+      'unsupported-type',
+    );
   }
   return { bytes, contentType, name: options.name };
 }

@@ -26,10 +26,18 @@ export function OcrTextLayer({ page, width, height, rotation, hasOwnText }: OcrT
   if (hasOwnText) return null;
   if (words?.length) return <OcrWords words={words} width={width} height={height} rotation={rotation} />;
   if (isRecognizing(recognized)) {
-    return <p className="dv-ocr-status" role="status">Recognising text on this page…</p>;
+    return (
+      <p className="dv-ocr-status" role="status">
+        Recognising text on this page…
+      </p>
+    );
   }
   if (recognized && 'result' in recognized && recognized.status === 'failed') {
-    return <p className="dv-ocr-status dv-ocr-status--failed" role="status">No text recognised on this page</p>;
+    return (
+      <p className="dv-ocr-status dv-ocr-status--failed" role="status">
+        No text recognised on this page
+      </p>
+    );
   }
   return null;
 }
@@ -43,27 +51,49 @@ function textWidthAt100(text: string): number {
   return measureContext.measureText(text).width;
 }
 
-type LaidWord = { key: string; text: string; left: string; top: string; fontPx: number; scaleX: number; endsLine: boolean };
+type LaidWord = {
+  key: string;
+  text: string;
+  left: string;
+  top: string;
+  fontPx: number;
+  scaleX: number;
+  endsLine: boolean;
+};
 
-const OcrWords = memo(function OcrWords({ words, width, height, rotation }: { words: OcrWord[]; width: number; height: number; rotation: Rotation }) {
+const OcrWords = memo(function OcrWords({
+  words,
+  width,
+  height,
+  rotation,
+}: {
+  words: OcrWord[];
+  width: number;
+  height: number;
+  rotation: Rotation;
+}) {
   // The layer is laid out unrotated and turned as a whole, as pdf.js does with its text layer.
   const [w, h] = rotation % 180 === 0 ? [width, height] : [height, width];
-  const laid = useMemo(() => words.map((word, i): LaidWord => {
-    const fontPx = Math.max(1, word.box.h * h);
-    const natural = (textWidthAt100(word.text) * fontPx) / 100;
-    const next = words[i + 1];
-    const endsLine = !next || next.line !== word.line;
-    return {
-      key: `${i}`,
-      // A space after each word but the last of its line, so a selection across words reads as they are printed.
-      text: endsLine ? word.text : `${word.text} `,
-      left: `${word.box.x * 100}%`,
-      top: `${word.box.y * 100}%`,
-      fontPx,
-      scaleX: natural > 0 ? (word.box.w * w) / natural : 1,
-      endsLine,
-    };
-  }), [words, w, h]);
+  const laid = useMemo(
+    () =>
+      words.map((word, i): LaidWord => {
+        const fontPx = Math.max(1, word.box.h * h);
+        const natural = (textWidthAt100(word.text) * fontPx) / 100;
+        const next = words[i + 1];
+        const endsLine = !next || next.line !== word.line;
+        return {
+          key: `${i}`,
+          // A space after each word but the last of its line, so a selection across words reads as they are printed.
+          text: endsLine ? word.text : `${word.text} `,
+          left: `${word.box.x * 100}%`,
+          top: `${word.box.y * 100}%`,
+          fontPx,
+          scaleX: natural > 0 ? (word.box.w * w) / natural : 1,
+          endsLine,
+        };
+      }),
+    [words, w, h],
+  );
   return (
     <div
       className="textLayer dv-ocr-layer"
@@ -74,7 +104,14 @@ const OcrWords = memo(function OcrWords({ words, width, height, rotation }: { wo
       {laid.map((word) => [
         <span
           key={word.key}
-          style={{ left: word.left, top: word.top, '--font-height': `${word.fontPx}px`, '--scale-x': word.scaleX } as CSSProperties}
+          style={
+            {
+              left: word.left,
+              top: word.top,
+              '--font-height': `${word.fontPx}px`,
+              '--scale-x': word.scaleX,
+            } as CSSProperties
+          }
         >
           {word.text}
         </span>,

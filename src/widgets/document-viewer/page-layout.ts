@@ -14,7 +14,8 @@ export const MAX_LIVE_PAGES = 8;
 /** Largest canvas backing store; sharper than this costs memory without visible gain. */
 export const MAX_CANVAS_PIXELS = 16_777_216;
 
-export const rotate = (rotation: Rotation, by: 90 | -90): Rotation => (((rotation + by) % 360) + 360) % 360 as Rotation;
+export const rotate = (rotation: Rotation, by: 90 | -90): Rotation =>
+  ((((rotation + by) % 360) + 360) % 360) as Rotation;
 
 export function rotatedSize(size: PageSize, rotation: Rotation): PageSize {
   return rotation % 180 === 0 ? size : { width: size.height, height: size.width };
@@ -29,7 +30,13 @@ export type StackLayout = {
   totalWidth: number;
 };
 
-export function computeLayout(sizes: PageSize[], scale: number, rotation: Rotation, gap = PAGE_GAP, padding = STACK_PADDING): StackLayout {
+export function computeLayout(
+  sizes: PageSize[],
+  scale: number,
+  rotation: Rotation,
+  gap = PAGE_GAP,
+  padding = STACK_PADDING,
+): StackLayout {
   const tops: number[] = [];
   const widths: number[] = [];
   const heights: number[] = [];
@@ -43,7 +50,13 @@ export function computeLayout(sizes: PageSize[], scale: number, rotation: Rotati
     y += Math.floor(height * scale) + gap;
     maxWidth = Math.max(maxWidth, Math.floor(width * scale));
   }
-  return { tops, widths, heights, totalHeight: sizes.length ? y - gap + padding : 0, totalWidth: maxWidth + 2 * padding };
+  return {
+    tops,
+    widths,
+    heights,
+    totalHeight: sizes.length ? y - gap + padding : 0,
+    totalWidth: maxWidth + 2 * padding,
+  };
 }
 
 /** Index of the first page whose bottom is below `y` (binary search over the sorted tops). */
@@ -63,7 +76,8 @@ export function visiblePages(layout: StackLayout, scrollTop: number, viewportHei
   const out: number[] = [];
   if (!layout.tops.length) return out;
   const bottom = scrollTop + viewportHeight;
-  for (let i = firstPageEndingAfter(layout, scrollTop); i < layout.tops.length && layout.tops[i] < bottom; i++) out.push(i);
+  for (let i = firstPageEndingAfter(layout, scrollTop); i < layout.tops.length && layout.tops[i] < bottom; i++)
+    out.push(i);
   return out;
 }
 
@@ -71,13 +85,23 @@ export function visiblePages(layout: StackLayout, scrollTop: number, viewportHei
  * Pages that get a live canvas: the visible ones plus one on each side (rendered before they scroll in), at most
  * `maxLive`, the ones nearest the viewport's centre first.
  */
-export function pagesToRender(layout: StackLayout, scrollTop: number, viewportHeight: number, maxLive = MAX_LIVE_PAGES): number[] {
+export function pagesToRender(
+  layout: StackLayout,
+  scrollTop: number,
+  viewportHeight: number,
+  maxLive = MAX_LIVE_PAGES,
+): number[] {
   const visible = visiblePages(layout, scrollTop, viewportHeight);
   if (!visible.length) return [];
-  const candidates = [visible[0] - 1, ...visible, visible[visible.length - 1] + 1].filter((i) => i >= 0 && i < layout.tops.length);
+  const candidates = [visible[0] - 1, ...visible, visible[visible.length - 1] + 1].filter(
+    (i) => i >= 0 && i < layout.tops.length,
+  );
   const centre = scrollTop + viewportHeight / 2;
   const distance = (i: number) => Math.abs(layout.tops[i] + layout.heights[i] / 2 - centre);
-  return candidates.sort((a, b) => distance(a) - distance(b)).slice(0, maxLive).sort((a, b) => a - b);
+  return candidates
+    .sort((a, b) => distance(a) - distance(b))
+    .slice(0, maxLive)
+    .sort((a, b) => a - b);
 }
 
 /**
@@ -91,7 +115,8 @@ export function currentPage(layout: StackLayout, scrollTop: number, viewportHeig
   let best = visible[0];
   let bestShown = -1;
   for (const i of visible) {
-    const shown = Math.min(layout.tops[i] + layout.heights[i], scrollTop + viewportHeight) - Math.max(layout.tops[i], scrollTop);
+    const shown =
+      Math.min(layout.tops[i] + layout.heights[i], scrollTop + viewportHeight) - Math.max(layout.tops[i], scrollTop);
     if (shown > bestShown + 0.5) {
       best = i;
       bestShown = shown;
@@ -101,7 +126,12 @@ export function currentPage(layout: StackLayout, scrollTop: number, viewportHeig
 }
 
 /** Zoom that fits the (rotated) page into the viewport's width, or wholly into it. */
-export function fitScale(mode: Exclude<ZoomMode, 'custom'>, page: PageSize, viewport: PageSize, padding = STACK_PADDING): number {
+export function fitScale(
+  mode: Exclude<ZoomMode, 'custom'>,
+  page: PageSize,
+  viewport: PageSize,
+  padding = STACK_PADDING,
+): number {
   const byWidth = (viewport.width - 2 * padding) / page.width;
   const byHeight = (viewport.height - 2 * padding) / page.height;
   return clampZoom(mode === 'fit-width' ? byWidth : Math.min(byWidth, byHeight));
@@ -115,7 +145,12 @@ export function nextZoom(scale: number, direction: 1 | -1): number {
 }
 
 /** Device pixels per CSS pixel for a canvas of this CSS size: the screen's ratio, lowered for huge pages. */
-export function outputScale(cssWidth: number, cssHeight: number, devicePixelRatio: number, maxPixels = MAX_CANVAS_PIXELS): number {
+export function outputScale(
+  cssWidth: number,
+  cssHeight: number,
+  devicePixelRatio: number,
+  maxPixels = MAX_CANVAS_PIXELS,
+): number {
   const area = Math.max(1, cssWidth * cssHeight);
   return Math.max(0.25, Math.min(devicePixelRatio || 1, Math.sqrt(maxPixels / area)));
 }

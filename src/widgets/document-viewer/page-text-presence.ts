@@ -8,7 +8,12 @@ import type { PageTextInfo } from './viewer-types';
  * text (a PDF text layer). Asked again when the page, the document or the sources change — a source whose words
  * arrive later (recognition still running) is passed anew when they do.
  */
-export function usePageTextPresence(doc: PagedDocument, page: number, sources: readonly PageWordSource[] | undefined, onChange: ((info: PageTextInfo) => void) | undefined) {
+export function usePageTextPresence(
+  doc: PagedDocument,
+  page: number,
+  sources: readonly PageWordSource[] | undefined,
+  onChange: ((info: PageTextInfo) => void) | undefined,
+) {
   useEffect(() => {
     if (!onChange || page < 1) return;
     const controller = new AbortController();

@@ -25,7 +25,22 @@ export type PageViewProps = {
 
 /** One page: its canvas (swapped in only once fully painted, so zooming never flashes blank) and its text layer. */
 export const PageView = memo(function PageView(props: PageViewProps) {
-  const { doc, index, pageCount, top, left, width, height, scale, rotation, live, highlightText, revealToken, onReveal, onPainted } = props;
+  const {
+    doc,
+    index,
+    pageCount,
+    top,
+    left,
+    width,
+    height,
+    scale,
+    rotation,
+    live,
+    highlightText,
+    revealToken,
+    onReveal,
+    onPainted,
+  } = props;
   const canvasHost = useRef<HTMLDivElement>(null);
   const textHost = useRef<HTMLDivElement>(null);
   const [text, setText] = useState<RenderedText | null>(null);
@@ -48,7 +63,8 @@ export const PageView = memo(function PageView(props: PageViewProps) {
       },
       (reason: unknown) => {
         releaseCanvas(canvas);
-        if (!isAbortError(reason) && !controller.signal.aborted) setError(reason instanceof Error ? reason.message : 'The page could not be drawn.');
+        if (!isAbortError(reason) && !controller.signal.aborted)
+          setError(reason instanceof Error ? reason.message : 'The page could not be drawn.');
       },
     );
     return () => controller.abort();
@@ -105,14 +121,23 @@ export const PageView = memo(function PageView(props: PageViewProps) {
       style={{ top, left, width, height }}
     >
       <div className="dv-page-canvas" ref={canvasHost} />
-      {doc.kind === 'pdf' && <div className="textLayer" ref={textHost} onMouseDown={(e) => e.currentTarget.classList.add('selecting')} />}
+      {doc.kind === 'pdf' && (
+        <div className="textLayer" ref={textHost} onMouseDown={(e) => e.currentTarget.classList.add('selecting')} />
+      )}
       {live && (
         <OcrTextLayer
-          page={index + 1} width={width} height={height} rotation={rotation}
+          page={index + 1}
+          width={width}
+          height={height}
+          rotation={rotation}
           hasOwnText={doc.kind === 'pdf' && (!text || text.items.some((item) => item.str.trim() !== ''))}
         />
       )}
-      {error && <p className="dv-page-error" role="alert">Page {index + 1}: {error}</p>}
+      {error && (
+        <p className="dv-page-error" role="alert">
+          Page {index + 1}: {error}
+        </p>
+      )}
     </div>
   );
 });

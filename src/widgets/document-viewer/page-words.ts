@@ -26,10 +26,14 @@ export type PageWordSource = (page: number, signal: AbortSignal) => Promise<read
 /** A point given as fractions of the page as shown (rotated by `rotation`, clockwise) → fractions at rotation 0. */
 export function unrotatePoint(x: number, y: number, rotation: Rotation): { x: number; y: number } {
   switch (rotation) {
-    case 90: return { x: y, y: 1 - x };
-    case 180: return { x: 1 - x, y: 1 - y };
-    case 270: return { x: 1 - y, y: x };
-    default: return { x, y };
+    case 90:
+      return { x: y, y: 1 - x };
+    case 180:
+      return { x: 1 - x, y: 1 - y };
+    case 270:
+      return { x: 1 - y, y: x };
+    default:
+      return { x, y };
   }
 }
 
@@ -58,18 +62,28 @@ export function wordsInBox<W extends PageWord>(words: readonly W[], box: WordBox
 export function textOfWords(words: readonly PageWord[]): string {
   const lines: PageWord[][] = [];
   const known = words.every((w) => w.line !== undefined);
-  const sorted = [...words].sort((a, b) => (known ? a.line! - b.line! : 0) || a.box.y + a.box.h / 2 - (b.box.y + b.box.h / 2));
+  const sorted = [...words].sort(
+    (a, b) => (known ? a.line! - b.line! : 0) || a.box.y + a.box.h / 2 - (b.box.y + b.box.h / 2),
+  );
   for (const word of sorted) {
     const last = lines[lines.length - 1];
     const mid = word.box.y + word.box.h / 2;
-    const sameLine = last && (known
-      ? last[0].line === word.line
-      : Math.abs(last[0].box.y + last[0].box.h / 2 - mid) <= Math.max(last[0].box.h, word.box.h) / 2);
+    const sameLine =
+      last &&
+      (known
+        ? last[0].line === word.line
+        : Math.abs(last[0].box.y + last[0].box.h / 2 - mid) <= Math.max(last[0].box.h, word.box.h) / 2);
     if (sameLine) last.push(word);
     else lines.push([word]);
   }
   return lines
-    .map((line) => line.sort((a, b) => a.box.x - b.box.x).map((w) => w.text.trim()).filter(Boolean).join(' '))
+    .map((line) =>
+      line
+        .sort((a, b) => a.box.x - b.box.x)
+        .map((w) => w.text.trim())
+        .filter(Boolean)
+        .join(' '),
+    )
     .filter(Boolean)
     .join(' ');
 }

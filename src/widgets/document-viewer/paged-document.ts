@@ -24,7 +24,11 @@ export interface PagedDocument {
   /** Paints the page into `canvas`, sizing its backing store. Rejects with an AbortError when `signal` aborts. */
   render(index: number, canvas: HTMLCanvasElement, request: RenderRequest): Promise<void>;
   /** Builds the selectable text layer into `container`; null when the format has no text. */
-  renderText(index: number, container: HTMLElement, request: Omit<RenderRequest, 'outputScale'>): Promise<RenderedText | null>;
+  renderText(
+    index: number,
+    container: HTMLElement,
+    request: Omit<RenderRequest, 'outputScale'>,
+  ): Promise<RenderedText | null>;
   /** Text items of a page, for finding a value on pages not on screen; [] when the format has no text. */
   pageText(index: number): Promise<TextItem[]>;
   /** Lets go of the page's decoded data (it scrolled away). */
@@ -34,7 +38,9 @@ export interface PagedDocument {
 
 export const abortError = () => new DOMException('Rendering was cancelled', 'AbortError');
 export const isAbortError = (error: unknown) =>
-  (error instanceof DOMException && error.name === 'AbortError') || (error as { name?: string } | null)?.name === 'RenderingCancelledException' || (error as { name?: string } | null)?.name === 'AbortException';
+  (error instanceof DOMException && error.name === 'AbortError') ||
+  (error as { name?: string } | null)?.name === 'RenderingCancelledException' ||
+  (error as { name?: string } | null)?.name === 'AbortException';
 
 /** Sizes the canvas for `cssWidth`×`cssHeight` at `outputScale` and returns its 2D context, transform reset. */
 export function prepareCanvas(canvas: HTMLCanvasElement, cssWidth: number, cssHeight: number, outputScale: number) {
@@ -47,7 +53,11 @@ export function prepareCanvas(canvas: HTMLCanvasElement, cssWidth: number, cssHe
 }
 
 /** Draws a bitmap rotated and scaled to fill the canvas (which is already sized for the rotated page). */
-export function drawRotated(ctx: CanvasRenderingContext2D, image: CanvasImageSource & { width: number; height: number }, rotation: Rotation) {
+export function drawRotated(
+  ctx: CanvasRenderingContext2D,
+  image: CanvasImageSource & { width: number; height: number },
+  rotation: Rotation,
+) {
   const { width: cw, height: ch } = ctx.canvas;
   ctx.fillStyle = '#fff';
   ctx.fillRect(0, 0, cw, ch);

@@ -1,11 +1,30 @@
 import {
-  useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore,
-  type KeyboardEvent, type ReactNode, type Ref,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type KeyboardEvent,
+  type ReactNode,
+  type Ref,
 } from 'react';
 import { downloadSource } from './download-source';
 import {
-  STACK_PADDING, clampZoom, computeLayout, currentPage, fitScale, nextZoom, pagesToRender, rotate, rotatedSize,
-  visiblePages, type Rotation, type ZoomMode,
+  STACK_PADDING,
+  clampZoom,
+  computeLayout,
+  currentPage,
+  fitScale,
+  nextZoom,
+  pagesToRender,
+  rotate,
+  rotatedSize,
+  visiblePages,
+  type Rotation,
+  type ZoomMode,
 } from './page-layout';
 import type { PagedDocument } from './paged-document';
 import { PageView } from './page-view';
@@ -31,10 +50,27 @@ export type PagedViewerProps = {
   onPageTextChange?: (info: PageTextInfo) => void;
 };
 
-type Highlight = { text: string; requestedPage: number | undefined; pageIndex: number | null; onlyThatPage: boolean; token: number };
+type Highlight = {
+  text: string;
+  requestedPage: number | undefined;
+  pageIndex: number | null;
+  onlyThatPage: boolean;
+  token: number;
+};
 
 /** PDF, image and TIFF pages in one virtualized, zoomable, rotatable stack with thumbnails. */
-export function PagedViewer({ doc, source, onTextSelected, highlight, page, onPageChange, handleRef, toolbarStart, wordSources, onPageTextChange }: PagedViewerProps) {
+export function PagedViewer({
+  doc,
+  source,
+  onTextSelected,
+  highlight,
+  page,
+  onPageChange,
+  handleRef,
+  toolbarStart,
+  wordSources,
+  onPageTextChange,
+}: PagedViewerProps) {
   const root = useRef<HTMLDivElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const subscribe = useCallback((listener: () => void) => doc.subscribe(listener), [doc]);
@@ -49,10 +85,17 @@ export function PagedViewer({ doc, source, onTextSelected, highlight, page, onPa
   const [ready, setReady] = useState(false);
   const [found, setHl] = useState<Highlight | null>(null);
 
-  const largest = useMemo(() => sizes.reduce((m, s) => {
-    const r = rotatedSize(s, rotation);
-    return { width: Math.max(m.width, r.width), height: Math.max(m.height, r.height) };
-  }, { width: 1, height: 1 }), [sizes, rotation]);
+  const largest = useMemo(
+    () =>
+      sizes.reduce(
+        (m, s) => {
+          const r = rotatedSize(s, rotation);
+          return { width: Math.max(m.width, r.width), height: Math.max(m.height, r.height) };
+        },
+        { width: 1, height: 1 },
+      ),
+    [sizes, rotation],
+  );
   const scale = zoom.mode === 'custom' ? zoom.custom : viewport.width ? fitScale(zoom.mode, largest, viewport) : 1;
   const layout = useMemo(() => computeLayout(sizes, scale, rotation), [sizes, scale, rotation]);
   const contentWidth = Math.max(layout.totalWidth, viewport.width);
@@ -79,18 +122,21 @@ export function PagedViewer({ doc, source, onTextSelected, highlight, page, onPa
     };
   }, []);
 
-  const scrollToIndex = useCallback((index: number, offset = 0) => {
-    const el = scroller.current;
-    const l = layoutRef.current;
-    if (!el || !l.tops.length || !el.clientHeight) {
-      pendingIndex.current = index;
-      return;
-    }
-    const i = Math.min(l.tops.length - 1, Math.max(0, index));
-    el.scrollTop = l.tops[i] - STACK_PADDING / 2 + offset;
-    recordAnchor();
-    setScrollTop(el.scrollTop);
-  }, [recordAnchor]);
+  const scrollToIndex = useCallback(
+    (index: number, offset = 0) => {
+      const el = scroller.current;
+      const l = layoutRef.current;
+      if (!el || !l.tops.length || !el.clientHeight) {
+        pendingIndex.current = index;
+        return;
+      }
+      const i = Math.min(l.tops.length - 1, Math.max(0, index));
+      el.scrollTop = l.tops[i] - STACK_PADDING / 2 + offset;
+      recordAnchor();
+      setScrollTop(el.scrollTop);
+    },
+    [recordAnchor],
+  );
 
   useLayoutEffect(() => {
     const el = scroller.current;
@@ -116,7 +162,11 @@ export function PagedViewer({ doc, source, onTextSelected, highlight, page, onPa
     const box = root.current;
     if (!el || !box) return;
     const measure = () => {
-      setViewport((v) => (v.width === el.clientWidth && v.height === el.clientHeight ? v : { width: el.clientWidth, height: el.clientHeight }));
+      setViewport((v) =>
+        v.width === el.clientWidth && v.height === el.clientHeight
+          ? v
+          : { width: el.clientWidth, height: el.clientHeight },
+      );
       setThumbnails((t) => (t === null && doc.pageCount > 1 ? box.clientWidth >= 640 : t));
     };
     const observer = new ResizeObserver(measure);
@@ -149,10 +199,14 @@ export function PagedViewer({ doc, source, onTextSelected, highlight, page, onPa
     if (page && page !== reported.current) scrollToIndex(page - 1);
   }, [page, scrollToIndex]);
 
-  useImperativeHandle(handleRef, () => ({
-    scrollToPage: (p: number) => scrollToIndex(p - 1),
-    getPageCount: () => doc.pageCount,
-  }), [doc, scrollToIndex]);
+  useImperativeHandle(
+    handleRef,
+    () => ({
+      scrollToPage: (p: number) => scrollToIndex(p - 1),
+      getPageCount: () => doc.pageCount,
+    }),
+    [doc, scrollToIndex],
+  );
 
   // Highlight: find the page (the given one, else the first containing the text), bring it into view, mark it.
   const token = useRef(0);
@@ -173,11 +227,24 @@ export function PagedViewer({ doc, source, onTextSelected, highlight, page, onPa
         }
       }
       if (cancelled) return;
-      setHl({ text: highlightText, requestedPage: highlightPage, pageIndex, onlyThatPage: Boolean(highlightPage), token: ++token.current });
+      setHl({
+        text: highlightText,
+        requestedPage: highlightPage,
+        pageIndex,
+        onlyThatPage: Boolean(highlightPage),
+        token: ++token.current,
+      });
       const el = scroller.current;
-      if (pageIndex !== null && el && !visiblePages(layoutRef.current, el.scrollTop, el.clientHeight).includes(pageIndex)) scrollToIndex(pageIndex);
+      if (
+        pageIndex !== null &&
+        el &&
+        !visiblePages(layoutRef.current, el.scrollTop, el.clientHeight).includes(pageIndex)
+      )
+        scrollToIndex(pageIndex);
     })();
-    return () => { cancelled = true; };
+    return () => {
+      cancelled = true;
+    };
   }, [doc, highlightText, highlightPage, scrollToIndex]);
 
   // A result for an earlier request (or a cleared highlight) is not shown.
@@ -188,10 +255,12 @@ export function PagedViewer({ doc, source, onTextSelected, highlight, page, onPa
     const l = layoutRef.current;
     if (!el) return;
     const y = l.tops[index] + box.top;
-    if (y < el.scrollTop || y + box.height > el.scrollTop + el.clientHeight) el.scrollTop = Math.max(0, y - el.clientHeight / 3);
+    if (y < el.scrollTop || y + box.height > el.scrollTop + el.clientHeight)
+      el.scrollTop = Math.max(0, y - el.clientHeight / 3);
     const pageLeft = Math.max(STACK_PADDING, (Math.max(l.totalWidth, el.clientWidth) - l.widths[index]) / 2);
     const x = pageLeft + box.left;
-    if (x < el.scrollLeft || x + box.width > el.scrollLeft + el.clientWidth) el.scrollLeft = Math.max(0, x - el.clientWidth / 3);
+    if (x < el.scrollLeft || x + box.width > el.scrollLeft + el.clientWidth)
+      el.scrollLeft = Math.max(0, x - el.clientWidth / 3);
   }, []);
 
   const onPainted = useCallback(() => {
@@ -208,7 +277,9 @@ export function PagedViewer({ doc, source, onTextSelected, highlight, page, onPa
 
   // Ctrl/⌘ + wheel zooms the document instead of the whole console.
   const scaleRef = useRef(scale);
-  useEffect(() => { scaleRef.current = scale; }, [scale]);
+  useEffect(() => {
+    scaleRef.current = scale;
+  }, [scale]);
   useEffect(() => {
     const el = scroller.current;
     if (!el) return;
@@ -250,7 +321,8 @@ export function PagedViewer({ doc, source, onTextSelected, highlight, page, onPa
     onTextSelected(selected);
   };
   useEffect(() => {
-    const done = () => scroller.current?.querySelectorAll('.textLayer.selecting').forEach((l) => l.classList.remove('selecting'));
+    const done = () =>
+      scroller.current?.querySelectorAll('.textLayer.selecting').forEach((l) => l.classList.remove('selecting'));
     document.addEventListener('pointerup', done);
     return () => document.removeEventListener('pointerup', done);
   }, []);
@@ -275,7 +347,14 @@ export function PagedViewer({ doc, source, onTextSelected, highlight, page, onPa
       />
       <div className="dv-body">
         {thumbnails && doc.pageCount > 1 && (
-          <ThumbnailRail doc={doc} sizes={sizes} rotation={rotation} current={current} enabled={firstPainted} onSelect={scrollToIndex} />
+          <ThumbnailRail
+            doc={doc}
+            sizes={sizes}
+            rotation={rotation}
+            current={current}
+            enabled={firstPainted}
+            onSelect={scrollToIndex}
+          />
         )}
         <div
           className="dv-scroller"
@@ -284,30 +363,35 @@ export function PagedViewer({ doc, source, onTextSelected, highlight, page, onPa
           role="region"
           aria-label={`${source.name ?? 'Document'}: ${doc.pageCount} ${doc.pageCount === 1 ? 'page' : 'pages'}`}
           onScroll={onScroll}
-          onPointerDown={() => { lastSelection.current = ''; }}
+          onPointerDown={() => {
+            lastSelection.current = '';
+          }}
           onPointerUp={reportSelection}
-          onKeyUp={(e) => { if (e.shiftKey) reportSelection(); }}
+          onKeyUp={(e) => {
+            if (e.shiftKey) reportSelection();
+          }}
         >
           <div className="dv-stack" style={{ width: contentWidth, height: layout.totalHeight }}>
-            {viewport.width > 0 && shown.map((i) => (
-              <PageView
-                key={i}
-                doc={doc}
-                index={i}
-                pageCount={doc.pageCount}
-                top={layout.tops[i]}
-                left={Math.max(STACK_PADDING, (contentWidth - layout.widths[i]) / 2)}
-                width={layout.widths[i]}
-                height={layout.heights[i]}
-                scale={scale}
-                rotation={rotation}
-                live={liveSet.has(i)}
-                highlightText={hl && (!hl.onlyThatPage || hl.pageIndex === i) ? hl.text : null}
-                revealToken={hl && hl.pageIndex === i ? hl.token : 0}
-                onReveal={onReveal}
-                onPainted={onPainted}
-              />
-            ))}
+            {viewport.width > 0 &&
+              shown.map((i) => (
+                <PageView
+                  key={i}
+                  doc={doc}
+                  index={i}
+                  pageCount={doc.pageCount}
+                  top={layout.tops[i]}
+                  left={Math.max(STACK_PADDING, (contentWidth - layout.widths[i]) / 2)}
+                  width={layout.widths[i]}
+                  height={layout.heights[i]}
+                  scale={scale}
+                  rotation={rotation}
+                  live={liveSet.has(i)}
+                  highlightText={hl && (!hl.onlyThatPage || hl.pageIndex === i) ? hl.text : null}
+                  revealToken={hl && hl.pageIndex === i ? hl.token : 0}
+                  onReveal={onReveal}
+                  onPainted={onPainted}
+                />
+              ))}
           </div>
         </div>
       </div>

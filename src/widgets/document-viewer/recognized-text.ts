@@ -11,15 +11,14 @@ import type { PageWord, PageWordSource } from './page-words';
 export const RECOGNITION_POLL_MS = 1500;
 
 export type RecognizedText =
-  | { status: 'loading' }
-  | { status: 'unavailable' }
-  | { status: OcrResult['status']; result: OcrResult };
+  { status: 'loading' } | { status: 'unavailable' } | { status: OcrResult['status']; result: OcrResult };
 
 /** The recognised text of the document the viewer shows; read by each page (page-view.tsx). */
 export const RecognizedTextContext = createContext<RecognizedText | null>(null);
 export const useRecognizedTextOfDocument = () => useContext(RecognizedTextContext);
 
-export const isRecognizing = (text: RecognizedText | null) => text?.status === 'pending' || text?.status === 'running' || text?.status === 'loading';
+export const isRecognizing = (text: RecognizedText | null) =>
+  text?.status === 'pending' || text?.status === 'running' || text?.status === 'loading';
 
 /** Words of a 1-based page, or null when that page has none recognised (yet). */
 export function recognizedWords(text: RecognizedText | null, page: number): OcrWord[] | null {
@@ -30,11 +29,16 @@ export function recognizedWords(text: RecognizedText | null, page: number): OcrW
 /** Box select reads recognised words through this source (1-based pages, the same page-relative boxes). */
 export function recognizedWordSource(text: RecognizedText | null): PageWordSource | null {
   if (!text || !('result' in text)) return null;
-  return async (page) => recognizedWords(text, page)?.map((w): PageWord => ({ text: w.text, page, box: w.box, line: w.line })) ?? null;
+  return async (page) =>
+    recognizedWords(text, page)?.map((w): PageWord => ({ text: w.text, page, box: w.box, line: w.line })) ?? null;
 }
 
 async function readRecognizedText(ocrFileUrl: string, signal: AbortSignal): Promise<OcrResult | null> {
-  const response = await fetch(fileProxyUrl(ocrFileUrl), { headers: { 'X-CSRF': '1' }, credentials: 'same-origin', signal });
+  const response = await fetch(fileProxyUrl(ocrFileUrl), {
+    headers: { 'X-CSRF': '1' },
+    credentials: 'same-origin',
+    signal,
+  });
   if (response.status === 404) return null;
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   return ocrResultSchema.parse(await response.json());
@@ -54,12 +58,17 @@ export function useRecognizedText(ocrFileUrl: string | null | undefined): Recogn
         if (controller.signal.aborted) return;
         failures = 0;
         setState((previous) => {
-          const same = previous?.url === ocrFileUrl && 'result' in previous.text && result
-            && previous.text.result.updatedTime === result.updatedTime && previous.text.status === result.status;
+          const same =
+            previous?.url === ocrFileUrl &&
+            'result' in previous.text &&
+            result &&
+            previous.text.result.updatedTime === result.updatedTime &&
+            previous.text.status === result.status;
           if (same) return previous;
           return { url: ocrFileUrl, text: result ? { status: result.status, result } : { status: 'unavailable' } };
         });
-        if (result && (result.status === 'pending' || result.status === 'running')) timer = setTimeout(poll, RECOGNITION_POLL_MS);
+        if (result && (result.status === 'pending' || result.status === 'running'))
+          timer = setTimeout(poll, RECOGNITION_POLL_MS);
       } catch {
         if (controller.signal.aborted) return;
         // A hiccup of the console server: ask again a few times before giving up on recognised text.

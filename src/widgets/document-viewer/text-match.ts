@@ -60,7 +60,11 @@ export function findTextMatches(items: TextItem[], query: string, limit = 100): 
     if (!needle) return [];
     const hay = buildHaystack(items, keepSpaces);
     const matches: TextMatch[] = [];
-    for (let at = hay.text.indexOf(needle); at >= 0 && matches.length < limit; at = hay.text.indexOf(needle, at + needle.length)) {
+    for (
+      let at = hay.text.indexOf(needle);
+      at >= 0 && matches.length < limit;
+      at = hay.text.indexOf(needle, at + needle.length)
+    ) {
       matches.push(toRanges(hay, at, needle.length));
     }
     if (matches.length) return matches;

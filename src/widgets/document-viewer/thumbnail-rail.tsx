@@ -21,10 +21,11 @@ export function ThumbnailRail({ doc, sizes, rotation, current, enabled, onSelect
   const [scrollTop, setScrollTop] = useState(0);
   const [viewportHeight, setViewportHeight] = useState(0);
   const normalized = useMemo(
-    () => sizes.map((s) => {
-      const r = rotatedSize(s, rotation);
-      return { width: THUMB_WIDTH, height: Math.round((THUMB_WIDTH * r.height) / r.width) };
-    }),
+    () =>
+      sizes.map((s) => {
+        const r = rotatedSize(s, rotation);
+        return { width: THUMB_WIDTH, height: Math.round((THUMB_WIDTH * r.height) / r.width) };
+      }),
     [sizes, rotation],
   );
   const layout = useMemo(() => computeLayout(normalized, 1, 0, 28, 12), [normalized]);
@@ -76,21 +77,51 @@ export function ThumbnailRail({ doc, sizes, rotation, current, enabled, onSelect
 }
 
 type ThumbProps = {
-  doc: PagedDocument; index: number; top: number; width: number; height: number; scale: number; rotation: Rotation;
-  live: boolean; current: boolean; onSelect: (index: number) => void;
+  doc: PagedDocument;
+  index: number;
+  top: number;
+  width: number;
+  height: number;
+  scale: number;
+  rotation: Rotation;
+  live: boolean;
+  current: boolean;
+  onSelect: (index: number) => void;
 };
 
-const Thumbnail = memo(function Thumbnail({ doc, index, top, width, height, scale, rotation, live, current, onSelect }: ThumbProps) {
+const Thumbnail = memo(function Thumbnail({
+  doc,
+  index,
+  top,
+  width,
+  height,
+  scale,
+  rotation,
+  live,
+  current,
+  onSelect,
+}: ThumbProps) {
   const host = useRef<HTMLSpanElement>(null);
   useEffect(() => {
     const el = host.current;
     if (!live || !el) return;
     const controller = new AbortController();
     const canvas = document.createElement('canvas');
-    doc.render(index, canvas, { scale, rotation, outputScale: Math.min(2, window.devicePixelRatio || 1), signal: controller.signal }).then(
-      () => { if (!controller.signal.aborted) el.replaceChildren(canvas); },
-      (reason: unknown) => { if (!isAbortError(reason)) el.replaceChildren(); },
-    );
+    doc
+      .render(index, canvas, {
+        scale,
+        rotation,
+        outputScale: Math.min(2, window.devicePixelRatio || 1),
+        signal: controller.signal,
+      })
+      .then(
+        () => {
+          if (!controller.signal.aborted) el.replaceChildren(canvas);
+        },
+        (reason: unknown) => {
+          if (!isAbortError(reason)) el.replaceChildren();
+        },
+      );
     return () => {
       controller.abort();
       for (const c of el.querySelectorAll('canvas')) c.width = c.height = 0;
@@ -108,7 +139,9 @@ const Thumbnail = memo(function Thumbnail({ doc, index, top, width, height, scal
       onClick={() => onSelect(index)}
     >
       <span className="dv-thumb-image" ref={host} style={{ width, height }} />
-      <span className="dv-thumb-label" aria-hidden="true">{index + 1}</span>
+      <span className="dv-thumb-label" aria-hidden="true">
+        {index + 1}
+      </span>
     </button>
   );
 });

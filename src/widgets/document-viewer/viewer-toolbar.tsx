@@ -17,8 +17,22 @@ type Props = {
   onDownload: () => void;
 };
 
-export function ToolbarButton({ icon, label, shortcut, pressed, disabled, onClick, children }: {
-  icon: IconName; label: string; shortcut?: string; pressed?: boolean; disabled?: boolean; onClick: () => void; children?: ReactNode;
+export function ToolbarButton({
+  icon,
+  label,
+  shortcut,
+  pressed,
+  disabled,
+  onClick,
+  children,
+}: {
+  icon: IconName;
+  label: string;
+  shortcut?: string;
+  pressed?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+  children?: ReactNode;
 }) {
   return (
     <button
@@ -38,7 +52,8 @@ export function ToolbarButton({ icon, label, shortcut, pressed, disabled, onClic
 
 /** Page navigation, zoom, fit, rotate and download for paged documents. */
 export function ViewerToolbar(props: Props) {
-  const { start, pageCount, current, onGoToPage, thumbnails, onToggleThumbnails, zoom, onZoom, onRotate, onDownload } = props;
+  const { start, pageCount, current, onGoToPage, thumbnails, onToggleThumbnails, zoom, onZoom, onRotate, onDownload } =
+    props;
   const zoomId = useId();
   // While the operator types, the field shows what they type; otherwise the current page.
   const [typed, setTyped] = useState<string | null>(null);
@@ -51,16 +66,29 @@ export function ViewerToolbar(props: Props) {
   };
   const percent = Math.round(zoom.scale * 100);
   const zoomValue = zoom.mode === 'custom' ? String(zoom.scale) : zoom.mode;
-  const steps = ZOOM_STEPS.some((s) => Math.abs(s - zoom.scale) < 0.001) || zoom.mode !== 'custom' ? ZOOM_STEPS : [...ZOOM_STEPS, zoom.scale].sort((a, b) => a - b);
+  const steps =
+    ZOOM_STEPS.some((s) => Math.abs(s - zoom.scale) < 0.001) || zoom.mode !== 'custom'
+      ? ZOOM_STEPS
+      : [...ZOOM_STEPS, zoom.scale].sort((a, b) => a - b);
 
   return (
     <div className="dv-toolbar" role="toolbar" aria-label="Document tools">
       {start}
       {thumbnails !== null && (
-        <ToolbarButton icon="sidebar" label={thumbnails ? 'Hide page thumbnails' : 'Show page thumbnails'} pressed={thumbnails} onClick={onToggleThumbnails} />
+        <ToolbarButton
+          icon="sidebar"
+          label={thumbnails ? 'Hide page thumbnails' : 'Show page thumbnails'}
+          pressed={thumbnails}
+          onClick={onToggleThumbnails}
+        />
       )}
       <div className="dv-group">
-        <ToolbarButton icon="prev" label="Previous page" disabled={current <= 0} onClick={() => onGoToPage(current - 1)} />
+        <ToolbarButton
+          icon="prev"
+          label="Previous page"
+          disabled={current <= 0}
+          onClick={() => onGoToPage(current - 1)}
+        />
         <input
           className="dv-input dv-page-input"
           aria-label={`Page number (of ${pageCount})`}
@@ -68,15 +96,24 @@ export function ViewerToolbar(props: Props) {
           value={pageText}
           size={Math.max(2, String(pageCount).length)}
           onChange={(e) => setTyped(e.target.value.replace(/[^0-9]/g, ''))}
-          onKeyDown={(e) => { if (e.key === 'Enter') commitPage(); }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') commitPage();
+          }}
           onBlur={commitPage}
         />
         <span className="dv-page-count">of {pageCount}</span>
-        <ToolbarButton icon="next" label="Next page" disabled={current >= pageCount - 1} onClick={() => onGoToPage(current + 1)} />
+        <ToolbarButton
+          icon="next"
+          label="Next page"
+          disabled={current >= pageCount - 1}
+          onClick={() => onGoToPage(current + 1)}
+        />
       </div>
       <div className="dv-group">
         <ToolbarButton icon="zoomOut" label="Zoom out" shortcut="-" onClick={() => onZoom('out')} />
-        <label htmlFor={zoomId} className="dv-visually-hidden">Zoom</label>
+        <label htmlFor={zoomId} className="dv-visually-hidden">
+          Zoom
+        </label>
         <select
           id={zoomId}
           className="dv-input dv-zoom-select"
@@ -88,13 +125,27 @@ export function ViewerToolbar(props: Props) {
         >
           <option value="fit-width">Fit width{zoom.mode === 'fit-width' ? ` (${percent}%)` : ''}</option>
           <option value="fit-page">Fit page{zoom.mode === 'fit-page' ? ` (${percent}%)` : ''}</option>
-          {steps.map((s) => <option key={s} value={String(s)}>{Math.round(s * 100)}%</option>)}
+          {steps.map((s) => (
+            <option key={s} value={String(s)}>
+              {Math.round(s * 100)}%
+            </option>
+          ))}
         </select>
         <ToolbarButton icon="zoomIn" label="Zoom in" shortcut="+" onClick={() => onZoom('in')} />
       </div>
       <div className="dv-group dv-group--fit">
-        <ToolbarButton icon="fitWidth" label="Fit width" pressed={zoom.mode === 'fit-width'} onClick={() => onZoom({ mode: 'fit-width' })} />
-        <ToolbarButton icon="fitPage" label="Fit page" pressed={zoom.mode === 'fit-page'} onClick={() => onZoom({ mode: 'fit-page' })} />
+        <ToolbarButton
+          icon="fitWidth"
+          label="Fit width"
+          pressed={zoom.mode === 'fit-width'}
+          onClick={() => onZoom({ mode: 'fit-width' })}
+        />
+        <ToolbarButton
+          icon="fitPage"
+          label="Fit page"
+          pressed={zoom.mode === 'fit-page'}
+          onClick={() => onZoom({ mode: 'fit-page' })}
+        />
       </div>
       <div className="dv-group dv-group--rotate">
         <ToolbarButton icon="rotateCcw" label="Rotate counterclockwise" onClick={() => onRotate(-90)} />

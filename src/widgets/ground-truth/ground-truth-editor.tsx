@@ -1,9 +1,24 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import {
-  ATTENTION_TEXT, attentionOf, confidenceBand, formatPages, newRowKey, parsePages, type GroundTruthRow, type RowChange,
+  ATTENTION_TEXT,
+  attentionOf,
+  confidenceBand,
+  formatPages,
+  newRowKey,
+  parsePages,
+  type GroundTruthRow,
+  type RowChange,
 } from './ground-truth-rows';
 import { GroundTruthTable } from './ground-truth-table';
-import { addGridRow, gridFromRows, moveGridRow, patchCell, removeGridRow, tableOfLabel, type TableSpec } from './table-grid';
+import {
+  addGridRow,
+  gridFromRows,
+  moveGridRow,
+  patchCell,
+  removeGridRow,
+  tableOfLabel,
+  type TableSpec,
+} from './table-grid';
 import type { GroundTruthDraft } from './use-ground-truth-draft';
 
 export type GroundTruthEditorProps = {
@@ -34,7 +49,18 @@ export type GroundTruthEditorProps = {
  * attention, Alt+↑/↓ moves a row. The parent owns saving (Ctrl/⌘+S) and the viewer link (selection, highlight).
  */
 export function GroundTruthEditor({
-  draft, activeKey, activeField = 'value', onActivate, threshold, onThresholdChange, labelOptions, tables = [], canSelect = true, notes, readOnly, toolbar,
+  draft,
+  activeKey,
+  activeField = 'value',
+  onActivate,
+  threshold,
+  onThresholdChange,
+  labelOptions,
+  tables = [],
+  canSelect = true,
+  notes,
+  readOnly,
+  toolbar,
 }: GroundTruthEditorProps) {
   const { rows: allRows, setRows, changes } = draft;
   const listId = useId();
@@ -43,19 +69,26 @@ export function GroundTruthEditor({
   // Table cells are shown in their grids; the list holds the other fields.
   const rows = allRows.filter((row) => !tableOfLabel(row.label, tables));
   const attentionCount = allRows.filter((row) => attentionOf(row, threshold)).length;
-  const missingLabels = labelOptions.filter((label) => !tableOfLabel(label, tables) && !rows.some((row) => row.label === label));
+  const missingLabels = labelOptions.filter(
+    (label) => !tableOfLabel(label, tables) && !rows.some((row) => row.label === label),
+  );
 
   const update = (key: string, patch: Partial<GroundTruthRow>) => setRows((all) => patchCell(all, tables, key, patch));
 
   const focusValue = (key: string) => {
-    requestAnimationFrame(() => editor.current?.querySelector<HTMLInputElement>(`[data-row="${key}"] input[data-field="value"]`)?.focus());
+    requestAnimationFrame(() =>
+      editor.current?.querySelector<HTMLInputElement>(`[data-row="${key}"] input[data-field="value"]`)?.focus(),
+    );
   };
 
   const add = (label = '') => {
     const row: GroundTruthRow = { key: newRowKey(), label, value: '', pages: [] };
     setRows((all) => [...all, row]);
     focusValue(row.key);
-    if (!label) requestAnimationFrame(() => list.current?.querySelector<HTMLInputElement>(`[data-row="${row.key}"] input[data-field="label"]`)?.focus());
+    if (!label)
+      requestAnimationFrame(() =>
+        list.current?.querySelector<HTMLInputElement>(`[data-row="${row.key}"] input[data-field="label"]`)?.focus(),
+      );
   };
 
   /** Swaps the row with its neighbour in the list (table cells in between stay where they are). */
@@ -81,7 +114,10 @@ export function GroundTruthEditor({
 
   /** Enter: the next field or cell (after this one, wrapping; list first, then each grid) that needs attention. */
   const nextAttention = (fromKey: string) => {
-    const ordered = [...rows, ...tables.flatMap((spec) => gridFromRows(allRows, spec).rows.flatMap((row) => [...row.cells.values()]))];
+    const ordered = [
+      ...rows,
+      ...tables.flatMap((spec) => gridFromRows(allRows, spec).rows.flatMap((row) => [...row.cells.values()])),
+    ];
     const start = ordered.findIndex((row) => row.key === fromKey);
     for (let step = 1; step <= ordered.length; step++) {
       const row = ordered[(start + step) % ordered.length];
@@ -110,12 +146,27 @@ export function GroundTruthEditor({
           <p id={`${listId}-status`} tabIndex={-1} className="gt-editor__status" aria-live="polite">
             {rows.length} {rows.length === 1 ? 'field' : 'fields'}
             {tables.length > 0 && `, ${tables.length} ${tables.length === 1 ? 'table' : 'tables'}`}
-            {attentionCount ? <> · <strong className="gt-attention-text">{attentionCount} need attention</strong></> : allRows.length ? ' · all look fine' : ''}
+            {attentionCount ? (
+              <>
+                {' '}
+                · <strong className="gt-attention-text">{attentionCount} need attention</strong>
+              </>
+            ) : allRows.length ? (
+              ' · all look fine'
+            ) : (
+              ''
+            )}
           </p>
           <label className="gt-threshold">
             Threshold
             <input
-              className="gt-input" type="number" min={0} max={1} step={0.05} value={threshold} readOnly={!onThresholdChange}
+              className="gt-input"
+              type="number"
+              min={0}
+              max={1}
+              step={0.05}
+              value={threshold}
+              readOnly={!onThresholdChange}
               title={onThresholdChange ? 'Confidence below this needs attention' : 'Set by the validation'}
               onChange={(e) => {
                 const value = Number(e.target.value);
@@ -128,10 +179,13 @@ export function GroundTruthEditor({
 
       {rows.length === 0 ? (
         <div className="gt-empty">
-          <p><strong>{allRows.length ? 'No fields outside the tables.' : 'No ground truth yet.'}</strong></p>
+          <p>
+            <strong>{allRows.length ? 'No fields outside the tables.' : 'No ground truth yet.'}</strong>
+          </p>
           {!readOnly && (
             <p className="muted">
-              Add a field, then {canSelect ? 'select its value on the page' : 'type its value as you read it on the page'}
+              Add a field, then{' '}
+              {canSelect ? 'select its value on the page' : 'type its value as you read it on the page'}
               {missingLabels.length ? ', or add the model’s fields' : ''}.
             </p>
           )}
@@ -148,7 +202,9 @@ export function GroundTruthEditor({
               <li
                 key={row.key}
                 data-row={row.key}
-                className={['gt-row', active && 'gt-row--active', attention && 'gt-row--attention'].filter(Boolean).join(' ')}
+                className={['gt-row', active && 'gt-row--active', attention && 'gt-row--attention']
+                  .filter(Boolean)
+                  .join(' ')}
                 onFocus={(e) => {
                   const field = (e.target as HTMLElement).dataset.field === 'rawValue' ? 'rawValue' : 'value';
                   if (!active || field !== activeField) onActivate(row, field);
@@ -156,18 +212,33 @@ export function GroundTruthEditor({
                 onKeyDown={(e) => onRowKeyDown(e, row)}
               >
                 <div className="gt-row__main">
-                  <span className="gt-row__index" aria-hidden="true">{index + 1}</span>
+                  <span className="gt-row__index" aria-hidden="true">
+                    {index + 1}
+                  </span>
                   <input
-                    className="gt-input gt-input--label" data-field="label" aria-label={`Label of field ${index + 1}`}
-                    list={`${listId}-labels`} value={row.label} placeholder="label" readOnly={readOnly} spellCheck={false}
+                    className="gt-input gt-input--label"
+                    data-field="label"
+                    aria-label={`Label of field ${index + 1}`}
+                    list={`${listId}-labels`}
+                    value={row.label}
+                    placeholder="label"
+                    readOnly={readOnly}
+                    spellCheck={false}
                     onChange={(e) => update(row.key, { label: e.target.value })}
                   />
                   <input
-                    className="gt-input gt-input--value" data-field="value" aria-label={`Value of ${name}`}
-                    value={row.value} placeholder={readOnly ? '' : 'select on the page or type'} readOnly={readOnly}
+                    className="gt-input gt-input--value"
+                    data-field="value"
+                    aria-label={`Value of ${name}`}
+                    value={row.value}
+                    placeholder={readOnly ? '' : 'select on the page or type'}
+                    readOnly={readOnly}
                     onChange={(e) => update(row.key, { value: e.target.value })}
                   />
-                  <span className={`gt-confidence gt-confidence--${band}`} title={band === 'none' ? 'No confidence' : `Confidence ${row.confidence} (threshold ${threshold})`}>
+                  <span
+                    className={`gt-confidence gt-confidence--${band}`}
+                    title={band === 'none' ? 'No confidence' : `Confidence ${row.confidence} (threshold ${threshold})`}
+                  >
                     {row.confidence === undefined ? '—' : `${Math.round(row.confidence * 100)}%`}
                   </span>
                 </div>
@@ -175,16 +246,34 @@ export function GroundTruthEditor({
                   <label className="gt-small">
                     Raw
                     <input
-                      className="gt-input" data-field="rawValue" aria-label={`Raw value of ${name}`} value={row.rawValue ?? ''} readOnly={readOnly}
-                      onChange={(e) => update(row.key, { rawValue: e.target.value === '' ? undefined : e.target.value })}
+                      className="gt-input"
+                      data-field="rawValue"
+                      aria-label={`Raw value of ${name}`}
+                      value={row.rawValue ?? ''}
+                      readOnly={readOnly}
+                      onChange={(e) =>
+                        update(row.key, { rawValue: e.target.value === '' ? undefined : e.target.value })
+                      }
                     />
                   </label>
-                  <PagesInput rowName={name} pages={row.pages} readOnly={readOnly} onChange={(pages) => update(row.key, { pages })} />
+                  <PagesInput
+                    rowName={name}
+                    pages={row.pages}
+                    readOnly={readOnly}
+                    onChange={(pages) => update(row.key, { pages })}
+                  />
                   <label className="gt-small gt-small--narrow">
                     Conf.
                     <input
-                      className="gt-input" data-field="confidence" type="number" min={0} max={1} step={0.01} aria-label={`Confidence of ${name}`}
-                      value={row.confidence ?? ''} readOnly={readOnly}
+                      className="gt-input"
+                      data-field="confidence"
+                      type="number"
+                      min={0}
+                      max={1}
+                      step={0.01}
+                      aria-label={`Confidence of ${name}`}
+                      value={row.confidence ?? ''}
+                      readOnly={readOnly}
                       onChange={(e) => {
                         const v = e.target.value === '' ? undefined : Number(e.target.value);
                         if (v === undefined || (v >= 0 && v <= 1)) update(row.key, { confidence: v });
@@ -193,16 +282,45 @@ export function GroundTruthEditor({
                   </label>
                   {!readOnly && (
                     <span className="gt-row__actions">
-                      <button type="button" className="gt-icon-button" aria-label={`Move ${name} up`} disabled={index === 0} onClick={() => move(row.key, -1)}>↑</button>
-                      <button type="button" className="gt-icon-button" aria-label={`Move ${name} down`} disabled={index === rows.length - 1} onClick={() => move(row.key, 1)}>↓</button>
-                      <button type="button" className="gt-icon-button gt-icon-button--danger" aria-label={`Remove ${name}`} onClick={() => remove(row.key)}>✕</button>
+                      <button
+                        type="button"
+                        className="gt-icon-button"
+                        aria-label={`Move ${name} up`}
+                        disabled={index === 0}
+                        onClick={() => move(row.key, -1)}
+                      >
+                        ↑
+                      </button>
+                      <button
+                        type="button"
+                        className="gt-icon-button"
+                        aria-label={`Move ${name} down`}
+                        disabled={index === rows.length - 1}
+                        onClick={() => move(row.key, 1)}
+                      >
+                        ↓
+                      </button>
+                      <button
+                        type="button"
+                        className="gt-icon-button gt-icon-button--danger"
+                        aria-label={`Remove ${name}`}
+                        onClick={() => remove(row.key)}
+                      >
+                        ✕
+                      </button>
                     </span>
                   )}
                 </div>
                 {(attention || rowNotes.length > 0) && (
                   <p className="gt-row__note">
-                    {attention && rowNotes.length === 0 && <span className="gt-attention-text">{ATTENTION_TEXT[attention]}</span>}
-                    {rowNotes.map((note) => <span key={note} className={attention ? 'gt-attention-text' : undefined}>{note}</span>)}
+                    {attention && rowNotes.length === 0 && (
+                      <span className="gt-attention-text">{ATTENTION_TEXT[attention]}</span>
+                    )}
+                    {rowNotes.map((note) => (
+                      <span key={note} className={attention ? 'gt-attention-text' : undefined}>
+                        {note}
+                      </span>
+                    ))}
                   </p>
                 )}
               </li>
@@ -211,17 +329,27 @@ export function GroundTruthEditor({
         </ol>
       )}
       <datalist id={`${listId}-labels`}>
-        {labelOptions.map((label) => <option key={label} value={label} />)}
+        {labelOptions.map((label) => (
+          <option key={label} value={label} />
+        ))}
       </datalist>
 
       {!readOnly && (
         <div className="gt-editor__add">
-          <button type="button" className="button" onClick={() => add()}>Add field</button>
+          <button type="button" className="button" onClick={() => add()}>
+            Add field
+          </button>
           {missingLabels.length > 0 && (
             <button
-              type="button" className="button"
+              type="button"
+              className="button"
               onClick={() => {
-                const added = missingLabels.map((label) => ({ key: newRowKey(), label, value: '', pages: [] as number[] }));
+                const added = missingLabels.map((label) => ({
+                  key: newRowKey(),
+                  label,
+                  value: '',
+                  pages: [] as number[],
+                }));
                 setRows((all) => [...all, ...added]);
                 focusValue(added[0].key);
               }}
@@ -251,7 +379,9 @@ export function GroundTruthEditor({
               threshold={threshold}
               readOnly={readOnly}
               notes={notes}
-              onActivate={(row) => { if (row.key !== activeKey) onActivate(row, 'value'); }}
+              onActivate={(row) => {
+                if (row.key !== activeKey) onActivate(row, 'value');
+              }}
               onCellChange={(key, value) => update(key, { value })}
               onAddRow={() => {
                 const added = addGridRow(allRows, spec);
@@ -269,15 +399,30 @@ export function GroundTruthEditor({
   );
 }
 
-function PagesInput({ rowName, pages, readOnly, onChange }: { rowName: string; pages?: number[]; readOnly?: boolean; onChange: (pages: number[]) => void }) {
+function PagesInput({
+  rowName,
+  pages,
+  readOnly,
+  onChange,
+}: {
+  rowName: string;
+  pages?: number[];
+  readOnly?: boolean;
+  onChange: (pages: number[]) => void;
+}) {
   const text = formatPages(pages);
   return (
     <label className="gt-small gt-small--narrow">
       Pages
       <input
         key={text}
-        className="gt-input" data-field="pages" aria-label={`Pages of ${rowName}`} defaultValue={text} readOnly={readOnly}
-        inputMode="numeric" placeholder="1, 2"
+        className="gt-input"
+        data-field="pages"
+        aria-label={`Pages of ${rowName}`}
+        defaultValue={text}
+        readOnly={readOnly}
+        inputMode="numeric"
+        placeholder="1, 2"
         onBlur={(e) => {
           const parsed = parsePages(e.target.value);
           if (parsed) onChange(parsed);
@@ -294,7 +439,13 @@ function PagesInput({ rowName, pages, readOnly, onChange }: { rowName: string; p
   );
 }
 
-const CHANGE_FIELD: Record<string, string> = { label: 'label', value: 'value', rawValue: 'raw value', pages: 'pages', confidence: 'confidence' };
+const CHANGE_FIELD: Record<string, string> = {
+  label: 'label',
+  value: 'value',
+  rawValue: 'raw value',
+  pages: 'pages',
+  confidence: 'confidence',
+};
 
 function ChangeList({ changes }: { changes: RowChange[] }) {
   return (
@@ -305,11 +456,25 @@ function ChangeList({ changes }: { changes: RowChange[] }) {
           const name = change.row.label || '(no label)';
           switch (change.kind) {
             case 'added':
-              return <li key={`a-${change.row.key}`} className="gt-change gt-change--added">+ {name}{change.row.value ? ` = “${change.row.value}”` : ''}</li>;
+              return (
+                <li key={`a-${change.row.key}`} className="gt-change gt-change--added">
+                  + {name}
+                  {change.row.value ? ` = “${change.row.value}”` : ''}
+                </li>
+              );
             case 'removed':
-              return <li key={`r-${change.row.key}`} className="gt-change gt-change--removed">− {name}{change.row.value ? ` = “${change.row.value}”` : ''}</li>;
+              return (
+                <li key={`r-${change.row.key}`} className="gt-change gt-change--removed">
+                  − {name}
+                  {change.row.value ? ` = “${change.row.value}”` : ''}
+                </li>
+              );
             case 'moved':
-              return <li key={`m-${change.row.key}`} className="gt-change">↕ {name}: position {change.from} → {change.to}</li>;
+              return (
+                <li key={`m-${change.row.key}`} className="gt-change">
+                  ↕ {name}: position {change.from} → {change.to}
+                </li>
+              );
             default:
               return (
                 <li key={`c-${change.row.key}`} className="gt-change gt-change--changed">

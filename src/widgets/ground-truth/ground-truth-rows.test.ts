@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  attentionOf, diffRows, entriesFromRows, labelsFromFieldConfig, parsePages, rowsFromEntries, sameEntries,
+  attentionOf,
+  diffRows,
+  entriesFromRows,
+  labelsFromFieldConfig,
+  parsePages,
+  rowsFromEntries,
+  sameEntries,
 } from './ground-truth-rows';
 
 describe('ground-truth rows', () => {
@@ -28,7 +34,11 @@ describe('ground-truth rows', () => {
   });
 
   it('diffs by row identity: added, removed, changed fields, moves', () => {
-    const saved = rowsFromEntries([{ label: 'a', value: '1' }, { label: 'b', value: '2' }, { label: 'c', value: '3' }]);
+    const saved = rowsFromEntries([
+      { label: 'a', value: '1' },
+      { label: 'b', value: '2' },
+      { label: 'c', value: '3' },
+    ]);
     const edited = [{ ...saved[1], value: '20' }, saved[0], { key: 'new', label: 'd', value: '4' }];
     const kinds = diffRows(saved, edited).map((c) => `${c.kind}:${c.row.label}`);
     expect(kinds).toEqual(expect.arrayContaining(['changed:b', 'moved:b', 'added:d', 'removed:c']));
@@ -37,7 +47,11 @@ describe('ground-truth rows', () => {
   });
 
   it('offers labels from a field configuration, columns of nested fields as field.column', () => {
-    expect(labelsFromFieldConfig({ total: { type: 'amount' }, lines: { type: 'lines', fields: { qty: { type: 'number' }, sku: { type: 'string' } } } }))
-      .toEqual(['total', 'lines.qty', 'lines.sku']);
+    expect(
+      labelsFromFieldConfig({
+        total: { type: 'amount' },
+        lines: { type: 'lines', fields: { qty: { type: 'number' }, sku: { type: 'string' } } },
+      }),
+    ).toEqual(['total', 'lines.qty', 'lines.sku']);
   });
 });

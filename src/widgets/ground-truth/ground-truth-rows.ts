@@ -36,7 +36,8 @@ export function entriesFromRows(rows: readonly GroundTruthRow[]): GroundTruthEnt
 
 /** Same entries in the same order (key order inside an entry does not matter). */
 export const sameEntries = (a: readonly GroundTruthEntry[], b: readonly GroundTruthEntry[]) =>
-  JSON.stringify(entriesFromRows(a.map((e) => ({ key: '', ...e })))) === JSON.stringify(entriesFromRows(b.map((e) => ({ key: '', ...e }))));
+  JSON.stringify(entriesFromRows(a.map((e) => ({ key: '', ...e })))) ===
+  JSON.stringify(entriesFromRows(b.map((e) => ({ key: '', ...e }))));
 
 /** `1, 3-4` ↔ [0, 2, 3]; null when the text is not a page list. */
 export function parsePages(text: string): number[] | null {
@@ -84,7 +85,10 @@ export function confidenceBand(confidence: number | undefined, threshold: number
 export function labelsFromFieldConfig(fieldConfig: FieldConfig | Record<string, unknown> | null | undefined): string[] {
   const labels: string[] = [];
   for (const [name, spec] of Object.entries(fieldConfig ?? {})) {
-    const columns = spec && typeof spec === 'object' && 'fields' in spec && spec.fields && typeof spec.fields === 'object' ? Object.keys(spec.fields) : [];
+    const columns =
+      spec && typeof spec === 'object' && 'fields' in spec && spec.fields && typeof spec.fields === 'object'
+        ? Object.keys(spec.fields)
+        : [];
     if (columns.length) for (const column of columns) labels.push(`${name}.${column}`);
     else labels.push(name);
   }
@@ -94,11 +98,21 @@ export function labelsFromFieldConfig(fieldConfig: FieldConfig | Record<string, 
 export type RowChange =
   | { kind: 'added'; row: GroundTruthRow }
   | { kind: 'removed'; row: GroundTruthRow }
-  | { kind: 'changed'; row: GroundTruthRow; fields: { field: 'label' | 'value' | 'rawValue' | 'pages' | 'confidence'; from: string; to: string }[] }
+  | {
+      kind: 'changed';
+      row: GroundTruthRow;
+      fields: { field: 'label' | 'value' | 'rawValue' | 'pages' | 'confidence'; from: string; to: string }[];
+    }
   | { kind: 'moved'; row: GroundTruthRow; from: number; to: number };
 
 const show = (field: 'label' | 'value' | 'rawValue' | 'pages' | 'confidence', row: GroundTruthRow) =>
-  field === 'pages' ? formatPages(row.pages) : field === 'confidence' ? (row.confidence === undefined ? '' : String(row.confidence)) : (row[field] ?? '');
+  field === 'pages'
+    ? formatPages(row.pages)
+    : field === 'confidence'
+      ? row.confidence === undefined
+        ? ''
+        : String(row.confidence)
+      : (row[field] ?? '');
 
 /** What changed between the saved rows and the edited ones, by row identity. */
 export function diffRows(saved: readonly GroundTruthRow[], edited: readonly GroundTruthRow[]): RowChange[] {

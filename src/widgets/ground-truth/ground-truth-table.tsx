@@ -22,11 +22,23 @@ export type GroundTruthTableProps = {
  * A `lines`/`table` field as a grid: one row per line, one column per column of the model. A cell is filled by typing
  * or, once focused, by selecting its value on the page. Rows are added, moved (buttons or Alt+↑/↓) and removed.
  */
-export function GroundTruthTable({ grid, activeKey, threshold, readOnly, notes, onActivate, onCellChange, onAddRow, onRemoveRow, onMoveRow }: GroundTruthTableProps) {
+export function GroundTruthTable({
+  grid,
+  activeKey,
+  threshold,
+  readOnly,
+  notes,
+  onActivate,
+  onCellChange,
+  onAddRow,
+  onRemoveRow,
+  onMoveRow,
+}: GroundTruthTableProps) {
   const { spec, columns, rows } = grid;
   const host = useRef<HTMLElement>(null);
   const field = spec.field;
-  const focus = (selector: string) => requestAnimationFrame(() => host.current?.querySelector<HTMLElement>(selector)?.focus());
+  const focus = (selector: string) =>
+    requestAnimationFrame(() => host.current?.querySelector<HTMLElement>(selector)?.focus());
 
   const add = () => {
     const rowKey = onAddRow();
@@ -46,7 +58,11 @@ export function GroundTruthTable({ grid, activeKey, threshold, readOnly, notes, 
     event.preventDefault();
     // The editor's row handler must not move anything else.
     event.stopPropagation();
-    move(rowKey, event.key === 'ArrowUp' ? -1 : 1, `[data-row="${event.currentTarget.closest('[data-row]')?.getAttribute('data-row')}"] input`);
+    move(
+      rowKey,
+      event.key === 'ArrowUp' ? -1 : 1,
+      `[data-row="${event.currentTarget.closest('[data-row]')?.getAttribute('data-row')}"] input`,
+    );
   };
 
   let active: { index: number; column: string; cell: GroundTruthRow | undefined } | null = null;
@@ -59,16 +75,33 @@ export function GroundTruthTable({ grid, activeKey, threshold, readOnly, notes, 
   const activeCell = active as { index: number; column: string; cell: GroundTruthRow | undefined } | null;
   const widths = columnWidths(grid);
   // A validation notes each cell of a column alike; one line per distinct note (and distinct React keys).
-  const tableNotes = [...new Set(columns.flatMap((column) => (notes?.get(`${field}.${column}`) ?? []).map((note) => `${column}: ${note}`)))];
-  const attention = rows.reduce((n, row) => n + [...row.cells.values()].filter((cell) => attentionOf(cell, threshold)).length, 0);
+  const tableNotes = [
+    ...new Set(
+      columns.flatMap((column) => (notes?.get(`${field}.${column}`) ?? []).map((note) => `${column}: ${note}`)),
+    ),
+  ];
+  const attention = rows.reduce(
+    (n, row) => n + [...row.cells.values()].filter((cell) => attentionOf(cell, threshold)).length,
+    0,
+  );
 
   return (
     <section className="gt-table" ref={host} aria-labelledby={`gt-table-${field}`}>
       <div className="gt-table__head">
-        <h3 className="gt-table__title" id={`gt-table-${field}`}>{field}</h3>
+        <h3 className="gt-table__title" id={`gt-table-${field}`}>
+          {field}
+        </h3>
         <span className="gt-table__count">
           {rows.length} {rows.length === 1 ? 'row' : 'rows'}
-          {attention > 0 && <> · <span className="gt-attention-text">{attention} {attention === 1 ? 'cell needs' : 'cells need'} attention</span></>}
+          {attention > 0 && (
+            <>
+              {' '}
+              ·{' '}
+              <span className="gt-attention-text">
+                {attention} {attention === 1 ? 'cell needs' : 'cells need'} attention
+              </span>
+            </>
+          )}
         </span>
       </div>
       {rows.length > 0 ? (
@@ -76,9 +109,19 @@ export function GroundTruthTable({ grid, activeKey, threshold, readOnly, notes, 
           <table className="gt-grid" aria-label={`${field}: ${rows.length} ${rows.length === 1 ? 'row' : 'rows'}`}>
             <thead>
               <tr>
-                <th scope="col" className="gt-grid__index"><span className="sr-only">Row</span></th>
-                {columns.map((column) => <th key={column} scope="col">{column}</th>)}
-                {!readOnly && <th scope="col" className="gt-grid__actions"><span className="sr-only">Actions</span></th>}
+                <th scope="col" className="gt-grid__index">
+                  <span className="sr-only">Row</span>
+                </th>
+                {columns.map((column) => (
+                  <th key={column} scope="col">
+                    {column}
+                  </th>
+                ))}
+                {!readOnly && (
+                  <th scope="col" className="gt-grid__actions">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody>
@@ -86,7 +129,9 @@ export function GroundTruthTable({ grid, activeKey, threshold, readOnly, notes, 
                 const name = `${field} row ${index + 1}`;
                 return (
                   <tr key={row.key} data-grid-row={row.key}>
-                    <th scope="row" className="gt-grid__index">{index + 1}</th>
+                    <th scope="row" className="gt-grid__index">
+                      {index + 1}
+                    </th>
                     {columns.map((column) => {
                       const cell = row.cells.get(column);
                       const key = cell?.key ?? cellKey(row.key, column);
@@ -94,33 +139,81 @@ export function GroundTruthTable({ grid, activeKey, threshold, readOnly, notes, 
                       const isActive = key === activeKey;
                       return (
                         <td
-                          key={column} data-row={key}
-                          className={['gt-grid__cell', why && 'gt-grid__cell--attention', isActive && 'gt-grid__cell--active'].filter(Boolean).join(' ')}
+                          key={column}
+                          data-row={key}
+                          className={[
+                            'gt-grid__cell',
+                            why && 'gt-grid__cell--attention',
+                            isActive && 'gt-grid__cell--active',
+                          ]
+                            .filter(Boolean)
+                            .join(' ')}
                         >
                           <input
-                            className="gt-input" data-field="value" aria-label={`${name} ${column}`} value={cell?.value ?? ''} readOnly={readOnly}
+                            className="gt-input"
+                            data-field="value"
+                            aria-label={`${name} ${column}`}
+                            value={cell?.value ?? ''}
+                            readOnly={readOnly}
                             style={{ '--gt-col-ch': widths.get(column) } as CSSProperties}
                             title={cell?.value && cell.value.length > MAX_COLUMN_CH ? cell.value : undefined}
                             aria-describedby={why ? `${key}-why` : undefined}
-                            onFocus={() => { if (!isActive) onActivate(cell ?? { key, label: `${field}.${column}`, value: '' }); }}
+                            onFocus={() => {
+                              if (!isActive) onActivate(cell ?? { key, label: `${field}.${column}`, value: '' });
+                            }}
                             onChange={(e) => onCellChange(key, e.target.value)}
                             onKeyDown={(e) => onCellKeyDown(e, row.key)}
                           />
-                          {why && <span id={`${key}-why`} className="sr-only">{ATTENTION_TEXT[why]}</span>}
+                          {why && (
+                            <span id={`${key}-why`} className="sr-only">
+                              {ATTENTION_TEXT[why]}
+                            </span>
+                          )}
                         </td>
                       );
                     })}
                     {!readOnly && (
                       <td className="gt-grid__actions">
                         <button
-                          type="button" className="gt-icon-button" aria-label={`Move ${name} up`} disabled={index === 0} data-move="up"
-                          onClick={() => move(row.key, -1, `[data-grid-row="${row.key}"] [data-move="${index === 1 ? 'down' : 'up'}"]`)}
-                        >↑</button>
+                          type="button"
+                          className="gt-icon-button"
+                          aria-label={`Move ${name} up`}
+                          disabled={index === 0}
+                          data-move="up"
+                          onClick={() =>
+                            move(
+                              row.key,
+                              -1,
+                              `[data-grid-row="${row.key}"] [data-move="${index === 1 ? 'down' : 'up'}"]`,
+                            )
+                          }
+                        >
+                          ↑
+                        </button>
                         <button
-                          type="button" className="gt-icon-button" aria-label={`Move ${name} down`} disabled={index === rows.length - 1} data-move="down"
-                          onClick={() => move(row.key, 1, `[data-grid-row="${row.key}"] [data-move="${index === rows.length - 2 ? 'up' : 'down'}"]`)}
-                        >↓</button>
-                        <button type="button" className="gt-icon-button gt-icon-button--danger" aria-label={`Remove ${name}`} onClick={() => remove(index)}>✕</button>
+                          type="button"
+                          className="gt-icon-button"
+                          aria-label={`Move ${name} down`}
+                          disabled={index === rows.length - 1}
+                          data-move="down"
+                          onClick={() =>
+                            move(
+                              row.key,
+                              1,
+                              `[data-grid-row="${row.key}"] [data-move="${index === rows.length - 2 ? 'up' : 'down'}"]`,
+                            )
+                          }
+                        >
+                          ↓
+                        </button>
+                        <button
+                          type="button"
+                          className="gt-icon-button gt-icon-button--danger"
+                          aria-label={`Remove ${name}`}
+                          onClick={() => remove(index)}
+                        >
+                          ✕
+                        </button>
                       </td>
                     )}
                   </tr>
@@ -130,20 +223,40 @@ export function GroundTruthTable({ grid, activeKey, threshold, readOnly, notes, 
           </table>
         </div>
       ) : (
-        <p className="gt-table__empty muted">No rows yet{readOnly ? '.' : ': add one, then fill its cells by selecting each value on the page or typing it.'}</p>
+        <p className="gt-table__empty muted">
+          No rows yet
+          {readOnly ? '.' : ': add one, then fill its cells by selecting each value on the page or typing it.'}
+        </p>
       )}
       {activeCell && (
         <p className="gt-table__detail" aria-live="polite">
           Row {activeCell.index + 1} · {activeCell.column}
-          {activeCell.cell && activeCell.cell.value.length > MAX_COLUMN_CH ? <> · <span className="gt-table__full">{activeCell.cell.value}</span></> : null}
+          {activeCell.cell && activeCell.cell.value.length > MAX_COLUMN_CH ? (
+            <>
+              {' '}
+              · <span className="gt-table__full">{activeCell.cell.value}</span>
+            </>
+          ) : null}
           {activeCell.cell?.pages?.length ? ` · page ${formatPages(activeCell.cell.pages)}` : ''}
-          {activeCell.cell?.confidence !== undefined ? ` · confidence ${Math.round(activeCell.cell.confidence * 100)}%` : ''}
-          {activeCell.cell?.rawValue !== undefined && activeCell.cell.rawValue !== activeCell.cell.value ? ` · printed “${activeCell.cell.rawValue}”` : ''}
+          {activeCell.cell?.confidence !== undefined
+            ? ` · confidence ${Math.round(activeCell.cell.confidence * 100)}%`
+            : ''}
+          {activeCell.cell?.rawValue !== undefined && activeCell.cell.rawValue !== activeCell.cell.value
+            ? ` · printed “${activeCell.cell.rawValue}”`
+            : ''}
         </p>
       )}
-      {tableNotes.length > 0 && <p className="gt-row__note gt-table__notes">{tableNotes.map((note) => <span key={note}>{note}</span>)}</p>}
+      {tableNotes.length > 0 && (
+        <p className="gt-row__note gt-table__notes">
+          {tableNotes.map((note) => (
+            <span key={note}>{note}</span>
+          ))}
+        </p>
+      )}
       {!readOnly && (
-        <button type="button" className="button gt-table__add" data-add-row onClick={add}>Add {field} row</button>
+        <button type="button" className="button gt-table__add" data-add-row onClick={add}>
+          Add {field} row
+        </button>
       )}
     </section>
   );

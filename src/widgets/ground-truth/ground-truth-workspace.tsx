@@ -1,7 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
 import type { ContentType } from '@/contract';
 import {
-  DocumentFileViewer, type DocumentViewerHandle, type PageTextInfo, type PageWordSource, type TextHighlight, type TextSelection,
+  DocumentFileViewer,
+  type DocumentViewerHandle,
+  type PageTextInfo,
+  type PageWordSource,
+  type TextHighlight,
+  type TextSelection,
 } from '@/widgets/document-viewer';
 import { GroundTruthEditor } from './ground-truth-editor';
 import type { GroundTruthRow } from './ground-truth-rows';
@@ -44,7 +49,25 @@ export type GroundTruthWorkspaceProps = {
  * field's value and records its page; activating a field scrolls to its page and marks its value in the text layer.
  */
 export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
-  const { fileUrl, contentType, documentName, draft, threshold, onThresholdChange, labelOptions, notes, readOnly, onSave, editorToolbar, editorFooter, panelHeader, aside, editorPanelProps, wordSources, saveVerb = 'save' } = props;
+  const {
+    fileUrl,
+    contentType,
+    documentName,
+    draft,
+    threshold,
+    onThresholdChange,
+    labelOptions,
+    notes,
+    readOnly,
+    onSave,
+    editorToolbar,
+    editorFooter,
+    panelHeader,
+    aside,
+    editorPanelProps,
+    wordSources,
+    saveVerb = 'save',
+  } = props;
   const viewer = useRef<DocumentViewerHandle>(null);
   const [chosenKey, setActiveKey] = useState<string | null>(null);
   const [activeField, setActiveField] = useState<'value' | 'rawValue'>('value');
@@ -62,16 +85,19 @@ export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
   const onPageTextChange = useCallback((info: PageTextInfo) => setPageText({ ...info, fileUrl }), [fileUrl]);
   const shownPageText = pageText?.fileUrl === fileUrl ? pageText : null;
   const selectable = shownPageText ? shownPageText.hasText : contentType === 'application/pdf';
-  const show = useCallback((row: Pick<GroundTruthRow, 'value' | 'rawValue' | 'pages'>, field: 'value' | 'rawValue' = 'value') => {
-    const page = row.pages?.length ? row.pages[0] + 1 : undefined;
-    // The raw value is the text as printed: mark it when that input is focused (or when there is no value).
-    const text = field === 'rawValue' ? row.rawValue ?? '' : row.value.trim() ? row.value : row.rawValue ?? '';
-    if (text.trim()) setHighlight({ text, page });
-    else {
-      setHighlight(null);
-      if (page) viewer.current?.scrollToPage(page);
-    }
-  }, []);
+  const show = useCallback(
+    (row: Pick<GroundTruthRow, 'value' | 'rawValue' | 'pages'>, field: 'value' | 'rawValue' = 'value') => {
+      const page = row.pages?.length ? row.pages[0] + 1 : undefined;
+      // The raw value is the text as printed: mark it when that input is focused (or when there is no value).
+      const text = field === 'rawValue' ? (row.rawValue ?? '') : row.value.trim() ? row.value : (row.rawValue ?? '');
+      if (text.trim()) setHighlight({ text, page });
+      else {
+        setHighlight(null);
+        if (page) viewer.current?.scrollToPage(page);
+      }
+    },
+    [],
+  );
 
   const activate = (row: GroundTruthRow, field: 'value' | 'rawValue') => {
     setActiveKey(row.key);
@@ -88,13 +114,17 @@ export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
     }
     const pages = [page - 1];
     draft.setRows((rows) => patchCell(rows, tables, activeKey, { [activeField]: text, pages }));
-    setFilled(`Filled ${activeField === 'rawValue' ? 'the raw value of ' : ''}${row.label || 'the field'} with “${text}” from ${via === 'box' ? 'a box on ' : ''}page ${page}.`);
+    setFilled(
+      `Filled ${activeField === 'rawValue' ? 'the raw value of ' : ''}${row.label || 'the field'} with “${text}” from ${via === 'box' ? 'a box on ' : ''}page ${page}.`,
+    );
     setHighlight({ text, page });
   };
 
   // Ctrl/⌘+S saves (and never opens the browser's "save page").
   const saveRef = useRef(onSave);
-  useEffect(() => { saveRef.current = onSave; }, [onSave]);
+  useEffect(() => {
+    saveRef.current = onSave;
+  }, [onSave]);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 's') {
@@ -130,19 +160,23 @@ export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
         {aside ?? (
           <div className="gt-workspace__editor" {...editorPanelProps}>
             <p className="gt-workspace__hint" aria-live="polite">
-              {filled ?? (readOnly
-                ? 'Read only: your operator account can view ground truth but not change it.'
-                : !selectable
-                ? `${shownPageText ? `Page ${shownPageText.page}` : 'This file'} has no text to select: type each value as you read it. Enter: next field that needs attention. Ctrl/⌘+S: ${saveVerb}.`
-                : activeRow
-                  ? `Select text on the page to fill ${activeField === 'rawValue' ? 'the raw value of ' : ''}${activeRow.label || 'this field'}. Or drag a box around it.`
-                  : `Focus a field, then select its value on the page or drag a box around it. Enter: next field that needs attention. Ctrl/⌘+S: ${saveVerb}.`)}
+              {filled ??
+                (readOnly
+                  ? 'Read only: your operator account can view ground truth but not change it.'
+                  : !selectable
+                    ? `${shownPageText ? `Page ${shownPageText.page}` : 'This file'} has no text to select: type each value as you read it. Enter: next field that needs attention. Ctrl/⌘+S: ${saveVerb}.`
+                    : activeRow
+                      ? `Select text on the page to fill ${activeField === 'rawValue' ? 'the raw value of ' : ''}${activeRow.label || 'this field'}. Or drag a box around it.`
+                      : `Focus a field, then select its value on the page or drag a box around it. Enter: next field that needs attention. Ctrl/⌘+S: ${saveVerb}.`)}
             </p>
             <GroundTruthEditor
               draft={draft}
               activeKey={activeKey}
               activeField={activeField}
-              onActivate={(row, field) => { setFilled(null); activate(row, field); }}
+              onActivate={(row, field) => {
+                setFilled(null);
+                activate(row, field);
+              }}
               threshold={threshold}
               onThresholdChange={onThresholdChange}
               labelOptions={labelOptions}

@@ -31,10 +31,12 @@ export function tablesFromLabels(labels: readonly string[]): TableSpec[] {
   return [...tables].map(([field, columns]) => ({ field, columns }));
 }
 
-const columnOf = (label: string, field: string) => (label.startsWith(`${field}.`) ? label.slice(field.length + 1) : null);
+const columnOf = (label: string, field: string) =>
+  label.startsWith(`${field}.`) ? label.slice(field.length + 1) : null;
 
 /** The table the label is a cell of, if any. */
-export const tableOfLabel = (label: string, tables: readonly TableSpec[]) => tables.find((t) => columnOf(label, t.field) !== null) ?? null;
+export const tableOfLabel = (label: string, tables: readonly TableSpec[]) =>
+  tables.find((t) => columnOf(label, t.field) !== null) ?? null;
 
 /** The grid of one table, read from the flat rows. */
 export function gridFromRows(rows: readonly GroundTruthRow[], spec: TableSpec): TableGrid {
@@ -72,7 +74,11 @@ function parseCellKey(key: string, tables: readonly TableSpec[], rows: readonly 
 }
 
 /** The row a key names: a stored entry, or an empty cell of a table row that has no entry for its column yet. */
-export function findCell(rows: readonly GroundTruthRow[], tables: readonly TableSpec[], key: string | null): GroundTruthRow | null {
+export function findCell(
+  rows: readonly GroundTruthRow[],
+  tables: readonly TableSpec[],
+  key: string | null,
+): GroundTruthRow | null {
   if (key === null) return null;
   const stored = rows.find((row) => row.key === key);
   if (stored) return stored;
@@ -84,7 +90,12 @@ export function findCell(rows: readonly GroundTruthRow[], tables: readonly Table
  * Changes the row a key names. A table cell without an entry gets one, placed after its row's last cell (its row
  * still reads back the same, and the next row still starts where it did).
  */
-export function patchCell(rows: readonly GroundTruthRow[], tables: readonly TableSpec[], key: string, patch: Partial<Omit<GroundTruthRow, 'key'>>): GroundTruthRow[] {
+export function patchCell(
+  rows: readonly GroundTruthRow[],
+  tables: readonly TableSpec[],
+  key: string,
+  patch: Partial<Omit<GroundTruthRow, 'key'>>,
+): GroundTruthRow[] {
   if (rows.some((row) => row.key === key)) return rows.map((row) => (row.key === key ? { ...row, ...patch } : row));
   const missing = parseCellKey(key, tables, rows);
   if (!missing) return [...rows];
@@ -99,15 +110,26 @@ export function patchCell(rows: readonly GroundTruthRow[], tables: readonly Tabl
  * the end). Where a row would not start with a column the row before it has — and so be read back as part of it —
  * the row before gets empty cells for the columns it lacks.
  */
-function writeTable(rows: readonly GroundTruthRow[], spec: TableSpec, columns: readonly string[], table: GroundTruthRow[][]): GroundTruthRow[] {
+function writeTable(
+  rows: readonly GroundTruthRow[],
+  spec: TableSpec,
+  columns: readonly string[],
+  table: GroundTruthRow[][],
+): GroundTruthRow[] {
   const laidOut: GroundTruthRow[] = [];
   table.forEach((cells, index) => {
     const next = table[index + 1];
     const has = new Set(cells.map((c) => columnOf(c.label, spec.field)));
     const nextStart = next?.[0] && columnOf(next[0].label, spec.field);
-    const completed = nextStart && !has.has(nextStart)
-      ? [...cells, ...columns.filter((c) => !has.has(c)).map((c) => ({ key: newRowKey(), label: `${spec.field}.${c}`, value: '', pages: [] }))]
-      : cells;
+    const completed =
+      nextStart && !has.has(nextStart)
+        ? [
+            ...cells,
+            ...columns
+              .filter((c) => !has.has(c))
+              .map((c) => ({ key: newRowKey(), label: `${spec.field}.${c}`, value: '', pages: [] })),
+          ]
+        : cells;
     laidOut.push(...completed);
   });
   const isCell = (row: GroundTruthRow) => columnOf(row.label, spec.field);
@@ -118,9 +140,17 @@ function writeTable(rows: readonly GroundTruthRow[], spec: TableSpec, columns: r
 }
 
 /** Adds a row of empty cells, one per column, after the table's last row. */
-export function addGridRow(rows: readonly GroundTruthRow[], spec: TableSpec): { rows: GroundTruthRow[]; rowKey: string } {
+export function addGridRow(
+  rows: readonly GroundTruthRow[],
+  spec: TableSpec,
+): { rows: GroundTruthRow[]; rowKey: string } {
   const grid = gridFromRows(rows, spec);
-  const cells = grid.columns.map((column) => ({ key: newRowKey(), label: `${spec.field}.${column}`, value: '', pages: [] as number[] }));
+  const cells = grid.columns.map((column) => ({
+    key: newRowKey(),
+    label: `${spec.field}.${column}`,
+    value: '',
+    pages: [] as number[],
+  }));
   const table = [...grid.rows.map((r) => r.order), cells];
   const placed = writeTable(rows, spec, grid.columns, table);
   return { rows: placed, rowKey: cells[0].key };
@@ -129,10 +159,20 @@ export function addGridRow(rows: readonly GroundTruthRow[], spec: TableSpec): { 
 export function removeGridRow(rows: readonly GroundTruthRow[], spec: TableSpec, rowKey: string): GroundTruthRow[] {
   const grid = gridFromRows(rows, spec);
   if (!grid.rows.some((r) => r.key === rowKey)) return [...rows];
-  return writeTable(rows, spec, grid.columns, grid.rows.filter((r) => r.key !== rowKey).map((r) => r.order));
+  return writeTable(
+    rows,
+    spec,
+    grid.columns,
+    grid.rows.filter((r) => r.key !== rowKey).map((r) => r.order),
+  );
 }
 
-export function moveGridRow(rows: readonly GroundTruthRow[], spec: TableSpec, rowKey: string, by: -1 | 1): GroundTruthRow[] {
+export function moveGridRow(
+  rows: readonly GroundTruthRow[],
+  spec: TableSpec,
+  rowKey: string,
+  by: -1 | 1,
+): GroundTruthRow[] {
   const grid = gridFromRows(rows, spec);
   const i = grid.rows.findIndex((r) => r.key === rowKey);
   const j = i + by;

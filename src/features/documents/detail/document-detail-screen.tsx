@@ -11,7 +11,11 @@ import { DEFAULT_THRESHOLD, labelsFromFieldConfig } from '@/widgets/ground-truth
 import { useGroundTruthDraft } from '@/widgets/ground-truth/use-ground-truth-draft';
 import { UnsavedChangesGuard } from '@/components/form/unsaved-changes';
 import {
-  clearingProblem, propertiesFormSchema, propertiesFromDocument, propertiesPatch, type PropertiesFormValues,
+  clearingProblem,
+  propertiesFormSchema,
+  propertiesFromDocument,
+  propertiesPatch,
+  type PropertiesFormValues,
 } from './document-properties';
 
 export type DocumentDetailScreenProps = {
@@ -97,8 +101,14 @@ export function DocumentDetailScreen({ document, models, modelId, onModelChange 
     <div className="gt-tabs" role="tablist" aria-label="Document panels">
       {(['fields', 'properties'] as const).map((name) => (
         <button
-          key={name} type="button" role="tab" className="gt-tab" id={`doc-tab-${name}`} aria-controls={tab === name ? `doc-panel-${name}` : undefined}
-          aria-selected={tab === name} onClick={() => setTab(name)}
+          key={name}
+          type="button"
+          role="tab"
+          className="gt-tab"
+          id={`doc-tab-${name}`}
+          aria-controls={tab === name ? `doc-panel-${name}` : undefined}
+          aria-selected={tab === name}
+          onClick={() => setTab(name)}
         >
           {name === 'fields' ? `Ground truth (${draft.rows.length})` : 'Properties'}
         </button>
@@ -111,7 +121,11 @@ export function DocumentDetailScreen({ document, models, modelId, onModelChange 
       Labels from
       <select className="select" value={model?.modelId ?? ''} onChange={(e) => onModelChange(e.target.value || null)}>
         <option value="">No model</option>
-        {models.map((m) => <option key={m.modelId} value={m.modelId}>{m.name || m.modelId}</option>)}
+        {models.map((m) => (
+          <option key={m.modelId} value={m.modelId}>
+            {m.name || m.modelId}
+          </option>
+        ))}
       </select>
     </label>
   );
@@ -119,13 +133,31 @@ export function DocumentDetailScreen({ document, models, modelId, onModelChange 
   const footer = (
     <div className="gt-savebar">
       <span className="gt-savebar__status" role="status">
-        {update.isPending ? 'Saving…' : dirty ? `${changeCount} unsaved ${changeCount === 1 ? 'change' : 'changes'}` : savedAt ? 'Saved' : 'No unsaved changes'}
+        {update.isPending
+          ? 'Saving…'
+          : dirty
+            ? `${changeCount} unsaved ${changeCount === 1 ? 'change' : 'changes'}`
+            : savedAt
+              ? 'Saved'
+              : 'No unsaved changes'}
       </span>
-      {saveError && <span className="gt-savebar__error" role="alert">{saveError}</span>}
+      {saveError && (
+        <span className="gt-savebar__error" role="alert">
+          {saveError}
+        </span>
+      )}
       {!readOnly && (
         <>
-          <button type="button" className="button" onClick={discard} disabled={!dirty || update.isPending}>Discard</button>
-          <button type="button" className="button button--primary" onClick={() => void save()} disabled={!dirty || update.isPending} aria-keyshortcuts="Control+S Meta+S">
+          <button type="button" className="button" onClick={discard} disabled={!dirty || update.isPending}>
+            Discard
+          </button>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => void save()}
+            disabled={!dirty || update.isPending}
+            aria-keyshortcuts="Control+S Meta+S"
+          >
             Save
           </button>
         </>
@@ -136,8 +168,14 @@ export function DocumentDetailScreen({ document, models, modelId, onModelChange 
   const errors = form.formState.errors;
   const properties = (
     <form
-      className="doc-properties" id="doc-panel-properties" role="tabpanel" aria-labelledby="doc-tab-properties"
-      onSubmit={(e) => { e.preventDefault(); void save(); }}
+      className="doc-properties"
+      id="doc-panel-properties"
+      role="tabpanel"
+      aria-labelledby="doc-tab-properties"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
     >
       <fieldset disabled={readOnly}>
         <label className="doc-field">
@@ -147,31 +185,73 @@ export function DocumentDetailScreen({ document, models, modelId, onModelChange 
         </label>
         <label className="doc-field">
           <span>Description</span>
-          <textarea className="gt-input doc-textarea" rows={3} {...form.register('description')} aria-invalid={Boolean(errors.description)} />
+          <textarea
+            className="gt-input doc-textarea"
+            rows={3}
+            {...form.register('description')}
+            aria-invalid={Boolean(errors.description)}
+          />
           {errors.description && <small role="alert">{errors.description.message}</small>}
         </label>
         <label className="doc-field">
           <span>Dataset</span>
-          <input className="gt-input doc-mono" placeholder="svc:dataset:…" spellCheck={false} {...form.register('datasetId')} aria-invalid={Boolean(errors.datasetId)} />
+          <input
+            className="gt-input doc-mono"
+            placeholder="svc:dataset:…"
+            spellCheck={false}
+            {...form.register('datasetId')}
+            aria-invalid={Boolean(errors.datasetId)}
+          />
           {errors.datasetId && <small role="alert">{errors.datasetId.message}</small>}
         </label>
         <label className="doc-field">
           <span>Retention (days, 1–1825)</span>
-          <input className="gt-input" inputMode="numeric" placeholder="organization default" {...form.register('retentionInDays')} aria-invalid={Boolean(errors.retentionInDays)} />
+          <input
+            className="gt-input"
+            inputMode="numeric"
+            placeholder="organization default"
+            {...form.register('retentionInDays')}
+            aria-invalid={Boolean(errors.retentionInDays)}
+          />
           {errors.retentionInDays && <small role="alert">{errors.retentionInDays.message}</small>}
         </label>
         <label className="doc-field">
           <span>Metadata (JSON object)</span>
-          <textarea className="gt-input doc-textarea doc-mono" rows={8} spellCheck={false} {...form.register('metadata')} aria-invalid={Boolean(errors.metadata)} />
+          <textarea
+            className="gt-input doc-textarea doc-mono"
+            rows={8}
+            spellCheck={false}
+            {...form.register('metadata')}
+            aria-invalid={Boolean(errors.metadata)}
+          />
           {errors.metadata && <small role="alert">{errors.metadata.message}</small>}
         </label>
       </fieldset>
       <dl className="doc-facts">
-        <dt>Created</dt><dd><DateTime value={document.createdTime} mode="exact" />{document.createdBy ? ` by ${document.createdBy}` : ''}</dd>
-        <dt>Updated</dt><dd><DateTime value={document.updatedTime} mode="exact" empty="never" />{document.updatedBy ? ` by ${document.updatedBy}` : ''}</dd>
-        <dt>Content MD5</dt><dd className="doc-mono">{document.contentMD5 ?? '—'}</dd>
-        {document.consentId && <><dt>Consent</dt><dd className="doc-mono">{document.consentId}</dd></>}
-        {document.agentRunId && <><dt>Agent run</dt><dd className="doc-mono">{document.agentRunId}</dd></>}
+        <dt>Created</dt>
+        <dd>
+          <DateTime value={document.createdTime} mode="exact" />
+          {document.createdBy ? ` by ${document.createdBy}` : ''}
+        </dd>
+        <dt>Updated</dt>
+        <dd>
+          <DateTime value={document.updatedTime} mode="exact" empty="never" />
+          {document.updatedBy ? ` by ${document.updatedBy}` : ''}
+        </dd>
+        <dt>Content MD5</dt>
+        <dd className="doc-mono">{document.contentMD5 ?? '—'}</dd>
+        {document.consentId && (
+          <>
+            <dt>Consent</dt>
+            <dd className="doc-mono">{document.consentId}</dd>
+          </>
+        )}
+        {document.agentRunId && (
+          <>
+            <dt>Agent run</dt>
+            <dd className="doc-mono">{document.agentRunId}</dd>
+          </>
+        )}
       </dl>
     </form>
   );

@@ -4,8 +4,15 @@ import { clearingProblem, propertiesFormSchema, propertiesFromDocument, properti
 
 const document: Document = {
   documentId: `svc:document:${'a'.repeat(32)}`,
-  name: 'Invoice', description: null, metadata: { source: 'scan' }, retentionInDays: 30, datasetId: null,
-  createdTime: '2026-01-01T00:00:00Z', updatedTime: null, createdBy: null, updatedBy: null,
+  name: 'Invoice',
+  description: null,
+  metadata: { source: 'scan' },
+  retentionInDays: 30,
+  datasetId: null,
+  createdTime: '2026-01-01T00:00:00Z',
+  updatedTime: null,
+  createdBy: null,
+  updatedBy: null,
 };
 
 describe('document properties form', () => {
@@ -25,6 +32,8 @@ describe('document properties form', () => {
   });
 
   it('refuses to clear what PATCH cannot clear', () => {
-    expect(clearingProblem(document, { ...propertiesFromDocument(document), retentionInDays: '' })).toMatch(/Retention/);
+    expect(clearingProblem(document, { ...propertiesFromDocument(document), retentionInDays: '' })).toMatch(
+      /Retention/,
+    );
   });
 });

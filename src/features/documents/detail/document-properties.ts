@@ -1,7 +1,11 @@
 /** The document properties form: values ↔ the document, and the minimal PATCH body of what changed. Pure. */
 import { z } from 'zod';
 import {
-  MAX_RETENTION_DAYS, MIN_RETENTION_DAYS, datasetIdSchema, type Document, type UpdateDocumentBody,
+  MAX_RETENTION_DAYS,
+  MIN_RETENTION_DAYS,
+  datasetIdSchema,
+  type Document,
+  type UpdateDocumentBody,
 } from '@/contract';
 
 const MAX_TEXT = 4096;
@@ -9,13 +13,24 @@ const MAX_TEXT = 4096;
 export const propertiesFormSchema = z.object({
   name: z.string().max(MAX_TEXT, { message: `Name must be at most ${MAX_TEXT} characters` }),
   description: z.string().max(MAX_TEXT, { message: `Description must be at most ${MAX_TEXT} characters` }),
-  datasetId: z.string().trim().refine((v) => v === '' || datasetIdSchema.safeParse(v).success, {
-    message: 'Dataset must be an id like svc:dataset:<32 lowercase hex>',
-  }),
-  retentionInDays: z.string().trim().refine((v) => v === '' || (/^\d+$/.test(v) && Number(v) >= MIN_RETENTION_DAYS && Number(v) <= MAX_RETENTION_DAYS), {
-    message: `Retention must be a whole number of days from ${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS}`,
-  }),
-  metadata: z.string().refine((v) => parseObject(v) !== null, { message: 'Metadata must be a JSON object, e.g. {"source": "scanner"}' }),
+  datasetId: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || datasetIdSchema.safeParse(v).success, {
+      message: 'Dataset must be an id like svc:dataset:<32 lowercase hex>',
+    }),
+  retentionInDays: z
+    .string()
+    .trim()
+    .refine(
+      (v) => v === '' || (/^\d+$/.test(v) && Number(v) >= MIN_RETENTION_DAYS && Number(v) <= MAX_RETENTION_DAYS),
+      {
+        message: `Retention must be a whole number of days from ${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS}`,
+      },
+    ),
+  metadata: z
+    .string()
+    .refine((v) => parseObject(v) !== null, { message: 'Metadata must be a JSON object, e.g. {"source": "scanner"}' }),
 });
 export type PropertiesFormValues = z.infer<typeof propertiesFormSchema>;
 
@@ -47,9 +62,12 @@ export function propertiesPatch(document: Document, values: PropertiesFormValues
   const before = propertiesFromDocument(document);
   const body: UpdateDocumentBody = {};
   if (values.name !== before.name) body.name = values.name === '' ? null : values.name;
-  if (values.description !== before.description) body.description = values.description === '' ? null : values.description;
-  if (values.datasetId.trim() !== before.datasetId && values.datasetId.trim() !== '') body.datasetId = values.datasetId.trim();
-  if (values.retentionInDays.trim() !== before.retentionInDays && values.retentionInDays.trim() !== '') body.retentionInDays = Number(values.retentionInDays);
+  if (values.description !== before.description)
+    body.description = values.description === '' ? null : values.description;
+  if (values.datasetId.trim() !== before.datasetId && values.datasetId.trim() !== '')
+    body.datasetId = values.datasetId.trim();
+  if (values.retentionInDays.trim() !== before.retentionInDays && values.retentionInDays.trim() !== '')
+    body.retentionInDays = Number(values.retentionInDays);
   const metadata = parseObject(values.metadata);
   if (metadata && JSON.stringify(metadata) !== JSON.stringify(document.metadata ?? {})) body.metadata = metadata;
   return body;
@@ -57,7 +75,9 @@ export function propertiesPatch(document: Document, values: PropertiesFormValues
 
 /** A field emptied that the service cannot clear; null when none. */
 export function clearingProblem(document: Document, values: PropertiesFormValues): string | null {
-  if (document.datasetId && values.datasetId.trim() === '') return 'A dataset cannot be removed from a document, only changed.';
-  if (document.retentionInDays != null && values.retentionInDays.trim() === '') return 'Retention cannot be removed, only changed (1 to 1825 days).';
+  if (document.datasetId && values.datasetId.trim() === '')
+    return 'A dataset cannot be removed from a document, only changed.';
+  if (document.retentionInDays != null && values.retentionInDays.trim() === '')
+    return 'Retention cannot be removed, only changed (1 to 1825 days).';
   return null;
 }

@@ -24,7 +24,12 @@ export type DocumentsListScreenProps = {
 };
 
 const TYPE_LABEL: Record<string, string> = {
-  'application/pdf': 'PDF', 'image/jpeg': 'JPEG', 'image/png': 'PNG', 'image/tiff': 'TIFF', 'image/webp': 'WEBP', 'message/rfc822': 'Email',
+  'application/pdf': 'PDF',
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+  'image/tiff': 'TIFF',
+  'image/webp': 'WEBP',
+  'message/rfc822': 'Email',
 };
 
 /** Documents: filters and sort in the URL, drag-and-drop upload with checks before sending, delete with confirmation. */
@@ -39,34 +44,68 @@ export function DocumentsListScreen({ search, onSearchChange }: DocumentsListScr
 
   const columns: ColumnDef<Document, unknown>[] = [
     {
-      id: 'name', header: 'Name', meta: { hideable: false, className: 'wrap' },
+      id: 'name',
+      header: 'Name',
+      meta: { hideable: false, className: 'wrap' },
       cell: ({ row: { original: d } }) => (
         <div className="docs-name">
-          <Link to="/documents/$documentId" params={{ documentId: d.documentId }}>{d.name || <span className="muted">Untitled</span>}</Link>
+          <Link to="/documents/$documentId" params={{ documentId: d.documentId }}>
+            {d.name || <span className="muted">Untitled</span>}
+          </Link>
           <span className="docs-id">{d.documentId}</span>
         </div>
       ),
     },
     {
-      id: 'type', header: 'Type',
-      cell: ({ row: { original: d } }) => (d.contentType ? TYPE_LABEL[d.contentType] ?? d.contentType : <span className="muted">No file</span>),
+      id: 'type',
+      header: 'Type',
+      cell: ({ row: { original: d } }) =>
+        d.contentType ? (TYPE_LABEL[d.contentType] ?? d.contentType) : <span className="muted">No file</span>,
     },
     {
-      id: 'dataset', header: 'Dataset',
-      cell: ({ row: { original: d } }) => (d.datasetId ? (
-        <button type="button" className="docs-chip" title={`Show only dataset ${d.datasetId}`} onClick={() => onSearchChange((s) => ({ ...s, cursor: undefined, datasetId: d.datasetId! }))}>
-          {shortId(d.datasetId)}
-        </button>
-      ) : <span className="muted">—</span>),
+      id: 'dataset',
+      header: 'Dataset',
+      cell: ({ row: { original: d } }) =>
+        d.datasetId ? (
+          <button
+            type="button"
+            className="docs-chip"
+            title={`Show only dataset ${d.datasetId}`}
+            onClick={() => onSearchChange((s) => ({ ...s, cursor: undefined, datasetId: d.datasetId! }))}
+          >
+            {shortId(d.datasetId)}
+          </button>
+        ) : (
+          <span className="muted">—</span>
+        ),
     },
-    { id: 'groundTruth', header: 'Ground truth', meta: { className: 'num' }, cell: ({ row: { original: d } }) => d.groundTruth?.length ?? 0 },
-    { id: 'created', header: 'Created', enableSorting: true, cell: ({ row: { original: d } }) => <DateTime value={d.createdTime} /> },
+    {
+      id: 'groundTruth',
+      header: 'Ground truth',
+      meta: { className: 'num' },
+      cell: ({ row: { original: d } }) => d.groundTruth?.length ?? 0,
+    },
+    {
+      id: 'created',
+      header: 'Created',
+      enableSorting: true,
+      cell: ({ row: { original: d } }) => <DateTime value={d.createdTime} />,
+    },
   ];
   if (!readOnly) {
     columns.push({
-      id: 'actions', header: () => <span className="sr-only">Actions</span>, meta: { className: 'col-actions', hideable: false, label: 'Actions' },
+      id: 'actions',
+      header: () => <span className="sr-only">Actions</span>,
+      meta: { className: 'col-actions', hideable: false, label: 'Actions' },
       cell: ({ row: { original: d } }) => (
-        <button type="button" className="button button--ghost button--small" onClick={() => setToDelete(d)} aria-label={`Delete ${d.name || d.documentId}`}>Delete</button>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          onClick={() => setToDelete(d)}
+          aria-label={`Delete ${d.name || d.documentId}`}
+        >
+          Delete
+        </button>
       ),
     });
   }
@@ -75,7 +114,12 @@ export function DocumentsListScreen({ search, onSearchChange }: DocumentsListScr
     <div className="docs">
       {!readOnly && <UploadZone onFiles={uploads.add} datasetId={search.datasetId} />}
       {uploads.uploads.length > 0 && (
-        <UploadList uploads={uploads.uploads} onRetry={uploads.retry} onDismiss={uploads.dismiss} onClear={uploads.clearFinished} />
+        <UploadList
+          uploads={uploads.uploads}
+          onRetry={uploads.retry}
+          onDismiss={uploads.dismiss}
+          onClear={uploads.clearFinished}
+        />
       )}
 
       <DataTable
@@ -94,20 +138,37 @@ export function DocumentsListScreen({ search, onSearchChange }: DocumentsListScr
         }}
         sorting={{
           value: { id: 'created', desc: search.order !== 'ascending' },
-          onChange: (sort) => onSearchChange((s) => ({ ...s, cursor: undefined, order: sort && !sort.desc ? 'ascending' : undefined })),
+          onChange: (sort) =>
+            onSearchChange((s) => ({ ...s, cursor: undefined, order: sort && !sort.desc ? 'ascending' : undefined })),
         }}
-        selection={readOnly ? undefined : {
-          noun: ['document', 'documents'],
-          describe: (d) => d.name || d.documentId,
-          actions: (rows, clear) => (
-            <button type="button" className="button button--danger" onClick={() => setBulkDelete({ rows, clear })}>
-              Delete {rows.length} {rows.length === 1 ? 'document' : 'documents'}
-            </button>
-          ),
-        }}
+        selection={
+          readOnly
+            ? undefined
+            : {
+                noun: ['document', 'documents'],
+                describe: (d) => d.name || d.documentId,
+                actions: (rows, clear) => (
+                  <button
+                    type="button"
+                    className="button button--danger"
+                    onClick={() => setBulkDelete({ rows, clear })}
+                  >
+                    Delete {rows.length} {rows.length === 1 ? 'document' : 'documents'}
+                  </button>
+                ),
+              }
+        }
         empty={
-          <EmptyState title={filtered ? 'No documents match these filters' : search.cursor ? 'No more documents' : 'No documents yet'}>
-            {filtered ? 'Clear the filters to see every document.' : readOnly ? 'Documents appear here once they are uploaded.' : 'Drop files above or choose them to upload.'}
+          <EmptyState
+            title={
+              filtered ? 'No documents match these filters' : search.cursor ? 'No more documents' : 'No documents yet'
+            }
+          >
+            {filtered
+              ? 'Clear the filters to see every document.'
+              : readOnly
+                ? 'Documents appear here once they are uploaded.'
+                : 'Drop files above or choose them to upload.'}
           </EmptyState>
         }
       />
@@ -120,8 +181,13 @@ export function DocumentsListScreen({ search, onSearchChange }: DocumentsListScr
 
 const shortId = (id: string) => `${id.split(':').slice(0, 2).join(':')}:…${id.slice(-6)}`;
 
-
-function Filters({ search, onSearchChange }: { search: DocumentsSearch; onSearchChange: DocumentsListScreenProps['onSearchChange'] }) {
+function Filters({
+  search,
+  onSearchChange,
+}: {
+  search: DocumentsSearch;
+  onSearchChange: DocumentsListScreenProps['onSearchChange'];
+}) {
   const id = useId();
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -132,14 +198,41 @@ function Filters({ search, onSearchChange }: { search: DocumentsSearch; onSearch
     onSearchChange((s) => ({ ...s, cursor: undefined, datasetId, consentId }));
   };
   return (
-    <form className="docs-filters" onSubmit={apply} key={`${search.datasetId}|${search.consentId}`} aria-label="Filter documents">
+    <form
+      className="docs-filters"
+      onSubmit={apply}
+      key={`${search.datasetId}|${search.consentId}`}
+      aria-label="Filter documents"
+    >
       <label htmlFor={`${id}-dataset`}>Dataset</label>
-      <input id={`${id}-dataset`} name="datasetId" className="input input--mono docs-filter-input" placeholder="svc:dataset:…" defaultValue={search.datasetId ?? ''} spellCheck={false} />
+      <input
+        id={`${id}-dataset`}
+        name="datasetId"
+        className="input input--mono docs-filter-input"
+        placeholder="svc:dataset:…"
+        defaultValue={search.datasetId ?? ''}
+        spellCheck={false}
+      />
       <label htmlFor={`${id}-consent`}>Consent</label>
-      <input id={`${id}-consent`} name="consentId" className="input input--mono docs-filter-input" placeholder="legacy:consent:…" defaultValue={search.consentId ?? ''} spellCheck={false} />
-      <button type="submit" className="button">Apply</button>
+      <input
+        id={`${id}-consent`}
+        name="consentId"
+        className="input input--mono docs-filter-input"
+        placeholder="legacy:consent:…"
+        defaultValue={search.consentId ?? ''}
+        spellCheck={false}
+      />
+      <button type="submit" className="button">
+        Apply
+      </button>
       {(search.datasetId || search.consentId) && (
-        <button type="button" className="button button--ghost" onClick={() => onSearchChange((s) => ({ order: s.order }))}>Clear filters</button>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => onSearchChange((s) => ({ order: s.order }))}
+        >
+          Clear filters
+        </button>
       )}
     </form>
   );
@@ -156,21 +249,31 @@ function UploadZone({ onFiles, datasetId }: { onFiles: (files: Iterable<File>) =
   return (
     <div
       className={['docs-drop', over && 'docs-drop--over'].filter(Boolean).join(' ')}
-      onDragOver={(e) => { e.preventDefault(); e.dataTransfer.dropEffect = 'copy'; setOver(true); }}
+      onDragOver={(e) => {
+        e.preventDefault();
+        e.dataTransfer.dropEffect = 'copy';
+        setOver(true);
+      }}
       onDragLeave={() => setOver(false)}
       onDrop={onDrop}
       data-testid="upload-drop-zone"
     >
       <p>
         <strong>Drop files here to upload</strong>, or{' '}
-        <button type="button" className="button button--primary" onClick={() => input.current?.click()}>Choose files</button>
+        <button type="button" className="button button--primary" onClick={() => input.current?.click()}>
+          Choose files
+        </button>
       </p>
       <p className="muted docs-drop__hint">
         PDF, JPEG, PNG, TIFF, WEBP or email (.eml); up to {formatBytes(4_687_500)} each (6,250,000 base64 characters).
         {datasetId ? ` New documents go into dataset ${datasetId}.` : ''}
       </p>
       <input
-        ref={input} type="file" multiple hidden aria-label="Files to upload"
+        ref={input}
+        type="file"
+        multiple
+        hidden
+        aria-label="Files to upload"
         accept=".pdf,.jpg,.jpeg,.png,.tif,.tiff,.webp,.eml,application/pdf,image/*,message/rfc822"
         onChange={(e) => {
           if (e.target.files?.length) onFiles([...e.target.files]);
@@ -182,37 +285,82 @@ function UploadZone({ onFiles, datasetId }: { onFiles: (files: Iterable<File>) =
 }
 
 const STATUS_TEXT: Record<Upload['status'], string> = {
-  checking: 'Checking…', refused: 'Not sent', waiting: 'Waiting', uploading: 'Uploading', done: 'Uploaded', failed: 'Failed',
+  checking: 'Checking…',
+  refused: 'Not sent',
+  waiting: 'Waiting',
+  uploading: 'Uploading',
+  done: 'Uploaded',
+  failed: 'Failed',
 };
 
-function UploadList({ uploads, onRetry, onDismiss, onClear }: {
-  uploads: Upload[]; onRetry: (id: number) => void; onDismiss: (id: number) => void; onClear: () => void;
+function UploadList({
+  uploads,
+  onRetry,
+  onDismiss,
+  onClear,
+}: {
+  uploads: Upload[];
+  onRetry: (id: number) => void;
+  onDismiss: (id: number) => void;
+  onClear: () => void;
 }) {
   const finished = uploads.filter((u) => u.status === 'done' || u.status === 'refused').length;
   return (
     <section className="docs-uploads" aria-label="Uploads">
       <ul>
         {uploads.map((upload) => (
-          <li key={upload.id} className={`docs-upload docs-upload--${upload.status}`} aria-label={`Upload of ${upload.file.name}`}>
-            <span className="docs-upload__name" title={upload.file.name}>{upload.file.name}</span>
-            <span className="docs-upload__meta">{formatBytes(upload.file.size)}{upload.contentType ? ` · ${TYPE_LABEL[upload.contentType]}` : ''}</span>
+          <li
+            key={upload.id}
+            className={`docs-upload docs-upload--${upload.status}`}
+            aria-label={`Upload of ${upload.file.name}`}
+          >
+            <span className="docs-upload__name" title={upload.file.name}>
+              {upload.file.name}
+            </span>
+            <span className="docs-upload__meta">
+              {formatBytes(upload.file.size)}
+              {upload.contentType ? ` · ${TYPE_LABEL[upload.contentType]}` : ''}
+            </span>
             <span className="docs-upload__status" role="status">
               {STATUS_TEXT[upload.status]}
               {upload.status === 'uploading' && ` ${Math.round(upload.progress * 100)}%`}
             </span>
-            {upload.status === 'uploading' && <progress max={1} value={upload.progress} aria-label={`Uploading ${upload.file.name}`} />}
+            {upload.status === 'uploading' && (
+              <progress max={1} value={upload.progress} aria-label={`Uploading ${upload.file.name}`} />
+            )}
             {upload.status === 'done' && upload.documentId && (
-              <Link to="/documents/$documentId" params={{ documentId: upload.documentId }}>Open</Link>
+              <Link to="/documents/$documentId" params={{ documentId: upload.documentId }}>
+                Open
+              </Link>
             )}
-            {upload.status === 'failed' && <button type="button" className="button" onClick={() => onRetry(upload.id)}>Retry</button>}
+            {upload.status === 'failed' && (
+              <button type="button" className="button" onClick={() => onRetry(upload.id)}>
+                Retry
+              </button>
+            )}
             {(upload.status === 'failed' || upload.status === 'refused') && (
-              <button type="button" className="button button--ghost" onClick={() => onDismiss(upload.id)} aria-label={`Dismiss ${upload.file.name}`}>Dismiss</button>
+              <button
+                type="button"
+                className="button button--ghost"
+                onClick={() => onDismiss(upload.id)}
+                aria-label={`Dismiss ${upload.file.name}`}
+              >
+                Dismiss
+              </button>
             )}
-            {upload.message && <p className="docs-upload__message" role="alert">{upload.message}</p>}
+            {upload.message && (
+              <p className="docs-upload__message" role="alert">
+                {upload.message}
+              </p>
+            )}
           </li>
         ))}
       </ul>
-      {finished > 0 && <button type="button" className="button button--ghost" onClick={onClear}>Clear finished</button>}
+      {finished > 0 && (
+        <button type="button" className="button button--ghost" onClick={onClear}>
+          Clear finished
+        </button>
+      )}
     </section>
   );
 }
@@ -223,7 +371,9 @@ function DeleteDialog({ document, onClose }: { document: Document | null; onClos
   return (
     <ConfirmDialog
       open={document !== null}
-      onOpenChange={(open) => { if (!open) onClose(); }}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
       title={`Delete ${document?.name ? `“${document.name}”` : 'this document'}?`}
       description={`The document, its file and its ${entries} ground-truth ${entries === 1 ? 'entry' : 'entries'} are removed for good.`}
       confirmLabel="Delete document"
@@ -234,14 +384,22 @@ function DeleteDialog({ document, onClose }: { document: Document | null; onClos
   );
 }
 
-function BulkDeleteDialog({ target, onClose }: { target: { rows: Document[]; clear: () => void } | null; onClose: () => void }) {
+function BulkDeleteDialog({
+  target,
+  onClose,
+}: {
+  target: { rows: Document[]; clear: () => void } | null;
+  onClose: () => void;
+}) {
   const remove = useDeleteDocument();
   const count = target?.rows.length ?? 0;
   const noun = count === 1 ? 'document' : 'documents';
   return (
     <ConfirmDialog
       open={target !== null}
-      onOpenChange={(open) => { if (!open) onClose(); }}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
       title={`Delete ${count} ${noun}?`}
       description={`${target?.rows.map((d) => d.name || d.documentId).join(', ')}: their files and ground truth are removed for good.`}
       confirmLabel={`Delete ${count} ${noun}`}

@@ -64,32 +64,44 @@ export function useUploads({ datasetId }: { datasetId?: string }) {
     }
   }, [create, datasetId, patch]);
 
-  const enqueue = useCallback(async (id: number, file: File) => {
-    patch(id, { status: 'checking', message: undefined });
-    const checked = await checkFile(file);
-    if (!checked.ok) return patch(id, { status: 'refused', message: checked.reason });
-    patch(id, { status: 'waiting', contentType: checked.contentType });
-    queue.current.push({ id, file, contentType: checked.contentType, bytes: checked.bytes });
-    void pump();
-  }, [patch, pump]);
+  const enqueue = useCallback(
+    async (id: number, file: File) => {
+      patch(id, { status: 'checking', message: undefined });
+      const checked = await checkFile(file);
+      if (!checked.ok) return patch(id, { status: 'refused', message: checked.reason });
+      patch(id, { status: 'waiting', contentType: checked.contentType });
+      queue.current.push({ id, file, contentType: checked.contentType, bytes: checked.bytes });
+      void pump();
+    },
+    [patch, pump],
+  );
 
-  const add = useCallback((files: Iterable<File>) => {
-    const added = [...files].map((file): Upload => ({ id: ++nextId, file, status: 'checking', progress: 0 }));
-    for (const upload of added) keys.current.set(upload.id, newIdempotencyKey());
-    setUploads((all) => [...added, ...all]);
-    for (const upload of added) void enqueue(upload.id, upload.file);
-  }, [enqueue]);
+  const add = useCallback(
+    (files: Iterable<File>) => {
+      const added = [...files].map((file): Upload => ({ id: ++nextId, file, status: 'checking', progress: 0 }));
+      for (const upload of added) keys.current.set(upload.id, newIdempotencyKey());
+      setUploads((all) => [...added, ...all]);
+      for (const upload of added) void enqueue(upload.id, upload.file);
+    },
+    [enqueue],
+  );
 
-  const retry = useCallback((id: number) => {
-    const upload = uploads.find((u) => u.id === id);
-    if (upload) void enqueue(id, upload.file);
-  }, [uploads, enqueue]);
+  const retry = useCallback(
+    (id: number) => {
+      const upload = uploads.find((u) => u.id === id);
+      if (upload) void enqueue(id, upload.file);
+    },
+    [uploads, enqueue],
+  );
 
   const dismiss = useCallback((id: number) => {
     keys.current.delete(id);
     setUploads((all) => all.filter((u) => u.id !== id));
   }, []);
-  const clearFinished = useCallback(() => setUploads((all) => all.filter((u) => u.status !== 'done' && u.status !== 'refused')), []);
+  const clearFinished = useCallback(
+    () => setUploads((all) => all.filter((u) => u.status !== 'done' && u.status !== 'refused')),
+    [],
+  );
 
   return { uploads, add, retry, dismiss, clearFinished };
 }

@@ -36,7 +36,8 @@ export function FieldConfigEditor({ state, readOnly = false, revealErrors = fals
         {state.jsonError ? (
           <div className="fc-banner" role="alert">
             <p>
-              The JSON view has an error, so these fields show their last valid state and cannot be edited: {state.jsonError}
+              The JSON view has an error, so these fields show their last valid state and cannot be edited:{' '}
+              {state.jsonError}
             </p>
             <div className="fc-banner-actions">
               <button type="button" onClick={() => setView('json')}>
@@ -57,14 +58,25 @@ export function FieldConfigEditor({ state, readOnly = false, revealErrors = fals
   );
 }
 
-function FieldList({ state, readOnly, revealErrors }: { state: FieldConfigState; readOnly: boolean; revealErrors: boolean }) {
+function FieldList({
+  state,
+  readOnly,
+  revealErrors,
+}: {
+  state: FieldConfigState;
+  readOnly: boolean;
+  revealErrors: boolean;
+}) {
   const { drafts, setDrafts } = state;
   const [filter, setFilter] = useState('');
   const [added, setAdded] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const pendingFocus = useRef<{ key: string; focus: string } | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
-  const onUpdate = useCallback<DraftUpdater>((key, update) => setDrafts((list) => list.map((d) => (d.key === key ? update(d) : d))), [setDrafts]);
+  const onUpdate = useCallback<DraftUpdater>(
+    (key, update) => setDrafts((list) => list.map((d) => (d.key === key ? update(d) : d))),
+    [setDrafts],
+  );
 
   // The latest list for event handlers (updaters stay pure; toasts and announcements need the removed/moved item).
   const latest = useRef(drafts);
@@ -112,7 +124,9 @@ function FieldList({ state, readOnly, revealErrors }: { state: FieldConfigState;
     if (!pending) return;
     pendingFocus.current = null;
     const row = listRef.current?.querySelector(`[data-field-key="${pending.key}"]`);
-    const target = row?.querySelector<HTMLElement>(`[data-focus="${pending.focus}"]:not(:disabled)`) ?? row?.querySelector<HTMLElement>('[data-focus="name"]');
+    const target =
+      row?.querySelector<HTMLElement>(`[data-focus="${pending.focus}"]:not(:disabled)`) ??
+      row?.querySelector<HTMLElement>('[data-focus="name"]');
     if (target && document.activeElement !== target) target.focus();
   }, [drafts]);
 
@@ -129,7 +143,12 @@ function FieldList({ state, readOnly, revealErrors }: { state: FieldConfigState;
     () =>
       drafts
         .map((draft, index) => ({ draft, index }))
-        .filter(({ draft }) => !needle || draft.name.toLowerCase().includes(needle) || (draft.columns ?? []).some((c) => c.name.toLowerCase().includes(needle))),
+        .filter(
+          ({ draft }) =>
+            !needle ||
+            draft.name.toLowerCase().includes(needle) ||
+            (draft.columns ?? []).some((c) => c.name.toLowerCase().includes(needle)),
+        ),
     [drafts, needle],
   );
 
@@ -147,7 +166,9 @@ function FieldList({ state, readOnly, revealErrors }: { state: FieldConfigState;
           />
         ) : null}
         <span className="fc-hint">
-          {needle ? `${visible.length} of ${drafts.length} fields shown; reordering is off while filtered.` : 'Alt+↑ / Alt+↓ moves the focused field.'}
+          {needle
+            ? `${visible.length} of ${drafts.length} fields shown; reordering is off while filtered.`
+            : 'Alt+↑ / Alt+↓ moves the focused field.'}
         </span>
       </div>
       {drafts.length === 0 ? (
@@ -196,7 +217,8 @@ function JsonView({ id, state, readOnly }: { id: string; state: FieldConfigState
       </label>
       {!serialisable ? (
         <p className="fc-banner" role="alert">
-          Two fields (or two columns of one field) share a name, which JSON cannot hold. Rename them in the Fields view first.
+          Two fields (or two columns of one field) share a name, which JSON cannot hold. Rename them in the Fields view
+          first.
         </p>
       ) : null}
       <textarea

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  configToDrafts, draftsToConfig, isSerialisable, move, toFieldConfig, validateDrafts, withSetting, withType,
+  configToDrafts,
+  draftsToConfig,
+  isSerialisable,
+  move,
+  toFieldConfig,
+  validateDrafts,
+  withSetting,
+  withType,
   type FieldDraft,
 } from './field-drafts';
 
@@ -38,7 +45,9 @@ describe('field drafts', () => {
   it('refuses shapes the structured view cannot hold', () => {
     expect(configToDrafts([])).toEqual({ error: 'fieldConfig must be a JSON object of fields' });
     expect(configToDrafts({ a: 'string' })).toEqual({ error: 'a must be an object such as {"type": "string"}' });
-    expect(configToDrafts({ t: { type: 'table', fields: [] } })).toEqual({ error: 't.fields must be an object of columns' });
+    expect(configToDrafts({ t: { type: 'table', fields: [] } })).toEqual({
+      error: 't.fields must be an object of columns',
+    });
   });
 
   it('reports invalid and duplicate names, enum without values, out-of-range maxLength, columns on scalars', () => {
@@ -53,7 +62,10 @@ describe('field drafts', () => {
     expect(byKey.get(drafts[1].key)?.settings.enum).toBe('must list at least one value for an enum field');
     expect(byKey.get(drafts[1].key)?.name).toBe('Name "currency" is used by another field');
     const columnErrors = [...byKey.get(drafts[2].key)!.columns.values()];
-    expect(columnErrors.map((e) => e.name)).toEqual(['Name "description" is used by another field', 'Name "description" is used by another field']);
+    expect(columnErrors.map((e) => e.name)).toEqual([
+      'Name "description" is used by another field',
+      'Name "description" is used by another field',
+    ]);
     expect(byKey.get('x')?.settings.fields).toBe('is only allowed on lines and table fields');
     expect(count).toBe(8);
     expect(isSerialisable(drafts)).toBe(false);

@@ -5,7 +5,12 @@
  * so nothing typed in the raw JSON view is ever dropped by the structured view.
  */
 import {
-  FIELD_NAME_PATTERN, FIELD_TYPES, NESTED_FIELD_TYPES, fieldNameSchema, fieldSpecSchema, nestedFieldSpecSchema,
+  FIELD_NAME_PATTERN,
+  FIELD_TYPES,
+  NESTED_FIELD_TYPES,
+  fieldNameSchema,
+  fieldSpecSchema,
+  nestedFieldSpecSchema,
   type FieldConfig,
 } from '@/contract';
 
@@ -61,8 +66,10 @@ export function configToDrafts(config: unknown): { drafts: FieldDraft[] } | { er
       if (!isPlainObject(fields)) return { error: `${name}.fields must be an object of columns` };
       columns = [];
       for (const [columnName, columnValue] of Object.entries(fields)) {
-        if (!isPlainObject(columnValue)) return { error: `${name}.fields.${columnName} must be an object such as {"type": "string"}` };
-        if (columnValue.fields !== undefined) return { error: `${name}.fields.${columnName}.fields: columns cannot have columns of their own` };
+        if (!isPlainObject(columnValue))
+          return { error: `${name}.fields.${columnName} must be an object such as {"type": "string"}` };
+        if (columnValue.fields !== undefined)
+          return { error: `${name}.fields.${columnName}.fields: columns cannot have columns of their own` };
         columns.push({ key: newKey(), name: columnName, spec: { ...columnValue } });
       }
     }
@@ -100,7 +107,9 @@ export function draftsToConfig(drafts: readonly FieldDraft[]): Record<string, un
 
 /** True when the drafts can be written as JSON without losing anything (no duplicate names at any level). */
 export function isSerialisable(drafts: readonly FieldDraft[]): boolean {
-  return duplicateNames(drafts).length === 0 && drafts.every((d) => !d.columns || duplicateNames(d.columns).length === 0);
+  return (
+    duplicateNames(drafts).length === 0 && drafts.every((d) => !d.columns || duplicateNames(d.columns).length === 0)
+  );
 }
 
 export function nameError(name: string, siblings: readonly FieldDraft[]): string | undefined {
@@ -114,7 +123,11 @@ export function nameError(name: string, siblings: readonly FieldDraft[]): string
   return undefined;
 }
 
-function collectSpecErrors(spec: Record<string, unknown>, schema: typeof fieldSpecSchema | typeof nestedFieldSpecSchema, errors: FieldErrors) {
+function collectSpecErrors(
+  spec: Record<string, unknown>,
+  schema: typeof fieldSpecSchema | typeof nestedFieldSpecSchema,
+  errors: FieldErrors,
+) {
   const result = schema.safeParse(spec);
   if (result.success) return;
   for (const issue of result.error.issues) {
@@ -133,7 +146,12 @@ function emptyErrors(): FieldErrors {
 
 export function hasErrors(errors: FieldErrors | undefined): boolean {
   if (!errors) return false;
-  return Boolean(errors.name) || Object.keys(errors.settings).length > 0 || errors.other.length > 0 || [...errors.columns.values()].some(hasErrors);
+  return (
+    Boolean(errors.name) ||
+    Object.keys(errors.settings).length > 0 ||
+    errors.other.length > 0 ||
+    [...errors.columns.values()].some(hasErrors)
+  );
 }
 
 /**
@@ -150,7 +168,9 @@ export function draftErrors(draft: FieldDraft): FieldErrors {
   }
   // Columns were checked one by one above; the field itself is checked with stand-in columns so only its own
   // rules report here (at least one column; columns only on lines/table).
-  const standIn = draft.columns ? Object.fromEntries(draft.columns.map((_, i) => [`c${i}`, { type: 'string' }])) : undefined;
+  const standIn = draft.columns
+    ? Object.fromEntries(draft.columns.map((_, i) => [`c${i}`, { type: 'string' }]))
+    : undefined;
   collectSpecErrors({ ...draft.spec, ...(standIn ? { fields: standIn } : {}) }, fieldSpecSchema, errors);
   return errors;
 }
@@ -188,8 +208,15 @@ export function validateDrafts(drafts: readonly FieldDraft[]): { byKey: Map<stri
 }
 
 const SETTING_LABELS: Record<string, string> = {
-  type: 'type', description: 'description', promptHint: 'prompt hint', format: 'format', nullable: 'nullable',
-  multiValue: 'multi-value', enum: 'enum values', maxLength: 'max length', fields: 'columns',
+  type: 'type',
+  description: 'description',
+  promptHint: 'prompt hint',
+  format: 'format',
+  nullable: 'nullable',
+  multiValue: 'multi-value',
+  enum: 'enum values',
+  maxLength: 'max length',
+  fields: 'columns',
 };
 
 /** One line per problem, naming the field path and the rule (for the JSON view and the save bar). */
@@ -198,7 +225,8 @@ export function describeProblems(drafts: readonly FieldDraft[]): string[] {
   const lines: string[] = [];
   const describe = (path: string, errors: FieldErrors) => {
     if (errors.name) lines.push(`${path || '(unnamed)'}: ${errors.name}`);
-    for (const [setting, message] of Object.entries(errors.settings)) lines.push(`${path}: ${SETTING_LABELS[setting] ?? setting} ${message}`);
+    for (const [setting, message] of Object.entries(errors.settings))
+      lines.push(`${path}: ${SETTING_LABELS[setting] ?? setting} ${message}`);
     for (const message of errors.other) lines.push(`${path}: ${message}`);
   };
   for (const draft of drafts) {
@@ -254,7 +282,11 @@ export function withType(draft: FieldDraft, type: string, nestedAllowed: boolean
   if (type !== 'enum' && Array.isArray(spec.enum) && spec.enum.length === 0) delete spec.enum;
   if (type === 'enum' && !Array.isArray(spec.enum)) spec.enum = [];
   if (nestedAllowed && isNestedType(type)) {
-    return { ...draft, spec, columns: draft.columns?.length ? draft.columns : [{ key: newKey(), name: 'column_1', spec: { type: 'string' } }] };
+    return {
+      ...draft,
+      spec,
+      columns: draft.columns?.length ? draft.columns : [{ key: newKey(), name: 'column_1', spec: { type: 'string' } }],
+    };
   }
   // Leaving lines/table: keep the columns only if the operator had any, so the schema tells them to remove them
   // rather than the editor silently dropping work.

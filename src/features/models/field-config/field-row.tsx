@@ -1,8 +1,16 @@
 import { cloneElement, memo, useCallback, useId, useState, type KeyboardEvent, type ReactElement } from 'react';
 import { FIELD_TYPES, MAX_TEXT_LENGTH, SCALAR_FIELD_TYPES } from '@/contract';
 import {
-  countErrors, isKnownType, isNestedType, move, nameError, newFieldDraft, withSetting, withType,
-  type FieldDraft, type FieldErrors,
+  countErrors,
+  isKnownType,
+  isNestedType,
+  move,
+  nameError,
+  newFieldDraft,
+  withSetting,
+  withType,
+  type FieldDraft,
+  type FieldErrors,
 } from './field-drafts';
 
 export type DraftUpdater = (key: string, update: (draft: FieldDraft) => FieldDraft) => void;
@@ -32,7 +40,20 @@ const FORMAT_PLACEHOLDERS: Record<string, string> = { date: 'YYYY-MM-DD', amount
 
 /** One field (or column) of the configuration: a compact header line, and its settings when opened. */
 export const FieldRow = memo(function FieldRow(props: FieldRowProps) {
-  const { draft, index, total, nameProblem, errors, nested, revealErrors, canMove, readOnly, onUpdate, onMove, onRemove } = props;
+  const {
+    draft,
+    index,
+    total,
+    nameProblem,
+    errors,
+    nested,
+    revealErrors,
+    canMove,
+    readOnly,
+    onUpdate,
+    onMove,
+    onRemove,
+  } = props;
   const [open, setOpen] = useState(Boolean(props.initiallyOpen));
   const id = useId();
   const type = typeof draft.spec.type === 'string' ? draft.spec.type : '';
@@ -42,7 +63,10 @@ export const FieldRow = memo(function FieldRow(props: FieldRowProps) {
   const label = draft.name || `${nested ? 'column' : 'field'} ${index + 1}`;
   const types: readonly string[] = nested ? SCALAR_FIELD_TYPES : FIELD_TYPES;
 
-  const set = useCallback((setting: string, value: unknown) => onUpdate(draft.key, (d) => withSetting(d, setting, value)), [draft.key, onUpdate]);
+  const set = useCallback(
+    (setting: string, value: unknown) => onUpdate(draft.key, (d) => withSetting(d, setting, value)),
+    [draft.key, onUpdate],
+  );
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (!event.altKey || !canMove || readOnly) return;
@@ -54,9 +78,16 @@ export const FieldRow = memo(function FieldRow(props: FieldRowProps) {
   };
 
   return (
-    <li className="fc-row" data-field-key={draft.key} data-nested={nested || undefined} data-invalid={problems > 0 || undefined}>
+    <li
+      className="fc-row"
+      data-field-key={draft.key}
+      data-nested={nested || undefined}
+      data-invalid={problems > 0 || undefined}
+    >
       <div className="fc-row-head" onKeyDown={onKeyDown}>
-        <span className="fc-index" aria-hidden="true">{index + 1}</span>
+        <span className="fc-index" aria-hidden="true">
+          {index + 1}
+        </span>
         <div className="fc-name">
           <input
             id={`${id}-name`}
@@ -142,14 +173,29 @@ export const FieldRow = memo(function FieldRow(props: FieldRowProps) {
             <span aria-hidden="true">{isOpen ? '▾' : '▸'}</span> Settings<span className="sr-only"> of {label}</span>
           </button>
           {!readOnly ? (
-            <button type="button" className="fc-icon-button fc-remove" aria-label={`Remove ${label}`} title="Remove" onClick={() => onRemove(draft.key)}>
+            <button
+              type="button"
+              className="fc-icon-button fc-remove"
+              aria-label={`Remove ${label}`}
+              title="Remove"
+              onClick={() => onRemove(draft.key)}
+            >
               ✕
             </button>
           ) : null}
         </div>
       </div>
       {isOpen ? (
-        <FieldSettings id={`${id}-settings`} draft={draft} errors={errors} nested={nested} readOnly={readOnly} set={set} onUpdate={onUpdate} revealErrors={revealErrors} />
+        <FieldSettings
+          id={`${id}-settings`}
+          draft={draft}
+          errors={errors}
+          nested={nested}
+          readOnly={readOnly}
+          set={set}
+          onUpdate={onUpdate}
+          revealErrors={revealErrors}
+        />
       ) : null}
     </li>
   );
@@ -192,10 +238,25 @@ function FieldSettings({ id, draft, errors, nested, readOnly, revealErrors, set,
     <div id={id} className="fc-settings">
       <div className="fc-settings-grid">
         <Setting id={`${id}-description`} label="Description" error={errors.settings.description}>
-          <textarea rows={2} value={text('description')} readOnly={readOnly} onChange={(e) => set('description', e.target.value || undefined)} />
+          <textarea
+            rows={2}
+            value={text('description')}
+            readOnly={readOnly}
+            onChange={(e) => set('description', e.target.value || undefined)}
+          />
         </Setting>
-        <Setting id={`${id}-promptHint`} label="Prompt hint" error={errors.settings.promptHint} hint="Extra instruction for the model">
-          <textarea rows={2} value={text('promptHint')} readOnly={readOnly} onChange={(e) => set('promptHint', e.target.value || undefined)} />
+        <Setting
+          id={`${id}-promptHint`}
+          label="Prompt hint"
+          error={errors.settings.promptHint}
+          hint="Extra instruction for the model"
+        >
+          <textarea
+            rows={2}
+            value={text('promptHint')}
+            readOnly={readOnly}
+            onChange={(e) => set('promptHint', e.target.value || undefined)}
+          />
         </Setting>
         <Setting id={`${id}-format`} label="Format" error={errors.settings.format}>
           <input
@@ -205,12 +266,31 @@ function FieldSettings({ id, draft, errors, nested, readOnly, revealErrors, set,
             onChange={(e) => set('format', e.target.value || undefined)}
           />
         </Setting>
-        <Setting id={`${id}-maxLength`} label="Max length" error={errors.settings.maxLength} hint={`1 to ${MAX_TEXT_LENGTH}`}>
+        <Setting
+          id={`${id}-maxLength`}
+          label="Max length"
+          error={errors.settings.maxLength}
+          hint={`1 to ${MAX_TEXT_LENGTH}`}
+        >
           <NumberInput value={draft.spec.maxLength} readOnly={readOnly} onChange={(value) => set('maxLength', value)} />
         </Setting>
         <div className="fc-checks">
-          <Check label="Nullable" hint="May be empty" checked={draft.spec.nullable === true} readOnly={readOnly} error={errors.settings.nullable} onChange={(on) => set('nullable', on ? true : undefined)} />
-          <Check label="Multi-value" hint="May occur several times" checked={draft.spec.multiValue === true} readOnly={readOnly} error={errors.settings.multiValue} onChange={(on) => set('multiValue', on ? true : undefined)} />
+          <Check
+            label="Nullable"
+            hint="May be empty"
+            checked={draft.spec.nullable === true}
+            readOnly={readOnly}
+            error={errors.settings.nullable}
+            onChange={(on) => set('nullable', on ? true : undefined)}
+          />
+          <Check
+            label="Multi-value"
+            hint="May occur several times"
+            checked={draft.spec.multiValue === true}
+            readOnly={readOnly}
+            error={errors.settings.multiValue}
+            onChange={(on) => set('multiValue', on ? true : undefined)}
+          />
         </div>
         {showEnum ? (
           <Setting id={`${id}-enum`} label="Enum values" error={errors.settings.enum} hint="One value per line">
@@ -232,9 +312,25 @@ function FieldSettings({ id, draft, errors, nested, readOnly, revealErrors, set,
   );
 }
 
-function Setting({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: string; children: ReactElement<Record<string, unknown>> }) {
+function Setting({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  children: ReactElement<Record<string, unknown>>;
+}) {
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-  const control = cloneElement(children, { id, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined });
+  const control = cloneElement(children, {
+    id,
+    'aria-describedby': describedBy,
+    'aria-invalid': error ? true : undefined,
+  });
   return (
     <div className="fc-setting">
       <label htmlFor={id}>{label}</label>
@@ -253,7 +349,21 @@ function Setting({ id, label, hint, error, children }: { id: string; label: stri
   );
 }
 
-function Check({ label, hint, checked, readOnly, error, onChange }: { label: string; hint: string; checked: boolean; readOnly: boolean; error?: string; onChange: (on: boolean) => void }) {
+function Check({
+  label,
+  hint,
+  checked,
+  readOnly,
+  error,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  checked: boolean;
+  readOnly: boolean;
+  error?: string;
+  onChange: (on: boolean) => void;
+}) {
   return (
     <label className="fc-check">
       <input type="checkbox" checked={checked} disabled={readOnly} onChange={(e) => onChange(e.target.checked)} />
@@ -266,7 +376,16 @@ function Check({ label, hint, checked, readOnly, error, onChange }: { label: str
 }
 
 /** An integer input that keeps what is typed; the schema reports out-of-range values. */
-function NumberInput({ value, readOnly, onChange, ...rest }: { value: unknown; readOnly: boolean; onChange: (value: number | undefined) => void }) {
+function NumberInput({
+  value,
+  readOnly,
+  onChange,
+  ...rest
+}: {
+  value: unknown;
+  readOnly: boolean;
+  onChange: (value: number | undefined) => void;
+}) {
   return (
     <input
       {...rest}
@@ -280,7 +399,16 @@ function NumberInput({ value, readOnly, onChange, ...rest }: { value: unknown; r
 }
 
 /** Enum values as one per line; blank lines are ignored, the text is kept as typed while editing. */
-function EnumValues({ values, readOnly, onChange, ...rest }: { values: unknown; readOnly: boolean; onChange: (values: string[]) => void }) {
+function EnumValues({
+  values,
+  readOnly,
+  onChange,
+  ...rest
+}: {
+  values: unknown;
+  readOnly: boolean;
+  onChange: (values: string[]) => void;
+}) {
   const list = Array.isArray(values) ? values.map(String) : [];
   const [text, setText] = useState(list.join('\n'));
   // Resync when the values change from elsewhere (the JSON view).
@@ -288,7 +416,14 @@ function EnumValues({ values, readOnly, onChange, ...rest }: { values: unknown; 
   const [seen, setSeen] = useState(joined);
   if (seen !== joined) {
     setSeen(joined);
-    if (text.split('\n').map((v) => v.trim()).filter(Boolean).join('\n') !== joined) setText(joined);
+    if (
+      text
+        .split('\n')
+        .map((v) => v.trim())
+        .filter(Boolean)
+        .join('\n') !== joined
+    )
+      setText(joined);
   }
   return (
     <textarea
@@ -298,18 +433,36 @@ function EnumValues({ values, readOnly, onChange, ...rest }: { values: unknown; 
       readOnly={readOnly}
       onChange={(e) => {
         setText(e.target.value);
-        onChange(e.target.value.split('\n').map((v) => v.trim()).filter(Boolean));
+        onChange(
+          e.target.value
+            .split('\n')
+            .map((v) => v.trim())
+            .filter(Boolean),
+        );
       }}
     />
   );
 }
 
-function Columns({ parent, errors, readOnly, revealErrors, onUpdate }: { parent: FieldDraft; errors: FieldErrors; readOnly: boolean; revealErrors: boolean; onUpdate: DraftUpdater }) {
+function Columns({
+  parent,
+  errors,
+  readOnly,
+  revealErrors,
+  onUpdate,
+}: {
+  parent: FieldDraft;
+  errors: FieldErrors;
+  readOnly: boolean;
+  revealErrors: boolean;
+  onUpdate: DraftUpdater;
+}) {
   const columns = parent.columns ?? [];
   const [added, setAdded] = useState<string | null>(null);
   const parentKey = parent.key;
   const updateColumn = useCallback<DraftUpdater>(
-    (key, update) => onUpdate(parentKey, (d) => ({ ...d, columns: (d.columns ?? []).map((c) => (c.key === key ? update(c) : c)) })),
+    (key, update) =>
+      onUpdate(parentKey, (d) => ({ ...d, columns: (d.columns ?? []).map((c) => (c.key === key ? update(c) : c)) })),
     [parentKey, onUpdate],
   );
   const moveColumn = useCallback(

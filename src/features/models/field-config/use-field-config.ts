@@ -1,7 +1,13 @@
 import { useCallback, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
 import type { FieldConfig } from '@/contract';
 import {
-  configToDrafts, describeProblems, draftsToConfig, isSerialisable, reconcileKeys, toFieldConfig, type FieldDraft,
+  configToDrafts,
+  describeProblems,
+  draftsToConfig,
+  isSerialisable,
+  reconcileKeys,
+  toFieldConfig,
+  type FieldDraft,
 } from './field-drafts';
 
 export type FieldConfigState = {

@@ -6,10 +6,13 @@ import { AgentRunsSummary, recentRunsParams } from '@/features/runs/agent-runs-s
 
 export const Route = createFileRoute('/_authenticated/agents/$agentId')({
   staticData: { crumb: 'Agent' },
-  loader: ({ context, params }) => Promise.all([
-    context.queryClient.ensureQueryData(agentQueryOptions(context.organization, params.agentId)),
-    context.queryClient.ensureQueryData(agentRunsListQueryOptions(context.organization, recentRunsParams(params.agentId))),
-  ]),
+  loader: ({ context, params }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(agentQueryOptions(context.organization, params.agentId)),
+      context.queryClient.ensureQueryData(
+        agentRunsListQueryOptions(context.organization, recentRunsParams(params.agentId)),
+      ),
+    ]),
   component: AgentRoute,
 });
 

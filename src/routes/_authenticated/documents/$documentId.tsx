@@ -14,7 +14,9 @@ const searchSchema = z.object({
 export const Route = createFileRoute('/_authenticated/documents/$documentId')({
   validateSearch: searchSchema,
   loader: async ({ context, params }) => {
-    const document = await context.queryClient.ensureQueryData(documentQueryOptions(context.organization, params.documentId));
+    const document = await context.queryClient.ensureQueryData(
+      documentQueryOptions(context.organization, params.documentId),
+    );
     void context.queryClient.prefetchQuery(modelsListQueryOptions(context.organization, { maxResults: 100 }));
     return { crumb: document.name || document.documentId };
   },
@@ -33,9 +35,16 @@ function DocumentRoute() {
       <header className="doc-page__header">
         <h1 className="page-header__title">{document.name || 'Untitled document'}</h1>
         <p className="doc-page__meta">
-          <span className="doc-page__id">{document.documentId}<CopyButton value={document.documentId} label="Copy document id" /></span>
+          <span className="doc-page__id">
+            {document.documentId}
+            <CopyButton value={document.documentId} label="Copy document id" />
+          </span>
           {document.contentType && <span className="badge badge--outline">{document.contentType}</span>}
-          {document.datasetId && <Link to="/documents" search={{ datasetId: document.datasetId }}>dataset …{document.datasetId.slice(-6)}</Link>}
+          {document.datasetId && (
+            <Link to="/documents" search={{ datasetId: document.datasetId }}>
+              dataset …{document.datasetId.slice(-6)}
+            </Link>
+          )}
         </p>
       </header>
       <DocumentDetailScreen

@@ -19,7 +19,8 @@ export const Route = createFileRoute('/_authenticated/documents/')({
   staticData: { crumb: 'Documents' },
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(documentsListQueryOptions(context.organization, documentsListParams(deps))),
+  loader: ({ context, deps }) =>
+    context.queryClient.ensureQueryData(documentsListQueryOptions(context.organization, documentsListParams(deps))),
   component: DocumentsRoute,
 });
 
@@ -28,7 +29,10 @@ function DocumentsRoute() {
   const navigate = useNavigate({ from: Route.fullPath });
   return (
     <div className="page">
-      <PageHeader title="Documents" description="Files and their ground truth: the answers models are trained and checked against." />
+      <PageHeader
+        title="Documents"
+        description="Files and their ground truth: the answers models are trained and checked against."
+      />
       <DocumentsListScreen
         search={search}
         onSearchChange={(update) => void navigate({ search: (current) => update(current) })}

@@ -8,12 +8,18 @@ export const Route = createFileRoute('/_authenticated/models/')({
   staticData: { crumb: 'Models' },
   validateSearch: z.object({ ...paginationSearch }),
   loaderDeps: ({ search }) => listParams(search),
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(modelsListQueryOptions(context.organization, deps)),
+  loader: ({ context, deps }) =>
+    context.queryClient.ensureQueryData(modelsListQueryOptions(context.organization, deps)),
   component: ModelsRoute,
 });
 
 function ModelsRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <ModelsListScreen search={search} onSearchChange={(patch) => void navigate({ search: (s) => ({ ...s, ...patch }) })} />;
+  return (
+    <ModelsListScreen
+      search={search}
+      onSearchChange={(patch) => void navigate({ search: (s) => ({ ...s, ...patch }) })}
+    />
+  );
 }

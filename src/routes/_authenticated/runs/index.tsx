@@ -16,11 +16,15 @@ export const Route = createFileRoute('/_authenticated/runs/')({
     const { queryClient } = context;
     // With the agent in the URL the runs and the agent list load side by side (one round trip less to the table).
     if (deps.agent) {
-      await Promise.all([queryClient.ensureQueryData(agentsQueryOptions(context.organization)), queryClient.ensureQueryData(agentRunsListQueryOptions(context.organization, runsListParams(deps.agent, deps)))]);
+      await Promise.all([
+        queryClient.ensureQueryData(agentsQueryOptions(context.organization)),
+        queryClient.ensureQueryData(agentRunsListQueryOptions(context.organization, runsListParams(deps.agent, deps))),
+      ]);
       return;
     }
     const agentId = chosenAgentId(await queryClient.ensureQueryData(agentsQueryOptions(context.organization)), deps);
-    if (agentId) await queryClient.ensureQueryData(agentRunsListQueryOptions(context.organization, runsListParams(agentId, deps)));
+    if (agentId)
+      await queryClient.ensureQueryData(agentRunsListQueryOptions(context.organization, runsListParams(agentId, deps)));
   },
   component: RunsRoute,
 });
@@ -33,7 +37,10 @@ function RunsRoute() {
   const agentId = chosenAgentId(agents, search);
   return (
     <div className="page">
-      <PageHeader title="Runs" description="What the agents did with each document: what waits for a person, what failed and why." />
+      <PageHeader
+        title="Runs"
+        description="What the agents did with each document: what waits for a person, what failed and why."
+      />
       {agentId ? (
         <RunsScreen
           agents={agents}
@@ -42,7 +49,9 @@ function RunsRoute() {
           onSearchChange={(update) => void navigate({ search: (current) => update(current) })}
         />
       ) : (
-        <EmptyState title="No agents yet">Runs belong to an agent. Create an agent on the Agents page first.</EmptyState>
+        <EmptyState title="No agents yet">
+          Runs belong to an agent. Create an agent on the Agents page first.
+        </EmptyState>
       )}
     </div>
   );

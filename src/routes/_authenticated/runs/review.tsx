@@ -18,10 +18,16 @@ export const Route = createFileRoute('/_authenticated/runs/review')({
       await context.queryClient.ensureQueryData(reviewAgentsQueryOptions(context.organization));
       return;
     }
-    const queue = await context.queryClient.ensureQueryData(reviewQueueQueryOptions(context.organization, deps.agentId));
+    const queue = await context.queryClient.ensureQueryData(
+      reviewQueueQueryOptions(context.organization, deps.agentId),
+    );
     // Opening an agent's queue opens its oldest waiting run.
     if (!deps.runId && queue.runs[0]) {
-      throw redirect({ to: '/runs/review', search: { agentId: deps.agentId, runId: queue.runs[0].runId }, replace: true });
+      throw redirect({
+        to: '/runs/review',
+        search: { agentId: deps.agentId, runId: queue.runs[0].runId },
+        replace: true,
+      });
     }
   },
   component: ReviewRoute,

@@ -29,6 +29,9 @@ function AuditLogRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const { data, isFetching } = useSuspenseQuery(auditPageQueryOptions(auditQuery(search)));
-  const onSearch = useCallback((patch: Partial<AuditSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }) }), [navigate]);
+  const onSearch = useCallback(
+    (patch: Partial<AuditSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }) }),
+    [navigate],
+  );
   return <AuditLogScreen page={data} search={search} isFetching={isFetching} onSearch={onSearch} />;
 }

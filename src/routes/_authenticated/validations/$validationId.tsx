@@ -4,7 +4,9 @@ import { ValidationDetailScreen } from '@/features/validations/validation-detail
 
 export const Route = createFileRoute('/_authenticated/validations/$validationId')({
   loader: async ({ context, params }) => {
-    const validation = await context.queryClient.ensureQueryData(validationQueryOptions(context.organization, params.validationId));
+    const validation = await context.queryClient.ensureQueryData(
+      validationQueryOptions(context.organization, params.validationId),
+    );
     return { crumb: validation.name || 'Untitled validation' };
   },
   component: ValidationRoute,

@@ -8,12 +8,18 @@ export const Route = createFileRoute('/_authenticated/validations/')({
   staticData: { crumb: 'Validations' },
   validateSearch: z.object({ ...paginationSearch }),
   loaderDeps: ({ search }) => listParams(search),
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(validationsListQueryOptions(context.organization, deps)),
+  loader: ({ context, deps }) =>
+    context.queryClient.ensureQueryData(validationsListQueryOptions(context.organization, deps)),
   component: ValidationsRoute,
 });
 
 function ValidationsRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <ValidationsListScreen search={search} onSearchChange={(patch) => void navigate({ search: (s) => ({ ...s, ...patch }) })} />;
+  return (
+    <ValidationsListScreen
+      search={search}
+      onSearchChange={(patch) => void navigate({ search: (s) => ({ ...s, ...patch }) })}
+    />
+  );
 }

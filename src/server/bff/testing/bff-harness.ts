@@ -148,14 +148,27 @@ export function rawRequest(
   body?: Buffer,
 ): Promise<Reply> {
   return new Promise((resolvePromise, reject) => {
-    const request = http.request({ host, port, method, path: target, headers: { host: `${host}:${port}`, ...headers }, agent: false });
+    const request = http.request({
+      host,
+      port,
+      method,
+      path: target,
+      headers: { host: `${host}:${port}`, ...headers },
+      agent: false,
+    });
     request.on('response', (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (c: Buffer) => chunks.push(c));
       response.on('end', () => {
         const buffer = Buffer.concat(chunks);
         const text = buffer.toString('utf8');
-        resolvePromise({ status: response.statusCode ?? 0, headers: response.headers, body: buffer, text, json: () => JSON.parse(text) });
+        resolvePromise({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: buffer,
+          text,
+          json: () => JSON.parse(text),
+        });
       });
       response.on('error', reject);
     });

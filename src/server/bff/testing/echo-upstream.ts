@@ -52,9 +52,18 @@ function readBody(request: IncomingMessage): Promise<Buffer> {
   });
 }
 
-function json(response: ServerResponse, status: number, body: unknown, headers: Record<string, string | string[]> = {}) {
+function json(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string | string[]> = {},
+) {
   const text = JSON.stringify(body);
-  response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+  response.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+    ...headers,
+  });
   response.end(text);
 }
 
@@ -80,12 +89,20 @@ export async function startEchoUpstream(): Promise<EchoUpstream> {
         return json(response, 503, { message: 'token service unavailable' });
       }
       const expected = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
-      if (request.method !== 'POST' || request.headers.authorization !== expected || !url.includes('grant_type=client_credentials')) {
+      if (
+        request.method !== 'POST' ||
+        request.headers.authorization !== expected ||
+        !url.includes('grant_type=client_credentials')
+      ) {
         return json(response, 401, { message: 'invalid client' });
       }
       const token = `tok-${issuedTokens.length + 1}-${randomBytes(24).toString('hex')}`;
       issuedTokens.push(token);
-      return json(response, 200, { access_token: token, expires_in: settings.tokenLifetimeSeconds, token_type: 'Bearer' });
+      return json(response, 200, {
+        access_token: token,
+        expires_in: settings.tokenLifetimeSeconds,
+        token_type: 'Bearer',
+      });
     }
 
     const auth = request.headers.authorization ?? '';
@@ -105,13 +122,18 @@ export async function startEchoUpstream(): Promise<EchoUpstream> {
       return;
     }
     if (path === '/v1/set-cookie') {
-      return json(response, 200, { cookies: true }, {
-        'set-cookie': ['upstream_session=abc; Path=/; HttpOnly', 'tracking=1'],
-        'www-authenticate': 'Basic realm="upstream"',
-        'access-control-allow-origin': '*',
-        'x-internal-debug': 'upstream-only',
-        location: 'https://elsewhere.example/',
-      });
+      return json(
+        response,
+        200,
+        { cookies: true },
+        {
+          'set-cookie': ['upstream_session=abc; Path=/; HttpOnly', 'tracking=1'],
+          'www-authenticate': 'Basic realm="upstream"',
+          'access-control-allow-origin': '*',
+          'x-internal-debug': 'upstream-only',
+          location: 'https://elsewhere.example/',
+        },
+      );
     }
     if (path === '/v1/redirect') {
       // Redirects anywhere (?to=): the BFF must never follow one.
@@ -120,12 +142,19 @@ export async function startEchoUpstream(): Promise<EchoUpstream> {
       return response.end();
     }
     if (path === '/v1/organizations/me') {
-      return json(response, 200, { organizationId: 'svc:organization:0123456789abcdef0123456789abcdef', name: 'Echo Org' });
+      return json(response, 200, {
+        organizationId: 'svc:organization:0123456789abcdef0123456789abcdef',
+        name: 'Echo Org',
+      });
     }
     const file = /^\/v1\/documents\/([^/]+)\/file$/.exec(path);
     if (file && request.method === 'GET') {
       const bytes = Buffer.from(`%PDF-1.4 file of ${decodeURIComponent(file[1])}`);
-      response.writeHead(200, { 'content-type': 'application/pdf', 'content-length': bytes.length, 'set-cookie': 'f=1' });
+      response.writeHead(200, {
+        'content-type': 'application/pdf',
+        'content-length': bytes.length,
+        'set-cookie': 'f=1',
+      });
       return response.end(bytes);
     }
     return json(response, 200, {

@@ -14,14 +14,31 @@ export const BUILTIN_ROLE_IDS = {
   viewer: 'svc:role:viewer',
 } as const;
 
-const allow = (resourceId: string, action: Permission['action']): Permission => ({ resourceId, effect: 'allow', action });
+const allow = (resourceId: string, action: Permission['action']): Permission => ({
+  resourceId,
+  effect: 'allow',
+  action,
+});
 
 const MEMBER_WRITES = [
-  'documents', 'models', 'validations', 'validations.tasks', 'agents', 'agents.runs', 'hooks', 'hooks.runs', 'actions',
-  'actions.runs', 'predictions', 'workflows',
+  'documents',
+  'models',
+  'validations',
+  'validations.tasks',
+  'agents',
+  'agents.runs',
+  'hooks',
+  'hooks.runs',
+  'actions',
+  'actions.runs',
+  'predictions',
+  'workflows',
 ];
 
-const BUILTIN_ROLES: Record<keyof typeof BUILTIN_ROLE_IDS, { name: string; description: string; permissions: Permission[] }> = {
+const BUILTIN_ROLES: Record<
+  keyof typeof BUILTIN_ROLE_IDS,
+  { name: string; description: string; permissions: Permission[] }
+> = {
   admin: {
     name: 'Admin',
     description: 'Full access to every resource of the organization.',
@@ -29,7 +46,8 @@ const BUILTIN_ROLES: Record<keyof typeof BUILTIN_ROLE_IDS, { name: string; descr
   },
   member: {
     name: 'Member',
-    description: 'Works with documents, models, validations, agents, hooks, actions and their runs; reads everything else.',
+    description:
+      'Works with documents, models, validations, agents, hooks, actions and their runs; reads everything else.',
     permissions: [allow('*', 'read'), ...MEMBER_WRITES.map((family) => allow(family, 'write'))],
   },
   validator: {

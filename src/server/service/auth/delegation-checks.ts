@@ -16,7 +16,12 @@ function refuse(message: string | null) {
 }
 
 /** Setting `roleIds` (of an app client or a user) to this list. */
-export async function assertMayGrantRoles(db: Executor, auth: AuthContext, roleIds: readonly string[] | null | undefined, field = 'roleIds') {
+export async function assertMayGrantRoles(
+  db: Executor,
+  auth: AuthContext,
+  roleIds: readonly string[] | null | undefined,
+  field = 'roleIds',
+) {
   if (!roleIds?.length) return;
   const rows = await db
     .select({ id: schema.roles.id, data: schema.roles.data })
@@ -27,7 +32,11 @@ export async function assertMayGrantRoles(db: Executor, auth: AuthContext, roleI
 }
 
 /** Creating a role with `after` (roleId and before null), or changing role `roleId` from `before` to `after`. */
-export async function assertMaySetRolePermissions(db: Executor, auth: AuthContext, change: Omit<RolePermissionsChange, 'heldByCaller'>) {
+export async function assertMaySetRolePermissions(
+  db: Executor,
+  auth: AuthContext,
+  change: Omit<RolePermissionsChange, 'heldByCaller'>,
+) {
   let heldByCaller = false;
   if (change.roleId) {
     const caller = await appClientsRepo.get(db, auth.organizationId, auth.appClientId);

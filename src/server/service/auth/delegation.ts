@@ -27,7 +27,9 @@ interface Capability {
 function capabilitiesOf(...lists: readonly (readonly Permission[])[]): Capability[] {
   const known = new Set<string>(SCOPE_FAMILIES);
   const named = [...new Set(lists.flat().map((p) => p.resourceId))].filter((id) => id !== '*' && !known.has(id)).sort();
-  return [...SCOPE_FAMILIES, ...named, '*'].flatMap((family) => CAPABILITY_ACTIONS.map((action) => ({ family, action })));
+  return [...SCOPE_FAMILIES, ...named, '*'].flatMap((family) =>
+    CAPABILITY_ACTIONS.map((action) => ({ family, action })),
+  );
 }
 
 const allows = (list: readonly Permission[]) => {
@@ -60,8 +62,11 @@ export function refuseRoleIds(
   for (const [index, roleId] of roleIds.entries()) {
     const permissions = permissionsOf(roleId);
     if (!permissions) continue;
-    const lacking = capabilitiesOf(caller, permissions).filter(allows(permissions)).filter(not(allows(caller)));
-    if (lacking.length) return `${field}[${index}] role ${roleId} grants ${describe(lacking)}, which the caller does not hold`;
+    const lacking = capabilitiesOf(caller, permissions)
+      .filter(allows(permissions))
+      .filter(not(allows(caller)));
+    if (lacking.length)
+      return `${field}[${index}] role ${roleId} grants ${describe(lacking)}, which the caller does not hold`;
   }
   return null;
 }
@@ -77,7 +82,11 @@ export interface RolePermissionsChange {
 }
 
 /** May the caller create a role with, or change a role to, these permissions? */
-export function refuseRolePermissions(caller: readonly Permission[], change: RolePermissionsChange, field = 'permissions'): string | null {
+export function refuseRolePermissions(
+  caller: readonly Permission[],
+  change: RolePermissionsChange,
+  field = 'permissions',
+): string | null {
   const before = change.before ?? [];
   const { after } = change;
   const capabilities = capabilitiesOf(caller, before, after);
@@ -92,6 +101,7 @@ export function refuseRolePermissions(caller: readonly Permission[], change: Rol
   const lacking = capabilities.filter(allows(after)).filter(not(allows(caller)));
   if (lacking.length) return `${field} grants ${describe(lacking)}, which the caller does not hold`;
   const liftedLacking = lifted.filter(not(allows(caller)));
-  if (liftedLacking.length) return `${field} lifts the deny on ${describe(liftedLacking)}, which the caller does not hold`;
+  if (liftedLacking.length)
+    return `${field} lifts the deny on ${describe(liftedLacking)}, which the caller does not hold`;
   return null;
 }

@@ -16,8 +16,15 @@ describe('indexPermissions', () => {
       const index = indexPermissions(list);
       for (const family of [...RESOURCES, 'users']) {
         for (const action of CAPABILITY_ACTIONS) {
-          const denied = list.some((p) => p.effect === 'deny' && (p.resourceId === '*' || p.resourceId === family) && (p.action === '*' || p.action === action));
-          expect(index.allows(family, action), JSON.stringify({ list, family, action })).toBe(isAllowed(list, family, action));
+          const denied = list.some(
+            (p) =>
+              p.effect === 'deny' &&
+              (p.resourceId === '*' || p.resourceId === family) &&
+              (p.action === '*' || p.action === action),
+          );
+          expect(index.allows(family, action), JSON.stringify({ list, family, action })).toBe(
+            isAllowed(list, family, action),
+          );
           expect(index.denies(family, action), JSON.stringify({ list, family, action })).toBe(denied);
           checked++;
         }
@@ -27,7 +34,15 @@ describe('indexPermissions', () => {
   });
 
   it('a permission on * covers every family, one on a family only that family', () => {
-    const index = indexPermissions([{ resourceId: '*', effect: 'allow', action: 'read' }, { resourceId: 'documents', effect: 'allow', action: 'write' }]);
-    expect([index.allows('models', 'read'), index.allows('models', 'write'), index.allows('documents', 'write'), index.allows('documents.x', 'write')]).toEqual([true, false, true, false]);
+    const index = indexPermissions([
+      { resourceId: '*', effect: 'allow', action: 'read' },
+      { resourceId: 'documents', effect: 'allow', action: 'write' },
+    ]);
+    expect([
+      index.allows('models', 'read'),
+      index.allows('models', 'write'),
+      index.allows('documents', 'write'),
+      index.allows('documents.x', 'write'),
+    ]).toEqual([true, false, true, false]);
   });
 });

@@ -39,7 +39,9 @@ export function indexPermissions(permissions: readonly Permission[]): Permission
     entry[p.effect].add(p.action);
   }
   const has = (effect: 'allow' | 'deny', family: string, action: CapabilityAction) =>
-    [entries.get(family), family === '*' ? undefined : entries.get('*')].some((e) => e?.[effect].has(action) || e?.[effect].has('*'));
+    [entries.get(family), family === '*' ? undefined : entries.get('*')].some(
+      (e) => e?.[effect].has(action) || e?.[effect].has('*'),
+    );
   return {
     denies: (family, action) => has('deny', family, action),
     allows: (family, action) => has('allow', family, action) && !has('deny', family, action),

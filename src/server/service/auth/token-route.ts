@@ -15,7 +15,10 @@ import { addressKey, createTokenThrottle, type LimitedBy, type TokenThrottle } f
 
 export const TOKEN_PATH = '/oauth2/token';
 
-function credentialsFrom(authorization: string | undefined, body: Record<string, unknown>): { id: string; secret: string } {
+function credentialsFrom(
+  authorization: string | undefined,
+  body: Record<string, unknown>,
+): { id: string; secret: string } {
   const basic = /^Basic\s+(\S+)\s*$/i.exec(authorization ?? '');
   if (basic) {
     const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
@@ -50,21 +53,32 @@ function refuse(reply: FastifyReply, status: 429 | 503, retryAfterSeconds: numbe
 }
 
 /** The token endpoint, in its own scope (it alone takes form bodies); not part of the versioned API. */
-export const tokenRoute: FastifyPluginAsync<{ throttle?: TokenThrottle }> = async (app, { throttle = createTokenThrottle() }) => {
+export const tokenRoute: FastifyPluginAsync<{ throttle?: TokenThrottle }> = async (
+  app,
+  { throttle = createTokenThrottle() },
+) => {
   await prepareSecretChecks();
 
   const findClient = async (clientId: string) => {
     const [client] = await app.store.db
-      .select({ organizationId: schema.appClients.organizationId, id: schema.appClients.id, secretHash: schema.appClients.secretHash })
+      .select({
+        organizationId: schema.appClients.organizationId,
+        id: schema.appClients.id,
+        secretHash: schema.appClients.secretHash,
+      })
       .from(schema.appClients)
       .where(eq(schema.appClients.clientId, clientId))
       .limit(1);
     return client;
   };
 
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, text, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(text as string)));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (_req, text, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(text as string)));
+    },
+  );
   app.post(TOKEN_PATH, async (request, reply) => {
     const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
     const query = request.query as Record<string, unknown>;
@@ -123,7 +137,12 @@ async function issueToken(app: FastifyInstance, reply: FastifyReply, client: { o
   const expiresAt = new Date(Date.now() + ttl * 1000).toISOString();
   await app.store.transaction(async (tx) => {
     await tx.delete(schema.accessTokens).where(lt(schema.accessTokens.expiresAt, new Date().toISOString()));
-    await tx.insert(schema.accessTokens).values({ tokenHash: hashToken(token), organizationId: client.organizationId, appClientId: client.id, expiresAt });
+    await tx.insert(schema.accessTokens).values({
+      tokenHash: hashToken(token),
+      organizationId: client.organizationId,
+      appClientId: client.id,
+      expiresAt,
+    });
   });
   reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
   return { access_token: token, expires_in: ttl, token_type: 'Bearer' };
@@ -133,5 +152,7 @@ async function issueToken(app: FastifyInstance, reply: FastifyReply, client: { o
 export async function revokeTokens(tx: Tx, organizationId: string, appClientId: string) {
   await tx
     .delete(schema.accessTokens)
-    .where(and(eq(schema.accessTokens.organizationId, organizationId), eq(schema.accessTokens.appClientId, appClientId)));
+    .where(
+      and(eq(schema.accessTokens.organizationId, organizationId), eq(schema.accessTokens.appClientId, appClientId)),
+    );
 }

@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { addressKey, HashingGate, InMemoryFailureLimits, RememberedSecrets } from './token-throttle';
 
 const limits = (now: () => number) =>
-  new InMemoryFailureLimits({ windowSeconds: 60, maxFailuresPerClientId: 3, maxFailuresPerAddress: 5, maxTrackedKeys: 1000 }, now);
+  new InMemoryFailureLimits(
+    { windowSeconds: 60, maxFailuresPerClientId: 3, maxFailuresPerAddress: 5, maxTrackedKeys: 1000 },
+    now,
+  );
 
 describe('failure limits', () => {
   it('refuses a client id at its limit until the oldest failure leaves the window, whatever the address', async () => {
@@ -13,7 +16,11 @@ describe('failure limits', () => {
       expect((await failures.begin({ clientId: 'c', address: `10.0.0.${i}` })).admitted).toBe(true);
       now += 10_000;
     }
-    expect(await failures.begin({ clientId: 'c', address: '10.0.0.9' })).toEqual({ admitted: false, limitedBy: 'clientId', retryAfterSeconds: 30 });
+    expect(await failures.begin({ clientId: 'c', address: '10.0.0.9' })).toEqual({
+      admitted: false,
+      limitedBy: 'clientId',
+      retryAfterSeconds: 30,
+    });
     expect((await failures.begin({ clientId: 'other', address: '10.0.0.9' })).admitted).toBe(true);
     now += 30_000;
     expect((await failures.begin({ clientId: 'c', address: '10.0.0.9' })).admitted).toBe(true);
@@ -21,8 +28,12 @@ describe('failure limits', () => {
 
   it('refuses an address at its limit for every client id', async () => {
     const failures = limits(() => 5_000);
-    for (let i = 0; i < 5; i++) expect((await failures.begin({ clientId: `c${i}`, address: '10.0.0.1' })).admitted).toBe(true);
-    expect(await failures.begin({ clientId: 'fresh', address: '10.0.0.1' })).toMatchObject({ admitted: false, limitedBy: 'address' });
+    for (let i = 0; i < 5; i++)
+      expect((await failures.begin({ clientId: `c${i}`, address: '10.0.0.1' })).admitted).toBe(true);
+    expect(await failures.begin({ clientId: 'fresh', address: '10.0.0.1' })).toMatchObject({
+      admitted: false,
+      limitedBy: 'address',
+    });
     expect((await failures.begin({ clientId: 'fresh', address: '10.0.0.2' })).admitted).toBe(true);
   });
 

@@ -57,7 +57,8 @@ export const TOKEN_THROTTLE_DEFAULTS: TokenThrottleOptions = {
 
 export type LimitedBy = 'clientId' | 'address';
 
-export type Admission = { admitted: true; withdraw(): void } | { admitted: false; limitedBy: LimitedBy; retryAfterSeconds: number };
+export type Admission =
+  { admitted: true; withdraw(): void } | { admitted: false; limitedBy: LimitedBy; retryAfterSeconds: number };
 
 /** Failed attempts per client id and per address. */
 export interface FailureLimits {
@@ -72,14 +73,21 @@ export class InMemoryFailureLimits implements FailureLimits {
   private readonly failures = new Map<string, number[]>();
 
   constructor(
-    private readonly options: Pick<TokenThrottleOptions, 'windowSeconds' | 'maxFailuresPerClientId' | 'maxFailuresPerAddress' | 'maxTrackedKeys'>,
+    private readonly options: Pick<
+      TokenThrottleOptions,
+      'windowSeconds' | 'maxFailuresPerClientId' | 'maxFailuresPerAddress' | 'maxTrackedKeys'
+    >,
     private readonly now: () => number = Date.now,
   ) {}
 
   async begin(keys: { clientId: string; address: string }): Promise<Admission> {
     // A client id is whatever the caller sent (up to the body limit): keyed by its digest, not kept as sent.
     const checks: [LimitedBy, string, number][] = [
-      ['clientId', `c:${createHash('sha256').update(keys.clientId).digest('base64url')}`, this.options.maxFailuresPerClientId],
+      [
+        'clientId',
+        `c:${createHash('sha256').update(keys.clientId).digest('base64url')}`,
+        this.options.maxFailuresPerClientId,
+      ],
       ['address', `a:${keys.address}`, this.options.maxFailuresPerAddress],
     ];
     const now = this.now();
@@ -130,8 +138,7 @@ export class InMemoryFailureLimits implements FailureLimits {
 }
 
 export type GateEntry =
-  | { admitted: true; slot: Promise<() => void> }
-  | { admitted: false; reason: 'address-busy' | 'queue-full' };
+  { admitted: true; slot: Promise<() => void> } | { admitted: false; reason: 'address-busy' | 'queue-full' };
 
 /**
  * At most `maxConcurrentHashes` hashes at a time. Waiting requests are served round-robin by source address, so a
@@ -143,7 +150,12 @@ export class HashingGate {
   private readonly pending = new Map<string, number>();
   private readonly waiting = new Map<string, (() => void)[]>();
 
-  constructor(private readonly options: Pick<TokenThrottleOptions, 'maxConcurrentHashes' | 'maxQueuedHashes' | 'maxPendingPerAddress'>) {}
+  constructor(
+    private readonly options: Pick<
+      TokenThrottleOptions,
+      'maxConcurrentHashes' | 'maxQueuedHashes' | 'maxPendingPerAddress'
+    >,
+  ) {}
 
   /** A slot (resolves with its release) or an immediate refusal. */
   enter(address: string): GateEntry {
@@ -245,9 +257,16 @@ export interface TokenThrottle {
   remembered: RememberedSecrets;
 }
 
-export function createTokenThrottle(overrides: Partial<TokenThrottleOptions> = {}, now: () => number = Date.now): TokenThrottle {
+export function createTokenThrottle(
+  overrides: Partial<TokenThrottleOptions> = {},
+  now: () => number = Date.now,
+): TokenThrottle {
   const options = { ...TOKEN_THROTTLE_DEFAULTS, ...overrides };
-  return { failures: new InMemoryFailureLimits(options, now), gate: new HashingGate(options), remembered: new RememberedSecrets(options, now) };
+  return {
+    failures: new InMemoryFailureLimits(options, now),
+    gate: new HashingGate(options),
+    remembered: new RememberedSecrets(options, now),
+  };
 }
 
 /**
@@ -262,5 +281,8 @@ export function addressKey(ip: string): string {
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
   const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => g.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toLowerCase().replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }

@@ -3,12 +3,20 @@
  * validation as API calls). Ids are assigned at seeding time; references between resources are by key.
  */
 import type {
-  CreateActionBody, CreateHookBody, CreateModelBody, CreateValidationBody, FieldConfig,
+  CreateActionBody,
+  CreateHookBody,
+  CreateModelBody,
+  CreateValidationBody,
+  FieldConfig,
 } from '../../../contract';
 
 export const INVOICE_FIELD_CONFIG: FieldConfig = {
   vendor_name: { type: 'string', description: 'Legal name of the seller as printed in the letterhead', maxLength: 256 },
-  invoice_number: { type: 'string', description: 'Invoice number, e.g. INV-2024-0042', promptHint: 'Usually labelled "Invoice number" or "Invoice no."' },
+  invoice_number: {
+    type: 'string',
+    description: 'Invoice number, e.g. INV-2024-0042',
+    promptHint: 'Usually labelled "Invoice number" or "Invoice no."',
+  },
   invoice_date: { type: 'date', description: 'Date the invoice was issued', format: 'YYYY-MM-DD' },
   due_date: { type: 'date', description: 'Date payment is due', format: 'YYYY-MM-DD', nullable: true },
   purchase_order: { type: 'string', description: 'Buyer purchase-order reference', nullable: true },
@@ -109,8 +117,28 @@ export const DEMO_ACTIONS = {
 
 /** Hooks; `action` names a DEMO_ACTIONS key. */
 export const DEMO_HOOKS: Record<string, Omit<CreateHookBody, 'actionId'> & { action?: keyof typeof DEMO_ACTIONS }> = {
-  reviewNotice: { name: 'Notify AP team', description: 'Tells the review team a document waits', trigger: 'ready-for-review', config: { destination: 'https://chat.example.com/ap-team' } },
-  exportedToErp: { name: 'Post to ERP on export', description: 'Starts the ERP export once exported', trigger: 'exported', action: 'erpExport' },
-  errorAlert: { name: 'Alert on error', description: 'Pages the on-call when a run fails', trigger: 'error', config: { requiredVariables: ['onCallChannel'] } },
-  legacyWebhook: { name: 'Legacy webhook', description: 'Disabled: used to post completed reviews to the old portal', trigger: 'review-completed', enabled: false },
+  reviewNotice: {
+    name: 'Notify AP team',
+    description: 'Tells the review team a document waits',
+    trigger: 'ready-for-review',
+    config: { destination: 'https://chat.example.com/ap-team' },
+  },
+  exportedToErp: {
+    name: 'Post to ERP on export',
+    description: 'Starts the ERP export once exported',
+    trigger: 'exported',
+    action: 'erpExport',
+  },
+  errorAlert: {
+    name: 'Alert on error',
+    description: 'Pages the on-call when a run fails',
+    trigger: 'error',
+    config: { requiredVariables: ['onCallChannel'] },
+  },
+  legacyWebhook: {
+    name: 'Legacy webhook',
+    description: 'Disabled: used to post completed reviews to the old portal',
+    trigger: 'review-completed',
+    enabled: false,
+  },
 };

@@ -6,13 +6,29 @@
  */
 import { createHash } from 'node:crypto';
 import {
-  createActionBodySchema, createHookBodySchema, createModelBodySchema, createValidationBodySchema, newId, nowTimestamp,
-  type Action, type ActionRun, type Agent, type Document, type Hook, type HookRun, type Model, type Validation,
+  createActionBodySchema,
+  createHookBodySchema,
+  createModelBodySchema,
+  createValidationBodySchema,
+  newId,
+  nowTimestamp,
+  type Action,
+  type ActionRun,
+  type Agent,
+  type Document,
+  type Hook,
+  type HookRun,
+  type Model,
+  type Validation,
 } from '../../../contract';
 import type { SeedContext } from '../context';
 import { fieldStatistics } from '../routes/models';
 import {
-  archiveAgentRun, createAgentRun, exportAgentRun, updateValidationTask, type RunScope,
+  archiveAgentRun,
+  createAgentRun,
+  exportAgentRun,
+  updateValidationTask,
+  type RunScope,
 } from '../runs/agent-run-engine';
 import { agentsRepo } from '../storage/repositories/agents';
 import { documentsRepo } from '../storage/repositories/documents';
@@ -53,7 +69,11 @@ export async function seedDemoData(ctx: SeedContext): Promise<void> {
       await bumpCounter(tx, org, 'monthlyNumberOfDocumentsCreated', 1);
       await documentsRepo.create(tx, org, document);
       await tx.insert(schema.documentFiles).values({
-        organizationId: org, documentId: document.documentId, contentType: file.contentType, size: file.bytes.length, bytes: file.bytes,
+        organizationId: org,
+        documentId: document.documentId,
+        contentType: file.contentType,
+        size: file.bytes.length,
+        bytes: file.bytes,
       });
       documents.push(document);
     }
@@ -61,22 +81,35 @@ export async function seedDemoData(ctx: SeedContext): Promise<void> {
     const models = {
       invoice: await createModel(tx, ctx, DEMO_MODELS.invoice, 'active'),
       receipt: await createModel(tx, ctx, DEMO_MODELS.receipt, 'active'),
-      draft: await createModel(tx, ctx, {
-        name: 'Purchase orders (draft)',
-        description: 'Not trained yet: inactive, so its runs end in error',
-        fieldConfig: { purchase_order: { type: 'string' }, total_amount: { type: 'amount' } },
-      }, 'inactive'),
+      draft: await createModel(
+        tx,
+        ctx,
+        {
+          name: 'Purchase orders (draft)',
+          description: 'Not trained yet: inactive, so its runs end in error',
+          fieldConfig: { purchase_order: { type: 'string' }, total_amount: { type: 'amount' } },
+        },
+        'inactive',
+      ),
     };
     const validations = {
       invoice: await createValidation(tx, ctx, DEMO_VALIDATIONS.invoice),
       receipt: await createValidation(tx, ctx, DEMO_VALIDATIONS.receipt),
     };
     const actions: Record<keyof typeof DEMO_ACTIONS, Action> = {} as never;
-    for (const [key, body] of Object.entries(DEMO_ACTIONS) as [keyof typeof DEMO_ACTIONS, (typeof DEMO_ACTIONS)[keyof typeof DEMO_ACTIONS]][]) {
+    for (const [key, body] of Object.entries(DEMO_ACTIONS) as [
+      keyof typeof DEMO_ACTIONS,
+      (typeof DEMO_ACTIONS)[keyof typeof DEMO_ACTIONS],
+    ][]) {
       const parsed = createActionBodySchema.parse(body);
       const action: Action = {
-        actionId: newId('action'), name: parsed.name ?? null, description: parsed.description ?? null, metadata: {},
-        enabled: parsed.enabled ?? true, config: parsed.config ?? {}, ...stamp(),
+        actionId: newId('action'),
+        name: parsed.name ?? null,
+        description: parsed.description ?? null,
+        metadata: {},
+        enabled: parsed.enabled ?? true,
+        config: parsed.config ?? {},
+        ...stamp(),
       };
       await bumpCounter(tx, org, 'numberOfActionsCreated', 1);
       actions[key] = await actionsRepo.create(tx, org, action);
@@ -85,8 +118,14 @@ export async function seedDemoData(ctx: SeedContext): Promise<void> {
     for (const [key, { action, ...body }] of Object.entries(DEMO_HOOKS)) {
       const parsed = createHookBodySchema.parse({ ...body, ...(action ? { actionId: actions[action].actionId } : {}) });
       const hook: Hook = {
-        hookId: newId('hook'), name: parsed.name ?? null, description: parsed.description ?? null, metadata: {},
-        enabled: parsed.enabled ?? true, config: parsed.config ?? {}, trigger: parsed.trigger ?? '*', actionId: parsed.actionId ?? null,
+        hookId: newId('hook'),
+        name: parsed.name ?? null,
+        description: parsed.description ?? null,
+        metadata: {},
+        enabled: parsed.enabled ?? true,
+        config: parsed.config ?? {},
+        trigger: parsed.trigger ?? '*',
+        actionId: parsed.actionId ?? null,
         ...stamp(),
       };
       await bumpCounter(tx, org, 'numberOfHooksCreated', 1);
@@ -95,28 +134,64 @@ export async function seedDemoData(ctx: SeedContext): Promise<void> {
 
     const agent = async (name: string, description: string, resourceIds: string[]) => {
       await bumpCounter(tx, org, 'numberOfAgentsCreated', 1);
-      const created: Agent = { agentId: newId('agent'), name, description, metadata: { demo: true }, resourceIds, ...stamp() };
+      const created: Agent = {
+        agentId: newId('agent'),
+        name,
+        description,
+        metadata: { demo: true },
+        resourceIds,
+        ...stamp(),
+      };
       return agentsRepo.create(tx, org, created);
     };
-    const invoiceAgent = await agent('Invoice processing', 'Extracts supplier invoices, sends them to review, exports them to the ERP', [
-      models.invoice.modelId, validations.invoice.validationId,
-      hooks.reviewNotice.hookId, hooks.exportedToErp.hookId, hooks.errorAlert.hookId, hooks.legacyWebhook.hookId,
-      actions.dmsArchive.actionId, actions.approverEmail.actionId, actions.legacyFtp.actionId,
+    const invoiceAgent = await agent(
+      'Invoice processing',
+      'Extracts supplier invoices, sends them to review, exports them to the ERP',
+      [
+        models.invoice.modelId,
+        validations.invoice.validationId,
+        hooks.reviewNotice.hookId,
+        hooks.exportedToErp.hookId,
+        hooks.errorAlert.hookId,
+        hooks.legacyWebhook.hookId,
+        actions.dmsArchive.actionId,
+        actions.approverEmail.actionId,
+        actions.legacyFtp.actionId,
+      ],
+    );
+    const receiptAgent = await agent(
+      'Receipt capture',
+      'Expense receipts: auto-approved when complete, archived in the DMS',
+      [models.receipt.modelId, validations.receipt.validationId, hooks.errorAlert.hookId, actions.dmsArchive.actionId],
+    );
+    const draftAgent = await agent('Purchase orders (pilot)', 'Uses a model that is not active yet', [
+      models.draft.modelId,
+      hooks.errorAlert.hookId,
     ]);
-    const receiptAgent = await agent('Receipt capture', 'Expense receipts: auto-approved when complete, archived in the DMS', [
-      models.receipt.modelId, validations.receipt.validationId, hooks.errorAlert.hookId, actions.dmsArchive.actionId,
-    ]);
-    const draftAgent = await agent('Purchase orders (pilot)', 'Uses a model that is not active yet', [models.draft.modelId, hooks.errorAlert.hookId]);
 
     const doc = (index: number) => documents[index % documents.length].documentId;
-    const run = (agentId: string, index: number, variables?: Record<string, unknown>, stopAt?: 'running' | 'pending-predictions') =>
+    const run = (
+      agentId: string,
+      index: number,
+      variables?: Record<string, unknown>,
+      stopAt?: 'running' | 'pending-predictions',
+    ) =>
       createAgentRun(tx, scope, agentId, { documentId: doc(index), ...(variables ? { variables } : {}) }, { stopAt });
     const take = (created: Awaited<ReturnType<typeof run>>) =>
-      updateValidationTask(tx, scope, validations.invoice.validationId, created.internal.taskId!, { status: 'in-progress' });
+      updateValidationTask(tx, scope, validations.invoice.validationId, created.internal.taskId!, {
+        status: 'in-progress',
+      });
     const approve = async (created: Awaited<ReturnType<typeof run>>) => {
       await take(created);
-      const corrected = created.internal.predictions.map(({ label, value, pages }) => ({ label, value: value ?? '', pages }));
-      return updateValidationTask(tx, scope, validations.invoice.validationId, created.internal.taskId!, { status: 'succeeded', output: { groundTruth: corrected } });
+      const corrected = created.internal.predictions.map(({ label, value, pages }) => ({
+        label,
+        value: value ?? '',
+        pages,
+      }));
+      return updateValidationTask(tx, scope, validations.invoice.validationId, created.internal.taskId!, {
+        status: 'succeeded',
+        output: { groundTruth: corrected },
+      });
     };
     const exportRun = (created: Awaited<ReturnType<typeof run>>, stopAt?: 'pending-export' | 'exported') =>
       exportAgentRun(tx, scope, created.agentId, created.runId, { stopAt });
@@ -124,7 +199,15 @@ export async function seedDemoData(ctx: SeedContext): Promise<void> {
 
     // running — with a hook run and an action run still in flight beside it.
     const running = await run(invoiceAgent.agentId, 0, approver, 'running');
-    await inFlightRuns(tx, ctx, running.agentId, running.runId, running.internal.documentId, hooks.reviewNotice, actions.erpExport);
+    await inFlightRuns(
+      tx,
+      ctx,
+      running.agentId,
+      running.runId,
+      running.internal.documentId,
+      hooks.reviewNotice,
+      actions.erpExport,
+    );
     await run(invoiceAgent.agentId, 1, approver, 'pending-predictions');
     // ready-for-review: a small queue for the review screen.
     for (const index of [0, 1, 2]) await run(invoiceAgent.agentId, index, index === 0 ? approver : undefined);
@@ -144,7 +227,10 @@ export async function seedDemoData(ctx: SeedContext): Promise<void> {
     await run(draftAgent.agentId, 5);
     const rejected = await run(invoiceAgent.agentId, 5);
     await take(rejected);
-    await updateValidationTask(tx, scope, validations.invoice.validationId, rejected.internal.taskId!, { status: 'failed', output: { reason: 'Duplicate of an invoice already paid' } });
+    await updateValidationTask(tx, scope, validations.invoice.validationId, rejected.internal.taskId!, {
+      status: 'failed',
+      output: { reason: 'Duplicate of an invoice already paid' },
+    });
     // archived: one finished run and one that was waiting for review.
     const finished = await runApproved();
     await exportRun(finished);
@@ -191,15 +277,29 @@ async function createValidation(tx: Tx, ctx: SeedContext, body: unknown): Promis
   const parsed = createValidationBodySchema.parse(body);
   const validationId = newId('validation');
   const validation: Validation = {
-    validationId, id: validationId, name: parsed.name ?? null, description: parsed.description ?? null, metadata: {},
-    config: parsed.config ?? {}, enabled: parsed.enabled ?? true, ...createdStamp(ctx.actor),
+    validationId,
+    id: validationId,
+    name: parsed.name ?? null,
+    description: parsed.description ?? null,
+    metadata: {},
+    config: parsed.config ?? {},
+    enabled: parsed.enabled ?? true,
+    ...createdStamp(ctx.actor),
   };
   await bumpCounter(tx, ctx.organizationId, 'numberOfValidationsCreated', 1);
   return validationsRepo.create(tx, ctx.organizationId, validation);
 }
 
 /** A hook run and an action run still `running` for the agent run that is still running. */
-async function inFlightRuns(tx: Tx, ctx: SeedContext, agentId: string, agentRunRunId: string, documentId: string | null, hook: Hook, action: Action) {
+async function inFlightRuns(
+  tx: Tx,
+  ctx: SeedContext,
+  agentId: string,
+  agentRunRunId: string,
+  documentId: string | null,
+  hook: Hook,
+  action: Action,
+) {
   const agentRunId = `${agentId}/${agentRunRunId}`;
   const time = nowTimestamp();
   const common = {
@@ -207,7 +307,10 @@ async function inFlightRuns(tx: Tx, ctx: SeedContext, agentId: string, agentRunR
     status: 'running' as const,
     warnings: ['the destination answered slowly; retrying'],
     errors: [],
-    history: [{ status: 'running', time, message: 'started' }, { status: 'running', time, message: 'attempt 1 timed out after 30 s; retrying' }],
+    history: [
+      { status: 'running', time, message: 'started' },
+      { status: 'running', time, message: 'attempt 1 timed out after 30 s; retrying' },
+    ],
     input: { agentRunId, documentId, status: 'running' },
     output: {},
     agentRunId,
@@ -218,11 +321,24 @@ async function inFlightRuns(tx: Tx, ctx: SeedContext, agentId: string, agentRunR
     updatedBy: ctx.actor,
   };
   const hookRunId = newId('run');
-  const hookRun: HookRun = { ...common, hookId: hook.hookId, runId: hookRunId, id: `${hook.hookId}/${hookRunId}`, name: hook.name, description: hook.description, actionId: action.actionId };
+  const hookRun: HookRun = {
+    ...common,
+    hookId: hook.hookId,
+    runId: hookRunId,
+    id: `${hook.hookId}/${hookRunId}`,
+    name: hook.name,
+    description: hook.description,
+    actionId: action.actionId,
+  };
   const actionRunId = newId('run');
   const actionRun: ActionRun = {
-    ...common, actionId: action.actionId, runId: actionRunId, id: `${action.actionId}/${actionRunId}`, name: action.name,
-    description: action.description, noAgentRunUpdate: false,
+    ...common,
+    actionId: action.actionId,
+    runId: actionRunId,
+    id: `${action.actionId}/${actionRunId}`,
+    name: action.name,
+    description: action.description,
+    noAgentRunUpdate: false,
   };
   await bumpCounter(tx, ctx.organizationId, 'monthlyNumberOfHookRunsCreated', 1);
   await hookRunsRepo.create(tx, ctx.organizationId, hookRun);

@@ -5,7 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  AGENT_RUN_STATUSES, actionRunListSchema, agentRunListSchema, agentRunSchema, agentSchema, hookRunListSchema, hookRunSchema, validationTaskSchema,
+  AGENT_RUN_STATUSES,
+  actionRunListSchema,
+  agentRunListSchema,
+  agentRunSchema,
+  agentSchema,
+  hookRunListSchema,
+  hookRunSchema,
+  validationTaskSchema,
 } from '../../../contract';
 import { startTestService, type TestService } from '../testing/start-test-service';
 import { apiClient, type ApiClient } from '../testing/http';
@@ -19,10 +26,19 @@ beforeAll(async () => {
   svc = await startTestService();
   token = await svc.getToken();
   api = apiClient(svc.baseUrl, token);
-  const model = await api.post('/models', { name: 'm', fieldConfig: { invoice_number: { type: 'string' }, total: { type: 'amount' } } });
-  const validation = await api.post('/validations', { name: 'v', config: { rules: [{ type: 'confidenceThreshold', threshold: 1 }] } });
+  const model = await api.post('/models', {
+    name: 'm',
+    fieldConfig: { invoice_number: { type: 'string' }, total: { type: 'amount' } },
+  });
+  const validation = await api.post('/validations', {
+    name: 'v',
+    config: { rules: [{ type: 'confidenceThreshold', threshold: 1 }] },
+  });
   const action = await api.post('/actions', { name: 'to ERP', config: { destination: 'erp' } });
-  const failing = await api.post('/actions', { name: 'needs a variable', config: { requiredVariables: ['erpAccount'] } });
+  const failing = await api.post('/actions', {
+    name: 'needs a variable',
+    config: { requiredVariables: ['erpAccount'] },
+  });
   const hook = await api.post('/hooks', { name: 'on review', trigger: 'ready-for-review' });
   for (const [name, result] of Object.entries({ model, validation, action, failing, hook })) {
     expect(result.status, `${name}: ${JSON.stringify(result.body)}`).toBe(200);
@@ -48,7 +64,10 @@ describe('agents', () => {
     const agent = await newAgent([ids.model]);
     expect(agent.agentId).toMatch(/^svc:agent:[0-9a-f]{32}$/);
     expect((await api.get('/agents')).body.agents.map((a: { agentId: string }) => a.agentId)).toContain(agent.agentId);
-    const patched = await api.patch(`/agents/${agent.agentId}`, { name: 'Renamed', resourceIds: [ids.model, ids.validation] });
+    const patched = await api.patch(`/agents/${agent.agentId}`, {
+      name: 'Renamed',
+      resourceIds: [ids.model, ids.validation],
+    });
     expect(patched.body).toMatchObject({ name: 'Renamed', resourceIds: [ids.model, ids.validation] });
     expect((await api.patch(`/agents/${agent.agentId}`, { agentId: 'x' })).status).toBe(400);
     expect((await api.delete(`/agents/${agent.agentId}`)).status).toBe(200);
@@ -59,13 +78,20 @@ describe('agents', () => {
 describe('agent run lifecycle', () => {
   it('ready-for-review → review-in-progress → review-completed → exported → completed, with events, hook and action runs', async () => {
     const agent = await newAgent([ids.model, ids.validation, ids.hook, ids.action]);
-    const started = await api.post(`/agents/${agent.agentId}/runs`, { documentId: ids.document, variables: { batch: 7 } });
+    const started = await api.post(`/agents/${agent.agentId}/runs`, {
+      documentId: ids.document,
+      variables: { batch: 7 },
+    });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     const run = agentRunSchema.parse(started.body);
     expect(run.status).toBe('ready-for-review');
     expect(run.runId).toMatch(/^svc:run:[0-9a-f]{32}$/);
-    expect(run.events.map((e) => e.status)).toEqual(expect.arrayContaining(['running', 'pending-predictions', 'ready-for-review']));
-    expect(run.resourceIds).toEqual(expect.arrayContaining([ids.document, ids.model, ids.validation, ids.hook, ids.action]));
+    expect(run.events.map((e) => e.status)).toEqual(
+      expect.arrayContaining(['running', 'pending-predictions', 'ready-for-review']),
+    );
+    expect(run.resourceIds).toEqual(
+      expect.arrayContaining([ids.document, ids.model, ids.validation, ids.hook, ids.action]),
+    );
     expect(run.variablesFileUrl).toMatch(/^http:\/\/localhost:\d+\/v1\/agents\//);
 
     const variables = await fetch(run.variablesFileUrl!, { headers: { authorization: `Bearer ${token}` } });
@@ -73,7 +99,9 @@ describe('agent run lifecycle', () => {
     expect(await variables.json()).toMatchObject({ batch: 7, documentId: ids.document });
 
     // The hook fired when the run entered ready-for-review.
-    const hookRuns = hookRunListSchema.parse((await api.get(`/hooks/${ids.hook}/runs?agentRunId=${encodeURIComponent(run.id!)}`)).body);
+    const hookRuns = hookRunListSchema.parse(
+      (await api.get(`/hooks/${ids.hook}/runs?agentRunId=${encodeURIComponent(run.id!)}`)).body,
+    );
     expect(hookRuns.runs).toHaveLength(1);
     const hookRun = hookRunSchema.parse((await api.get(`/hooks/${ids.hook}/runs/${hookRuns.runs[0].runId}`)).body);
     expect(['succeeded', 'running', 'failed', 'ignored']).toContain(hookRun.status);
@@ -93,7 +121,9 @@ describe('agent run lifecycle', () => {
     expect(exported.status, JSON.stringify(exported.body)).toBe(200);
     const done = agentRunSchema.parse(exported.body);
     expect(done.status).toBe('completed');
-    expect(done.events.map((e) => e.status)).toEqual(expect.arrayContaining(['review-in-progress', 'review-completed', 'pending-export', 'exported', 'completed']));
+    expect(done.events.map((e) => e.status)).toEqual(
+      expect.arrayContaining(['review-in-progress', 'review-completed', 'pending-export', 'exported', 'completed']),
+    );
     const actionRuns = actionRunListSchema.parse((await api.get(`/actions/${ids.action}/runs`)).body);
     expect(actionRuns.runs.find((r) => r.agentRunId?.endsWith(run.runId))?.status).toBe('succeeded');
 
@@ -120,7 +150,9 @@ describe('agent run lifecycle', () => {
     const { body: run } = await api.post(`/agents/${agent.agentId}/runs`, {});
     expect(run.status).toBe('error');
     expect(JSON.stringify(run.events)).toMatch(/document/);
-    expect((await api.post(`/agents/${agent.agentId}/runs`, { documentId: `svc:document:${'0'.repeat(32)}` })).status).toBe(400);
+    expect(
+      (await api.post(`/agents/${agent.agentId}/runs`, { documentId: `svc:document:${'0'.repeat(32)}` })).status,
+    ).toBe(400);
   });
 
   it('PATCH accepts only status archived, from any state, and returns the run; DELETE removes it', async () => {
@@ -145,24 +177,32 @@ describe('agent run lifecycle', () => {
   it('lists filter by repeated status, sort both ways and page by created time window', async () => {
     const agent = await newAgent([ids.model, ids.validation]);
     const made: string[] = [];
-    for (let i = 0; i < 4; i++) made.push((await api.post(`/agents/${agent.agentId}/runs`, { documentId: ids.document })).body.runId);
+    for (let i = 0; i < 4; i++)
+      made.push((await api.post(`/agents/${agent.agentId}/runs`, { documentId: ids.document })).body.runId);
     await api.patch(`/agents/${agent.agentId}/runs/${made[0]}`, { status: 'archived' });
     const base = `/agents/${agent.agentId}/runs`;
     const desc = agentRunListSchema.parse((await api.get(base)).body).runs.map((r) => r.runId);
     expect(desc).toEqual([...made].reverse());
     const asc = agentRunListSchema.parse((await api.get(`${base}?sort=createdTime:asc`)).body).runs.map((r) => r.runId);
     expect(asc).toEqual(made);
-    const filtered = (await api.get(`${base}?status=archived&status=error`)).body.runs.map((r: { runId: string }) => r.runId);
+    const filtered = (await api.get(`${base}?status=archived&status=error`)).body.runs.map(
+      (r: { runId: string }) => r.runId,
+    );
     expect(filtered).toEqual([made[0]]);
     // The time window is inclusive at both ends.
     const { body: second } = await api.get(`${base}/${made[1]}`);
-    const window = (query: string) => api.get(`${base}?${query}=${encodeURIComponent(second.createdTime)}&sort=createdTime:asc`);
+    const window = (query: string) =>
+      api.get(`${base}?${query}=${encodeURIComponent(second.createdTime)}&sort=createdTime:asc`);
     expect((await window('createdTimeAfter')).body.runs.map((r: { runId: string }) => r.runId)).toEqual(made.slice(1));
-    expect((await window('createdTimeBefore')).body.runs.map((r: { runId: string }) => r.runId)).toEqual(made.slice(0, 2));
+    expect((await window('createdTimeBefore')).body.runs.map((r: { runId: string }) => r.runId)).toEqual(
+      made.slice(0, 2),
+    );
     const paged: string[] = [];
     let next: string | null = null;
     do {
-      const page: { body: { runs: { runId: string }[]; nextToken: string | null } } = await api.get(`${base}?maxResults=3${next ? `&nextToken=${encodeURIComponent(next)}` : ''}`);
+      const page: { body: { runs: { runId: string }[]; nextToken: string | null } } = await api.get(
+        `${base}?maxResults=3${next ? `&nextToken=${encodeURIComponent(next)}` : ''}`,
+      );
       paged.push(...page.body.runs.map((r) => r.runId));
       next = page.body.nextToken;
     } while (next);
@@ -173,7 +213,7 @@ describe('agent run lifecycle', () => {
 });
 
 describe('run counts (extension: GET /agents/{agentId}/runs/counts)', () => {
-  it('counts every status under the list\'s filters, agrees with the list, and is tenant-scoped', async () => {
+  it("counts every status under the list's filters, agrees with the list, and is tenant-scoped", async () => {
     const agent = await newAgent([ids.model, ids.validation]);
     const base = `/agents/${agent.agentId}/runs`;
     const made: string[] = [];
@@ -192,7 +232,10 @@ describe('run counts (extension: GET /agents/{agentId}/runs/counts)', () => {
     }
 
     // Same filters as the list: repeated status, inclusive created-time bounds.
-    expect((await api.get(`${base}/counts?status=archived&status=error`)).body.counts).toMatchObject({ archived: 1, 'ready-for-review': 0 });
+    expect((await api.get(`${base}/counts?status=archived&status=error`)).body.counts).toMatchObject({
+      archived: 1,
+      'ready-for-review': 0,
+    });
     const { body: second } = await api.get(`${base}/${made[1]}`);
     const after = await api.get(`${base}/counts?createdTimeAfter=${encodeURIComponent(second.createdTime)}`);
     expect(after.body.counts).toMatchObject({ archived: 0, 'ready-for-review': 2 });

@@ -16,7 +16,11 @@ beforeAll(async () => {
 });
 afterAll(() => svc?.close());
 
-function expectError(result: { status: number; body: unknown; headers: Headers }, status: number, message?: RegExp | string) {
+function expectError(
+  result: { status: number; body: unknown; headers: Headers },
+  status: number,
+  message?: RegExp | string,
+) {
   expect(result.status).toBe(status);
   const body = errorBodySchema.parse(result.body);
   if (typeof message === 'string') expect(body.message).toBe(message);
@@ -32,7 +36,10 @@ describe('token endpoint', () => {
   it('issues a Bearer token for 3600 s with Basic credentials', async () => {
     const response = await fetch(tokenUrl(), {
       method: 'POST',
-      headers: { authorization: basic(svc.credentials.clientId, svc.credentials.clientSecret), 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: basic(svc.credentials.clientId, svc.credentials.clientSecret),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
     });
     expect(response.status).toBe(200);
     const body = tokenResponseSchema.parse(await response.json());
@@ -41,13 +48,25 @@ describe('token endpoint', () => {
   });
 
   it('accepts client_id and client_secret in a form body', async () => {
-    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: svc.credentials.clientId, client_secret: svc.credentials.clientSecret });
-    const response = await fetch(`${svc.authUrl}/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form });
+    const form = new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: svc.credentials.clientId,
+      client_secret: svc.credentials.clientSecret,
+    });
+    const response = await fetch(`${svc.authUrl}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form,
+    });
     expect(response.status).toBe(200);
   });
 
   it('refuses a wrong secret, an unknown client and missing credentials with 401, without echoing them', async () => {
-    for (const authorization of [basic(svc.credentials.clientId, 'wrong-secret'), basic('unknown-client', 'x'), undefined]) {
+    for (const authorization of [
+      basic(svc.credentials.clientId, 'wrong-secret'),
+      basic('unknown-client', 'x'),
+      undefined,
+    ]) {
       const response = await fetch(tokenUrl(), { method: 'POST', headers: authorization ? { authorization } : {} });
       expect(response.status).toBe(401);
       const text = await response.text();
@@ -130,11 +149,17 @@ describe('scopes from the app client roles', () => {
   it('a role that denies wins over one that allows', async () => {
     const role = await admin.post('/roles', {
       name: 'no documents',
-      permissions: [{ resourceId: '*', effect: 'allow', action: '*' }, { resourceId: 'documents', effect: 'deny', action: '*' }],
+      permissions: [
+        { resourceId: '*', effect: 'allow', action: '*' },
+        { resourceId: 'documents', effect: 'deny', action: '*' },
+      ],
     });
     expect(role.status).toBe(200);
     const created = await admin.post('/appClients', { name: 'deny client', roleIds: [role.body.roleId] });
-    const client = apiClient(svc.baseUrl, await requestToken(svc.authUrl, created.body.clientId, created.body.clientSecret));
+    const client = apiClient(
+      svc.baseUrl,
+      await requestToken(svc.authUrl, created.body.clientId, created.body.clientSecret),
+    );
     expectError(await client.get('/documents'), 403, 'Forbidden');
     expect((await client.get('/models')).status).toBe(200);
   });
@@ -169,17 +194,30 @@ describe('tenancy', () => {
 
 describe('HTTP rules', () => {
   it('415 for a JSON body sent with another content type, naming it', async () => {
-    const result = await admin.call('POST', '/users', undefined, { headers: { 'content-type': 'text/plain' }, raw: '{"email":"a@b.co"}' });
+    const result = await admin.call('POST', '/users', undefined, {
+      headers: { 'content-type': 'text/plain' },
+      raw: '{"email":"a@b.co"}',
+    });
     expectError(result, 415, /text\/plain/);
   });
 
   it('400 for a body that is not JSON', async () => {
-    expectError(await admin.call('POST', '/users', undefined, { headers: { 'content-type': 'application/json' }, raw: '{"email":' }), 400, /JSON/);
+    expectError(
+      await admin.call('POST', '/users', undefined, {
+        headers: { 'content-type': 'application/json' },
+        raw: '{"email":',
+      }),
+      400,
+      /JSON/,
+    );
   });
 
   it('413 for a body over the limit', async () => {
     const huge = JSON.stringify({ name: 'x'.repeat(9 * 1024 * 1024) });
-    expectError(await admin.call('POST', '/documents', undefined, { headers: { 'content-type': 'application/json' }, raw: huge }), 413);
+    expectError(
+      await admin.call('POST', '/documents', undefined, { headers: { 'content-type': 'application/json' }, raw: huge }),
+      413,
+    );
   });
 
   it('404 with a message for an unknown route and a well-formed unknown id', async () => {
@@ -222,9 +260,22 @@ describe('OpenAPI', () => {
     expect(result.status).toBe(200);
     expect(result.body.info.version).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/);
     const paths = Object.keys(result.body.paths);
-    for (const path of ['/users', '/users/{userId}', '/documents/{documentId}', '/models', '/models/{modelId}', '/organizations',
-      '/organizations/{organizationId}', '/appClients/{appClientId}', '/roles', '/roles/{roleId}', '/validations',
-      '/agents/{agentId}/runs/{runId}', '/hooks/{hookId}/runs/{runId}', '/actions/{actionId}/runs/{runId}']) {
+    for (const path of [
+      '/users',
+      '/users/{userId}',
+      '/documents/{documentId}',
+      '/models',
+      '/models/{modelId}',
+      '/organizations',
+      '/organizations/{organizationId}',
+      '/appClients/{appClientId}',
+      '/roles',
+      '/roles/{roleId}',
+      '/validations',
+      '/agents/{agentId}/runs/{runId}',
+      '/hooks/{hookId}/runs/{runId}',
+      '/actions/{actionId}/runs/{runId}',
+    ]) {
       expect(paths).toContain(path);
     }
   });

@@ -26,7 +26,15 @@ async function scratchDir(): Promise<string> {
 function configFor(dataDir: string) {
   const schema = process.env.DPS_DATABASE_URL ? `d_${randomBytes(6).toString('hex')}` : undefined;
   if (schema) cleanups.push(() => dropSchema(process.env.DPS_DATABASE_URL!, schema));
-  return { ...loadServiceConfig({ DPS_DATABASE_URL: process.env.DPS_DATABASE_URL, DPS_DATA_DIR: dataDir, DPS_SERVICE_LOG: '0', DPS_DEMO: '0' }), databaseSchema: schema };
+  return {
+    ...loadServiceConfig({
+      DPS_DATABASE_URL: process.env.DPS_DATABASE_URL,
+      DPS_DATA_DIR: dataDir,
+      DPS_SERVICE_LOG: '0',
+      DPS_DEMO: '0',
+    }),
+    databaseSchema: schema,
+  };
 }
 
 const modeOf = async (file: string) => (await stat(file)).mode & 0o777;
@@ -47,13 +55,20 @@ describe('data dir permissions', () => {
   ])('refuses a data dir with mode %s, naming the chmod that fixes it', async (mode, says) => {
     const dataDir = await scratchDir();
     await chmod(dataDir, Number.parseInt(mode, 8));
-    await expect(createServiceApp(configFor(dataDir))).rejects.toThrow(`data dir ${dataDir} is ${says}: run chmod 700 ${dataDir}`);
+    await expect(createServiceApp(configFor(dataDir))).rejects.toThrow(
+      `data dir ${dataDir} is ${says}: run chmod 700 ${dataDir}`,
+    );
     expect(await readdir(dataDir)).toEqual([]); // nothing was written into it
   });
 
   it('the service process (npm run service) writes only files its own user can open', async () => {
     const dataDir = path.join(await scratchDir(), 'data');
-    const env: Record<string, string | undefined> = { DPS_DATA_DIR: dataDir, DPS_SERVICE_PORT: '0', DPS_DEMO: '0', DPS_SERVICE_LOG: '0' };
+    const env: Record<string, string | undefined> = {
+      DPS_DATA_DIR: dataDir,
+      DPS_SERVICE_PORT: '0',
+      DPS_DEMO: '0',
+      DPS_SERVICE_LOG: '0',
+    };
     if (process.env.DPS_DATABASE_URL) {
       env.DPS_DATABASE_SCHEMA = `d_${randomBytes(6).toString('hex')}`;
       cleanups.push(() => dropSchema(process.env.DPS_DATABASE_URL!, env.DPS_DATABASE_SCHEMA!));

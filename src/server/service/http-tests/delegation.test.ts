@@ -37,8 +37,16 @@ function expect403(result: HttpResult, message: RegExp) {
   expect(result.body.message).toMatch(message);
 }
 
-const allow = (resourceId: string, action: PermissionInput['action']): PermissionInput => ({ resourceId, effect: 'allow', action });
-const deny = (resourceId: string, action: PermissionInput['action']): PermissionInput => ({ resourceId, effect: 'deny', action });
+const allow = (resourceId: string, action: PermissionInput['action']): PermissionInput => ({
+  resourceId,
+  effect: 'allow',
+  action,
+});
+const deny = (resourceId: string, action: PermissionInput['action']): PermissionInput => ({
+  resourceId,
+  effect: 'deny',
+  action,
+});
 
 describe('an app client that may only manage app clients', () => {
   let clientsOnly: string;
@@ -78,7 +86,10 @@ describe('an app client that may only manage app clients', () => {
   it('cannot give the admin role to another client', async () => {
     const other = await self.api.post('/appClients', { name: 'plain', roleIds: [] });
     expect(other.status).toBe(200);
-    expect403(await self.api.patch(`/appClients/${other.body.appClientId}`, { roleIds: ['svc:role:viewer'] }), /^roleIds\[0\] role svc:role:viewer grants \S+:read/);
+    expect403(
+      await self.api.patch(`/appClients/${other.body.appClientId}`, { roleIds: ['svc:role:viewer'] }),
+      /^roleIds\[0\] role svc:role:viewer grants \S+:read/,
+    );
     expect((await admin.get(`/appClients/${other.body.appClientId}`)).body.roleIds).toEqual([]);
   });
 
@@ -86,7 +97,9 @@ describe('an app client that may only manage app clients', () => {
     const created = await self.api.post('/appClients', { name: 'same reach', roleIds: [clientsOnly] });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     expect((await self.api.patch(`/appClients/${created.body.appClientId}`, { roleIds: [] })).status).toBe(200);
-    expect((await self.api.patch(`/appClients/${self.appClientId}`, { roleIds: [clientsOnly], name: 'renamed' })).status).toBe(200);
+    expect(
+      (await self.api.patch(`/appClients/${self.appClientId}`, { roleIds: [clientsOnly], name: 'renamed' })).status,
+    ).toBe(200);
   });
 });
 
@@ -105,17 +118,31 @@ describe('an app client that may manage users and roles but only read documents'
   });
 
   it('cannot create a role with *:*', async () => {
-    expect403(await self.api.post('/roles', { name: 'everything', permissions: [allow('*', '*')] }), /^permissions grants .*, which the caller does not hold$/);
-    expect(((await admin.get('/roles?maxResults=100')).body.roles as { name: string }[]).map((r) => r.name)).not.toContain('everything');
+    expect403(
+      await self.api.post('/roles', { name: 'everything', permissions: [allow('*', '*')] }),
+      /^permissions grants .*, which the caller does not hold$/,
+    );
+    expect(
+      ((await admin.get('/roles?maxResults=100')).body.roles as { name: string }[]).map((r) => r.name),
+    ).not.toContain('everything');
   });
 
   it('cannot create a role wider than itself, and the message names the permission', async () => {
-    expect403(await self.api.post('/roles', { permissions: [allow('documents', 'write')] }), /^permissions grants documents:write, which the caller does not hold$/);
-    expect403(await self.api.post('/roles', { permissions: [{ resourceId: 'models' }] }), /^permissions grants models:read, which the caller does not hold$/);
+    expect403(
+      await self.api.post('/roles', { permissions: [allow('documents', 'write')] }),
+      /^permissions grants documents:write, which the caller does not hold$/,
+    );
+    expect403(
+      await self.api.post('/roles', { permissions: [{ resourceId: 'models' }] }),
+      /^permissions grants models:read, which the caller does not hold$/,
+    );
   });
 
   it('action * includes delegate: holding users read and write is not enough to grant users:*', async () => {
-    expect403(await self.api.post('/roles', { permissions: [allow('users', '*')] }), /^permissions grants users:delegate, which the caller does not hold$/);
+    expect403(
+      await self.api.post('/roles', { permissions: [allow('users', '*')] }),
+      /^permissions grants users:delegate, which the caller does not hold$/,
+    );
   });
 
   it('may create roles within its reach, and roles that only deny', async () => {
@@ -132,47 +159,78 @@ describe('an app client that may manage users and roles but only read documents'
 
   it('cannot widen a role it holds, even with what it holds through another role', async () => {
     expect403(
-      await self.api.patch(`/roles/${usersWriter}`, { permissions: [allow('users', 'read'), allow('users', 'write'), allow('documents', 'write')] }),
-      new RegExp(`^permissions would widen role ${usersWriter}, which the caller holds: it would allow documents:write$`),
+      await self.api.patch(`/roles/${usersWriter}`, {
+        permissions: [allow('users', 'read'), allow('users', 'write'), allow('documents', 'write')],
+      }),
+      new RegExp(
+        `^permissions would widen role ${usersWriter}, which the caller holds: it would allow documents:write$`,
+      ),
     );
     expect403(
-      await self.api.patch(`/roles/${usersWriter}`, { permissions: [allow('users', 'read'), allow('users', 'write'), allow('documents', 'read')] }),
+      await self.api.patch(`/roles/${usersWriter}`, {
+        permissions: [allow('users', 'read'), allow('users', 'write'), allow('documents', 'read')],
+      }),
       /which the caller holds: it would allow documents:read$/,
     );
-    expect((await admin.get(`/roles/${usersWriter}`)).body.permissions).toEqual([allow('users', 'read'), allow('users', 'write')]);
+    expect((await admin.get(`/roles/${usersWriter}`)).body.permissions).toEqual([
+      allow('users', 'read'),
+      allow('users', 'write'),
+    ]);
   });
 
   it('cannot lift a deny in a role it holds', async () => {
-    expect403(await self.api.patch(`/roles/${denyDocsWrite}`, { permissions: [] }), /^permissions would widen role \S+, which the caller holds: it would no longer deny documents:write$/);
+    expect403(
+      await self.api.patch(`/roles/${denyDocsWrite}`, { permissions: [] }),
+      /^permissions would widen role \S+, which the caller holds: it would no longer deny documents:write$/,
+    );
     expect((await self.api.post('/documents', { name: 'x' })).status).toBe(403);
   });
 
   it('cannot lift a deny on what it does not hold in a role it does not hold', async () => {
     const elsewhere = await makeRole('elsewhere', [allow('documents', '*'), deny('documents', 'write')]);
-    expect403(await self.api.patch(`/roles/${elsewhere}`, { permissions: [allow('documents', '*')] }), /^permissions grants documents:write, which the caller does not hold$/);
+    expect403(
+      await self.api.patch(`/roles/${elsewhere}`, { permissions: [allow('documents', '*')] }),
+      /^permissions grants documents:write, which the caller does not hold$/,
+    );
     const denyOnly = await makeRole('deny only', [deny('documents', 'write')]);
-    expect403(await self.api.patch(`/roles/${denyOnly}`, { permissions: [] }), /^permissions lifts the deny on documents:write, which the caller does not hold$/);
+    expect403(
+      await self.api.patch(`/roles/${denyOnly}`, { permissions: [] }),
+      /^permissions lifts the deny on documents:write, which the caller does not hold$/,
+    );
     expect((await admin.get(`/roles/${denyOnly}`)).body.permissions).toEqual([deny('documents', 'write')]);
   });
 
   it('cannot widen a built-in role beyond itself', async () => {
-    expect403(await self.api.patch('/roles/svc:role:viewer', { permissions: [allow('*', '*')] }), /^permissions grants .*, which the caller does not hold$/);
+    expect403(
+      await self.api.patch('/roles/svc:role:viewer', { permissions: [allow('*', '*')] }),
+      /^permissions grants .*, which the caller does not hold$/,
+    );
   });
 
   it('may change a role it does not hold within its reach, and narrow one it holds', async () => {
     const other = await makeRole('other', [deny('users', 'write')]);
-    const lifted = await self.api.patch(`/roles/${other}`, { permissions: [allow('users', 'write'), allow('documents', 'read')] });
+    const lifted = await self.api.patch(`/roles/${other}`, {
+      permissions: [allow('users', 'write'), allow('documents', 'read')],
+    });
     expect(lifted.status, JSON.stringify(lifted.body)).toBe(200);
-    const narrowed = await self.api.patch(`/roles/${docsReader}`, { permissions: [allow('documents', 'read'), allow('documents', 'delegate')] });
+    const narrowed = await self.api.patch(`/roles/${docsReader}`, {
+      permissions: [allow('documents', 'read'), allow('documents', 'delegate')],
+    });
     expect(narrowed.status, JSON.stringify(narrowed.body)).toBe(200);
     expect((await self.api.patch(`/roles/${usersWriter}`, { name: 'renamed, same permissions' })).status).toBe(200);
   });
 
-  it("cannot give users roles beyond its reach, on create or on PATCH", async () => {
-    expect403(await self.api.post('/users', { email: 'escalate@example.com', roleIds: ['svc:role:admin'] }), /^roleIds\[0\] role svc:role:admin grants .*which the caller does not hold$/);
+  it('cannot give users roles beyond its reach, on create or on PATCH', async () => {
+    expect403(
+      await self.api.post('/users', { email: 'escalate@example.com', roleIds: ['svc:role:admin'] }),
+      /^roleIds\[0\] role svc:role:admin grants .*which the caller does not hold$/,
+    );
     const user = await self.api.post('/users', { email: 'reach@example.com', roleIds: [usersWriter] });
     expect(user.status, JSON.stringify(user.body)).toBe(200);
-    expect403(await self.api.patch(`/users/${user.body.userId}`, { roleIds: [usersWriter, 'svc:role:member'] }), /^roleIds\[1\] role svc:role:member grants /);
+    expect403(
+      await self.api.patch(`/users/${user.body.userId}`, { roleIds: [usersWriter, 'svc:role:member'] }),
+      /^roleIds\[1\] role svc:role:member grants /,
+    );
     expect((await admin.get(`/users/${user.body.userId}`)).body.roleIds).toEqual([usersWriter]);
     expect((await self.api.patch(`/users/${user.body.userId}`, { roleIds: null })).status).toBe(200);
   });
@@ -182,11 +240,18 @@ describe('the admin', () => {
   it('grants anything: admin role to clients and users, *:* roles, widening built-in and custom roles', async () => {
     const results: HttpResult[] = [];
     results.push(await admin.post('/appClients', { name: 'second admin', roleIds: ['svc:role:admin'] }));
-    results.push(await admin.post('/users', { email: 'admin2@example.com', roleIds: ['svc:role:admin', 'svc:role:member'] }));
-    const role = await admin.post('/roles', { name: 'all', permissions: [allow('*', '*'), deny('documents', 'write')] });
+    results.push(
+      await admin.post('/users', { email: 'admin2@example.com', roleIds: ['svc:role:admin', 'svc:role:member'] }),
+    );
+    const role = await admin.post('/roles', {
+      name: 'all',
+      permissions: [allow('*', '*'), deny('documents', 'write')],
+    });
     results.push(role);
     results.push(await admin.patch(`/roles/${role.body.roleId}`, { permissions: [allow('*', '*')] }));
-    results.push(await admin.patch('/roles/svc:role:viewer', { permissions: [allow('*', 'read'), allow('documents', 'write')] }));
+    results.push(
+      await admin.patch('/roles/svc:role:viewer', { permissions: [allow('*', 'read'), allow('documents', 'write')] }),
+    );
     for (const result of results) expect(result.status, JSON.stringify(result.body)).toBe(200);
   });
 });

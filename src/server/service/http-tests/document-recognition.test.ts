@@ -24,7 +24,11 @@ afterAll(() => svc?.close());
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 
 async function upload(bytes: Uint8Array, contentType: string) {
-  const created = await api.post('/documents', { content: base64(bytes), contentType, name: `ocr.${contentType.split('/')[1]}` });
+  const created = await api.post('/documents', {
+    content: base64(bytes),
+    contentType,
+    name: `ocr.${contentType.split('/')[1]}`,
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   return documentSchema.parse(created.body);
 }
@@ -45,7 +49,8 @@ async function settled(url: string): Promise<OcrResult> {
   }
 }
 
-const words = (result: OcrResult, page: number) => result.pages.find((p) => p.page === page)?.words.map((w) => w.text) ?? [];
+const words = (result: OcrResult, page: number) =>
+  result.pages.find((p) => p.page === page)?.words.map((w) => w.text) ?? [];
 
 describe('ocrFileUrl', () => {
   it('recognises an uploaded PNG in the background: words with page, line, confidence and a page-relative box', async () => {
@@ -56,7 +61,12 @@ describe('ocrFileUrl', () => {
     const first = await readOcr(doc.ocrFileUrl!);
     expect(['pending', 'running', 'done']).toContain(first.status);
     const result = await settled(doc.ocrFileUrl!);
-    expect(result).toMatchObject({ documentId: doc.documentId, contentType: 'image/png', status: 'done', message: null });
+    expect(result).toMatchObject({
+      documentId: doc.documentId,
+      contentType: 'image/png',
+      status: 'done',
+      message: null,
+    });
     expect(result.pages.map((p) => p.page)).toEqual([0]);
     expect(result.pages[0]).toMatchObject({ width: 640, height: 820 });
     expect(words(result, 0)).toContain('TOTAL');
@@ -71,7 +81,10 @@ describe('ocrFileUrl', () => {
     const doc = await upload(makeInvoiceTiff({ data: invoiceData({ seed: 4 }), pageCount: 4 }), 'image/tiff');
     // A request answered between two reads that both saw recognition running was not held up by it.
     let answeredWhileRunning = false;
-    for (let before = await readOcr(doc.ocrFileUrl!); before.status !== 'done' && before.status !== 'failed' && !answeredWhileRunning;) {
+    for (
+      let before = await readOcr(doc.ocrFileUrl!);
+      before.status !== 'done' && before.status !== 'failed' && !answeredWhileRunning;
+    ) {
       const other = await api.get('/organizations/me');
       expect(other.status).toBe(200);
       const after = await readOcr(doc.ocrFileUrl!);
@@ -107,7 +120,10 @@ describe('ocrFileUrl', () => {
     expect(foreign.body.message).toMatch(/Document .* not found/);
     expect((await apiClient(svc.baseUrl, null).get(doc.ocrFileUrl!)).status).toBe(401);
 
-    const email = await api.post('/documents', { content: base64(new TextEncoder().encode('Subject: hi\r\n\r\nhello')), contentType: 'message/rfc822' });
+    const email = await api.post('/documents', {
+      content: base64(new TextEncoder().encode('Subject: hi\r\n\r\nhello')),
+      contentType: 'message/rfc822',
+    });
     expect(email.body.ocrFileUrl).toBeUndefined();
     const emailOcr = await api.get(`/documents/${email.body.documentId}/ocr`);
     expect(emailOcr.status).toBe(404);
@@ -131,7 +147,10 @@ describe('ocrFileUrl', () => {
     const doc = await upload(makeInvoicePng({ data: invoiceData({ seed: 2 }) }), 'image/png');
     await settled(doc.ocrFileUrl!);
     const replacement = makeInvoiceTiff({ data: invoiceData({ seed: 4 }), pageCount: 2 });
-    const put = await api.call('PUT', `/documents/${doc.documentId}/file`, undefined, { headers: { 'content-type': 'image/tiff' }, raw: Buffer.from(replacement) });
+    const put = await api.call('PUT', `/documents/${doc.documentId}/file`, undefined, {
+      headers: { 'content-type': 'image/tiff' },
+      raw: Buffer.from(replacement),
+    });
     expect(put.status).toBe(200);
     expect(put.body.ocrFileUrl).toBe(doc.ocrFileUrl);
     expect((await readOcr(doc.ocrFileUrl!)).status).not.toBe('done');

@@ -30,8 +30,14 @@ const PNG_BYTES = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010
 describe('POST /documents', () => {
   it('stores inline base64 content; GET returns fileUrl (URL rule) and no content; the file URL serves the bytes', async () => {
     const created = await api.post('/documents', {
-      content: PNG_BYTES.toString('base64'), contentType: 'image/png', name: 'scan.png', description: 'd', metadata: { src: 'test' },
-      retentionInDays: 30, datasetId: `svc:dataset:${hex32('d')}`, consentId: `legacy:consent:${hex32('c')}`,
+      content: PNG_BYTES.toString('base64'),
+      contentType: 'image/png',
+      name: 'scan.png',
+      description: 'd',
+      metadata: { src: 'test' },
+      retentionInDays: 30,
+      datasetId: `svc:dataset:${hex32('d')}`,
+      consentId: `legacy:consent:${hex32('c')}`,
       groundTruth: [{ label: 'total', value: '10.00', pages: [0], rawValue: '10,00', confidence: 0.9 }],
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
@@ -56,7 +62,11 @@ describe('POST /documents', () => {
     const missing = await fetch(doc.fileUrl, { headers: { authorization: `Bearer ${token}` } });
     expect(missing.status).toBe(404);
     const bytes = Buffer.from('%PDF-1.4\n%%EOF\n');
-    const put = await fetch(doc.fileUrl, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/pdf' }, body: bytes });
+    const put = await fetch(doc.fileUrl, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/pdf' },
+      body: bytes,
+    });
     expect(put.status).toBe(200);
     expect(documentSchema.parse(await put.json()).contentMD5).toEqual(expect.any(String));
     const file = await fetch(doc.fileUrl, { headers: { authorization: `Bearer ${token}` } });
@@ -66,7 +76,11 @@ describe('POST /documents', () => {
 
   it('a PUT without a known content type on a document without one is refused', async () => {
     const { body: doc } = await api.post('/documents', { name: 'untyped' });
-    const put = await fetch(doc.fileUrl, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' }, body: 'hello' });
+    const put = await fetch(doc.fileUrl, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
+      body: 'hello',
+    });
     expect(put.status).toBe(400);
     expect(((await put.json()) as { message: string }).message).toMatch(/Content-Type/);
   });
@@ -102,8 +116,16 @@ describe('POST /documents', () => {
   });
 
   it('accepts the boundaries: retention 1 and 1825, every content type, an agentRunId with an organization prefix', async () => {
-    for (const retentionInDays of [1, 1825]) expect((await api.post('/documents', { retentionInDays })).status).toBe(200);
-    for (const contentType of ['application/pdf', 'image/jpeg', 'image/png', 'image/tiff', 'image/webp', 'message/rfc822']) {
+    for (const retentionInDays of [1, 1825])
+      expect((await api.post('/documents', { retentionInDays })).status).toBe(200);
+    for (const contentType of [
+      'application/pdf',
+      'image/jpeg',
+      'image/png',
+      'image/tiff',
+      'image/webp',
+      'message/rfc822',
+    ]) {
       expect((await api.post('/documents', { contentType })).status).toBe(200);
     }
     const agentRunId = `legacy:organization:acme-1/svc:agent:a_b-1/svc:run:x9`;
@@ -113,10 +135,20 @@ describe('POST /documents', () => {
 
 describe('PATCH and DELETE /documents/{documentId}', () => {
   it('groundTruth replaces the whole array; null clears it; other fields stay', async () => {
-    const { body: doc } = await api.post('/documents', { name: 'gt', groundTruth: [{ label: 'a', value: '1' }, { label: 'b', value: '2' }] });
-    const replaced = await api.patch(`/documents/${doc.documentId}`, { groundTruth: [{ label: 'c', value: '3', pages: [1, 2], rawValue: '3', confidence: 0.5 }] });
+    const { body: doc } = await api.post('/documents', {
+      name: 'gt',
+      groundTruth: [
+        { label: 'a', value: '1' },
+        { label: 'b', value: '2' },
+      ],
+    });
+    const replaced = await api.patch(`/documents/${doc.documentId}`, {
+      groundTruth: [{ label: 'c', value: '3', pages: [1, 2], rawValue: '3', confidence: 0.5 }],
+    });
     expect(replaced.status).toBe(200);
-    expect(replaced.body.groundTruth).toEqual([{ label: 'c', value: '3', pages: [1, 2], rawValue: '3', confidence: 0.5 }]);
+    expect(replaced.body.groundTruth).toEqual([
+      { label: 'c', value: '3', pages: [1, 2], rawValue: '3', confidence: 0.5 },
+    ]);
     expect(replaced.body.name).toBe('gt');
     const cleared = await api.patch(`/documents/${doc.documentId}`, { groundTruth: null });
     expect(cleared.status).toBe(200);
@@ -130,13 +162,21 @@ describe('PATCH and DELETE /documents/{documentId}', () => {
     await expect400(api.patch(`/documents/${doc.documentId}`, { name: 'x'.repeat(4097) }), 'name');
     await expect400(api.patch(`/documents/${doc.documentId}`, { content: 'QUJD' }), 'content');
     await expect400(api.patch(`/documents/${doc.documentId}`, {}), /empty|at least one/i);
-    const ok = await api.patch(`/documents/${doc.documentId}`, { retentionInDays: 1825, metadata: { x: 1 }, datasetId: `legacy:dataset:${hex32('e')}`, description: null });
+    const ok = await api.patch(`/documents/${doc.documentId}`, {
+      retentionInDays: 1825,
+      metadata: { x: 1 },
+      datasetId: `legacy:dataset:${hex32('e')}`,
+      description: null,
+    });
     expect(ok.status).toBe(200);
     expect(documentSchema.parse(ok.body)).toMatchObject({ retentionInDays: 1825, metadata: { x: 1 } });
   });
 
   it('DELETE returns the document; it and its file are gone', async () => {
-    const { body: doc } = await api.post('/documents', { content: PNG_BYTES.toString('base64'), contentType: 'image/png' });
+    const { body: doc } = await api.post('/documents', {
+      content: PNG_BYTES.toString('base64'),
+      contentType: 'image/png',
+    });
     const deleted = await api.delete(`/documents/${doc.documentId}`);
     expect(deleted.status).toBe(200);
     expect(documentSchema.parse(deleted.body).documentId).toBe(doc.documentId);
@@ -149,17 +189,23 @@ describe('GET /documents', () => {
   it('orders by createdTime both ways, filters by dataset and consent, pages without duplicates', async () => {
     const dataset = `svc:dataset:${hex32('f')}`;
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push((await api.post('/documents', { name: `ds-${i}`, datasetId: dataset })).body.documentId);
-    const asc = documentListSchema.parse((await api.get(`/documents?datasetId=${dataset}&sortBy=createdTime&order=ascending`)).body);
+    for (let i = 0; i < 5; i++)
+      ids.push((await api.post('/documents', { name: `ds-${i}`, datasetId: dataset })).body.documentId);
+    const asc = documentListSchema.parse(
+      (await api.get(`/documents?datasetId=${dataset}&sortBy=createdTime&order=ascending`)).body,
+    );
     expect(asc.documents.map((d) => d.documentId)).toEqual(ids);
-    const desc = documentListSchema.parse((await api.get(`/documents?datasetId=${dataset}&sortBy=createdTime&order=descending`)).body);
+    const desc = documentListSchema.parse(
+      (await api.get(`/documents?datasetId=${dataset}&sortBy=createdTime&order=descending`)).body,
+    );
     expect(desc.documents.map((d) => d.documentId)).toEqual([...ids].reverse());
 
     const seen: string[] = [];
     let next: string | null = null;
     do {
-      const page: { body: { documents: { documentId: string }[]; nextToken: string | null } } =
-        await api.get(`/documents?datasetId=${dataset}&maxResults=2${next ? `&nextToken=${encodeURIComponent(next)}` : ''}`);
+      const page: { body: { documents: { documentId: string }[]; nextToken: string | null } } = await api.get(
+        `/documents?datasetId=${dataset}&maxResults=2${next ? `&nextToken=${encodeURIComponent(next)}` : ''}`,
+      );
       seen.push(...page.body.documents.map((d) => d.documentId));
       next = page.body.nextToken;
     } while (next);
@@ -167,7 +213,11 @@ describe('GET /documents', () => {
 
     const consent = `legacy:consent:${hex32('9')}`;
     const withConsent = (await api.post('/documents', { consentId: consent })).body.documentId;
-    expect((await api.get(`/documents?consentId=${consent}`)).body.documents.map((d: { documentId: string }) => d.documentId)).toEqual([withConsent]);
+    expect(
+      (await api.get(`/documents?consentId=${consent}`)).body.documents.map(
+        (d: { documentId: string }) => d.documentId,
+      ),
+    ).toEqual([withConsent]);
     await expect400(api.get('/documents?order=sideways'), 'order');
     await expect400(api.get('/documents?datasetId=nope'), 'datasetId');
   });

@@ -27,7 +27,9 @@ function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -71,7 +73,12 @@ describe('kill -9', () => {
   it('keeps every acknowledged write across a SIGKILL and restart', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'dps-kill9-'));
     const port = await freePort();
-    const env: Record<string, string> = { DPS_DATA_DIR: dataDir, DPS_SERVICE_PORT: String(port), DPS_DEMO: '0', DPS_SERVICE_LOG: '0' };
+    const env: Record<string, string> = {
+      DPS_DATA_DIR: dataDir,
+      DPS_SERVICE_PORT: String(port),
+      DPS_DEMO: '0',
+      DPS_SERVICE_LOG: '0',
+    };
     if (process.env.DPS_DATABASE_URL) {
       env.DPS_DATABASE_SCHEMA = `k_${randomBytes(6).toString('hex')}`;
       cleanups.push(() => dropSchema(process.env.DPS_DATABASE_URL!, env.DPS_DATABASE_SCHEMA));
@@ -80,11 +87,17 @@ describe('kill -9', () => {
 
     let child = await startServiceProcess(env);
     const credentials = JSON.parse(await readFile(path.join(dataDir, 'credentials.json'), 'utf8'));
-    const api = apiClient(credentials.baseUrl, await requestToken(credentials.authUrl, credentials.clientId, credentials.clientSecret));
+    const api = apiClient(
+      credentials.baseUrl,
+      await requestToken(credentials.authUrl, credentials.clientId, credentials.clientSecret),
+    );
 
     const written: { documentId: string; name: string }[] = [];
     for (let i = 0; i < 20; i++) {
-      const result = await api.post('/documents', { name: `doc ${i}`, groundTruth: [{ label: 'n', value: String(i) }] });
+      const result = await api.post('/documents', {
+        name: `doc ${i}`,
+        groundTruth: [{ label: 'n', value: String(i) }],
+      });
       expect(result.status).toBe(200);
       written.push({ documentId: result.body.documentId, name: `doc ${i}` });
     }
@@ -96,7 +109,10 @@ describe('kill -9', () => {
     child = await startServiceProcess(env);
     const token = await requestToken(credentials.authUrl, credentials.clientId, credentials.clientSecret);
     const after = apiClient(credentials.baseUrl, token);
-    const listed = (await after.get('/documents?maxResults=1000')).body.documents as { documentId: string; name: string }[];
+    const listed = (await after.get('/documents?maxResults=1000')).body.documents as {
+      documentId: string;
+      name: string;
+    }[];
     expect(listed.map((d) => d.documentId)).toEqual(written.map((d) => d.documentId));
     expect(listed[3].name).toBe('renamed before the crash');
     expect((await after.get(`/users/${user.body.userId}`)).body.name).toBe('Durable');

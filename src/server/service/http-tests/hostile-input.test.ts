@@ -49,21 +49,31 @@ function sendRaw(raw: string | Buffer): Promise<RawResponse> {
       }
       let body = text.slice(headEnd + 4);
       if (headers['content-length'] !== undefined) body = body.slice(0, Number(headers['content-length']));
-      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: Buffer.from(body, 'latin1').toString('utf8') });
+      resolve({
+        status: Number(statusLine.split(' ')[1]),
+        headers,
+        body: Buffer.from(body, 'latin1').toString('utf8'),
+      });
     });
     // Not end(): a half-closed connection makes Node drop a request still in flight.
     socket.write(raw);
   });
 }
 
-function request(method: string, target: string, opts: { body?: string; headers?: Record<string, string>; auth?: boolean } = {}): string {
+function request(
+  method: string,
+  target: string,
+  opts: { body?: string; headers?: Record<string, string>; auth?: boolean } = {},
+): string {
   const headers: Record<string, string> = { host: `127.0.0.1:${port}`, connection: 'close', ...opts.headers };
   if (opts.auth !== false) headers.authorization = `Bearer ${token}`;
   if (opts.body !== undefined) {
     headers['content-type'] ??= 'application/json';
     headers['content-length'] = String(Buffer.byteLength(opts.body));
   }
-  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  const head = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   return `${method} ${target} HTTP/1.1\r\n${head}\r\n${opts.body ?? ''}`;
 }
 
@@ -86,28 +96,117 @@ const HOSTILE: Array<[string, () => string, number, RegExp]> = [
   ['a lone % in the path', () => request('GET', '/v1/users/%'), 400, /path|url|encod/i],
   ['%ff in the path (not UTF-8)', () => request('GET', '/v1/users/%ff'), 400, /path|url|encod/i],
   ['a cut-off UTF-8 sequence in the path', () => request('GET', '/v1/users/%E0%A4%A'), 400, /path|url|encod/i],
-  ['a URL longer than the header limit', () => request('GET', `/v1/users/${'a'.repeat(20_000)}`), 431, /header|large|long/i],
-  ['a header longer than the header limit', () => request('GET', '/v1/users', { headers: { 'x-filler': 'b'.repeat(20_000) } }), 431, /header|large|long/i],
+  [
+    'a URL longer than the header limit',
+    () => request('GET', `/v1/users/${'a'.repeat(20_000)}`),
+    431,
+    /header|large|long/i,
+  ],
+  [
+    'a header longer than the header limit',
+    () => request('GET', '/v1/users', { headers: { 'x-filler': 'b'.repeat(20_000) } }),
+    431,
+    /header|large|long/i,
+  ],
   ['a malformed request line', () => 'NOT A REQUEST\r\n\r\n', 400, /request/i],
   ['an unknown method', () => request('BREW', '/v1/users'), 400, /request/i],
-  ['a non-numeric Content-Length', () => request('POST', '/v1/users', { headers: { 'content-length': 'abc' } }), 400, /Content-Length/],
-  ['a NUL byte in a header value', () => request('GET', '/v1/users', { headers: { 'x-nul': 'a\u0000b' } }), 400, /header/],
+  [
+    'a non-numeric Content-Length',
+    () => request('POST', '/v1/users', { headers: { 'content-length': 'abc' } }),
+    400,
+    /Content-Length/,
+  ],
+  [
+    'a NUL byte in a header value',
+    () => request('GET', '/v1/users', { headers: { 'x-nul': 'a\u0000b' } }),
+    400,
+    /header/,
+  ],
   ['no Host header', () => 'GET /v1/users HTTP/1.1\r\nconnection: close\r\n\r\n', 400, /Host/],
-  ['a malformed chunked body', () => request('POST', '/v1/validations', { headers: { 'transfer-encoding': 'chunked', 'content-type': 'application/json' } }) + 'zz\r\n{}\r\n0\r\n\r\n', 400, /chunk/],
+  [
+    'a malformed chunked body',
+    () =>
+      request('POST', '/v1/validations', {
+        headers: { 'transfer-encoding': 'chunked', 'content-type': 'application/json' },
+      }) + 'zz\r\n{}\r\n0\r\n\r\n',
+    400,
+    /chunk/,
+  ],
   ['a lone % in the query', () => request('GET', '/v1/users?nextToken=%'), 400, /nextToken/],
-  ['metadata nested 5,000 deep', () => request('POST', '/v1/users', { body: `{"email":"deep@example.com","metadata":${nested(5000)}}` }), 400, new RegExp(`body nests deeper than ${MAX_JSON_DEPTH} levels`)],
-  ['validation config nested 5,000 deep', () => request('POST', '/v1/validations', { body: `{"config":${nested(5000)}}` }), 400, /body nests deeper than/],
-  ['run variables nested 5,000 deep', () => request('POST', agentRuns, { body: `{"variables":${nested(5000)}}` }), 400, /body nests deeper than/],
-  ['a bare array nested 5,000 deep', () => request('POST', '/v1/validations', { body: nestedArray(5000) }), 400, /body nests deeper than/],
-  ['an impossible date (February 30)', () => request('GET', `${agentRuns}?createdTimeAfter=2026-02-30T00:00:00Z`), 400, /createdTimeAfter/],
-  ['an impossible hour', () => request('GET', `${agentRuns}?createdTimeBefore=2026-01-01T24:30:00Z`), 400, /createdTimeBefore/],
+  [
+    'metadata nested 5,000 deep',
+    () => request('POST', '/v1/users', { body: `{"email":"deep@example.com","metadata":${nested(5000)}}` }),
+    400,
+    new RegExp(`body nests deeper than ${MAX_JSON_DEPTH} levels`),
+  ],
+  [
+    'validation config nested 5,000 deep',
+    () => request('POST', '/v1/validations', { body: `{"config":${nested(5000)}}` }),
+    400,
+    /body nests deeper than/,
+  ],
+  [
+    'run variables nested 5,000 deep',
+    () => request('POST', agentRuns, { body: `{"variables":${nested(5000)}}` }),
+    400,
+    /body nests deeper than/,
+  ],
+  [
+    'a bare array nested 5,000 deep',
+    () => request('POST', '/v1/validations', { body: nestedArray(5000) }),
+    400,
+    /body nests deeper than/,
+  ],
+  [
+    'an impossible date (February 30)',
+    () => request('GET', `${agentRuns}?createdTimeAfter=2026-02-30T00:00:00Z`),
+    400,
+    /createdTimeAfter/,
+  ],
+  [
+    'an impossible hour',
+    () => request('GET', `${agentRuns}?createdTimeBefore=2026-01-01T24:30:00Z`),
+    400,
+    /createdTimeBefore/,
+  ],
   ['month 13', () => request('GET', `${agentRuns}?createdTimeBefore=2026-13-01T00:00:00Z`), 400, /createdTimeBefore/],
-  ['a 4,123-character email', () => request('POST', '/v1/users', { body: JSON.stringify({ email: `${incompressible(4111)}@example.com` }) }), 400, /email/],
-  ['a 100,000-character name', () => request('POST', '/v1/validations', { body: JSON.stringify({ name: 'n'.repeat(100_000) }) }), 400, /name/],
-  ['a 100,000-character id in the path', () => request('GET', `/v1/users/svc:user:${'a'.repeat(100_000)}`), 431, /header|large|long/i],
+  [
+    'a 4,123-character email',
+    () => request('POST', '/v1/users', { body: JSON.stringify({ email: `${incompressible(4111)}@example.com` }) }),
+    400,
+    /email/,
+  ],
+  [
+    'a 100,000-character name',
+    () => request('POST', '/v1/validations', { body: JSON.stringify({ name: 'n'.repeat(100_000) }) }),
+    400,
+    /name/,
+  ],
+  [
+    'a 100,000-character id in the path',
+    () => request('GET', `/v1/users/svc:user:${'a'.repeat(100_000)}`),
+    431,
+    /header|large|long/i,
+  ],
   ['a long nextToken', () => request('GET', `/v1/users?nextToken=${'t'.repeat(10_000)}`), 400, /nextToken/],
-  ['a catastrophic pattern rule', () => request('POST', '/v1/validations', { body: JSON.stringify({ config: { rules: [{ type: 'pattern', field: 'x', pattern: '(a)\\1' }] } }) }), 400, /config\.rules\[0\]\.pattern/],
-  ['a 10,000-character pattern', () => request('POST', '/v1/validations', { body: JSON.stringify({ config: { rules: [{ type: 'pattern', field: 'x', pattern: 'a'.repeat(10_000) }] } }) }), 400, /config\.rules\[0\]\.pattern/],
+  [
+    'a catastrophic pattern rule',
+    () =>
+      request('POST', '/v1/validations', {
+        body: JSON.stringify({ config: { rules: [{ type: 'pattern', field: 'x', pattern: '(a)\\1' }] } }),
+      }),
+    400,
+    /config\.rules\[0\]\.pattern/,
+  ],
+  [
+    'a 10,000-character pattern',
+    () =>
+      request('POST', '/v1/validations', {
+        body: JSON.stringify({ config: { rules: [{ type: 'pattern', field: 'x', pattern: 'a'.repeat(10_000) }] } }),
+      }),
+    400,
+    /config\.rules\[0\]\.pattern/,
+  ],
   ['invalid JSON', () => request('POST', '/v1/validations', { body: '{"name":' }), 400, /JSON/],
 ];
 

@@ -52,7 +52,11 @@ function keyed(client: ApiClient, path: string, body: unknown, key: string) {
 }
 
 const newKey = () => `key-${randomBytes(8).toString('hex')}`;
-const pdf = (text: string) => ({ content: Buffer.from(`%PDF-1.4 ${text}`).toString('base64'), contentType: 'application/pdf', name: text });
+const pdf = (text: string) => ({
+  content: Buffer.from(`%PDF-1.4 ${text}`).toString('base64'),
+  contentType: 'application/pdf',
+  name: text,
+});
 
 async function documentCount(client: ApiClient): Promise<number> {
   const listed = await client.get('/documents?maxResults=100');
@@ -120,16 +124,26 @@ describe('Idempotency-Key', () => {
     expect(mine.status).toBe(200);
 
     const tenant = await createTenantOrganization(service.context);
-    const tenantApi = apiClient(service.context.urls.baseUrl, await requestToken(service.context.urls.authUrl, tenant.clientId, tenant.clientSecret));
+    const tenantApi = apiClient(
+      service.context.urls.baseUrl,
+      await requestToken(service.context.urls.authUrl, tenant.clientId, tenant.clientSecret),
+    );
     const theirs = await keyed(tenantApi, '/models', { name: 'shared key' }, key);
     expect(theirs.status).toBe(200);
     expect(theirs.headers.get('idempotent-replayed')).toBeNull();
     expect(theirs.body.modelId).not.toBe(mine.body.modelId);
 
     // A second app client of the same organization.
-    const client = await api.post('/appClients', { name: 'second client', roleIds: ['svc:role:admin'], generateSecret: true });
+    const client = await api.post('/appClients', {
+      name: 'second client',
+      roleIds: ['svc:role:admin'],
+      generateSecret: true,
+    });
     expect(client.status).toBe(200);
-    const secondApi = apiClient(service.context.urls.baseUrl, await requestToken(service.context.urls.authUrl, client.body.clientId, client.body.clientSecret));
+    const secondApi = apiClient(
+      service.context.urls.baseUrl,
+      await requestToken(service.context.urls.authUrl, client.body.clientId, client.body.clientSecret),
+    );
     const second = await keyed(secondApi, '/models', { name: 'shared key' }, key);
     expect(second.status).toBe(200);
     expect(second.headers.get('idempotent-replayed')).toBeNull();
@@ -146,7 +160,10 @@ describe('Idempotency-Key', () => {
     expect(again.status).toBe(409);
     expect(again.body.message).toContain(first.body.appClientId);
     expect(JSON.stringify(again.body)).not.toContain(first.body.clientSecret);
-    const stored = await rows(service.context.store.db, sql`SELECT * FROM idempotency_keys WHERE idempotency_key = ${key}`);
+    const stored = await rows(
+      service.context.store.db,
+      sql`SELECT * FROM idempotency_keys WHERE idempotency_key = ${key}`,
+    );
     expect(stored).toHaveLength(1);
     expect(JSON.stringify(stored)).not.toContain(first.body.clientSecret);
   });
@@ -165,7 +182,9 @@ describe('Idempotency-Key', () => {
     for (const key of ['x'.repeat(256), 'has space', 'tab\there']) {
       const refused = await keyed(api, '/models', { name: 'bad key' }, key);
       expect(refused.status, key).toBe(400);
-      expect(refused.body.message).toBe('Idempotency-Key must be 1 to 255 visible ASCII characters (! to ~, no spaces)');
+      expect(refused.body.message).toBe(
+        'Idempotency-Key must be 1 to 255 visible ASCII characters (! to ~, no spaces)',
+      );
     }
     expect((await keyed(api, '/models', { name: 'long key' }, 'k'.repeat(255))).status).toBe(200);
   });
@@ -189,7 +208,8 @@ describe('Idempotency-Key', () => {
       sql`SELECT organization_id, id FROM app_clients WHERE client_id = ${credentials.clientId}`,
     );
     // What a request being handled by this or another instance has written before its create.
-    await service.context.store.db.execute(sql`INSERT INTO idempotency_keys (organization_id, app_client_id, idempotency_key, request_hash, claim_token)
+    await service.context.store.db
+      .execute(sql`INSERT INTO idempotency_keys (organization_id, app_client_id, idempotency_key, request_hash, claim_token)
       VALUES (${caller.organization_id}, ${caller.id}, ${key}, ${requestHash('POST', '/v1/models', body)}, 'another-request')`);
     const busy = await keyed(api, '/models', body, key);
     expect(busy.status).toBe(409);
@@ -204,7 +224,8 @@ describe('Idempotency-Key', () => {
     const body = { name: 'never answered' };
     const hash = requestHash('POST', '/v1/models', body);
     const [applied, unknown] = [newKey(), newKey()];
-    await service.context.store.db.execute(sql`INSERT INTO idempotency_keys (organization_id, app_client_id, idempotency_key, request_hash, claim_token, applied, created_time)
+    await service.context.store.db
+      .execute(sql`INSERT INTO idempotency_keys (organization_id, app_client_id, idempotency_key, request_hash, claim_token, applied, created_time)
       VALUES (${caller.organization_id}, ${caller.id}, ${applied}, ${hash}, 'stopped-1', true, now() - interval '10 minutes'),
              (${caller.organization_id}, ${caller.id}, ${unknown}, ${hash}, 'stopped-2', false, now() - interval '10 minutes')`);
     const before = (await api.get('/models?maxResults=100')).body.models.length;
@@ -213,7 +234,9 @@ describe('Idempotency-Key', () => {
     expect(wasApplied.body.message).toMatch(/Idempotency-Key names a request that was applied/);
     const outcomeUnknown = await keyed(api, '/models', body, unknown);
     expect(outcomeUnknown.status).toBe(409);
-    expect(outcomeUnknown.body.message).toMatch(/Idempotency-Key names a request that did not finish .* outcome is unknown/);
+    expect(outcomeUnknown.body.message).toMatch(
+      /Idempotency-Key names a request that did not finish .* outcome is unknown/,
+    );
     expect((await api.get('/models?maxResults=100')).body.models.length).toBe(before);
   });
 
@@ -234,7 +257,10 @@ describe('Idempotency-Key', () => {
       const key = newKey();
       const pending = keyed(api, '/models', { name: 'fenced' }, key);
       // The claim commits on its own; the create then waits for the organization's counters row.
-      while ((await rows(service.context.store.db, sql`SELECT 1 FROM idempotency_keys WHERE idempotency_key = ${key}`)).length === 0) {
+      while (
+        (await rows(service.context.store.db, sql`SELECT 1 FROM idempotency_keys WHERE idempotency_key = ${key}`))
+          .length === 0
+      ) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       await lock.query(`UPDATE idempotency_keys SET claim_token = 'a-later-request' WHERE idempotency_key = $1`, [key]);
@@ -251,17 +277,23 @@ describe('Idempotency-Key', () => {
   it('is documented in the OpenAPI document on POST operations', async () => {
     const document = (await api.get('/openapi.json')).body;
     const create = document.paths['/documents'].post;
-    expect(create.parameters).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }));
+    expect(create.parameters).toContainEqual(
+      expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }),
+    );
     expect(create.responses['409'].description).toMatch(/Idempotency-Key/);
     expect(create.responses['200'].headers['Idempotent-Replayed']).toBeDefined();
-    expect(document.paths['/documents'].get.parameters.map((p: { name: string }) => p.name)).not.toContain('Idempotency-Key');
+    expect(document.paths['/documents'].get.parameters.map((p: { name: string }) => p.name)).not.toContain(
+      'Idempotency-Key',
+    );
   });
 
   it('forgets a key after 24 hours', async () => {
     const key = newKey();
     const first = await keyed(api, '/models', { name: 'old key' }, key);
     expect(first.status).toBe(200);
-    await service.context.store.db.execute(sql`UPDATE idempotency_keys SET created_time = now() - interval '25 hours' WHERE idempotency_key = ${key}`);
+    await service.context.store.db.execute(
+      sql`UPDATE idempotency_keys SET created_time = now() - interval '25 hours' WHERE idempotency_key = ${key}`,
+    );
     const later = await keyed(api, '/models', { name: 'old key' }, key);
     expect(later.status).toBe(200);
     expect(later.headers.get('idempotent-replayed')).toBeNull();

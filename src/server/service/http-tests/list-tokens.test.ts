@@ -18,7 +18,15 @@ beforeAll(async () => {
   svc = await startTestService();
   api = apiClient(svc.baseUrl, await svc.getToken());
   other = apiClient(svc.baseUrl, await (await svc.createTenant()).getToken());
-  for (const [client, dataset] of [[api, datasetX], [api, datasetX], [api, datasetX], [api, datasetY], [api, datasetY], [other, datasetX], [other, datasetX]] as const) {
+  for (const [client, dataset] of [
+    [api, datasetX],
+    [api, datasetX],
+    [api, datasetX],
+    [api, datasetY],
+    [api, datasetY],
+    [other, datasetX],
+    [other, datasetX],
+  ] as const) {
     expect((await client.post('/documents', { name: 'paged', datasetId: dataset })).status).toBe(200);
   }
 });
@@ -29,7 +37,8 @@ function expect400(result: HttpResult) {
   expect(errorBodySchema.parse(result.body).message).toMatch(/nextToken/);
 }
 
-const withToken = (path: string, token: string) => `${path}${path.includes('?') ? '&' : '?'}nextToken=${encodeURIComponent(token)}`;
+const withToken = (path: string, token: string) =>
+  `${path}${path.includes('?') ? '&' : '?'}nextToken=${encodeURIComponent(token)}`;
 
 async function firstToken(client: ApiClient, path: string): Promise<string> {
   const page = await client.get(`${path}${path.includes('?') ? '&' : '?'}maxResults=1`);
@@ -80,7 +89,8 @@ describe('nextToken', () => {
     for (const name of ['first agent', 'second agent']) {
       const agent = (await api.post('/agents', { name, resourceIds: [] })).body.agentId;
       agents.push(agent);
-      for (let i = 0; i < 3; i++) expect((await api.post(`/agents/${agent}/runs`, { documentId: document })).status).toBe(200);
+      for (let i = 0; i < 3; i++)
+        expect((await api.post(`/agents/${agent}/runs`, { documentId: document })).status).toBe(200);
     }
     const token = await firstToken(api, `/agents/${agents[0]}/runs?sort=createdTime:asc`);
     expect((await api.get(withToken(`/agents/${agents[0]}/runs?sort=createdTime:asc`, token))).status).toBe(200);
@@ -88,7 +98,9 @@ describe('nextToken', () => {
     expect400(await api.get(withToken(`/agents/${agents[0]}/runs?sort=createdTime:desc`, token)));
     expect400(await api.get(withToken(`/agents/${agents[0]}/runs?sort=createdTime:asc&status=archived`, token)));
     for (const sort of ['createdTime:asc', 'createdTime:desc']) {
-      const all = (await api.get(`/agents/${agents[0]}/runs?sort=${sort}&maxResults=100`)).body.runs.map((r: { runId: string }) => r.runId);
+      const all = (await api.get(`/agents/${agents[0]}/runs?sort=${sort}&maxResults=100`)).body.runs.map(
+        (r: { runId: string }) => r.runId,
+      );
       expect(await pageAll(api, `/agents/${agents[0]}/runs?sort=${sort}`, 'runs', 'runId')).toEqual(all);
     }
   });
@@ -105,7 +117,9 @@ describe('nextToken', () => {
   it('pages documents both ways by sortBy=createdTime&order', async () => {
     for (const order of ['ascending', 'descending']) {
       const path = `/documents?datasetId=${encodeURIComponent(datasetX)}&sortBy=createdTime&order=${order}`;
-      const all = (await api.get(`${path}&maxResults=100`)).body.documents.map((d: { documentId: string }) => d.documentId);
+      const all = (await api.get(`${path}&maxResults=100`)).body.documents.map(
+        (d: { documentId: string }) => d.documentId,
+      );
       expect(all).toHaveLength(3);
       expect(await pageAll(api, path, 'documents', 'documentId')).toEqual(all);
     }

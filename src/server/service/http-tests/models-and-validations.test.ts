@@ -28,21 +28,45 @@ const fieldConfig = {
 describe('models', () => {
   it('creates with every documented field, reads back unchanged, lists, patches and deletes', async () => {
     const created = await api.post('/models', {
-      name: 'Invoices', description: 'd', metadata: { a: 1 }, fieldConfig,
+      name: 'Invoices',
+      description: 'd',
+      metadata: { a: 1 },
+      fieldConfig,
       preprocessConfig: {
-        trimMargins: true, startPage: 0, pages: [0, 1], useGhostScript: false, usePoppler: true, padToFit: false, useTextDetection: true,
-        maxPages: 3, optimizeDimensions: true, deskewImage: false, autoRotate: true,
+        trimMargins: true,
+        startPage: 0,
+        pages: [0, 1],
+        useGhostScript: false,
+        usePoppler: true,
+        padToFit: false,
+        useTextDetection: true,
+        maxPages: 3,
+        optimizeDimensions: true,
+        deskewImage: false,
+        autoRotate: true,
       },
-      postprocessConfig: { strategy: 'BEST_FIRST' }, llmVersion: 'sonnet-4.6', confidenceVersion: 'v2',
+      postprocessConfig: { strategy: 'BEST_FIRST' },
+      llmVersion: 'sonnet-4.6',
+      confidenceVersion: 'v2',
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const model = modelSchema.parse(created.body);
     expect(model.modelId).toMatch(/^svc:model:[a-z0-9-_]+$/);
-    expect(model).toMatchObject({ status: 'active', version: expect.any(Number), llmVersion: 'sonnet-4.6', confidenceVersion: 'v2' });
+    expect(model).toMatchObject({
+      status: 'active',
+      version: expect.any(Number),
+      llmVersion: 'sonnet-4.6',
+      confidenceVersion: 'v2',
+    });
     expect((await api.get(`/models/${model.modelId}`)).body.fieldConfig).toEqual(fieldConfig);
-    expect(modelListSchema.parse((await api.get('/models')).body).models.map((m) => m.modelId)).toContain(model.modelId);
+    expect(modelListSchema.parse((await api.get('/models')).body).models.map((m) => m.modelId)).toContain(
+      model.modelId,
+    );
 
-    const patched = await api.patch(`/models/${model.modelId}`, { fieldConfig: { ...fieldConfig, due_date: { type: 'date' } }, status: 'inactive' });
+    const patched = await api.patch(`/models/${model.modelId}`, {
+      fieldConfig: { ...fieldConfig, due_date: { type: 'date' } },
+      status: 'inactive',
+    });
     expect(patched.status).toBe(200);
     expect(patched.body.version).toBe((model.version ?? 0) + 1);
     expect(patched.body.status).toBe('inactive');
@@ -55,7 +79,11 @@ describe('models', () => {
   });
 
   it('keeps the order of fields and columns as written (not re-sorted by storage)', async () => {
-    const ordered = { zeta: { type: 'string' }, line_items: { type: 'table', fields: { zz: { type: 'string' }, a: { type: 'amount' } } }, b: { type: 'date' } };
+    const ordered = {
+      zeta: { type: 'string' },
+      line_items: { type: 'table', fields: { zz: { type: 'string' }, a: { type: 'amount' } } },
+      b: { type: 'date' },
+    };
     const { body: model } = await api.post('/models', { fieldConfig: ordered, metadata: { zz: 1, a: 2 } });
     const { body: read } = await api.get(`/models/${model.modelId}`);
     expect(Object.keys(read.fieldConfig)).toEqual(['zeta', 'line_items', 'b']);
@@ -100,8 +128,20 @@ describe('models', () => {
 
 describe('validations and their tasks', () => {
   it('creates, reads, patches (enable/disable, config), lists and deletes', async () => {
-    const config = { rules: [{ type: 'confidenceThreshold', threshold: 0.8 }, { type: 'requiredField', field: 'total' }, { type: 'pattern', field: 'invoice_number', pattern: '^INV-' }] };
-    const created = await api.post('/validations', { name: 'Checks', description: 'd', metadata: { m: 1 }, config, enabled: true });
+    const config = {
+      rules: [
+        { type: 'confidenceThreshold', threshold: 0.8 },
+        { type: 'requiredField', field: 'total' },
+        { type: 'pattern', field: 'invoice_number', pattern: '^INV-' },
+      ],
+    };
+    const created = await api.post('/validations', {
+      name: 'Checks',
+      description: 'd',
+      metadata: { m: 1 },
+      config,
+      enabled: true,
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const validation = validationSchema.parse(created.body);
     expect(validation.validationId).toMatch(/^svc:validation:[0-9a-f]{32}$/);
@@ -109,8 +149,13 @@ describe('validations and their tasks', () => {
 
     const disabled = await api.patch(`/validations/${validation.validationId}`, { enabled: false });
     expect(disabled.body).toMatchObject({ enabled: false, name: 'Checks' });
-    expect((await api.get('/validations')).body.validations.map((v: { validationId: string }) => v.validationId)).toContain(validation.validationId);
-    expect((await api.get(`/validations/${validation.validationId}/tasks`)).body).toEqual({ validationTasks: [], nextToken: null });
+    expect(
+      (await api.get('/validations')).body.validations.map((v: { validationId: string }) => v.validationId),
+    ).toContain(validation.validationId);
+    expect((await api.get(`/validations/${validation.validationId}/tasks`)).body).toEqual({
+      validationTasks: [],
+      nextToken: null,
+    });
 
     const deleted = await api.delete(`/validations/${validation.validationId}`);
     expect(deleted.status).toBe(200);

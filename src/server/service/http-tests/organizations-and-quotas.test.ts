@@ -8,7 +8,9 @@ let svc: TestService;
 let api: ApiClient;
 
 beforeAll(async () => {
-  svc = await startTestService({ env: { DPS_DEFAULT_QUOTAS: JSON.stringify({ numberOfUsersAllowed: 3, numberOfModelsAllowed: 2 }) } });
+  svc = await startTestService({
+    env: { DPS_DEFAULT_QUOTAS: JSON.stringify({ numberOfUsersAllowed: 3, numberOfModelsAllowed: 2 }) },
+  });
   api = apiClient(svc.baseUrl, await svc.getToken());
 });
 afterAll(() => svc?.close());
@@ -29,18 +31,28 @@ describe('organizations', () => {
     expect(org.numberOfAppClientsCreated).toBe(1);
     expect(org).toHaveProperty('monthlyNumberOfPagePredictionsUsed');
     // Every counter the seed names, usage-only ones included, is an integer >= 0.
-    for (const field of COUNTER_FIELDS) expect(Number.isInteger(org[field]) && (org[field] as number) >= 0, field).toBe(true);
+    for (const field of COUNTER_FIELDS)
+      expect(Number.isInteger(org[field]) && (org[field] as number) >= 0, field).toBe(true);
   });
 
   it('PATCH applies the seed constraints and keeps counters read-only', async () => {
     const { body: me } = await api.get('/organizations/me');
     const path = `/organizations/${me.organizationId}`;
     const ok = await api.patch(path, {
-      name: 'Acme', description: 'd', url: 'https://acme.example', documentRetentionInDays: 1825, metadata: { tier: 1 },
-      planId: 'svc:plan:team:@monthly', paymentMethodId: `svc:payment-method:${hex32('a')}`,
+      name: 'Acme',
+      description: 'd',
+      url: 'https://acme.example',
+      documentRetentionInDays: 1825,
+      metadata: { tier: 1 },
+      planId: 'svc:plan:team:@monthly',
+      paymentMethodId: `svc:payment-method:${hex32('a')}`,
     });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-    expect(organizationSchema.parse(ok.body)).toMatchObject({ name: 'Acme', url: 'https://acme.example', documentRetentionInDays: 1825 });
+    expect(organizationSchema.parse(ok.body)).toMatchObject({
+      name: 'Acme',
+      url: 'https://acme.example',
+      documentRetentionInDays: 1825,
+    });
     expect((await api.patch(path, { planId: `legacy:organization:acme/svc:plan:pro:12` })).status).toBe(200);
 
     await expect400(api.patch(path, { url: 'http://acme.example' }), 'url');
@@ -53,11 +65,19 @@ describe('organizations', () => {
   });
 
   it('POST creates an organization the caller can see; the other fields of the seed are refused', async () => {
-    const created = await api.post('/organizations', { name: 'Child', description: 'c', url: 'http://localhost:9000', useNewScopes: true, metadata: {} });
+    const created = await api.post('/organizations', {
+      name: 'Child',
+      description: 'c',
+      url: 'http://localhost:9000',
+      useNewScopes: true,
+      metadata: {},
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const child = organizationSchema.parse(created.body);
     expect((await api.get(`/organizations/${child.organizationId}`)).body.name).toBe('Child');
-    expect((await api.get('/organizations')).body.organizations.map((o: { organizationId: string }) => o.organizationId)).toContain(child.organizationId);
+    expect(
+      (await api.get('/organizations')).body.organizations.map((o: { organizationId: string }) => o.organizationId),
+    ).toContain(child.organizationId);
     await expect400(api.post('/organizations', { name: 'x', documentRetentionInDays: 10 }), 'documentRetentionInDays');
     await expect400(api.post('/organizations', { url: 'ftp://x' }), 'url');
   });

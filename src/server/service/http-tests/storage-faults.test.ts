@@ -43,7 +43,13 @@ async function mountTmpfs(size: string): Promise<string> {
 
 /** The service on PGlite in `dataDir`, logging (JSON lines on stdout). */
 async function startService(dataDir: string): Promise<ServiceProcess> {
-  const service = spawnService({ DPS_DATA_DIR: dataDir, DPS_SERVICE_PORT: '0', DPS_DEMO: '0', DPS_SERVICE_LOG: '1', DPS_DATABASE_URL: undefined });
+  const service = spawnService({
+    DPS_DATA_DIR: dataDir,
+    DPS_SERVICE_PORT: '0',
+    DPS_DEMO: '0',
+    DPS_SERVICE_LOG: '1',
+    DPS_DATABASE_URL: undefined,
+  });
   cleanups.push(() => service.stop());
   await serviceStarted(service);
   return service;
@@ -51,7 +57,10 @@ async function startService(dataDir: string): Promise<ServiceProcess> {
 
 async function clientFor(dataDir: string) {
   const credentials = JSON.parse(await readFile(path.join(dataDir, 'credentials.json'), 'utf8'));
-  return apiClient(credentials.baseUrl, await requestToken(credentials.authUrl, credentials.clientId, credentials.clientSecret));
+  return apiClient(
+    credentials.baseUrl,
+    await requestToken(credentials.authUrl, credentials.clientId, credentials.clientSecret),
+  );
 }
 
 /** Fills the file system holding `dir` until `leaveBytes` remain. */
@@ -94,7 +103,10 @@ describe('storage faults', () => {
     expect(refused.body).toEqual({ message: "the service's storage is full" });
 
     const logged = JSON.parse(await lineMatching(service, (line) => line.includes('storage error')));
-    expect(logged.database).toEqual({ code: '53100', message: expect.stringMatching(/^could not extend file "[^"]+": No space left on device$/) });
+    expect(logged.database).toEqual({
+      code: '53100',
+      message: expect.stringMatching(/^could not extend file "[^"]+": No space left on device$/),
+    });
 
     // Reads still answer; once space is freed, writes do too.
     const listed = await api.get('/documents?maxResults=100');
@@ -123,9 +135,17 @@ describe('storage faults', () => {
     await service.stop();
     execFileSync('mount', ['-o', 'remount,ro', mount]);
 
-    const refused = spawnService({ DPS_DATA_DIR: dataDir, DPS_SERVICE_PORT: '0', DPS_DEMO: '0', DPS_SERVICE_LOG: '1', DPS_DATABASE_URL: undefined });
+    const refused = spawnService({
+      DPS_DATA_DIR: dataDir,
+      DPS_SERVICE_PORT: '0',
+      DPS_DEMO: '0',
+      DPS_SERVICE_LOG: '1',
+      DPS_DATABASE_URL: undefined,
+    });
     cleanups.push(() => refused.stop());
     expect(await refused.exited).toBe(1);
-    expect(refused.lines.join('\n')).toContain(`DPS service failed to start: data dir ${dataDir} is not writable: the file system is mounted read-only`);
+    expect(refused.lines.join('\n')).toContain(
+      `DPS service failed to start: data dir ${dataDir} is not writable: the file system is mounted read-only`,
+    );
   }, 300_000);
 });

@@ -34,7 +34,12 @@ function postToken(authorization: string, from: string): Promise<TokenAnswer> {
   return new Promise((resolve, reject) => {
     const request = http.request(
       {
-        host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, method: 'POST', localAddress: from, agent: false,
+        host: url.hostname,
+        port: url.port,
+        path: `${url.pathname}${url.search}`,
+        method: 'POST',
+        localAddress: from,
+        agent: false,
         headers: { authorization, 'content-type': 'application/x-www-form-urlencoded', 'content-length': '0' },
       },
       (response) => {
@@ -43,7 +48,12 @@ function postToken(authorization: string, from: string): Promise<TokenAnswer> {
         response.on('data', (chunk: string) => (text += chunk));
         response.on('end', () => {
           const header = (name: string) => response.headers[name] as string | undefined;
-          resolve({ status: response.statusCode ?? 0, retryAfter: header('retry-after'), wwwAuthenticate: header('www-authenticate'), text });
+          resolve({
+            status: response.statusCode ?? 0,
+            retryAfter: header('retry-after'),
+            wwwAuthenticate: header('www-authenticate'),
+            text,
+          });
         });
       },
     );
@@ -95,7 +105,9 @@ describe('token endpoint under a flood of wrong credentials', () => {
   it('a holder that got a token before is answered 200 while its client id is attacked from many addresses', async () => {
     const holder = await newClient('holder under attack');
     expect((await postToken(basic(holder.clientId, holder.clientSecret), '127.0.11.1')).status).toBe(200);
-    const flood = Array.from({ length: 60 }, (_, i) => postToken(basic(holder.clientId, `guess-${i}`), `127.0.12.${i + 1}`));
+    const flood = Array.from({ length: 60 }, (_, i) =>
+      postToken(basic(holder.clientId, `guess-${i}`), `127.0.12.${i + 1}`),
+    );
     const during = postToken(basic(holder.clientId, holder.clientSecret), '127.0.11.1');
     expect((await during).status).toBe(200);
 

@@ -25,11 +25,21 @@ async function expect400(promise: Promise<{ status: number; body: { message?: st
 describe('Create User', () => {
   it('creates an invited user with the seed fields only', async () => {
     const result = await api.post('/users', {
-      email: 'ada.lovelace+ops@example.co.uk', name: 'Ada', description: 'first', metadata: { team: 'ops' }, roleIds: ['svc:role:viewer'],
+      email: 'ada.lovelace+ops@example.co.uk',
+      name: 'Ada',
+      description: 'first',
+      metadata: { team: 'ops' },
+      roleIds: ['svc:role:viewer'],
     });
     expect(result.status).toBe(200);
     const user = userSchema.parse(result.body);
-    expect(user).toMatchObject({ name: 'Ada', description: 'first', metadata: { team: 'ops' }, roleIds: ['svc:role:viewer'], status: 'invite_pending' });
+    expect(user).toMatchObject({
+      name: 'Ada',
+      description: 'first',
+      metadata: { team: 'ops' },
+      roleIds: ['svc:role:viewer'],
+      status: 'invite_pending',
+    });
     expect(user.userId).toMatch(/^svc:user:[0-9a-f]{32}$/);
     expect(Object.keys(result.body)).not.toContain('email');
   });
@@ -63,13 +73,19 @@ describe('Create User', () => {
 
   it('refuses an email another user of the organization has, whatever its case', async () => {
     expect((await api.post('/users', { email: 'Taken.Once@example.com' })).status).toBe(200);
-    await expect400(api.post('/users', { email: 'taken.once@EXAMPLE.com' }), /email taken\.once@EXAMPLE\.com already belongs/);
+    await expect400(
+      api.post('/users', { email: 'taken.once@EXAMPLE.com' }),
+      /email taken\.once@EXAMPLE\.com already belongs/,
+    );
   });
 
   it('lets exactly one of several concurrent creates with the same email through', async () => {
-    const results = await Promise.all(Array.from({ length: 8 }, () => api.post('/users', { email: 'race@example.com' })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => api.post('/users', { email: 'race@example.com' })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400, 400, 400, 400, 400, 400]);
-    for (const refused of results.filter((r) => r.status === 400)) expect(refused.body.message).toMatch(/^email race@example\.com already belongs/);
+    for (const refused of results.filter((r) => r.status === 400))
+      expect(refused.body.message).toMatch(/^email race@example\.com already belongs/);
   });
 
   it('refuses unknown fields, naming them', async () => {
@@ -78,13 +94,18 @@ describe('Create User', () => {
   });
 
   it('enforces 4096 on name and description, and null is allowed', async () => {
-    expect((await api.post('/users', { email: 'n1@example.com', name: 'x'.repeat(4096), description: null })).status).toBe(200);
+    expect(
+      (await api.post('/users', { email: 'n1@example.com', name: 'x'.repeat(4096), description: null })).status,
+    ).toBe(200);
     await expect400(api.post('/users', { email: 'n2@example.com', name: 'x'.repeat(4097) }), 'name');
     await expect400(api.post('/users', { email: 'n3@example.com', description: 'x'.repeat(4097) }), 'description');
   });
 
   it('checks roleIds: pattern with 1..32 id characters, both namespaces, and that the role exists', async () => {
-    await expect400(api.post('/users', { email: 'r1@example.com', roleIds: [`svc:role:${'a'.repeat(33)}`] }), 'roleIds');
+    await expect400(
+      api.post('/users', { email: 'r1@example.com', roleIds: [`svc:role:${'a'.repeat(33)}`] }),
+      'roleIds',
+    );
     await expect400(api.post('/users', { email: 'r2@example.com', roleIds: ['svc:role:'] }), 'roleIds');
     await expect400(api.post('/users', { email: 'r3@example.com', roleIds: ['other:role:admin'] }), 'roleIds');
     // Well-formed (legacy namespace, 32 characters) but unknown: still refused, naming it.
@@ -103,7 +124,10 @@ describe('Create User', () => {
     const created = await api.post('/users', { email: 'nulls@example.com', metadata: null, roleIds: null });
     expect(created.status).toBe(200);
     expect(userSchema.parse(created.body)).toMatchObject({ metadata: null, roleIds: null });
-    const withRoles = await api.patch(`/users/${created.body.userId}`, { metadata: { a: 1 }, roleIds: ['svc:role:member'] });
+    const withRoles = await api.patch(`/users/${created.body.userId}`, {
+      metadata: { a: 1 },
+      roleIds: ['svc:role:member'],
+    });
     expect(withRoles.body).toMatchObject({ metadata: { a: 1 }, roleIds: ['svc:role:member'] });
     const cleared = await api.patch(`/users/${created.body.userId}`, { metadata: null, roleIds: null });
     expect(cleared.status).toBe(200);
@@ -119,10 +143,23 @@ describe('Create User', () => {
 
 describe('PATCH and DELETE /users/{userId}', () => {
   it('PATCH changes only what it names; DELETE returns the user and it is gone', async () => {
-    const { body: created } = await api.post('/users', { email: 'patch-me@example.com', name: 'Before', description: 'keep' });
-    const patched = await api.patch(`/users/${created.userId}`, { name: 'After', metadata: { a: 1 }, roleIds: ['svc:role:member'] });
+    const { body: created } = await api.post('/users', {
+      email: 'patch-me@example.com',
+      name: 'Before',
+      description: 'keep',
+    });
+    const patched = await api.patch(`/users/${created.userId}`, {
+      name: 'After',
+      metadata: { a: 1 },
+      roleIds: ['svc:role:member'],
+    });
     expect(patched.status).toBe(200);
-    expect(userSchema.parse(patched.body)).toMatchObject({ name: 'After', description: 'keep', metadata: { a: 1 }, roleIds: ['svc:role:member'] });
+    expect(userSchema.parse(patched.body)).toMatchObject({
+      name: 'After',
+      description: 'keep',
+      metadata: { a: 1 },
+      roleIds: ['svc:role:member'],
+    });
     expect(patched.body.updatedTime).not.toBeNull();
     expect((await api.get(`/users/${created.userId}`)).body.name).toBe('After');
 
@@ -149,7 +186,9 @@ describe('lists page with maxResults and nextToken', () => {
     const seen: string[] = [];
     let token: string | null = null;
     do {
-      const result: { status: number; body: unknown } = await api.get(`/users?maxResults=3${token ? `&nextToken=${encodeURIComponent(token)}` : ''}`);
+      const result: { status: number; body: unknown } = await api.get(
+        `/users?maxResults=3${token ? `&nextToken=${encodeURIComponent(token)}` : ''}`,
+      );
       expect(result.status).toBe(200);
       const page = userListSchema.parse(result.body);
       expect(page.users.length).toBeLessThanOrEqual(3);
@@ -171,14 +210,21 @@ describe('lists page with maxResults and nextToken', () => {
 describe('roles', () => {
   it('lists the built-in roles with nextToken, gets one, patches name, description, metadata and permissions', async () => {
     const list = roleListSchema.parse((await api.get('/roles')).body);
-    expect(list.roles.map((r) => r.roleId)).toEqual(expect.arrayContaining(['svc:role:admin', 'svc:role:member', 'svc:role:validator', 'svc:role:viewer']));
+    expect(list.roles.map((r) => r.roleId)).toEqual(
+      expect.arrayContaining(['svc:role:admin', 'svc:role:member', 'svc:role:validator', 'svc:role:viewer']),
+    );
     expect(list).toHaveProperty('nextToken');
 
-    const created = await api.post('/roles', { name: 'Auditors', permissions: [{ resourceId: 'documents', effect: 'allow', action: 'read' }] });
+    const created = await api.post('/roles', {
+      name: 'Auditors',
+      permissions: [{ resourceId: 'documents', effect: 'allow', action: 'read' }],
+    });
     expect(created.status).toBe(200);
     const role = roleSchema.parse(created.body);
     const patched = await api.patch(`/roles/${role.roleId}`, {
-      name: 'Auditors 2', description: 'reads', metadata: { k: 'v' },
+      name: 'Auditors 2',
+      description: 'reads',
+      metadata: { k: 'v' },
       permissions: [{ resourceId: 'users' }, { resourceId: 'models', effect: 'deny', action: 'write' }],
     });
     expect(patched.status).toBe(200);
@@ -206,8 +252,14 @@ describe('roles', () => {
   it('refuses bad permissions, unknown fields and a role id over 32 characters', async () => {
     const { body: role } = await api.post('/roles', { name: 'r' });
     await expect400(api.patch(`/roles/${role.roleId}`, { permissions: [{}] }), 'resourceId');
-    await expect400(api.patch(`/roles/${role.roleId}`, { permissions: [{ resourceId: 'users', effect: 'maybe' }] }), 'effect');
-    await expect400(api.patch(`/roles/${role.roleId}`, { permissions: [{ resourceId: 'users', action: 'fly' }] }), 'action');
+    await expect400(
+      api.patch(`/roles/${role.roleId}`, { permissions: [{ resourceId: 'users', effect: 'maybe' }] }),
+      'effect',
+    );
+    await expect400(
+      api.patch(`/roles/${role.roleId}`, { permissions: [{ resourceId: 'users', action: 'fly' }] }),
+      'action',
+    );
     await expect400(api.patch(`/roles/${role.roleId}`, { roleId: 'svc:role:x' }), 'roleId');
     await expect400(api.get(`/roles/svc:role:${'a'.repeat(33)}`), 'roleId');
   });
@@ -216,8 +268,12 @@ describe('roles', () => {
 describe('app clients', () => {
   it('returns the secret once on create, never on GET or list, and the secret works', async () => {
     const created = await api.post('/appClients', {
-      name: 'CI', description: 'pipeline', roleIds: ['svc:role:member'], loginUrls: ['https://app.example.com/login', 'http://localhost:3000/in'],
-      defaultLoginUrl: 'https://app.example.com/login', metadata: { owner: 'ops' },
+      name: 'CI',
+      description: 'pipeline',
+      roleIds: ['svc:role:member'],
+      loginUrls: ['https://app.example.com/login', 'http://localhost:3000/in'],
+      defaultLoginUrl: 'https://app.example.com/login',
+      metadata: { owner: 'ops' },
     });
     expect(created.status).toBe(200);
     const client = appClientSchema.parse(created.body);
@@ -236,7 +292,10 @@ describe('app clients', () => {
       await expect400(api.patch(`/appClients/${client.appClientId}`, { loginUrls: [url] }), 'loginUrls');
       await expect400(api.patch(`/appClients/${client.appClientId}`, { defaultLoginUrl: url }), 'defaultLoginUrl');
     }
-    const ok = await api.patch(`/appClients/${client.appClientId}`, { loginUrls: ['http://localhost'], defaultLoginUrl: 'https://x.example' });
+    const ok = await api.patch(`/appClients/${client.appClientId}`, {
+      loginUrls: ['http://localhost'],
+      defaultLoginUrl: 'https://x.example',
+    });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ loginUrls: ['http://localhost'], defaultLoginUrl: 'https://x.example' });
   });
@@ -260,9 +319,18 @@ describe('app clients', () => {
     expect(bootstrap).toBeTruthy();
     expect((await api.delete(`/appClients/${bootstrap.appClientId}`)).status).toBe(400);
     // Its name and description may change; its roles may be restated but not changed.
-    const renamed = await api.patch(`/appClients/${bootstrap.appClientId}`, { name: 'Console (renamed)', description: 'd', roleIds: bootstrap.roleIds });
+    const renamed = await api.patch(`/appClients/${bootstrap.appClientId}`, {
+      name: 'Console (renamed)',
+      description: 'd',
+      roleIds: bootstrap.roleIds,
+    });
     expect(renamed.status).toBe(200);
-    expect(renamed.body).toMatchObject({ name: 'Console (renamed)', description: 'd', roleIds: bootstrap.roleIds, mutable: false });
+    expect(renamed.body).toMatchObject({
+      name: 'Console (renamed)',
+      description: 'd',
+      roleIds: bootstrap.roleIds,
+      mutable: false,
+    });
     await expect400(api.patch(`/appClients/${bootstrap.appClientId}`, { roleIds: [] }), 'roleIds');
     expect((await api.get(`/appClients/${bootstrap.appClientId}`)).body.roleIds).toEqual(bootstrap.roleIds);
   });

@@ -24,7 +24,9 @@ describe('pattern rules when saved', () => {
     for (const pattern of ['(a)\\1', '^(?=a)a$', '(?<!x)y']) {
       const created = await api.post('/validations', { name: 'v', config: patternConfig(pattern) });
       expect(created.status, pattern).toBe(400);
-      expect(created.body.message).toMatch(/^config\.rules\[0\]\.pattern must use RE2 syntax, which has no backreferences, lookahead or lookbehind/);
+      expect(created.body.message).toMatch(
+        /^config\.rules\[0\]\.pattern must use RE2 syntax, which has no backreferences, lookahead or lookbehind/,
+      );
     }
     const saved = await api.post('/validations', { name: 'v', config: patternConfig('^\\d+$') });
     expect(saved.status).toBe(200);
@@ -44,14 +46,23 @@ describe('pattern rules when a run checks its predictions', () => {
   it('match ^(a+)+$ against 48 a and a ! at once, and send the run to review with the issue', async () => {
     const model = await api.post('/models', { name: 'codes', fieldConfig: { code: { type: 'string' } } });
     const validation = await api.post('/validations', { name: 'only a', config: patternConfig('^(a+)+$') });
-    const document = await api.post('/documents', { name: 'd', groundTruth: [{ label: 'code', value: `${'a'.repeat(48)}!` }] });
-    const agent = await api.post('/agents', { name: 'a', resourceIds: [model.body.modelId, validation.body.validationId] });
-    for (const result of [model, validation, document, agent]) expect(result.status, JSON.stringify(result.body)).toBe(200);
+    const document = await api.post('/documents', {
+      name: 'd',
+      groundTruth: [{ label: 'code', value: `${'a'.repeat(48)}!` }],
+    });
+    const agent = await api.post('/agents', {
+      name: 'a',
+      resourceIds: [model.body.modelId, validation.body.validationId],
+    });
+    for (const result of [model, validation, document, agent])
+      expect(result.status, JSON.stringify(result.body)).toBe(200);
 
     const started = await api.post(`/agents/${agent.body.agentId}/runs`, { documentId: document.body.documentId });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     expect(agentRunSchema.parse(started.body).status).toBe('ready-for-review');
-    const tasks = validationTaskListSchema.parse((await api.get(`/validations/${validation.body.validationId}/tasks`)).body);
+    const tasks = validationTaskListSchema.parse(
+      (await api.get(`/validations/${validation.body.validationId}/tasks`)).body,
+    );
     expect(tasks.validationTasks).toHaveLength(1);
     const input = validationTaskInputSchema.parse(tasks.validationTasks[0].input);
     expect(input.issues).toEqual([{ field: 'code', rule: 'pattern', message: 'code does not match ^(a+)+$' }]);

@@ -27,9 +27,14 @@ function sendError(reply: FastifyReply, status: number, message: string) {
 /** Fastify's errors before a route is found: the path's percent-encoding, or a parameter beyond maxParamLength. */
 export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   if (error.code === 'FST_ERR_BAD_URL') {
-    return sendError(reply, 400, 'URL path must be valid percent-encoding: each % starts a %XX escape, and the escapes spell UTF-8');
+    return sendError(
+      reply,
+      400,
+      'URL path must be valid percent-encoding: each % starts a %XX escape, and the escapes spell UTF-8',
+    );
   }
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(reply, 414, 'URL path has a segment longer than 16384 characters');
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return sendError(reply, 414, 'URL path has a segment longer than 16384 characters');
   return sendError(reply, 400, 'request could not be routed');
 }
 
@@ -65,7 +70,9 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex) 
       'x-content-type-options': 'nosniff',
       connection: 'close',
     };
-    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    const head = Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
     socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n${body}`);
   }
   socket.destroy(error);
@@ -74,17 +81,28 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex) 
 export const errorAnswers = fp(
   async (app) => {
     app.addHook('onRequest', async (request) => {
-      if (request.raw.httpVersion === '1.1' && !request.headers.host) throw new HttpError(400, 'Host header is required');
+      if (request.raw.httpVersion === '1.1' && !request.headers.host)
+        throw new HttpError(400, 'Host header is required');
     });
     app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
       if (error instanceof HttpError) return sendError(reply, error.statusCode, error.message);
       const code = (error as FastifyError).code;
       if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
         const type = request.headers['content-type'];
-        return sendError(reply, 415, type ? `Content-Type ${type.split(';')[0]} is not supported; send application/json` : 'Content-Type header is required; send application/json');
+        return sendError(
+          reply,
+          415,
+          type
+            ? `Content-Type ${type.split(';')[0]} is not supported; send application/json`
+            : 'Content-Type header is required; send application/json',
+        );
       }
       if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-        return sendError(reply, 413, `body is larger than ${request.routeOptions.config?.rawBody ? 'the file size limit' : 'the body size limit'}`);
+        return sendError(
+          reply,
+          413,
+          `body is larger than ${request.routeOptions.config?.rawBody ? 'the file size limit' : 'the body size limit'}`,
+        );
       }
       const status = (error as FastifyError).statusCode;
       if (status && status >= 400 && status < 500) return sendError(reply, status, error.message || 'Bad Request');
@@ -97,7 +115,9 @@ export const errorAnswers = fp(
       request.log.error({ err: { message: error.message, stack: error.stack, code } }, 'unhandled error');
       return sendError(reply, 500, 'Internal Server Error');
     });
-    app.setNotFoundHandler((request, reply) => sendError(reply, 404, `no route ${request.method} ${request.url.split('?')[0]}`));
+    app.setNotFoundHandler((request, reply) =>
+      sendError(reply, 404, `no route ${request.method} ${request.url.split('?')[0]}`),
+    );
     app.addHook('onSend', async (request, reply, payload) => {
       if (reply.statusCode >= 400 || request.routeOptions.config?.cors) reply.headers(CORS_HEADERS);
       reply.header('x-content-type-options', 'nosniff');

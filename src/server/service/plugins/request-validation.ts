@@ -21,7 +21,9 @@ const emptyBody = z.strictObject({});
 
 function check(schema: z.ZodType, input: unknown, subject: string): { value: unknown } | { error: HttpError } {
   const result = schema.safeParse(input);
-  return result.success ? { value: result.data } : { error: badRequest(describeZodError(result.error, input, subject)) };
+  return result.success
+    ? { value: result.data }
+    : { error: badRequest(describeZodError(result.error, input, subject)) };
 }
 
 export const requestValidation = fp<{ bodyLimit: number }>(
@@ -31,7 +33,8 @@ export const requestValidation = fp<{ bodyLimit: number }>(
       const text = String(raw);
       if (text.trim() === '') return done(null, undefined);
       // Deep nesting costs recursion in every consumer (schemas, storage, serializers): refuse it before parsing.
-      if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) return done(new HttpError(400, `body nests deeper than ${MAX_JSON_DEPTH} levels`), undefined);
+      if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH))
+        return done(new HttpError(400, `body nests deeper than ${MAX_JSON_DEPTH} levels`), undefined);
       try {
         done(null, JSON.parse(text));
       } catch {
@@ -44,8 +47,10 @@ export const requestValidation = fp<{ bodyLimit: number }>(
     app.addHook('preValidation', async (request) => {
       if (request.body === undefined && request.routeOptions.schema?.body) request.body = NO_BODY;
     });
-    app.setValidatorCompiler<z.ZodType>(({ schema, httpPart = 'body' }) => (data) =>
-      check(schema, data === NO_BODY ? undefined : data, SUBJECTS[httpPart] ?? httpPart),
+    app.setValidatorCompiler<z.ZodType>(
+      ({ schema, httpPart = 'body' }) =>
+        (data) =>
+          check(schema, data === NO_BODY ? undefined : data, SUBJECTS[httpPart] ?? httpPart),
     );
     // After params and query: a route without a body schema accepts no body, or an empty object.
     app.addHook('preHandler', async (request) => {

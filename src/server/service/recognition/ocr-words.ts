@@ -15,7 +15,12 @@ const clamp01 = (n: number) => Math.min(1, Math.max(0, n));
 /** Five decimals: a hundred-thousandth of the page is far below a pixel at any zoom, and keeps the JSON small. */
 const round = (n: number) => Math.round(clamp01(n) * 100_000) / 100_000;
 
-export function ocrPageFromBlocks(page: number, width: number, height: number, blocks: TesseractBlocks | null | undefined): OcrPage {
+export function ocrPageFromBlocks(
+  page: number,
+  width: number,
+  height: number,
+  blocks: TesseractBlocks | null | undefined,
+): OcrPage {
   const words: OcrWord[] = [];
   let line = 0;
   for (const block of blocks ?? []) {
@@ -35,7 +40,12 @@ export function ocrPageFromBlocks(page: number, width: number, height: number, b
             text,
             line,
             confidence: round(word.confidence / 100),
-            box: { x: round(x0 / width), y: round(y0 / height), w: round((x1 - x0) / width), h: round((y1 - y0) / height) },
+            box: {
+              x: round(x0 / width),
+              y: round(y0 / height),
+              w: round((x1 - x0) / width),
+              h: round((y1 - y0) / height),
+            },
           });
           any = true;
         }

@@ -43,7 +43,13 @@ function* tiffPages(bytes: Uint8Array): Generator<PageRaster> {
     const rgba = UTIF.toRGBA8(ifd);
     const { width, height } = ifd;
     const canvas = createCanvas(width, height);
-    canvas.getContext('2d').putImageData(new ImageData(new Uint8ClampedArray(rgba.buffer, rgba.byteOffset, width * height * 4), width, height), 0, 0);
+    canvas
+      .getContext('2d')
+      .putImageData(
+        new ImageData(new Uint8ClampedArray(rgba.buffer, rgba.byteOffset, width * height * 4), width, height),
+        0,
+        0,
+      );
     // Only the PNG is kept: the decoded planes of a 300-dpi page are tens of megabytes.
     (ifd as { data?: unknown }).data = undefined;
     yield { page, width, height, image: canvas.toBuffer('image/png') };
@@ -69,7 +75,12 @@ async function* pdfPagesWithoutText(bytes: Uint8Array): AsyncGenerator<PageRaste
       if (text.items.some((item) => 'str' in item && item.str.trim() !== '')) continue;
       const viewport = page.getViewport({ scale: PDF_RENDER_SCALE });
       const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
-      await page.render({ canvas: canvas as never, canvasContext: canvas.getContext('2d') as never, viewport, background: '#ffffff' }).promise;
+      await page.render({
+        canvas: canvas as never,
+        canvasContext: canvas.getContext('2d') as never,
+        viewport,
+        background: '#ffffff',
+      }).promise;
       page.cleanup();
       yield { page: index, width: canvas.width, height: canvas.height, image: canvas.toBuffer('image/png') };
     }

@@ -17,7 +17,12 @@ const LANG_PATH = path.join(path.dirname(require.resolve('@tesseract.js-data/eng
 
 let tesseract: Promise<TesseractWorker> | null = null;
 const engine = () =>
-  (tesseract ??= createWorker('eng', OEM.LSTM_ONLY, { langPath: LANG_PATH, gzip: true, cacheMethod: 'none', logger: () => undefined }));
+  (tesseract ??= createWorker('eng', OEM.LSTM_ONLY, {
+    langPath: LANG_PATH,
+    gzip: true,
+    cacheMethod: 'none',
+    logger: () => undefined,
+  }));
 
 const post = (message: RecognitionMessage) => process.send?.(message);
 

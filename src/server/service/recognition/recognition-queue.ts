@@ -20,7 +20,12 @@ type Queue = { running: boolean; again: boolean };
 const queues = new WeakMap<Store, Queue>();
 
 /** Records the document as waiting for recognition (its earlier words are dropped) and wakes the queue. */
-export async function requestRecognition(ctx: ServiceContext, organizationId: string, documentId: string, contentType: string | null | undefined) {
+export async function requestRecognition(
+  ctx: ServiceContext,
+  organizationId: string,
+  documentId: string,
+  contentType: string | null | undefined,
+) {
   if (!isOcrContentType(contentType)) return;
   await recognitionsRepo.request(ctx.store.db, organizationId, documentId);
   wake(ctx);
@@ -67,7 +72,11 @@ async function recognizeClaimed(ctx: ServiceContext, claim: Claim) {
   try {
     const file = await readFile(ctx, claim);
     if (!file) {
-      await recognitionsRepo.finish(ctx.store.db, claim, { status: 'failed', pages, message: 'the document has no file to recognise' });
+      await recognitionsRepo.finish(ctx.store.db, claim, {
+        status: 'failed',
+        pages,
+        message: 'the document has no file to recognise',
+      });
       return;
     }
     await recognizeDocument(file.bytes, file.contentType, async (page) => {

@@ -14,7 +14,11 @@ import type { RecognitionMessage, RecognitionRequest } from './recognition-proto
 const IDLE_MS = 60_000;
 const ENTRY = fileURLToPath(new URL('./recognition-process-entry.mjs', import.meta.url));
 
-type Job = { onPage: (page: OcrPage, ms: number) => Promise<void> | void; resolve: () => void; reject: (error: Error) => void };
+type Job = {
+  onPage: (page: OcrPage, ms: number) => Promise<void> | void;
+  resolve: () => void;
+  reject: (error: Error) => void;
+};
 
 let child: ChildProcess | null = null;
 let idleTimer: NodeJS.Timeout | null = null;
@@ -26,7 +30,11 @@ let chain: Promise<unknown> = Promise.resolve();
 function recognitionProcess(): ChildProcess {
   if (child && child.connected) return child;
   // Its own plain Node: the service's loader flags (tsx, a test runner's) are not for it; the entry registers tsx.
-  const started = fork(ENTRY, [], { execArgv: [], serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const started = fork(ENTRY, [], {
+    execArgv: [],
+    serialization: 'advanced',
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
   started.on('message', (message: RecognitionMessage) => void handle(message));
   started.on('exit', (code, signal) => {
     if (child === started) child = null;
@@ -63,15 +71,18 @@ async function handle(message: RecognitionMessage) {
  * handled only after the previous `onPage` settled). Rejects with the reason the document could not be read.
  */
 export function recognizeDocument(bytes: Uint8Array, contentType: string, onPage: Job['onPage']): Promise<void> {
-  const run = chain.then(() => new Promise<void>((resolve, reject) => {
-    if (idleTimer) clearTimeout(idleTimer);
-    const id = ++nextId;
-    let pages = Promise.resolve();
-    const ordered: Job['onPage'] = (page, ms) => (pages = pages.then(() => onPage(page, ms)));
-    jobs.set(id, { onPage: ordered, resolve: () => void pages.then(resolve, reject), reject });
-    recognitionProcess().send({ id, contentType, bytes } satisfies RecognitionRequest);
-    holdOpen();
-  }));
+  const run = chain.then(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        if (idleTimer) clearTimeout(idleTimer);
+        const id = ++nextId;
+        let pages = Promise.resolve();
+        const ordered: Job['onPage'] = (page, ms) => (pages = pages.then(() => onPage(page, ms)));
+        jobs.set(id, { onPage: ordered, resolve: () => void pages.then(resolve, reject), reject });
+        recognitionProcess().send({ id, contentType, bytes } satisfies RecognitionRequest);
+        holdOpen();
+      }),
+  );
   chain = run.catch(() => undefined).finally(scheduleIdleStop);
   return run;
 }

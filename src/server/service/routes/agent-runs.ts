@@ -6,8 +6,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  AGENT_RUN_STATUSES, agentIdSchema, agentRunCountsQuerySchema, agentRunCountsSchema, agentRunListQuerySchema, agentRunListSchema, agentRunSchema, createAgentRunBodySchema,
-  exportAgentRunBodySchema, listQuerySchema, runIdSchema, runVariablesSchema, updateAgentRunBodySchema,
+  AGENT_RUN_STATUSES,
+  agentIdSchema,
+  agentRunCountsQuerySchema,
+  agentRunCountsSchema,
+  agentRunListQuerySchema,
+  agentRunListSchema,
+  agentRunSchema,
+  createAgentRunBodySchema,
+  exportAgentRunBodySchema,
+  listQuerySchema,
+  runIdSchema,
+  runVariablesSchema,
+  updateAgentRunBodySchema,
 } from '../../../contract';
 import { notFound } from '../http-error';
 import { archiveAgentRun, createAgentRun, exportAgentRun } from '../runs/agent-run-engine';
@@ -21,7 +32,12 @@ const params = z.object({ agentId: agentIdSchema, runId: runIdSchema });
 const response = { 200: agentRunSchema };
 const config = { family: 'agents.runs' } as const;
 
-async function requireRun(db: Executor, organizationId: string, agentId: string, runId: string): Promise<StoredAgentRun> {
+async function requireRun(
+  db: Executor,
+  organizationId: string,
+  agentId: string,
+  runId: string,
+): Promise<StoredAgentRun> {
   const run = await agentRunsRepo.get(db, organizationId, runId);
   if (!run || run.agentId !== agentId) throw notFound(`Agent run ${agentId}/${runId} not found`);
   return run;
@@ -30,96 +46,150 @@ async function requireRun(db: Executor, organizationId: string, agentId: string,
 export const agentRunRoutes: FastifyPluginAsyncZod = async (app) => {
   const respond = (run: StoredAgentRun) => agentRunResponse(app.serviceUrls.publicBaseUrl, run);
 
-  app.post('/agents/:agentId/runs', {
-    schema: {
-      summary: 'Start an agent run on a document (documentId or a document id in resourceIds); predicts at once',
-      params: agentParams, body: createAgentRunBodySchema, response,
+  app.post(
+    '/agents/:agentId/runs',
+    {
+      schema: {
+        summary: 'Start an agent run on a document (documentId or a document id in resourceIds); predicts at once',
+        params: agentParams,
+        body: createAgentRunBodySchema,
+        response,
+      },
+      config,
     },
-    config,
-  }, async (request) =>
-    respond(await app.store.transaction((tx) => createAgentRun(tx, runScope(request), request.params.agentId, request.body))),
+    async (request) =>
+      respond(
+        await app.store.transaction((tx) =>
+          createAgentRun(tx, runScope(request), request.params.agentId, request.body),
+        ),
+      ),
   );
 
-  app.get('/agents/:agentId/runs', {
-    schema: {
-      summary: "List an agent's runs (status repeatable, sort=createdTime:desc|asc, createdTimeAfter/Before)",
-      params: agentParams, querystring: listQuerySchema.extend(agentRunListQuerySchema.shape), response: { 200: agentRunListSchema },
+  app.get(
+    '/agents/:agentId/runs',
+    {
+      schema: {
+        summary: "List an agent's runs (status repeatable, sort=createdTime:desc|asc, createdTimeAfter/Before)",
+        params: agentParams,
+        querystring: listQuerySchema.extend(agentRunListQuerySchema.shape),
+        response: { 200: agentRunListSchema },
+      },
+      config,
     },
-    config,
-  }, async ({ params, query, auth }) => {
-    await agentsRepo.require(app.store.db, auth.organizationId, params.agentId);
-    const page = await agentRunsRepo.list(app.store.db, auth.organizationId, {
-      maxResults: query.maxResults,
-      nextToken: query.nextToken,
-      order: query.sort === 'createdTime:asc' ? 'asc' : 'desc',
-      where: { agentId: params.agentId, status: query.status },
-      createdTimeAfter: query.createdTimeAfter,
-      createdTimeBefore: query.createdTimeBefore,
-    });
-    return { runs: page.items.map(respond), nextToken: page.nextToken };
-  });
-
-  app.get('/agents/:agentId/runs/counts', {
-    schema: {
-      summary: "Count an agent's runs per status (extension; the runs list's filters: status, createdTimeAfter/Before)",
-      params: agentParams, querystring: agentRunCountsQuerySchema, response: { 200: agentRunCountsSchema },
+    async ({ params, query, auth }) => {
+      await agentsRepo.require(app.store.db, auth.organizationId, params.agentId);
+      const page = await agentRunsRepo.list(app.store.db, auth.organizationId, {
+        maxResults: query.maxResults,
+        nextToken: query.nextToken,
+        order: query.sort === 'createdTime:asc' ? 'asc' : 'desc',
+        where: { agentId: params.agentId, status: query.status },
+        createdTimeAfter: query.createdTimeAfter,
+        createdTimeBefore: query.createdTimeBefore,
+      });
+      return { runs: page.items.map(respond), nextToken: page.nextToken };
     },
-    config,
-  }, async ({ params, query, auth }) => {
-    await agentsRepo.require(app.store.db, auth.organizationId, params.agentId);
-    const found = await agentRunsRepo.countBy(app.store.db, auth.organizationId, 'status', {
-      where: { agentId: params.agentId, status: query.status },
-      createdTimeAfter: query.createdTimeAfter,
-      createdTimeBefore: query.createdTimeBefore,
-    });
-    return { counts: Object.fromEntries(AGENT_RUN_STATUSES.map((status) => [status, found[status] ?? 0])) };
-  });
-
-  app.get('/agents/:agentId/runs/:runId', { schema: { summary: 'Get an agent run', params, response }, config }, async ({ params, auth }) =>
-    respond(await requireRun(app.store.db, auth.organizationId, params.agentId, params.runId)),
   );
 
-  app.patch('/agents/:agentId/runs/:runId', {
-    schema: { summary: 'Archive an agent run (status archived only, from any state)', params, body: updateAgentRunBodySchema, response },
-    config,
-  }, async (request) =>
-    respond(await app.store.transaction((tx) => archiveAgentRun(tx, runScope(request), request.params.agentId, request.params.runId))),
-  );
-
-  app.delete('/agents/:agentId/runs/:runId', { schema: { summary: 'Delete an agent run', params, response }, config }, async ({ params, auth }) =>
-    respond(
-      await app.store.transaction(async (tx) => {
-        await requireRun(tx, auth.organizationId, params.agentId, params.runId);
-        return agentRunsRepo.delete(tx, auth.organizationId, params.runId);
-      }),
-    ),
-  );
-
-  app.post('/agents/:agentId/runs/:runId/export', {
-    schema: {
-      summary: 'Export a run: succeeded-predictions | review-completed → pending-export → exported → completed (or error when an action fails)',
-      params, body: exportAgentRunBodySchema.optional(), response,
+  app.get(
+    '/agents/:agentId/runs/counts',
+    {
+      schema: {
+        summary:
+          "Count an agent's runs per status (extension; the runs list's filters: status, createdTimeAfter/Before)",
+        params: agentParams,
+        querystring: agentRunCountsQuerySchema,
+        response: { 200: agentRunCountsSchema },
+      },
+      config,
     },
-    config,
-  }, async (request) =>
-    respond(await app.store.transaction((tx) => exportAgentRun(tx, runScope(request), request.params.agentId, request.params.runId))),
+    async ({ params, query, auth }) => {
+      await agentsRepo.require(app.store.db, auth.organizationId, params.agentId);
+      const found = await agentRunsRepo.countBy(app.store.db, auth.organizationId, 'status', {
+        where: { agentId: params.agentId, status: query.status },
+        createdTimeAfter: query.createdTimeAfter,
+        createdTimeBefore: query.createdTimeBefore,
+      });
+      return { counts: Object.fromEntries(AGENT_RUN_STATUSES.map((status) => [status, found[status] ?? 0])) };
+    },
   );
 
-  app.get('/agents/:agentId/runs/:runId/variables', {
-    schema: { summary: "The run's variables (its variablesFileUrl)", params, response: { 200: runVariablesSchema } },
-    config,
-  }, async ({ params, auth }) => {
-    const run = await requireRun(app.store.db, auth.organizationId, params.agentId, params.runId);
-    const { internal } = run;
-    return {
-      ...internal.variables,
-      agentRunId: run.id,
-      documentId: internal.documentId,
-      modelId: internal.modelId,
-      validationId: internal.validationId,
-      validationTaskId: internal.taskId,
-      predictions: internal.predictions,
-      review: internal.review,
-    };
-  });
+  app.get(
+    '/agents/:agentId/runs/:runId',
+    { schema: { summary: 'Get an agent run', params, response }, config },
+    async ({ params, auth }) =>
+      respond(await requireRun(app.store.db, auth.organizationId, params.agentId, params.runId)),
+  );
+
+  app.patch(
+    '/agents/:agentId/runs/:runId',
+    {
+      schema: {
+        summary: 'Archive an agent run (status archived only, from any state)',
+        params,
+        body: updateAgentRunBodySchema,
+        response,
+      },
+      config,
+    },
+    async (request) =>
+      respond(
+        await app.store.transaction((tx) =>
+          archiveAgentRun(tx, runScope(request), request.params.agentId, request.params.runId),
+        ),
+      ),
+  );
+
+  app.delete(
+    '/agents/:agentId/runs/:runId',
+    { schema: { summary: 'Delete an agent run', params, response }, config },
+    async ({ params, auth }) =>
+      respond(
+        await app.store.transaction(async (tx) => {
+          await requireRun(tx, auth.organizationId, params.agentId, params.runId);
+          return agentRunsRepo.delete(tx, auth.organizationId, params.runId);
+        }),
+      ),
+  );
+
+  app.post(
+    '/agents/:agentId/runs/:runId/export',
+    {
+      schema: {
+        summary:
+          'Export a run: succeeded-predictions | review-completed → pending-export → exported → completed (or error when an action fails)',
+        params,
+        body: exportAgentRunBodySchema.optional(),
+        response,
+      },
+      config,
+    },
+    async (request) =>
+      respond(
+        await app.store.transaction((tx) =>
+          exportAgentRun(tx, runScope(request), request.params.agentId, request.params.runId),
+        ),
+      ),
+  );
+
+  app.get(
+    '/agents/:agentId/runs/:runId/variables',
+    {
+      schema: { summary: "The run's variables (its variablesFileUrl)", params, response: { 200: runVariablesSchema } },
+      config,
+    },
+    async ({ params, auth }) => {
+      const run = await requireRun(app.store.db, auth.organizationId, params.agentId, params.runId);
+      const { internal } = run;
+      return {
+        ...internal.variables,
+        agentRunId: run.id,
+        documentId: internal.documentId,
+        modelId: internal.modelId,
+        validationId: internal.validationId,
+        validationTaskId: internal.taskId,
+        predictions: internal.predictions,
+        review: internal.review,
+      };
+    },
+  );
 };

@@ -1,17 +1,34 @@
 /** Agents: a name and the resourceIds that make up the workflow its runs follow (model, validation, hooks, actions). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { agentIdSchema, agentListSchema, agentSchema, createAgentBodySchema, newId, updateAgentBodySchema } from '../../../contract';
+import {
+  agentIdSchema,
+  agentListSchema,
+  agentSchema,
+  createAgentBodySchema,
+  newId,
+  updateAgentBodySchema,
+} from '../../../contract';
 import { agentsRepo } from '../storage/repositories/agents';
 import { createdStamp } from '../storage';
 import { resourceRoutes } from './resource-routes';
 
 export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
   resourceRoutes(app, {
-    path: '/agents', idParam: 'agentId', idSchema: agentIdSchema, family: 'agents', repo: agentsRepo, counter: 'numberOfAgentsCreated',
-    schema: agentSchema, listSchema: agentListSchema, listKey: 'agents',
+    path: '/agents',
+    idParam: 'agentId',
+    idSchema: agentIdSchema,
+    family: 'agents',
+    repo: agentsRepo,
+    counter: 'numberOfAgentsCreated',
+    schema: agentSchema,
+    listSchema: agentListSchema,
+    listKey: 'agents',
     summaries: {
-      create: 'Create an agent', list: 'List agents', get: 'Get an agent',
-      update: 'Update an agent (name, description, metadata, resourceIds)', delete: 'Delete an agent (its runs stay listed under its id)',
+      create: 'Create an agent',
+      list: 'List agents',
+      get: 'Get an agent',
+      update: 'Update an agent (name, description, metadata, resourceIds)',
+      delete: 'Delete an agent (its runs stay listed under its id)',
     },
     create: {
       body: createAgentBodySchema,

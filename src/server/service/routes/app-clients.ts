@@ -9,8 +9,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  appClientIdSchema, appClientListSchema, appClientSchema, createAppClientBodySchema, listQuerySchema, newId,
-  updateAppClientBodySchema, type AppClient,
+  appClientIdSchema,
+  appClientListSchema,
+  appClientSchema,
+  createAppClientBodySchema,
+  listQuerySchema,
+  newId,
+  updateAppClientBodySchema,
+  type AppClient,
 } from '../../../contract';
 import { assertMayGrantRoles } from '../auth/delegation-checks';
 import { generateClientId, generateClientSecret, hashSecret } from '../auth/secrets';
@@ -30,7 +36,10 @@ function publicView(client: AppClient): AppClient {
 
 async function requireDeletable(db: Executor, organizationId: string, appClientId: string) {
   const client = await appClientsRepo.require(db, organizationId, appClientId);
-  if (client.mutable === false) throw badRequest(`appClientId ${appClientId} cannot be deleted: it is not mutable (the console's bootstrap client)`);
+  if (client.mutable === false)
+    throw badRequest(
+      `appClientId ${appClientId} cannot be deleted: it is not mutable (the console's bootstrap client)`,
+    );
 }
 
 /** The bootstrap client's roles are what the console can do: a PATCH may restate them but not change them. */
@@ -38,83 +47,127 @@ function assertRolesKept(client: AppClient, roleIds: readonly string[] | undefin
   if (client.mutable !== false || roleIds === undefined) return;
   const current = client.roleIds ?? [];
   const same = roleIds.length === current.length && roleIds.every((id) => current.includes(id));
-  if (!same) throw badRequest(`roleIds of appClientId ${client.appClientId} cannot change: it is not mutable (the console's bootstrap client)`);
+  if (!same)
+    throw badRequest(
+      `roleIds of appClientId ${client.appClientId} cannot change: it is not mutable (the console's bootstrap client)`,
+    );
 }
 
 const config = { family: 'appclients' } as const;
 
 export const appClientRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/appClients', {
-    schema: { summary: 'Create an app client; the response carries clientSecret, shown only this once', body: createAppClientBodySchema, response: { 200: appClientSchema } },
-    config,
-  }, async ({ body, auth }) => {
-    const org = auth.organizationId;
-    const withSecret = body.generateSecret !== false;
-    const secret = withSecret ? generateClientSecret() : null;
-    const secretHash = secret ? await hashSecret(secret) : null;
-    const clientId = generateClientId();
-    const client: AppClient = {
-      appClientId: newId('app-client'),
-      clientId,
-      hasSecret: withSecret,
-      mutable: true,
-      name: body.name ?? null,
-      description: body.description ?? null,
-      metadata: body.metadata ?? {},
-      roleIds: body.roleIds ?? [],
-      loginUrls: body.loginUrls ?? [],
-      logoutUrls: body.logoutUrls ?? [],
-      callbackUrls: body.callbackUrls ?? [],
-      defaultLoginUrl: body.defaultLoginUrl ?? null,
-      ...createdStamp(auth.actor),
-    };
-    await app.store.transaction(async (tx) => {
-      await assertRolesExist(tx, org, body.roleIds);
-      await assertMayGrantRoles(tx, auth, body.roleIds);
-      await bumpCounter(tx, org, 'numberOfAppClientsCreated', 1);
-      await appClientsRepo.create(tx, org, client, { clientId, secretHash });
-    });
-    return { ...client, clientSecret: secret };
-  });
+  app.post(
+    '/appClients',
+    {
+      schema: {
+        summary: 'Create an app client; the response carries clientSecret, shown only this once',
+        body: createAppClientBodySchema,
+        response: { 200: appClientSchema },
+      },
+      config,
+    },
+    async ({ body, auth }) => {
+      const org = auth.organizationId;
+      const withSecret = body.generateSecret !== false;
+      const secret = withSecret ? generateClientSecret() : null;
+      const secretHash = secret ? await hashSecret(secret) : null;
+      const clientId = generateClientId();
+      const client: AppClient = {
+        appClientId: newId('app-client'),
+        clientId,
+        hasSecret: withSecret,
+        mutable: true,
+        name: body.name ?? null,
+        description: body.description ?? null,
+        metadata: body.metadata ?? {},
+        roleIds: body.roleIds ?? [],
+        loginUrls: body.loginUrls ?? [],
+        logoutUrls: body.logoutUrls ?? [],
+        callbackUrls: body.callbackUrls ?? [],
+        defaultLoginUrl: body.defaultLoginUrl ?? null,
+        ...createdStamp(auth.actor),
+      };
+      await app.store.transaction(async (tx) => {
+        await assertRolesExist(tx, org, body.roleIds);
+        await assertMayGrantRoles(tx, auth, body.roleIds);
+        await bumpCounter(tx, org, 'numberOfAppClientsCreated', 1);
+        await appClientsRepo.create(tx, org, client, { clientId, secretHash });
+      });
+      return { ...client, clientSecret: secret };
+    },
+  );
 
-  app.get('/appClients', {
-    schema: { summary: 'List app clients (no secrets)', querystring: listQuerySchema, response: { 200: appClientListSchema } },
-    config,
-  }, async ({ query, auth }) => {
-    const page = await appClientsRepo.list(app.store.db, auth.organizationId, { maxResults: query.maxResults, nextToken: query.nextToken });
-    return { appClients: page.items.map(publicView), nextToken: page.nextToken };
-  });
+  app.get(
+    '/appClients',
+    {
+      schema: {
+        summary: 'List app clients (no secrets)',
+        querystring: listQuerySchema,
+        response: { 200: appClientListSchema },
+      },
+      config,
+    },
+    async ({ query, auth }) => {
+      const page = await appClientsRepo.list(app.store.db, auth.organizationId, {
+        maxResults: query.maxResults,
+        nextToken: query.nextToken,
+      });
+      return { appClients: page.items.map(publicView), nextToken: page.nextToken };
+    },
+  );
 
-  app.get('/appClients/:appClientId', {
-    schema: { summary: 'Get an app client (no secret)', params: appClientParams, response: { 200: appClientSchema } },
-    config,
-  }, async ({ params, auth }) => publicView(await appClientsRepo.require(app.store.db, auth.organizationId, params.appClientId)));
+  app.get(
+    '/appClients/:appClientId',
+    {
+      schema: { summary: 'Get an app client (no secret)', params: appClientParams, response: { 200: appClientSchema } },
+      config,
+    },
+    async ({ params, auth }) =>
+      publicView(await appClientsRepo.require(app.store.db, auth.organizationId, params.appClientId)),
+  );
 
-  app.patch('/appClients/:appClientId', {
-    schema: { summary: 'Update an app client', params: appClientParams, body: updateAppClientBodySchema, response: { 200: appClientSchema } },
-    config,
-  }, async ({ params, body, auth }) =>
-    app.store.transaction(async (tx) => {
-      assertRolesKept(await appClientsRepo.require(tx, auth.organizationId, params.appClientId), body.roleIds);
-      await assertRolesExist(tx, auth.organizationId, body.roleIds);
-      await assertMayGrantRoles(tx, auth, body.roleIds);
-      const next = await appClientsRepo.patch(tx, auth.organizationId, params.appClientId, (client) => ({
-        ...client,
-        ...body,
-        ...updatedStamp(auth.actor),
-      }));
-      return publicView(next);
-    }));
+  app.patch(
+    '/appClients/:appClientId',
+    {
+      schema: {
+        summary: 'Update an app client',
+        params: appClientParams,
+        body: updateAppClientBodySchema,
+        response: { 200: appClientSchema },
+      },
+      config,
+    },
+    async ({ params, body, auth }) =>
+      app.store.transaction(async (tx) => {
+        assertRolesKept(await appClientsRepo.require(tx, auth.organizationId, params.appClientId), body.roleIds);
+        await assertRolesExist(tx, auth.organizationId, body.roleIds);
+        await assertMayGrantRoles(tx, auth, body.roleIds);
+        const next = await appClientsRepo.patch(tx, auth.organizationId, params.appClientId, (client) => ({
+          ...client,
+          ...body,
+          ...updatedStamp(auth.actor),
+        }));
+        return publicView(next);
+      }),
+  );
 
-  app.delete('/appClients/:appClientId', {
-    schema: { summary: 'Delete an app client and revoke its tokens (returns it)', params: appClientParams, response: { 200: appClientSchema } },
-    config,
-  }, async ({ params, auth }) =>
-    app.store.transaction(async (tx) => {
-      await requireDeletable(tx, auth.organizationId, params.appClientId);
-      const removed = await appClientsRepo.delete(tx, auth.organizationId, params.appClientId);
-      await revokeTokens(tx, auth.organizationId, params.appClientId);
-      await bumpCounter(tx, auth.organizationId, 'numberOfAppClientsCreated', -1);
-      return publicView(removed);
-    }));
+  app.delete(
+    '/appClients/:appClientId',
+    {
+      schema: {
+        summary: 'Delete an app client and revoke its tokens (returns it)',
+        params: appClientParams,
+        response: { 200: appClientSchema },
+      },
+      config,
+    },
+    async ({ params, auth }) =>
+      app.store.transaction(async (tx) => {
+        await requireDeletable(tx, auth.organizationId, params.appClientId);
+        const removed = await appClientsRepo.delete(tx, auth.organizationId, params.appClientId);
+        await revokeTokens(tx, auth.organizationId, params.appClientId);
+        await bumpCounter(tx, auth.organizationId, 'numberOfAppClientsCreated', -1);
+        return publicView(removed);
+      }),
+  );
 };

@@ -19,8 +19,13 @@ import { documentsRepo } from '../storage/repositories/documents';
 const params = z.object({ documentId: documentIdSchema });
 
 /** The document's `ocrFileUrl`, for the content types whose text is recognised. */
-export function ocrFileUrlOf(ctx: ServiceContext, document: Pick<Document, 'documentId' | 'contentType'>): string | undefined {
-  return isOcrContentType(document.contentType) ? `${ctx.urls.publicBaseUrl}/documents/${document.documentId}/ocr` : undefined;
+export function ocrFileUrlOf(
+  ctx: ServiceContext,
+  document: Pick<Document, 'documentId' | 'contentType'>,
+): string | undefined {
+  return isOcrContentType(document.contentType)
+    ? `${ctx.urls.publicBaseUrl}/documents/${document.documentId}/ocr`
+    : undefined;
 }
 
 /** The document's content type, or 404 (also for another organization's document). */
@@ -32,31 +37,44 @@ const config = { family: 'documents' } as const;
 
 export const documentRecognitionRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = serviceContextOf(app);
-  app.get('/documents/:documentId/ocr', {
-    schema: {
-      summary: "Get the document's recognised words with their page and box (ocrFileUrl; extension): status pending|running|done|failed",
-      tags: ['documents'], params, response: { 200: ocrResultSchema },
+  app.get(
+    '/documents/:documentId/ocr',
+    {
+      schema: {
+        summary:
+          "Get the document's recognised words with their page and box (ocrFileUrl; extension): status pending|running|done|failed",
+        tags: ['documents'],
+        params,
+        response: { 200: ocrResultSchema },
+      },
+      config,
     },
-    config,
-  }, async ({ params, auth }, reply) => {
-    const { organizationId } = auth;
-    const contentType = await contentTypeOf(ctx, organizationId, params.documentId);
-    if (!contentType || !isOcrContentType(contentType)) {
-      throw notFound(`Document ${params.documentId} has no recognised text: text is recognised in PDF, PNG, JPEG, WEBP and TIFF documents`);
-    }
-    let recognition = await recognitionsRepo.get(app.store.db, organizationId, params.documentId);
-    if (!recognition) {
-      if (!(await hasDocumentFile(ctx.store.db, organizationId, params.documentId))) {
-        throw notFound(`Document ${params.documentId} has no file yet: PUT its bytes to its fileUrl`);
+    async ({ params, auth }, reply) => {
+      const { organizationId } = auth;
+      const contentType = await contentTypeOf(ctx, organizationId, params.documentId);
+      if (!contentType || !isOcrContentType(contentType)) {
+        throw notFound(
+          `Document ${params.documentId} has no recognised text: text is recognised in PDF, PNG, JPEG, WEBP and TIFF documents`,
+        );
       }
-      await requestRecognition(ctx, organizationId, params.documentId, contentType);
-      recognition = (await recognitionsRepo.get(app.store.db, organizationId, params.documentId))!;
-    } else if (recognition.status === 'pending' || recognition.status === 'running') {
-      // Left waiting by a stopped instance: this instance takes it (a no-op while its queue is busy).
-      resumeRecognition(ctx);
-    }
-    const result: OcrResult = { documentId: params.documentId, contentType: contentType as OcrResult['contentType'], ...recognition };
-    reply.header('Cache-Control', 'private, no-store');
-    return result;
-  });
+      let recognition = await recognitionsRepo.get(app.store.db, organizationId, params.documentId);
+      if (!recognition) {
+        if (!(await hasDocumentFile(ctx.store.db, organizationId, params.documentId))) {
+          throw notFound(`Document ${params.documentId} has no file yet: PUT its bytes to its fileUrl`);
+        }
+        await requestRecognition(ctx, organizationId, params.documentId, contentType);
+        recognition = (await recognitionsRepo.get(app.store.db, organizationId, params.documentId))!;
+      } else if (recognition.status === 'pending' || recognition.status === 'running') {
+        // Left waiting by a stopped instance: this instance takes it (a no-op while its queue is busy).
+        resumeRecognition(ctx);
+      }
+      const result: OcrResult = {
+        documentId: params.documentId,
+        contentType: contentType as OcrResult['contentType'],
+        ...recognition,
+      };
+      reply.header('Cache-Control', 'private, no-store');
+      return result;
+    },
+  );
 };

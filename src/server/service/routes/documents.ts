@@ -8,8 +8,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import {
-  CONTENT_TYPES, createDocumentBodySchema, documentIdSchema, documentListQuerySchema, documentListSchema, documentSchema,
-  listQuerySchema, newId, updateDocumentBodySchema, type ContentType, type Document,
+  CONTENT_TYPES,
+  createDocumentBodySchema,
+  documentIdSchema,
+  documentListQuerySchema,
+  documentListSchema,
+  documentSchema,
+  listQuerySchema,
+  newId,
+  updateDocumentBodySchema,
+  type ContentType,
+  type Document,
 } from '../../../contract';
 import type { ServiceContext } from '../context';
 import { badRequest, notFound } from '../http-error';
@@ -26,7 +35,11 @@ const params = z.object({ documentId: documentIdSchema });
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 export function withFileUrl(ctx: ServiceContext, document: Document): Document {
-  return { ...document, fileUrl: `${ctx.urls.publicBaseUrl}/documents/${document.documentId}/file`, ocrFileUrl: ocrFileUrlOf(ctx, document) };
+  return {
+    ...document,
+    fileUrl: `${ctx.urls.publicBaseUrl}/documents/${document.documentId}/file`,
+    ocrFileUrl: ocrFileUrlOf(ctx, document),
+  };
 }
 
 function md5(bytes: Uint8Array): string {
@@ -50,86 +63,128 @@ const fileBytes = z.custom<Buffer>().meta({ type: 'string', format: 'binary' });
 
 export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = serviceContextOf(app);
-  app.post('/documents', {
-    schema: { summary: 'Create a document (inline base64 content, or metadata first and bytes via PUT fileUrl)', body: createDocumentBodySchema, response: { 200: documentSchema } },
-    config,
-  }, async ({ body, auth }) => {
-    const { content, ...fields } = body;
-    const bytes = content === undefined ? undefined : decodeContent(content);
-    const document: Document = {
-      documentId: newId('document'),
-      name: fields.name ?? null,
-      description: fields.description ?? null,
-      metadata: fields.metadata ?? {},
-      retentionInDays: fields.retentionInDays ?? null,
-      contentMD5: bytes ? md5(bytes) : null,
-      contentType: fields.contentType ?? null,
-      datasetId: fields.datasetId ?? null,
-      consentId: fields.consentId ?? null,
-      agentRunId: fields.agentRunId ?? null,
-      groundTruth: fields.groundTruth ?? [],
-      ...createdStamp(auth.actor),
-    };
-    await app.store.transaction(async (tx) => {
-      await bumpCounter(tx, auth.organizationId, 'monthlyNumberOfDocumentsCreated', 1);
-      await documentsRepo.create(tx, auth.organizationId, document);
-      if (bytes) await writeDocumentFile(tx, auth.organizationId, document.documentId, document.contentType!, bytes);
-    });
-    if (bytes) await requestRecognition(ctx, auth.organizationId, document.documentId, document.contentType);
-    return withFileUrl(ctx, document);
-  });
+  app.post(
+    '/documents',
+    {
+      schema: {
+        summary: 'Create a document (inline base64 content, or metadata first and bytes via PUT fileUrl)',
+        body: createDocumentBodySchema,
+        response: { 200: documentSchema },
+      },
+      config,
+    },
+    async ({ body, auth }) => {
+      const { content, ...fields } = body;
+      const bytes = content === undefined ? undefined : decodeContent(content);
+      const document: Document = {
+        documentId: newId('document'),
+        name: fields.name ?? null,
+        description: fields.description ?? null,
+        metadata: fields.metadata ?? {},
+        retentionInDays: fields.retentionInDays ?? null,
+        contentMD5: bytes ? md5(bytes) : null,
+        contentType: fields.contentType ?? null,
+        datasetId: fields.datasetId ?? null,
+        consentId: fields.consentId ?? null,
+        agentRunId: fields.agentRunId ?? null,
+        groundTruth: fields.groundTruth ?? [],
+        ...createdStamp(auth.actor),
+      };
+      await app.store.transaction(async (tx) => {
+        await bumpCounter(tx, auth.organizationId, 'monthlyNumberOfDocumentsCreated', 1);
+        await documentsRepo.create(tx, auth.organizationId, document);
+        if (bytes) await writeDocumentFile(tx, auth.organizationId, document.documentId, document.contentType!, bytes);
+      });
+      if (bytes) await requestRecognition(ctx, auth.organizationId, document.documentId, document.contentType);
+      return withFileUrl(ctx, document);
+    },
+  );
 
-  app.get('/documents', {
-    schema: { summary: 'List documents', querystring: listQuerySchema.extend(documentListQuerySchema.shape), response: { 200: documentListSchema } },
-    config,
-  }, async ({ query, auth }) => {
-    const page = await documentsRepo.list(app.store.db, auth.organizationId, {
-      maxResults: query.maxResults,
-      nextToken: query.nextToken,
-      order: query.order === 'descending' ? 'desc' : 'asc',
-      where: { datasetId: query.datasetId, consentId: query.consentId },
-    });
-    return { documents: page.items.map((document) => withFileUrl(ctx, document)), nextToken: page.nextToken };
-  });
+  app.get(
+    '/documents',
+    {
+      schema: {
+        summary: 'List documents',
+        querystring: listQuerySchema.extend(documentListQuerySchema.shape),
+        response: { 200: documentListSchema },
+      },
+      config,
+    },
+    async ({ query, auth }) => {
+      const page = await documentsRepo.list(app.store.db, auth.organizationId, {
+        maxResults: query.maxResults,
+        nextToken: query.nextToken,
+        order: query.order === 'descending' ? 'desc' : 'asc',
+        where: { datasetId: query.datasetId, consentId: query.consentId },
+      });
+      return { documents: page.items.map((document) => withFileUrl(ctx, document)), nextToken: page.nextToken };
+    },
+  );
 
-  app.get('/documents/:documentId', {
-    schema: { summary: 'Get a document (fileUrl, no content)', params, response: { 200: documentSchema } },
-    config,
-  }, async ({ params, auth }) => withFileUrl(ctx, await documentsRepo.require(app.store.db, auth.organizationId, params.documentId)));
+  app.get(
+    '/documents/:documentId',
+    {
+      schema: { summary: 'Get a document (fileUrl, no content)', params, response: { 200: documentSchema } },
+      config,
+    },
+    async ({ params, auth }) =>
+      withFileUrl(ctx, await documentsRepo.require(app.store.db, auth.organizationId, params.documentId)),
+  );
 
-  app.patch('/documents/:documentId', {
-    schema: { summary: 'Update a document (groundTruth replaces the whole array; null clears it)', params, body: updateDocumentBodySchema, response: { 200: documentSchema } },
-    config,
-  }, async ({ params, body, auth }) => {
-    const updated = await documentsRepo.patch(app.store.db, auth.organizationId, params.documentId, (current) => ({
-      ...current,
-      ...body,
-      ...updatedStamp(auth.actor),
-    }));
-    return withFileUrl(ctx, updated);
-  });
+  app.patch(
+    '/documents/:documentId',
+    {
+      schema: {
+        summary: 'Update a document (groundTruth replaces the whole array; null clears it)',
+        params,
+        body: updateDocumentBodySchema,
+        response: { 200: documentSchema },
+      },
+      config,
+    },
+    async ({ params, body, auth }) => {
+      const updated = await documentsRepo.patch(app.store.db, auth.organizationId, params.documentId, (current) => ({
+        ...current,
+        ...body,
+        ...updatedStamp(auth.actor),
+      }));
+      return withFileUrl(ctx, updated);
+    },
+  );
 
-  app.delete('/documents/:documentId', {
-    schema: { summary: 'Delete a document and its file', params, response: { 200: documentSchema } },
-    config,
-  }, async ({ params, auth }) => {
-    const removed = await app.store.transaction(async (tx) => {
-      const document = await documentsRepo.delete(tx, auth.organizationId, params.documentId);
-      await recognitionsRepo.delete(tx, auth.organizationId, params.documentId);
-      await deleteDocumentFile(tx, auth.organizationId, params.documentId);
-      return document;
-    });
-    return withFileUrl(ctx, removed);
-  });
+  app.delete(
+    '/documents/:documentId',
+    {
+      schema: { summary: 'Delete a document and its file', params, response: { 200: documentSchema } },
+      config,
+    },
+    async ({ params, auth }) => {
+      const removed = await app.store.transaction(async (tx) => {
+        const document = await documentsRepo.delete(tx, auth.organizationId, params.documentId);
+        await recognitionsRepo.delete(tx, auth.organizationId, params.documentId);
+        await deleteDocumentFile(tx, auth.organizationId, params.documentId);
+        return document;
+      });
+      return withFileUrl(ctx, removed);
+    },
+  );
 
   await app.register(async (raw) => {
     // The file PUT takes the bytes of any content type, up to the file size limit; the JSON rules do not apply.
     raw.removeAllContentTypeParsers();
-    raw.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: app.serviceConfig.rawBodyLimit }, (_req, body, done) => done(null, body));
-    raw.put('/documents/:documentId/file', {
-      schema: { summary: "Upload the document's bytes (raw body)", params, response: { 200: documentSchema } },
-      config: { ...config, rawBody: true },
-    }, uploadFile);
+    raw.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: app.serviceConfig.rawBodyLimit },
+      (_req, body, done) => done(null, body),
+    );
+    raw.put(
+      '/documents/:documentId/file',
+      {
+        schema: { summary: "Upload the document's bytes (raw body)", params, response: { 200: documentSchema } },
+        config: { ...config, rawBody: true },
+      },
+      uploadFile,
+    );
   });
 
   async function uploadFile(request: FastifyRequest<{ Params: z.output<typeof params> }>) {
@@ -141,7 +196,9 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       documentsRepo.patch(tx, auth.organizationId, params.documentId, async (current) => {
         const contentType = headerType ?? current.contentType;
         if (!contentType) {
-          throw badRequest(`Content-Type must be one of ${CONTENT_TYPES.join(', ')} (the document has no contentType yet)`);
+          throw badRequest(
+            `Content-Type must be one of ${CONTENT_TYPES.join(', ')} (the document has no contentType yet)`,
+          );
         }
         await writeDocumentFile(tx, auth.organizationId, params.documentId, contentType, bytes);
         return { ...current, contentType, contentMD5: md5(bytes), ...updatedStamp(auth.actor) };
@@ -151,17 +208,26 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     return withFileUrl(ctx, updated);
   }
 
-  app.get('/documents/:documentId/file', {
-    schema: { summary: "Download the document's bytes with their content type", params, produces: ['application/octet-stream'], response: { 200: fileBytes } },
-    config,
-  }, async ({ params, auth }, reply) => {
-    await documentsRepo.require(app.store.db, auth.organizationId, params.documentId);
-    const file = await readDocumentFile(app.store.db, auth.organizationId, params.documentId);
-    if (!file) throw notFound(`Document ${params.documentId} has no file yet: PUT its bytes to its fileUrl`);
-    return reply
-      .header('Content-Type', file.contentType)
-      .header('Cache-Control', 'private, no-store')
-      .header('X-Content-Type-Options', 'nosniff')
-      .send(Buffer.from(file.bytes));
-  });
+  app.get(
+    '/documents/:documentId/file',
+    {
+      schema: {
+        summary: "Download the document's bytes with their content type",
+        params,
+        produces: ['application/octet-stream'],
+        response: { 200: fileBytes },
+      },
+      config,
+    },
+    async ({ params, auth }, reply) => {
+      await documentsRepo.require(app.store.db, auth.organizationId, params.documentId);
+      const file = await readDocumentFile(app.store.db, auth.organizationId, params.documentId);
+      if (!file) throw notFound(`Document ${params.documentId} has no file yet: PUT its bytes to its fileUrl`);
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('Cache-Control', 'private, no-store')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(Buffer.from(file.bytes));
+    },
+  );
 };

@@ -16,5 +16,17 @@ import { actionRoutes, hookRoutes } from './hooks-and-actions';
 import { modelRoutes } from './models';
 import { validationRoutes } from './validations';
 
-export const routePlugins = [organizationRoutes, userRoutes, roleRoutes, appClientRoutes, documentRoutes, documentRecognitionRoutes,
-  modelRoutes, validationRoutes, agentRoutes, agentRunRoutes, hookRoutes, actionRoutes];
+export const routePlugins = [
+  organizationRoutes,
+  userRoutes,
+  roleRoutes,
+  appClientRoutes,
+  documentRoutes,
+  documentRecognitionRoutes,
+  modelRoutes,
+  validationRoutes,
+  agentRoutes,
+  agentRunRoutes,
+  hookRoutes,
+  actionRoutes,
+];

@@ -4,8 +4,15 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  createModelBodySchema, modelIdSchema, modelListSchema, modelSchema, newId, nowTimestamp, updateModelBodySchema,
-  type FieldConfig, type Model,
+  createModelBodySchema,
+  modelIdSchema,
+  modelListSchema,
+  modelSchema,
+  newId,
+  nowTimestamp,
+  updateModelBodySchema,
+  type FieldConfig,
+  type Model,
 } from '../../../contract';
 import { modelsRepo } from '../storage/repositories/models';
 import { createdStamp, updatedStamp } from '../storage';
@@ -19,11 +26,21 @@ export function fieldStatistics(fieldConfig: FieldConfig): Record<string, unknow
 
 export const modelRoutes: FastifyPluginAsyncZod = async (app) => {
   resourceRoutes(app, {
-    path: '/models', idParam: 'modelId', idSchema: modelIdSchema, family: 'models', repo: modelsRepo, counter: 'numberOfModelsCreated',
-    schema: modelSchema, listSchema: modelListSchema, listKey: 'models',
+    path: '/models',
+    idParam: 'modelId',
+    idSchema: modelIdSchema,
+    family: 'models',
+    repo: modelsRepo,
+    counter: 'numberOfModelsCreated',
+    schema: modelSchema,
+    listSchema: modelListSchema,
+    listKey: 'models',
     summaries: {
-      create: 'Create a model', list: 'List models', get: 'Get a model',
-      update: 'Update a model (a changed fieldConfig increments version)', delete: 'Delete a model',
+      create: 'Create a model',
+      list: 'List models',
+      get: 'Get a model',
+      update: 'Update a model (a changed fieldConfig increments version)',
+      delete: 'Delete a model',
     },
     create: {
       body: createModelBodySchema,
@@ -55,7 +72,11 @@ export const modelRoutes: FastifyPluginAsyncZod = async (app) => {
       body: updateModelBodySchema,
       apply: (current, body, auth) => {
         const next: Model = { ...current, ...body, ...updatedStamp(auth.actor) };
-        if (body.postprocessConfig) next.postprocessConfig = { ...body.postprocessConfig, outputFormat: current.postprocessConfig?.outputFormat ?? 'v1' };
+        if (body.postprocessConfig)
+          next.postprocessConfig = {
+            ...body.postprocessConfig,
+            outputFormat: current.postprocessConfig?.outputFormat ?? 'v1',
+          };
         if (body.fieldConfig && JSON.stringify(body.fieldConfig) !== JSON.stringify(current.fieldConfig ?? {})) {
           next.version = (current.version ?? 0) + 1;
           next.updatedFieldConfigTime = next.updatedTime;

@@ -5,10 +5,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  createOrganizationBodySchema, listQuerySchema, newId, organizationIdSchema, organizationListSchema, organizationSchema,
+  createOrganizationBodySchema,
+  listQuerySchema,
+  newId,
+  organizationIdSchema,
+  organizationListSchema,
+  organizationSchema,
   updateOrganizationBodySchema,
 } from '../../../contract';
-import { createOrganization, getOrganization, listOrganizations, patchOrganization } from '../storage/repositories/organizations';
+import {
+  createOrganization,
+  getOrganization,
+  listOrganizations,
+  patchOrganization,
+} from '../storage/repositories/organizations';
 import { createdStamp, updatedStamp } from '../storage';
 
 const organizationParams = z.object({ organizationId: organizationIdSchema });
@@ -16,45 +26,82 @@ const organizationParams = z.object({ organizationId: organizationIdSchema });
 const config = { family: 'organizations' } as const;
 
 export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/organizations', {
-    schema: { summary: 'Create an organization (with the built-in roles and default quotas)', body: createOrganizationBodySchema, response: { 200: organizationSchema } },
-    config,
-  }, async ({ body, auth }) =>
-    app.store.transaction((tx) =>
-      createOrganization(
-        tx,
-        {
-          organizationId: newId('organization'),
-          name: body.name ?? null,
-          description: body.description ?? null,
-          metadata: body.metadata ?? {},
-          url: body.url ?? null,
-          useNewScopes: body.useNewScopes ?? true,
-          documentRetentionInDays: 1825,
-          ...createdStamp(auth.actor),
-        },
-        { parentOrganizationId: auth.organizationId, quotas: app.serviceConfig.defaultQuotas },
+  app.post(
+    '/organizations',
+    {
+      schema: {
+        summary: 'Create an organization (with the built-in roles and default quotas)',
+        body: createOrganizationBodySchema,
+        response: { 200: organizationSchema },
+      },
+      config,
+    },
+    async ({ body, auth }) =>
+      app.store.transaction((tx) =>
+        createOrganization(
+          tx,
+          {
+            organizationId: newId('organization'),
+            name: body.name ?? null,
+            description: body.description ?? null,
+            metadata: body.metadata ?? {},
+            url: body.url ?? null,
+            useNewScopes: body.useNewScopes ?? true,
+            documentRetentionInDays: 1825,
+            ...createdStamp(auth.actor),
+          },
+          { parentOrganizationId: auth.organizationId, quotas: app.serviceConfig.defaultQuotas },
+        ),
       ),
-    ));
+  );
 
-  app.get('/organizations', {
-    schema: { summary: 'List the caller’s organization and the organizations it created', querystring: listQuerySchema, response: { 200: organizationListSchema } },
-    config,
-  }, async ({ query, auth }) => listOrganizations(app.store.db, auth.organizationId, query));
+  app.get(
+    '/organizations',
+    {
+      schema: {
+        summary: 'List the caller’s organization and the organizations it created',
+        querystring: listQuerySchema,
+        response: { 200: organizationListSchema },
+      },
+      config,
+    },
+    async ({ query, auth }) => listOrganizations(app.store.db, auth.organizationId, query),
+  );
 
-  app.get('/organizations/me', {
-    schema: { summary: 'Get the caller’s organization', response: { 200: organizationSchema } },
-    config,
-  }, async ({ auth }) => getOrganization(app.store.db, auth.organizationId, auth.organizationId));
+  app.get(
+    '/organizations/me',
+    {
+      schema: { summary: 'Get the caller’s organization', response: { 200: organizationSchema } },
+      config,
+    },
+    async ({ auth }) => getOrganization(app.store.db, auth.organizationId, auth.organizationId),
+  );
 
-  app.get('/organizations/:organizationId', {
-    schema: { summary: 'Get an organization', params: organizationParams, response: { 200: organizationSchema } },
-    config,
-  }, async ({ params, auth }) => getOrganization(app.store.db, auth.organizationId, params.organizationId));
+  app.get(
+    '/organizations/:organizationId',
+    {
+      schema: { summary: 'Get an organization', params: organizationParams, response: { 200: organizationSchema } },
+      config,
+    },
+    async ({ params, auth }) => getOrganization(app.store.db, auth.organizationId, params.organizationId),
+  );
 
-  app.patch('/organizations/:organizationId', {
-    schema: { summary: 'Update an organization', params: organizationParams, body: updateOrganizationBodySchema, response: { 200: organizationSchema } },
-    config,
-  }, async ({ params, body, auth }) =>
-    patchOrganization(app.store.db, auth.organizationId, params.organizationId, (org) => ({ ...org, ...body, ...updatedStamp(auth.actor) })));
+  app.patch(
+    '/organizations/:organizationId',
+    {
+      schema: {
+        summary: 'Update an organization',
+        params: organizationParams,
+        body: updateOrganizationBodySchema,
+        response: { 200: organizationSchema },
+      },
+      config,
+    },
+    async ({ params, body, auth }) =>
+      patchOrganization(app.store.db, auth.organizationId, params.organizationId, (org) => ({
+        ...org,
+        ...body,
+        ...updatedStamp(auth.actor),
+      })),
+  );
 };

@@ -40,28 +40,50 @@ export function resourceRoutes<T extends object, Create extends z.ZodType, Updat
   const idOf = (request: { params: unknown }) => (request.params as Record<string, string>)[idParam];
   const response = { 200: resource.schema };
   const config = { family };
-  const apply = resource.update.apply ?? ((current: T, body: z.output<Update>, auth: AuthContext) => ({ ...current, ...(body as object), ...updatedStamp(auth.actor) }));
+  const apply =
+    resource.update.apply ??
+    ((current: T, body: z.output<Update>, auth: AuthContext) => ({
+      ...current,
+      ...(body as object),
+      ...updatedStamp(auth.actor),
+    }));
 
-  app.post(path, { schema: { summary: summaries.create, body: resource.create.body, response }, config }, async ({ body, auth }) => {
-    const created = resource.create.build(body as z.output<Create>, auth);
-    await app.store.transaction(async (tx) => {
-      await bumpCounter(tx, auth.organizationId, counter, 1);
-      await repo.create(tx, auth.organizationId, created);
-    });
-    return created;
-  });
+  app.post(
+    path,
+    { schema: { summary: summaries.create, body: resource.create.body, response }, config },
+    async ({ body, auth }) => {
+      const created = resource.create.build(body as z.output<Create>, auth);
+      await app.store.transaction(async (tx) => {
+        await bumpCounter(tx, auth.organizationId, counter, 1);
+        await repo.create(tx, auth.organizationId, created);
+      });
+      return created;
+    },
+  );
 
-  app.get(path, { schema: { summary: summaries.list, querystring: listQuerySchema, response: { 200: resource.listSchema } }, config }, async ({ query, auth }) => {
-    const page = await repo.list(app.store.db, auth.organizationId, query);
-    return { [resource.listKey]: page.items, nextToken: page.nextToken };
-  });
+  app.get(
+    path,
+    {
+      schema: { summary: summaries.list, querystring: listQuerySchema, response: { 200: resource.listSchema } },
+      config,
+    },
+    async ({ query, auth }) => {
+      const page = await repo.list(app.store.db, auth.organizationId, query);
+      return { [resource.listKey]: page.items, nextToken: page.nextToken };
+    },
+  );
 
   app.get(one, { schema: { summary: summaries.get, params, response }, config }, async (request) =>
     repo.require(app.store.db, request.auth.organizationId, idOf(request)),
   );
 
-  app.patch(one, { schema: { summary: summaries.update, params, body: resource.update.body, response }, config }, async (request) =>
-    repo.patch(app.store.db, request.auth.organizationId, idOf(request), (current) => apply(current, request.body as z.output<Update>, request.auth)),
+  app.patch(
+    one,
+    { schema: { summary: summaries.update, params, body: resource.update.body, response }, config },
+    async (request) =>
+      repo.patch(app.store.db, request.auth.organizationId, idOf(request), (current) =>
+        apply(current, request.body as z.output<Update>, request.auth),
+      ),
   );
 
   app.delete(one, { schema: { summary: summaries.delete, params, response }, config }, async (request) =>

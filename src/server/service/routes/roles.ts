@@ -7,8 +7,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  createRoleBodySchema, listQuerySchema, newId, roleIdSchema, roleListSchema, roleSchema, updateRoleBodySchema,
-  type Permission, type PermissionInput, type Role,
+  createRoleBodySchema,
+  listQuerySchema,
+  newId,
+  roleIdSchema,
+  roleListSchema,
+  roleSchema,
+  updateRoleBodySchema,
+  type Permission,
+  type PermissionInput,
+  type Role,
 } from '../../../contract';
 import { BUILTIN_ROLE_IDS, isBuiltinRole } from '../auth/builtin-roles';
 import { assertMaySetRolePermissions } from '../auth/delegation-checks';
@@ -25,64 +33,95 @@ function permissionsOf(input: readonly PermissionInput[]): Permission[] {
 const config = { family: 'users' } as const;
 
 export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/roles', {
-    schema: { summary: 'List roles', querystring: listQuerySchema, response: { 200: roleListSchema } },
-    config,
-  }, async ({ query, auth }) => {
-    const page = await rolesRepo.list(app.store.db, auth.organizationId, { maxResults: query.maxResults, nextToken: query.nextToken });
-    return { roles: page.items, nextToken: page.nextToken };
-  });
+  app.get(
+    '/roles',
+    {
+      schema: { summary: 'List roles', querystring: listQuerySchema, response: { 200: roleListSchema } },
+      config,
+    },
+    async ({ query, auth }) => {
+      const page = await rolesRepo.list(app.store.db, auth.organizationId, {
+        maxResults: query.maxResults,
+        nextToken: query.nextToken,
+      });
+      return { roles: page.items, nextToken: page.nextToken };
+    },
+  );
 
-  app.get('/roles/:roleId', {
-    schema: { summary: 'Get a role', params: roleParams, response: { 200: roleSchema } },
-    config,
-  }, async ({ params, auth }) => rolesRepo.require(app.store.db, auth.organizationId, params.roleId));
+  app.get(
+    '/roles/:roleId',
+    {
+      schema: { summary: 'Get a role', params: roleParams, response: { 200: roleSchema } },
+      config,
+    },
+    async ({ params, auth }) => rolesRepo.require(app.store.db, auth.organizationId, params.roleId),
+  );
 
-  app.post('/roles', {
-    schema: { summary: 'Create a custom role', body: createRoleBodySchema, response: { 200: roleSchema } },
-    config,
-  }, async ({ body, auth }) => {
-    const permissions = permissionsOf(body.permissions ?? []);
-    const role: Role = {
-      roleId: newId('role'),
-      name: body.name ?? null,
-      description: body.description ?? null,
-      metadata: body.metadata ?? {},
-      permissions,
-      ...createdStamp(auth.actor),
-    };
-    // In a transaction like every create, so an Idempotency-Key is marked applied together with the role.
-    return app.store.transaction(async (tx) => {
-      await assertMaySetRolePermissions(tx, auth, { roleId: null, before: null, after: permissions });
-      return rolesRepo.create(tx, auth.organizationId, role);
-    });
-  });
+  app.post(
+    '/roles',
+    {
+      schema: { summary: 'Create a custom role', body: createRoleBodySchema, response: { 200: roleSchema } },
+      config,
+    },
+    async ({ body, auth }) => {
+      const permissions = permissionsOf(body.permissions ?? []);
+      const role: Role = {
+        roleId: newId('role'),
+        name: body.name ?? null,
+        description: body.description ?? null,
+        metadata: body.metadata ?? {},
+        permissions,
+        ...createdStamp(auth.actor),
+      };
+      // In a transaction like every create, so an Idempotency-Key is marked applied together with the role.
+      return app.store.transaction(async (tx) => {
+        await assertMaySetRolePermissions(tx, auth, { roleId: null, before: null, after: permissions });
+        return rolesRepo.create(tx, auth.organizationId, role);
+      });
+    },
+  );
 
-  app.patch('/roles/:roleId', {
-    schema: { summary: 'Update a role', params: roleParams, body: updateRoleBodySchema, response: { 200: roleSchema } },
-    config,
-  }, async ({ params, body, auth }) => {
-    if (params.roleId === BUILTIN_ROLE_IDS.admin && body.permissions) {
-      throw badRequest('permissions of the built-in role svc:role:admin cannot be changed');
-    }
-    const { permissions, ...rest } = body;
-    return rolesRepo.patch(app.store.db, auth.organizationId, params.roleId, async (role, tx) => {
-      const next = permissions ? permissionsOf(permissions) : undefined;
-      // Checked against the locked row: the permissions this PATCH replaces are the ones it is compared with.
-      if (next) await assertMaySetRolePermissions(tx, auth, { roleId: role.roleId, before: role.permissions, after: next });
-      return { ...role, ...rest, ...(next ? { permissions: next } : {}), ...updatedStamp(auth.actor) };
-    });
-  });
+  app.patch(
+    '/roles/:roleId',
+    {
+      schema: {
+        summary: 'Update a role',
+        params: roleParams,
+        body: updateRoleBodySchema,
+        response: { 200: roleSchema },
+      },
+      config,
+    },
+    async ({ params, body, auth }) => {
+      if (params.roleId === BUILTIN_ROLE_IDS.admin && body.permissions) {
+        throw badRequest('permissions of the built-in role svc:role:admin cannot be changed');
+      }
+      const { permissions, ...rest } = body;
+      return rolesRepo.patch(app.store.db, auth.organizationId, params.roleId, async (role, tx) => {
+        const next = permissions ? permissionsOf(permissions) : undefined;
+        // Checked against the locked row: the permissions this PATCH replaces are the ones it is compared with.
+        if (next)
+          await assertMaySetRolePermissions(tx, auth, { roleId: role.roleId, before: role.permissions, after: next });
+        return { ...role, ...rest, ...(next ? { permissions: next } : {}), ...updatedStamp(auth.actor) };
+      });
+    },
+  );
 
-  app.delete('/roles/:roleId', {
-    schema: { summary: 'Delete a custom role (returns it)', params: roleParams, response: { 200: roleSchema } },
-    config,
-  }, async ({ params, auth }) => {
-    if (isBuiltinRole(params.roleId)) throw badRequest(`roleId ${params.roleId} is a built-in role and cannot be deleted`);
-    return app.store.transaction(async (tx) => {
-      const holder = await findRoleHolder(tx, auth.organizationId, params.roleId);
-      if (holder) throw badRequest(`roleId ${params.roleId} is still given to app client ${holder}; remove it there first`);
-      return rolesRepo.delete(tx, auth.organizationId, params.roleId);
-    });
-  });
+  app.delete(
+    '/roles/:roleId',
+    {
+      schema: { summary: 'Delete a custom role (returns it)', params: roleParams, response: { 200: roleSchema } },
+      config,
+    },
+    async ({ params, auth }) => {
+      if (isBuiltinRole(params.roleId))
+        throw badRequest(`roleId ${params.roleId} is a built-in role and cannot be deleted`);
+      return app.store.transaction(async (tx) => {
+        const holder = await findRoleHolder(tx, auth.organizationId, params.roleId);
+        if (holder)
+          throw badRequest(`roleId ${params.roleId} is still given to app client ${holder}; remove it there first`);
+        return rolesRepo.delete(tx, auth.organizationId, params.roleId);
+      });
+    },
+  );
 };

@@ -3,5 +3,9 @@ import type { RunScope } from '../runs/agent-run-engine';
 
 /** The run engine's view of a request: whose organization, who acts, and the public base URL. */
 export function runScope(request: FastifyRequest): RunScope {
-  return { organizationId: request.auth.organizationId, actor: request.auth.actor, publicBaseUrl: request.server.serviceUrls.publicBaseUrl };
+  return {
+    organizationId: request.auth.organizationId,
+    actor: request.auth.actor,
+    publicBaseUrl: request.server.serviceUrls.publicBaseUrl,
+  };
 }

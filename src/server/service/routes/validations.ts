@@ -5,9 +5,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  createValidationBodySchema, listQuerySchema, newId, updateValidationBodySchema, updateValidationTaskBodySchema,
-  validationIdSchema, validationListSchema, validationSchema, validationTaskIdSchema, validationTaskListSchema,
-  validationTaskSchema, validationTaskStatusSchema,
+  createValidationBodySchema,
+  listQuerySchema,
+  newId,
+  updateValidationBodySchema,
+  updateValidationTaskBodySchema,
+  validationIdSchema,
+  validationListSchema,
+  validationSchema,
+  validationTaskIdSchema,
+  validationTaskListSchema,
+  validationTaskSchema,
+  validationTaskStatusSchema,
 } from '../../../contract';
 import { notFound } from '../http-error';
 import { updateValidationTask } from '../runs/agent-run-engine';
@@ -21,10 +30,21 @@ const taskParams = z.object({ validationId: validationIdSchema, taskId: validati
 
 export const validationRoutes: FastifyPluginAsyncZod = async (app) => {
   resourceRoutes(app, {
-    path: '/validations', idParam: 'validationId', idSchema: validationIdSchema, family: 'validations', repo: validationsRepo,
-    counter: 'numberOfValidationsCreated', schema: validationSchema, listSchema: validationListSchema, listKey: 'validations',
+    path: '/validations',
+    idParam: 'validationId',
+    idSchema: validationIdSchema,
+    family: 'validations',
+    repo: validationsRepo,
+    counter: 'numberOfValidationsCreated',
+    schema: validationSchema,
+    listSchema: validationListSchema,
+    listKey: 'validations',
     summaries: {
-      create: 'Create a validation', list: 'List validations', get: 'Get a validation', update: 'Update a validation', delete: 'Delete a validation',
+      create: 'Create a validation',
+      list: 'List validations',
+      get: 'Get a validation',
+      update: 'Update a validation',
+      delete: 'Delete a validation',
     },
     create: {
       body: createValidationBodySchema,
@@ -46,44 +66,58 @@ export const validationRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   const config = { family: 'validations.tasks' } as const;
-  app.get('/validations/:validationId/tasks', {
-    schema: {
-      summary: "List a validation's tasks (filter: status, repeatable)",
-      params,
-      querystring: listQuerySchema.extend({
-        status: z.union([validationTaskStatusSchema, z.array(validationTaskStatusSchema)]).optional(),
-      }),
-      response: { 200: validationTaskListSchema },
+  app.get(
+    '/validations/:validationId/tasks',
+    {
+      schema: {
+        summary: "List a validation's tasks (filter: status, repeatable)",
+        params,
+        querystring: listQuerySchema.extend({
+          status: z.union([validationTaskStatusSchema, z.array(validationTaskStatusSchema)]).optional(),
+        }),
+        response: { 200: validationTaskListSchema },
+      },
+      config,
     },
-    config,
-  }, async ({ params, query, auth }) => {
-    await validationsRepo.require(app.store.db, auth.organizationId, params.validationId);
-    const page = await validationTasksRepo.list(app.store.db, auth.organizationId, {
-      maxResults: query.maxResults,
-      nextToken: query.nextToken,
-      where: { validationId: params.validationId, status: query.status },
-    });
-    return { validationTasks: page.items, nextToken: page.nextToken };
-  });
-
-  app.get('/validations/:validationId/tasks/:taskId', {
-    schema: { summary: 'Get a validation task', params: taskParams, response: { 200: validationTaskSchema } },
-    config,
-  }, async ({ params, auth }) => {
-    const task = await validationTasksRepo.require(app.store.db, auth.organizationId, params.taskId);
-    if (task.validationId !== params.validationId) throw notFound(`Validation task ${params.taskId} not found`);
-    return task;
-  });
-
-  app.patch('/validations/:validationId/tasks/:taskId', {
-    schema: {
-      summary: 'Move a validation task (ready → in-progress → succeeded | failed, or back to ready); its agent run moves with it',
-      params: taskParams,
-      body: updateValidationTaskBodySchema,
-      response: { 200: validationTaskSchema },
+    async ({ params, query, auth }) => {
+      await validationsRepo.require(app.store.db, auth.organizationId, params.validationId);
+      const page = await validationTasksRepo.list(app.store.db, auth.organizationId, {
+        maxResults: query.maxResults,
+        nextToken: query.nextToken,
+        where: { validationId: params.validationId, status: query.status },
+      });
+      return { validationTasks: page.items, nextToken: page.nextToken };
     },
-    config,
-  }, async (request) =>
-    app.store.transaction((tx) => updateValidationTask(tx, runScope(request), request.params.validationId, request.params.taskId, request.body)),
+  );
+
+  app.get(
+    '/validations/:validationId/tasks/:taskId',
+    {
+      schema: { summary: 'Get a validation task', params: taskParams, response: { 200: validationTaskSchema } },
+      config,
+    },
+    async ({ params, auth }) => {
+      const task = await validationTasksRepo.require(app.store.db, auth.organizationId, params.taskId);
+      if (task.validationId !== params.validationId) throw notFound(`Validation task ${params.taskId} not found`);
+      return task;
+    },
+  );
+
+  app.patch(
+    '/validations/:validationId/tasks/:taskId',
+    {
+      schema: {
+        summary:
+          'Move a validation task (ready → in-progress → succeeded | failed, or back to ready); its agent run moves with it',
+        params: taskParams,
+        body: updateValidationTaskBodySchema,
+        response: { 200: validationTaskSchema },
+      },
+      config,
+    },
+    async (request) =>
+      app.store.transaction((tx) =>
+        updateValidationTask(tx, runScope(request), request.params.validationId, request.params.taskId, request.body),
+      ),
   );
 };

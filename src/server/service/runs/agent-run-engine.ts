@@ -12,14 +12,36 @@
  *  - PATCH run {status: archived}    → archived, from any state
  */
 import {
-  EXPORTABLE_STATUSES, formatRunReference, ID_PATTERNS, IN_REVIEW_STATUS, newId, nowTimestamp, parseAgentRunReference, type Action, type ActionRun,
-  type AgentRunStatus, type CreateAgentRunBody, type FieldConfig, type Hook, type HookRun, type Model, type Validation,
-  type ValidationConfig, type ValidationTask, WAITING_FOR_REVIEW_STATUS,
+  EXPORTABLE_STATUSES,
+  formatRunReference,
+  ID_PATTERNS,
+  IN_REVIEW_STATUS,
+  newId,
+  nowTimestamp,
+  parseAgentRunReference,
+  type Action,
+  type ActionRun,
+  type AgentRunStatus,
+  type CreateAgentRunBody,
+  type FieldConfig,
+  type Hook,
+  type HookRun,
+  type Model,
+  type Validation,
+  type ValidationConfig,
+  type ValidationTask,
+  WAITING_FOR_REVIEW_STATUS,
 } from '../../../contract';
 import { badRequest, conflict, notFound } from '../http-error';
 import { bumpCounter, type Tx } from '../storage';
 import { applyTransition, type AgentRunTrigger, type RunState } from './agent-run-lifecycle';
-import { planActionRun, planHookRuns, type AgentRunContext, type PlannedActionRun, type PlannedHookRun } from './hook-action-runs';
+import {
+  planActionRun,
+  planHookRuns,
+  type AgentRunContext,
+  type PlannedActionRun,
+  type PlannedHookRun,
+} from './hook-action-runs';
 import { predictFields } from './predictions';
 import { agentRunsRepo, type AgentRunInternal, type StoredAgentRun } from '../storage/repositories/agent-runs';
 import { agentsRepo } from '../storage/repositories/agents';
@@ -95,14 +117,29 @@ class RunMover {
   move(trigger: AgentRunTrigger, message?: string, details?: Record<string, unknown>): void {
     const time = nowTimestamp();
     const from = this.run.status as AgentRunStatus | null;
-    const next: RunState = applyTransition(from === null ? null : { status: this.run.status, events: this.run.events }, trigger, {
-      by: this.scope.actor,
-      time,
-      message,
-      details,
+    const next: RunState = applyTransition(
+      from === null ? null : { status: this.run.status, events: this.run.events },
+      trigger,
+      {
+        by: this.scope.actor,
+        time,
+        message,
+        details,
+      },
+    );
+    Object.assign(this.run, {
+      status: next.status,
+      events: next.events,
+      updatedTime: time,
+      updatedBy: this.scope.actor,
     });
-    Object.assign(this.run, { status: next.status, events: next.events, updatedTime: time, updatedBy: this.scope.actor });
-    const planned = planHookRuns(this.workflow.hooks, this.actionsById, this.context(), { from, to: next.status }, time);
+    const planned = planHookRuns(
+      this.workflow.hooks,
+      this.actionsById,
+      this.context(),
+      { from, to: next.status },
+      time,
+    );
     this.hookRuns.push(...planned.hookRuns);
     this.actionRuns.push(...planned.actionRuns);
   }
@@ -110,7 +147,9 @@ class RunMover {
   /** Runs the agent's own actions (export step); returns the planned runs. */
   runActions(): PlannedActionRun[] {
     const time = nowTimestamp();
-    const planned = this.workflow.actions.map((action) => planActionRun(action, this.context(), time, { status: this.run.status }));
+    const planned = this.workflow.actions.map((action) =>
+      planActionRun(action, this.context(), time, { status: this.run.status }),
+    );
     this.actionRuns.push(...planned);
     return planned;
   }
@@ -132,8 +171,8 @@ class RunMover {
         metadata: {},
         agentRunId,
         logId: newId('log'),
-        createdTime: planned.history[0]?.time as string ?? nowTimestamp(),
-        updatedTime: planned.history.at(-1)?.time as string ?? null,
+        createdTime: (planned.history[0]?.time as string) ?? nowTimestamp(),
+        updatedTime: (planned.history.at(-1)?.time as string) ?? null,
         createdBy: actor,
         updatedBy: actor,
       };
@@ -153,8 +192,8 @@ class RunMover {
         metadata: {},
         agentRunId,
         logId: newId('log'),
-        createdTime: planned.history[0]?.time as string ?? nowTimestamp(),
-        updatedTime: planned.history.at(-1)?.time as string ?? null,
+        createdTime: (planned.history[0]?.time as string) ?? nowTimestamp(),
+        updatedTime: (planned.history.at(-1)?.time as string) ?? null,
         createdBy: actor,
         updatedBy: actor,
       };
@@ -200,7 +239,9 @@ export async function createAgentRun(
   const documentId = body.documentId ?? body.resourceIds?.find((id) => matches('document', id)) ?? null;
   const document = documentId ? await documentsRepo.get(tx, organizationId, documentId) : undefined;
   if (documentId && !document) {
-    throw badRequest(`${body.documentId ? 'documentId' : 'resourceIds'} names document ${documentId}, which does not exist`);
+    throw badRequest(
+      `${body.documentId ? 'documentId' : 'resourceIds'} names document ${documentId}, which does not exist`,
+    );
   }
   await bumpCounter(tx, organizationId, 'monthlyNumberOfAgentRunsCreated', 1);
   const workflow = await loadWorkflow(tx, organizationId, agent.resourceIds);
@@ -254,7 +295,10 @@ export async function createAgentRun(
     return finish();
   }
   if (!model) {
-    mover.move('fail', workflow.modelId ? `model ${workflow.modelId} does not exist` : 'the agent names no model in its resourceIds');
+    mover.move(
+      'fail',
+      workflow.modelId ? `model ${workflow.modelId} does not exist` : 'the agent names no model in its resourceIds',
+    );
     return finish();
   }
   if (model.status !== 'active') {
@@ -262,7 +306,11 @@ export async function createAgentRun(
     return finish();
   }
   await bumpCounter(tx, organizationId, 'monthlyNumberOfPredictionsCreated', 1);
-  internal.predictions = predictFields((model.fieldConfig ?? {}) as FieldConfig, document.groundTruth, document.documentId);
+  internal.predictions = predictFields(
+    (model.fieldConfig ?? {}) as FieldConfig,
+    document.groundTruth,
+    document.documentId,
+  );
   await modelsRepo.patch(tx, organizationId, model.modelId, (current) => {
     const statistics = current.statistics ?? {};
     const made = typeof statistics.numberOfPredictions === 'number' ? statistics.numberOfPredictions : 0;
@@ -273,7 +321,13 @@ export async function createAgentRun(
   const issues = validation && validation.enabled !== false ? evaluateRules(config, internal.predictions) : [];
   const details = { modelId: model.modelId, fields: internal.predictions.length, issues: issues.length };
   if (!validation || validation.enabled === false || (config?.autoApprove === true && issues.length === 0)) {
-    mover.move('autoValidate', validation ? `validation ${validation.validationId} approved the predictions` : 'no validation: predictions accepted', details);
+    mover.move(
+      'autoValidate',
+      validation
+        ? `validation ${validation.validationId} approved the predictions`
+        : 'no validation: predictions accepted',
+      details,
+    );
     return finish();
   }
   await bumpCounter(tx, organizationId, 'monthlyNumberOfValidationTasksCreated', 1);
@@ -291,7 +345,10 @@ export async function createAgentRun(
   };
   await validationTasksRepo.create(tx, organizationId, task);
   internal.taskId = task.taskId;
-  mover.move('requestReview', issues.length ? `${issues.length} issue(s) need a person` : 'waiting for review', { ...details, taskId: task.taskId });
+  mover.move('requestReview', issues.length ? `${issues.length} issue(s) need a person` : 'waiting for review', {
+    ...details,
+    taskId: task.taskId,
+  });
   return finish();
 }
 
@@ -324,9 +381,12 @@ export async function updateValidationTask(
       throw conflict(`validation task ${taskId} is already in progress (another reviewer took it)`);
     }
     if (!TASK_MOVES[task.status]?.includes(body.status)) {
-      throw conflict(`validation task ${taskId} is ${task.status}; status moves ready → in-progress → succeeded | failed (or back to ready)`);
+      throw conflict(
+        `validation task ${taskId} is ${task.status}; status moves ready → in-progress → succeeded | failed (or back to ready)`,
+      );
     }
-    if (body.status === 'succeeded' && body.output === undefined) throw badRequest('output is required when status is succeeded');
+    if (body.status === 'succeeded' && body.output === undefined)
+      throw badRequest('output is required when status is succeeded');
     const runRef = parseAgentRunReference(task.agentRunId);
     if (runRef) {
       const stored = await agentRunsRepo.get(tx, organizationId, runRef.runId);
@@ -350,17 +410,26 @@ async function moveRunForTask(
   body: { status: ValidationTask['status']; output?: Record<string, unknown> },
 ): Promise<void> {
   if (stored.status === 'archived') throw conflict(`agent run ${stored.id} is archived`);
-  const trigger: AgentRunTrigger = body.status === 'in-progress' ? 'startReview'
-    : body.status === 'succeeded' ? 'completeReview'
-      : body.status === 'failed' ? 'fail'
-        : 'releaseReview';
+  const trigger: AgentRunTrigger =
+    body.status === 'in-progress'
+      ? 'startReview'
+      : body.status === 'succeeded'
+        ? 'completeReview'
+        : body.status === 'failed'
+          ? 'fail'
+          : 'releaseReview';
   await agentRunsRepo.patch(tx, scope.organizationId, stored.runId, async (run) => {
     const mover = await moverFor(tx, scope, run);
-    if (trigger !== 'fail' && mover.status !== (trigger === 'startReview' ? WAITING_FOR_REVIEW_STATUS : IN_REVIEW_STATUS)) {
+    if (
+      trigger !== 'fail' &&
+      mover.status !== (trigger === 'startReview' ? WAITING_FOR_REVIEW_STATUS : IN_REVIEW_STATUS)
+    ) {
       throw conflict(`agent run ${run.id} is ${run.status}, so its validation task cannot move to ${body.status}`);
     }
     if (body.status === 'succeeded') run.internal.review = body.output ?? {};
-    mover.move(trigger, trigger === 'fail' ? `validation task ${task.taskId} failed` : undefined, { taskId: task.taskId });
+    mover.move(trigger, trigger === 'fail' ? `validation task ${task.taskId} failed` : undefined, {
+      taskId: task.taskId,
+    });
     await mover.flush(tx);
     return run;
   });
@@ -369,7 +438,13 @@ async function moveRunForTask(
 export type ExportOptions = { stopAt?: 'pending-export' | 'exported' };
 
 /** The export trigger: succeeded-predictions | review-completed → pending-export → exported → completed (or error). */
-export async function exportAgentRun(tx: Tx, scope: RunScope, agentId: string, runId: string, options: ExportOptions = {}): Promise<StoredAgentRun> {
+export async function exportAgentRun(
+  tx: Tx,
+  scope: RunScope,
+  agentId: string,
+  runId: string,
+  options: ExportOptions = {},
+): Promise<StoredAgentRun> {
   const current = await agentRunsRepo.require(tx, scope.organizationId, runId);
   if (current.agentId !== agentId) throw notFound(`Agent run ${runId} not found`);
   return agentRunsRepo.patch(tx, scope.organizationId, runId, async (run) => {
@@ -385,7 +460,9 @@ export async function exportAgentRun(tx: Tx, scope: RunScope, agentId: string, r
     const results = mover.runActions();
     const blocking = results.filter((result) => result.status === 'failed' && !result.noAgentRunUpdate);
     if (blocking.length) {
-      mover.move('fail', blocking.flatMap((result) => result.errors).join('; '), { failedActions: blocking.map((r) => r.actionId) });
+      mover.move('fail', blocking.flatMap((result) => result.errors).join('; '), {
+        failedActions: blocking.map((r) => r.actionId),
+      });
     } else {
       mover.move('export', `${results.filter((r) => r.status === 'succeeded').length} action(s) succeeded`);
       if (options.stopAt !== 'exported') mover.move('complete', 'done');
@@ -396,7 +473,12 @@ export async function exportAgentRun(tx: Tx, scope: RunScope, agentId: string, r
 }
 
 /** PATCH {status: archived}: from any state; archiving an archived run changes nothing. */
-export async function archiveAgentRun(tx: Tx, scope: RunScope, agentId: string, runId: string): Promise<StoredAgentRun> {
+export async function archiveAgentRun(
+  tx: Tx,
+  scope: RunScope,
+  agentId: string,
+  runId: string,
+): Promise<StoredAgentRun> {
   const current = await agentRunsRepo.require(tx, scope.organizationId, runId);
   if (current.agentId !== agentId) throw notFound(`Agent run ${runId} not found`);
   if (current.status === 'archived') return current;

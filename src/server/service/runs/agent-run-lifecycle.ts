@@ -28,8 +28,14 @@ export const AGENT_RUN_TRIGGERS = {
   complete: { from: ['exported'], to: 'completed' },
   fail: {
     from: [
-      'running', 'pending-predictions', 'succeeded-predictions', 'ready-for-review', 'review-in-progress',
-      'review-completed', 'pending-export', 'exported',
+      'running',
+      'pending-predictions',
+      'succeeded-predictions',
+      'ready-for-review',
+      'review-in-progress',
+      'review-completed',
+      'pending-export',
+      'exported',
     ],
     to: 'error',
   },
@@ -84,7 +90,12 @@ export function canTransition(from: AgentRunStatus | null, trigger: AgentRunTrig
 }
 
 export type RunState = { status: AgentRunStatus; events: AgentRunEvent[] };
-export type TransitionOptions = { by: string | null; time?: string; message?: string; details?: Record<string, unknown> };
+export type TransitionOptions = {
+  by: string | null;
+  time?: string;
+  message?: string;
+  details?: Record<string, unknown>;
+};
 
 /** Applies a trigger: the next status and the events with one more entry. Throws LifecycleError when not allowed. */
 export function applyTransition(run: RunState | null, trigger: AgentRunTrigger, options: TransitionOptions): RunState {
@@ -104,6 +115,13 @@ export function applyTransition(run: RunState | null, trigger: AgentRunTrigger, 
 }
 
 /** Applies several triggers in order (e.g. the synchronous prediction step). */
-export function applyTransitions(run: RunState | null, triggers: AgentRunTrigger[], options: TransitionOptions): RunState {
-  return triggers.reduce<RunState | null>((state, trigger) => applyTransition(state, trigger, options), run) as RunState;
+export function applyTransitions(
+  run: RunState | null,
+  triggers: AgentRunTrigger[],
+  options: TransitionOptions,
+): RunState {
+  return triggers.reduce<RunState | null>(
+    (state, trigger) => applyTransition(state, trigger, options),
+    run,
+  ) as RunState;
 }

@@ -49,7 +49,11 @@ type PlannedRunCommon = {
   warnings: string[];
 };
 export type PlannedHookRun = PlannedRunCommon & { hookId: string; actionId: string | null };
-export type PlannedActionRun = PlannedRunCommon & { actionId: string; noAgentRunUpdate: boolean; viaHookId: string | null };
+export type PlannedActionRun = PlannedRunCommon & {
+  actionId: string;
+  noAgentRunUpdate: boolean;
+  viaHookId: string | null;
+};
 
 function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
@@ -60,11 +64,12 @@ function checks(config: Record<string, unknown> | null | undefined, context: Age
     .filter((name) => context.variables[name] === undefined || context.variables[name] === null)
     .map((name) => `required variable ${name} is missing from the agent run's variables`);
   const minConfidence = typeof config?.minConfidence === 'number' ? config.minConfidence : null;
-  const warnings = minConfidence === null
-    ? []
-    : context.predictions
-        .filter((prediction) => prediction.value !== null && prediction.confidence < minConfidence)
-        .map((prediction) => `${prediction.label} has confidence ${prediction.confidence}, below ${minConfidence}`);
+  const warnings =
+    minConfidence === null
+      ? []
+      : context.predictions
+          .filter((prediction) => prediction.value !== null && prediction.confidence < minConfidence)
+          .map((prediction) => `${prediction.label} has confidence ${prediction.confidence}, below ${minConfidence}`);
   return { errors, warnings };
 }
 
@@ -101,7 +106,14 @@ export function planActionRun(
     viaHookId: cause.viaHookId ?? null,
   };
   if (action.enabled === false) {
-    return { ...base, status: 'ignored', output: {}, errors: [], warnings: ['action is disabled'], history: history(time, 'ignored', 'action is disabled') };
+    return {
+      ...base,
+      status: 'ignored',
+      output: {},
+      errors: [],
+      warnings: ['action is disabled'],
+      history: history(time, 'ignored', 'action is disabled'),
+    };
   }
   const { errors, warnings } = checks(action.config, context);
   if (errors.length) {
@@ -137,19 +149,41 @@ export function planHookRuns(
       status: transition.to,
       variables: context.variables,
     };
-    const base = { hookId: hook.hookId, actionId: hook.actionId ?? null, name: hook.name ?? null, description: hook.description ?? null, input };
+    const base = {
+      hookId: hook.hookId,
+      actionId: hook.actionId ?? null,
+      name: hook.name ?? null,
+      description: hook.description ?? null,
+      input,
+    };
     if (hook.enabled === false) {
-      hookRuns.push({ ...base, status: 'ignored', output: {}, errors: [], warnings: ['hook is disabled'], history: history(time, 'ignored', 'hook is disabled') });
+      hookRuns.push({
+        ...base,
+        status: 'ignored',
+        output: {},
+        errors: [],
+        warnings: ['hook is disabled'],
+        history: history(time, 'ignored', 'hook is disabled'),
+      });
       continue;
     }
     const { errors, warnings } = checks(hook.config, context);
     const action = hook.actionId ? actionsById.get(hook.actionId) : undefined;
     if (hook.actionId && !action) errors.push(`action ${hook.actionId} does not exist`);
     if (errors.length) {
-      hookRuns.push({ ...base, status: 'failed', output: {}, errors, warnings, history: history(time, 'failed', errors[0]) });
+      hookRuns.push({
+        ...base,
+        status: 'failed',
+        output: {},
+        errors,
+        warnings,
+        history: history(time, 'failed', errors[0]),
+      });
       continue;
     }
-    const actionRun = action ? planActionRun(action, context, time, { status: transition.to, viaHookId: hook.hookId }) : null;
+    const actionRun = action
+      ? planActionRun(action, context, time, { status: transition.to, viaHookId: hook.hookId })
+      : null;
     if (actionRun) actionRuns.push(actionRun);
     hookRuns.push({
       ...base,

@@ -26,7 +26,11 @@ export function stableFraction(key: string): number {
 
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
 
-export function predictFields(fieldConfig: FieldConfig, groundTruth: GroundTruthEntry[] | null | undefined, documentId: string): Prediction[] {
+export function predictFields(
+  fieldConfig: FieldConfig,
+  groundTruth: GroundTruthEntry[] | null | undefined,
+  documentId: string,
+): Prediction[] {
   const truth = groundTruth ?? [];
   const predictions: Prediction[] = [];
   for (const [label, spec] of Object.entries(fieldConfig)) {
@@ -41,7 +45,8 @@ export function predictFields(fieldConfig: FieldConfig, groundTruth: GroundTruth
     }
     entries.forEach((entry, index) => {
       const own = entry.confidence;
-      const confidence = own !== undefined && own < 1 ? own : 0.55 + 0.44 * stableFraction(`${documentId}/${entry.label}/${index}`);
+      const confidence =
+        own !== undefined && own < 1 ? own : 0.55 + 0.44 * stableFraction(`${documentId}/${entry.label}/${index}`);
       predictions.push({
         label: entry.label,
         value: entry.value,

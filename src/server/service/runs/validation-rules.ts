@@ -4,7 +4,13 @@
  * so no rule or value can hold up the run's transaction. A check that cannot be made is an issue (a person looks),
  * never a silent pass.
  */
-import { compileCallerPattern, MAX_PATTERN_VALUE_LENGTH, type CallerPatternResult, type ValidationConfig, type ValidationRule } from '../../../contract';
+import {
+  compileCallerPattern,
+  MAX_PATTERN_VALUE_LENGTH,
+  type CallerPatternResult,
+  type ValidationConfig,
+  type ValidationRule,
+} from '../../../contract';
 import type { Prediction } from './predictions';
 
 export type ValidationIssue = { field: string; rule: ValidationRule['type']; message: string };
@@ -28,7 +34,10 @@ function compile(source: string): CallerPatternResult {
   return result;
 }
 
-export function evaluateRules(config: ValidationConfig | null | undefined, predictions: Prediction[]): ValidationIssue[] {
+export function evaluateRules(
+  config: ValidationConfig | null | undefined,
+  predictions: Prediction[],
+): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const byLabel = new Map<string, Prediction[]>();
   for (const prediction of predictions) {
@@ -50,10 +59,15 @@ export function evaluateRules(config: ValidationConfig | null | undefined, predi
         }
       }
     } else if (rule.type === 'requiredField') {
-      const found = (byLabel.get(rule.field) ?? []).some((prediction) => prediction.value !== null && prediction.value !== '');
-      if (!found) issues.push({ field: rule.field, rule: rule.type, message: `${rule.field} is required but was not found` });
+      const found = (byLabel.get(rule.field) ?? []).some(
+        (prediction) => prediction.value !== null && prediction.value !== '',
+      );
+      if (!found)
+        issues.push({ field: rule.field, rule: rule.type, message: `${rule.field} is required but was not found` });
     } else {
-      const values = (byLabel.get(rule.field) ?? []).flatMap((prediction) => (prediction.value === null ? [] : [prediction.value]));
+      const values = (byLabel.get(rule.field) ?? []).flatMap((prediction) =>
+        prediction.value === null ? [] : [prediction.value],
+      );
       if (!values.length) continue;
       const issue = (message: string) => issues.push({ field: rule.field, rule: rule.type, message });
       const compiled = compile(rule.pattern);
@@ -64,12 +78,16 @@ export function evaluateRules(config: ValidationConfig | null | undefined, predi
       }
       for (const value of values) {
         if (value.length > MAX_PATTERN_VALUE_LENGTH) {
-          issue(`${rule.field} is longer than ${MAX_PATTERN_VALUE_LENGTH} characters: not matched against ${rule.pattern}`);
+          issue(
+            `${rule.field} is longer than ${MAX_PATTERN_VALUE_LENGTH} characters: not matched against ${rule.pattern}`,
+          );
           continue;
         }
         patternWork += compiled.pattern.programSize * Math.max(value.length, 1);
         if (patternWork > MAX_PATTERN_WORK) {
-          issue(`${rule.field} was not matched against ${rule.pattern}: the pattern checks of one run reached their limit`);
+          issue(
+            `${rule.field} was not matched against ${rule.pattern}: the pattern checks of one run reached their limit`,
+          );
           continue;
         }
         if (!compiled.pattern.test(value)) issue(`${rule.field} does not match ${rule.pattern}`);

@@ -24,14 +24,23 @@ export function currentUsageMonth(date = new Date()): string {
 }
 
 /** Counters of a month that has passed are reset: monthly `…Created`/`…Used` go to 0, quotas stay. */
-export function rollMonth(counters: Record<string, number>, storedMonth: string, month = currentUsageMonth()): Record<string, number> {
+export function rollMonth(
+  counters: Record<string, number>,
+  storedMonth: string,
+  month = currentUsageMonth(),
+): Record<string, number> {
   if (storedMonth === month) return counters;
   return Object.fromEntries(
     Object.entries(counters).map(([k, v]) => [k, k.startsWith('monthly') && /(Created|Used)$/.test(k) ? 0 : v]),
   );
 }
 
-export async function bumpCounter(db: Executor, organizationId: string, counter: CreatedCounter, delta: number): Promise<Record<string, number>> {
+export async function bumpCounter(
+  db: Executor,
+  organizationId: string,
+  counter: CreatedCounter,
+  delta: number,
+): Promise<Record<string, number>> {
   const run = async (tx: Tx) => {
     const where = and(eq(organizations.organizationId, organizationId), eq(organizations.id, organizationId));
     const [row] = await tx

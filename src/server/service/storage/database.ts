@@ -46,7 +46,9 @@ export interface StoreOptions {
 export async function openStore(options: StoreOptions): Promise<Store> {
   // The data dir holds credentials.json with either database, and PGlite's files with the embedded one.
   await preparePrivateDir(options.dataDir, 'data dir');
-  const store = options.databaseUrl ? await openPostgres(options.databaseUrl, options.schema) : await openPglite(options.dataDir);
+  const store = options.databaseUrl
+    ? await openPostgres(options.databaseUrl, options.schema)
+    : await openPglite(options.dataDir);
   try {
     await runMigrations(store);
   } catch (error) {
@@ -131,7 +133,11 @@ export { sql };
 
 /** A unique index refused the write (SQLSTATE 23505), from PGlite or node-postgres, wrapped by Drizzle or not. */
 export function isUniqueViolation(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 4; current = (current as { cause?: unknown }).cause, depth++) {
+  for (
+    let current = error, depth = 0;
+    current && depth < 4;
+    current = (current as { cause?: unknown }).cause, depth++
+  ) {
     if ((current as { code?: unknown }).code === '23505') return true;
   }
   return false;

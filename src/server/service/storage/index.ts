@@ -1,8 +1,37 @@
 /** Storage: one PostgreSQL schema (PGlite or a server), a repository per family, counters. See repository.ts. */
 export * as schema from './schema';
-export { openStore, rows, dropSchema, isUniqueViolation, type Db, type Tx, type Executor, type Store, type StoreOptions } from './database';
-export { defineRepository, toIsoTimestamp, createdStamp, updatedStamp, type Repository, type ListOptions, type ListPage, type FilterValue } from './repository';
+export {
+  openStore,
+  rows,
+  dropSchema,
+  isUniqueViolation,
+  type Db,
+  type Tx,
+  type Executor,
+  type Store,
+  type StoreOptions,
+} from './database';
+export {
+  defineRepository,
+  toIsoTimestamp,
+  createdStamp,
+  updatedStamp,
+  type Repository,
+  type ListOptions,
+  type ListPage,
+  type FilterValue,
+} from './repository';
 export { bumpCounter, rollMonth, currentUsageMonth, type CreatedCounter } from './counters';
-export { encodeNextToken, decodeNextToken, describeList, afterPosition, listOrderBy, positionTime, type ListOrder, type ListPosition, type ListBinding } from './pagination';
+export {
+  encodeNextToken,
+  decodeNextToken,
+  describeList,
+  afterPosition,
+  listOrderBy,
+  positionTime,
+  type ListOrder,
+  type ListPosition,
+  type ListBinding,
+} from './pagination';
 export { runMigrations, listMigrations } from './migrate';
 export { storageFault, type StorageFault } from './storage-errors';

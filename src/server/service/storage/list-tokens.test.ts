@@ -22,7 +22,12 @@ const databaseUrl = process.env.DPS_DATABASE_URL;
 const pgSchema = `t_list_tokens_${process.pid}_${Date.now()}`;
 const open = () => openStore({ dataDir, databaseUrl, schema: databaseUrl ? pgSchema : undefined });
 
-const documents = defineRepository<Thing>({ table: schema.documents, idField: 'thingId', noun: 'Thing', columns: { datasetId: (t) => t.tag } });
+const documents = defineRepository<Thing>({
+  table: schema.documents,
+  idField: 'thingId',
+  noun: 'Thing',
+  columns: { datasetId: (t) => t.tag },
+});
 const models = defineRepository<Thing>({ table: schema.models, idField: 'thingId', noun: 'Thing' });
 
 let counter = 0;
@@ -40,7 +45,8 @@ async function tokenFor(organizationId: string, options: ListOptions = {}): Prom
   return page.nextToken!;
 }
 
-const refusedWith400 = (promise: Promise<unknown>) => expect(promise).rejects.toMatchObject({ statusCode: 400, message: expect.stringMatching(/nextToken/) });
+const refusedWith400 = (promise: Promise<unknown>) =>
+  expect(promise).rejects.toMatchObject({ statusCode: 400, message: expect.stringMatching(/nextToken/) });
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'dps-list-tokens-'));
@@ -57,10 +63,16 @@ describe('list continuation tokens', () => {
   it('do not contain the row sequence (a service-wide counter)', async () => {
     await store.db.execute(sql`ALTER TABLE documents ALTER COLUMN seq RESTART WITH 7340000000123`);
     await fill('org-seq', 3);
-    const [first] = await store.db.select({ seq: schema.documents.seq }).from(schema.documents).where(sql`organization_id = 'org-seq'`).limit(1);
+    const [first] = await store.db
+      .select({ seq: schema.documents.seq })
+      .from(schema.documents)
+      .where(sql`organization_id = 'org-seq'`)
+      .limit(1);
     expect(first.seq).toBeGreaterThanOrEqual(7340000000123);
     const token = await tokenFor('org-seq');
-    const readings = [token, ...token.split(/[^A-Za-z0-9_-]/)].map((part) => Buffer.from(part, 'base64url').toString('latin1'));
+    const readings = [token, ...token.split(/[^A-Za-z0-9_-]/)].map((part) =>
+      Buffer.from(part, 'base64url').toString('latin1'),
+    );
     for (const text of [token, ...readings]) expect(text).not.toMatch(/73400000001\d\d/);
   });
 
@@ -70,9 +82,22 @@ describe('list continuation tokens', () => {
     expect((await documents.list(store.db, 'org-tamper', { maxResults: 1, nextToken: token })).items).toHaveLength(1);
     for (let i = 0; i < token.length; i++) {
       const swapped = token[i] === 'A' ? 'B' : 'A';
-      await refusedWith400(documents.list(store.db, 'org-tamper', { maxResults: 1, nextToken: `${token.slice(0, i)}${swapped}${token.slice(i + 1)}` }));
+      await refusedWith400(
+        documents.list(store.db, 'org-tamper', {
+          maxResults: 1,
+          nextToken: `${token.slice(0, i)}${swapped}${token.slice(i + 1)}`,
+        }),
+      );
     }
-    for (const malformed of ['garbage', '.', 'a.b', `${token}x`, `${token}.${token}`, 't'.repeat(10_000), Buffer.from('{"v":1,"s":1,"o":"asc"}').toString('base64url')]) {
+    for (const malformed of [
+      'garbage',
+      '.',
+      'a.b',
+      `${token}x`,
+      `${token}.${token}`,
+      't'.repeat(10_000),
+      Buffer.from('{"v":1,"s":1,"o":"asc"}').toString('base64url'),
+    ]) {
       await refusedWith400(documents.list(store.db, 'org-tamper', { maxResults: 1, nextToken: malformed }));
     }
   });
@@ -94,12 +119,22 @@ describe('list continuation tokens', () => {
     await refusedWith400(documents.list(store.db, org, { nextToken: token }));
     await refusedWith400(documents.list(store.db, org, { nextToken: token, where: { datasetId: ['x', 'y'] } }));
     await refusedWith400(documents.list(store.db, org, { nextToken: token, where: { datasetId: 'x' }, order: 'desc' }));
-    await refusedWith400(documents.list(store.db, org, { nextToken: token, where: { datasetId: 'x' }, createdTimeAfter: '2000-01-01T00:00:00Z' }));
+    await refusedWith400(
+      documents.list(store.db, org, {
+        nextToken: token,
+        where: { datasetId: 'x' },
+        createdTimeAfter: '2000-01-01T00:00:00Z',
+      }),
+    );
     await refusedWith400(models.list(store.db, org, { nextToken: token }));
-    expect((await documents.list(store.db, org, { nextToken: token, where: { datasetId: 'x' } })).items).toHaveLength(2);
+    expect((await documents.list(store.db, org, { nextToken: token, where: { datasetId: 'x' } })).items).toHaveLength(
+      2,
+    );
     // The same list however its filter values are written: order and repeats of a multi-valued filter do not matter.
     const either = await tokenFor(org, { where: { datasetId: ['x', 'y'] } });
-    expect((await documents.list(store.db, org, { nextToken: either, where: { datasetId: ['y', 'x', 'y'] } })).items).toHaveLength(5);
+    expect(
+      (await documents.list(store.db, org, { nextToken: either, where: { datasetId: ['y', 'x', 'y'] } })).items,
+    ).toHaveLength(5);
   });
 
   it('are signed with a key kept in the database: another service instance on it accepts them', async () => {

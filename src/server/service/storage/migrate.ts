@@ -18,7 +18,10 @@ export async function listMigrations(): Promise<{ name: string; statements: stri
   return Promise.all(
     files.map(async (name) => {
       const text = await readFile(path.join(MIGRATIONS_DIR, name), 'utf8');
-      const statements = text.split(BREAKPOINT).map((s) => s.trim()).filter(Boolean);
+      const statements = text
+        .split(BREAKPOINT)
+        .map((s) => s.trim())
+        .filter(Boolean);
       return { name, statements };
     }),
   );
@@ -34,7 +37,9 @@ export async function runMigrations(store: Store): Promise<string[]> {
     const done = await store.transaction(async (tx) => {
       // Several service instances on one PostgreSQL server: only one applies a given migration.
       if (store.kind === 'postgres') await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(current_schema()))`);
-      const existing = (await tx.execute(sql`SELECT 1 FROM schema_migrations WHERE name = ${migration.name}`)) as unknown as {
+      const existing = (await tx.execute(
+        sql`SELECT 1 FROM schema_migrations WHERE name = ${migration.name}`,
+      )) as unknown as {
         rows: unknown[];
       };
       if (existing.rows.length > 0) return false;

@@ -35,7 +35,8 @@ export interface ListBinding {
 }
 
 const KEY_PURPOSE = 'list-token';
-const INVALID = 'nextToken is not a continuation token of this list (it is malformed, changed, or was issued for another list)';
+const INVALID =
+  'nextToken is not a continuation token of this list (it is malformed, changed, or was issued for another list)';
 const ISO_MICROS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 /** Far above any id or token this service makes; refused before any work. */
 const MAX_TOKEN_LENGTH = 2048;
@@ -73,7 +74,9 @@ export function describeList(family: string, order: ListOrder, filters: Record<s
 }
 
 function mac(key: Buffer, binding: ListBinding, payload: string): Buffer {
-  return createHmac('sha256', key).update(JSON.stringify(['list-token/1', binding.organizationId, binding.list, payload])).digest();
+  return createHmac('sha256', key)
+    .update(JSON.stringify(['list-token/1', binding.organizationId, binding.list, payload]))
+    .digest();
 }
 
 export async function encodeNextToken(db: Executor, binding: ListBinding, position: ListPosition): Promise<string> {
@@ -97,7 +100,13 @@ export async function decodeNextToken(db: Executor, binding: ListBinding, token:
     throw badRequest(INVALID);
   }
   // Signed by us, so well formed; checked anyway so a bad value can never reach SQL as anything but a 400.
-  if (!Array.isArray(position) || position.length !== 2 || typeof position[0] !== 'string' || !ISO_MICROS.test(position[0]) || typeof position[1] !== 'string') {
+  if (
+    !Array.isArray(position) ||
+    position.length !== 2 ||
+    typeof position[0] !== 'string' ||
+    !ISO_MICROS.test(position[0]) ||
+    typeof position[1] !== 'string'
+  ) {
     throw badRequest(INVALID);
   }
   return { createdTime: position[0], id: position[1] };

@@ -18,7 +18,9 @@ async function plan(db: PGlite) {
 describe('keepStatisticsFresh (PGlite has no autovacuum)', () => {
   it('analyzes after enough writes, so a deep keyset page is an index scan, not a scan and sort of the rest', async () => {
     client = new PGlite();
-    await client.exec('CREATE TABLE items (org int, seq int, body text); CREATE INDEX items_org_seq ON items (org, seq);');
+    await client.exec(
+      'CREATE TABLE items (org int, seq int, body text); CREATE INDEX items_org_seq ON items (org, seq);',
+    );
     keeper = keepStatisticsFresh(client, { everyMs: 60_000, walBytes: 64 * 1024 });
     await keeper.check(); // the check at start: statistics of an empty table
     await client.exec(`INSERT INTO items SELECT 1, n, repeat('x', 100) FROM generate_series(1, 10000) AS n`);
@@ -37,7 +39,9 @@ describe('keepStatisticsFresh (PGlite has no autovacuum)', () => {
     await keeper.check();
     await client.exec(`INSERT INTO items VALUES (1, 1, 'a')`);
     await keeper.check();
-    const analyzed = await client.query<{ count: number }>(`SELECT count(*)::int AS count FROM pg_statistic s JOIN pg_class c ON c.oid = s.starelid WHERE c.relname = 'items'`);
+    const analyzed = await client.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM pg_statistic s JOIN pg_class c ON c.oid = s.starelid WHERE c.relname = 'items'`,
+    );
     // The one row written after the first ANALYZE did not trigger another: items still has no statistics rows.
     expect(analyzed.rows[0].count).toBe(0);
   });

@@ -19,11 +19,15 @@ const parseLsn = (lsn: string) => {
   return BigInt(`0x${high}`) * 2n ** 32n + BigInt(`0x${low}`);
 };
 
-export function keepStatisticsFresh(client: PGlite, { everyMs = 30_000, walBytes = 512 * 1024 } = {}): StatisticsKeeper {
+export function keepStatisticsFresh(
+  client: PGlite,
+  { everyMs = 30_000, walBytes = 512 * 1024 } = {},
+): StatisticsKeeper {
   let analyzedAt: bigint | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
-  const walPosition = async () => parseLsn((await client.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn')).rows[0].lsn);
+  const walPosition = async () =>
+    parseLsn((await client.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn')).rows[0].lsn);
 
   const run = async () => {
     const now = await walPosition();
@@ -34,7 +38,9 @@ export function keepStatisticsFresh(client: PGlite, { everyMs = 30_000, walBytes
   const check = () => {
     if (stopped) return Promise.resolve();
     // A closed database between two checks is not an error worth reporting: the next start analyzes again.
-    running ??= run().catch(() => undefined).finally(() => (running = undefined));
+    running ??= run()
+      .catch(() => undefined)
+      .finally(() => (running = undefined));
     return running;
   };
   const timer = setInterval(() => void check(), everyMs);

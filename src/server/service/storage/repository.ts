@@ -31,7 +31,15 @@ import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core
 import { DEFAULT_LIST_RESULTS, MAX_LIST_RESULTS, nowTimestamp } from '../../../contract';
 import { notFound } from '../http-error';
 import type { Executor, Tx } from './database';
-import { afterPosition, decodeNextToken, describeList, encodeNextToken, listOrderBy, positionTime, type ListOrder } from './pagination';
+import {
+  afterPosition,
+  decodeNextToken,
+  describeList,
+  encodeNextToken,
+  listOrderBy,
+  positionTime,
+  type ListOrder,
+} from './pagination';
 
 interface CommonColumns {
   organizationId: PgColumn;
@@ -85,13 +93,24 @@ export interface Repository<T extends object> {
    * Reads the row under a row lock, computes the new resource with `update`, writes it, all in one transaction (a
    * savepoint when `db` is already a transaction): concurrent patches of one row serialize and lose nothing.
    */
-  patch(db: Executor, organizationId: string, id: string, update: (current: T, tx: Tx) => T | Promise<T>, extra?: Record<string, unknown>): Promise<T>;
+  patch(
+    db: Executor,
+    organizationId: string,
+    id: string,
+    update: (current: T, tx: Tx) => T | Promise<T>,
+    extra?: Record<string, unknown>,
+  ): Promise<T>;
   /** Deletes and returns the resource; 404 when missing. */
   delete(db: Executor, organizationId: string, id: string): Promise<T>;
   /** Counts rows (e.g. to refuse deleting a role still in use). */
   count(db: Executor, organizationId: string, where?: Record<string, FilterValue>): Promise<number>;
   /** How many rows a list with these filters and time bounds holds, per value of one extra column (one query). */
-  countBy(db: Executor, organizationId: string, column: string, options?: Pick<ListOptions, 'where' | 'createdTimeAfter' | 'createdTimeBefore'>): Promise<Record<string, number>>;
+  countBy(
+    db: Executor,
+    organizationId: string,
+    column: string,
+    options?: Pick<ListOptions, 'where' | 'createdTimeAfter' | 'createdTimeBefore'>,
+  ): Promise<Record<string, number>>;
 }
 
 export function defineRepository<T extends object>(options: RepositoryOptions<T>): Repository<T> {
@@ -116,13 +135,17 @@ export function defineRepository<T extends object>(options: RepositoryOptions<T>
       const column = t[key];
       if (!column || !(key in derived)) throw new Error(`${options.noun}: no filter column ${key}`);
       if (value === null) out.push(isNull(column));
-      else if (Array.isArray(value)) out.push(value.length ? inArray(column, value as (string | number)[]) : sql`false`);
+      else if (Array.isArray(value))
+        out.push(value.length ? inArray(column, value as (string | number)[]) : sql`false`);
       else out.push(eq(column, value as string));
     }
     return out;
   }
   /** A list's filters and inclusive created-time bounds. */
-  function listConditions(organizationId: string, list: Pick<ListOptions, 'where' | 'createdTimeAfter' | 'createdTimeBefore'>): SQL[] {
+  function listConditions(
+    organizationId: string,
+    list: Pick<ListOptions, 'where' | 'createdTimeAfter' | 'createdTimeBefore'>,
+  ): SQL[] {
     const conditions: SQL[] = [eq(t.organizationId, organizationId), ...filters(list.where)];
     if (list.createdTimeAfter) conditions.push(gte(t.createdTime, toIsoTimestamp(list.createdTimeAfter)));
     if (list.createdTimeBefore) conditions.push(lte(t.createdTime, toIsoTimestamp(list.createdTimeBefore)));
@@ -170,9 +193,13 @@ export function defineRepository<T extends object>(options: RepositoryOptions<T>
       const after = list.createdTimeAfter ? toIsoTimestamp(list.createdTimeAfter) : undefined;
       const before = list.createdTimeBefore ? toIsoTimestamp(list.createdTimeBefore) : undefined;
       // A token continues only this organization's same list: same family, filters, time bounds and order.
-      const binding = { organizationId, list: describeList(family, order, { ...list.where, createdTimeAfter: after, createdTimeBefore: before }) };
+      const binding = {
+        organizationId,
+        list: describeList(family, order, { ...list.where, createdTimeAfter: after, createdTimeBefore: before }),
+      };
       const conditions = listConditions(organizationId, list);
-      if (list.nextToken) conditions.push(afterPosition(t.createdTime, t.id, await decodeNextToken(db, binding, list.nextToken), order));
+      if (list.nextToken)
+        conditions.push(afterPosition(t.createdTime, t.id, await decodeNextToken(db, binding, list.nextToken), order));
       const found = await db
         .select({ createdTime: positionTime(t.createdTime), id: t.id, data: t.data })
         .from(t)
@@ -183,7 +210,10 @@ export function defineRepository<T extends object>(options: RepositoryOptions<T>
       const last = page[page.length - 1];
       return {
         items: page.map((row) => row.data as T),
-        nextToken: found.length > limit ? await encodeNextToken(db, binding, { createdTime: last.createdTime, id: String(last.id) }) : null,
+        nextToken:
+          found.length > limit
+            ? await encodeNextToken(db, binding, { createdTime: last.createdTime, id: String(last.id) })
+            : null,
       };
     },
 
@@ -242,6 +272,11 @@ export function updatedStamp(actor: string): { updatedTime: string; updatedBy: s
 }
 
 /** Audit fields of a new resource created by `actor`. */
-export function createdStamp(actor: string): { createdTime: string; createdBy: string; updatedTime: null; updatedBy: null } {
+export function createdStamp(actor: string): {
+  createdTime: string;
+  createdBy: string;
+  updatedTime: null;
+  updatedBy: null;
+} {
   return { createdTime: nowTimestamp(), createdBy: actor, updatedTime: null, updatedBy: null };
 }

@@ -9,7 +9,20 @@
  * `(created_time, id)` order (pagination.ts), so each list's index ends with those two columns.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, customType, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  json,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
@@ -18,7 +31,9 @@ function commonColumns() {
     organizationId: text('organization_id').notNull(),
     id: text('id').notNull(),
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
-    createdTime: timestamp('created_time', { withTimezone: true, mode: 'string' }).notNull().default(sql`now()`),
+    createdTime: timestamp('created_time', { withTimezone: true, mode: 'string' })
+      .notNull()
+      .default(sql`now()`),
     updatedTime: timestamp('updated_time', { withTimezone: true, mode: 'string' }),
     data: json('data').$type<Record<string, unknown>>().notNull(),
   };
@@ -35,24 +50,22 @@ export const organizations = pgTable(
     /** `YYYY-MM` the monthly counters belong to; a write in a later month resets them. */
     usageMonth: text('usage_month').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.organizationId, t.id] }), index('organizations_parent').on(t.parentOrganizationId, t.createdTime, t.id)],
-);
-
-export const users = pgTable(
-  'users',
-  { ...commonColumns(), email: text('email') },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.id] }),
-    index('users_org_created').on(t.organizationId, t.createdTime, t.id),
-    uniqueIndex('users_org_email').on(t.organizationId, sql`lower(${t.email})`),
+    index('organizations_parent').on(t.parentOrganizationId, t.createdTime, t.id),
   ],
 );
 
-export const roles = pgTable(
-  'roles',
-  { ...commonColumns() },
-  (t) => [primaryKey({ columns: [t.organizationId, t.id] }), index('roles_org_created').on(t.organizationId, t.createdTime, t.id)],
-);
+export const users = pgTable('users', { ...commonColumns(), email: text('email') }, (t) => [
+  primaryKey({ columns: [t.organizationId, t.id] }),
+  index('users_org_created').on(t.organizationId, t.createdTime, t.id),
+  uniqueIndex('users_org_email').on(t.organizationId, sql`lower(${t.email})`),
+]);
+
+export const roles = pgTable('roles', { ...commonColumns() }, (t) => [
+  primaryKey({ columns: [t.organizationId, t.id] }),
+  index('roles_org_created').on(t.organizationId, t.createdTime, t.id),
+]);
 
 export const appClients = pgTable(
   'app_clients',
@@ -63,7 +76,10 @@ export const appClients = pgTable(
     /** scrypt hash `scrypt$N$r$p$salt$hash`; null when the client has no secret. */
     secretHash: text('secret_hash'),
   },
-  (t) => [primaryKey({ columns: [t.organizationId, t.id] }), index('app_clients_org_created').on(t.organizationId, t.createdTime, t.id)],
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('app_clients_org_created').on(t.organizationId, t.createdTime, t.id),
+  ],
 );
 
 export const accessTokens = pgTable(
@@ -75,7 +91,10 @@ export const accessTokens = pgTable(
     appClientId: text('app_client_id').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
   },
-  (t) => [index('access_tokens_expiry').on(t.expiresAt), index('access_tokens_client').on(t.organizationId, t.appClientId)],
+  (t) => [
+    index('access_tokens_expiry').on(t.expiresAt),
+    index('access_tokens_client').on(t.organizationId, t.appClientId),
+  ],
 );
 
 export const documents = pgTable(
@@ -107,17 +126,15 @@ export const documentFiles = pgTable(
   (t) => [primaryKey({ columns: [t.organizationId, t.documentId] })],
 );
 
-export const models = pgTable(
-  'models',
-  { ...commonColumns() },
-  (t) => [primaryKey({ columns: [t.organizationId, t.id] }), index('models_org_created').on(t.organizationId, t.createdTime, t.id)],
-);
+export const models = pgTable('models', { ...commonColumns() }, (t) => [
+  primaryKey({ columns: [t.organizationId, t.id] }),
+  index('models_org_created').on(t.organizationId, t.createdTime, t.id),
+]);
 
-export const validations = pgTable(
-  'validations',
-  { ...commonColumns() },
-  (t) => [primaryKey({ columns: [t.organizationId, t.id] }), index('validations_org_created').on(t.organizationId, t.createdTime, t.id)],
-);
+export const validations = pgTable('validations', { ...commonColumns() }, (t) => [
+  primaryKey({ columns: [t.organizationId, t.id] }),
+  index('validations_org_created').on(t.organizationId, t.createdTime, t.id),
+]);
 
 export const validationTasks = pgTable(
   'validation_tasks',
@@ -135,11 +152,10 @@ export const validationTasks = pgTable(
   ],
 );
 
-export const agents = pgTable(
-  'agents',
-  { ...commonColumns() },
-  (t) => [primaryKey({ columns: [t.organizationId, t.id] }), index('agents_org_created').on(t.organizationId, t.createdTime, t.id)],
-);
+export const agents = pgTable('agents', { ...commonColumns() }, (t) => [
+  primaryKey({ columns: [t.organizationId, t.id] }),
+  index('agents_org_created').on(t.organizationId, t.createdTime, t.id),
+]);
 
 export const agentRuns = pgTable(
   'agent_runs',
@@ -153,11 +169,10 @@ export const agentRuns = pgTable(
   ],
 );
 
-export const hooks = pgTable(
-  'hooks',
-  { ...commonColumns() },
-  (t) => [primaryKey({ columns: [t.organizationId, t.id] }), index('hooks_org_created').on(t.organizationId, t.createdTime, t.id)],
-);
+export const hooks = pgTable('hooks', { ...commonColumns() }, (t) => [
+  primaryKey({ columns: [t.organizationId, t.id] }),
+  index('hooks_org_created').on(t.organizationId, t.createdTime, t.id),
+]);
 
 export const hookRuns = pgTable(
   'hook_runs',
@@ -170,11 +185,10 @@ export const hookRuns = pgTable(
   ],
 );
 
-export const actions = pgTable(
-  'actions',
-  { ...commonColumns() },
-  (t) => [primaryKey({ columns: [t.organizationId, t.id] }), index('actions_org_created').on(t.organizationId, t.createdTime, t.id)],
-);
+export const actions = pgTable('actions', { ...commonColumns() }, (t) => [
+  primaryKey({ columns: [t.organizationId, t.id] }),
+  index('actions_org_created').on(t.organizationId, t.createdTime, t.id),
+]);
 
 export const actionRuns = pgTable(
   'action_runs',
@@ -210,21 +224,40 @@ export const idempotencyKeys = pgTable(
     responseStatus: integer('response_status'),
     responseContentType: text('response_content_type'),
     responseBody: text('response_body'),
-    createdTime: timestamp('created_time', { withTimezone: true, mode: 'string' }).notNull().default(sql`now()`),
+    createdTime: timestamp('created_time', { withTimezone: true, mode: 'string' })
+      .notNull()
+      .default(sql`now()`),
   },
-  (t) => [primaryKey({ columns: [t.organizationId, t.appClientId, t.idempotencyKey] }), index('idempotency_keys_created').on(t.createdTime)],
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.appClientId, t.idempotencyKey] }),
+    index('idempotency_keys_created').on(t.createdTime),
+  ],
 );
 
 /** Keys the service signs with (list continuation tokens), shared by every instance on the database. */
 export const signingKeys = pgTable('signing_keys', {
   purpose: text('purpose').primaryKey(),
   key: bytea('key').notNull(),
-  createdTime: timestamp('created_time', { withTimezone: true, mode: 'string' }).notNull().default(sql`now()`),
+  createdTime: timestamp('created_time', { withTimezone: true, mode: 'string' })
+    .notNull()
+    .default(sql`now()`),
 });
 
 /** Every table that holds one resource family (the repository works over any of them). */
 export const resourceTables = {
-  organizations, users, roles, appClients, documents, models, validations, validationTasks, agents, agentRuns, hooks,
-  hookRuns, actions, actionRuns,
+  organizations,
+  users,
+  roles,
+  appClients,
+  documents,
+  models,
+  validations,
+  validationTasks,
+  agents,
+  agentRuns,
+  hooks,
+  hookRuns,
+  actions,
+  actionRuns,
 };
 export type ResourceTable = (typeof resourceTables)[keyof typeof resourceTables];

@@ -14,7 +14,13 @@ const SECRET = `someone-${'x'.repeat(9000)}@example.com`;
 
 function pgliteError(fields: Record<string, unknown>, query: string, params: unknown[]) {
   const error = new messages.DatabaseError(String(fields.message), 138, 'error');
-  Object.assign(error, { severity: 'ERROR', ...fields, query, params, queryOptions: { rowMode: 'object', parsers: {} } });
+  Object.assign(error, {
+    severity: 'ERROR',
+    ...fields,
+    query,
+    params,
+    queryOptions: { rowMode: 'object', parsers: {} },
+  });
   return new DrizzleQueryError(query, params, error);
 }
 
@@ -29,7 +35,14 @@ const insert = 'insert into "users" ("email", "name") values ($1, $2)';
 describe('storageFault', () => {
   it('maps PGlite disk full (53100 from mdzeroextend) to 507 with the code and message, no parameters', () => {
     const error = pgliteError(
-      { message: 'could not extend file "base/5/16384": No space left on device', code: '53100', hint: 'Check free disk space.', file: 'md.c', line: '641', routine: 'mdzeroextend' },
+      {
+        message: 'could not extend file "base/5/16384": No space left on device',
+        code: '53100',
+        hint: 'Check free disk space.',
+        file: 'md.c',
+        line: '641',
+        routine: 'mdzeroextend',
+      },
       insert,
       [SECRET, 'Someone'],
     );
@@ -43,36 +56,62 @@ describe('storageFault', () => {
   });
 
   it('maps PGlite running out of room for a new WAL segment the same way', () => {
-    const error = pgliteError({ message: 'could not write to file "pg_wal/xlogtemp.42": No space left on device', code: '53100' }, insert, [SECRET, 'x']);
+    const error = pgliteError(
+      { message: 'could not write to file "pg_wal/xlogtemp.42": No space left on device', code: '53100' },
+      insert,
+      [SECRET, 'x'],
+    );
     expect(storageFault(error)?.status).toBe(507);
   });
 
   it('maps node-postgres disk full (53100 from mdextend) to 507', () => {
     const error = nodePostgresError(
-      { message: 'could not extend file "pg_tblspc/16384/PG_15_202209061/5/16385": No space left on device', code: '53100', hint: 'Check free disk space.', file: 'md.c', line: '486', routine: 'mdextend' },
+      {
+        message: 'could not extend file "pg_tblspc/16384/PG_15_202209061/5/16385": No space left on device',
+        code: '53100',
+        hint: 'Check free disk space.',
+        file: 'md.c',
+        line: '486',
+        routine: 'mdextend',
+      },
       insert,
       [SECRET, 'Someone'],
     );
     expect(storageFault(error)).toEqual({
       status: 507,
       message: "the service's storage is full",
-      log: { code: '53100', message: 'could not extend file "pg_tblspc/16384/PG_15_202209061/5/16385": No space left on device' },
+      log: {
+        code: '53100',
+        message: 'could not extend file "pg_tblspc/16384/PG_15_202209061/5/16385": No space left on device',
+      },
     });
   });
 
   it('maps a file write that found no room (ENOSPC) to 507', () => {
-    const error = Object.assign(new Error("ENOSPC: no space left on device, write"), { code: 'ENOSPC', errno: -28, syscall: 'write' });
+    const error = Object.assign(new Error('ENOSPC: no space left on device, write'), {
+      code: 'ENOSPC',
+      errno: -28,
+      syscall: 'write',
+    });
     expect(storageFault(error)).toMatchObject({ status: 507, log: { code: 'ENOSPC' } });
   });
 
   it('maps any other database error to 500 and cuts parameter values out of its message', () => {
     const error = nodePostgresError(
-      { message: `invalid input syntax for type json: "${SECRET}"`, code: '22P02', detail: `Token "${SECRET}" is invalid.` },
+      {
+        message: `invalid input syntax for type json: "${SECRET}"`,
+        code: '22P02',
+        detail: `Token "${SECRET}" is invalid.`,
+      },
       insert,
       [SECRET, 'Someone'],
     );
     const fault = storageFault(error);
-    expect(fault).toEqual({ status: 500, message: 'Internal Server Error', log: { code: '22P02', message: 'invalid input syntax for type json: "[parameter]"' } });
+    expect(fault).toEqual({
+      status: 500,
+      message: 'Internal Server Error',
+      log: { code: '22P02', message: 'invalid input syntax for type json: "[parameter]"' },
+    });
     expect(JSON.stringify(fault)).not.toContain('someone-');
   });
 

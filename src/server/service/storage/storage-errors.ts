@@ -38,14 +38,24 @@ export function storageFault(error: unknown): StorageFault | undefined {
     if (current instanceof DrizzleQueryError) wrapped = true;
   }
   // A failed query whose cause is not a database error (a dropped connection, a driver bug): still no parameters.
-  if (wrapped) return { status: 500, message: 'Internal Server Error', log: { code: 'unknown', message: 'database query failed without a database error' } };
+  if (wrapped)
+    return {
+      status: 500,
+      message: 'Internal Server Error',
+      log: { code: 'unknown', message: 'database query failed without a database error' },
+    };
   return undefined;
 }
 
 function withoutParams(message: string, params: unknown[]): string {
   let result = message;
   for (const param of params) {
-    const text = typeof param === 'string' ? param : param instanceof Uint8Array || param === null || param === undefined ? '' : JSON.stringify(param);
+    const text =
+      typeof param === 'string'
+        ? param
+        : param instanceof Uint8Array || param === null || param === undefined
+          ? ''
+          : JSON.stringify(param);
     if (text && text.length >= MIN_REDACTED_LENGTH) result = result.split(text).join('[parameter]');
   }
   return result;

@@ -9,7 +9,17 @@ import path from 'node:path';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { is, sql } from 'drizzle-orm';
-import { bumpCounter, currentUsageMonth, defineRepository, dropSchema, openStore, rows, runMigrations, schema, type Store } from './index';
+import {
+  bumpCounter,
+  currentUsageMonth,
+  defineRepository,
+  dropSchema,
+  openStore,
+  rows,
+  runMigrations,
+  schema,
+  type Store,
+} from './index';
 
 interface Thing {
   thingId: string;
@@ -59,7 +69,10 @@ describe('storage', () => {
     expect(tables.length).toBeGreaterThan(15);
     for (const table of tables) {
       const config = getTableConfig(table as never);
-      const actual = columns.filter((c) => c.table_name === config.name).map((c) => c.column_name).sort();
+      const actual = columns
+        .filter((c) => c.table_name === config.name)
+        .map((c) => c.column_name)
+        .sort();
       expect(actual, config.name).toEqual(config.columns.map((c) => c.name).sort());
     }
   });
@@ -111,7 +124,11 @@ describe('storage', () => {
   it('bumps counters in the caller transaction and refuses over quota', async () => {
     const org = 'svc:organization:counters';
     await store.db.insert(schema.organizations).values({
-      organizationId: org, id: org, data: { organizationId: org }, counters: { numberOfUsersAllowed: 2 }, usageMonth: currentUsageMonth(),
+      organizationId: org,
+      id: org,
+      data: { organizationId: org },
+      counters: { numberOfUsersAllowed: 2 },
+      usageMonth: currentUsageMonth(),
     });
     await bumpCounter(store.db, org, 'numberOfUsersCreated', 1);
     await expect(
@@ -122,7 +139,10 @@ describe('storage', () => {
     ).rejects.toThrow('rolled back');
     const counters = await bumpCounter(store.db, org, 'numberOfUsersCreated', 1);
     expect(counters.numberOfUsersCreated).toBe(2);
-    await expect(bumpCounter(store.db, org, 'numberOfUsersCreated', 1)).rejects.toMatchObject({ statusCode: 429, message: 'Limit Exceeded' });
+    await expect(bumpCounter(store.db, org, 'numberOfUsersCreated', 1)).rejects.toMatchObject({
+      statusCode: 429,
+      message: 'Limit Exceeded',
+    });
     expect((await bumpCounter(store.db, org, 'numberOfUsersCreated', -5)).numberOfUsersCreated).toBe(0);
   });
 });

@@ -10,7 +10,12 @@ export interface HttpResult<T = any> {
 }
 
 export interface ApiClient {
-  call<T = any>(method: string, path: string, body?: unknown, init?: { headers?: Record<string, string>; raw?: BodyInit }): Promise<HttpResult<T>>;
+  call<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    init?: { headers?: Record<string, string>; raw?: BodyInit },
+  ): Promise<HttpResult<T>>;
   get<T = any>(path: string): Promise<HttpResult<T>>;
   post<T = any>(path: string, body?: unknown): Promise<HttpResult<T>>;
   patch<T = any>(path: string, body?: unknown): Promise<HttpResult<T>>;
@@ -18,7 +23,12 @@ export interface ApiClient {
 }
 
 export function apiClient(baseUrl: string, token: string | null): ApiClient {
-  const call = async (method: string, path: string, body?: unknown, init: { headers?: Record<string, string>; raw?: BodyInit } = {}) => {
+  const call = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    init: { headers?: Record<string, string>; raw?: BodyInit } = {},
+  ) => {
     const headers: Record<string, string> = { ...(token ? { authorization: `Bearer ${token}` } : {}) };
     let payload: BodyInit | undefined = init.raw;
     if (body !== undefined) {

@@ -24,7 +24,11 @@ export function spawnService(env: Record<string, string | undefined>): ServicePr
     if (value === undefined) delete merged[key];
     else merged[key] = value;
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/service/main.ts'], { cwd: root, env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/service/main.ts'], {
+    cwd: root,
+    env: merged,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const lines: string[] = [];
   createInterface({ input: child.stdout! }).on('line', (line) => lines.push(line));
   createInterface({ input: child.stderr! }).on('line', (line) => lines.push(line));
@@ -56,7 +60,8 @@ export async function lineMatching(service: ServiceProcess, matches: (line: stri
   for (;;) {
     const line = service.lines.find(matches);
     if (line !== undefined) return line;
-    if (service.child.exitCode !== null || service.child.signalCode !== null) throw new Error(`no such line in: ${service.lines.join('\n')}`);
+    if (service.child.exitCode !== null || service.child.signalCode !== null)
+      throw new Error(`no such line in: ${service.lines.join('\n')}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

@@ -28,7 +28,12 @@ export interface TestService {
   getToken(): Promise<string>;
   /** A second organization with its own admin app client, made directly in storage (the API has no way to mint a
    * client in another organization): for tenancy tests. */
-  createTenant(): Promise<{ organizationId: string; clientId: string; clientSecret: string; getToken(): Promise<string> }>;
+  createTenant(): Promise<{
+    organizationId: string;
+    clientId: string;
+    clientSecret: string;
+    getToken(): Promise<string>;
+  }>;
   close(): Promise<void>;
 }
 
@@ -45,7 +50,9 @@ export async function requestToken(authUrl: string, clientId: string, clientSecr
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-export async function startTestService(opts: { demo?: boolean; env?: Record<string, string> } = {}): Promise<TestService> {
+export async function startTestService(
+  opts: { demo?: boolean; env?: Record<string, string> } = {},
+): Promise<TestService> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'dps-service-test-'));
   const env: Record<string, string | undefined> = {
     DPS_DATABASE_URL: process.env.DPS_DATABASE_URL,

@@ -17,12 +17,31 @@ export async function createTenantOrganization(ctx: ServiceContext) {
   await ctx.store.transaction(async (tx) => {
     await createOrganization(
       tx,
-      { organizationId, name: 'Other tenant', description: null, metadata: {}, url: null, documentRetentionInDays: 1825, useNewScopes: true, ...stamp },
+      {
+        organizationId,
+        name: 'Other tenant',
+        description: null,
+        metadata: {},
+        url: null,
+        documentRetentionInDays: 1825,
+        useNewScopes: true,
+        ...stamp,
+      },
       { parentOrganizationId: null, quotas: ctx.config.defaultQuotas },
     );
     const client: AppClient = {
-      appClientId: newId('app-client'), clientId, hasSecret: true, mutable: true, name: 'tenant admin', description: null,
-      metadata: {}, roleIds: [BUILTIN_ROLE_IDS.admin], loginUrls: [], logoutUrls: [], callbackUrls: [], defaultLoginUrl: null,
+      appClientId: newId('app-client'),
+      clientId,
+      hasSecret: true,
+      mutable: true,
+      name: 'tenant admin',
+      description: null,
+      metadata: {},
+      roleIds: [BUILTIN_ROLE_IDS.admin],
+      loginUrls: [],
+      logoutUrls: [],
+      callbackUrls: [],
+      defaultLoginUrl: null,
       ...stamp,
     };
     await bumpCounter(tx, organizationId, 'numberOfAppClientsCreated', 1);

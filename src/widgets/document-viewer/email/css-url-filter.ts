@@ -156,7 +156,7 @@ function isUrlFunction(name: string): boolean {
 export function decodeCss(css: string): string {
   const s = preprocess(css).replace(/\/\*[\s\S]*?(?:\*\/|$)/g, '');
   let out = '';
-  for (let i = 0; i < s.length; ) {
+  for (let i = 0; i < s.length;) {
     if (s[i] === '\\' && s[i + 1] !== undefined && !isNewline(s[i + 1])) {
       const [char, next] = decodeEscape(s, i);
       out += char;
@@ -166,7 +166,8 @@ export function decodeCss(css: string): string {
   return out.toLowerCase();
 }
 
-const URL_LIKE = /(?:^|[^a-z0-9_-])(?:-[a-z]+-)?(?:url|src|image|image-set|cross-fade|element|image-rect)\(|@(?:-[a-z]+-)?import\b/;
+const URL_LIKE =
+  /(?:^|[^a-z0-9_-])(?:-[a-z]+-)?(?:url|src|image|image-set|cross-fade|element|image-rect)\(|@(?:-[a-z]+-)?import\b/;
 
 /**
  * One pass: comments dropped, URL functions replaced by `none`, @import rules removed. Dropping a comment can join
@@ -233,7 +234,8 @@ function skipAtRule(tokens: Token[], i: number): number {
     if (token.type === 'semicolon') return i;
     if (token.type === 'close' && token.char === '}') return i - 1;
     if (token.type === 'open' && token.char === '{') return skipBlock(tokens, i + 1, ['}']);
-    if (token.type === 'open' || token.type === 'function') i = skipBlock(tokens, i + 1, [token.type === 'open' ? CLOSER[token.char] : ')']);
+    if (token.type === 'open' || token.type === 'function')
+      i = skipBlock(tokens, i + 1, [token.type === 'open' ? CLOSER[token.char] : ')']);
   }
   return tokens.length;
 }

@@ -92,7 +92,9 @@ describe('CSS URL functions', () => {
   });
 
   it('a URL function hidden in a string is not kept (the whole CSS goes)', () => {
-    const result = sanitizeEmailHtml(`<p style='font-family: "a\\"; background: url(http://${REMOTE}/n.png); b"'>x</p>`);
+    const result = sanitizeEmailHtml(
+      `<p style='font-family: "a\\"; background: url(http://${REMOTE}/n.png); b"'>x</p>`,
+    );
     expect(parts(result.html).styles[0]).not.toMatch(/url\(/i);
   });
 });

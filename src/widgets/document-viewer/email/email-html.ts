@@ -72,7 +72,28 @@ export function sanitizeEmailHtml(html: string, inlineImages: Map<string, string
 
   const clean = purify.sanitize(html, {
     FORCE_BODY: true,
-    FORBID_TAGS: ['form', 'input', 'button', 'textarea', 'select', 'option', 'link', 'meta', 'base', 'iframe', 'frame', 'frameset', 'object', 'embed', 'video', 'audio', 'source', 'track', 'svg', 'math'],
+    FORBID_TAGS: [
+      'form',
+      'input',
+      'button',
+      'textarea',
+      'select',
+      'option',
+      'link',
+      'meta',
+      'base',
+      'iframe',
+      'frame',
+      'frameset',
+      'object',
+      'embed',
+      'video',
+      'audio',
+      'source',
+      'track',
+      'svg',
+      'math',
+    ],
     FORBID_ATTR: ['srcset', 'ping', 'action', 'formaction'],
   });
   return { html: clean, blockedRemote, inertLinks };
@@ -82,10 +103,12 @@ export const normalizeContentId = (id: string) => id.trim().replace(/^<|>$/g, ''
 
 /** The frame's whole document: the CSP first, then a readable default style, then the sanitized body. */
 export function emailFrameDocument(bodyHtml: string): string {
-  return `<!doctype html><html><head><meta charset="utf-8">` +
+  return (
+    `<!doctype html><html><head><meta charset="utf-8">` +
     `<meta http-equiv="Content-Security-Policy" content="${EMAIL_FRAME_CSP}">` +
     `<style>html{color-scheme:light}body{margin:16px;font:14px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1b1b1f;background:#fff;overflow-wrap:anywhere}` +
     `img{max-width:100%;height:auto}img[data-remote-blocked]{display:inline-block;min-width:24px;min-height:16px;outline:1px dashed #999}` +
     `a[data-inert-link]{color:#0645ad;text-decoration:underline;cursor:help}table{max-width:100%}</style>` +
-    `</head><body>${bodyHtml}</body></html>`;
+    `</head><body>${bodyHtml}</body></html>`
+  );
 }

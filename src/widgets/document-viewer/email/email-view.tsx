@@ -12,11 +12,14 @@ type Props = {
   renderAttachment: (attachment: DocumentSource, back: ReactNode) => ReactNode;
 };
 
-const formatAddresses = (list: EmailAddress[]) => list.map((a) => (a.name && a.address ? `${a.name} <${a.address}>` : a.name || a.address)).join(', ');
+const formatAddresses = (list: EmailAddress[]) =>
+  list.map((a) => (a.name && a.address ? `${a.name} <${a.address}>` : a.name || a.address)).join(', ');
 
 function formatDate(value: string): string {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return Number.isNaN(date.getTime())
+    ? value
+    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /** A message/rfc822 document: headers, the sanitized body in a sandboxed frame, and its attachments. */
@@ -30,10 +33,19 @@ export function EmailView({ source, toolbarStart, renderAttachment }: Props) {
     // The viewer remounts this view for other bytes, so there is no earlier state to reset.
     let cancelled = false;
     parseEmail(source.bytes).then(
-      (email) => { if (!cancelled) setState({ email }); },
-      (error: unknown) => { if (!cancelled) setState({ error: `The message could not be read: ${error instanceof Error ? error.message : String(error)}` }); },
+      (email) => {
+        if (!cancelled) setState({ email });
+      },
+      (error: unknown) => {
+        if (!cancelled)
+          setState({
+            error: `The message could not be read: ${error instanceof Error ? error.message : String(error)}`,
+          });
+      },
     );
-    return () => { cancelled = true; };
+    return () => {
+      cancelled = true;
+    };
   }, [source.bytes]);
 
   useEffect(() => {
@@ -42,18 +54,42 @@ export function EmailView({ source, toolbarStart, renderAttachment }: Props) {
     returnFocus.current = null;
   }, [opened]);
 
-  if (!state) return <p className="dv-status" role="status">Opening message…</p>;
-  if ('error' in state) return <p className="dv-status dv-error" role="alert">{state.error}</p>;
+  if (!state)
+    return (
+      <p className="dv-status" role="status">
+        Opening message…
+      </p>
+    );
+  if ('error' in state)
+    return (
+      <p className="dv-status dv-error" role="alert">
+        {state.error}
+      </p>
+    );
   const { email } = state;
 
   if (opened !== null) {
     const attachment = email.attachments[opened];
     const back = (
-      <button type="button" className="dv-button dv-back" onClick={() => { returnFocus.current = opened; setOpened(null); }}>
+      <button
+        type="button"
+        className="dv-button dv-back"
+        onClick={() => {
+          returnFocus.current = opened;
+          setOpened(null);
+        }}
+      >
         <Icon name="back" /> Message
       </button>
     );
-    return <>{renderAttachment({ bytes: attachment.bytes, contentType: attachment.viewerType!, name: attachment.name }, back)}</>;
+    return (
+      <>
+        {renderAttachment(
+          { bytes: attachment.bytes, contentType: attachment.viewerType!, name: attachment.name },
+          back,
+        )}
+      </>
+    );
   }
 
   const headers: [string, string][] = [
@@ -72,28 +108,58 @@ export function EmailView({ source, toolbarStart, renderAttachment }: Props) {
         <header className="dv-email-header">
           <h2 className="dv-email-subject">{email.subject || '(no subject)'}</h2>
           <dl className="dv-email-fields">
-            {headers.filter(([, v]) => v).map(([k, v]) => (
-              <div key={k}><dt>{k}</dt><dd>{v}</dd></div>
-            ))}
-            {email.date && <div><dt>Date</dt><dd><time dateTime={email.date} title={email.date}>{formatDate(email.date)}</time></dd></div>}
+            {headers
+              .filter(([, v]) => v)
+              .map(([k, v]) => (
+                <div key={k}>
+                  <dt>{k}</dt>
+                  <dd>{v}</dd>
+                </div>
+              ))}
+            {email.date && (
+              <div>
+                <dt>Date</dt>
+                <dd>
+                  <time dateTime={email.date} title={email.date}>
+                    {formatDate(email.date)}
+                  </time>
+                </dd>
+              </div>
+            )}
           </dl>
         </header>
         {email.blockedRemote > 0 && (
           <p className="dv-note" role="note">
-            {email.blockedRemote === 1 ? '1 remote image or style was' : `${email.blockedRemote} remote images or styles were`} blocked:
-            loading them would tell the sender the message was opened. Links are shown but not followed.
+            {email.blockedRemote === 1
+              ? '1 remote image or style was'
+              : `${email.blockedRemote} remote images or styles were`}{' '}
+            blocked: loading them would tell the sender the message was opened. Links are shown but not followed.
           </p>
         )}
         {email.attachments.length > 0 && (
           <section className="dv-attachments" aria-label="Attachments">
-            <h3 className="dv-attachments-title"><Icon name="attachment" /> {email.attachments.length} {email.attachments.length === 1 ? 'attachment' : 'attachments'}</h3>
+            <h3 className="dv-attachments-title">
+              <Icon name="attachment" /> {email.attachments.length}{' '}
+              {email.attachments.length === 1 ? 'attachment' : 'attachments'}
+            </h3>
             <ul ref={list}>
               {email.attachments.map((a, i) => (
                 <li key={i} className="dv-attachment">
                   <span className="dv-attachment-name">{a.name}</span>
-                  <span className="dv-attachment-meta">{a.mimeType} · {a.size}{a.inline ? ' · inline' : ''}</span>
+                  <span className="dv-attachment-meta">
+                    {a.mimeType} · {a.size}
+                    {a.inline ? ' · inline' : ''}
+                  </span>
                   {a.viewerType ? (
-                    <button type="button" className="dv-button dv-text-button" data-attachment={i} onClick={() => setOpened(i)} aria-label={`Open ${a.name}`}>Open</button>
+                    <button
+                      type="button"
+                      className="dv-button dv-text-button"
+                      data-attachment={i}
+                      onClick={() => setOpened(i)}
+                      aria-label={`Open ${a.name}`}
+                    >
+                      Open
+                    </button>
                   ) : null}
                   <button
                     type="button"

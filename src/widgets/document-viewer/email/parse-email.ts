@@ -34,15 +34,19 @@ function flatten(list: PostalAddress[] | PostalAddress | undefined): EmailAddres
 }
 
 const toBuffer = (content: ArrayBuffer | Uint8Array | string): ArrayBuffer =>
-  typeof content === 'string' ? new TextEncoder().encode(content).buffer as ArrayBuffer
-    : content instanceof Uint8Array ? content.slice().buffer as ArrayBuffer : content;
+  typeof content === 'string'
+    ? (new TextEncoder().encode(content).buffer as ArrayBuffer)
+    : content instanceof Uint8Array
+      ? (content.slice().buffer as ArrayBuffer)
+      : content;
 
 /** Parses a message/rfc822 file: headers, sanitized HTML body (remote content blocked), attachments. */
 export async function parseEmail(bytes: ArrayBuffer): Promise<ParsedEmail> {
   const email = await PostalMime.parse(bytes.slice(0));
   const attachments: EmailAttachment[] = email.attachments.map((a, i) => {
     const data = toBuffer(a.content);
-    const viewerType = normalizeContentType(a.mimeType) ?? (a.mimeType === 'application/octet-stream' ? sniffContentType(data) : null);
+    const viewerType =
+      normalizeContentType(a.mimeType) ?? (a.mimeType === 'application/octet-stream' ? sniffContentType(data) : null);
     return {
       name: a.filename || `attachment-${i + 1}`,
       mimeType: a.mimeType,
@@ -55,7 +59,10 @@ export async function parseEmail(bytes: ArrayBuffer): Promise<ParsedEmail> {
   const inlineImages = new Map<string, string>();
   email.attachments.forEach((a, i) => {
     if (a.contentId && a.mimeType.startsWith('image/') && attachments[i].bytes.byteLength < 2_000_000) {
-      inlineImages.set(normalizeContentId(a.contentId), `data:${a.mimeType};base64,${encodeBase64(attachments[i].bytes)}`);
+      inlineImages.set(
+        normalizeContentId(a.contentId),
+        `data:${a.mimeType};base64,${encodeBase64(attachments[i].bytes)}`,
+      );
     }
   });
   const sanitized = email.html ? sanitizeEmailHtml(email.html, inlineImages) : null;

@@ -1,14 +1,27 @@
 import type { ContentType } from '../document-size';
 import { rotatedSize, type PageSize } from '../page-layout';
-import { abortError, drawRotated, listeners, prepareCanvas, type PagedDocument, type RenderRequest } from '../paged-document';
+import {
+  abortError,
+  drawRotated,
+  listeners,
+  prepareCanvas,
+  type PagedDocument,
+  type RenderRequest,
+} from '../paged-document';
 
 /** A PNG, JPEG or WEBP as a one-page document. `createImageBitmap` decodes it off the main thread. */
-export async function openImageDocument(bytes: ArrayBuffer, contentType: ContentType, signal: AbortSignal): Promise<PagedDocument> {
+export async function openImageDocument(
+  bytes: ArrayBuffer,
+  contentType: ContentType,
+  signal: AbortSignal,
+): Promise<PagedDocument> {
   let bitmap: ImageBitmap;
   try {
     bitmap = await createImageBitmap(new Blob([bytes], { type: contentType }));
   } catch {
-    throw new Error(`The ${contentType.replace('image/', '').toUpperCase()} image could not be decoded: the file is damaged or not of that type.`);
+    throw new Error(
+      `The ${contentType.replace('image/', '').toUpperCase()} image could not be decoded: the file is damaged or not of that type.`,
+    );
   }
   if (signal.aborted) {
     bitmap.close();
@@ -27,8 +40,12 @@ class ImageDocument implements PagedDocument {
     this.sizes = [{ width: bitmap.width, height: bitmap.height }];
   }
 
-  pageSizes() { return this.sizes; }
-  subscribe(listener: () => void) { return this.changes.subscribe(listener); }
+  pageSizes() {
+    return this.sizes;
+  }
+  subscribe(listener: () => void) {
+    return this.changes.subscribe(listener);
+  }
 
   async render(_index: number, canvas: HTMLCanvasElement, { scale, rotation, outputScale, signal }: RenderRequest) {
     if (signal.aborted) throw abortError();
@@ -36,8 +53,14 @@ class ImageDocument implements PagedDocument {
     drawRotated(prepareCanvas(canvas, size.width * scale, size.height * scale, outputScale), this.bitmap, rotation);
   }
 
-  async renderText() { return null; }
-  async pageText() { return []; }
+  async renderText() {
+    return null;
+  }
+  async pageText() {
+    return [];
+  }
   releasePage() {}
-  destroy() { this.bitmap.close(); }
+  destroy() {
+    this.bitmap.close();
+  }
 }

@@ -1,4 +1,11 @@
-import { GlobalWorkerOptions, PixelsPerInch, TextLayer, getDocument, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist';
+import {
+  GlobalWorkerOptions,
+  PixelsPerInch,
+  TextLayer,
+  getDocument,
+  type PDFDocumentProxy,
+  type PDFPageProxy,
+} from 'pdfjs-dist';
 import type { TextContent, TextItem as PdfTextItem } from 'pdfjs-dist/types/src/display/api';
 import type { PageSize, Rotation } from '../page-layout';
 import { abortError, listeners, type PagedDocument, type RenderRequest, type RenderedText } from '../paged-document';
@@ -38,7 +45,10 @@ class PdfDocument implements PagedDocument {
   private readonly texts = new Map<number, Promise<TextItem[]>>();
   private destroyed = false;
 
-  constructor(private readonly pdf: PDFDocumentProxy, first: PDFPageProxy) {
+  constructor(
+    private readonly pdf: PDFDocumentProxy,
+    first: PDFPageProxy,
+  ) {
     this.pageCount = pdf.numPages;
     // Until each page is read, assume it is the size of the first (pdf.js's own viewer does the same).
     this.sizes = Array.from({ length: this.pageCount }, () => cssSize(first));
@@ -67,11 +77,18 @@ class PdfDocument implements PagedDocument {
     }
   }
 
-  pageSizes() { return this.sizes; }
-  subscribe(listener: () => void) { return this.changes.subscribe(listener); }
+  pageSizes() {
+    return this.sizes;
+  }
+  subscribe(listener: () => void) {
+    return this.changes.subscribe(listener);
+  }
 
   private viewport(page: PDFPageProxy, scale: number, rotation: Rotation) {
-    return page.getViewport({ scale: scale * PixelsPerInch.PDF_TO_CSS_UNITS, rotation: (page.rotate + rotation) % 360 });
+    return page.getViewport({
+      scale: scale * PixelsPerInch.PDF_TO_CSS_UNITS,
+      rotation: (page.rotate + rotation) % 360,
+    });
   }
 
   async render(index: number, canvas: HTMLCanvasElement, { scale, rotation, outputScale, signal }: RenderRequest) {
@@ -103,13 +120,20 @@ class PdfDocument implements PagedDocument {
   pageText(index: number): Promise<TextItem[]> {
     let text = this.texts.get(index);
     if (!text) {
-      text = this.pdf.getPage(index + 1).then((page) => this.textContent(page)).then(textItems);
+      text = this.pdf
+        .getPage(index + 1)
+        .then((page) => this.textContent(page))
+        .then(textItems);
       this.texts.set(index, text);
     }
     return text;
   }
 
-  async renderText(index: number, container: HTMLElement, { scale, rotation, signal }: Omit<RenderRequest, 'outputScale'>): Promise<RenderedText> {
+  async renderText(
+    index: number,
+    container: HTMLElement,
+    { scale, rotation, signal }: Omit<RenderRequest, 'outputScale'>,
+  ): Promise<RenderedText> {
     const page = await this.pdf.getPage(index + 1);
     const content = await this.textContent(page);
     if (signal.aborted) throw abortError();
@@ -128,7 +152,10 @@ class PdfDocument implements PagedDocument {
   }
 
   releasePage(index: number) {
-    void this.pdf.getPage(index + 1).then((page) => page.cleanup(), () => undefined);
+    void this.pdf.getPage(index + 1).then(
+      (page) => page.cleanup(),
+      () => undefined,
+    );
   }
 
   destroy() {

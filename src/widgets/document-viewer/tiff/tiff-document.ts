@@ -1,5 +1,12 @@
 import { rotatedSize, type PageSize } from '../page-layout';
-import { abortError, drawRotated, listeners, prepareCanvas, type PagedDocument, type RenderRequest } from '../paged-document';
+import {
+  abortError,
+  drawRotated,
+  listeners,
+  prepareCanvas,
+  type PagedDocument,
+  type RenderRequest,
+} from '../paged-document';
 import type { TiffPageInfo, TiffRequest, TiffResponse } from './tiff-protocol';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -17,7 +24,10 @@ type Pending = {
  * thumbnails, and a request whose page scrolled away before its turn is dropped.
  */
 class TiffWorkerClient {
-  private readonly worker = new Worker(new URL('./tiff-worker.ts', import.meta.url), { type: 'module', name: 'tiff-decoder' });
+  private readonly worker = new Worker(new URL('./tiff-worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'tiff-decoder',
+  });
   private nextId = 1;
   private queue: Pending[] = [];
   private running: Pending | null = null;
@@ -83,7 +93,9 @@ export async function openTiffDocument(bytes: ArrayBuffer, signal: AbortSignal):
     return new TiffDocument(client, opened.pages);
   } catch (error) {
     client.terminate();
-    throw error instanceof Error && error.name !== 'AbortError' ? new Error(`The TIFF file could not be read: ${error.message}`) : error;
+    throw error instanceof Error && error.name !== 'AbortError'
+      ? new Error(`The TIFF file could not be read: ${error.message}`)
+      : error;
   }
 }
 
@@ -94,17 +106,30 @@ class TiffDocument implements PagedDocument {
   private readonly pixelWidths: number[];
   private readonly changes = listeners();
   /** Full-resolution pages recently drawn (zooming redraws them without decoding again), newest last. */
-  private cache: { index: number; bitmap: Promise<ImageBitmap>; controller: AbortController; waiting: number; settled: boolean }[] = [];
+  private cache: {
+    index: number;
+    bitmap: Promise<ImageBitmap>;
+    controller: AbortController;
+    waiting: number;
+    settled: boolean;
+  }[] = [];
 
-  constructor(private readonly client: TiffWorkerClient, pages: TiffPageInfo[]) {
+  constructor(
+    private readonly client: TiffWorkerClient,
+    pages: TiffPageInfo[],
+  ) {
     this.pageCount = pages.length;
     // At zoom 1 a page shows at its physical size (96 CSS px per inch), like a PDF page.
     this.sizes = pages.map((p) => ({ width: (p.width * 96) / p.dpiX, height: (p.height * 96) / p.dpiY }));
     this.pixelWidths = pages.map((p) => p.width);
   }
 
-  pageSizes() { return this.sizes; }
-  subscribe(listener: () => void) { return this.changes.subscribe(listener); }
+  pageSizes() {
+    return this.sizes;
+  }
+  subscribe(listener: () => void) {
+    return this.changes.subscribe(listener);
+  }
 
   /**
    * The page's full-resolution bitmap, shared by everyone drawing it. The decode is dropped only when every caller
@@ -116,26 +141,41 @@ class TiffDocument implements PagedDocument {
       this.cache = [...this.cache.filter((c) => c !== entry), entry];
     } else {
       const controller = new AbortController();
-      const bitmap = this.client.send({ type: 'page', index }, 5, controller.signal)
+      const bitmap = this.client
+        .send({ type: 'page', index }, 5, controller.signal)
         .then((r) => (r as Extract<TiffResponse, { type: 'page' }>).bitmap);
       const created = { index, bitmap, controller, waiting: 0, settled: false };
-      bitmap.then(() => { created.settled = true; }, () => { this.cache = this.cache.filter((c) => c !== created); });
+      bitmap.then(
+        () => {
+          created.settled = true;
+        },
+        () => {
+          this.cache = this.cache.filter((c) => c !== created);
+        },
+      );
       this.cache.push(created);
       while (this.cache.length > CACHED_PAGES) {
         // Not aborted: a page may still wait for it; it draws before this close runs (reactions run in order).
         const evicted = this.cache.shift()!;
-        void evicted.bitmap.then((b) => b.close(), () => undefined);
+        void evicted.bitmap.then(
+          (b) => b.close(),
+          () => undefined,
+        );
       }
       entry = created;
     }
     const shared = entry;
     shared.waiting++;
-    signal.addEventListener('abort', () => {
-      if (--shared.waiting === 0 && !shared.settled) {
-        shared.controller.abort();
-        this.cache = this.cache.filter((c) => c !== shared);
-      }
-    }, { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        if (--shared.waiting === 0 && !shared.settled) {
+          shared.controller.abort();
+          this.cache = this.cache.filter((c) => c !== shared);
+        }
+      },
+      { once: true },
+    );
     return shared.bitmap;
   }
 
@@ -164,13 +204,21 @@ class TiffDocument implements PagedDocument {
     drawRotated(prepareCanvas(canvas, cssWidth, size.height * scale, outputScale), bitmap, rotation);
   }
 
-  async renderText() { return null; }
-  async pageText() { return []; }
+  async renderText() {
+    return null;
+  }
+  async pageText() {
+    return [];
+  }
   releasePage() {}
 
   destroy() {
     this.client.terminate();
-    for (const c of this.cache) void c.bitmap.then((b) => b.close(), () => undefined);
+    for (const c of this.cache)
+      void c.bitmap.then(
+        (b) => b.close(),
+        () => undefined,
+      );
     this.cache = [];
   }
 }

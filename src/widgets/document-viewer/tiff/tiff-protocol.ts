@@ -1,5 +1,10 @@
 /** Messages between the viewer and the TIFF worker. */
-export type TiffPageInfo = { width: number; height: number; /** pixels per inch, 96 when the file does not say */ dpiX: number; dpiY: number };
+export type TiffPageInfo = {
+  width: number;
+  height: number;
+  /** pixels per inch, 96 when the file does not say */ dpiX: number;
+  dpiY: number;
+};
 
 export type TiffRequest =
   | { id: number; type: 'open'; bytes: ArrayBuffer }

@@ -4,7 +4,8 @@ import { RunDetailScreen } from '@/features/runs/run-detail-screen';
 
 export const Route = createFileRoute('/_authenticated/runs/$agentId/$runId')({
   staticData: { crumb: 'Run' },
-  loader: ({ context, params }) => context.queryClient.ensureQueryData(agentRunQueryOptions(context.organization, params.agentId, params.runId)),
+  loader: ({ context, params }) =>
+    context.queryClient.ensureQueryData(agentRunQueryOptions(context.organization, params.agentId, params.runId)),
   component: RunDetailRoute,
 });
 

@@ -4,7 +4,9 @@ import { AppClientDetailScreen } from '@/features/app-clients/app-client-detail-
 
 export const Route = createFileRoute('/_authenticated/settings/app-clients/$appClientId')({
   loader: async ({ context, params }) => {
-    const client = await context.queryClient.ensureQueryData(appClientQueryOptions(context.organization, params.appClientId));
+    const client = await context.queryClient.ensureQueryData(
+      appClientQueryOptions(context.organization, params.appClientId),
+    );
     return { crumb: client.name || 'Unnamed app client' };
   },
   component: AppClientRoute,

@@ -7,12 +7,18 @@ import { AppClientsListScreen } from '@/features/app-clients/app-clients-list-sc
 export const Route = createFileRoute('/_authenticated/settings/app-clients/')({
   validateSearch: z.object({ ...paginationSearch }),
   loaderDeps: ({ search }) => listParams(search),
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(appClientsListQueryOptions(context.organization, deps)),
+  loader: ({ context, deps }) =>
+    context.queryClient.ensureQueryData(appClientsListQueryOptions(context.organization, deps)),
   component: AppClientsRoute,
 });
 
 function AppClientsRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <AppClientsListScreen search={search} onSearch={(patch) => void navigate({ search: (s) => ({ ...s, ...patch }) })} />;
+  return (
+    <AppClientsListScreen
+      search={search}
+      onSearch={(patch) => void navigate({ search: (s) => ({ ...s, ...patch }) })}
+    />
+  );
 }

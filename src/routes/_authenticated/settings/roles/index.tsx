@@ -14,5 +14,7 @@ export const Route = createFileRoute('/_authenticated/settings/roles/')({
 function RolesRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <RolesListScreen search={search} onSearch={(patch) => void navigate({ search: (s) => ({ ...s, ...patch }) })} />;
+  return (
+    <RolesListScreen search={search} onSearch={(patch) => void navigate({ search: (s) => ({ ...s, ...patch }) })} />
+  );
 }

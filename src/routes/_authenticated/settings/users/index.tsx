@@ -14,5 +14,7 @@ export const Route = createFileRoute('/_authenticated/settings/users/')({
 function UsersRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <UsersListScreen search={search} onSearch={(patch) => void navigate({ search: (s) => ({ ...s, ...patch }) })} />;
+  return (
+    <UsersListScreen search={search} onSearch={(patch) => void navigate({ search: (s) => ({ ...s, ...patch }) })} />
+  );
 }

@@ -50,12 +50,15 @@ const GLYPHS: Record<string, string> = {
   ')': '.#...|..#..|...#.|...#.|...#.|..#..|.#...',
   '&': '.##..|#..#.|#.#..|.#...|#.#.#|#..#.|.##.#',
   "'": '..#..|..#..|.#...|.....|.....|.....|.....',
-  '$': '..#..|.####|#.#..|.###.|..#.#|####.|..#..',
+  $: '..#..|.####|#.#..|.###.|..#.#|####.|..#..',
   '@': '.###.|#...#|#.###|#.#.#|#.###|#....|.###.',
 };
 
 const ROWS: Record<string, boolean[][]> = Object.fromEntries(
-  Object.entries(GLYPHS).map(([char, rows]) => [char, rows.split('|').map((row) => [...row].map((cell) => cell === '#'))]),
+  Object.entries(GLYPHS).map(([char, rows]) => [
+    char,
+    rows.split('|').map((row) => [...row].map((cell) => cell === '#')),
+  ]),
 );
 
 export const GLYPH_WIDTH = 5;

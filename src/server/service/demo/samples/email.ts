@@ -39,11 +39,16 @@ export function makeInvoiceEmail(options: InvoiceEmailOptions): Uint8Array {
     `<p>please find attached invoice <b>${escapeHtml(data.invoiceNumber)}</b> dated ${data.invoiceDate}`,
     `for <b>${escapeHtml(total)}</b>, due ${data.dueDate}.</p>`,
     '<table border="1" cellpadding="4"><tr><th>Description</th><th>Qty</th><th>Amount</th></tr>',
-    ...data.lines.map((line) => `<tr><td>${escapeHtml(line.description)}</td><td>${line.quantity}</td><td>${formatAmount(line.amount)}</td></tr>`),
+    ...data.lines.map(
+      (line) =>
+        `<tr><td>${escapeHtml(line.description)}</td><td>${line.quantity}</td><td>${formatAmount(line.amount)}</td></tr>`,
+    ),
     '</table>',
     '<p onclick="alert(\'clicked\')">Kind regards,<br>' + escapeHtml(data.vendorName) + '</p>',
     '<script>window.parent.postMessage("email-script-ran", "*"); document.body.dataset.scriptRan = "yes";</script>',
-    '<img src="https://tracker.example.com/open.gif?invoice=' + encodeURIComponent(data.invoiceNumber) + '" width="1" height="1" alt="">',
+    '<img src="https://tracker.example.com/open.gif?invoice=' +
+      encodeURIComponent(data.invoiceNumber) +
+      '" width="1" height="1" alt="">',
     '</body></html>',
   ].join('\r\n');
   return encodeEmail({

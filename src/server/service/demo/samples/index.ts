@@ -36,11 +36,41 @@ export async function makeSampleFiles(): Promise<SampleFile[]> {
   const emailData = invoiceData({ seed: 5 });
   const emailPdf = await makeInvoicePdf({ pageCount: 1, data: emailData });
   return [
-    { name: `${pdfData.invoiceNumber}.pdf`, contentType: 'application/pdf', bytes: pdf, data: pdfData, groundTruth: invoiceGroundTruth(pdfData, 2) },
-    { name: `${pngData.invoiceNumber}.png`, contentType: 'image/png', bytes: makeInvoicePng({ data: pngData }), data: pngData, groundTruth: invoiceGroundTruth(pngData) },
-    { name: `${jpegData.invoiceNumber}.jpg`, contentType: 'image/jpeg', bytes: invoiceJpeg(), data: jpegData, groundTruth: invoiceGroundTruth(jpegData) },
-    { name: `${tiffData.invoiceNumber}.tiff`, contentType: 'image/tiff', bytes: makeInvoiceTiff({ data: tiffData, pageCount: 3 }), data: tiffData, groundTruth: invoiceGroundTruth(tiffData) },
-    { name: `${jpegData.invoiceNumber}.webp`, contentType: 'image/webp', bytes: invoiceWebp(), data: jpegData, groundTruth: invoiceGroundTruth(jpegData) },
+    {
+      name: `${pdfData.invoiceNumber}.pdf`,
+      contentType: 'application/pdf',
+      bytes: pdf,
+      data: pdfData,
+      groundTruth: invoiceGroundTruth(pdfData, 2),
+    },
+    {
+      name: `${pngData.invoiceNumber}.png`,
+      contentType: 'image/png',
+      bytes: makeInvoicePng({ data: pngData }),
+      data: pngData,
+      groundTruth: invoiceGroundTruth(pngData),
+    },
+    {
+      name: `${jpegData.invoiceNumber}.jpg`,
+      contentType: 'image/jpeg',
+      bytes: invoiceJpeg(),
+      data: jpegData,
+      groundTruth: invoiceGroundTruth(jpegData),
+    },
+    {
+      name: `${tiffData.invoiceNumber}.tiff`,
+      contentType: 'image/tiff',
+      bytes: makeInvoiceTiff({ data: tiffData, pageCount: 3 }),
+      data: tiffData,
+      groundTruth: invoiceGroundTruth(tiffData),
+    },
+    {
+      name: `${jpegData.invoiceNumber}.webp`,
+      contentType: 'image/webp',
+      bytes: invoiceWebp(),
+      data: jpegData,
+      groundTruth: invoiceGroundTruth(jpegData),
+    },
     {
       name: `${emailData.invoiceNumber}.eml`,
       contentType: 'message/rfc822',

@@ -136,8 +136,26 @@ export function invoiceGroundTruth(data: InvoiceData, totalsPage = 0) {
     { label: 'due_date', value: data.dueDate, rawValue: data.dueDate, pages: [0], confidence: 1 },
     { label: 'purchase_order', value: data.purchaseOrder, rawValue: data.purchaseOrder, pages: [0], confidence: 1 },
     { label: 'currency', value: data.currency, rawValue: data.currency, pages: [totalsPage], confidence: 1 },
-    { label: 'subtotal', value: formatAmount(data.subtotal), rawValue: formatAmount(data.subtotal), pages: [totalsPage], confidence: 1 },
-    { label: 'tax_amount', value: formatAmount(data.taxAmount), rawValue: formatAmount(data.taxAmount), pages: [totalsPage], confidence: 1 },
-    { label: 'total_amount', value: formatAmount(data.totalAmount), rawValue: formatAmount(data.totalAmount), pages: [totalsPage], confidence: 1 },
+    {
+      label: 'subtotal',
+      value: formatAmount(data.subtotal),
+      rawValue: formatAmount(data.subtotal),
+      pages: [totalsPage],
+      confidence: 1,
+    },
+    {
+      label: 'tax_amount',
+      value: formatAmount(data.taxAmount),
+      rawValue: formatAmount(data.taxAmount),
+      pages: [totalsPage],
+      confidence: 1,
+    },
+    {
+      label: 'total_amount',
+      value: formatAmount(data.totalAmount),
+      rawValue: formatAmount(data.totalAmount),
+      pages: [totalsPage],
+      confidence: 1,
+    },
   ];
 }

@@ -69,7 +69,11 @@ export async function makeInvoicePdf(options: InvoicePdfOptions = {}): Promise<U
     if (pageIndex === pageCount - 1) {
       y -= 20;
       text(`Subtotal: ${data.currency} ${formatAmount(data.subtotal)}`, 380, y);
-      text(`Tax (${Math.round(data.taxRate * 100)}%): ${data.currency} ${formatAmount(data.taxAmount)}`, 380, (y -= 14));
+      text(
+        `Tax (${Math.round(data.taxRate * 100)}%): ${data.currency} ${formatAmount(data.taxAmount)}`,
+        380,
+        (y -= 14),
+      );
       text(`Total due: ${data.currency} ${formatAmount(data.totalAmount)}`, 380, y - 16, 12, bold);
       text(`Payment terms: ${data.paymentTerms}`, 50, 90);
       text(`IBAN: ${data.iban}`, 50, 76);

@@ -25,7 +25,12 @@ export function encodePng(image: RgbaImage): Uint8Array {
   for (let row = 0; row < image.height; row += 1) {
     raw.set(image.data.subarray(row * stride, (row + 1) * stride), row * (stride + 1) + 1);
   }
-  const parts = [PNG_SIGNATURE, chunk('IHDR', header), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', new Uint8Array())];
+  const parts = [
+    PNG_SIGNATURE,
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw, { level: 9 })),
+    chunk('IEND', new Uint8Array()),
+  ];
   const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
   let offset = 0;
   for (const part of parts) {

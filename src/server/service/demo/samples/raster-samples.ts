@@ -8,7 +8,9 @@ import { encodeTiff, type TiffCompression } from './tiff';
 export const RASTER_ASSET_SEED = 3;
 export const RASTER_ASSET_SIZE = { width: 640, height: 820 } as const;
 
-export function makeInvoicePng(options: { seed?: number; width?: number; height?: number; data?: InvoiceData } = {}): Uint8Array {
+export function makeInvoicePng(
+  options: { seed?: number; width?: number; height?: number; data?: InvoiceData } = {},
+): Uint8Array {
   const data = options.data ?? invoiceData({ seed: options.seed ?? 2 });
   return encodePng(drawInvoicePage(data, { width: options.width, height: options.height }));
 }

@@ -71,17 +71,26 @@ export function drawInvoicePage(
   const lineHeight = textHeight(scale) + 4 * scale;
   const margin = 8 * scale;
   fillRect(image, 0, 0, width, lineHeight * 2, BRAND);
-  fillRect(image, width - margin - lineHeight * 1.5, lineHeight * 0.25, lineHeight * 1.5, lineHeight * 1.5, [240, 160, 40]);
+  fillRect(
+    image,
+    width - margin - lineHeight * 1.5,
+    lineHeight * 0.25,
+    lineHeight * 1.5,
+    lineHeight * 1.5,
+    [240, 160, 40],
+  );
   drawText(image, data.vendorName, margin, Math.floor(lineHeight * 0.7), scale, [255, 255, 255]);
   let y = lineHeight * 3;
   const lines = invoiceTextLines(data);
   const pageCount = options.pageCount ?? 1;
   const page = options.page ?? 0;
   // On continuation pages, show which part of the invoice this is instead of repeating the header.
-  const shown = page === 0 ? lines : [`INVOICE ${data.invoiceNumber} (CONTINUED)`, '', ...data.lines.map((l) => l.description)];
+  const shown =
+    page === 0 ? lines : [`INVOICE ${data.invoiceNumber} (CONTINUED)`, '', ...data.lines.map((l) => l.description)];
   for (const line of shown) {
     if (y + lineHeight > height - lineHeight * 2) break;
-    if (line === '') fillRect(image, margin, y + lineHeight / 2, width - 2 * margin, Math.max(1, scale / 2), [180, 184, 196]);
+    if (line === '')
+      fillRect(image, margin, y + lineHeight / 2, width - 2 * margin, Math.max(1, scale / 2), [180, 184, 196]);
     else drawText(image, line, margin, y, scale, INK);
     y += lineHeight;
   }

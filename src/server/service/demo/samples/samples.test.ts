@@ -4,8 +4,18 @@ import PostalMime from 'postal-mime';
 import * as UTIF from 'utif2';
 import { describe, expect, it } from 'vitest';
 import {
-  drawInvoicePage, encodeTiff, formatAmount, invoiceData, invoiceJpeg, invoiceWebp, makeInvoiceEmail, makeInvoicePdf,
-  makeInvoicePng, makeInvoiceTiff, makeSampleFiles, packBits,
+  drawInvoicePage,
+  encodeTiff,
+  formatAmount,
+  invoiceData,
+  invoiceJpeg,
+  invoiceWebp,
+  makeInvoiceEmail,
+  makeInvoicePdf,
+  makeInvoicePng,
+  makeInvoiceTiff,
+  makeSampleFiles,
+  packBits,
 } from './index';
 
 const ascii = (bytes: Uint8Array, start: number, end: number) => String.fromCharCode(...bytes.subarray(start, end));
@@ -21,7 +31,8 @@ function pdfText(bytes: Uint8Array): string[] {
     } catch {
       content = match[1];
     }
-    for (const hex of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) strings.push(Buffer.from(hex[1], 'hex').toString('latin1'));
+    for (const hex of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g))
+      strings.push(Buffer.from(hex[1], 'hex').toString('latin1'));
     for (const literal of content.matchAll(/\(((?:\\.|[^\\)])*)\)\s*Tj/g)) strings.push(literal[1]);
   }
   return strings;
@@ -150,7 +161,7 @@ describe('sample TIFF', () => {
     const input = Uint8Array.from([1, 1, 1, 1, 2, 3, 4, 4, 5, ...new Array(300).fill(9), 7]);
     const packed = packBits(input);
     const out: number[] = [];
-    for (let i = 0; i < packed.length; ) {
+    for (let i = 0; i < packed.length;) {
       const n = packed[i] > 127 ? packed[i] - 256 : packed[i];
       if (n >= 0) {
         out.push(...packed.subarray(i + 1, i + 2 + n));
@@ -185,9 +196,14 @@ describe('sample email', () => {
 describe('makeSampleFiles', () => {
   it('returns one file of every content type with ground truth', async () => {
     const files = await makeSampleFiles();
-    expect(files.map((file) => file.contentType).sort()).toEqual(
-      ['application/pdf', 'image/jpeg', 'image/png', 'image/tiff', 'image/webp', 'message/rfc822'],
-    );
+    expect(files.map((file) => file.contentType).sort()).toEqual([
+      'application/pdf',
+      'image/jpeg',
+      'image/png',
+      'image/tiff',
+      'image/webp',
+      'message/rfc822',
+    ]);
     for (const file of files) {
       expect(file.bytes.length).toBeGreaterThan(100);
       expect(file.groundTruth.find((entry) => entry.label === 'invoice_number')?.value).toBe(file.data.invoiceNumber);

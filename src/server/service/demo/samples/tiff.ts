@@ -18,9 +18,11 @@ export function packBits(input: Uint8Array): Uint8Array {
     const start = index;
     index += 1;
     while (
-      index < input.length && index - start < 128 &&
+      index < input.length &&
+      index - start < 128 &&
       !(index + 1 < input.length && input[index] === input[index + 1])
-    ) index += 1;
+    )
+      index += 1;
     out.push(index - start - 1);
     for (let i = start; i < index; i += 1) out.push(input[i]);
   }

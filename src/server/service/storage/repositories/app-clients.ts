@@ -4,10 +4,19 @@ import type { AppClient } from '../../../../contract';
 import { notFound } from '../../http-error';
 import { defineRepository, schema, type Executor } from '..';
 
-export const appClientsRepo = defineRepository<AppClient>({ table: schema.appClients, idField: 'appClientId', noun: 'App client' });
+export const appClientsRepo = defineRepository<AppClient>({
+  table: schema.appClients,
+  idField: 'appClientId',
+  noun: 'App client',
+});
 
 /** 404 naming the field when `appClientId` is given and is not an app client of the organization. */
-export async function assertAppClientExists(db: Executor, organizationId: string, appClientId: string | undefined, field = 'appClientId') {
+export async function assertAppClientExists(
+  db: Executor,
+  organizationId: string,
+  appClientId: string | undefined,
+  field = 'appClientId',
+) {
   if (!appClientId) return;
   const [found] = await db
     .select({ id: schema.appClients.id })

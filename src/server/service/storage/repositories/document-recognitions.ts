@@ -16,11 +16,16 @@ export const documentRecognitions = pgTable(
     organizationId: text('organization_id').notNull(),
     documentId: text('document_id').notNull(),
     status: text('status').$type<OcrStatus>().notNull(),
-    pages: jsonb('pages').$type<OcrPage[]>().notNull().default(sql`'[]'::jsonb`),
+    pages: jsonb('pages')
+      .$type<OcrPage[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     message: text('message'),
     claimToken: text('claim_token'),
     leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'string' }),
-    updatedTime: timestamp('updated_time', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
+    updatedTime: timestamp('updated_time', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.documentId] })],
 );
@@ -29,7 +34,8 @@ export type Recognition = { status: OcrStatus; pages: OcrPage[]; message: string
 export type Claim = { organizationId: string; documentId: string; claimToken: string };
 
 const t = documentRecognitions;
-const isDocument = (organizationId: string, documentId: string) => and(eq(t.organizationId, organizationId), eq(t.documentId, documentId));
+const isDocument = (organizationId: string, documentId: string) =>
+  and(eq(t.organizationId, organizationId), eq(t.documentId, documentId));
 
 export const recognitionsRepo = {
   async get(db: Executor, organizationId: string, documentId: string): Promise<Recognition | undefined> {
@@ -43,21 +49,34 @@ export const recognitionsRepo = {
 
   /** (Re)queues the document: its words so far are dropped and any running claim on it is void. */
   async request(db: Executor, organizationId: string, documentId: string): Promise<void> {
-    const waiting = { status: 'pending' as const, pages: [], message: null, claimToken: null, leaseUntil: null, updatedTime: sql`now()` };
-    await db.insert(t).values({ organizationId, documentId, ...waiting }).onConflictDoUpdate({ target: [t.organizationId, t.documentId], set: waiting });
+    const waiting = {
+      status: 'pending' as const,
+      pages: [],
+      message: null,
+      claimToken: null,
+      leaseUntil: null,
+      updatedTime: sql`now()`,
+    };
+    await db
+      .insert(t)
+      .values({ organizationId, documentId, ...waiting })
+      .onConflictDoUpdate({ target: [t.organizationId, t.documentId], set: waiting });
   },
 
   /** Takes the longest-waiting document: pending, or running under a lease that ran out. */
   async claimNext(db: Executor, leaseSeconds: number): Promise<Claim | undefined> {
     const claimToken = randomBytes(16).toString('hex');
-    const [claimed] = await rows<{ organization_id: string; document_id: string }>(db, sql`
+    const [claimed] = await rows<{ organization_id: string; document_id: string }>(
+      db,
+      sql`
       UPDATE document_recognitions SET status = 'running', claim_token = ${claimToken},
         lease_until = now() + make_interval(secs => ${leaseSeconds}), updated_time = now()
       WHERE (organization_id, document_id) = (
         SELECT organization_id, document_id FROM document_recognitions
         WHERE status = 'pending' OR (status = 'running' AND lease_until < now())
         ORDER BY updated_time LIMIT 1 FOR UPDATE SKIP LOCKED)
-      RETURNING organization_id, document_id`);
+      RETURNING organization_id, document_id`,
+    );
     return claimed && { organizationId: claimed.organization_id, documentId: claimed.document_id, claimToken };
   },
 
@@ -71,7 +90,11 @@ export const recognitionsRepo = {
     return updated.length > 0;
   },
 
-  async finish(db: Executor, claim: Claim, outcome: { status: 'done' | 'failed'; pages: OcrPage[]; message: string | null }): Promise<boolean> {
+  async finish(
+    db: Executor,
+    claim: Claim,
+    outcome: { status: 'done' | 'failed'; pages: OcrPage[]; message: string | null },
+  ): Promise<boolean> {
     const updated = await db
       .update(t)
       .set({ ...outcome, claimToken: null, leaseUntil: null, updatedTime: sql`now()` })

@@ -6,5 +6,9 @@ export const documentsRepo = defineRepository<Document>({
   table: schema.documents,
   idField: 'documentId',
   noun: 'Document',
-  columns: { datasetId: (d) => d.datasetId ?? null, consentId: (d) => d.consentId ?? null, agentRunId: (d) => d.agentRunId ?? null },
+  columns: {
+    datasetId: (d) => d.datasetId ?? null,
+    consentId: (d) => d.consentId ?? null,
+    agentRunId: (d) => d.agentRunId ?? null,
+  },
 });

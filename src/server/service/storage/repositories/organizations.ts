@@ -8,8 +8,18 @@ import { builtinRoles } from '../../auth/builtin-roles';
 import { rolesRepo } from './roles';
 import { notFound } from '../../http-error';
 import {
-  afterPosition, currentUsageMonth, decodeNextToken, describeList, encodeNextToken, listOrderBy, positionTime, rollMonth, schema, toIsoTimestamp,
-  type Executor, type Tx,
+  afterPosition,
+  currentUsageMonth,
+  decodeNextToken,
+  describeList,
+  encodeNextToken,
+  listOrderBy,
+  positionTime,
+  rollMonth,
+  schema,
+  toIsoTimestamp,
+  type Executor,
+  type Tx,
 } from '..';
 
 const { organizations } = schema;
@@ -22,7 +32,11 @@ export type OrganizationData = Omit<Organization, `numberOf${string}` | `monthly
  */
 const USAGE_ONLY_ZEROES: Record<string, number> = Object.fromEntries(USAGE_ONLY_COUNTERS.map((field) => [field, 0]));
 
-function view(row: { data: Record<string, unknown>; counters: Record<string, number>; usageMonth: string }): Organization {
+function view(row: {
+  data: Record<string, unknown>;
+  counters: Record<string, number>;
+  usageMonth: string;
+}): Organization {
   return { ...row.data, ...USAGE_ONLY_ZEROES, ...rollMonth(row.counters, row.usageMonth) } as Organization;
 }
 
@@ -48,7 +62,8 @@ export async function createOrganization(
     usageMonth: currentUsageMonth(),
   };
   await tx.insert(organizations).values(row);
-  for (const role of builtinRoles(data.createdTime, data.createdBy ?? null)) await rolesRepo.create(tx, data.organizationId, role);
+  for (const role of builtinRoles(data.createdTime, data.createdBy ?? null))
+    await rolesRepo.create(tx, data.organizationId, role);
   return view(row);
 }
 
@@ -56,7 +71,11 @@ function visibleTo(callerOrganizationId: string) {
   return or(eq(organizations.id, callerOrganizationId), eq(organizations.parentOrganizationId, callerOrganizationId));
 }
 
-export async function getOrganization(db: Executor, callerOrganizationId: string, organizationId: string): Promise<Organization> {
+export async function getOrganization(
+  db: Executor,
+  callerOrganizationId: string,
+  organizationId: string,
+): Promise<Organization> {
   const [row] = await db
     .select({ data: organizations.data, counters: organizations.counters, usageMonth: organizations.usageMonth })
     .from(organizations)
@@ -73,9 +92,23 @@ export async function listOrganizations(
   const limit = Math.min(page.maxResults ?? DEFAULT_LIST_RESULTS, MAX_LIST_RESULTS);
   const binding = { organizationId: callerOrganizationId, list: describeList('organizations', 'asc') };
   const conditions = [visibleTo(callerOrganizationId)];
-  if (page.nextToken) conditions.push(afterPosition(organizations.createdTime, organizations.id, await decodeNextToken(db, binding, page.nextToken), 'asc'));
+  if (page.nextToken)
+    conditions.push(
+      afterPosition(
+        organizations.createdTime,
+        organizations.id,
+        await decodeNextToken(db, binding, page.nextToken),
+        'asc',
+      ),
+    );
   const found = await db
-    .select({ createdTime: positionTime(organizations.createdTime), id: organizations.id, data: organizations.data, counters: organizations.counters, usageMonth: organizations.usageMonth })
+    .select({
+      createdTime: positionTime(organizations.createdTime),
+      id: organizations.id,
+      data: organizations.data,
+      counters: organizations.counters,
+      usageMonth: organizations.usageMonth,
+    })
     .from(organizations)
     .where(and(...conditions))
     .orderBy(...listOrderBy(organizations.createdTime, organizations.id, 'asc'))
@@ -84,7 +117,8 @@ export async function listOrganizations(
   const last = items[items.length - 1];
   return {
     organizations: items.map(view),
-    nextToken: found.length > limit ? await encodeNextToken(db, binding, { createdTime: last.createdTime, id: last.id }) : null,
+    nextToken:
+      found.length > limit ? await encodeNextToken(db, binding, { createdTime: last.createdTime, id: last.id }) : null,
   };
 }
 
@@ -106,7 +140,10 @@ export async function patchOrganization(
     const next = update(row.data as OrganizationData);
     await tx
       .update(organizations)
-      .set({ data: next as Record<string, unknown>, updatedTime: next.updatedTime ? toIsoTimestamp(next.updatedTime) : null })
+      .set({
+        data: next as Record<string, unknown>,
+        updatedTime: next.updatedTime ? toIsoTimestamp(next.updatedTime) : null,
+      })
       .where(where);
     return view({ ...row, data: next as Record<string, unknown> });
   }) as Promise<Organization>;

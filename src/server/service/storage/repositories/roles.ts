@@ -7,7 +7,12 @@ import { defineRepository, schema, type Executor } from '..';
 export const rolesRepo = defineRepository<Role>({ table: schema.roles, idField: 'roleId', noun: 'Role' });
 
 /** 404 naming the field and index of the first id in `roleIds` that is not a role of the organization. */
-export async function assertRolesExist(db: Executor, organizationId: string, roleIds: readonly string[] | null | undefined, field = 'roleIds') {
+export async function assertRolesExist(
+  db: Executor,
+  organizationId: string,
+  roleIds: readonly string[] | null | undefined,
+  field = 'roleIds',
+) {
   if (!roleIds?.length) return;
   const found = await db
     .select({ id: schema.roles.id })
@@ -19,7 +24,11 @@ export async function assertRolesExist(db: Executor, organizationId: string, rol
 }
 
 /** The id of an app client of the organization that is given the role, or undefined when none is. */
-export async function findRoleHolder(db: Executor, organizationId: string, roleId: string): Promise<string | undefined> {
+export async function findRoleHolder(
+  db: Executor,
+  organizationId: string,
+  roleId: string,
+): Promise<string | undefined> {
   const holds = sql`(${schema.appClients.data}::jsonb)->'roleIds' ? ${roleId}`;
   const [client] = await db
     .select({ id: schema.appClients.id })

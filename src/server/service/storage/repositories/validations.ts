@@ -2,7 +2,11 @@
 import type { Validation, ValidationTask } from '../../../../contract';
 import { defineRepository, schema } from '..';
 
-export const validationsRepo = defineRepository<Validation>({ table: schema.validations, idField: 'validationId', noun: 'Validation' });
+export const validationsRepo = defineRepository<Validation>({
+  table: schema.validations,
+  idField: 'validationId',
+  noun: 'Validation',
+});
 
 export const validationTasksRepo = defineRepository<ValidationTask>({
   table: schema.validationTasks,

@@ -4,7 +4,10 @@ import { ActionRunDetailScreen } from '@/features/runs/sub-run-detail-screen';
 
 export const Route = createFileRoute('/_authenticated/runs/actions/$actionId/$runId')({
   staticData: { crumb: 'Action run' },
-  loader: ({ context, params }) => context.queryClient.ensureQueryData(subRunQueryOptions(context.organization, 'action', params.actionId, params.runId)),
+  loader: ({ context, params }) =>
+    context.queryClient.ensureQueryData(
+      subRunQueryOptions(context.organization, 'action', params.actionId, params.runId),
+    ),
   component: ActionRunRoute,
 });
 

@@ -4,7 +4,8 @@ import { HookRunDetailScreen } from '@/features/runs/sub-run-detail-screen';
 
 export const Route = createFileRoute('/_authenticated/runs/hooks/$hookId/$runId')({
   staticData: { crumb: 'Hook run' },
-  loader: ({ context, params }) => context.queryClient.ensureQueryData(subRunQueryOptions(context.organization, 'hook', params.hookId, params.runId)),
+  loader: ({ context, params }) =>
+    context.queryClient.ensureQueryData(subRunQueryOptions(context.organization, 'hook', params.hookId, params.runId)),
   component: HookRunRoute,
 });
 
