@@ -17,3 +17,4 @@ export {
 } from './fields';
 export { DialogCancel, FormDialog } from './form-dialog';
 export { DiscardChangesDialog, UnsavedChangesGuard } from './unsaved-changes';
+export { changedFields } from './changed-fields';

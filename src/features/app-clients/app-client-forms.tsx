@@ -6,6 +6,7 @@ import {
   type UpdateAppClientBody,
 } from '@/contract';
 import {
+  changedFields,
   CheckboxField,
   DialogCancel,
   Form,
@@ -113,16 +114,8 @@ export function EditAppClientForm({
       form={form}
       aria-label="Edit app client"
       onSubmit={async (values) => {
-        const body: Record<string, unknown> = {};
-        const original = client as unknown as Record<string, unknown>;
-        for (const [key, value] of Object.entries(values)) {
-          if (
-            value !== undefined &&
-            JSON.stringify(value) !== JSON.stringify(original[key] ?? (Array.isArray(value) ? [] : null))
-          )
-            body[key] = value;
-        }
-        if (Object.keys(body).length > 0) await onSubmit(body as UpdateAppClientBody);
+        const body = changedFields(client, values);
+        if (Object.keys(body).length > 0) await onSubmit(body);
       }}
     >
       <div className="form-grid">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedFields } from './organization-forms';
+import { organizationChanges as changedFields } from './organization-forms';
 
 const org = {
   organizationId: 'svc:organization:acme',

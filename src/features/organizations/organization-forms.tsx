@@ -8,6 +8,7 @@ import {
   type UpdateOrganizationBody,
 } from '@/contract';
 import {
+  changedFields,
   CheckboxField,
   DialogCancel,
   Form,
@@ -22,20 +23,12 @@ import {
 
 const URL_HINT = 'Starts with https:// (or http://localhost).';
 
-/** The PATCH body: only the fields the operator changed (the service rejects an empty PATCH). */
-export function changedFields(original: Organization, values: UpdateOrganizationBody): UpdateOrganizationBody {
-  const body: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(values)) {
-    const before = (original as Record<string, unknown>)[key];
-    const same = JSON.stringify(value ?? null) === JSON.stringify(before ?? null);
-    if (same) continue;
-    if (value === undefined) {
-      // url, plan and payment method have no "clear" in the API: an emptied box means "leave as it was" — say so.
-      throw new Error(`${key} cannot be removed, only changed. Put the previous value back or enter a new one.`);
-    }
-    body[key] = value;
-  }
-  return body as UpdateOrganizationBody;
+/** The PATCH body of the organization form: only the changed fields; url, plan and payment method cannot be cleared. */
+export function organizationChanges(original: Organization, values: UpdateOrganizationBody): UpdateOrganizationBody {
+  return changedFields(original, values, (field) => {
+    // These have no "clear" in the API: an emptied box would silently mean "leave as it was" — say so instead.
+    throw new Error(`${field} cannot be removed, only changed. Put the previous value back or enter a new one.`);
+  });
 }
 
 /** Edit the organization: name, description, url, retention, plan, payment method, metadata (the seed's PATCH). */
@@ -62,7 +55,7 @@ export function EditOrganizationForm({
       form={form}
       aria-label="Edit organization"
       onSubmit={async (values) => {
-        const body = changedFields(organization, values);
+        const body = organizationChanges(organization, values);
         if (Object.keys(body).length === 0) return;
         await onSubmit(body);
       }}

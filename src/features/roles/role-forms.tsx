@@ -10,6 +10,7 @@ import {
   type UpdateRoleBody,
 } from '@/contract';
 import {
+  changedFields,
   DialogCancel,
   Form,
   FormActions,
@@ -113,12 +114,8 @@ export function EditRoleForm({ role, onSubmit }: { role: Role; onSubmit: (body: 
       form={form}
       aria-label="Edit role"
       onSubmit={async (values) => {
-        const body: Record<string, unknown> = {};
-        const original = role as unknown as Record<string, unknown>;
-        for (const [key, value] of Object.entries(values)) {
-          if (value !== undefined && JSON.stringify(value) !== JSON.stringify(original[key] ?? null)) body[key] = value;
-        }
-        if (Object.keys(body).length > 0) await onSubmit(body as UpdateRoleBody);
+        const body = changedFields(role, values);
+        if (Object.keys(body).length > 0) await onSubmit(body);
       }}
     >
       <div className="form-grid">

@@ -6,6 +6,7 @@ import {
   type User,
 } from '@/contract';
 import {
+  changedFields,
   DialogCancel,
   Form,
   FormActions,
@@ -100,8 +101,8 @@ export function EditUserForm({
       form={form}
       aria-label="Edit user"
       onSubmit={async (values) => {
-        const body = changedFields(user as unknown as Record<string, unknown>, values);
-        if (Object.keys(body).length > 0) await onSubmit(body as UpdateUserBody);
+        const body = changedFields(user, values);
+        if (Object.keys(body).length > 0) await onSubmit(body);
       }}
     >
       <div className="form-grid">
@@ -116,17 +117,4 @@ export function EditUserForm({
       </FormActions>
     </Form>
   );
-}
-
-/** The PATCH body: only what differs from the resource (the service refuses an empty PATCH). */
-export function changedFields(
-  original: Record<string, unknown>,
-  values: Record<string, unknown>,
-): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(values)) {
-    if (value === undefined) continue;
-    if (JSON.stringify(value ?? null) !== JSON.stringify(original[key] ?? null)) body[key] = value;
-  }
-  return body;
 }
