@@ -5,12 +5,11 @@ import type { AppClient } from '@/contract';
 import { appClientsListQueryOptions, useCreateAppClient } from '@/api/app-clients';
 import { useCanWrite } from '@/api/can-write';
 import { IdWithCopy } from '@/components/copy-button';
-import { DataTable, listParams, type ColumnDef, type PaginationSearch } from '@/components/data-table';
+import { listParams, type ColumnDef, type PaginationSearch } from '@/components/data-table';
 import { DateTime } from '@/components/date-time';
+import { ListScreen } from '@/components/list-screen';
 import { FormDialog } from '@/components/form';
 import { IconPlus } from '@/components/icons';
-import { PageHeader } from '@/components/page-header';
-import { EmptyState } from '@/components/states';
 import { CreateAppClientForm } from './app-client-forms';
 import { SecretReveal } from './secret-reveal';
 import { useRoleOptions } from './use-role-options';
@@ -79,41 +78,33 @@ export function AppClientsListScreen({
   ];
 
   return (
-    <div className="page">
-      <PageHeader
-        title="App clients"
-        description="OAuth client credentials that apps and scripts use to call the service. Each gets the scopes of its roles."
-        actions={
-          canWrite ? (
-            <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
-              <IconPlus /> Create app client
-            </button>
-          ) : undefined
-        }
-      />
-      <DataTable
-        label="App clients"
-        data={data.appClients}
-        columns={columns}
-        getRowId={(c) => c.appClientId}
-        columnsKey="app-clients"
-        isFetching={isFetching}
-        pagination={{ scope: 'app-clients', search, nextToken: data.nextToken, onNavigate: onSearch }}
-        empty={
-          <EmptyState
-            title={search.cursor ? 'No more app clients' : 'No app clients yet'}
-            action={
-              canWrite ? (
-                <button type="button" className="button" onClick={() => setCreating(true)}>
-                  Create app client
-                </button>
-              ) : undefined
-            }
-          >
-            Create one for each app or script that calls the service, so each can be revoked on its own.
-          </EmptyState>
-        }
-      />
+    <ListScreen
+      title="App clients"
+      description="OAuth client credentials that apps and scripts use to call the service. Each gets the scopes of its roles."
+      plural="app clients"
+      create={
+        canWrite ? (
+          <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
+            <IconPlus /> Create app client
+          </button>
+        ) : undefined
+      }
+      emptyAction={
+        canWrite ? (
+          <button type="button" className="button" onClick={() => setCreating(true)}>
+            Create app client
+          </button>
+        ) : undefined
+      }
+      emptyText="Create one for each app or script that calls the service, so each can be revoked on its own."
+      label="App clients"
+      data={data.appClients}
+      columns={columns}
+      getRowId={(c) => c.appClientId}
+      columnsKey="app-clients"
+      isFetching={isFetching}
+      pagination={{ scope: 'app-clients', search, nextToken: data.nextToken, onNavigate: onSearch }}
+    >
       <FormDialog
         open={creating}
         onOpenChange={setCreating}
@@ -145,6 +136,6 @@ export function AppClientsListScreen({
           }}
         />
       ) : null}
-    </div>
+    </ListScreen>
   );
 }

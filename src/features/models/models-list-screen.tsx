@@ -2,10 +2,9 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useCanWrite } from '@/api/can-write';
 import { modelsListQueryOptions } from '@/api/models';
-import { DataTable, listParams, type ColumnDef, type PaginationSearch } from '@/components/data-table';
+import { listParams, type ColumnDef, type PaginationSearch } from '@/components/data-table';
 import { DateTime } from '@/components/date-time';
-import { PageHeader } from '@/components/page-header';
-import { EmptyState } from '@/components/states';
+import { ListScreen } from '@/components/list-screen';
 import type { Model } from '@/contract';
 import { fieldSummary, ModelStatusBadge } from './model-status';
 // The name cell's layout (name above its field count) lives here too: the list is often opened before any other models screen.
@@ -57,43 +56,36 @@ export function ModelsListScreen({ search, onSearchChange }: Props) {
   const { data, isFetching } = useSuspenseQuery(modelsListQueryOptions(org, listParams(search)));
   const readOnly = !useCanWrite();
   return (
-    <div className="page">
-      <PageHeader
-        title="Models"
-        description="What agents extract from documents: the fields, how pages are prepared, and which LLM reads them."
-        actions={
-          readOnly ? undefined : (
-            <Link to="/models/new" className="button button--primary">
-              Create model
-            </Link>
-          )
-        }
-      />
-      <DataTable
-        label="Models"
-        data={data.models}
-        columns={columns}
-        getRowId={(m) => m.modelId}
-        columnsKey="models"
-        isFetching={isFetching}
-        pagination={{ scope: 'models', search, nextToken: data.nextToken, onNavigate: onSearchChange }}
-        empty={
-          <EmptyState
-            title={search.cursor ? 'No more models' : 'No models yet'}
-            action={
-              readOnly || search.cursor ? undefined : (
-                <Link to="/models/new" className="button button--primary">
-                  Create a model
-                </Link>
-              )
-            }
-          >
-            {readOnly
-              ? 'Models appear here once an administrator creates them.'
-              : 'A model names the fields to extract from documents.'}
-          </EmptyState>
-        }
-      />
-    </div>
+    <ListScreen
+      title="Models"
+      description="What agents extract from documents: the fields, how pages are prepared, and which LLM reads them."
+      plural="models"
+      create={
+        readOnly ? undefined : (
+          <Link to="/models/new" className="button button--primary">
+            Create model
+          </Link>
+        )
+      }
+      emptyAction={
+        readOnly ? undefined : (
+          <Link to="/models/new" className="button button--primary">
+            Create a model
+          </Link>
+        )
+      }
+      emptyText={
+        readOnly
+          ? 'Models appear here once an administrator creates them.'
+          : 'A model names the fields to extract from documents.'
+      }
+      label="Models"
+      data={data.models}
+      columns={columns}
+      getRowId={(m) => m.modelId}
+      columnsKey="models"
+      isFetching={isFetching}
+      pagination={{ scope: 'models', search, nextToken: data.nextToken, onNavigate: onSearchChange }}
+    />
   );
 }

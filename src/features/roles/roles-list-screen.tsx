@@ -6,12 +6,11 @@ import type { Role } from '@/contract';
 import { useCanWrite } from '@/api/can-write';
 import { rolesListQueryOptions, useCreateRole } from '@/api/roles';
 import { IdWithCopy } from '@/components/copy-button';
-import { DataTable, listParams, type ColumnDef, type PaginationSearch } from '@/components/data-table';
+import { listParams, type ColumnDef, type PaginationSearch } from '@/components/data-table';
 import { DateTime } from '@/components/date-time';
+import { ListScreen } from '@/components/list-screen';
 import { FormDialog } from '@/components/form';
 import { IconPlus } from '@/components/icons';
-import { PageHeader } from '@/components/page-header';
-import { EmptyState } from '@/components/states';
 import { CreateRoleForm } from './role-forms';
 import './roles.css';
 import { useOrganizationScope } from '@/api/organization-scope';
@@ -76,41 +75,33 @@ export function RolesListScreen({
   const navigate = useNavigate();
   const canWrite = useCanWrite();
   return (
-    <div className="page">
-      <PageHeader
-        title="Roles"
-        description="What users and app clients may do: each role allows or denies actions on resource families."
-        actions={
-          canWrite ? (
-            <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
-              <IconPlus /> Create role
-            </button>
-          ) : undefined
-        }
-      />
-      <DataTable
-        label="Roles"
-        data={data.roles}
-        columns={columns}
-        getRowId={(r) => r.roleId}
-        columnsKey="roles"
-        isFetching={isFetching}
-        pagination={{ scope: 'roles', search, nextToken: data.nextToken, onNavigate: onSearch }}
-        empty={
-          <EmptyState
-            title={search.cursor ? 'No more roles' : 'No roles yet'}
-            action={
-              canWrite ? (
-                <button type="button" className="button" onClick={() => setCreating(true)}>
-                  Create role
-                </button>
-              ) : undefined
-            }
-          >
-            Roles group permissions; give them to users and app clients.
-          </EmptyState>
-        }
-      />
+    <ListScreen
+      title="Roles"
+      description="What users and app clients may do: each role allows or denies actions on resource families."
+      plural="roles"
+      create={
+        canWrite ? (
+          <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
+            <IconPlus /> Create role
+          </button>
+        ) : undefined
+      }
+      emptyAction={
+        canWrite ? (
+          <button type="button" className="button" onClick={() => setCreating(true)}>
+            Create role
+          </button>
+        ) : undefined
+      }
+      emptyText="Roles group permissions; give them to users and app clients."
+      label="Roles"
+      data={data.roles}
+      columns={columns}
+      getRowId={(r) => r.roleId}
+      columnsKey="roles"
+      isFetching={isFetching}
+      pagination={{ scope: 'roles', search, nextToken: data.nextToken, onNavigate: onSearch }}
+    >
       <FormDialog open={creating} onOpenChange={setCreating} title="Create role" wide>
         <CreateRoleForm
           onSubmit={async (body) => {
@@ -121,6 +112,6 @@ export function RolesListScreen({
           }}
         />
       </FormDialog>
-    </div>
+    </ListScreen>
   );
 }

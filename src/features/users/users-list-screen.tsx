@@ -7,12 +7,11 @@ import { useCanWrite } from '@/api/can-write';
 import { useCreateUser, useDeleteUser, usersListQueryOptions } from '@/api/users';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { IdWithCopy } from '@/components/copy-button';
-import { DataTable, listParams, type ColumnDef, type PaginationSearch } from '@/components/data-table';
+import { listParams, type ColumnDef, type PaginationSearch } from '@/components/data-table';
 import { DateTime } from '@/components/date-time';
+import { ListScreen } from '@/components/list-screen';
 import { FormDialog } from '@/components/form';
 import { IconPlus } from '@/components/icons';
-import { PageHeader } from '@/components/page-header';
-import { EmptyState } from '@/components/states';
 import { CreateUserForm } from './user-forms';
 import { UserStatusBadge } from './user-status';
 import { useUserOptions } from './use-user-options';
@@ -100,44 +99,37 @@ export function UsersListScreen({
     });
 
   return (
-    <div className="page">
-      <PageHeader
-        title="Users"
-        description="People who sign in to this organization's document processing apps. New users are invited and stay pending until they accept."
-        actions={
-          canWrite ? (
-            <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
-              <IconPlus /> Create user
-            </button>
-          ) : undefined
-        }
-      />
-      <DataTable
-        label="Users"
-        data={data.users}
-        columns={columns}
-        getRowId={(u) => u.userId}
-        columnsKey="users"
-        isFetching={isFetching}
-        pagination={{ scope: 'users', search, nextToken: data.nextToken, onNavigate: onSearch }}
-        empty={
-          <EmptyState
-            title={search.cursor ? 'No more users' : 'No users yet'}
-            action={
-              canWrite ? (
-                <button type="button" className="button" onClick={() => setCreating(true)}>
-                  Create user
-                </button>
-              ) : undefined
-            }
-          >
-            {canWrite
-              ? 'Invite the people who review and correct documents. They get the roles you pick.'
-              : 'Users appear here once an administrator invites them.'}
-          </EmptyState>
-        }
-      />
-
+    <ListScreen
+      title="Users"
+      description="People who sign in to this organization's document processing apps. New users are invited and stay pending until they accept."
+      plural="users"
+      create={
+        canWrite ? (
+          <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
+            <IconPlus /> Create user
+          </button>
+        ) : undefined
+      }
+      emptyAction={
+        canWrite ? (
+          <button type="button" className="button" onClick={() => setCreating(true)}>
+            Create user
+          </button>
+        ) : undefined
+      }
+      emptyText={
+        canWrite
+          ? 'Invite the people who review and correct documents. They get the roles you pick.'
+          : 'Users appear here once an administrator invites them.'
+      }
+      label="Users"
+      data={data.users}
+      columns={columns}
+      getRowId={(u) => u.userId}
+      columnsKey="users"
+      isFetching={isFetching}
+      pagination={{ scope: 'users', search, nextToken: data.nextToken, onNavigate: onSearch }}
+    >
       <FormDialog
         open={creating}
         onOpenChange={setCreating}
@@ -170,6 +162,6 @@ export function UsersListScreen({
           setToDelete(null);
         }}
       />
-    </div>
+    </ListScreen>
   );
 }

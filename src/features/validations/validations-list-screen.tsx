@@ -2,10 +2,9 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useCanWrite } from '@/api/can-write';
 import { validationsListQueryOptions } from '@/api/validations';
-import { DataTable, listParams, type ColumnDef, type PaginationSearch } from '@/components/data-table';
+import { listParams, type ColumnDef, type PaginationSearch } from '@/components/data-table';
 import { DateTime } from '@/components/date-time';
-import { PageHeader } from '@/components/page-header';
-import { EmptyState } from '@/components/states';
+import { ListScreen } from '@/components/list-screen';
 import type { Validation } from '@/contract';
 import { EnabledBadge, ruleCount } from './validation-status';
 import './validations.css';
@@ -49,41 +48,32 @@ export function ValidationsListScreen({
   const { data, isFetching } = useSuspenseQuery(validationsListQueryOptions(org, listParams(search)));
   const readOnly = !useCanWrite();
   return (
-    <div className="page">
-      <PageHeader
-        title="Validations"
-        description="Checks that send an agent run to a person: confidence thresholds, required fields, patterns."
-        actions={
-          readOnly ? undefined : (
-            <Link to="/validations/new" className="button button--primary">
-              Create validation
-            </Link>
-          )
-        }
-      />
-      <DataTable
-        label="Validations"
-        data={data.validations}
-        columns={columns}
-        getRowId={(v) => v.validationId}
-        columnsKey="validations"
-        isFetching={isFetching}
-        pagination={{ scope: 'validations', search, nextToken: data.nextToken, onNavigate: onSearchChange }}
-        empty={
-          <EmptyState
-            title={search.cursor ? 'No more validations' : 'No validations yet'}
-            action={
-              readOnly || search.cursor ? undefined : (
-                <Link to="/validations/new" className="button button--primary">
-                  Create a validation
-                </Link>
-              )
-            }
-          >
-            Without a validation, every agent run’s predictions are accepted as they are.
-          </EmptyState>
-        }
-      />
-    </div>
+    <ListScreen
+      title="Validations"
+      description="Checks that send an agent run to a person: confidence thresholds, required fields, patterns."
+      plural="validations"
+      create={
+        readOnly ? undefined : (
+          <Link to="/validations/new" className="button button--primary">
+            Create validation
+          </Link>
+        )
+      }
+      emptyAction={
+        readOnly ? undefined : (
+          <Link to="/validations/new" className="button button--primary">
+            Create a validation
+          </Link>
+        )
+      }
+      emptyText="Without a validation, every agent run’s predictions are accepted as they are."
+      label="Validations"
+      data={data.validations}
+      columns={columns}
+      getRowId={(v) => v.validationId}
+      columnsKey="validations"
+      isFetching={isFetching}
+      pagination={{ scope: 'validations', search, nextToken: data.nextToken, onNavigate: onSearchChange }}
+    />
   );
 }
