@@ -1,12 +1,9 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { agentsQueryOptions } from '@/api/agents';
 import { agentRunsListQueryOptions } from '@/api/agent-runs';
-import { PageHeader } from '@/components/page-header';
-import { EmptyState } from '@/components/states';
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { chosenAgentId, RunsScreen, runsListParams } from '@/features/runs/runs-screen';
+import { RunsPage } from '@/features/runs/runs-page';
+import { chosenAgentId, runsListParams } from '@/features/runs/runs-screen';
 import { runsSearchSchema } from '@/features/runs/runs-search';
-import { useOrganizationScope } from '@/api/organization-scope';
 
 export const Route = createFileRoute('/_authenticated/runs/')({
   staticData: { crumb: 'Runs' },
@@ -30,29 +27,9 @@ export const Route = createFileRoute('/_authenticated/runs/')({
 });
 
 function RunsRoute() {
-  const org = useOrganizationScope();
   const search = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
-  const { data: agents } = useSuspenseQuery(agentsQueryOptions(org));
-  const agentId = chosenAgentId(agents, search);
   return (
-    <div className="page">
-      <PageHeader
-        title="Runs"
-        description="What the agents did with each document: what waits for a person, what failed and why."
-      />
-      {agentId ? (
-        <RunsScreen
-          agents={agents}
-          agentId={agentId}
-          search={search}
-          onSearchChange={(update) => void navigate({ search: (current) => update(current) })}
-        />
-      ) : (
-        <EmptyState title="No agents yet">
-          Runs belong to an agent. Create an agent on the Agents page first.
-        </EmptyState>
-      )}
-    </div>
+    <RunsPage search={search} onSearchChange={(update) => void navigate({ search: (current) => update(current) })} />
   );
 }

@@ -1,0 +1,48 @@
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { documentQueryOptions } from '@/api/documents';
+import { modelsListQueryOptions } from '@/api/models';
+import { useOrganizationScope } from '@/api/organization-scope';
+import { CopyButton } from '@/components/copy-button';
+import { DocumentDetailScreen } from './document-detail-screen';
+
+/** A document's page: its name, id, type and dataset above the workspace (viewer + ground-truth editor). */
+export function DocumentPage({
+  documentId,
+  modelId,
+  onModelChange,
+}: {
+  documentId: string;
+  modelId: string | null;
+  onModelChange: (modelId: string | null) => void;
+}) {
+  const org = useOrganizationScope();
+  const { data: document } = useSuspenseQuery(documentQueryOptions(org, documentId));
+  const models = useQuery(modelsListQueryOptions(org, { maxResults: 100 }));
+  return (
+    <div className="doc-page">
+      <header className="doc-page__header">
+        <h1 className="page-header__title">{document.name || 'Untitled document'}</h1>
+        <p className="doc-page__meta">
+          <span className="doc-page__id">
+            {document.documentId}
+            <CopyButton value={document.documentId} label="Copy document id" />
+          </span>
+          {document.contentType && <span className="badge badge--outline">{document.contentType}</span>}
+          {document.datasetId && (
+            <Link to="/documents" search={{ datasetId: document.datasetId }}>
+              dataset …{document.datasetId.slice(-6)}
+            </Link>
+          )}
+        </p>
+      </header>
+      <DocumentDetailScreen
+        key={document.documentId}
+        document={document}
+        models={models.data?.models ?? []}
+        modelId={modelId}
+        onModelChange={onModelChange}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { agentsQueryOptions } from '@/api/agents';
+import { useOrganizationScope } from '@/api/organization-scope';
+import { PageHeader } from '@/components/page-header';
+import { EmptyState } from '@/components/states';
+import { chosenAgentId, RunsScreen } from './runs-screen';
+import type { RunsSearch } from './runs-search';
+
+/** The runs page: the chosen agent's runs, or what to do first when there is no agent. */
+export function RunsPage({
+  search,
+  onSearchChange,
+}: {
+  search: RunsSearch;
+  onSearchChange: (update: (current: RunsSearch) => RunsSearch) => void;
+}) {
+  const org = useOrganizationScope();
+  const { data: agents } = useSuspenseQuery(agentsQueryOptions(org));
+  const agentId = chosenAgentId(agents, search);
+  return (
+    <div className="page">
+      <PageHeader
+        title="Runs"
+        description="What the agents did with each document: what waits for a person, what failed and why."
+      />
+      {agentId ? (
+        <RunsScreen agents={agents} agentId={agentId} search={search} onSearchChange={onSearchChange} />
+      ) : (
+        <EmptyState title="No agents yet">
+          Runs belong to an agent. Create an agent on the Agents page first.
+        </EmptyState>
+      )}
+    </div>
+  );
+}
