@@ -13,7 +13,6 @@ import {
   appClientListSchema,
   appClientSchema,
   createAppClientBodySchema,
-  listQuerySchema,
   newId,
   updateAppClientBodySchema,
   type AppClient,
@@ -24,6 +23,7 @@ import { revokeTokens } from '../auth/token-route';
 import { appClientsRepo } from '../storage/repositories/app-clients';
 import { badRequest } from '../http-error';
 import { bumpCounter, createdStamp, updatedStamp, type Executor } from '../storage';
+import { readRoutes } from './resource-routes';
 import { assertRolesExist } from '../storage/repositories/roles';
 
 const appClientParams = z.object({ appClientId: appClientIdSchema });
@@ -97,34 +97,18 @@ export const appClientRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/appClients',
-    {
-      schema: {
-        summary: 'List app clients (no secrets)',
-        querystring: listQuerySchema,
-        response: { 200: appClientListSchema },
-      },
-      config,
-    },
-    async ({ query, auth }) => {
-      const page = await appClientsRepo.list(app.store.db, auth.organizationId, {
-        maxResults: query.maxResults,
-        nextToken: query.nextToken,
-      });
-      return { appClients: page.items.map(publicView), nextToken: page.nextToken };
-    },
-  );
-
-  app.get(
-    '/appClients/:appClientId',
-    {
-      schema: { summary: 'Get an app client (no secret)', params: appClientParams, response: { 200: appClientSchema } },
-      config,
-    },
-    async ({ params, auth }) =>
-      publicView(await appClientsRepo.require(app.store.db, auth.organizationId, params.appClientId)),
-  );
+  readRoutes(app, {
+    path: '/appClients',
+    idParam: 'appClientId',
+    idSchema: appClientIdSchema,
+    family: config.family,
+    repo: appClientsRepo,
+    schema: appClientSchema,
+    listSchema: appClientListSchema,
+    listKey: 'appClients',
+    summaries: { list: 'List app clients (no secrets)', get: 'Get an app client (no secret)' },
+    view: publicView,
+  });
 
   app.patch(
     '/appClients/:appClientId',

@@ -30,6 +30,48 @@ export interface ResourceRoutes<T extends object, Create extends z.ZodType, Upda
   update: { body: Update; apply?(current: T, body: z.output<Update>, auth: AuthContext): T };
 }
 
+/** What list and get need: every resource family has these two, the plain ones all five. */
+export type ReadRoutes<T extends object> = Pick<
+  ResourceRoutes<T, z.ZodType, z.ZodType>,
+  'path' | 'idParam' | 'idSchema' | 'family' | 'repo' | 'schema' | 'listSchema' | 'listKey'
+> & {
+  summaries: { list: string; get: string };
+  /** What a client sees of a stored resource (app clients: without their secret hash); default as stored. */
+  view?: (stored: T) => unknown;
+};
+
+/** `GET {path}` (one page, nextToken) and `GET {path}/:{idParam}` (404 when missing or another organization's). */
+export function readRoutes<T extends object>(app: ZodApp, resource: ReadRoutes<T>): void {
+  const { path, idParam, family, repo, summaries } = resource;
+  const params = z.object({ [idParam]: resource.idSchema });
+  const view = resource.view ?? ((stored: T) => stored);
+  const config = { family };
+  app.get(
+    path,
+    {
+      schema: { summary: summaries.list, querystring: listQuerySchema, response: { 200: resource.listSchema } },
+      config,
+    },
+    async ({ query, auth }) => {
+      const page = await repo.list(app.store.db, auth.organizationId, query);
+      return { [resource.listKey]: page.items.map(view), nextToken: page.nextToken };
+    },
+  );
+
+  app.get(
+    `${path}/:${idParam}`,
+    { schema: { summary: summaries.get, params, response: { 200: resource.schema } }, config },
+    async (request) =>
+      view(
+        await repo.require(
+          app.store.db,
+          request.auth.organizationId,
+          (request.params as Record<string, string>)[idParam],
+        ),
+      ),
+  );
+}
+
 export function resourceRoutes<T extends object, Create extends z.ZodType, Update extends z.ZodType>(
   app: ZodApp,
   resource: ResourceRoutes<T, Create, Update>,
@@ -61,21 +103,7 @@ export function resourceRoutes<T extends object, Create extends z.ZodType, Updat
     },
   );
 
-  app.get(
-    path,
-    {
-      schema: { summary: summaries.list, querystring: listQuerySchema, response: { 200: resource.listSchema } },
-      config,
-    },
-    async ({ query, auth }) => {
-      const page = await repo.list(app.store.db, auth.organizationId, query);
-      return { [resource.listKey]: page.items, nextToken: page.nextToken };
-    },
-  );
-
-  app.get(one, { schema: { summary: summaries.get, params, response }, config }, async (request) =>
-    repo.require(app.store.db, request.auth.organizationId, idOf(request)),
-  );
+  readRoutes(app, resource);
 
   app.patch(
     one,

@@ -8,7 +8,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createRoleBodySchema,
-  listQuerySchema,
   newId,
   roleIdSchema,
   roleListSchema,
@@ -23,6 +22,7 @@ import { assertMaySetRolePermissions } from '../auth/delegation-checks';
 import { findRoleHolder, rolesRepo } from '../storage/repositories/roles';
 import { badRequest } from '../http-error';
 import { createdStamp, updatedStamp } from '../storage';
+import { readRoutes } from './resource-routes';
 
 const roleParams = z.object({ roleId: roleIdSchema });
 
@@ -33,29 +33,17 @@ function permissionsOf(input: readonly PermissionInput[]): Permission[] {
 const config = { family: 'users' } as const;
 
 export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/roles',
-    {
-      schema: { summary: 'List roles', querystring: listQuerySchema, response: { 200: roleListSchema } },
-      config,
-    },
-    async ({ query, auth }) => {
-      const page = await rolesRepo.list(app.store.db, auth.organizationId, {
-        maxResults: query.maxResults,
-        nextToken: query.nextToken,
-      });
-      return { roles: page.items, nextToken: page.nextToken };
-    },
-  );
-
-  app.get(
-    '/roles/:roleId',
-    {
-      schema: { summary: 'Get a role', params: roleParams, response: { 200: roleSchema } },
-      config,
-    },
-    async ({ params, auth }) => rolesRepo.require(app.store.db, auth.organizationId, params.roleId),
-  );
+  readRoutes(app, {
+    path: '/roles',
+    idParam: 'roleId',
+    idSchema: roleIdSchema,
+    family: config.family,
+    repo: rolesRepo,
+    schema: roleSchema,
+    listSchema: roleListSchema,
+    listKey: 'roles',
+    summaries: { list: 'List roles', get: 'Get a role' },
+  });
 
   app.post(
     '/roles',

@@ -7,7 +7,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createUserBodySchema,
-  listQuerySchema,
   newId,
   updateUserBodySchema,
   userIdSchema,
@@ -19,6 +18,7 @@ import { assertMayGrantRoles } from '../auth/delegation-checks';
 import { findUserIdByEmail, usersRepo } from '../storage/repositories/users';
 import { badRequest } from '../http-error';
 import { bumpCounter, createdStamp, isUniqueViolation, updatedStamp } from '../storage';
+import { readRoutes } from './resource-routes';
 import { assertAppClientExists } from '../storage/repositories/app-clients';
 import { assertRolesExist } from '../storage/repositories/roles';
 
@@ -69,29 +69,17 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/users',
-    {
-      schema: { summary: 'List users', querystring: listQuerySchema, response: { 200: userListSchema } },
-      config,
-    },
-    async ({ query, auth }) => {
-      const page = await usersRepo.list(app.store.db, auth.organizationId, {
-        maxResults: query.maxResults,
-        nextToken: query.nextToken,
-      });
-      return { users: page.items, nextToken: page.nextToken };
-    },
-  );
-
-  app.get(
-    '/users/:userId',
-    {
-      schema: { summary: 'Get a user', params: userParams, response: { 200: userSchema } },
-      config,
-    },
-    async ({ params, auth }) => usersRepo.require(app.store.db, auth.organizationId, params.userId),
-  );
+  readRoutes(app, {
+    path: '/users',
+    idParam: 'userId',
+    idSchema: userIdSchema,
+    family: config.family,
+    repo: usersRepo,
+    schema: userSchema,
+    listSchema: userListSchema,
+    listKey: 'users',
+    summaries: { list: 'List users', get: 'Get a user' },
+  });
 
   app.patch(
     '/users/:userId',
