@@ -184,3 +184,35 @@ test('a viewer operator sees users, is offered no create, and the BFF refuses on
   expect(refused.message).toContain('may only read');
   await expectAccessible(page);
 });
+
+test('finds a user by part of the email, and shows the invited email on the list and the user page', async ({
+  page,
+  api,
+  unique,
+}) => {
+  const name = unique('Searchable');
+  const address = `${unique('mail')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .toLowerCase()}@Finance.example.org`;
+  const user = await api.post<User>('/users', { email: address, name });
+  await page.goto('/settings/users');
+  const table = page.getByRole('table', { name: 'Users' });
+  await expect(table.getByRole('columnheader', { name: 'Email' })).toBeVisible();
+
+  const part = address.slice(0, -'@Finance.example.org'.length).toUpperCase();
+  await page.getByRole('searchbox', { name: 'Search users by name or email' }).fill(part);
+  await expect(page).toHaveURL(/q=/);
+  await expect(table.locator('tbody tr')).toHaveCount(1);
+  const row = table.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText(address);
+  await expectAccessible(page);
+
+  await page.getByRole('searchbox', { name: 'Search users by name or email' }).fill(`${part}-nobody`);
+  await expect(page.getByText(`No user's name or email contains “${part}-nobody”`)).toBeVisible();
+
+  await page.goto(`/settings/users/${encodeURIComponent(user.userId)}`);
+  await expect(page.getByRole('region', { name: 'Details' }).getByRole('link', { name: address })).toHaveAttribute(
+    'href',
+    `mailto:${address}`,
+  );
+});

@@ -4,7 +4,8 @@
  * in flight, signs in with the launch link in Chromium, and prints
  *   - the time from navigating to /settings/users to the first rendered table row (default page of 50, and a page of
  *     1,000 — the largest page the service returns), median of 3 each,
- *   - the most and fewest table rows in the DOM while scrolling the 1,000-row page top to bottom (virtualized above 100).
+ *   - the most and fewest table rows in the DOM while scrolling the 1,000-row page top to bottom (virtualized above 100),
+ *   - the time from typing a search (part of an email, part of a name) to the one matching row with its email shown.
  * Run alone with `npx tsx scripts/bench/users-table.ts`, or as part of `npm run bench`.
  */
 import { spawn } from 'node:child_process';
@@ -99,6 +100,21 @@ async function timeToFirstRow(page: Page, base: string, query: string): Promise<
   return Date.now() - started;
 }
 
+/** From the search box's value being set to the matching row showing the user's email (debounce included). */
+async function timeToSearchResult(page: Page, base: string, text: string, email: string): Promise<number> {
+  await page.goto(`${base}/settings/users`);
+  const box = page.getByRole('searchbox', { name: 'Search users by name or email' });
+  await box.waitFor();
+  const started = Date.now();
+  await box.fill(text);
+  await box.press('Enter'); // no debounce wait: the operator pressed Enter
+  await page.locator('table[aria-label="Users"] tbody tr[data-row-id]', { hasText: email }).waitFor();
+  const elapsed = Date.now() - started;
+  const rows = await page.locator('table[aria-label="Users"] tbody tr[data-row-id]').count();
+  if (rows !== 1) throw new Error(`search "${text}" showed ${rows} rows, expected 1`);
+  return elapsed;
+}
+
 export default async function usersTable(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'dps-bench-users-'));
   const { child, link } = await startProduct(dataDir);
@@ -134,6 +150,17 @@ export default async function usersTable(): Promise<void> {
       for (let i = 0; i < 3; i++) times.push(await timeToFirstRow(page, base, query));
       console.log(
         `users-table: first rendered users table row, ${label}: median ${median(times)} ms (${times.join(', ')} ms)`,
+      );
+    }
+
+    for (const [label, text, email] of [
+      ['part of an email', 'user7321@bench', 'user7321@bench.example.com'],
+      ['part of a name', 'bench USER 04321', 'user4321@bench.example.com'],
+    ] as const) {
+      const times: number[] = [];
+      for (let i = 0; i < 3; i++) times.push(await timeToSearchResult(page, base, text, email));
+      console.log(
+        `users-table: search by ${label} among ${created.toLocaleString('en-US')} users, typed to matching row: median ${median(times)} ms (${times.join(', ')} ms)`,
       );
     }
 

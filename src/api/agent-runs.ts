@@ -17,7 +17,7 @@ import {
   type AgentRunStatus,
 } from '@/contract';
 import { api, request, segment } from './client';
-import { ApiError, ResponseShapeError } from './errors';
+import { isMissingExtension } from './errors';
 import { createFamilyKeys } from './keys';
 import { useOrganizationScope } from './organization-scope';
 
@@ -124,13 +124,6 @@ export function agentRunCountsQueryOptions(
     },
     placeholderData: keepPreviousData,
   });
-}
-
-/** The upstream does not know the count path (the seed's service reads `counts` as a run id) or answered otherwise. */
-function isMissingExtension(error: unknown): boolean {
-  return (
-    (error instanceof ApiError && (error.status === 404 || error.status === 400)) || error instanceof ResponseShapeError
-  );
 }
 
 export function agentRunQueryOptions(org: string, agentId: string, runId: string) {

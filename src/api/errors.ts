@@ -122,3 +122,13 @@ export function explainError(error: unknown): ErrorExplanation {
   const detail = error instanceof Error ? error.message : String(error);
   return { title: 'Something went wrong', detail, next: 'Retry. If it keeps happening, reload the page.' };
 }
+
+/**
+ * An extension of the embedded service (run counts, profiles, user search) is not there: the upstream does not know
+ * the path (404, or 400 where the seed's service reads the extra segment as an id) or answered in another shape.
+ */
+export function isMissingExtension(error: unknown): boolean {
+  return (
+    (error instanceof ApiError && (error.status === 404 || error.status === 400)) || error instanceof ResponseShapeError
+  );
+}

@@ -8,8 +8,17 @@
  *    invalidation and `await` it, so when `mutateAsync` resolves, every screen shows the new state.
  */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { userListSchema, userSchema, type CreateUserBody, type UpdateUserBody, type User } from '@/contract';
+import {
+  MAX_LIST_RESULTS,
+  userListSchema,
+  userSchema,
+  userSearchResultSchema,
+  type CreateUserBody,
+  type UpdateUserBody,
+  type User,
+} from '@/contract';
 import { api, segment } from './client';
+import { isMissingExtension } from './errors';
 import { useIdempotentCreate } from './idempotent-create';
 import { createFamilyKeys } from './keys';
 import { useOrganizationScope } from './organization-scope';
@@ -19,18 +28,48 @@ export const userKeys = createFamilyKeys('users');
 export interface UsersListParams {
   maxResults?: number;
   nextToken?: string;
+  /** Only users whose name or email contains this text. */
+  text?: string;
 }
 
-/** One page of users. `placeholderData` keeps the current page on screen while the next one loads. */
+export interface UsersPage {
+  users: User[];
+  nextToken: string | null;
+  /**
+   * Set when the service has no user search (docs/profiles.md): the console matched names itself among this many
+   * users, the first ones, and found only what is there.
+   */
+  searchedFirst?: number;
+}
+
+/**
+ * One page of users, or of the users matching `text` (the service's search extension; without it, the names of the
+ * first MAX_LIST_RESULTS users are matched here). `placeholderData` keeps the current page on screen while the next
+ * one loads.
+ */
 export function usersListQueryOptions(org: string, params: UsersListParams = {}) {
   return queryOptions({
     queryKey: userKeys.list(org, params),
-    queryFn: ({ signal }) =>
-      api('/users', {
-        query: { maxResults: params.maxResults, nextToken: params.nextToken },
-        schema: userListSchema,
-        signal,
-      }),
+    queryFn: async ({ signal }): Promise<UsersPage> => {
+      const page = { maxResults: params.maxResults, nextToken: params.nextToken };
+      if (!params.text) return api('/users', { query: page, schema: userListSchema, signal });
+      try {
+        return await api('/users/search', {
+          query: { ...page, text: params.text },
+          schema: userSearchResultSchema,
+          signal,
+        });
+      } catch (error) {
+        if (!isMissingExtension(error)) throw error;
+      }
+      const first = await api('/users', { query: { maxResults: MAX_LIST_RESULTS }, schema: userListSchema, signal });
+      const needle = params.text.toLowerCase();
+      return {
+        users: first.users.filter((u) => `${u.name ?? ''} ${u.userId}`.toLowerCase().includes(needle)),
+        nextToken: null,
+        searchedFirst: first.nextToken ? first.users.length : undefined,
+      };
+    },
     placeholderData: keepPreviousData,
   });
 }

@@ -20,6 +20,7 @@ export function ListScreen<T>({
   plural,
   create,
   emptyAction,
+  emptyTitle,
   emptyText,
   children,
   ...table
@@ -33,6 +34,8 @@ export function ListScreen<T>({
   /** The create control offered on an empty first page. */
   emptyAction?: ReactNode;
   emptyText: ReactNode;
+  /** The empty state's title when the list is filtered ("No user's name or email contains …"); no create control. */
+  emptyTitle?: string;
   /** Rendered after the table: the screen's dialogs. */
   children?: ReactNode;
 }) {
@@ -44,8 +47,8 @@ export function ListScreen<T>({
         {...table}
         empty={
           <EmptyState
-            title={pastFirstPage ? `No more ${plural}` : `No ${plural} yet`}
-            action={pastFirstPage ? undefined : emptyAction}
+            title={emptyTitle ?? (pastFirstPage ? `No more ${plural}` : `No ${plural} yet`)}
+            action={pastFirstPage || emptyTitle ? undefined : emptyAction}
           >
             {emptyText}
           </EmptyState>

@@ -12,6 +12,7 @@ export * from './errors';
 export * from './documents';
 export * from './organizations';
 export * from './users';
+export * from './profiles';
 export * from './roles';
 export * from './app-clients';
 export * from './models';

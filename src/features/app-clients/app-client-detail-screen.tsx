@@ -7,6 +7,8 @@ import { useCanWrite } from '@/api/can-write';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { IdWithCopy } from '@/components/copy-button';
 import { DateTime } from '@/components/date-time';
+import { creationWrite, updateWrite } from '@/api/change-credits';
+import { ChangeCredit } from '@/widgets/change-credit/change-credit';
 import { FormDialog } from '@/components/form';
 import { PageHeader, Section } from '@/components/page-header';
 import { EditAppClientForm } from './app-client-forms';
@@ -145,14 +147,19 @@ export function AppClientDetailScreen({ appClientId }: { appClientId: string }) 
             <dt>Created</dt>
             <dd>
               <DateTime value={client.createdTime} />
-              {client.createdBy ? <span className="muted"> by {client.createdBy}</span> : null}
+              <ChangeCredit actor={client.createdBy} write={creationWrite('appClients', client.createdTime)} />
             </dd>
           </div>
           <div>
             <dt>Updated</dt>
             <dd>
               {client.updatedTime ? <DateTime value={client.updatedTime} /> : <span className="muted">Never</span>}
-              {client.updatedBy ? <span className="muted"> by {client.updatedBy}</span> : null}
+              {client.updatedTime ? (
+                <ChangeCredit
+                  actor={client.updatedBy}
+                  write={updateWrite('appClients', client.appClientId, client.updatedTime)}
+                />
+              ) : null}
             </dd>
           </div>
           <div style={{ gridColumn: '1 / -1' }}>

@@ -8,6 +8,8 @@ import { useCanWrite } from '@/api/can-write';
 import { PageHeader, Section } from '@/components/page-header';
 import { IdWithCopy } from '@/components/copy-button';
 import { DateTime } from '@/components/date-time';
+import { creationWrite, updateWrite } from '@/api/change-credits';
+import { ChangeCredit } from '@/widgets/change-credit/change-credit';
 import { FormDialog } from '@/components/form';
 import { DataTable, listParams, type ColumnDef, type PaginationSearch } from '@/components/data-table';
 import { EmptyState, ErrorState, ForbiddenState, LoadingState } from '@/components/states';
@@ -114,14 +116,22 @@ export function OrganizationScreen({
             <dt>Created</dt>
             <dd>
               <DateTime value={organization.createdTime} />
-              {organization.createdBy ? <span className="muted"> by {organization.createdBy}</span> : null}
+              <ChangeCredit
+                actor={organization.createdBy}
+                write={creationWrite('organizations', organization.createdTime)}
+              />
             </dd>
           </div>
           <div>
             <dt>Updated</dt>
             <dd>
               <DateTime value={organization.updatedTime} />
-              {organization.updatedBy ? <span className="muted"> by {organization.updatedBy}</span> : null}
+              {organization.updatedTime ? (
+                <ChangeCredit
+                  actor={organization.updatedBy}
+                  write={updateWrite('organizations', organization.organizationId, organization.updatedTime)}
+                />
+              ) : null}
             </dd>
           </div>
           <div style={{ gridColumn: '1 / -1' }}>

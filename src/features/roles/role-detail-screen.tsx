@@ -7,6 +7,8 @@ import { roleQueryOptions, useDeleteRole, useUpdateRole } from '@/api/roles';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { IdWithCopy } from '@/components/copy-button';
 import { DateTime } from '@/components/date-time';
+import { creationWrite, updateWrite } from '@/api/change-credits';
+import { ChangeCredit } from '@/widgets/change-credit/change-credit';
 import { FormDialog } from '@/components/form';
 import { PageHeader, Section } from '@/components/page-header';
 import { EditRoleForm } from './role-forms';
@@ -77,14 +79,16 @@ export function RoleDetailScreen({ roleId }: { roleId: string }) {
             <dt>Created</dt>
             <dd>
               <DateTime value={role.createdTime} />
-              {role.createdBy ? <span className="muted"> by {role.createdBy}</span> : null}
+              <ChangeCredit actor={role.createdBy} write={creationWrite('roles', role.createdTime)} />
             </dd>
           </div>
           <div>
             <dt>Updated</dt>
             <dd>
               {role.updatedTime ? <DateTime value={role.updatedTime} /> : <span className="muted">Never</span>}
-              {role.updatedBy ? <span className="muted"> by {role.updatedBy}</span> : null}
+              {role.updatedTime ? (
+                <ChangeCredit actor={role.updatedBy} write={updateWrite('roles', role.roleId, role.updatedTime)} />
+              ) : null}
             </dd>
           </div>
           <div style={{ gridColumn: '1 / -1' }}>

@@ -1,12 +1,15 @@
 import { useState } from 'react';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from '@/components/toast';
 import { useCanWrite } from '@/api/can-write';
 import { useDeleteUser, userQueryOptions, useUpdateUser } from '@/api/users';
+import { profilesQueryOptions } from '@/api/profiles';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { IdWithCopy } from '@/components/copy-button';
 import { DateTime } from '@/components/date-time';
+import { creationWrite, updateWrite } from '@/api/change-credits';
+import { ChangeCredit } from '@/widgets/change-credit/change-credit';
 import { FormDialog } from '@/components/form';
 import { PageHeader, Section } from '@/components/page-header';
 import { EditUserForm } from './user-forms';
@@ -24,7 +27,9 @@ export function UserDetailScreen({ userId }: { userId: string }) {
   const remove = useDeleteUser();
   const navigate = useNavigate();
   const canWrite = useCanWrite();
-  const title = user.name || 'Unnamed user';
+  const profiles = useQuery(profilesQueryOptions(org, user.profileId ? [user.profileId] : []));
+  const email = user.profileId ? profiles.data?.byId.get(user.profileId)?.email : undefined;
+  const title = user.name || email || 'Unnamed user';
 
   return (
     <div className="page">
@@ -66,6 +71,20 @@ export function UserDetailScreen({ userId }: { userId: string }) {
 
       <Section title="Details" id="user-details">
         <dl className="details">
+          {profiles.data?.available === false ? null : (
+            <div>
+              <dt>Email</dt>
+              <dd>
+                {email ? (
+                  <a href={`mailto:${email}`} className="truncate" title={email}>
+                    {email}
+                  </a>
+                ) : (
+                  <span className="muted">{user.profileId && profiles.isPending ? 'Loading…' : 'Not known'}</span>
+                )}
+              </dd>
+            </div>
+          )}
           <div>
             <dt>Status</dt>
             <dd>
@@ -103,14 +122,16 @@ export function UserDetailScreen({ userId }: { userId: string }) {
             <dt>Created</dt>
             <dd>
               <DateTime value={user.createdTime} />
-              <span className="muted"> by {user.createdBy}</span>
+              <ChangeCredit actor={user.createdBy} write={creationWrite('users', user.createdTime)} />
             </dd>
           </div>
           <div>
             <dt>Updated</dt>
             <dd>
               {user.updatedTime ? <DateTime value={user.updatedTime} /> : <span className="muted">Never</span>}
-              {user.updatedBy ? <span className="muted"> by {user.updatedBy}</span> : null}
+              {user.updatedTime ? (
+                <ChangeCredit actor={user.updatedBy} write={updateWrite('users', user.userId, user.updatedTime)} />
+              ) : null}
             </dd>
           </div>
           <div style={{ gridColumn: '1 / -1' }}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { toast } from '@/components/toast';
 import type { User } from '@/contract';
@@ -7,7 +7,8 @@ import { useCanWrite } from '@/api/can-write';
 import { useCreateUser, useDeleteUser, usersListQueryOptions } from '@/api/users';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { IdWithCopy } from '@/components/copy-button';
-import { listParams, type ColumnDef, type PaginationSearch } from '@/components/data-table';
+import { listParams, SearchInput, type ColumnDef, type PaginationSearch } from '@/components/data-table';
+import { profilesQueryOptions } from '@/api/profiles';
 import { DateTime } from '@/components/date-time';
 import { ListScreen } from '@/components/list-screen';
 import { FormDialog } from '@/components/form';
@@ -18,16 +19,16 @@ import { useUserOptions } from './use-user-options';
 import './users.css';
 import { useOrganizationScope } from '@/api/organization-scope';
 
-/** Users of the organization: status, roles, create (invite), delete. */
-export function UsersListScreen({
-  search,
-  onSearch,
-}: {
-  search: PaginationSearch;
-  onSearch: (patch: PaginationSearch) => void;
-}) {
+type UsersSearch = PaginationSearch & { q?: string };
+
+/** Users of the organization: email, status, roles, search by name or email, create (invite), delete. */
+export function UsersListScreen({ search, onSearch }: { search: UsersSearch; onSearch: (patch: UsersSearch) => void }) {
   const org = useOrganizationScope();
-  const { data, isFetching } = useSuspenseQuery(usersListQueryOptions(org, listParams(search)));
+  const text = search.q?.trim() || undefined;
+  const { data, isFetching } = useSuspenseQuery(usersListQueryOptions(org, { ...listParams(search), text }));
+  const profileIds = data.users.flatMap((u) => (u.profileId ? [u.profileId] : []));
+  const profiles = useQuery(profilesQueryOptions(org, profileIds));
+  const showEmail = profiles.data?.available !== false;
   const { roleOptions, appClientOptions, roleNames } = useUserOptions();
   const [creating, setCreating] = useState(false);
   const [toDelete, setToDelete] = useState<User | null>(null);
@@ -52,6 +53,26 @@ export function UsersListScreen({
         </Link>
       ),
     },
+    ...(showEmail
+      ? [
+          {
+            id: 'email',
+            header: 'Email',
+            meta: { className: 'users-col-email' },
+            cell: ({ row: { original: u } }) => {
+              const email = u.profileId ? profiles.data?.byId.get(u.profileId)?.email : undefined;
+              if (email)
+                return (
+                  <span className="truncate" title={email}>
+                    {email}
+                  </span>
+                );
+              if (u.profileId && profiles.isPending) return <span className="muted">…</span>;
+              return <span className="muted">—</span>;
+            },
+          } satisfies ColumnDef<User>,
+        ]
+      : []),
     {
       id: 'status',
       header: 'Status',
@@ -117,10 +138,31 @@ export function UsersListScreen({
           </button>
         ) : undefined
       }
+      emptyTitle={text ? `No user's name or email contains “${text}”` : undefined}
       emptyText={
-        canWrite
-          ? 'Invite the people who review and correct documents. They get the roles you pick.'
-          : 'Users appear here once an administrator invites them.'
+        text
+          ? data.searchedFirst
+            ? `This service cannot search users: only the names of the first ${data.searchedFirst.toLocaleString('en')} users were looked at.`
+            : 'Check the spelling, or search for part of the name or of the email address.'
+          : canWrite
+            ? 'Invite the people who review and correct documents. They get the roles you pick.'
+            : 'Users appear here once an administrator invites them.'
+      }
+      toolbar={
+        <>
+          <SearchInput
+            label="Search users by name or email"
+            placeholder="Search by name or email"
+            value={search.q ?? ''}
+            onChange={(q) => onSearch({ q: q.trim() || undefined, cursor: undefined })}
+          />
+          {text && data.searchedFirst && data.users.length > 0 ? (
+            <span className="muted small" role="status">
+              Names of the first {data.searchedFirst.toLocaleString('en')} users searched: this service has no user
+              search.
+            </span>
+          ) : null}
+        </>
       }
       label="Users"
       data={data.users}
@@ -128,7 +170,12 @@ export function UsersListScreen({
       getRowId={(u) => u.userId}
       columnsKey="users"
       isFetching={isFetching}
-      pagination={{ scope: 'users', search, nextToken: data.nextToken, onNavigate: onSearch }}
+      pagination={{
+        scope: text ? `users?q=${text}` : 'users',
+        search,
+        nextToken: data.nextToken,
+        onNavigate: onSearch,
+      }}
     >
       <FormDialog
         open={creating}

@@ -5,6 +5,8 @@ import { useUpdateDocument } from '@/api/documents';
 import { useCanWrite } from '@/api/can-write';
 import { explainError } from '@/api/errors';
 import { DateTime } from '@/components/date-time';
+import { creationWrite, updateWrite } from '@/api/change-credits';
+import { ChangeCredit } from '@/widgets/change-credit/change-credit';
 import type { Document, Model, UpdateDocumentBody } from '@/contract';
 import { GroundTruthWorkspace } from '@/widgets/ground-truth/ground-truth-workspace';
 import { DEFAULT_THRESHOLD, labelsFromFieldConfig } from '@/widgets/ground-truth/ground-truth-rows';
@@ -231,12 +233,17 @@ export function DocumentDetailScreen({ document, models, modelId, onModelChange 
         <dt>Created</dt>
         <dd>
           <DateTime value={document.createdTime} mode="exact" />
-          {document.createdBy ? ` by ${document.createdBy}` : ''}
+          <ChangeCredit actor={document.createdBy} write={creationWrite('documents', document.createdTime)} />
         </dd>
         <dt>Updated</dt>
         <dd>
           <DateTime value={document.updatedTime} mode="exact" empty="never" />
-          {document.updatedBy ? ` by ${document.updatedBy}` : ''}
+          {document.updatedTime ? (
+            <ChangeCredit
+              actor={document.updatedBy}
+              write={updateWrite('documents', document.documentId, document.updatedTime)}
+            />
+          ) : null}
         </dd>
         <dt>Content MD5</dt>
         <dd className="doc-mono">{document.contentMD5 ?? '—'}</dd>

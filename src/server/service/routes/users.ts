@@ -1,13 +1,22 @@
 /**
  * Users (scope family `users`). Create User follows the seed exactly: `email` required, only the listed fields,
- * CORS headers on success. New users are `invite_pending`. The email is kept in its own column: the user response
- * admits no fields beyond the seed's. `roleIds` follow the delegation rule (auth/delegation.ts).
+ * CORS headers on success. New users are `invite_pending`, each with a profile. The email is kept in its own column:
+ * the user response admits no fields beyond the seed's, so it is read through the profile (extension,
+ * docs/profiles.md), as on the real service. `roleIds` follow the delegation rule (auth/delegation.ts).
+ *
+ * Extensions: `GET /profiles/{profileId}`, `GET /profiles?profileIds=…` and `GET /users/search?text=…`.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createUserBodySchema,
   newId,
+  profileIdSchema,
+  profileListSchema,
+  profileSchema,
+  profilesQuerySchema,
+  userSearchQuerySchema,
+  userSearchResultSchema,
   updateUserBodySchema,
   userIdSchema,
   userListSchema,
@@ -15,8 +24,8 @@ import {
   type User,
 } from '../../../contract';
 import { assertMayGrantRoles } from '../auth/delegation-checks';
-import { findUserIdByEmail, usersRepo } from '../storage/repositories/users';
-import { badRequest } from '../http-error';
+import { findProfiles, findUserIdByEmail, usersRepo } from '../storage/repositories/users';
+import { badRequest, notFound } from '../http-error';
 import { bumpCounter, createdStamp, isUniqueViolation, updatedStamp } from '../storage';
 import { readRoutes } from './resource-routes';
 import { assertAppClientExists } from '../storage/repositories/app-clients';
@@ -53,7 +62,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           description: body.description ?? null,
           metadata: body.metadata === undefined ? {} : body.metadata,
           roleIds: body.roleIds === undefined ? [] : body.roleIds,
-          profileId: null,
+          profileId: newId('profile'),
           status: 'invite_pending',
           statusReason: null,
           ...createdStamp(auth.actor),
@@ -66,6 +75,59 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           throw error;
         }
       });
+    },
+  );
+
+  // Registered before the `/users/:userId` routes read it; Fastify prefers the static path either way.
+  app.get(
+    '/users/search',
+    {
+      schema: {
+        summary: 'Search users by part of their name or email (extension, case-insensitive; the list order)',
+        querystring: userSearchQuerySchema,
+        response: { 200: userSearchResultSchema },
+      },
+      config,
+    },
+    async ({ query, auth }) => {
+      const page = await usersRepo.list(app.store.db, auth.organizationId, {
+        maxResults: query.maxResults,
+        nextToken: query.nextToken,
+        contains: query.text,
+      });
+      return { users: page.items, nextToken: page.nextToken };
+    },
+  );
+
+  app.get(
+    '/profiles',
+    {
+      schema: {
+        summary: 'Get several profiles: the invited email and name of users (extension)',
+        querystring: profilesQuerySchema,
+        response: { 200: profileListSchema },
+      },
+      config,
+    },
+    async ({ query, auth }) => ({
+      profiles: await findProfiles(app.store.db, auth.organizationId, [...new Set(query.profileIds)]),
+    }),
+  );
+
+  app.get(
+    '/profiles/:profileId',
+    {
+      schema: {
+        summary: "Get a profile: a user's invited email and name (extension)",
+        params: z.object({ profileId: profileIdSchema }),
+        response: { 200: profileSchema },
+      },
+      config,
+    },
+    async ({ params, auth }) => {
+      const [profile] = await findProfiles(app.store.db, auth.organizationId, [params.profileId]);
+      if (!profile) throw notFound(`Profile ${params.profileId} not found`);
+      return profile;
     },
   );
 

@@ -58,6 +58,8 @@ export interface RepositoryOptions<T extends object> {
   noun: string;
   /** Extra table columns (by their Drizzle key) derived from the resource on every write. */
   columns?: Record<string, (data: T) => unknown>;
+  /** Text a list's `contains` looks in (SQL expressions over the table's columns). */
+  searchable?: SQL[];
 }
 
 export type FilterValue = string | number | boolean | null | undefined | readonly (string | number)[];
@@ -72,6 +74,8 @@ export interface ListOptions {
   /** Inclusive bounds on created_time, seed timestamps. */
   createdTimeAfter?: string;
   createdTimeBefore?: string;
+  /** Rows where any `searchable` expression contains this text, case-insensitively. */
+  contains?: string;
 }
 
 export interface ListPage<T> {
@@ -144,12 +148,22 @@ export function defineRepository<T extends object>(options: RepositoryOptions<T>
   /** A list's filters and inclusive created-time bounds. */
   function listConditions(
     organizationId: string,
-    list: Pick<ListOptions, 'where' | 'createdTimeAfter' | 'createdTimeBefore'>,
+    list: Pick<ListOptions, 'where' | 'createdTimeAfter' | 'createdTimeBefore' | 'contains'>,
   ): SQL[] {
     const conditions: SQL[] = [eq(t.organizationId, organizationId), ...filters(list.where)];
     if (list.createdTimeAfter) conditions.push(gte(t.createdTime, toIsoTimestamp(list.createdTimeAfter)));
     if (list.createdTimeBefore) conditions.push(lte(t.createdTime, toIsoTimestamp(list.createdTimeBefore)));
+    if (list.contains !== undefined) conditions.push(containsCondition(list.contains));
     return conditions;
+  }
+  function containsCondition(text: string): SQL {
+    if (!options.searchable?.length) throw new Error(`${options.noun}: nothing to search in`);
+    // LIKE's own wildcards in the text are matched literally.
+    const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return sql`(${sql.join(
+      options.searchable.map((expression) => sql`${expression} ILIKE ${pattern}`),
+      sql` OR `,
+    )})`;
   }
   async function notFoundError(id: string): Promise<never> {
     throw notFound(`${options.noun} ${id} not found`);
@@ -195,7 +209,12 @@ export function defineRepository<T extends object>(options: RepositoryOptions<T>
       // A token continues only this organization's same list: same family, filters, time bounds and order.
       const binding = {
         organizationId,
-        list: describeList(family, order, { ...list.where, createdTimeAfter: after, createdTimeBefore: before }),
+        list: describeList(family, order, {
+          ...list.where,
+          createdTimeAfter: after,
+          createdTimeBefore: before,
+          contains: list.contains,
+        }),
       };
       const conditions = listConditions(organizationId, list);
       if (list.nextToken)

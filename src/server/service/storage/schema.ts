@@ -56,11 +56,21 @@ export const organizations = pgTable(
   ],
 );
 
-export const users = pgTable('users', { ...commonColumns(), email: text('email') }, (t) => [
-  primaryKey({ columns: [t.organizationId, t.id] }),
-  index('users_org_created').on(t.organizationId, t.createdTime, t.id),
-  uniqueIndex('users_org_email').on(t.organizationId, sql`lower(${t.email})`),
-]);
+export const users = pgTable(
+  'users',
+  {
+    ...commonColumns(),
+    email: text('email'),
+    /** The user's profile (extension: its email and name), derived from `data.profileId`. */
+    profileId: text('profile_id'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index('users_org_created').on(t.organizationId, t.createdTime, t.id),
+    uniqueIndex('users_org_email').on(t.organizationId, sql`lower(${t.email})`),
+    uniqueIndex('users_org_profile').on(t.organizationId, t.profileId),
+  ],
+);
 
 export const roles = pgTable('roles', { ...commonColumns() }, (t) => [
   primaryKey({ columns: [t.organizationId, t.id] }),

@@ -14,6 +14,7 @@ import {
   currentUsageMonth,
   defineRepository,
   dropSchema,
+  listMigrations,
   openStore,
   rows,
   runMigrations,
@@ -144,5 +145,40 @@ describe('storage', () => {
       message: 'Limit Exceeded',
     });
     expect((await bumpCounter(store.db, org, 'numberOfUsersCreated', -5)).numberOfUsersCreated).toBe(0);
+  });
+});
+
+describe('migration 0008 (user profiles)', () => {
+  it('gives a user created before it a profile, keeping every other key of the stored user in its place', async () => {
+    const org = `svc:organization:${'0'.repeat(31)}8`;
+    const user = {
+      userId: 'svc:user:before-profiles',
+      name: 'Old',
+      description: null,
+      metadata: { note: '"profileId":null' },
+      roleIds: [],
+      profileId: null,
+      status: 'invite_pending',
+      statusReason: null,
+      createdTime: '2026-01-01T00:00:00.000Z',
+      updatedTime: null,
+      createdBy: 'test',
+      updatedBy: null,
+    };
+    // As an earlier version wrote it: no profile column value.
+    await store.db
+      .insert(schema.users)
+      .values({ organizationId: org, id: user.userId, data: user, email: 'old@example.com' });
+    const migration = (await listMigrations()).find((m) => m.name === '0008_user_profiles.sql')!;
+    const backfill = migration.statements.find((statement) => statement.startsWith('UPDATE'))!;
+    await store.db.execute(sql.raw(backfill));
+    const [row] = await rows<{ profile_id: string; data: string }>(
+      store.db,
+      sql`SELECT profile_id, data::text AS data FROM users WHERE organization_id = ${org}`,
+    );
+    expect(row.profile_id).toMatch(/^svc:profile:[0-9a-f]{32}$/);
+    const stored = JSON.parse(row.data) as Record<string, unknown>;
+    expect(Object.keys(stored)).toEqual(Object.keys(user));
+    expect(stored).toEqual({ ...user, profileId: row.profile_id });
   });
 });

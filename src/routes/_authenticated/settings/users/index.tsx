@@ -5,8 +5,8 @@ import { listParams, paginationSearch } from '@/components/data-table/pagination
 import { UsersListScreen } from '@/features/users/users-list-screen';
 
 export const Route = createFileRoute('/_authenticated/settings/users/')({
-  validateSearch: z.object({ ...paginationSearch }),
-  loaderDeps: ({ search }) => listParams(search),
+  validateSearch: z.object({ ...paginationSearch, q: z.string().max(200).optional().catch(undefined) }),
+  loaderDeps: ({ search }) => ({ ...listParams(search), text: search.q?.trim() || undefined }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(usersListQueryOptions(context.organization, deps)),
   component: UsersRoute,
 });

@@ -1,0 +1,51 @@
+/**
+ * Profiles and user search — extensions of the embedded service (docs/profiles.md). The real service links
+ * `User.profileId` to a profile holding the person's name and email; the user resource itself admits no email.
+ *
+ * - `GET /profiles/{profileId}` → Profile
+ * - `GET /profiles?profileIds=<id>,<id>…` → `{ profiles }` (up to 100 at once; unknown ids are left out)
+ * - `GET /users/search?text=…&maxResults=&nextToken=` → the users list envelope, users whose name or email contains
+ *   `text` (case-insensitive), in the list's order
+ */
+import { z } from 'zod';
+import { listQuerySchema, listSchema } from './common';
+import { profileIdSchema } from './ids';
+import { nullableTextSchema, timestampSchema } from './primitives';
+import { userSchema } from './users';
+
+export const profileSchema = z.strictObject({
+  profileId: profileIdSchema,
+  /** The address the user was invited with. */
+  email: z.string(),
+  name: nullableTextSchema,
+  createdTime: timestampSchema,
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const MAX_PROFILES_PER_REQUEST = 100;
+
+export const profilesQuerySchema = z.object({
+  profileIds: z
+    .string({ message: 'is required: profile ids separated by commas' })
+    .transform((text) => text.split(',').filter(Boolean))
+    .pipe(
+      z
+        .array(profileIdSchema)
+        .min(1, { message: 'must name at least one profile id' })
+        .max(MAX_PROFILES_PER_REQUEST, { message: `must name at most ${MAX_PROFILES_PER_REQUEST} profile ids` }),
+    ),
+});
+
+export const profileListSchema = z.object({ profiles: z.array(profileSchema) });
+
+export const MAX_USER_SEARCH_LENGTH = 200;
+
+export const userSearchQuerySchema = listQuerySchema.extend({
+  text: z
+    .string({ message: 'is required' })
+    .trim()
+    .min(1, { message: 'must not be empty' })
+    .max(MAX_USER_SEARCH_LENGTH, { message: `must be at most ${MAX_USER_SEARCH_LENGTH} characters` }),
+});
+
+export const userSearchResultSchema = listSchema('users', userSchema);
