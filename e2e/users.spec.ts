@@ -1,5 +1,6 @@
 import { test, expect, expectAccessible } from './support/fixtures';
-import type { User } from '@/contract';
+import type { AppClient, User } from '@/contract';
+import { E2E_OPERATORS } from './support/servers';
 import { consoleWrite } from './helpers/console-write';
 
 const email = (name: string) => `${name.replace(/[^A-Za-z0-9]+/g, '.').toLowerCase()}@example.com`;
@@ -215,4 +216,50 @@ test('finds a user by part of the email, and shows the invited email on the list
     'href',
     `mailto:${address}`,
   );
+});
+
+test('credits a change made in the console to its operator, and one made by another app client to that client', async ({
+  page,
+  api,
+  unique,
+}) => {
+  // An app client of its own, used straight against the service as an integration would (not through the console).
+  const clientName = unique('Payroll sync');
+  const client = await api.post<AppClient>('/appClients', { name: clientName, roleIds: ['svc:role:admin'] });
+  const session = (await (await page.request.get('/bff/session')).json()) as { upstream: { baseUrl: string } };
+  const serviceOrigin = new URL(session.upstream.baseUrl).origin;
+  const tokenResponse = await page.request.post(`${serviceOrigin}/oauth2/token?grant_type=client_credentials`, {
+    headers: {
+      Authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64')}`,
+      'Content-Type': 'application/x-www-form-urlencoded',
+    },
+  });
+  const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+  const name = unique('Credited');
+  const createdDirectly = await page.request.post(`${session.upstream.baseUrl}/users`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { email: email(name), name },
+  });
+  expect(createdDirectly.status()).toBe(200);
+  const user = (await createdDirectly.json()) as User;
+  expect(user.createdBy).toBe(client.appClientId);
+
+  await page.goto(`/settings/users/${encodeURIComponent(user.userId)}`);
+  const details = page.getByRole('region', { name: 'Details' });
+  const created = details.locator('dl > div', { has: page.locator('dt', { hasText: /^Created$/ }) });
+  await expect(created).toContainText(`by ${clientName}`);
+
+  await page.getByRole('button', { name: 'Edit user' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit user' });
+  await dialog.getByLabel('Description').fill('Changed in the console');
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(dialog).toBeHidden();
+  const updated = details.locator('dl > div', { has: page.locator('dt', { hasText: /^Updated$/ }) });
+  await expect(updated).toContainText(`by ${E2E_OPERATORS.admin.name} (console)`);
+  await expect(created).toContainText(`by ${clientName}`);
+
+  // Created through the console (the api fixture goes through the BFF as the admin operator).
+  const consoleUser = await api.post<User>('/users', { email: email(`${name} 2`), name: `${name} 2` });
+  await page.goto(`/settings/users/${encodeURIComponent(consoleUser.userId)}`);
+  await expect(created).toContainText(`by ${E2E_OPERATORS.admin.name} (console)`);
 });
