@@ -76,7 +76,7 @@ export function UserDetailScreen({ userId }: { userId: string }) {
               <dt>Email</dt>
               <dd>
                 {email ? (
-                  <a href={`mailto:${email}`} className="truncate" title={email}>
+                  <a href={`mailto:${email}`} className="users-email-link">
                     {email}
                   </a>
                 ) : (

@@ -63,7 +63,7 @@ export function UsersListScreen({ search, onSearch }: { search: UsersSearch; onS
               const email = u.profileId ? profiles.data?.byId.get(u.profileId)?.email : undefined;
               if (email)
                 return (
-                  <span className="truncate" title={email}>
+                  <span className="truncate users-email" title={email}>
                     {email}
                   </span>
                 );
@@ -92,7 +92,7 @@ export function UsersListScreen({ search, onSearch }: { search: UsersSearch; onS
             ))}
           </span>
         ) : (
-          <span className="muted">None</span>
+          <span className="muted users-no-roles">None</span>
         ),
     },
     {
