@@ -94,6 +94,25 @@ function describedBy(ids: ReturnType<typeof useFieldIds>, hint: unknown, error: 
   return [hint ? ids.hint : null, error ? ids.error : null].filter(Boolean).join(' ') || undefined;
 }
 
+/** What every field shares: its form, ids, current error, the frame's props and the control's aria wiring. */
+function useField({ name, label, hint, optional, wide }: BaseFieldProps) {
+  const form = useFormContext();
+  const ids = useFieldIds(name);
+  const error = getError(form.formState.errors, name)?.message;
+  return {
+    form,
+    ids,
+    error,
+    frame: { ids, label, hint, optional, wide, error },
+    aria: { 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(ids, hint, error) },
+  };
+}
+
+/** register() options of a text control: an empty box becomes `emptyAs`. */
+function emptyTo(emptyAs: EmptyAs) {
+  return { setValueAs: (v: unknown) => (v === '' ? emptyValue(emptyAs) : v) };
+}
+
 export interface TextFieldProps
   extends BaseFieldProps, Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'type' | 'disabled'> {
   type?: 'text' | 'email' | 'url' | 'password' | 'search' | 'tel';
@@ -113,20 +132,17 @@ export function TextField({
   mono,
   ...rest
 }: TextFieldProps) {
-  const { register, formState } = useFormContext();
-  const ids = useFieldIds(name);
-  const error = getError(formState.errors, name)?.message;
+  const { form, ids, frame, aria } = useField({ name, label, hint, optional, wide });
   return (
-    <FieldFrame ids={ids} label={label} hint={hint} optional={optional} wide={wide} error={error}>
+    <FieldFrame {...frame}>
       <input
         id={ids.input}
         type={type}
         className={`input${mono ? ' input--mono' : ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(ids, hint, error)}
+        {...aria}
         disabled={disabled}
         {...rest}
-        {...register(name, { setValueAs: (v: unknown) => (v === '' ? emptyValue(emptyAs) : v) })}
+        {...form.register(name, emptyTo(emptyAs))}
       />
     </FieldFrame>
   );
@@ -139,32 +155,18 @@ export interface TextareaFieldProps extends BaseFieldProps {
   mono?: boolean;
 }
 
-export function TextareaField({
-  name,
-  label,
-  hint,
-  optional,
-  wide,
-  disabled,
-  rows = 3,
-  emptyAs = 'string',
-  placeholder,
-  mono,
-}: TextareaFieldProps) {
-  const { register, formState } = useFormContext();
-  const ids = useFieldIds(name);
-  const error = getError(formState.errors, name)?.message;
+export function TextareaField({ rows = 3, emptyAs = 'string', placeholder, mono, ...base }: TextareaFieldProps) {
+  const { form, ids, frame, aria } = useField(base);
   return (
-    <FieldFrame ids={ids} label={label} hint={hint} optional={optional} wide={wide} error={error}>
+    <FieldFrame {...frame}>
       <textarea
         id={ids.input}
         rows={rows}
         className={`textarea${mono ? ' textarea--code' : ''}`}
         placeholder={placeholder}
-        disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(ids, hint, error)}
-        {...register(name, { setValueAs: (v: unknown) => (v === '' ? emptyValue(emptyAs) : v) })}
+        disabled={base.disabled}
+        {...aria}
+        {...form.register(base.name, emptyTo(emptyAs))}
       />
     </FieldFrame>
   );
@@ -179,23 +181,10 @@ export interface NumberFieldProps extends BaseFieldProps {
 }
 
 /** A number input whose value is a number (or undefined/null when empty); zod gets a number to check. */
-export function NumberField({
-  name,
-  label,
-  hint,
-  optional,
-  wide,
-  disabled,
-  min,
-  max,
-  step = 1,
-  emptyAs = 'undefined',
-}: NumberFieldProps) {
-  const { register, formState } = useFormContext();
-  const ids = useFieldIds(name);
-  const error = getError(formState.errors, name)?.message;
+export function NumberField({ min, max, step = 1, emptyAs = 'undefined', ...base }: NumberFieldProps) {
+  const { form, ids, frame, aria } = useField(base);
   return (
-    <FieldFrame ids={ids} label={label} hint={hint} optional={optional} wide={wide} error={error}>
+    <FieldFrame {...frame}>
       <input
         id={ids.input}
         type="number"
@@ -204,10 +193,9 @@ export function NumberField({
         min={min}
         max={max}
         step={step}
-        disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(ids, hint, error)}
-        {...register(name, {
+        disabled={base.disabled}
+        {...aria}
+        {...form.register(base.name, {
           setValueAs: (v: unknown) =>
             v === '' || v === null || v === undefined ? emptyValue(emptyAs) : typeof v === 'number' ? v : Number(v),
         })}
@@ -231,29 +219,16 @@ export interface SelectFieldProps extends BaseFieldProps {
   emptyAs?: EmptyAs;
 }
 
-export function SelectField({
-  name,
-  label,
-  hint,
-  optional,
-  wide,
-  disabled,
-  options,
-  placeholder,
-  emptyAs = 'undefined',
-}: SelectFieldProps) {
-  const { register, formState } = useFormContext();
-  const ids = useFieldIds(name);
-  const error = getError(formState.errors, name)?.message;
+export function SelectField({ options, placeholder, emptyAs = 'undefined', ...base }: SelectFieldProps) {
+  const { form, ids, frame, aria } = useField(base);
   return (
-    <FieldFrame ids={ids} label={label} hint={hint} optional={optional} wide={wide} error={error}>
+    <FieldFrame {...frame}>
       <select
         id={ids.input}
         className="select"
-        disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(ids, hint, error)}
-        {...register(name, { setValueAs: (v: unknown) => (v === '' ? emptyValue(emptyAs) : v) })}
+        disabled={base.disabled}
+        {...aria}
+        {...form.register(base.name, emptyTo(emptyAs))}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
@@ -273,24 +248,13 @@ export interface MultiSelectFieldProps extends BaseFieldProps {
 }
 
 /** A checkbox list whose value is `string[]` in option order. */
-export function MultiSelectField({
-  name,
-  label,
-  hint,
-  optional,
-  wide,
-  disabled,
-  options,
-  emptyText = 'Nothing to choose from.',
-}: MultiSelectFieldProps) {
-  const { control, formState } = useFormContext();
-  const ids = useFieldIds(name);
-  const error = getError(formState.errors, name)?.message;
+export function MultiSelectField({ options, emptyText = 'Nothing to choose from.', ...base }: MultiSelectFieldProps) {
+  const { form, frame, aria } = useField(base);
   return (
-    <FieldFrame ids={ids} label={label} hint={hint} optional={optional} wide={wide} error={error} as="fieldset">
+    <FieldFrame {...frame} as="fieldset">
       <Controller
-        control={control}
-        name={name}
+        control={form.control}
+        name={base.name}
         render={({ field }) => {
           const selected = new Set<string>(Array.isArray(field.value) ? (field.value as string[]) : []);
           const toggle = (value: string, on: boolean) => {
@@ -305,19 +269,14 @@ export function MultiSelectField({
             );
           };
           return (
-            <div
-              className="multi-select"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={describedBy(ids, hint, error)}
-              onBlur={field.onBlur}
-            >
+            <div className="multi-select" {...aria} onBlur={field.onBlur}>
               {options.length === 0 ? <span className="multi-select__empty">{emptyText}</span> : null}
               {options.map((option) => (
                 <label key={option.value} className="checkbox">
                   <input
                     type="checkbox"
                     checked={selected.has(option.value)}
-                    disabled={disabled || option.disabled}
+                    disabled={base.disabled || option.disabled}
                     onChange={(e) => toggle(option.value, e.target.checked)}
                   />
                   <span className="checkbox__text">
@@ -335,9 +294,7 @@ export function MultiSelectField({
 }
 
 export function CheckboxField({ name, label, hint, wide, disabled }: Omit<BaseFieldProps, 'optional'>) {
-  const { register, formState } = useFormContext();
-  const ids = useFieldIds(name);
-  const error = getError(formState.errors, name)?.message;
+  const { form, ids, error, aria } = useField({ name, label, hint, wide });
   return (
     <div className={`field${wide ? ' field--wide' : ''}`}>
       <label className="checkbox" htmlFor={ids.input}>
@@ -345,8 +302,8 @@ export function CheckboxField({ name, label, hint, wide, disabled }: Omit<BaseFi
           id={ids.input}
           type="checkbox"
           disabled={disabled}
-          aria-describedby={describedBy(ids, hint, error)}
-          {...register(name)}
+          aria-describedby={aria['aria-describedby']}
+          {...form.register(name)}
         />
         <span className="checkbox__text">
           <span className="field__label">{label}</span>
@@ -372,32 +329,27 @@ export function CheckboxField({ name, label, hint, wide, disabled }: Omit<BaseFi
  * is the raw text so the contract's metadata schema rejects it — the message shown is the parse error.
  */
 export function JsonField({
-  name,
-  label,
   hint = 'A JSON object, e.g. {"team": "finance"}.',
-  optional,
   wide = true,
-  disabled,
   rows,
+  ...base
 }: BaseFieldProps & { rows?: number }) {
-  const { control, formState } = useFormContext();
-  const ids = useFieldIds(name);
-  const schemaError = getError(formState.errors, name)?.message;
+  const { form, ids, error: schemaError } = useField({ ...base, hint, wide });
   return (
     <Controller
-      control={control}
-      name={name}
+      control={form.control}
+      name={base.name}
       render={({ field }) => {
         const parseError =
           typeof field.value === 'string' && field.value.trim() !== '' ? describeJsonText(field.value) : null;
         const error = schemaError ? (parseError ?? schemaError) : undefined;
         return (
-          <FieldFrame ids={ids} label={label} hint={hint} optional={optional} wide={wide} error={error}>
+          <FieldFrame ids={ids} label={base.label} hint={hint} optional={base.optional} wide={wide} error={error}>
             <JsonEditor
               id={ids.input}
               value={field.value}
               rows={rows}
-              disabled={disabled}
+              disabled={base.disabled}
               invalid={Boolean(error)}
               describedBy={describedBy(ids, hint, error)}
               onBlur={field.onBlur}

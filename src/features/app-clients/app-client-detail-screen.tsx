@@ -6,9 +6,7 @@ import { appClientQueryOptions, useDeleteAppClient, useUpdateAppClient } from '@
 import { useCanWrite } from '@/api/can-write';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { IdWithCopy } from '@/components/copy-button';
-import { DateTime } from '@/components/date-time';
-import { creationWrite, updateWrite } from '@/api/change-credits';
-import { ChangeCredit } from '@/widgets/change-credit/change-credit';
+import { ChangeFacts } from '@/widgets/change-credit/change-facts';
 import { FormDialog } from '@/components/form';
 import { PageHeader, Section } from '@/components/page-header';
 import { EditAppClientForm } from './app-client-forms';
@@ -143,35 +141,7 @@ export function AppClientDetailScreen({ appClientId }: { appClientId: string }) 
               <UrlList urls={client.callbackUrls} />
             </dd>
           </div>
-          <div>
-            <dt>Created</dt>
-            <dd>
-              <DateTime value={client.createdTime} />
-              <ChangeCredit actor={client.createdBy} write={creationWrite('appClients', client.createdTime)} />
-            </dd>
-          </div>
-          <div>
-            <dt>Updated</dt>
-            <dd>
-              {client.updatedTime ? <DateTime value={client.updatedTime} /> : <span className="muted">Never</span>}
-              {client.updatedTime ? (
-                <ChangeCredit
-                  actor={client.updatedBy}
-                  write={updateWrite('appClients', client.appClientId, client.updatedTime)}
-                />
-              ) : null}
-            </dd>
-          </div>
-          <div style={{ gridColumn: '1 / -1' }}>
-            <dt>Metadata</dt>
-            <dd>
-              {client.metadata && Object.keys(client.metadata).length > 0 ? (
-                <pre className="code-block">{JSON.stringify(client.metadata, null, 2)}</pre>
-              ) : (
-                <span className="muted">None</span>
-              )}
-            </dd>
-          </div>
+          <ChangeFacts collection="appClients" id={client.appClientId} resource={client} />
         </dl>
       </Section>
 

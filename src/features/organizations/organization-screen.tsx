@@ -8,8 +8,7 @@ import { useCanWrite } from '@/api/can-write';
 import { PageHeader, Section } from '@/components/page-header';
 import { IdWithCopy } from '@/components/copy-button';
 import { DateTime } from '@/components/date-time';
-import { creationWrite, updateWrite } from '@/api/change-credits';
-import { ChangeCredit } from '@/widgets/change-credit/change-credit';
+import { ChangeFacts } from '@/widgets/change-credit/change-facts';
 import { FormDialog } from '@/components/form';
 import { DataTable, listParams, type ColumnDef, type PaginationSearch } from '@/components/data-table';
 import { EmptyState, ErrorState, ForbiddenState, LoadingState } from '@/components/states';
@@ -112,38 +111,7 @@ export function OrganizationScreen({
             <dt>Scopes</dt>
             <dd>{organization.useNewScopes === false ? 'Legacy scopes' : 'New scopes (per resource family)'}</dd>
           </div>
-          <div>
-            <dt>Created</dt>
-            <dd>
-              <DateTime value={organization.createdTime} />
-              <ChangeCredit
-                actor={organization.createdBy}
-                write={creationWrite('organizations', organization.createdTime)}
-              />
-            </dd>
-          </div>
-          <div>
-            <dt>Updated</dt>
-            <dd>
-              <DateTime value={organization.updatedTime} />
-              {organization.updatedTime ? (
-                <ChangeCredit
-                  actor={organization.updatedBy}
-                  write={updateWrite('organizations', organization.organizationId, organization.updatedTime)}
-                />
-              ) : null}
-            </dd>
-          </div>
-          <div style={{ gridColumn: '1 / -1' }}>
-            <dt>Metadata</dt>
-            <dd>
-              {organization.metadata && Object.keys(organization.metadata).length > 0 ? (
-                <pre className="code-block">{JSON.stringify(organization.metadata, null, 2)}</pre>
-              ) : (
-                <span className="muted">None</span>
-              )}
-            </dd>
-          </div>
+          <ChangeFacts collection="organizations" id={organization.organizationId} resource={organization} />
         </dl>
       </Section>
 

@@ -6,9 +6,7 @@ import { useCanWrite } from '@/api/can-write';
 import { roleQueryOptions, useDeleteRole, useUpdateRole } from '@/api/roles';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { IdWithCopy } from '@/components/copy-button';
-import { DateTime } from '@/components/date-time';
-import { creationWrite, updateWrite } from '@/api/change-credits';
-import { ChangeCredit } from '@/widgets/change-credit/change-credit';
+import { ChangeFacts } from '@/widgets/change-credit/change-facts';
 import { FormDialog } from '@/components/form';
 import { PageHeader, Section } from '@/components/page-header';
 import { EditRoleForm } from './role-forms';
@@ -75,32 +73,7 @@ export function RoleDetailScreen({ roleId }: { roleId: string }) {
 
       <Section title="Details" id="role-details">
         <dl className="details">
-          <div>
-            <dt>Created</dt>
-            <dd>
-              <DateTime value={role.createdTime} />
-              <ChangeCredit actor={role.createdBy} write={creationWrite('roles', role.createdTime)} />
-            </dd>
-          </div>
-          <div>
-            <dt>Updated</dt>
-            <dd>
-              {role.updatedTime ? <DateTime value={role.updatedTime} /> : <span className="muted">Never</span>}
-              {role.updatedTime ? (
-                <ChangeCredit actor={role.updatedBy} write={updateWrite('roles', role.roleId, role.updatedTime)} />
-              ) : null}
-            </dd>
-          </div>
-          <div style={{ gridColumn: '1 / -1' }}>
-            <dt>Metadata</dt>
-            <dd>
-              {role.metadata && Object.keys(role.metadata).length > 0 ? (
-                <pre className="code-block">{JSON.stringify(role.metadata, null, 2)}</pre>
-              ) : (
-                <span className="muted">None</span>
-              )}
-            </dd>
-          </div>
+          <ChangeFacts collection="roles" id={role.roleId} resource={role} />
         </dl>
       </Section>
 

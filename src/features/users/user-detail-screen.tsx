@@ -7,9 +7,7 @@ import { useDeleteUser, userQueryOptions, useUpdateUser } from '@/api/users';
 import { profilesQueryOptions } from '@/api/profiles';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { IdWithCopy } from '@/components/copy-button';
-import { DateTime } from '@/components/date-time';
-import { creationWrite, updateWrite } from '@/api/change-credits';
-import { ChangeCredit } from '@/widgets/change-credit/change-credit';
+import { ChangeFacts } from '@/widgets/change-credit/change-facts';
 import { FormDialog } from '@/components/form';
 import { PageHeader, Section } from '@/components/page-header';
 import { EditUserForm } from './user-forms';
@@ -118,32 +116,7 @@ export function UserDetailScreen({ userId }: { userId: string }) {
               )}
             </dd>
           </div>
-          <div>
-            <dt>Created</dt>
-            <dd>
-              <DateTime value={user.createdTime} />
-              <ChangeCredit actor={user.createdBy} write={creationWrite('users', user.createdTime)} />
-            </dd>
-          </div>
-          <div>
-            <dt>Updated</dt>
-            <dd>
-              {user.updatedTime ? <DateTime value={user.updatedTime} /> : <span className="muted">Never</span>}
-              {user.updatedTime ? (
-                <ChangeCredit actor={user.updatedBy} write={updateWrite('users', user.userId, user.updatedTime)} />
-              ) : null}
-            </dd>
-          </div>
-          <div style={{ gridColumn: '1 / -1' }}>
-            <dt>Metadata</dt>
-            <dd>
-              {user.metadata && Object.keys(user.metadata).length > 0 ? (
-                <pre className="code-block">{JSON.stringify(user.metadata, null, 2)}</pre>
-              ) : (
-                <span className="muted">None</span>
-              )}
-            </dd>
-          </div>
+          <ChangeFacts collection="users" id={user.userId} resource={user} />
         </dl>
       </Section>
 
