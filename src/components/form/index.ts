@@ -18,3 +18,4 @@ export {
 export { DialogCancel, FormDialog } from './form-dialog';
 export { DiscardChangesDialog, UnsavedChangesGuard } from './unsaved-changes';
 export { changedFields } from './changed-fields';
+export { EditForm } from './edit-form';

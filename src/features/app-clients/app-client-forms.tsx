@@ -6,7 +6,7 @@ import {
   type UpdateAppClientBody,
 } from '@/contract';
 import {
-  changedFields,
+  EditForm,
   CheckboxField,
   DialogCancel,
   Form,
@@ -110,34 +110,21 @@ export function EditAppClientForm({
     },
   });
   return (
-    <Form
-      form={form}
-      aria-label="Edit app client"
-      onSubmit={async (values) => {
-        const body = changedFields(client, values);
-        if (Object.keys(body).length > 0) await onSubmit(body);
-      }}
-    >
-      <div className="form-grid">
-        <TextField name="name" label="Name" optional emptyAs="null" maxLength={4096} wide />
-        <TextareaField name="description" label="Description" optional emptyAs="null" wide />
-        <MultiSelectField name="roleIds" label="Roles" optional options={roles} emptyText={ROLES_EMPTY} wide />
-        <UrlListField name="loginUrls" label="Login URLs" hint={`One per line. ${URL_RULE}`} />
-        <TextField
-          name="defaultLoginUrl"
-          label="Default login URL"
-          optional
-          emptyAs="undefined"
-          type="url"
-          hint="Starts with https:// (or http://localhost)."
-          wide
-        />
-        <JsonField name="metadata" label="Metadata" optional />
-      </div>
-      <FormActions align="end">
-        <DialogCancel />
-        <SubmitButton disabledUnlessDirty>Save changes</SubmitButton>
-      </FormActions>
-    </Form>
+    <EditForm form={form} label="Edit app client" original={client} onSubmit={onSubmit}>
+      <TextField name="name" label="Name" optional emptyAs="null" maxLength={4096} wide />
+      <TextareaField name="description" label="Description" optional emptyAs="null" wide />
+      <MultiSelectField name="roleIds" label="Roles" optional options={roles} emptyText={ROLES_EMPTY} wide />
+      <UrlListField name="loginUrls" label="Login URLs" hint={`One per line. ${URL_RULE}`} />
+      <TextField
+        name="defaultLoginUrl"
+        label="Default login URL"
+        optional
+        emptyAs="undefined"
+        type="url"
+        hint="Starts with https:// (or http://localhost)."
+        wide
+      />
+      <JsonField name="metadata" label="Metadata" optional />
+    </EditForm>
   );
 }

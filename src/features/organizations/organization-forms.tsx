@@ -11,6 +11,7 @@ import {
   changedFields,
   CheckboxField,
   DialogCancel,
+  EditForm,
   Form,
   FormActions,
   JsonField,
@@ -51,49 +52,41 @@ export function EditOrganizationForm({
     },
   });
   return (
-    <Form
+    <EditForm
       form={form}
-      aria-label="Edit organization"
-      onSubmit={async (values) => {
-        const body = organizationChanges(organization, values);
-        if (Object.keys(body).length === 0) return;
-        await onSubmit(body);
-      }}
+      label="Edit organization"
+      original={organization}
+      changes={(original, values) => organizationChanges(original as Organization, values)}
+      onSubmit={onSubmit}
     >
-      <div className="form-grid">
-        <TextField name="name" label="Name" optional emptyAs="null" maxLength={4096} />
-        <TextField name="url" label="URL" optional emptyAs="undefined" hint={URL_HINT} type="url" />
-        <TextareaField name="description" label="Description" optional emptyAs="null" wide />
-        <NumberField
-          name="documentRetentionInDays"
-          label="Document retention (days)"
-          min={MIN_RETENTION_DAYS}
-          max={MAX_RETENTION_DAYS}
-          hint={`Documents are deleted after this many days: ${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS}.`}
-        />
-        <TextField
-          name="planId"
-          label="Plan"
-          optional
-          emptyAs="undefined"
-          mono
-          hint="svc:plan:<name>, e.g. svc:plan:enterprise"
-        />
-        <TextField
-          name="paymentMethodId"
-          label="Payment method"
-          optional
-          emptyAs="undefined"
-          mono
-          hint="svc:payment-method:<32 lowercase hex>"
-        />
-        <JsonField name="metadata" label="Metadata" optional />
-      </div>
-      <FormActions align="end">
-        <DialogCancel />
-        <SubmitButton disabledUnlessDirty>Save changes</SubmitButton>
-      </FormActions>
-    </Form>
+      <TextField name="name" label="Name" optional emptyAs="null" maxLength={4096} />
+      <TextField name="url" label="URL" optional emptyAs="undefined" hint={URL_HINT} type="url" />
+      <TextareaField name="description" label="Description" optional emptyAs="null" wide />
+      <NumberField
+        name="documentRetentionInDays"
+        label="Document retention (days)"
+        min={MIN_RETENTION_DAYS}
+        max={MAX_RETENTION_DAYS}
+        hint={`Documents are deleted after this many days: ${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS}.`}
+      />
+      <TextField
+        name="planId"
+        label="Plan"
+        optional
+        emptyAs="undefined"
+        mono
+        hint="svc:plan:<name>, e.g. svc:plan:enterprise"
+      />
+      <TextField
+        name="paymentMethodId"
+        label="Payment method"
+        optional
+        emptyAs="undefined"
+        mono
+        hint="svc:payment-method:<32 lowercase hex>"
+      />
+      <JsonField name="metadata" label="Metadata" optional />
+    </EditForm>
   );
 }
 

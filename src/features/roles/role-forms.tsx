@@ -10,7 +10,7 @@ import {
   type UpdateRoleBody,
 } from '@/contract';
 import {
-  changedFields,
+  EditForm,
   DialogCancel,
   Form,
   FormActions,
@@ -110,24 +110,11 @@ export function EditRoleForm({ role, onSubmit }: { role: Role; onSubmit: (body: 
     },
   });
   return (
-    <Form
-      form={form}
-      aria-label="Edit role"
-      onSubmit={async (values) => {
-        const body = changedFields(role, values);
-        if (Object.keys(body).length > 0) await onSubmit(body);
-      }}
-    >
-      <div className="form-grid">
-        <TextField name="name" label="Name" optional emptyAs="null" maxLength={4096} wide />
-        <TextareaField name="description" label="Description" optional emptyAs="null" wide />
-        <PermissionsEditor />
-        <JsonField name="metadata" label="Metadata" optional />
-      </div>
-      <FormActions align="end">
-        <DialogCancel />
-        <SubmitButton disabledUnlessDirty>Save changes</SubmitButton>
-      </FormActions>
-    </Form>
+    <EditForm form={form} label="Edit role" original={role} onSubmit={onSubmit}>
+      <TextField name="name" label="Name" optional emptyAs="null" maxLength={4096} wide />
+      <TextareaField name="description" label="Description" optional emptyAs="null" wide />
+      <PermissionsEditor />
+      <JsonField name="metadata" label="Metadata" optional />
+    </EditForm>
   );
 }

@@ -6,7 +6,7 @@ import {
   type User,
 } from '@/contract';
 import {
-  changedFields,
+  EditForm,
   DialogCancel,
   Form,
   FormActions,
@@ -97,24 +97,11 @@ export function EditUserForm({
     },
   });
   return (
-    <Form
-      form={form}
-      aria-label="Edit user"
-      onSubmit={async (values) => {
-        const body = changedFields(user, values);
-        if (Object.keys(body).length > 0) await onSubmit(body);
-      }}
-    >
-      <div className="form-grid">
-        <TextField name="name" label="Name" optional emptyAs="null" maxLength={4096} wide />
-        <TextareaField name="description" label="Description" optional emptyAs="null" wide />
-        <MultiSelectField name="roleIds" label="Roles" optional options={roles} emptyText={ROLES_EMPTY} wide />
-        <JsonField name="metadata" label="Metadata" optional />
-      </div>
-      <FormActions align="end">
-        <DialogCancel />
-        <SubmitButton disabledUnlessDirty>Save changes</SubmitButton>
-      </FormActions>
-    </Form>
+    <EditForm form={form} label="Edit user" original={user} onSubmit={onSubmit}>
+      <TextField name="name" label="Name" optional emptyAs="null" maxLength={4096} wide />
+      <TextareaField name="description" label="Description" optional emptyAs="null" wide />
+      <MultiSelectField name="roleIds" label="Roles" optional options={roles} emptyText={ROLES_EMPTY} wide />
+      <JsonField name="metadata" label="Metadata" optional />
+    </EditForm>
   );
 }
