@@ -9,12 +9,18 @@ import { AUDIT_METHODS } from '../../contract/bff-audit';
 import { isApiPath, isReadMethod, splitTarget } from './route-paths';
 
 /** An ISO 8601 date-time with a time zone: what `after` and `before` take (a bare date would depend on the zone). */
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
+const ISO_DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/i;
 const MAX_PATH_LENGTH = 8192;
 
-/** The instant in an ISO 8601 date-time, or undefined when it is not one. */
+/** The instant in an ISO 8601 date-time, or undefined when it is not one (Date.parse alone takes 2026-02-30). */
 function parseInstant(text: string): number | undefined {
-  const time = ISO_DATE_TIME.test(text) ? Date.parse(text) : NaN;
+  const match = ISO_DATE_TIME.exec(text);
+  if (!match) return undefined;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth) return undefined;
+  const time = Date.parse(text);
   return Number.isNaN(time) ? undefined : time;
 }
 
