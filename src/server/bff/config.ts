@@ -19,8 +19,8 @@ export interface BffConfig {
   /** Root of the data dir; the BFF keeps its own files in `<dataDir>/bff/`. */
   dataDir: string;
   /**
-   * PostgreSQL for the BFF's state instead of files (DPS_BFF_DATABASE_URL), in its own schema (`dps_bff`; tests use
-   * one of their own): what several instances behind a load balancer share.
+   * PostgreSQL for the BFF's state instead of files (DPS_BFF_DATABASE_URL), in its own schema (DPS_BFF_DATABASE_SCHEMA,
+   * default `dps_bff`; tests use one of their own): what several instances behind a load balancer share.
    */
   database?: { url: string; schema?: string };
   /** The built console (vite build output). */
@@ -185,6 +185,10 @@ const bffEnvSchema = z
       (url) => url === undefined || /^postgres(ql)?:\/\//.test(url),
       'must start with postgres:// or postgresql://',
     ),
+    DPS_BFF_DATABASE_SCHEMA: envText.refine(
+      (schema) => schema === undefined || /^[a-z_][a-z0-9_]{0,62}$/.test(schema),
+      'must be a plain lowercase identifier (letters, digits, _)',
+    ),
     DPS_ALLOWED_HOSTS: envText.transform((list) =>
       (list ?? '')
         .split(',')
@@ -213,7 +217,9 @@ export function loadBffConfig(env: Env = process.env, upstreamOverride?: Upstrea
   const config = defaultBffConfig(upstreamOverride ?? upstreamFromEnv(vars, dataDir), dataDir);
   config.host = vars.HOST;
   config.port = vars.PORT;
-  if (vars.DPS_BFF_DATABASE_URL) config.database = { url: vars.DPS_BFF_DATABASE_URL };
+  if (vars.DPS_BFF_DATABASE_URL) {
+    config.database = { url: vars.DPS_BFF_DATABASE_URL, schema: vars.DPS_BFF_DATABASE_SCHEMA };
+  }
   config.allowedHosts = vars.DPS_ALLOWED_HOSTS;
   config.upstreamTimeoutMs = vars.DPS_UPSTREAM_TIMEOUT_MS ?? config.upstreamTimeoutMs;
   // Reads never wait longer than writes: a DPS_UPSTREAM_TIMEOUT_MS below 10 s holds for everything.

@@ -3,6 +3,7 @@
  * on one BFF schema, BFF A in front of service 1 and BFF B in front of service 2 — as behind a load balancer. Runs
  * only with DPS_DATABASE_URL; each run uses fresh random schemas, dropped at the end.
  */
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -124,6 +125,25 @@ describe.skipIf(!databaseUrl)('two services and two BFFs on one PostgreSQL serve
       expect(reply.status).toBe(429);
       expect(Number(reply.headers['retry-after'])).toBeGreaterThan(14 * 60);
     }
+  });
+
+  it('npm run operator works on the shared accounts and sessions', async () => {
+    const cli = (args: string[], input = '') =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'src/server/bff/operator-cli.ts', ...args], {
+        env: { ...process.env, DPS_BFF_DATABASE_URL: databaseUrl, DPS_BFF_DATABASE_SCHEMA: bffSchema },
+        input,
+        encoding: 'utf8',
+      });
+    expect(cli(['add', 'kim', '--role', 'viewer'], `${PASSWORD}\n`).status).toBe(0);
+    expect(cli(['list']).stdout).toMatch(/^kim\tviewer\t/m);
+    const kim = new TestBrowser(b.origin);
+    expect((await kim.login('kim', PASSWORD)).status).toBe(200);
+    const kimOnA = sameSessionOn(a, kim);
+    expect(await kimOnA.signedIn()).toBe(true);
+    expect(cli(['sessions', 'kim']).stdout).toMatch(/^[0-9a-f]{32}\tcreated /m);
+    expect(cli(['remove', 'kim']).stdout).toMatch(/removed operator kim; ended 1 session/);
+    expect(await kimOnA.signedIn()).toBe(false);
+    expect((await new TestBrowser(a.origin).login('kim', PASSWORD)).status).toBe(401);
   });
 
   it('writes through both BFFs appear in one time-ordered audit log on each', async () => {
