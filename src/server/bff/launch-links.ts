@@ -1,7 +1,7 @@
 /**
  * One-time launch links: a random token printed at start that signs the local operator in as admin once, within a
- * short time. By default kept as files in the data dir (named by the token's hash) so any BFF instance can redeem it — and only
- * one can: redeeming renames the file first, an atomic step exactly one caller wins.
+ * short time. By default kept as files in the data dir (named by the token's hash) so any BFF instance can redeem
+ * it — and only one can: redeeming renames the file first, an atomic step exactly one caller wins.
  */
 import { randomBytes } from 'node:crypto';
 import { readdir, rename } from 'node:fs/promises';

@@ -1,7 +1,8 @@
 /**
- * Operator sessions: the store's interface, and its default implementation as one small file each in `<data>/bff/sessions/`, named by the SHA-256 of the session id. Being
- * files in the data dir, sessions survive a restart and are shared by every BFF instance using the same dir; ending a
- * session deletes the file, which ends it everywhere at once, on its very next request.
+ * Operator sessions: the store's interface, and its default implementation, FileSessionStore, as one small file each
+ * in `<data>/bff/sessions/`, named by the SHA-256 of the session id. Being files in the data dir, sessions survive a
+ * restart and are shared by every BFF instance using the same dir; ending a session deletes the file, which ends it
+ * everywhere at once, on its very next request.
  *
  * The file holds what never changes (operator, creation time, a short user agent). Last seen is the file's
  * modification time, moved with utimes at most once a minute: utimes fails on a file removed meanwhile, where
