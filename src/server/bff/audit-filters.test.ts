@@ -4,11 +4,14 @@
  * and the PostgreSQL store too when DPS_DATABASE_URL names a server.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditPage } from '../../contract/bff-audit';
+import { FileAuditLog } from './audit-log';
 import { dropBffSchema } from './postgres/bff-database';
 import { startEchoUpstream, type EchoUpstream } from './testing/echo-upstream';
-import { startBff, TestBrowser, type RunningBff } from './testing/bff-harness';
+import { freshDataDir, startBff, TestBrowser, type RunningBff } from './testing/bff-harness';
 
 const PASSWORD = 'correct-horse-battery';
 const databaseUrl = process.env.DPS_DATABASE_URL;
@@ -107,5 +110,30 @@ describe.each(kinds)('%s store', (kind) => {
     );
     expect(await refused('method=GET')).toBe('method must be one of POST, PUT, PATCH, DELETE');
     expect(await refused('cursor=abc')).toBe('cursor must be a nextCursor value from a previous page');
+  });
+});
+
+describe('the file store', () => {
+  it('stops reading backwards at the first line older than `after`', async () => {
+    const dataDir = freshDataDir();
+    mkdirSync(join(dataDir, 'bff'), { mode: 0o700 });
+    const line = (time: string, path: string) =>
+      JSON.stringify({ event: 'not-forwarded', time, operator: 'ned', method: 'PATCH', path, status: 200 });
+    // A line stamped by an instance whose clock ran behind sits between newer ones: the scan ends there.
+    const lines = [
+      line('2026-01-31T10:00:00.000Z', '/api/a'),
+      line('2026-01-31T09:00:00.000Z', '/api/behind'),
+      line('2026-01-31T11:00:00.000Z', '/api/b'),
+    ];
+    writeFileSync(join(dataDir, 'bff', 'audit.jsonl'), `${lines.join('\n')}\n`, { mode: 0o600 });
+    const log = new FileAuditLog(dataDir);
+    const page = await log.page({ limit: 10, after: Date.parse('2026-01-31T09:30:00Z') });
+    expect(page).toEqual({ entries: [expect.objectContaining({ path: '/api/b' })], nextCursor: null });
+    const all = await log.page({ limit: 10, after: Date.parse('2026-01-31T08:00:00Z') });
+    expect(all.entries.map((e) => e.path)).toEqual(['/api/b', '/api/behind', '/api/a']);
+    running.push({
+      close: async () => {},
+      cleanup: () => rmSync(dataDir, { recursive: true, force: true }),
+    } as RunningBff);
   });
 });

@@ -71,6 +71,13 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const kinds = (['files', 'postgres'] as const).filter((kind) => kind === 'files' || databaseUrl);
 
 describe.each(kinds)('%s store', (kind) => {
+  it.skipIf(kind === 'files')('migrates once when several instances start at once', async () => {
+    const state = backing(kind);
+    const instances = await Promise.all(Array.from({ length: 5 }, () => state.open()));
+    const { id } = await instances[0].sessions.create({ name: 'ann', role: 'admin' }, 'x');
+    for (const stores of instances) expect(await stores.sessions.get(id)).not.toBeNull();
+  });
+
   describe('sessions', () => {
     it('are seen by every instance, and end everywhere at once', async () => {
       const state = backing(kind);
