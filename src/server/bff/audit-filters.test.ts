@@ -131,9 +131,6 @@ describe('the file store', () => {
     expect(page).toEqual({ entries: [expect.objectContaining({ path: '/api/b' })], nextCursor: null });
     const all = await log.page({ limit: 10, after: Date.parse('2026-01-31T08:00:00Z') });
     expect(all.entries.map((e) => e.path)).toEqual(['/api/b', '/api/behind', '/api/a']);
-    running.push({
-      close: async () => {},
-      cleanup: () => rmSync(dataDir, { recursive: true, force: true }),
-    } as RunningBff);
+    rmSync(dataDir, { recursive: true, force: true });
   });
 });
