@@ -1,5 +1,6 @@
 /**
- * Audit log of writes through the BFF, as JSON lines in `<data>/bff/audit.jsonl`, appended only (O_APPEND, one write
+ * Audit log of writes through the BFF: the interface every store implements (here, and PgAuditLog in PostgreSQL),
+ * and the default implementation as JSON lines in `<data>/bff/audit.jsonl`, appended only (O_APPEND, one write
  * per line, so several instances can share the file).
  *
  * A forwarded write is two lines: `forwarded` just before it is sent to the service, and its outcome (the service's
@@ -22,9 +23,43 @@ export type { AuditEntry } from '../../contract/bff-audit';
 export interface AuditQuery {
   operator?: string;
   method?: string;
+  /** The recorded path, exactly (`/api/users/svc:user:abc`). */
+  path?: string;
+  /** Entries whose time is at or after this (epoch ms). */
+  after?: number;
+  /** Entries whose time is before this (epoch ms). */
+  before?: number;
   limit: number;
   /** A `nextCursor` of a previous page: entries that start before it are older than that page. */
   cursor?: string;
+}
+
+export interface AuditPageResult {
+  entries: AuditEntry[];
+  nextCursor: string | null;
+}
+
+/**
+ * A forwarded write is recorded twice: `forwarded` just before it is sent to the service, its outcome when known.
+ * The first record is there whatever happens next; a write the BFF answers itself is one complete record.
+ */
+export interface AuditLog {
+  /** A write the BFF answered itself: one complete entry. */
+  append(entry: AuditWrite & { status: number }): Promise<void>;
+  /** Records a write about to be sent to the service; resolves with the id its outcome is recorded under. */
+  forwarded(write: AuditWrite): Promise<string>;
+  /** Records what became of a forwarded write. */
+  completed(id: string, outcome: AuditCompletion): Promise<void>;
+  /** One page, newest first, and the cursor of the next (older) page or null when nothing older matches. */
+  page(query: AuditQuery): Promise<AuditPageResult>;
+  /** Whether `text` can be a `nextCursor` of this log (the route refuses others with 400). */
+  isCursor(text: string): boolean;
+}
+
+export interface AuditCompletion {
+  outcome: AuditOutcome;
+  status: number | null;
+  clientClosed: boolean;
 }
 
 export interface AuditWrite {
@@ -72,11 +107,7 @@ const ROTATED = /^audit\.(\d{1,15})\.jsonl$/;
 /** A rotation lock older than this was left by a stopped instance. */
 const STALE_LOCK_MS = 30_000;
 
-export function isAuditCursor(text: string): boolean {
-  return CURSOR.test(text);
-}
-
-export class AuditLog {
+export class FileAuditLog implements AuditLog {
   readonly path: string;
   private readonly dir: string;
   private readonly options: AuditOptions;
@@ -89,23 +120,21 @@ export class AuditLog {
     this.options = { ...DEFAULT_AUDIT_OPTIONS, ...options };
   }
 
-  /** A write the BFF answered itself: one complete entry. */
+  isCursor(text: string): boolean {
+    return CURSOR.test(text);
+  }
+
   append(entry: AuditWrite & { status: number }): Promise<void> {
     return this.write({ event: 'not-forwarded', ...entry });
   }
 
-  /** Records a write about to be sent to the service; resolves with the id its outcome is recorded under. */
   async forwarded(write: AuditWrite): Promise<string> {
     const id = randomBytes(9).toString('base64url');
     await this.write({ event: 'forwarded', id, operator: write.operator, method: write.method, path: write.path });
     return id;
   }
 
-  /** Records what became of a forwarded write. */
-  completed(
-    id: string,
-    outcome: { outcome: AuditOutcome; status: number | null; clientClosed: boolean },
-  ): Promise<void> {
+  completed(id: string, outcome: AuditCompletion): Promise<void> {
     return this.write({ event: 'outcome', id, ...outcome });
   }
 
@@ -169,8 +198,7 @@ export class AuditLog {
     return [...rotated, { seq: (rotated.at(-1)?.seq ?? 0) + 1, path: this.path }];
   }
 
-  /** One page, newest first, and the cursor of the next (older) page or null when nothing older matches. */
-  async page(query: AuditQuery): Promise<{ entries: AuditEntry[]; nextCursor: string | null }> {
+  async page(query: AuditQuery): Promise<AuditPageResult> {
     const segments = await this.segments();
     const from = query.cursor
       ? parseCursor(query.cursor)
@@ -184,6 +212,9 @@ export class AuditLog {
         if (!outcomes.has(line.id)) outcomes.set(line.id, line);
         continue;
       }
+      // Lines are appended in time order: past `after`, nothing older can match (an instance's clock running a
+      // moment behind another's could hide a line written in the same instant, no more).
+      if (query.after !== undefined && Date.parse(line.time) < query.after) break;
       if (!matches(line, query)) continue;
       if (line.event === 'forwarded')
         found.push({ entry: forwardedEntry(line, outcomes.get(line.id)), id: line.id, at });
@@ -286,6 +317,8 @@ function parseLine(text: string): Line | undefined {
 function matches(line: Exclude<Line, Outcome>, query: AuditQuery): boolean {
   if (query.operator && line.operator !== query.operator) return false;
   if (query.method && line.method !== query.method) return false;
+  if (query.path !== undefined && line.path !== query.path) return false;
+  if (query.before !== undefined && !(Date.parse(line.time) < query.before)) return false;
   return true;
 }
 

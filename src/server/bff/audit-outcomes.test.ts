@@ -8,7 +8,7 @@ import net from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, AuditPage } from '../../contract/bff-audit';
-import { AuditLog } from './audit-log';
+import { FileAuditLog, type AuditLog } from './audit-log';
 import { loadBffConfig, type UpstreamCredentials } from './config';
 import { startEchoUpstream, type EchoUpstream } from './testing/echo-upstream';
 import { freshDataDir, startBff, TestBrowser, type RunningBff } from './testing/bff-harness';
@@ -204,7 +204,7 @@ describe('rotation and retention', () => {
 
   it('rotates the file before it passes the size and pages across the files, newest first', async () => {
     const dataDir = freshDataDir();
-    const log = new AuditLog(dataDir, { maxBytes: 1024, keepFiles: 100 });
+    const log = new FileAuditLog(dataDir, { maxBytes: 1024, keepFiles: 100 });
     for (let i = 0; i < 60; i++) await log.append({ ...write(i), status: 200 });
     const dir = join(dataDir, 'bff');
     const files = readdirSync(dir).filter((name) => name.startsWith('audit.'));
@@ -215,7 +215,7 @@ describe('rotation and retention', () => {
   });
 
   it('joins a write with its outcome when a rotation and a page boundary fall between them', async () => {
-    const log = new AuditLog(freshDataDir(), { maxBytes: 1024, keepFiles: 100 });
+    const log = new FileAuditLog(freshDataDir(), { maxBytes: 1024, keepFiles: 100 });
     const first = await log.forwarded(write(0));
     const never = await log.forwarded(write(1)); // the BFF stopped before this one's answer
     for (let i = 2; i < 40; i++) await log.append({ ...write(i), status: 201 });
@@ -229,7 +229,7 @@ describe('rotation and retention', () => {
 
   it('deletes the oldest rotated files beyond the retention count', async () => {
     const dataDir = freshDataDir();
-    const log = new AuditLog(dataDir, { maxBytes: 1024, keepFiles: 2 });
+    const log = new FileAuditLog(dataDir, { maxBytes: 1024, keepFiles: 2 });
     for (let i = 0; i < 60; i++) await log.append({ ...write(i), status: 200 });
     const dir = join(dataDir, 'bff');
     const rotated = readdirSync(dir)

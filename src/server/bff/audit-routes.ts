@@ -6,8 +6,23 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { AUDIT_METHODS } from '../../contract/bff-audit';
-import { isAuditCursor } from './audit-log';
 import { isApiPath, isReadMethod, splitTarget } from './route-paths';
+
+/** An ISO 8601 date-time with a time zone: what `after` and `before` take (a bare date would depend on the zone). */
+const ISO_DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/i;
+const MAX_PATH_LENGTH = 8192;
+
+/** The instant in an ISO 8601 date-time, or undefined when it is not one (Date.parse alone takes 2026-02-30). */
+function parseInstant(text: string): number | undefined {
+  const match = ISO_DATE_TIME.exec(text);
+  if (!match) return undefined;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth) return undefined;
+  const time = Date.parse(text);
+  return Number.isNaN(time) ? undefined : time;
+}
 
 /** Requests whose write reached the proxy's forwarding step: the proxy records them, the onSend hook does not. */
 const forwardedRequests = new WeakSet<FastifyRequest>();
@@ -55,11 +70,34 @@ async function auditRoutes(app: FastifyInstance): Promise<void> {
     if (method !== undefined && !(AUDIT_METHODS as readonly string[]).includes(method)) {
       return reply.code(400).send({ message: `method must be one of ${AUDIT_METHODS.join(', ')}` });
     }
+    const path = text('path');
+    if (path !== undefined && (!path.startsWith('/') || path.length > MAX_PATH_LENGTH)) {
+      return reply
+        .code(400)
+        .send({ message: `path must be a recorded path starting with "/", at most ${MAX_PATH_LENGTH} characters` });
+    }
+    const instants: { after?: number; before?: number } = {};
+    for (const name of ['after', 'before'] as const) {
+      const value = text(name);
+      if (value === undefined) continue;
+      instants[name] = parseInstant(value);
+      if (instants[name] === undefined) {
+        return reply
+          .code(400)
+          .send({ message: `${name} must be an ISO 8601 date-time with a time zone, e.g. 2026-01-31T09:00:00Z` });
+      }
+    }
+    const { after, before } = instants;
+    if (after !== undefined && before !== undefined && after >= before) {
+      return reply.code(400).send({ message: 'after must be earlier than before' });
+    }
     const cursor = text('cursor');
-    if (cursor !== undefined && !isAuditCursor(cursor)) {
+    if (cursor !== undefined && !app.auditLog.isCursor(cursor)) {
       return reply.code(400).send({ message: 'cursor must be a nextCursor value from a previous page' });
     }
-    return reply.send(await app.auditLog.page({ operator: text('operator'), method, limit, cursor }));
+    return reply.send(
+      await app.auditLog.page({ operator: text('operator'), method, path, after, before, limit, cursor }),
+    );
   });
 }
 

@@ -1,17 +1,18 @@
 /**
- * What the BFF's routes share, as decorators of the Fastify instance: configuration, the stores in the data dir
- * (sessions, operator accounts, launch links, audit log), the sign-in rate limit, the token manager and the upstream
- * client, and the registry of secrets the log scrubber hides.
+ * What the BFF's routes share, as decorators of the Fastify instance: configuration, the state stores (sessions,
+ * operator accounts, launch links, audit log, the sign-in rate limit: files or PostgreSQL, see bff-stores.ts), the
+ * token manager and the upstream client, and the registry of secrets the log scrubber hides.
  */
 import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import type { SecretRegistry } from '../shared/log-redaction';
-import { AuditLog } from './audit-log';
+import type { AuditLog } from './audit-log';
+import { openBffStores } from './bff-stores';
 import type { BffConfig } from './config';
-import { LaunchLinks } from './launch-links';
-import { LoginRateLimit } from './login-rate-limit';
-import { OperatorAccounts } from './operator-accounts';
-import { SessionStore } from './session-store';
+import type { LaunchLinks } from './launch-links';
+import type { LoginRateLimit } from './login-rate-limit';
+import type { OperatorAccounts } from './operator-accounts';
+import type { SessionStore } from './session-store';
 import { TokenManager } from './token-manager';
 import { UpstreamClient } from './upstream-client';
 
@@ -45,24 +46,16 @@ async function bffState(app: FastifyInstance, { config, secrets, upstreamWaitMs 
     now: config.now,
     onToken: (token) => secrets.add(token),
   });
+  // An outcome is recorded at most one whole wait for the service after its write was sent.
+  const stores = await openBffStores(config, { completionWindowMs: upstreamWaitMs + 60_000 });
+  app.addHook('onClose', () => stores.close());
   app.decorate('bffConfig', config);
   app.decorate('logSecrets', secrets);
-  app.decorate(
-    'sessionStore',
-    new SessionStore(config.dataDir, {
-      idleMs: config.sessionIdleMs,
-      absoluteMs: config.sessionAbsoluteMs,
-      now: config.now,
-    }),
-  );
-  app.decorate('operatorAccounts', new OperatorAccounts(config.dataDir));
-  app.decorate('launchLinks', new LaunchLinks(config.dataDir, config.launchLinkTtlMs, config.now));
-  // An outcome is recorded at most one whole wait for the service after its write was sent.
-  app.decorate(
-    'auditLog',
-    new AuditLog(config.dataDir, { ...config.audit, completionWindowMs: upstreamWaitMs + 60_000 }),
-  );
-  app.decorate('loginRateLimit', new LoginRateLimit({ ...config.loginRateLimit, now: config.now }));
+  app.decorate('sessionStore', stores.sessions);
+  app.decorate('operatorAccounts', stores.operators);
+  app.decorate('launchLinks', stores.launchLinks);
+  app.decorate('auditLog', stores.auditLog);
+  app.decorate('loginRateLimit', stores.loginRateLimit);
   app.decorate('tokenManager', tokenManager);
   app.decorate(
     'upstream',

@@ -69,6 +69,24 @@ describe('BFF environment', () => {
     expect(loadBffConfig({ DPS_TRUST_PROXY: '0' }, upstream).trustProxy).toBe(false);
   });
 
+  it('keeps the state in files unless DPS_BFF_DATABASE_URL names a PostgreSQL server', () => {
+    expect(loadBffConfig({}, upstream).database).toBeUndefined();
+    expect(loadBffConfig({ DPS_BFF_DATABASE_URL: 'postgres://db.internal/dps' }, upstream).database).toEqual({
+      url: 'postgres://db.internal/dps',
+      schema: undefined,
+    });
+    expect(
+      loadBffConfig({ DPS_BFF_DATABASE_URL: 'postgresql://db/dps', DPS_BFF_DATABASE_SCHEMA: 'bff_eu' }, upstream)
+        .database,
+    ).toEqual({ url: 'postgresql://db/dps', schema: 'bff_eu' });
+    expect(problem({ DPS_BFF_DATABASE_URL: 'mysql://db/dps' })).toBe(
+      'DPS_BFF_DATABASE_URL must start with postgres:// or postgresql://',
+    );
+    expect(problem({ DPS_BFF_DATABASE_SCHEMA: 'Bff-EU' })).toBe(
+      'DPS_BFF_DATABASE_SCHEMA must be a plain lowercase identifier (letters, digits, _)',
+    );
+  });
+
   it('refuses numbers that are not written as whole decimal numbers', () => {
     for (const port of ['0x10', '1e3', '80.0', ' 80', 'http']) {
       expect(problem({ PORT: port }), port).toBe('PORT must be an integer from 0 to 65535');

@@ -18,6 +18,11 @@ export interface BffConfig {
   upstream: UpstreamCredentials;
   /** Root of the data dir; the BFF keeps its own files in `<dataDir>/bff/`. */
   dataDir: string;
+  /**
+   * PostgreSQL for the BFF's state instead of files (DPS_BFF_DATABASE_URL), in its own schema (DPS_BFF_DATABASE_SCHEMA,
+   * default `dps_bff`; tests use one of their own): what several instances behind a load balancer share.
+   */
+  database?: { url: string; schema?: string };
   /** The built console (vite build output). */
   consoleDir: string;
   /** Host names (or host:port) accepted besides the loopback names and the bound host. */
@@ -176,6 +181,14 @@ const bffEnvSchema = z
     DPS_CLIENT_ID: envText,
     DPS_CLIENT_SECRET: envText,
     DPS_CREDENTIALS_FILE: envText,
+    DPS_BFF_DATABASE_URL: envText.refine(
+      (url) => url === undefined || /^postgres(ql)?:\/\//.test(url),
+      'must start with postgres:// or postgresql://',
+    ),
+    DPS_BFF_DATABASE_SCHEMA: envText.refine(
+      (schema) => schema === undefined || /^[a-z_][a-z0-9_]{0,62}$/.test(schema),
+      'must be a plain lowercase identifier (letters, digits, _)',
+    ),
     DPS_ALLOWED_HOSTS: envText.transform((list) =>
       (list ?? '')
         .split(',')
@@ -204,6 +217,9 @@ export function loadBffConfig(env: Env = process.env, upstreamOverride?: Upstrea
   const config = defaultBffConfig(upstreamOverride ?? upstreamFromEnv(vars, dataDir), dataDir);
   config.host = vars.HOST;
   config.port = vars.PORT;
+  if (vars.DPS_BFF_DATABASE_URL) {
+    config.database = { url: vars.DPS_BFF_DATABASE_URL, schema: vars.DPS_BFF_DATABASE_SCHEMA };
+  }
   config.allowedHosts = vars.DPS_ALLOWED_HOSTS;
   config.upstreamTimeoutMs = vars.DPS_UPSTREAM_TIMEOUT_MS ?? config.upstreamTimeoutMs;
   // Reads never wait longer than writes: a DPS_UPSTREAM_TIMEOUT_MS below 10 s holds for everything.

@@ -6,7 +6,7 @@
 import { chmodSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { OperatorAccounts } from './operator-accounts';
+import { FileOperatorAccounts } from './operator-accounts';
 import { freshDataDir, startBff } from './testing/bff-harness';
 
 const upstream = { baseUrl: 'http://127.0.0.1:9/v1', authUrl: 'http://127.0.0.1:9', clientId: 'c', clientSecret: 's' };
@@ -45,7 +45,7 @@ it('the operator CLI refuses to write accounts into a bff dir its group can writ
   const bffDir = join(dataDir, 'bff');
   mkdirSync(bffDir);
   chmodSync(bffDir, 0o770);
-  await expect(new OperatorAccounts(dataDir).add('ops', 'admin', 'a long enough password')).rejects.toThrow(
+  await expect(new FileOperatorAccounts(dataDir).add('ops', 'admin', 'a long enough password')).rejects.toThrow(
     `run chmod 700 ${bffDir}`,
   );
   expect(readdirSync(bffDir)).toEqual([]);

@@ -1,7 +1,7 @@
 /**
  * One-time launch links: a random token printed at start that signs the local operator in as admin once, within a
- * short time. Kept as files in the data dir (named by the token's hash) so any BFF instance can redeem it — and only
- * one can: redeeming renames the file first, an atomic step exactly one caller wins.
+ * short time. By default kept as files in the data dir (named by the token's hash) so any BFF instance can redeem
+ * it — and only one can: redeeming renames the file first, an atomic step exactly one caller wins.
  */
 import { randomBytes } from 'node:crypto';
 import { readdir, rename } from 'node:fs/promises';
@@ -24,7 +24,15 @@ interface LaunchLinkFile {
 /** The operator a launch link signs in. */
 export const LAUNCH_OPERATOR = { name: 'local-admin', role: 'admin' } as const;
 
-export class LaunchLinks {
+/** Where launch links live: files (FileLaunchLinks) or PostgreSQL (PgLaunchLinks); either way one redeem wins. */
+export interface LaunchLinks {
+  /** A new token, valid for the configured time. */
+  issue(): Promise<string>;
+  /** True exactly once for a valid, unexpired token, whichever instance asks. */
+  redeem(token: unknown): Promise<boolean>;
+}
+
+export class FileLaunchLinks implements LaunchLinks {
   private readonly dir: string;
 
   constructor(

@@ -1,6 +1,7 @@
 /**
- * Operator accounts for shared deployments: `<data>/bff/operators.json`, passwords as scrypt hashes. Read on every
- * sign-in, so changes made with the operator CLI apply to running BFFs at once.
+ * Operator accounts for shared deployments, passwords as scrypt hashes: the store's interface and rules, and its
+ * default implementation, `<data>/bff/operators.json`. Read on every sign-in, so changes made with the operator CLI
+ * apply to running BFFs at once.
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -27,12 +28,25 @@ export const MAX_PASSWORD_LENGTH = 1024;
 /** Operator passwords are chosen by people: a higher cost than the service's random client secrets. */
 const PASSWORD_COST = { N: 2 ** 15, r: 8, p: 1, keyLength: 64 };
 
-function hashPassword(password: string): Promise<string> {
+export function hashPassword(password: string): Promise<string> {
   return scryptHash(password, PASSWORD_COST);
 }
 
 /** Checked against when the name is unknown, so a wrong name costs as much time as a wrong password. */
 let decoyHash: Promise<string> | undefined;
+
+/** The account when the password is its own; undefined otherwise, with the same work for an unknown name. */
+export async function checkPassword(
+  account: OperatorAccount | undefined,
+  password: string,
+): Promise<OperatorAccount | undefined> {
+  if (!account) {
+    decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
+    await scryptVerify(password, await decoyHash);
+    return undefined;
+  }
+  return (await scryptVerify(password, account.passwordHash)) ? account : undefined;
+}
 
 export function validateOperatorName(name: unknown): string | undefined {
   if (typeof name !== 'string' || !OPERATOR_NAME_PATTERN.test(name)) {
@@ -48,7 +62,26 @@ export function validatePassword(password: unknown): string | undefined {
   return undefined;
 }
 
-export class OperatorAccounts {
+/** Throws the rule a new account breaks, if any. */
+export function assertValidAccount(name: string, role: OperatorRole, password: string): void {
+  const problem = validateOperatorName(name) ?? validatePassword(password);
+  if (problem) throw new Error(problem);
+  if (!(OPERATOR_ROLES as readonly string[]).includes(role)) throw new Error('role must be admin or viewer');
+}
+
+/** Where operator accounts live: `operators.json` (FileOperatorAccounts) or PostgreSQL (PgOperatorAccounts). */
+export interface OperatorAccounts {
+  list(): Promise<OperatorAccount[]>;
+  /** Throws when a rule is broken or the name is taken. */
+  add(name: string, role: OperatorRole, password: string): Promise<OperatorAccount>;
+  remove(name: string): Promise<boolean>;
+  /** Throws when the password breaks the rule or the operator does not exist. */
+  resetPassword(name: string, password: string): Promise<void>;
+  /** The account when name and password match; undefined otherwise (same work either way). */
+  verify(name: string, password: string): Promise<OperatorAccount | undefined>;
+}
+
+export class FileOperatorAccounts implements OperatorAccounts {
   private readonly path: string;
 
   constructor(dataDir: string) {
@@ -65,9 +98,7 @@ export class OperatorAccounts {
   }
 
   async add(name: string, role: OperatorRole, password: string): Promise<OperatorAccount> {
-    const problem = validateOperatorName(name) ?? validatePassword(password);
-    if (problem) throw new Error(problem);
-    if (!(OPERATOR_ROLES as readonly string[]).includes(role)) throw new Error('role must be admin or viewer');
+    assertValidAccount(name, role, password);
     const operators = await this.list();
     if (operators.some((o) => o.name === name)) throw new Error(`operator "${name}" already exists`);
     const now = new Date().toISOString();
@@ -103,12 +134,9 @@ export class OperatorAccounts {
 
   /** The account when name and password match; undefined otherwise (same work either way). */
   async verify(name: string, password: string): Promise<OperatorAccount | undefined> {
-    const account = (await this.list()).find((o) => o.name === name);
-    if (!account) {
-      decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
-      await scryptVerify(password, await decoyHash);
-      return undefined;
-    }
-    return (await scryptVerify(password, account.passwordHash)) ? account : undefined;
+    return checkPassword(
+      (await this.list()).find((o) => o.name === name),
+      password,
+    );
   }
 }

@@ -1,5 +1,6 @@
 /**
- * Operator accounts for shared deployments, in `<DPS_DATA_DIR>/bff/operators.json`:
+ * Operator accounts for shared deployments, where the BFF keeps them: `<DPS_DATA_DIR>/bff/operators.json`, or
+ * PostgreSQL when DPS_BFF_DATABASE_URL is set:
  *
  *   npm run operator -- add <name> --role admin|viewer   (password from stdin)
  *   npm run operator -- list
@@ -8,12 +9,11 @@
  *   npm run operator -- sessions <name>                   (the operator's signed-in sessions, by handle)
  *   npm run operator -- end-sessions <name>               (signs the operator out everywhere)
  */
-import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { OPERATOR_ROLES, type OperatorRole } from '../../contract/bff-session';
-import { OperatorAccounts, validateOperatorName, validatePassword } from './operator-accounts';
+import { openBffStores, type BffStores } from './bff-stores';
+import { validateOperatorName, validatePassword } from './operator-accounts';
 import { loadBffConfig } from './config';
-import { SessionStore } from './session-store';
 
 const USAGE = `usage:
   npm run operator -- add <name> --role admin|viewer   (password read from stdin)
@@ -70,22 +70,26 @@ function nameArgument(args: string[]): string {
   return name;
 }
 
-/** Session lifetimes as the BFF applies them (DPS_SESSION_IDLE_MINUTES, DPS_SESSION_MAX_HOURS), so expired ones are not listed. */
-function sessionStore(dataDir: string): SessionStore {
+/**
+ * The stores the BFF uses with this environment (DPS_DATA_DIR or DPS_BFF_DATABASE_URL), with its session lifetimes
+ * (DPS_SESSION_IDLE_MINUTES, DPS_SESSION_MAX_HOURS) so expired sessions are not listed. The upstream is not needed.
+ */
+async function run(args: string[]): Promise<void> {
   const unused = {
     baseUrl: 'http://unused.invalid/v1',
     authUrl: 'http://unused.invalid',
     clientId: '-',
     clientSecret: '-',
   };
-  const config = loadBffConfig(process.env, unused);
-  return new SessionStore(dataDir, { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs });
+  const stores = await openBffStores(loadBffConfig(process.env, unused));
+  try {
+    await command(args, stores);
+  } finally {
+    await stores.close();
+  }
 }
 
-async function run(args: string[]): Promise<void> {
-  const dataDir = resolve(process.env.DPS_DATA_DIR || '.data');
-  const accounts = new OperatorAccounts(dataDir);
-  const sessions = sessionStore(dataDir);
+async function command(args: string[], { operators: accounts, sessions }: BffStores): Promise<void> {
   switch (args[0]) {
     case 'add': {
       const name = nameArgument(args);

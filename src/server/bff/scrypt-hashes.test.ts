@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hashSecret, verifySecret } from '../service/auth/secrets';
 import { scryptHash, scryptVerify } from '../shared/scrypt-hash';
-import { OperatorAccounts } from './operator-accounts';
+import { FileOperatorAccounts } from './operator-accounts';
 import { freshDataDir } from './testing/bff-harness';
 
 /** Made by the BFF's own scrypt code (N 2^15, 64-byte key, base64) for the password below. */
@@ -36,7 +36,7 @@ describe('hashes written before the shared scrypt module', () => {
       updatedAt: '2025-01-01T00:00:00.000Z',
     };
     writeFileSync(join(dataDir, 'bff', 'operators.json'), JSON.stringify({ operators: [account] }), { mode: 0o600 });
-    const operators = new OperatorAccounts(dataDir);
+    const operators = new FileOperatorAccounts(dataDir);
     expect((await operators.verify('ann', OLD_OPERATOR_PASSWORD))?.name).toBe('ann');
     expect(await operators.verify('ann', `${OLD_OPERATOR_PASSWORD}!`)).toBeUndefined();
   });

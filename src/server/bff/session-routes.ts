@@ -79,7 +79,7 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
       return reply.code(400).send({ message: 'Body must be JSON {"name": string, "password": string}' });
     }
     const name = body.name.slice(0, 256);
-    const attempt = loginRateLimit.begin(request.ip, name);
+    const attempt = await loginRateLimit.begin(request.ip, name);
     if (attempt.wait > 0) {
       return reply
         .code(429)
@@ -88,7 +88,7 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
     }
     const account = await operators.verify(name, body.password);
     if (!account) return reply.code(401).send({ message: 'Wrong name or password' });
-    attempt.succeeded();
+    await attempt.succeeded();
     const operator = { name: account.name, role: account.role };
     await signIn(request, reply, operator);
     request.log.info({ operator: operator.name }, 'operator signed in');

@@ -1,7 +1,8 @@
 /**
- * Operator sessions as one small file each in `<data>/bff/sessions/`, named by the SHA-256 of the session id. Being
- * files in the data dir, sessions survive a restart and are shared by every BFF instance using the same dir; ending a
- * session deletes the file, which ends it everywhere at once, on its very next request.
+ * Operator sessions: the store's interface, and its default implementation, FileSessionStore, as one small file each
+ * in `<data>/bff/sessions/`, named by the SHA-256 of the session id. Being files in the data dir, sessions survive a
+ * restart and are shared by every BFF instance using the same dir; ending a session deletes the file, which ends it
+ * everywhere at once, on its very next request.
  *
  * The file holds what never changes (operator, creation time, a short user agent). Last seen is the file's
  * modification time, moved with utimes at most once a minute: utimes fails on a file removed meanwhile, where
@@ -47,9 +48,44 @@ export interface SessionStoreOptions {
   now?: () => number;
 }
 
+/**
+ * Where sessions live: files in the data dir (FileSessionStore) or PostgreSQL (PgSessionStore). Every method sees
+ * what other instances did a moment ago: ending a session ends it everywhere on its very next request.
+ */
+export interface SessionStore {
+  /** A new session with a new random id (the id is never reused: sign-in always rotates it). */
+  create(operator: SessionOperator, userAgent: string): Promise<{ id: string; session: Session }>;
+  /** The live session for `id`, or null (unknown, malformed, ended, idle too long, or past its absolute lifetime). */
+  get(id: string | undefined): Promise<Session | null>;
+  /** The handle of the session `id` (whether or not it is still live). */
+  handleOf(id: string | undefined): string | undefined;
+  destroy(id: string | undefined): Promise<void>;
+  /** Every live session with its handle; expired ones are removed on the way. */
+  list(): Promise<HandledSession[]>;
+  /** Ends the live session with this handle; false when there is none. */
+  destroyHandle(handle: string): Promise<boolean>;
+  /** Ends every session the predicate picks (an operator's, on removal or password reset) and every expired one. */
+  destroyWhere(predicate: (session: Session, handle: string) => boolean): Promise<number>;
+}
+
+/** Idle and absolute lifetimes, as every store applies them. */
+export function sessionExpired(session: Session, now: number, options: SessionStoreOptions): boolean {
+  return now - session.createdAt >= options.absoluteMs || now - session.lastSeenAt >= options.idleMs;
+}
+
+/** Last seen is recorded at most this often (a write per request would cost more than the idle rule is worth). */
+export function touchInterval(options: SessionStoreOptions): number {
+  return Math.min(60_000, options.idleMs / 10);
+}
+
 /** The handle of the session stored in `<fileName>.json`: a hash of the file name, so it leads back to no id. */
 function handleOfFile(fileName: string): string {
   return createHash('sha256').update(`dps-session-handle:${fileName}`).digest('hex').slice(0, 32);
+}
+
+/** The handle of a session id, the same in every store (a handle outlives a move of the state to PostgreSQL). */
+export function sessionHandle(id: string | undefined): string | undefined {
+  return id && CREDENTIAL_PATTERN.test(id) ? handleOfFile(credentialFileName(id)) : undefined;
 }
 
 function isMissing(error: unknown): boolean {
@@ -59,10 +95,9 @@ function isMissing(error: unknown): boolean {
 /** Parsed session files kept in memory (a few hundred bytes each); the oldest is dropped past this many. */
 const MAX_CACHED_CONTENTS = 10_000;
 
-export class SessionStore {
+export class FileSessionStore implements SessionStore {
   private readonly dir: string;
   private readonly contents = new Map<string, { ino: number; size: number; stored: SessionFile }>();
-  /** Last seen is recorded at most this often (a write per request would cost more than the idle rule is worth). */
   private readonly touchIntervalMs: number;
 
   constructor(
@@ -70,7 +105,7 @@ export class SessionStore {
     private readonly options: SessionStoreOptions,
   ) {
     this.dir = join(bffDir(dataDir), 'sessions');
-    this.touchIntervalMs = Math.min(60_000, options.idleMs / 10);
+    this.touchIntervalMs = touchInterval(options);
   }
 
   private now(): number {
@@ -82,7 +117,7 @@ export class SessionStore {
   }
 
   private expired(session: Session, now: number): boolean {
-    return now - session.createdAt >= this.options.absoluteMs || now - session.lastSeenAt >= this.options.idleMs;
+    return sessionExpired(session, now, this.options);
   }
 
   /** The session in a file, last seen included; undefined when the file is gone; throws when it is malformed. */
@@ -162,7 +197,7 @@ export class SessionStore {
 
   /** The handle of the session `id` (whether or not it is still live). */
   handleOf(id: string | undefined): string | undefined {
-    return id && CREDENTIAL_PATTERN.test(id) ? handleOfFile(credentialFileName(id)) : undefined;
+    return sessionHandle(id);
   }
 
   async destroy(id: string | undefined): Promise<void> {

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuditLog } from './audit-log';
+import { FileAuditLog } from './audit-log';
 import { startEchoUpstream, type EchoUpstream } from './testing/echo-upstream';
 import { freshDataDir, startBff, TestBrowser, type RunningBff } from './testing/bff-harness';
 
@@ -394,7 +394,7 @@ describe('audit log', () => {
   });
 
   it('entries appended at the same time are read newest first with times in the same order', async () => {
-    const log = new AuditLog(freshDataDir());
+    const log = new FileAuditLog(freshDataDir());
     await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
         log.append({ operator: 'ned', method: 'PATCH', path: `/api/x/${i}`, status: 200 }),

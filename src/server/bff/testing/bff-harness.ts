@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import { createBffApp, type BffApp } from '../app';
 import { defaultBffConfig, type BffConfig, type UpstreamCredentials } from '../config';
 import { bffSessionSchema, type OperatorRole } from '../../../contract/bff-session';
-import { OperatorAccounts } from '../operator-accounts';
 
 export interface RunningBff {
   bff: BffApp;
@@ -53,7 +52,7 @@ export async function startBff(
     dataDir,
     logs,
     addOperator: async (name, role, password) => {
-      await new OperatorAccounts(dataDir).add(name, role, password);
+      await bff.app.operatorAccounts.add(name, role, password);
     },
     close: async () => {
       if (closed) return;

@@ -1,0 +1,53 @@
+/**
+ * The BFF's state, in one of two stores (DESIGN.md §5): files in the data dir (and the sign-in limit in memory), the
+ * embedded default; or PostgreSQL when `config.database` is set (DPS_BFF_DATABASE_URL), for several instances
+ * behind a load balancer.
+ */
+import { FileAuditLog, type AuditLog } from './audit-log';
+import type { BffConfig } from './config';
+import { FileLaunchLinks, type LaunchLinks } from './launch-links';
+import { MemoryLoginRateLimit, type LoginRateLimit } from './login-rate-limit';
+import { FileOperatorAccounts, type OperatorAccounts } from './operator-accounts';
+import { openBffDatabase } from './postgres/bff-database';
+import { PgAuditLog } from './postgres/pg-audit-log';
+import { PgLaunchLinks } from './postgres/pg-launch-links';
+import { PgLoginRateLimit } from './postgres/pg-login-rate-limit';
+import { PgOperatorAccounts } from './postgres/pg-operator-accounts';
+import { PgSessionStore } from './postgres/pg-session-store';
+import { FileSessionStore, type SessionStore } from './session-store';
+
+export interface BffStores {
+  sessions: SessionStore;
+  operators: OperatorAccounts;
+  launchLinks: LaunchLinks;
+  loginRateLimit: LoginRateLimit;
+  auditLog: AuditLog;
+  close(): Promise<void>;
+}
+
+export async function openBffStores(
+  config: BffConfig,
+  audit: { completionWindowMs: number } = { completionWindowMs: 15 * 60_000 },
+): Promise<BffStores> {
+  const sessionLimits = { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs, now: config.now };
+  const rateLimits = { ...config.loginRateLimit, now: config.now };
+  if (config.database) {
+    const db = await openBffDatabase(config.database.url, config.database.schema);
+    return {
+      sessions: new PgSessionStore(db, sessionLimits),
+      operators: new PgOperatorAccounts(db),
+      launchLinks: new PgLaunchLinks(db, config.launchLinkTtlMs, config.now),
+      loginRateLimit: new PgLoginRateLimit(db, rateLimits),
+      auditLog: new PgAuditLog(db),
+      close: () => db.close(),
+    };
+  }
+  return {
+    sessions: new FileSessionStore(config.dataDir, sessionLimits),
+    operators: new FileOperatorAccounts(config.dataDir),
+    launchLinks: new FileLaunchLinks(config.dataDir, config.launchLinkTtlMs, config.now),
+    loginRateLimit: new MemoryLoginRateLimit(rateLimits),
+    auditLog: new FileAuditLog(config.dataDir, { ...config.audit, ...audit }),
+    close: async () => {},
+  };
+}
