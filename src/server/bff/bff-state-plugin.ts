@@ -47,7 +47,9 @@ async function bffState(app: FastifyInstance, { config, secrets, upstreamWaitMs 
     onToken: (token) => secrets.add(token),
   });
   // An outcome is recorded at most one whole wait for the service after its write was sent.
-  const stores = await openBffStores(config, { completionWindowMs: upstreamWaitMs + 60_000 });
+  const stores = await openBffStores(config, { completionWindowMs: upstreamWaitMs + 60_000 }, (message) =>
+    app.log.error({ err: message }, 'BFF database connection lost'),
+  );
   app.addHook('onClose', () => stores.close());
   app.decorate('bffConfig', config);
   app.decorate('logSecrets', secrets);

@@ -28,11 +28,15 @@ export interface BffStores {
 export async function openBffStores(
   config: BffConfig,
   audit: { completionWindowMs: number } = { completionWindowMs: 15 * 60_000 },
+  /** Where a dropped idle database connection is reported (the message only: it never holds a secret we sent). */
+  onDatabaseError: (message: string) => void = (message) => console.error(`bff database: ${message}`),
 ): Promise<BffStores> {
   const sessionLimits = { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs, now: config.now };
   const rateLimits = { ...config.loginRateLimit, now: config.now };
   if (config.database) {
-    const db = await openBffDatabase(config.database.url, config.database.schema);
+    const db = await openBffDatabase(config.database.url, config.database.schema, (error) =>
+      onDatabaseError(error.message),
+    );
     return {
       sessions: new PgSessionStore(db, sessionLimits),
       operators: new PgOperatorAccounts(db),

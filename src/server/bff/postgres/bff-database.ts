@@ -19,11 +19,16 @@ export interface BffDatabase {
   close(): Promise<void>;
 }
 
-export async function openBffDatabase(url: string, schema = DEFAULT_BFF_SCHEMA): Promise<BffDatabase> {
+export async function openBffDatabase(
+  url: string,
+  schema = DEFAULT_BFF_SCHEMA,
+  onIdleError: (error: Error) => void = () => undefined,
+): Promise<BffDatabase> {
   if (!SCHEMA_NAME.test(schema)) throw new Error(`schema must be a plain lowercase identifier, got ${schema}`);
   const pool = new pg.Pool({ connectionString: url, options: `-c search_path="${schema}"`, max: 10 });
-  // An idle connection the server drops must not take the BFF down with an unhandled 'error' event.
-  pool.on('error', () => undefined);
+  // An idle connection the server drops must not take the BFF down with an unhandled 'error' event: it is reported,
+  // and the pool opens a new connection for the next query.
+  pool.on('error', onIdleError);
   const database: BffDatabase = {
     pool,
     async transaction(work) {
