@@ -14,3 +14,24 @@ export const REVIEW_STATUSES: readonly AgentRunStatus[] = [WAITING_FOR_REVIEW_ST
 export const EXPORTABLE_STATUSES: readonly AgentRunStatus[] = ['succeeded-predictions', 'review-completed'];
 /** Done: the results were delivered. */
 export const DONE_STATUSES: readonly AgentRunStatus[] = ['exported', 'completed'];
+
+/** Every status in the order a run moves through them; `error` and `archived` can follow any of them. */
+export const AGENT_RUN_LIFECYCLE_ORDER: readonly AgentRunStatus[] = [
+  'running',
+  'pending-predictions',
+  'succeeded-predictions',
+  'ready-for-review',
+  'review-in-progress',
+  'review-completed',
+  'pending-export',
+  'exported',
+  'completed',
+  'error',
+  'archived',
+];
+
+/** Still on their way (not completed, failed or archived): the statuses a run can fail from. */
+export const IN_FLIGHT_STATUSES: readonly AgentRunStatus[] = AGENT_RUN_LIFECYCLE_ORDER.slice(
+  0,
+  AGENT_RUN_LIFECYCLE_ORDER.indexOf('completed'),
+);

@@ -1,10 +1,10 @@
+import { AGENT_RUN_LIFECYCLE_ORDER } from '@/contract';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { agentRunCountsQueryOptions, agentRunsListQueryOptions } from '@/api/agent-runs';
 import { Section } from '@/components/page-header';
 import { DateTime } from '@/components/date-time';
 import { LoadingState } from '@/components/states';
-import { AGENT_RUN_STATUS_ORDER } from './run-status';
 import { AgentRunStatusBadge } from './run-status-badge';
 import './runs.css';
 import { useOrganizationScope } from '@/api/organization-scope';
@@ -23,7 +23,7 @@ export function AgentRunsSummary({ agentId }: { agentId: string }) {
           <LoadingState label="Counting runs…" />
         ) : (
           <ul className="run-counts" aria-label="Runs per status">
-            {AGENT_RUN_STATUS_ORDER.map((status) => (
+            {AGENT_RUN_LIFECYCLE_ORDER.map((status) => (
               <li key={status}>
                 <AgentRunStatusBadge status={status} />{' '}
                 <strong>

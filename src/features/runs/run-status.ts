@@ -61,21 +61,6 @@ export const RUN_STATUS_WORDS: Record<RunStatus, StatusWords> = {
   ignored: { label: 'Skipped', meaning: 'Did not run (for example, the hook or action is disabled).', tone: 'muted' },
 };
 
-/** Statuses in the order a run moves through them (for filters and counts). */
-export const AGENT_RUN_STATUS_ORDER: readonly AgentRunStatus[] = [
-  'running',
-  'pending-predictions',
-  'succeeded-predictions',
-  'ready-for-review',
-  'review-in-progress',
-  'review-completed',
-  'pending-export',
-  'exported',
-  'completed',
-  'error',
-  'archived',
-];
-
 export function isAgentRunStatus(value: string): value is AgentRunStatus {
   return (AGENT_RUN_STATUSES as readonly string[]).includes(value);
 }

@@ -10,9 +10,9 @@ import {
   DONE_STATUSES,
   REVIEW_STATUSES,
   TIMESTAMP_PATTERN,
+  AGENT_RUN_LIFECYCLE_ORDER,
   type AgentRunStatus,
 } from '@/contract';
-import { AGENT_RUN_STATUS_ORDER } from './run-status';
 
 export const RUN_TABS = ['all', 'review', 'exported', 'errors', 'archived'] as const;
 export type RunTab = (typeof RUN_TABS)[number];
@@ -30,7 +30,7 @@ export const RUN_TAB_DEFINITIONS: Record<RunTab, RunTabDefinition> = {
   all: {
     id: 'all',
     label: 'All',
-    statuses: AGENT_RUN_STATUS_ORDER.filter((s) => s !== 'archived'),
+    statuses: AGENT_RUN_LIFECYCLE_ORDER.filter((s) => s !== 'archived'),
     describes: 'not archived',
   },
   review: { id: 'review', label: 'In review', statuses: REVIEW_STATUSES, describes: 'waiting for or in review' },

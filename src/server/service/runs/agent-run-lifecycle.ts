@@ -8,7 +8,7 @@
  *   any non-final step → error;  any state → archived (the only client-settable status)
  */
 import type { AgentRunEvent, AgentRunStatus } from '../../../contract';
-import { nowTimestamp } from '../../../contract';
+import { IN_FLIGHT_STATUSES, nowTimestamp } from '../../../contract';
 
 export const AGENT_RUN_TRIGGERS = {
   /** Run accepted; predictions are being prepared. */
@@ -27,16 +27,7 @@ export const AGENT_RUN_TRIGGERS = {
   export: { from: ['pending-export'], to: 'exported' },
   complete: { from: ['exported'], to: 'completed' },
   fail: {
-    from: [
-      'running',
-      'pending-predictions',
-      'succeeded-predictions',
-      'ready-for-review',
-      'review-in-progress',
-      'review-completed',
-      'pending-export',
-      'exported',
-    ],
+    from: IN_FLIGHT_STATUSES,
     to: 'error',
   },
   archive: { from: 'any', to: 'archived' },
