@@ -2,7 +2,7 @@
  * Documents: key factory, list/detail queries, create (with upload progress), update and delete. Responses are parsed
  * with the contract's schemas; mutation hooks own invalidation and await it.
  */
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   describeZodError,
   documentListSchema,
@@ -15,6 +15,7 @@ import { api, segment } from './client';
 import { ApiError, NetworkError, ResponseShapeError } from './errors';
 import { createFamilyKeys } from './keys';
 import { useOrganizationScope } from './organization-scope';
+import { runDocumentId } from './run-ids';
 
 export const documentKeys = createFamilyKeys('documents');
 
@@ -153,4 +154,20 @@ export function useDeleteDocument() {
       await queryClient.invalidateQueries({ queryKey: documentKeys.lists(org) });
     },
   });
+}
+
+/**
+ * The document a run works on (its name and type for a runs table or the review queue): fetched per visible row,
+ * cached for five minutes and shared by every screen; `documentId` is null when the run names none.
+ */
+export function useRunDocument(run: { resourceIds: readonly string[] }) {
+  const org = useOrganizationScope();
+  const documentId = runDocumentId(run);
+  const query = useQuery({
+    ...documentQueryOptions(org, documentId ?? ''),
+    enabled: Boolean(documentId),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+  return { documentId, document: query.data, failed: query.isError };
 }

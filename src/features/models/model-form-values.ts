@@ -4,10 +4,10 @@
  * what the service would.
  */
 import { z } from 'zod';
+import { descriptionRule, requiredNameRule } from '@/components/form/text-rules';
 import {
   CONFIDENCE_VERSIONS,
   LLM_VERSIONS,
-  MAX_TEXT_LENGTH,
   MODEL_STATUSES,
   createModelBodySchema,
   describeZodError,
@@ -64,14 +64,8 @@ const jsonObjectText = (label: string) =>
   });
 
 export const modelFormSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, { message: 'Name is required' })
-    .max(MAX_TEXT_LENGTH, { message: `Name must be at most ${MAX_TEXT_LENGTH} characters` }),
-  description: z
-    .string()
-    .max(MAX_TEXT_LENGTH, { message: `Description must be at most ${MAX_TEXT_LENGTH} characters` }),
+  name: requiredNameRule,
+  description: descriptionRule,
   status: z.enum(MODEL_STATUSES),
   llmVersion: z.enum(['', ...LLM_VERSIONS]),
   confidenceVersion: z.enum(['', ...CONFIDENCE_VERSIONS]),

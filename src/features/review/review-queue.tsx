@@ -1,11 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { documentQueryOptions } from '@/api/documents';
+import { useRunDocument } from '@/api/documents';
 import { DateTime } from '@/components/date-time';
 import type { AgentRun } from '@/contract';
-import { runDocumentId } from '@/api/run-ids';
 import './review.css';
-import { useOrganizationScope } from '@/api/organization-scope';
 
 export type ReviewQueueProps = {
   agentId: string;
@@ -99,19 +96,12 @@ export function ReviewQueue({ agentId, agentName, runs, held, currentRunId, posi
 
 /** What an operator recognises a waiting run by: its document's name (shared, cached with the runs page). */
 function QueuedDocumentName({ run }: { run: AgentRun }) {
-  const org = useOrganizationScope();
-  const documentId = runDocumentId(run);
-  const doc = useQuery({
-    ...documentQueryOptions(org, documentId ?? ''),
-    enabled: Boolean(documentId),
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
+  const { documentId, document: doc, failed } = useRunDocument(run);
   const name = !documentId
     ? 'No document'
-    : doc.data
-      ? doc.data.name || 'Untitled document'
-      : doc.isError
+    : doc
+      ? doc.name || 'Untitled document'
+      : failed
         ? 'Document unavailable'
         : '…';
   return <span className="review-queue__doc">{name}</span>;

@@ -9,14 +9,13 @@ import {
   type AgentRunsListParams,
 } from '@/api/agent-runs';
 import { useCanWrite } from '@/api/can-write';
-import { documentQueryOptions } from '@/api/documents';
+import { useRunDocument } from '@/api/documents';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, listParams, type ColumnDef } from '@/components/data-table';
 import { DateTime } from '@/components/date-time';
 import { EmptyState } from '@/components/states';
 import { REVIEW_STATUSES, type Agent, type AgentRun, type AgentRunStatus } from '@/contract';
 import { useArchiveWithUndo, useDeleteRunDialog } from './run-actions';
-import { runDocumentId } from '@/api/run-ids';
 import { AGENT_RUN_STATUS_WORDS } from './run-status';
 import { AgentRunStatusBadge } from './run-status-badge';
 import {
@@ -506,16 +505,9 @@ const TYPE_LABEL: Record<string, string> = {
 
 /** The document the run names in its resourceIds: name and type (fetched per visible row, cached). */
 function RunDocument({ run }: { run: AgentRun }) {
-  const org = useOrganizationScope();
-  const documentId = runDocumentId(run);
-  const doc = useQuery({
-    ...documentQueryOptions(org, documentId ?? ''),
-    enabled: Boolean(documentId),
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
+  const { documentId, document: doc, failed } = useRunDocument(run);
   if (!documentId) return <span className="muted">No document</span>;
-  if (doc.isError)
+  if (failed)
     return (
       <Link to="/documents/$documentId" params={{ documentId }} className="runs-id">
         …{documentId.slice(-8)} <span className="muted">(deleted?)</span>
@@ -524,10 +516,10 @@ function RunDocument({ run }: { run: AgentRun }) {
   return (
     <span className="runs-doc">
       <Link to="/documents/$documentId" params={{ documentId }}>
-        {doc.data ? doc.data.name || 'Untitled document' : '…'}
+        {doc ? doc.name || 'Untitled document' : '…'}
       </Link>
-      {doc.data?.contentType && (
-        <span className="badge badge--outline">{TYPE_LABEL[doc.data.contentType] ?? doc.data.contentType}</span>
+      {doc?.contentType && (
+        <span className="badge badge--outline">{TYPE_LABEL[doc.contentType] ?? doc.contentType}</span>
       )}
     </span>
   );

@@ -1,13 +1,8 @@
 import { useId, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { z } from 'zod';
-import {
-  MAX_TEXT_LENGTH,
-  type CreateValidationBody,
-  type UpdateValidationBody,
-  type Validation,
-  type ValidationRule,
-} from '@/contract';
+import { descriptionRule, requiredNameRule } from '@/components/form/text-rules';
+import { type CreateValidationBody, type UpdateValidationBody, type Validation, type ValidationRule } from '@/contract';
 import {
   CheckboxField,
   Form,
@@ -30,14 +25,8 @@ import {
 import './validations.css';
 
 const formSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, { message: 'Name is required' })
-    .max(MAX_TEXT_LENGTH, { message: `Name must be at most ${MAX_TEXT_LENGTH} characters` }),
-  description: z
-    .string()
-    .max(MAX_TEXT_LENGTH, { message: `Description must be at most ${MAX_TEXT_LENGTH} characters` }),
+  name: requiredNameRule,
+  description: descriptionRule,
   enabled: z.boolean(),
   configText: z.string().superRefine((text, ctx) => {
     const check = checkConfigText(text);
