@@ -247,4 +247,24 @@ describe('run counts (extension: GET /agents/{agentId}/runs/counts)', () => {
     expect((await stranger.get(`${base}/counts`)).status).toBe(404);
     expect((await apiClient(svc.baseUrl, 'not-a-token').get(`${base}/counts`)).status).toBe(401);
   });
+
+  it('keeps its counts (no time window) equal to counting the runs (a window around all of them) through every change', async () => {
+    const agent = await newAgent([ids.model, ids.validation]);
+    const base = `/agents/${agent.agentId}/runs`;
+    const kept = async () => (await api.get(`${base}/counts`)).body.counts;
+    const counted = async () =>
+      (await api.get(`${base}/counts?createdTimeAfter=2000-01-01T00:00:00Z&createdTimeBefore=2999-01-01T00:00:00Z`))
+        .body.counts;
+    const made: string[] = [];
+    for (let i = 0; i < 4; i++) made.push((await api.post(base, { documentId: ids.document })).body.runId);
+    expect(await kept()).toEqual(await counted());
+    expect((await kept())['ready-for-review']).toBe(4);
+    await api.patch(`${base}/${made[0]}`, { status: 'archived' });
+    await api.patch(`${base}/${made[0]}`, { status: 'archived' }); // archived again: no status moves
+    expect((await api.delete(`${base}/${made[1]}`)).status).toBe(200);
+    const after = await kept();
+    expect(after).toEqual(await counted());
+    expect(after).toMatchObject({ archived: 1, 'ready-for-review': 2 });
+    expect(Object.values(after).reduce((a: number, b) => a + (b as number), 0)).toBe(3);
+  });
 });

@@ -179,6 +179,21 @@ export const agentRuns = pgTable(
   ],
 );
 
+/**
+ * How many of an agent's runs are in each status, kept by triggers on agent_runs (migration 0009): the counts endpoint
+ * reads these rows when it has no time window.
+ */
+export const agentRunStatusCounts = pgTable(
+  'agent_run_status_counts',
+  {
+    organizationId: text('organization_id').notNull(),
+    agentId: text('agent_id').notNull(),
+    status: text('status').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'agent_run_status_counts_pk', columns: [t.organizationId, t.agentId, t.status] })],
+);
+
 export const hooks = pgTable('hooks', { ...commonColumns() }, (t) => [
   primaryKey({ columns: [t.organizationId, t.id] }),
   index('hooks_org_created').on(t.organizationId, t.createdTime, t.id),

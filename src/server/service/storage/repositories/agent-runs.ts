@@ -4,7 +4,8 @@
  */
 import type { AgentRun } from '../../../../contract';
 import type { Prediction } from '../../runs/predictions';
-import { defineRepository, schema } from '..';
+import { and, eq } from 'drizzle-orm';
+import { defineRepository, schema, type Executor } from '..';
 
 /** What an agent run keeps for itself: the resolved resources, predictions and the client's variables. */
 export type AgentRunInternal = {
@@ -32,4 +33,18 @@ export const agentRunsRepo = defineRepository<StoredAgentRun>({
 export function agentRunResponse(publicBaseUrl: string, run: StoredAgentRun): AgentRun {
   const { internal: _internal, ...response } = run;
   return { ...response, variablesFileUrl: `${publicBaseUrl}/agents/${run.agentId}/runs/${run.runId}/variables` };
+}
+
+/** How many of an agent's runs are in each status, from the counts the triggers keep (migration 0009). */
+export async function countAgentRunsByStatus(
+  db: Executor,
+  organizationId: string,
+  agentId: string,
+): Promise<Record<string, number>> {
+  const t = schema.agentRunStatusCounts;
+  const rows = await db
+    .select({ status: t.status, n: t.n })
+    .from(t)
+    .where(and(eq(t.organizationId, organizationId), eq(t.agentId, agentId)));
+  return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
 }
