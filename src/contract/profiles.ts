@@ -10,23 +10,28 @@
 import { z } from 'zod';
 import { listQuerySchema, listSchema } from './common';
 import { profileIdSchema } from './ids';
-import { nullableTextSchema, timestampSchema } from './primitives';
+import { MAX_EMAIL_LENGTH, nullableTextSchema, timestampSchema } from './primitives';
 import { userSchema } from './users';
 
 export const profileSchema = z.strictObject({
   profileId: profileIdSchema,
   /** The address the user was invited with. */
-  email: z.string(),
+  email: z.string().max(MAX_EMAIL_LENGTH),
   name: nullableTextSchema,
   createdTime: timestampSchema,
 });
 export type Profile = z.infer<typeof profileSchema>;
 
 export const MAX_PROFILES_PER_REQUEST = 100;
+/** `svc:profile:` and 32 hex digits, and a comma. */
+const PROFILE_ID_LIST_ITEM_LENGTH = 'svc:profile:'.length + 32 + 1;
 
 export const profilesQuerySchema = z.object({
   profileIds: z
     .string({ message: 'is required: profile ids separated by commas' })
+    .max(MAX_PROFILES_PER_REQUEST * PROFILE_ID_LIST_ITEM_LENGTH, {
+      message: `must name at most ${MAX_PROFILES_PER_REQUEST} profile ids`,
+    })
     .transform((text) => text.split(',').filter(Boolean))
     .pipe(
       z
