@@ -168,13 +168,7 @@ class RunMover {
         runId,
         id: formatRunReference(hookId, runId),
         actionId,
-        metadata: {},
-        agentRunId,
-        logId: newId('log'),
-        createdTime: (planned.history[0]?.time as string) ?? nowTimestamp(),
-        updatedTime: (planned.history.at(-1)?.time as string) ?? null,
-        createdBy: actor,
-        updatedBy: actor,
+        ...subRunStamps(planned.history, agentRunId, actor),
       };
       await hookRunsRepo.create(tx, organizationId, record);
       hookRunIds.set(hookId, record.id!);
@@ -189,13 +183,7 @@ class RunMover {
         actionId,
         runId,
         id: formatRunReference(actionId, runId),
-        metadata: {},
-        agentRunId,
-        logId: newId('log'),
-        createdTime: (planned.history[0]?.time as string) ?? nowTimestamp(),
-        updatedTime: (planned.history.at(-1)?.time as string) ?? null,
-        createdBy: actor,
-        updatedBy: actor,
+        ...subRunStamps(planned.history, agentRunId, actor),
       };
       await actionRunsRepo.create(tx, organizationId, record);
     }
@@ -488,4 +476,17 @@ export async function archiveAgentRun(
     await mover.flush(tx);
     return run;
   });
+}
+
+/** What every hook run and action run of an agent run is stored with: its agent run, a log, and its history's times. */
+function subRunStamps(history: readonly { time?: unknown }[], agentRunId: string, actor: string) {
+  return {
+    metadata: {},
+    agentRunId,
+    logId: newId('log'),
+    createdTime: (history[0]?.time as string) ?? nowTimestamp(),
+    updatedTime: (history.at(-1)?.time as string) ?? null,
+    createdBy: actor,
+    updatedBy: actor,
+  };
 }
