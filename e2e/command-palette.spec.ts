@@ -18,6 +18,9 @@ async function copyFrom(page: Page, button: string): Promise<string> {
 }
 
 async function paste(page: Page, text: string) {
+  // A key pressed before the console's script has run (right after a navigation) reaches no listener: the shell must
+  // be on screen first.
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await page.keyboard.press('ControlOrMeta+k');
   await page.getByRole('dialog').getByRole('combobox').fill(text);
 }
