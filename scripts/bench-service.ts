@@ -124,6 +124,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const parts = process.argv.slice(2);
   if (parts.length === 0 || parts.includes('compare')) {
     await compareWithBare('PGlite');
+    await compareWithBare('PGlite', { readCache: false });
     if (process.env.DPS_DATABASE_URL) {
       await compareWithBare('PostgreSQL');
       await dropBenchSchemas(process.env.DPS_DATABASE_URL);

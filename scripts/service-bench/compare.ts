@@ -183,6 +183,7 @@ function workloads(documentId: string, run: string): Workload[] {
 async function largeDocumentPost(api: Client) {
   const content = randomBytes(4_687_500).toString('base64'); // 6,250,000 characters
   const samples: number[] = [];
+  let documentId = '';
   for (let i = 0; i < 6; i++) {
     const start = performance.now();
     const answer = await api.send('POST', '/v1/documents', {
@@ -192,12 +193,22 @@ async function largeDocumentPost(api: Client) {
     });
     if (answer.status !== 200) throw new Error(`6 MB POST → ${answer.status} ${answer.body.toString().slice(0, 200)}`);
     if (i > 0) samples.push(performance.now() - start); // the first warms the path
+    documentId = JSON.parse(answer.body.toString()).documentId;
   }
   samples.sort((a, b) => a - b);
-  return { p50: percentile(samples, 50), max: samples[samples.length - 1] };
+  const downloads: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const start = performance.now();
+    const answer = await api.send('GET', `/v1/documents/${documentId}/file`);
+    if (answer.status !== 200 || answer.body.length !== 4_687_500) throw new Error(`6 MB file GET → ${answer.status}`);
+    downloads.push(performance.now() - start);
+  }
+  downloads.sort((a, b) => a - b);
+  return { p50: percentile(samples, 50), max: samples[samples.length - 1], download: percentile(downloads, 50) };
 }
 
-export async function compareWithBare(storage: 'PGlite' | 'PostgreSQL'): Promise<void> {
+/** `readCache: false` runs the service with DPS_SERVICE_READ_CACHE=0 (the cache only exists on PGlite). */
+export async function compareWithBare(storage: 'PGlite' | 'PostgreSQL', { readCache = true } = {}): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'dps-bench-service-'));
   const run = randomBytes(4).toString('hex');
   const env: NodeJS.ProcessEnv = {
@@ -206,6 +217,7 @@ export async function compareWithBare(storage: 'PGlite' | 'PostgreSQL'): Promise
     DPS_DATA_DIR: dataDir,
     DPS_DEMO: '0',
     DPS_SERVICE_LOG: '0',
+    DPS_SERVICE_READ_CACHE: readCache ? '1' : '0',
     DPS_DEFAULT_QUOTAS: JSON.stringify({ numberOfUsersAllowed: 10_000_000 }),
     DPS_DATABASE_URL: storage === 'PostgreSQL' ? process.env.DPS_DATABASE_URL : '',
     DPS_DATABASE_SCHEMA: storage === 'PostgreSQL' ? `bench_${run}` : '',
@@ -245,7 +257,7 @@ export async function compareWithBare(storage: 'PGlite' | 'PostgreSQL'): Promise
     const bareClient = client(`http://127.0.0.1:${started.match[1]}`);
 
     console.log(
-      `\nservice (${storage}) vs bare node:http answering the service's recorded bytes — ${IN_FLIGHT} in flight for ${THROUGHPUT_SECONDS} s; p50/p99 of ${SEQUENTIAL} one at a time`,
+      `\nservice (${storage}${storage === 'PGlite' ? `, read cache ${readCache ? 'on' : 'off'}` : ''}) vs bare node:http answering the service's recorded bytes — ${IN_FLIGHT} in flight for ${THROUGHPUT_SECONDS} s; p50/p99 of ${SEQUENTIAL} one at a time`,
     );
     console.log(
       ['workload'.padEnd(30), 'service rps', 'bare rps', 'ratio', 'svc p50', 'svc p99', 'bare p50', 'bare p99']
@@ -274,7 +286,7 @@ export async function compareWithBare(storage: 'PGlite' | 'PostgreSQL'): Promise
     bareClient.close();
     const large = await largeDocumentPost(api);
     console.log(
-      `6 MB document POST (6,250,000 base64 characters), one at a time: p50 ${large.p50.toFixed(0)} ms, max ${large.max.toFixed(0)} ms (5 samples)`,
+      `6 MB document POST (6,250,000 base64 characters), one at a time: p50 ${large.p50.toFixed(0)} ms, max ${large.max.toFixed(0)} ms (5 samples); its file GET p50 ${large.download.toFixed(0)} ms`,
     );
     api.close();
   } finally {

@@ -14,6 +14,7 @@ import { idempotency } from './idempotency';
 import { openApiDocument } from './openapi';
 import { authPlugin } from './plugins/auth';
 import { answerClientError, answerFrameworkError, errorAnswers, MAX_HEADER_BYTES } from './plugins/error-answers';
+import { readCache } from './plugins/read-cache';
 import { requestValidation } from './plugins/request-validation';
 import { serviceDecorators } from './plugins/service-decorators';
 import { routePlugins } from './routes';
@@ -57,6 +58,7 @@ export async function createServiceApp(config: ServiceConfig): Promise<ServiceAp
   await fastify.register(errorAnswers);
   await fastify.register(requestValidation, { bodyLimit: config.jsonBodyLimit });
   await fastify.register(authPlugin);
+  await fastify.register(readCache, { enabled: config.readCache });
   await fastify.register(idempotency);
   await fastify.register(openApiDocument);
   await fastify.register(tokenRoute);

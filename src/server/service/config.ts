@@ -30,6 +30,8 @@ export interface ServiceConfig {
   /** Raw bodies (document file PUT). */
   rawBodyLimit: number;
   logger: boolean;
+  /** Answer repeated GETs from memory until the next write (PGlite only; plugins/read-cache.ts). */
+  readCache: boolean;
 }
 
 /** Quotas generous enough for real use; DPS_DEFAULT_QUOTAS overrides any of them. */
@@ -110,6 +112,7 @@ const serviceEnvSchema = z.object({
   DPS_TOKEN_TTL_SECONDS: envInteger(1, 31_536_000).default(3600),
   DPS_DEFAULT_QUOTAS: quotasSchema,
   DPS_SERVICE_LOG: envSwitch,
+  DPS_SERVICE_READ_CACHE: envSwitch,
 });
 
 /** The configuration from the environment; a ConfigError names every bad variable. */
@@ -129,5 +132,6 @@ export function loadServiceConfig(env: Env = process.env): ServiceConfig {
     jsonBodyLimit: 8 * MIB,
     rawBodyLimit: 10 * MIB,
     logger: vars.DPS_SERVICE_LOG,
+    readCache: vars.DPS_SERVICE_READ_CACHE,
   };
 }

@@ -4,13 +4,14 @@
  *
  * One round trip: token, app client and roles are read by one statement, on every request, so a revoked token or
  * app client, a changed role and a deleted organization's tokens take effect on the very next request, on every
- * instance sharing the database.
+ * instance sharing the database. On PGlite (one process sees every write) the row is kept per token until the next
+ * write settles (storage/write-epoch.ts); expiry is checked on every request either way.
  */
 import type { Permission } from '../../../contract';
 import type { AuthContext } from '../context';
 import { unauthorized } from '../http-error';
 import { sql } from 'drizzle-orm';
-import { rows, type Executor } from '../storage';
+import { ReadThroughCache, rows, type Executor, type Store } from '../storage';
 import { hashToken } from './secrets';
 
 interface CallerRow {
@@ -23,9 +24,24 @@ interface CallerRow {
   role_permissions: (Permission[] | null)[] | null;
 }
 
-export async function authenticate(db: Executor, authorization: string | undefined): Promise<AuthContext> {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
-  if (!match) throw unauthorized('Authorization header must be "Bearer <access token>"');
+/** Checks bearer tokens against `store`; on PGlite remembers each token's caller until the next write. */
+export function authenticator(store: Store): (authorization: string | undefined) => Promise<AuthContext> {
+  const cache = store.writes && new ReadThroughCache<CallerRow>(store.writes, { maxEntries: 10_000 });
+  return async (authorization) => {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+    if (!match) throw unauthorized('Authorization header must be "Bearer <access token>"');
+    const tokenHash = hashToken(match[1]);
+    let caller = cache?.get(tokenHash);
+    if (!caller) {
+      const started = cache?.begin() ?? 0;
+      caller = await findCaller(store.db, tokenHash);
+      if (caller) cache?.keep(started, tokenHash, caller);
+    }
+    return callerContext(caller);
+  };
+}
+
+async function findCaller(db: Executor, tokenHash: string): Promise<CallerRow | undefined> {
   const [caller] = await rows<CallerRow>(
     db,
     sql`SELECT t.organization_id, t.app_client_id, t.expires_at, c.client_id,
@@ -37,9 +53,13 @@ export async function authenticate(db: Executor, authorization: string | undefin
           ) AS role_permissions
         FROM access_tokens t
         LEFT JOIN app_clients c ON c.organization_id = t.organization_id AND c.id = t.app_client_id
-       WHERE t.token_hash = ${hashToken(match[1])}
+       WHERE t.token_hash = ${tokenHash}
        LIMIT 1`,
   );
+  return caller;
+}
+
+function callerContext(caller: CallerRow | undefined): AuthContext {
   if (!caller) throw unauthorized('access token is invalid');
   if (new Date(caller.expires_at).getTime() <= Date.now()) throw unauthorized('access token has expired');
   if (caller.client_id === null) throw unauthorized('access token is invalid');

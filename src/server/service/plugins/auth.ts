@@ -3,7 +3,7 @@
  * before the body is read: 401 and 403 come before 413, 415 and 400.
  */
 import fp from 'fastify-plugin';
-import { authenticate } from '../auth/authenticate';
+import { authenticator } from '../auth/authenticate';
 import { actionOf, isAllowed } from '../auth/permissions';
 import type { AuthContext } from '../context';
 import { forbidden } from '../http-error';
@@ -11,10 +11,11 @@ import { forbidden } from '../http-error';
 export const authPlugin = fp(
   async (app) => {
     app.decorateRequest('auth', null as unknown as AuthContext);
+    const authenticate = authenticator(app.store);
     app.addHook('onRequest', async (request) => {
       const { family } = request.routeOptions.config;
       if (!family) return;
-      const auth = await authenticate(app.store.db, request.headers.authorization);
+      const auth = await authenticate(request.headers.authorization);
       if (!isAllowed(auth.permissions, family, actionOf(request.method))) throw forbidden();
       request.auth = auth;
     });

@@ -5,15 +5,16 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { sql, type SQL } from 'drizzle-orm';
+import { PGlite, type Transaction as PgliteTransaction } from '@electric-sql/pglite';
+import { is, sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePglite, PgliteSession } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { assertWritable, preparePrivateDir, tightenTree } from '../../shared/private-dir';
 import { runMigrations } from './migrate';
 import { keepStatisticsFresh } from './pglite-statistics';
+import { countWrites, type WriteEpoch } from './write-epoch';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the two drivers' result kinds differ; callers use rows() */
 export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
@@ -32,6 +33,8 @@ export interface Store {
    */
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** Present when this process sees every write (PGlite): what in-process caches check their entries against. */
+  writes?: WriteEpoch;
 }
 
 export interface StoreOptions {
@@ -77,11 +80,13 @@ async function openPglite(dataDir: string): Promise<Store> {
     await client.close();
     throw error;
   }
+  const writes = countWrites(client);
   const db = drizzlePglite(client) as unknown as Db;
   const statistics = keepStatisticsFresh(client);
   return {
     kind: 'pglite',
     db,
+    writes,
     transaction: (work) => db.transaction(work as (tx: unknown) => Promise<never>) as never,
     close: async () => {
       await statistics.stop();
@@ -115,6 +120,15 @@ async function openPostgres(databaseUrl: string, schema = 'public'): Promise<Sto
 export async function rows<T>(executor: Executor, query: SQL): Promise<T[]> {
   const result = (await executor.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * The PGlite connection or open transaction under `executor` (undefined on PostgreSQL), for the one thing Drizzle
+ * cannot say: PGlite's `/dev/blob` device, which moves megabytes in and out without its JavaScript wire protocol.
+ */
+export function pgliteOf(executor: Executor): PGlite | PgliteTransaction | undefined {
+  const { session } = executor as unknown as { session: unknown };
+  return is(session, PgliteSession) ? (session as unknown as { client: PGlite | PgliteTransaction }).client : undefined;
 }
 
 /** Drops a test schema created with `schema:` (PostgreSQL only). */

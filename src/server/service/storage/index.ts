@@ -5,6 +5,7 @@ export {
   rows,
   dropSchema,
   isUniqueViolation,
+  pgliteOf,
   type Db,
   type Tx,
   type Executor,
@@ -35,3 +36,4 @@ export {
 } from './pagination';
 export { runMigrations, listMigrations } from './migrate';
 export { storageFault, type StorageFault } from './storage-errors';
+export { ReadThroughCache, type WriteEpoch } from './write-epoch';
