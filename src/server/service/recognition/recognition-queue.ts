@@ -6,11 +6,11 @@
  * is taken again when the service starts (main.ts calls `resumeRecognition`), when a claim's lease runs out, or when
  * its `ocrFileUrl` is read. Requests never wait for recognition.
  */
-import { and, eq } from 'drizzle-orm';
 import { isOcrContentType, type OcrPage } from '../../../contract/ocr';
 import type { ServiceContext } from '../context';
-import { schema, type Store } from '../storage';
+import type { Store } from '../storage';
 import { recognitionsRepo, type Claim } from '../storage/repositories/document-recognitions';
+import { readDocumentFile } from '../storage/repositories/document-files';
 import { recognizeDocument } from './recognizer';
 
 /** A claim lasts this long past the last page stored; a page takes seconds, a stopped instance's claim lapses. */
@@ -96,11 +96,6 @@ async function recognizeClaimed(ctx: ServiceContext, claim: Claim) {
 class VoidClaim extends Error {}
 
 async function readFile(ctx: ServiceContext, claim: Claim) {
-  const f = schema.documentFiles;
-  const [file] = await ctx.store.db
-    .select({ contentType: f.contentType, bytes: f.bytes })
-    .from(f)
-    .where(and(eq(f.organizationId, claim.organizationId), eq(f.documentId, claim.documentId)))
-    .limit(1);
+  const file = await readDocumentFile(ctx.store.db, claim.organizationId, claim.documentId);
   return file && { contentType: file.contentType, bytes: new Uint8Array(file.bytes) };
 }

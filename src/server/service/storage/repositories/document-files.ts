@@ -1,6 +1,7 @@
 /** A document's bytes, apart from its resource: written on create or PUT, read by the file download and recognition. */
 import { and, eq } from 'drizzle-orm';
-import { schema, type Executor } from '..';
+import { pgliteOf, schema, type Executor } from '..';
+import { literal, readFirstRowWithBlob, writeWithBlob } from '../pglite-blobs';
 
 const files = schema.documentFiles;
 const scope = (organizationId: string, documentId: string) =>
@@ -19,7 +20,18 @@ export async function writeDocumentFile(
   bytes: Uint8Array,
 ): Promise<void> {
   await deleteDocumentFile(db, organizationId, documentId);
-  await db.insert(files).values({ organizationId, documentId, contentType, size: bytes.length, bytes });
+  const pglite = pgliteOf(db);
+  if (!pglite) {
+    await db.insert(files).values({ organizationId, documentId, contentType, size: bytes.length, bytes });
+    return;
+  }
+  await writeWithBlob(
+    pglite,
+    `INSERT INTO document_files (organization_id, document_id, content_type, size, bytes)
+     VALUES ($1, $2, $3, $4, pg_read_binary_file('/dev/blob'))`,
+    [organizationId, documentId, contentType, bytes.length],
+    bytes,
+  );
 }
 
 export async function readDocumentFile(
@@ -27,6 +39,15 @@ export async function readDocumentFile(
   organizationId: string,
   documentId: string,
 ): Promise<{ contentType: string; bytes: Uint8Array } | undefined> {
+  const pglite = pgliteOf(db);
+  if (pglite) {
+    const row = await readFirstRowWithBlob(
+      pglite,
+      `SELECT content_type, bytes FROM document_files
+        WHERE organization_id = ${literal(organizationId)} AND document_id = ${literal(documentId)}`,
+    );
+    return row && { contentType: row[0]!.toString('utf8'), bytes: row[1]! };
+  }
   const [file] = await db
     .select({ contentType: files.contentType, bytes: files.bytes })
     .from(files)
