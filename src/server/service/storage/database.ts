@@ -13,6 +13,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { assertWritable, preparePrivateDir, tightenTree } from '../../shared/private-dir';
 import { runMigrations } from './migrate';
+import { claimPgliteDir } from './pglite-owner';
 import { keepStatisticsFresh } from './pglite-statistics';
 import { countWrites, type WriteEpoch } from './write-epoch';
 
@@ -65,11 +66,13 @@ async function openPglite(dataDir: string): Promise<Store> {
   const dir = path.join(dataDir, 'pglite');
   await mkdir(dir, { recursive: true, mode: 0o700 });
   await assertWritable(dir, 'database dir');
+  const owner = claimPgliteDir(dir);
   // relaxedDurability false (the default): every query's writes reach the file system before it resolves.
   const client = new PGlite(dir, { relaxedDurability: false });
   try {
     await client.waitReady;
   } catch (error) {
+    owner.release();
     // PGlite says only "failed to initialize properly": name the directory it could not open.
     throw new Error(`the database in ${dir} could not be opened: ${(error as Error).message}`, { cause: error });
   }
@@ -78,6 +81,7 @@ async function openPglite(dataDir: string): Promise<Store> {
     tightenTree(dir);
   } catch (error) {
     await client.close();
+    owner.release();
     throw error;
   }
   const writes = countWrites(client);
@@ -91,6 +95,7 @@ async function openPglite(dataDir: string): Promise<Store> {
     close: async () => {
       await statistics.stop();
       await client.close();
+      owner.release();
     },
   };
 }
