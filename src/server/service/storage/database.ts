@@ -15,6 +15,7 @@ import { assertWritable, preparePrivateDir, tightenTree } from '../../shared/pri
 import { runMigrations } from './migrate';
 import { claimPgliteDir } from './pglite-owner';
 import { keepStatisticsFresh } from './pglite-statistics';
+import { prepareRepeatedStatements } from './postgres-prepared';
 import { countWrites, type WriteEpoch } from './write-epoch';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the two drivers' result kinds differ; callers use rows() */
@@ -112,6 +113,7 @@ async function openPostgres(databaseUrl: string, schema = 'public'): Promise<Sto
     }
   }
   const pool = new pg.Pool({ connectionString: databaseUrl, options: `-c search_path="${schema}"`, max: 10 });
+  pool.on('connect', prepareRepeatedStatements);
   const db = drizzlePg(pool) as unknown as Db;
   return {
     kind: 'postgres',
