@@ -15,6 +15,7 @@ import {
   documentListSchema,
   documentSchema,
   listQuerySchema,
+  isBase64Text,
   newId,
   updateDocumentBodySchema,
   type ContentType,
@@ -32,7 +33,6 @@ import { bumpCounter, createdStamp, updatedStamp } from '../storage';
 
 const params = z.object({ documentId: documentIdSchema });
 /** The base64 alphabet with optional padding. Padding is not required: the seed allows any length from 1. */
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 export function withFileUrl(ctx: ServiceContext, document: Document): Document {
   return {
@@ -47,7 +47,7 @@ function md5(bytes: Uint8Array): string {
 }
 
 function decodeContent(content: string): Buffer {
-  if (!BASE64.test(content)) throw badRequest('content must be base64 (A-Z, a-z, 0-9, +, / and optional = padding)');
+  if (!isBase64Text(content)) throw badRequest('content must be base64 (A-Z, a-z, 0-9, +, / and optional = padding)');
   return Buffer.from(content, 'base64');
 }
 
