@@ -45,6 +45,9 @@ describe('write epoch', () => {
     expect(mayWrite("select set_config('a.b', '1', false)")).toBe(true);
     expect(mayWrite('WITH x AS (DELETE FROM t RETURNING *) SELECT * FROM x')).toBe(true);
     expect(mayWrite('  select "updated_time" from t')).toBe(false);
+    expect(mayWrite("COPY (SELECT v FROM t WHERE id = '1') TO '/dev/blob' WITH (FORMAT binary)")).toBe(false);
+    expect(mayWrite("COPY t FROM '/dev/blob'")).toBe(true);
+    expect(mayWrite("COPY (SELECT nextval('s')) TO '/dev/blob'")).toBe(true);
   });
 });
 

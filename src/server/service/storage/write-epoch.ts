@@ -17,8 +17,11 @@ export interface WriteEpoch {
   readonly value: number;
 }
 
-/** A SELECT that calls nothing known to write (sequences, settings, notifications) and takes no row lock. */
-const READ_ONLY = /^\s*select\b/i;
+/**
+ * A SELECT, or a COPY of one (always TO: a file download reads its bytes that way), that calls nothing known to
+ * write (sequences, settings, notifications) and takes no row lock.
+ */
+const READ_ONLY = /^\s*(select\b|copy\s*\(\s*select\b)/i;
 const WRITES_ANYWAY = /\b(insert|update|delete|nextval|setval|set_config|pg_notify|for\s+share)\b/i;
 
 export function mayWrite(statement: string): boolean {
