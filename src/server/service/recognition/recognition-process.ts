@@ -4,7 +4,9 @@
  * tesseract.js and the English LSTM data shipped in `@tesseract.js-data/eng` — read from node_modules, nothing is
  * downloaded. One document at a time; the tesseract worker is made once and reused.
  */
+import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { setPriority } from 'node:os';
 import path from 'node:path';
 import { createWorker, OEM, type Worker as TesseractWorker } from 'tesseract.js';
 import { ocrPageFromBlocks, type TesseractBlocks } from './ocr-words';
@@ -14,6 +16,26 @@ import type { RecognitionMessage, RecognitionRequest } from './recognition-proto
 const require = createRequire(import.meta.url);
 /** The LSTM-only integer model: a third of the size of the combined one, the same engine (OEM.LSTM_ONLY). */
 const LANG_PATH = path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+
+// Background work: requests (an upload, a page of the console) must not wait behind it for a core. A lower priority
+// (nice 10) lets the scheduler give the service and its database the CPU first. On Linux a priority is per thread:
+// every thread this process has so far is lowered (/proc/self/task), and threads made later (the tesseract worker)
+// inherit it from this one. Lowering one's own priority needs no privilege; if refused, run as is.
+for (const thread of threadIds()) {
+  try {
+    setPriority(thread, 10);
+  } catch {
+    // keep the default priority
+  }
+}
+
+function threadIds(): number[] {
+  try {
+    return readdirSync('/proc/self/task').map(Number);
+  } catch {
+    return [0]; // not Linux: this thread, which on other systems means the process
+  }
+}
 
 let tesseract: Promise<TesseractWorker> | null = null;
 const engine = () =>
