@@ -4,7 +4,7 @@
  * mutation hooks own invalidation and await it.
  */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   agentRunCountsSchema,
   agentRunListSchema,

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import { describeZodError } from '@/contract';
 import { ApiError, NetworkError, ResponseShapeError } from './errors';
 
@@ -18,7 +18,7 @@ export interface RequestOptions<T> {
   /** Sent as JSON. */
   body?: unknown;
   /** Parses the success body; a mismatch rejects with ResponseShapeError naming the field. */
-  schema?: z.ZodType<T>;
+  schema?: z.core.$ZodType<T>;
   signal?: AbortSignal;
   /** Sent as `Idempotency-Key` (creates: see ./idempotent-create.ts). */
   idempotencyKey?: string;
@@ -70,7 +70,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
     throw new ResponseShapeError(`${label} answered with something other than JSON.`, label);
   }
   if (!options.schema) return data as T;
-  const parsed = options.schema.safeParse(data);
+  const parsed = z.safeParse(options.schema, data);
   if (!parsed.success) {
     throw new ResponseShapeError(
       `${label} answered with an unexpected shape: ${describeZodError(parsed.error, data, 'response')}`,

@@ -3,7 +3,7 @@
  * one agent run caused (one list request per hook or action it names) and one run. Parsed with the contract.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   actionRunListSchema,
   actionRunSchema,
@@ -21,8 +21,8 @@ type SubRun<K extends SubRunKind> = { hook: HookRun; action: ActionRun }[K];
 interface Family<R> {
   keys: ReturnType<typeof createFamilyKeys<string>>;
   path: string;
-  run: z.ZodType<R>;
-  list: z.ZodType<{ runs: R[] }>;
+  run: z.core.$ZodType<R>;
+  list: z.core.$ZodType<{ runs: R[] }>;
 }
 
 const FAMILIES: { [K in SubRunKind]: Family<SubRun<K>> } = {

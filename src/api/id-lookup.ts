@@ -5,7 +5,7 @@
  * The answer is a route to open, or null when nothing in this organization has that id.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   actionListSchema,
   actionRunListSchema,
@@ -70,7 +70,7 @@ async function firstFound<T, R>(
 /** A GET that answers null when the resource is not there (404) or not readable by this operator (403). */
 async function getOrNull<T>(
   path: string,
-  schema: z.ZodType<T>,
+  schema: z.core.$ZodType<T>,
   signal?: AbortSignal,
   query?: Query,
 ): Promise<T | null> {
@@ -85,7 +85,7 @@ async function getOrNull<T>(
 /** Every item of a paged list (following nextToken); an empty list when the operator may not read it (403). */
 async function listAll<K extends string, T>(
   path: string,
-  schema: z.ZodType<Record<K, T[]> & { nextToken?: string | null }>,
+  schema: z.core.$ZodType<Record<K, T[]> & { nextToken?: string | null }>,
   key: K,
   signal?: AbortSignal,
   stop?: (item: T) => boolean,

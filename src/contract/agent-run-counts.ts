@@ -3,18 +3,18 @@
  * service (docs/run-counts.md). The filters are the runs list's (status, createdTimeAfter/Before), so a tab's count
  * and the list behind it always agree. Every status appears, with 0 where there is none.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { agentRunListQuerySchema } from './agents';
 import { agentRunStatusSchema, type AgentRunStatus } from './enums';
 
-export const agentRunCountsQuerySchema = agentRunListQuerySchema.pick({
+export const agentRunCountsQuerySchema = z.pick(agentRunListQuerySchema, {
   status: true,
   createdTimeAfter: true,
   createdTimeBefore: true,
 });
 
 export const agentRunCountsSchema = z.object({
-  counts: z.partialRecord(agentRunStatusSchema, z.number().int().nonnegative()),
+  counts: z.partialRecord(agentRunStatusSchema, z.number().check(z.int(), z.nonnegative())),
 });
 
 export type AgentRunCounts = Partial<Record<AgentRunStatus, number>>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { auditFields, listSchema, nameDescriptionFields, patchBody } from './common';
 import { AGENT_RUN_STATUSES, agentRunStatusSchema, runStatusSchema } from './enums';
 import {
@@ -31,16 +31,18 @@ export const MAX_RESOURCE_IDS = 100;
 /** Most variable names a hook or action may require. */
 export const MAX_REQUIRED_VARIABLES = 100;
 
-const resourceIdSchema = z.string().max(MAX_TEXT_LENGTH, { message: `must be at most ${MAX_TEXT_LENGTH} characters` });
+const resourceIdSchema = z
+  .string()
+  .check(z.maxLength(MAX_TEXT_LENGTH, { message: `must be at most ${MAX_TEXT_LENGTH} characters` }));
 /** Resource ids that make up an agent's workflow (models, validations, hooks, actions, …). */
 const resourceIdsSchema = z
-  .array(resourceIdSchema.min(1, { message: 'must not be empty' }))
-  .max(MAX_RESOURCE_IDS, { message: `must hold at most ${MAX_RESOURCE_IDS} ids` });
+  .array(resourceIdSchema.check(z.minLength(1, { message: 'must not be empty' })))
+  .check(z.maxLength(MAX_RESOURCE_IDS, { message: `must hold at most ${MAX_RESOURCE_IDS} ids` }));
 
 export const agentSchema = z.object({
   agentId: agentIdSchema,
   ...nameDescriptionFields,
-  metadata: metadataSchema.nullable().optional(),
+  metadata: z.optional(z.nullable(metadataSchema)),
   resourceIds: z.array(resourceIdSchema),
   ...auditFields,
 });
@@ -53,7 +55,7 @@ const agentBodyShape = {
   metadata: metadataSchema,
   resourceIds: resourceIdsSchema,
 };
-export const createAgentBodySchema = z.strictObject(agentBodyShape).partial();
+export const createAgentBodySchema = z.partial(z.strictObject(agentBodyShape));
 export type CreateAgentBody = z.infer<typeof createAgentBodySchema>;
 export const updateAgentBodySchema = patchBody(agentBodyShape);
 export type UpdateAgentBody = z.infer<typeof updateAgentBodySchema>;
@@ -61,18 +63,18 @@ export type UpdateAgentBody = z.infer<typeof updateAgentBodySchema>;
 /** One entry of an agent run's `events` timeline. */
 export const agentRunEventSchema = z.looseObject({
   type: keySchema,
-  status: keySchema.nullable().optional(),
+  status: z.optional(z.nullable(keySchema)),
   time: timestampSchema,
-  by: textSchema.nullable().optional(),
+  by: z.optional(z.nullable(textSchema)),
 });
 export type AgentRunEvent = z.infer<typeof agentRunEventSchema>;
 
 export const agentRunSchema = z.object({
   agentId: agentIdSchema,
   runId: runIdSchema,
-  id: agentRunRefSchema.optional(),
+  id: z.optional(agentRunRefSchema),
   status: agentRunStatusSchema,
-  variablesFileUrl: urlSchema.nullable().optional(),
+  variablesFileUrl: z.optional(z.nullable(urlSchema)),
   events: z.array(agentRunEventSchema),
   resourceIds: z.array(resourceIdSchema),
   ...auditFields,
@@ -81,9 +83,9 @@ export type AgentRun = z.infer<typeof agentRunSchema>;
 export const agentRunListSchema = listSchema('runs', agentRunSchema);
 
 export const createAgentRunBodySchema = z.strictObject({
-  documentId: documentIdSchema.optional(),
-  resourceIds: resourceIdsSchema.optional(),
-  variables: metadataSchema.optional(),
+  documentId: z.optional(documentIdSchema),
+  resourceIds: z.optional(resourceIdsSchema),
+  variables: z.optional(metadataSchema),
 });
 export type CreateAgentRunBody = z.infer<typeof createAgentRunBodySchema>;
 
@@ -101,34 +103,34 @@ export const updateAgentRunBodySchema = z.strictObject({
 export type UpdateAgentRunBody = z.infer<typeof updateAgentRunBodySchema>;
 
 export const agentRunListQuerySchema = z.object({
-  status: z.union([agentRunStatusSchema, z.array(agentRunStatusSchema)]).optional(),
-  sort: z
-    .enum(['createdTime:desc', 'createdTime:asc'], { message: 'must be createdTime:desc or createdTime:asc' })
-    .optional(),
-  createdTimeAfter: timestampSchema.optional(),
-  createdTimeBefore: timestampSchema.optional(),
+  status: z.optional(z.union([agentRunStatusSchema, z.array(agentRunStatusSchema)])),
+  sort: z.optional(
+    z.enum(['createdTime:desc', 'createdTime:asc'], { message: 'must be createdTime:desc or createdTime:asc' }),
+  ),
+  createdTimeAfter: z.optional(timestampSchema),
+  createdTimeBefore: z.optional(timestampSchema),
 });
 
 const runCommonFields = {
   runId: runIdSchema,
-  name: nullableTextSchema.optional(),
-  description: nullableTextSchema.optional(),
-  metadata: metadataSchema.nullable().optional(),
+  name: z.optional(nullableTextSchema),
+  description: z.optional(nullableTextSchema),
+  metadata: z.optional(z.nullable(metadataSchema)),
   status: runStatusSchema,
-  warnings: z.array(longTextSchema).nullable().optional(),
-  errors: z.array(longTextSchema).nullable().optional(),
-  history: z.array(jsonObjectSchema).nullable().optional(),
-  input: jsonObjectSchema.nullable().optional(),
-  output: jsonObjectSchema.nullable().optional(),
-  agentRunId: agentRunRefSchema.nullable().optional(),
-  logId: logIdSchema.nullable().optional(),
+  warnings: z.optional(z.nullable(z.array(longTextSchema))),
+  errors: z.optional(z.nullable(z.array(longTextSchema))),
+  history: z.optional(z.nullable(z.array(jsonObjectSchema))),
+  input: z.optional(z.nullable(jsonObjectSchema)),
+  output: z.optional(z.nullable(jsonObjectSchema)),
+  agentRunId: z.optional(z.nullable(agentRunRefSchema)),
+  logId: z.optional(z.nullable(logIdSchema)),
   ...auditFields,
 };
 
 export const hookRunSchema = z.object({
   hookId: hookRefSchema,
-  id: hookRunRefSchema.optional(),
-  actionId: actionRefSchema.nullable().optional(),
+  id: z.optional(hookRunRefSchema),
+  actionId: z.optional(z.nullable(actionRefSchema)),
   ...runCommonFields,
 });
 export type HookRun = z.infer<typeof hookRunSchema>;
@@ -136,8 +138,8 @@ export const hookRunListSchema = listSchema('runs', hookRunSchema);
 
 export const actionRunSchema = z.object({
   actionId: actionIdSchema,
-  id: actionRunRefSchema.optional(),
-  noAgentRunUpdate: z.boolean().nullable().optional(),
+  id: z.optional(actionRunRefSchema),
+  noAgentRunUpdate: z.optional(z.nullable(z.boolean())),
   ...runCommonFields,
 });
 export type ActionRun = z.infer<typeof actionRunSchema>;
@@ -146,16 +148,16 @@ export const actionRunListSchema = listSchema('runs', actionRunSchema);
 /** Hooks and actions: the seed shows only their runs; these are the fields the console manages. */
 const hookActionFields = {
   ...nameDescriptionFields,
-  metadata: metadataSchema.nullable().optional(),
-  enabled: z.boolean().optional(),
-  config: jsonObjectSchema.nullable().optional(),
+  metadata: z.optional(z.nullable(metadataSchema)),
+  enabled: z.optional(z.boolean()),
+  config: z.optional(z.nullable(jsonObjectSchema)),
   ...auditFields,
 };
 export const hookSchema = z.object({
   hookId: hookIdSchema,
   /** The agent run transition that fires the hook, e.g. `ready-for-review`. */
-  trigger: textSchema.nullable().optional(),
-  actionId: actionRefSchema.nullable().optional(),
+  trigger: z.optional(z.nullable(textSchema)),
+  actionId: z.optional(z.nullable(actionRefSchema)),
   ...hookActionFields,
 });
 export type Hook = z.infer<typeof hookSchema>;
@@ -172,17 +174,23 @@ export const actionListSchema = listSchema('actions', actionSchema);
  * actions, `noAgentRunUpdate` (a failure does not move the agent run to error).
  */
 export const hookActionConfigSchema = z.looseObject({
-  requiredVariables: z
-    .array(keySchema.min(1, { message: 'must not be empty' }), { message: 'must be an array of strings' })
-    .max(MAX_REQUIRED_VARIABLES, { message: `must hold at most ${MAX_REQUIRED_VARIABLES} names` })
-    .optional(),
-  minConfidence: z
-    .number({ message: 'must be a number' })
-    .min(0, { message: 'must be a number from 0 to 1' })
-    .max(1, { message: 'must be a number from 0 to 1' })
-    .optional(),
-  destination: textSchema.optional(),
-  noAgentRunUpdate: z.boolean({ message: 'must be a boolean' }).optional(),
+  requiredVariables: z.optional(
+    z
+      .array(keySchema.check(z.minLength(1, { message: 'must not be empty' })), {
+        message: 'must be an array of strings',
+      })
+      .check(z.maxLength(MAX_REQUIRED_VARIABLES, { message: `must hold at most ${MAX_REQUIRED_VARIABLES} names` })),
+  ),
+  minConfidence: z.optional(
+    z
+      .number({ message: 'must be a number' })
+      .check(
+        z.gte(0, { message: 'must be a number from 0 to 1' }),
+        z.lte(1, { message: 'must be a number from 0 to 1' }),
+      ),
+  ),
+  destination: z.optional(textSchema),
+  noAgentRunUpdate: z.optional(z.boolean({ message: 'must be a boolean' })),
 });
 export type HookActionConfig = z.infer<typeof hookActionConfigSchema>;
 
@@ -196,17 +204,17 @@ const hookActionBodyShape = {
   enabled: z.boolean({ message: 'must be a boolean' }),
   config: hookActionConfigSchema,
 };
-export const createHookBodySchema = z
-  .strictObject({ ...hookActionBodyShape, trigger: hookTriggerSchema, actionId: actionRefSchema.nullable() })
-  .partial();
+export const createHookBodySchema = z.partial(
+  z.strictObject({ ...hookActionBodyShape, trigger: hookTriggerSchema, actionId: z.nullable(actionRefSchema) }),
+);
 export type CreateHookBody = z.infer<typeof createHookBodySchema>;
 export const updateHookBodySchema = patchBody({
   ...hookActionBodyShape,
   trigger: hookTriggerSchema,
-  actionId: actionRefSchema.nullable(),
+  actionId: z.nullable(actionRefSchema),
 });
 export type UpdateHookBody = z.infer<typeof updateHookBodySchema>;
-export const createActionBodySchema = z.strictObject(hookActionBodyShape).partial();
+export const createActionBodySchema = z.partial(z.strictObject(hookActionBodyShape));
 export type CreateActionBody = z.infer<typeof createActionBodySchema>;
 export const updateActionBodySchema = patchBody(hookActionBodyShape);
 export type UpdateActionBody = z.infer<typeof updateActionBodySchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { auditFields, listSchema, nameDescriptionFields, patchBody } from './common';
 import { appClientIdSchema, roleIdSchema, roleIdsInputSchema } from './ids';
 import { keySchema, metadataSchema, nullableTextSchema, textSchema, urlSchema } from './primitives';
@@ -7,37 +7,37 @@ import { keySchema, metadataSchema, nullableTextSchema, textSchema, urlSchema } 
 export const MAX_APP_CLIENT_URLS = 100;
 const urlListSchema = z
   .array(urlSchema)
-  .max(MAX_APP_CLIENT_URLS, { message: `must hold at most ${MAX_APP_CLIENT_URLS} URLs` });
+  .check(z.maxLength(MAX_APP_CLIENT_URLS, { message: `must hold at most ${MAX_APP_CLIENT_URLS} URLs` }));
 
 export const appClientSchema = z.object({
   appClientId: appClientIdSchema,
   clientId: keySchema,
   /** Present only in the response to create; never returned again. */
-  clientSecret: textSchema.nullable().optional(),
-  hasSecret: z.boolean().optional(),
-  mutable: z.boolean().optional(),
+  clientSecret: z.optional(z.nullable(textSchema)),
+  hasSecret: z.optional(z.boolean()),
+  mutable: z.optional(z.boolean()),
   ...nameDescriptionFields,
-  metadata: metadataSchema.nullable().optional(),
-  roleIds: z.array(roleIdSchema).nullable().optional(),
-  loginUrls: z.array(urlSchema).nullable().optional(),
-  logoutUrls: z.array(urlSchema).nullable().optional(),
-  callbackUrls: z.array(urlSchema).nullable().optional(),
-  defaultLoginUrl: urlSchema.nullable().optional(),
+  metadata: z.optional(z.nullable(metadataSchema)),
+  roleIds: z.optional(z.nullable(z.array(roleIdSchema))),
+  loginUrls: z.optional(z.nullable(z.array(urlSchema))),
+  logoutUrls: z.optional(z.nullable(z.array(urlSchema))),
+  callbackUrls: z.optional(z.nullable(z.array(urlSchema))),
+  defaultLoginUrl: z.optional(z.nullable(urlSchema)),
   ...auditFields,
 });
 export type AppClient = z.infer<typeof appClientSchema>;
 export const appClientListSchema = listSchema('appClients', appClientSchema);
 
 export const createAppClientBodySchema = z.strictObject({
-  name: nullableTextSchema.optional(),
-  description: nullableTextSchema.optional(),
-  metadata: metadataSchema.optional(),
-  roleIds: roleIdsInputSchema.optional(),
-  loginUrls: urlListSchema.optional(),
-  logoutUrls: urlListSchema.optional(),
-  callbackUrls: urlListSchema.optional(),
-  defaultLoginUrl: urlSchema.optional(),
-  generateSecret: z.boolean({ message: 'must be a boolean' }).optional(),
+  name: z.optional(nullableTextSchema),
+  description: z.optional(nullableTextSchema),
+  metadata: z.optional(metadataSchema),
+  roleIds: z.optional(roleIdsInputSchema),
+  loginUrls: z.optional(urlListSchema),
+  logoutUrls: z.optional(urlListSchema),
+  callbackUrls: z.optional(urlListSchema),
+  defaultLoginUrl: z.optional(urlSchema),
+  generateSecret: z.optional(z.boolean({ message: 'must be a boolean' })),
 });
 export type CreateAppClientBody = z.infer<typeof createAppClientBodySchema>;
 

@@ -2,7 +2,7 @@
  * The BFF's audit log as `GET /bff/audit` serves it (not a resource of the service): one entry per write an operator
  * sent through `/api`, newest first, with what became of it.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const AUDIT_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
@@ -23,14 +23,14 @@ export const auditEntrySchema = z.object({
   method: z.string(),
   path: z.string(),
   /** The service's answer, or the BFF's own when the write was not forwarded; null when there is none. */
-  status: z.number().int().nullable(),
+  status: z.nullable(z.number().check(z.int())),
   outcome: z.enum(AUDIT_OUTCOMES),
   /** The browser went away before the answer reached it (the write went on regardless). */
   clientClosed: z.boolean(),
   /** When the outcome was recorded; null while pending. */
-  completedTime: z.string().nullable(),
+  completedTime: z.nullable(z.string()),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), nextCursor: z.string().nullable() });
+export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), nextCursor: z.nullable(z.string()) });
 export type AuditPage = z.infer<typeof auditPageSchema>;

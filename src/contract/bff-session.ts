@@ -2,7 +2,7 @@
  * The BFF's `GET /bff/session` (and `POST /bff/login`'s answer): who is signed in to the console. Signed out is an
  * answer too, not an error. Never carries a secret, token or session id.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const OPERATOR_ROLES = ['admin', 'viewer'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
@@ -16,7 +16,7 @@ export const signedInSessionSchema = z.object({
   /** The service the console manages (`{base_url}`). */
   upstream: z.object({ baseUrl: z.string() }),
   /** The app client's organization; null when the service could not say. */
-  organization: z.object({ organizationId: z.string(), name: z.string().nullable() }).nullable(),
+  organization: z.nullable(z.object({ organizationId: z.string(), name: z.nullable(z.string()) })),
 });
 export type SignedInSession = z.infer<typeof signedInSessionSchema>;
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import * as c from './index';
 
 const hex = 'a'.repeat(32);
-const ok = (schema: z.ZodType, value: unknown) =>
-  expect(schema.safeParse(value).success, JSON.stringify(value)).toBe(true);
-const bad = (schema: z.ZodType, value: unknown) =>
-  expect(schema.safeParse(value).success, JSON.stringify(value)).toBe(false);
+const ok = (schema: z.core.$ZodType, value: unknown) =>
+  expect(z.safeParse(schema, value).success, JSON.stringify(value)).toBe(true);
+const bad = (schema: z.core.$ZodType, value: unknown) =>
+  expect(z.safeParse(schema, value).success, JSON.stringify(value)).toBe(false);
 
 describe('timestamps', () => {
   it.each([
@@ -66,7 +66,7 @@ describe('email rule of Create User', () => {
 });
 
 describe('identifiers', () => {
-  const cases: [z.ZodType, string[], string[]][] = [
+  const cases: [z.core.$ZodType, string[], string[]][] = [
     [
       c.documentIdSchema,
       [`svc:document:${hex}`, `legacy:document:${hex}`],
@@ -267,8 +267,8 @@ describe('request bodies', () => {
 });
 
 describe('describeZodError', () => {
-  const describe_ = (schema: z.ZodType, input: unknown) => {
-    const result = schema.safeParse(input);
+  const describe_ = (schema: z.core.$ZodType, input: unknown) => {
+    const result = z.safeParse(schema, input);
     if (result.success) throw new Error('expected failure');
     return c.describeZodError(result.error, input);
   };

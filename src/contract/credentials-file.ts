@@ -2,9 +2,9 @@
  * `credentials.json`: what the embedded service writes into its data dir on first start (mode 0600) and the BFF
  * reads (or a file of the same shape named by DPS_CREDENTIALS_FILE).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
-const nonEmpty = z.string().min(1, 'must be a non-empty string');
+const nonEmpty = z.string().check(z.minLength(1, 'must be a non-empty string'));
 
 export const credentialsFileSchema = z.object({
   clientId: nonEmpty,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { longTextSchema, textSchema } from './primitives';
 
 /** Every error response body. */
@@ -7,8 +7,8 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** Token endpoint success body. */
 export const tokenResponseSchema = z.object({
-  access_token: textSchema.min(1),
-  expires_in: z.int().positive(),
+  access_token: textSchema.check(z.minLength(1)),
+  expires_in: z.int().check(z.positive()),
   token_type: z.literal('Bearer'),
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
@@ -35,7 +35,7 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
  * `retentionInDays must be an integer from 1 to 1825; foo is not an allowed field`.
  * Pass the parsed input so a missing field reads "is required" rather than a type complaint.
  */
-export function describeZodError(error: z.ZodError, input?: unknown, subject = 'body'): string {
+export function describeZodError(error: z.core.$ZodError, input?: unknown, subject = 'body'): string {
   const sentences = error.issues.flatMap((issue) => {
     const where = formatPath(issue.path);
     if (issue.code === 'unrecognized_keys') {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MAX_ID_LENGTH, NS } from './primitives';
 
 /** Id part patterns used by the seed. */
@@ -9,8 +9,10 @@ const ORG_PREFIX = `(?:${NS}:organization:${SLUG}/)?`;
 function idSchema(pattern: string, example: string) {
   return z
     .string()
-    .max(MAX_ID_LENGTH, { message: `must be at most ${MAX_ID_LENGTH} characters`, abort: true })
-    .regex(new RegExp(`^${pattern}$`), { message: `must be an identifier like ${example}` });
+    .check(
+      z.maxLength(MAX_ID_LENGTH, { message: `must be at most ${MAX_ID_LENGTH} characters`, abort: true }),
+      z.regex(new RegExp(`^${pattern}$`), { message: `must be an identifier like ${example}` }),
+    );
 }
 
 export const ID_PATTERNS = {
@@ -56,7 +58,7 @@ export const MAX_ROLE_IDS = 100;
 /** roleIds as a request sends them. */
 export const roleIdsInputSchema = z
   .array(roleIdSchema)
-  .max(MAX_ROLE_IDS, { message: `must hold at most ${MAX_ROLE_IDS} role ids` });
+  .check(z.maxLength(MAX_ROLE_IDS, { message: `must hold at most ${MAX_ROLE_IDS} role ids` }));
 export const profileIdSchema = idSchema(ID_PATTERNS.profile, 'svc:profile:<32 lowercase hex>');
 export const appClientIdSchema = idSchema(ID_PATTERNS.appClient, 'svc:app-client:<a-z0-9-_>');
 export const validationIdSchema = idSchema(ID_PATTERNS.validation, 'svc:validation:<32 lowercase hex>');

@@ -3,26 +3,26 @@
  * stop at RFC 5321's length before their pattern runs, and JSON nesting is measured without recursion.
  */
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import * as contract from './index';
 import { describeZodError, emailSchema, jsonNestsDeeperThan, MAX_JSON_DEPTH, timestampSchema } from './index';
 
 type Def = { type: string; [key: string]: unknown };
-const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+const defOf = (schema: z.core.$ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
 /** Paths (inside the named schema) of every string without a maximum length. */
-function unboundedStrings(schema: z.ZodType, path: string, seen = new Set<z.ZodType>()): string[] {
+function unboundedStrings(schema: z.core.$ZodType, path: string, seen = new Set<z.core.$ZodType>()): string[] {
   if (seen.has(schema)) return [];
   seen.add(schema);
   const def = defOf(schema);
-  const walk = (inner: unknown, at: string) => unboundedStrings(inner as z.ZodType, at, seen);
+  const walk = (inner: unknown, at: string) => unboundedStrings(inner as z.core.$ZodType, at, seen);
   switch (def.type) {
     case 'string': {
       const checks = (def.checks as Array<{ _zod: { def: { check: string } } }> | undefined) ?? [];
       return checks.some((check) => check._zod.def.check === 'max_length') ? [] : [path];
     }
     case 'object':
-      return Object.entries(def.shape as Record<string, z.ZodType>).flatMap(([key, value]) =>
+      return Object.entries(def.shape as Record<string, z.core.$ZodType>).flatMap(([key, value]) =>
         walk(value, `${path}.${key}`),
       );
     case 'array':
@@ -30,7 +30,7 @@ function unboundedStrings(schema: z.ZodType, path: string, seen = new Set<z.ZodT
     case 'record':
       return [...walk(def.keyType, `${path}{key}`), ...walk(def.valueType, `${path}{value}`)];
     case 'union':
-      return (def.options as z.ZodType[]).flatMap((option, i) => walk(option, `${path}|${i}`));
+      return (def.options as z.core.$ZodType[]).flatMap((option, i) => walk(option, `${path}|${i}`));
     case 'intersection':
       return [...walk(def.left, path), ...walk(def.right, path)];
     case 'pipe':
@@ -49,8 +49,8 @@ function unboundedStrings(schema: z.ZodType, path: string, seen = new Set<z.ZodT
 }
 
 describe('every string of the contract is bounded', () => {
-  const schemas = Object.entries(contract).filter(([, value]) => value instanceof z.ZodType) as Array<
-    [string, z.ZodType]
+  const schemas = Object.entries(contract).filter(([, value]) => value instanceof z.core.$ZodType) as Array<
+    [string, z.core.$ZodType]
   >;
 
   it('finds the contract schemas to audit', () => {
@@ -139,8 +139,8 @@ describe('JSON nesting depth', () => {
 });
 
 describe('request arrays are capped (work per request stays linear in what the limits allow)', () => {
-  const problem = (schema: z.ZodType, body: unknown) => {
-    const result = schema.safeParse(body);
+  const problem = (schema: z.core.$ZodType, body: unknown) => {
+    const result = z.safeParse(schema, body);
     return result.success ? undefined : describeZodError(result.error, body);
   };
   const many = <T>(count: number, make: (i: number) => T) => Array.from({ length: count }, (_, i) => make(i));

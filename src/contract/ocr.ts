@@ -8,7 +8,7 @@
  *                 "words": [{ "text": "TOTAL", "line": 12, "confidence": 0.91,
  *                             "box": { "x": 0.025, "y": 0.70, "w": 0.08, "h": 0.017 } }] }] }
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { contentTypeSchema } from './enums';
 import { documentIdSchema } from './ids';
 import { timestampSchema } from './primitives';
@@ -28,17 +28,16 @@ export const isOcrContentType = (type: string | null | undefined): boolean =>
 
 const unit = z
   .number({ message: 'must be a number' })
-  .min(0, { message: 'must be 0 to 1' })
-  .max(1, { message: 'must be 0 to 1' });
+  .check(z.gte(0, { message: 'must be 0 to 1' }), z.lte(1, { message: 'must be 0 to 1' }));
 
 /** A box on the page: fractions of the page's width (x, w) and height (y, h), from its top-left corner, unrotated. */
 export const ocrBoxSchema = z.strictObject({ x: unit, y: unit, w: unit, h: unit });
 export type OcrBox = z.infer<typeof ocrBoxSchema>;
 
 export const ocrWordSchema = z.strictObject({
-  text: z.string().min(1, { message: 'must not be empty' }),
+  text: z.string().check(z.minLength(1, { message: 'must not be empty' })),
   /** Index of the word's line on its page, in reading order (words of one line share it). */
-  line: z.int({ message: 'must be an integer' }).min(0, { message: 'must be an integer >= 0' }),
+  line: z.int({ message: 'must be an integer' }).check(z.gte(0, { message: 'must be an integer >= 0' })),
   /** The recogniser's confidence, 0 to 1. */
   confidence: unit,
   box: ocrBoxSchema,
@@ -47,10 +46,10 @@ export type OcrWord = z.infer<typeof ocrWordSchema>;
 
 export const ocrPageSchema = z.strictObject({
   /** 0-based page index, as ground-truth `pages` count them. */
-  page: z.int({ message: 'must be an integer' }).min(0, { message: 'must be an integer >= 0' }),
+  page: z.int({ message: 'must be an integer' }).check(z.gte(0, { message: 'must be an integer >= 0' })),
   /** Size in pixels of the raster that was recognised (the boxes do not depend on it). */
-  width: z.int().positive(),
-  height: z.int().positive(),
+  width: z.int().check(z.positive()),
+  height: z.int().check(z.positive()),
   words: z.array(ocrWordSchema),
 });
 export type OcrPage = z.infer<typeof ocrPageSchema>;
@@ -60,7 +59,7 @@ export const ocrResultSchema = z.strictObject({
   contentType: contentTypeSchema,
   status: ocrStatusSchema,
   /** Why recognition failed; null otherwise. Never holds document text. */
-  message: z.string().nullable(),
+  message: z.nullable(z.string()),
   /** Recognised pages in page order: only pages that needed recognition (a PDF page with a text layer has none). */
   pages: z.array(ocrPageSchema),
   updatedTime: timestampSchema,

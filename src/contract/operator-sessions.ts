@@ -2,13 +2,13 @@
  * Operators' signed-in sessions as the BFF serves them (`/bff/sessions`). A session is named by an opaque handle,
  * never by its id.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { sessionOperatorSchema } from './bff-session';
 
 export const SESSION_HANDLE_PATTERN = /^[0-9a-f]{32}$/;
 
 export const operatorSessionSchema = z.object({
-  handle: z.string().regex(SESSION_HANDLE_PATTERN),
+  handle: z.string().check(z.regex(SESSION_HANDLE_PATTERN)),
   operator: sessionOperatorSchema,
   createdAt: z.string(),
   lastSeenAt: z.string(),
@@ -24,4 +24,4 @@ export const operatorSessionListSchema = z.object({ sessions: z.array(operatorSe
 /** `DELETE /bff/sessions/:handle`: the session that ended. */
 export const endedSessionSchema = z.object({ session: operatorSessionSchema });
 /** `DELETE /bff/sessions?…`: how many ended. */
-export const endedSessionCountSchema = z.object({ ended: z.number().int().min(0) });
+export const endedSessionCountSchema = z.object({ ended: z.number().check(z.int(), z.gte(0)) });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { auditFields, listSchema, patchBody } from './common';
 import { organizationIdSchema, paymentMethodIdSchema, planIdSchema } from './ids';
 import {
@@ -64,29 +64,28 @@ export const COUNTER_FIELDS = [
 export type CounterField = (typeof COUNTER_FIELDS)[number];
 
 const counterShape = Object.fromEntries(
-  COUNTER_FIELDS.map((field) => [field, nonNegativeIntSchema.optional()]),
-) as Record<CounterField, z.ZodOptional<typeof nonNegativeIntSchema>>;
+  COUNTER_FIELDS.map((field) => [field, z.optional(nonNegativeIntSchema)]),
+) as Record<CounterField, z.ZodMiniOptional<typeof nonNegativeIntSchema>>;
 
 export const organizationSchema = z.object({
   organizationId: organizationIdSchema,
-  name: textSchema.nullable().optional(),
-  description: textSchema.nullable().optional(),
-  metadata: metadataSchema.nullable().optional(),
-  url: urlSchema.nullable().optional(),
-  pictureUrl: textSchema.nullable().optional(),
-  code: keySchema
-    .regex(/^[0-9a-z]+$/, { message: 'must be lowercase letters and digits' })
-    .nullable()
-    .optional(),
-  clientId: keySchema.nullable().optional(),
-  planId: planIdSchema.nullable().optional(),
-  paymentMethodId: paymentMethodIdSchema.nullable().optional(),
-  documentRetentionInDays: retentionInDaysSchema.nullable().optional(),
-  useNewScopes: z.boolean().nullable().optional(),
-  monthlyUsageSummary: jsonObjectSchema.nullable().optional(),
-  privileges: jsonObjectSchema.nullable().optional(),
-  deploymentsAllowed: jsonObjectSchema.nullable().optional(),
-  deploymentsCreated: jsonObjectSchema.nullable().optional(),
+  name: z.optional(z.nullable(textSchema)),
+  description: z.optional(z.nullable(textSchema)),
+  metadata: z.optional(z.nullable(metadataSchema)),
+  url: z.optional(z.nullable(urlSchema)),
+  pictureUrl: z.optional(z.nullable(textSchema)),
+  code: z.optional(
+    z.nullable(keySchema.check(z.regex(/^[0-9a-z]+$/, { message: 'must be lowercase letters and digits' }))),
+  ),
+  clientId: z.optional(z.nullable(keySchema)),
+  planId: z.optional(z.nullable(planIdSchema)),
+  paymentMethodId: z.optional(z.nullable(paymentMethodIdSchema)),
+  documentRetentionInDays: z.optional(z.nullable(retentionInDaysSchema)),
+  useNewScopes: z.optional(z.nullable(z.boolean())),
+  monthlyUsageSummary: z.optional(z.nullable(jsonObjectSchema)),
+  privileges: z.optional(z.nullable(jsonObjectSchema)),
+  deploymentsAllowed: z.optional(z.nullable(jsonObjectSchema)),
+  deploymentsCreated: z.optional(z.nullable(jsonObjectSchema)),
   ...counterShape,
   ...auditFields,
 });
@@ -94,19 +93,19 @@ export type Organization = z.infer<typeof organizationSchema>;
 export const organizationListSchema = listSchema('organizations', organizationSchema);
 
 export const createOrganizationBodySchema = z.strictObject({
-  metadata: metadataSchema.optional(),
-  name: textSchema.nullable().optional(),
-  description: textSchema.nullable().optional(),
-  url: urlSchema.optional(),
-  useNewScopes: z.boolean({ message: 'must be a boolean' }).optional(),
+  metadata: z.optional(metadataSchema),
+  name: z.optional(z.nullable(textSchema)),
+  description: z.optional(z.nullable(textSchema)),
+  url: z.optional(urlSchema),
+  useNewScopes: z.optional(z.boolean({ message: 'must be a boolean' })),
 });
 export type CreateOrganizationBody = z.infer<typeof createOrganizationBodySchema>;
 
 export const updateOrganizationBodySchema = patchBody({
   metadata: metadataSchema,
   paymentMethodId: paymentMethodIdSchema,
-  name: textSchema.nullable(),
-  description: textSchema.nullable(),
+  name: z.nullable(textSchema),
+  description: z.nullable(textSchema),
   documentRetentionInDays: retentionInDaysSchema,
   planId: planIdSchema,
   url: urlSchema,

@@ -1,4 +1,9 @@
-import { z } from 'zod';
+import { config, z } from 'zod/mini';
+import { en } from 'zod/locales';
+
+// zod/mini registers no locale (classic `zod` registers English): without this, rules without a message of their own
+// would say "Invalid input". Named imports, not `z.config`: the console build treats `z.…()` calls as pure.
+if (!config().localeError) config(en());
 
 /** The two namespace words of identifiers: `svc` (current) and `legacy` (older, still accepted). */
 export const NAMESPACES = ['svc', 'legacy'] as const;
@@ -29,14 +34,14 @@ export const MAX_CONTENT_LENGTH = 6_250_000;
  */
 export const TIMESTAMP_PATTERN = /^\d{4}-?\d{2}-?\d{2}[ T]?\d{2}:?\d{2}:?\d{2}(?:\.\d{1,6})?(?:Z|\+\d{2}:?\d{2})$/;
 const TIMESTAMP_MESSAGE = 'must be a timestamp like 2024-01-31T12:00:00.000000Z';
-export const timestampSchema = z
-  .string({ message: TIMESTAMP_MESSAGE })
-  .max(64, { message: TIMESTAMP_MESSAGE, abort: true })
-  .regex(TIMESTAMP_PATTERN, { message: TIMESTAMP_MESSAGE, abort: true })
-  .refine(isCalendarTimestamp, {
+export const timestampSchema = z.string({ message: TIMESTAMP_MESSAGE }).check(
+  z.maxLength(64, { message: TIMESTAMP_MESSAGE, abort: true }),
+  z.regex(TIMESTAMP_PATTERN, { message: TIMESTAMP_MESSAGE, abort: true }),
+  z.refine(isCalendarTimestamp, {
     message:
       'must be a real date and time: year 0001 or later, month 01-12, a day the month has, hour 00-23, minute and second 00-59, zone offset at most +14:00',
-  });
+  }),
+);
 
 /** A TIMESTAMP_PATTERN match names a moment that exists (no February 30, hour 24 or zone +99:00). */
 export function isCalendarTimestamp(value: string): boolean {
@@ -65,8 +70,10 @@ export function isCalendarTimestamp(value: string): boolean {
 export const URL_PATTERN = /^(?:http:\/\/localhost|https:\/\/)/;
 export const urlSchema = z
   .string({ message: 'must be a string' })
-  .max(MAX_URL_LENGTH, { message: `must be at most ${MAX_URL_LENGTH} characters`, abort: true })
-  .regex(URL_PATTERN, { message: 'must start with http://localhost or https://' });
+  .check(
+    z.maxLength(MAX_URL_LENGTH, { message: `must be at most ${MAX_URL_LENGTH} characters`, abort: true }),
+    z.regex(URL_PATTERN, { message: 'must start with http://localhost or https://' }),
+  );
 
 /**
  * Create User's email rule: the local part starts alphanumeric, then letters, digits and `-+._`; then `@`; a dotted
@@ -75,16 +82,20 @@ export const urlSchema = z
 export const EMAIL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9\-+._]*@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}$/;
 export const emailSchema = z
   .string({ message: 'must be a string' })
-  .max(MAX_EMAIL_LENGTH, { message: `must be at most ${MAX_EMAIL_LENGTH} characters`, abort: true })
-  .regex(EMAIL_PATTERN, { message: 'must be a valid email address such as name@example.com' });
+  .check(
+    z.maxLength(MAX_EMAIL_LENGTH, { message: `must be at most ${MAX_EMAIL_LENGTH} characters`, abort: true }),
+    z.regex(EMAIL_PATTERN, { message: 'must be a valid email address such as name@example.com' }),
+  );
 
 /** A string of at most `max` characters (every string of the contract has a bound). */
 export function boundedString(max: number) {
-  return z.string({ message: 'must be a string' }).max(max, { message: `must be at most ${max} characters` });
+  return z
+    .string({ message: 'must be a string' })
+    .check(z.maxLength(max, { message: `must be at most ${max} characters` }));
 }
 
 export const textSchema = boundedString(MAX_TEXT_LENGTH);
-export const nullableTextSchema = textSchema.nullable();
+export const nullableTextSchema = z.nullable(textSchema);
 /** Record keys and other names. */
 export const keySchema = boundedString(MAX_KEY_LENGTH);
 /** Service-written free text in responses. */
@@ -146,12 +157,14 @@ export function isBase64Text(text: string): boolean {
 
 export const retentionInDaysSchema = z
   .int({ message: 'must be an integer' })
-  .min(MIN_RETENTION_DAYS, { message: `must be an integer from ${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS}` })
-  .max(MAX_RETENTION_DAYS, { message: `must be an integer from ${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS}` });
+  .check(
+    z.gte(MIN_RETENTION_DAYS, { message: `must be an integer from ${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS}` }),
+    z.lte(MAX_RETENTION_DAYS, { message: `must be an integer from ${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS}` }),
+  );
 
 export const nonNegativeIntSchema = z
   .int({ message: 'must be an integer' })
-  .min(0, { message: 'must be an integer >= 0' });
+  .check(z.gte(0, { message: 'must be an integer >= 0' }));
 
 /** The current time in the seed's timestamp format (microsecond precision, UTC). */
 export function nowTimestamp(date: Date = new Date()): string {

@@ -7,7 +7,7 @@
  * - `GET /users/search?text=…&maxResults=&nextToken=` → the users list envelope, users whose name or email contains
  *   `text` (case-insensitive), in the list's order
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { listQuerySchema, listSchema } from './common';
 import { profileIdSchema } from './ids';
 import { MAX_EMAIL_LENGTH, nullableTextSchema, timestampSchema } from './primitives';
@@ -16,7 +16,7 @@ import { userSchema } from './users';
 export const profileSchema = z.strictObject({
   profileId: profileIdSchema,
   /** The address the user was invited with. */
-  email: z.string().max(MAX_EMAIL_LENGTH),
+  email: z.string().check(z.maxLength(MAX_EMAIL_LENGTH)),
   name: nullableTextSchema,
   createdTime: timestampSchema,
 });
@@ -27,30 +27,36 @@ export const MAX_PROFILES_PER_REQUEST = 100;
 const PROFILE_ID_LIST_ITEM_LENGTH = 'svc:profile:'.length + 32 + 1;
 
 export const profilesQuerySchema = z.object({
-  profileIds: z
-    .string({ message: 'is required: profile ids separated by commas' })
-    .max(MAX_PROFILES_PER_REQUEST * PROFILE_ID_LIST_ITEM_LENGTH, {
-      message: `must name at most ${MAX_PROFILES_PER_REQUEST} profile ids`,
-    })
-    .transform((text) => text.split(',').filter(Boolean))
-    .pipe(
-      z
-        .array(profileIdSchema)
-        .min(1, { message: 'must name at least one profile id' })
-        .max(MAX_PROFILES_PER_REQUEST, { message: `must name at most ${MAX_PROFILES_PER_REQUEST} profile ids` }),
+  profileIds: z.pipe(
+    z.pipe(
+      z.string({ message: 'is required: profile ids separated by commas' }).check(
+        z.maxLength(MAX_PROFILES_PER_REQUEST * PROFILE_ID_LIST_ITEM_LENGTH, {
+          message: `must name at most ${MAX_PROFILES_PER_REQUEST} profile ids`,
+        }),
+      ),
+      z.transform((text: string) => text.split(',').filter(Boolean)),
     ),
+    z
+      .array(profileIdSchema)
+      .check(
+        z.minLength(1, { message: 'must name at least one profile id' }),
+        z.maxLength(MAX_PROFILES_PER_REQUEST, { message: `must name at most ${MAX_PROFILES_PER_REQUEST} profile ids` }),
+      ),
+  ),
 });
 
 export const profileListSchema = z.object({ profiles: z.array(profileSchema) });
 
 export const MAX_USER_SEARCH_LENGTH = 200;
 
-export const userSearchQuerySchema = listQuerySchema.extend({
+export const userSearchQuerySchema = z.extend(listQuerySchema, {
   text: z
     .string({ message: 'is required' })
-    .trim()
-    .min(1, { message: 'must not be empty' })
-    .max(MAX_USER_SEARCH_LENGTH, { message: `must be at most ${MAX_USER_SEARCH_LENGTH} characters` }),
+    .check(
+      z.trim(),
+      z.minLength(1, { message: 'must not be empty' }),
+      z.maxLength(MAX_USER_SEARCH_LENGTH, { message: `must be at most ${MAX_USER_SEARCH_LENGTH} characters` }),
+    ),
 });
 
 export const userSearchResultSchema = listSchema('users', userSchema);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { auditFields, listSchema, nameDescriptionFields, patchBody } from './common';
 import { permissionActionSchema, permissionEffectSchema } from './enums';
 import { roleIdSchema } from './ids';
@@ -6,7 +6,7 @@ import { keySchema, metadataSchema, nullableTextSchema } from './primitives';
 
 /** `resourceId` names a scope family (`users`, `agents.runs`, …) or `*`. */
 export const permissionSchema = z.object({
-  resourceId: keySchema.min(1, { message: 'must not be empty' }),
+  resourceId: keySchema.check(z.minLength(1, { message: 'must not be empty' })),
   effect: permissionEffectSchema,
   action: permissionActionSchema,
 });
@@ -14,9 +14,9 @@ export type Permission = z.infer<typeof permissionSchema>;
 
 /** In requests only `resourceId` is required; effect defaults to allow and action to read. */
 export const permissionInputSchema = z.strictObject({
-  resourceId: keySchema.min(1, { message: 'must not be empty' }),
-  effect: permissionEffectSchema.optional(),
-  action: permissionActionSchema.optional(),
+  resourceId: keySchema.check(z.minLength(1, { message: 'must not be empty' })),
+  effect: z.optional(permissionEffectSchema),
+  action: z.optional(permissionActionSchema),
 });
 export type PermissionInput = z.infer<typeof permissionInputSchema>;
 
@@ -24,12 +24,12 @@ export type PermissionInput = z.infer<typeof permissionInputSchema>;
 export const MAX_ROLE_PERMISSIONS = 500;
 const permissionsInputSchema = z
   .array(permissionInputSchema)
-  .max(MAX_ROLE_PERMISSIONS, { message: `must hold at most ${MAX_ROLE_PERMISSIONS} permissions` });
+  .check(z.maxLength(MAX_ROLE_PERMISSIONS, { message: `must hold at most ${MAX_ROLE_PERMISSIONS} permissions` }));
 
 export const roleSchema = z.object({
   roleId: roleIdSchema,
   ...nameDescriptionFields,
-  metadata: metadataSchema.nullable().optional(),
+  metadata: z.optional(z.nullable(metadataSchema)),
   permissions: z.array(permissionSchema),
   ...auditFields,
 });
@@ -37,10 +37,10 @@ export type Role = z.infer<typeof roleSchema>;
 export const roleListSchema = listSchema('roles', roleSchema);
 
 export const createRoleBodySchema = z.strictObject({
-  name: nullableTextSchema.optional(),
-  description: nullableTextSchema.optional(),
-  metadata: metadataSchema.optional(),
-  permissions: permissionsInputSchema.optional(),
+  name: z.optional(nullableTextSchema),
+  description: z.optional(nullableTextSchema),
+  metadata: z.optional(metadataSchema),
+  permissions: z.optional(permissionsInputSchema),
 });
 export type CreateRoleBody = z.infer<typeof createRoleBodySchema>;
 

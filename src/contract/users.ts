@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { listSchema, patchBody } from './common';
 import { userStatusSchema } from './enums';
 import { appClientIdSchema, profileIdSchema, roleIdSchema, roleIdsInputSchema, userIdSchema } from './ids';
@@ -9,13 +9,13 @@ export const userSchema = z.strictObject({
   userId: userIdSchema,
   name: nullableTextSchema,
   description: nullableTextSchema,
-  metadata: metadataSchema.nullable(),
-  roleIds: z.array(roleIdSchema).nullable().optional(),
-  profileId: profileIdSchema.nullable().optional(),
-  status: userStatusSchema.optional(),
-  statusReason: nullableTextSchema.optional(),
+  metadata: z.nullable(metadataSchema),
+  roleIds: z.optional(z.nullable(z.array(roleIdSchema))),
+  profileId: z.optional(z.nullable(profileIdSchema)),
+  status: z.optional(userStatusSchema),
+  statusReason: z.optional(nullableTextSchema),
   createdTime: timestampSchema,
-  updatedTime: timestampSchema.nullable(),
+  updatedTime: z.nullable(timestampSchema),
   createdBy: textSchema,
   updatedBy: nullableTextSchema,
 });
@@ -25,18 +25,18 @@ export const userListSchema = listSchema('users', userSchema);
 /** Create User: `email` required; no other fields than these allowed. */
 export const createUserBodySchema = z.strictObject({
   email: emailSchema,
-  name: nullableTextSchema.optional(),
-  description: nullableTextSchema.optional(),
+  name: z.optional(nullableTextSchema),
+  description: z.optional(nullableTextSchema),
   // The user resource allows null for both, so a request may set them to null too.
-  metadata: metadataSchema.nullable().optional(),
-  roleIds: roleIdsInputSchema.nullable().optional(),
-  appClientId: appClientIdSchema.optional(),
+  metadata: z.optional(z.nullable(metadataSchema)),
+  roleIds: z.optional(z.nullable(roleIdsInputSchema)),
+  appClientId: z.optional(appClientIdSchema),
 });
 export type CreateUserBody = z.infer<typeof createUserBodySchema>;
 
 export const updateUserBodySchema = patchBody({
-  metadata: metadataSchema.nullable(),
-  roleIds: roleIdsInputSchema.nullable(),
+  metadata: z.nullable(metadataSchema),
+  roleIds: z.nullable(roleIdsInputSchema),
   name: nullableTextSchema,
   description: nullableTextSchema,
 });

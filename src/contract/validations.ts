@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { auditFields, listSchema, nameDescriptionFields } from './common';
 import { validationTaskStatusSchema } from './enums';
 import { agentRunRefSchema, validationIdSchema, validationRefSchema, validationTaskIdSchema } from './ids';
@@ -14,11 +14,11 @@ import {
 
 export const validationSchema = z.object({
   validationId: validationIdSchema,
-  id: validationRefSchema.optional(),
+  id: z.optional(validationRefSchema),
   ...nameDescriptionFields,
-  metadata: metadataSchema.nullable().optional(),
-  config: jsonObjectSchema.nullable().optional(),
-  enabled: z.boolean().optional(),
+  metadata: z.optional(z.nullable(metadataSchema)),
+  config: z.optional(z.nullable(jsonObjectSchema)),
+  enabled: z.optional(z.boolean()),
   ...auditFields,
 });
 export type Validation = z.infer<typeof validationSchema>;
@@ -27,10 +27,10 @@ export const validationListSchema = listSchema('validations', validationSchema);
 export const validationTaskSchema = z.object({
   taskId: validationTaskIdSchema,
   validationId: validationIdSchema,
-  agentRunId: agentRunRefSchema.nullable().optional(),
+  agentRunId: z.optional(z.nullable(agentRunRefSchema)),
   status: validationTaskStatusSchema,
-  input: jsonObjectSchema.nullable().optional(),
-  output: jsonObjectSchema.nullable().optional(),
+  input: z.optional(z.nullable(jsonObjectSchema)),
+  output: z.optional(z.nullable(jsonObjectSchema)),
   ...auditFields,
 });
 export type ValidationTask = z.infer<typeof validationTaskSchema>;
@@ -39,15 +39,15 @@ export const validationTaskListSchema = listSchema('validationTasks', validation
 /** Moves a task on: ready → in-progress → succeeded | failed. */
 export const updateValidationTaskBodySchema = z.strictObject({
   status: validationTaskStatusSchema,
-  output: metadataSchema.optional(),
+  output: z.optional(metadataSchema),
 });
 export type UpdateValidationTaskBody = z.infer<typeof updateValidationTaskBodySchema>;
 
 /** One predicted field, as the service puts it in a validation task's input. */
 export const predictionSchema = z.object({
   label: keySchema,
-  value: textSchema.nullable(),
-  rawValue: textSchema.nullable().optional(),
+  value: z.nullable(textSchema),
+  rawValue: z.optional(z.nullable(textSchema)),
   pages: z.array(z.int()),
   confidence: z.number(),
 });
@@ -64,8 +64,8 @@ export type ValidationIssue = z.infer<typeof validationIssueSchema>;
 /** `input` of a validation task created by an agent run (the review screen prefills its fields from it). */
 export const validationTaskInputSchema = z.looseObject({
   agentRunId: agentRunRefSchema,
-  documentId: boundedString(MAX_ID_LENGTH).nullable(),
-  modelId: boundedString(MAX_ID_LENGTH).nullable(),
+  documentId: z.nullable(boundedString(MAX_ID_LENGTH)),
+  modelId: z.nullable(boundedString(MAX_ID_LENGTH)),
   predictions: z.array(predictionSchema),
   issues: z.array(validationIssueSchema),
 });

@@ -29,13 +29,13 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { ApiError, explainError } from '@/api/errors';
 import { IconAlert } from '../icons';
 import { UnsavedChangesGuard } from './unsaved-changes';
 
 /** useForm with the zod resolver: `values` in onSubmit are `z.output<typeof schema>`. Validates on blur, then on change. */
-export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
+export function useZodForm<S extends z.core.$ZodType<FieldValues, FieldValues>>(
   schema: S,
   options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> = {},
 ): UseFormReturn<z.input<S>, unknown, z.output<S>> {

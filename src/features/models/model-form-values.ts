@@ -34,21 +34,21 @@ export const PREPROCESS_SWITCHES = [
 
 export type PreprocessSwitch = (typeof PREPROCESS_SWITCHES)[number]['key'];
 
-const numberText = (rule: z.ZodType, label: string) =>
+const numberText = (rule: z.core.$ZodType, label: string) =>
   z.string().superRefine((text, ctx) => {
     if (text.trim() === '') return;
-    const result = rule.safeParse(Number(text));
+    const result = z.safeParse(rule, Number(text));
     if (!result.success)
       ctx.addIssue({ code: 'custom', message: `${label} ${result.error.issues[0]?.message ?? 'is invalid'}` });
   });
 
-const pageIndex = preprocessConfigInputSchema.shape.startPage.unwrap();
+const pageIndex = preprocessConfigInputSchema.shape.startPage.def.innerType;
 
 export function parsePages(text: string): number[] | undefined {
   const parts = text.split(/[\s,]+/).filter(Boolean);
   if (!parts.length) return [];
   const pages = parts.map(Number);
-  return pages.every((p) => pageIndex.safeParse(p).success) ? pages : undefined;
+  return pages.every((p) => z.safeParse(pageIndex, p).success) ? pages : undefined;
 }
 
 const jsonObjectText = (label: string) =>
@@ -76,7 +76,7 @@ export const modelFormSchema = z.object({
       z.ZodBoolean
     >),
     startPage: numberText(pageIndex, 'Start page'),
-    maxPages: numberText(preprocessConfigInputSchema.shape.maxPages.unwrap(), 'Max pages'),
+    maxPages: numberText(preprocessConfigInputSchema.shape.maxPages.def.innerType, 'Max pages'),
     pages: z.string().refine((text) => parsePages(text) !== undefined, {
       message: 'Pages must be page indexes (integers >= 0, 0 is the first page) separated by commas',
     }),

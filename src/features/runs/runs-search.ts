@@ -2,7 +2,7 @@
  * The runs page's URL state: agent, tab, status filter, created-time window and sort. Everything that changes what
  * the table shows lives here, so a reload or a shared link shows the same runs.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { paginationSearch, type PaginationSearch } from '@/components/data-table';
 import {
   AGENT_RUN_STATUSES,
@@ -39,31 +39,37 @@ export const RUN_TAB_DEFINITIONS: Record<RunTab, RunTabDefinition> = {
   archived: { id: 'archived', label: 'Archived', statuses: ['archived'], describes: 'archived' },
 };
 
-const statusListSchema = z.string().transform((text) =>
-  text
-    .split(',')
-    .filter((s): s is AgentRunStatus => (AGENT_RUN_STATUSES as readonly string[]).includes(s))
-    .join(','),
+const statusListSchema = z.pipe(
+  z.string(),
+  z.transform((text: string) =>
+    text
+      .split(',')
+      .filter((s): s is AgentRunStatus => (AGENT_RUN_STATUSES as readonly string[]).includes(s))
+      .join(','),
+  ),
 );
 
 /** A created-time bound: a seed timestamp; anything else is dropped rather than failing the page. */
-const boundSchema = z.string().regex(TIMESTAMP_PATTERN).optional().catch(undefined);
+const boundSchema = z.catch(z.optional(z.string().check(z.regex(TIMESTAMP_PATTERN))), undefined);
 
 export const runsSearchSchema = z.object({
-  agent: agentIdSchema.optional().catch(undefined),
-  tab: z.enum(RUN_TABS).optional().catch(undefined),
+  agent: z.catch(z.optional(agentIdSchema), undefined),
+  tab: z.catch(z.optional(z.enum(RUN_TABS)), undefined),
   /** Comma-separated statuses within the tab, e.g. `ready-for-review,review-in-progress`. */
-  status: statusListSchema.optional().catch(undefined),
+  status: z.catch(z.optional(statusListSchema), undefined),
   from: boundSchema,
   to: boundSchema,
-  sort: z.enum(['asc', 'desc']).optional().catch(undefined),
+  sort: z.catch(z.optional(z.enum(['asc', 'desc'])), undefined),
   /** Auto-refresh interval in seconds; 0 turns it off. */
-  refresh: z.coerce
-    .number()
-    .int()
-    .refine((n) => (REFRESH_CHOICES as readonly number[]).includes(n))
-    .optional()
-    .catch(undefined),
+  refresh: z.catch(
+    z.optional(
+      z.coerce.number().check(
+        z.int(),
+        z.refine((n: number) => (REFRESH_CHOICES as readonly number[]).includes(n)),
+      ),
+    ),
+    undefined,
+  ),
   ...paginationSearch,
 });
 export type RunsSearch = Omit<z.infer<typeof runsSearchSchema>, 'status'> & { status?: string } & PaginationSearch;

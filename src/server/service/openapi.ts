@@ -27,7 +27,7 @@ interface Document {
   servers?: { url: string }[];
 }
 
-function toSchema(schema: z.ZodType): Record<string, unknown> {
+function toSchema(schema: z.core.$ZodType): Record<string, unknown> {
   const { $schema: _, ...json } = z.toJSONSchema(schema, {
     io: 'output',
     unrepresentable: 'any',

@@ -1,5 +1,5 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { documentsListQueryOptions } from '@/api/documents';
 import { consentIdSchema, datasetIdSchema } from '@/contract';
 import { paginationSearch } from '@/components/data-table/pagination';
@@ -9,9 +9,9 @@ import { documentsListParams } from '@/features/documents/list/documents-search'
 
 // Filters, sort and the page cursor live in the URL; a malformed value is dropped rather than failing the screen.
 const searchSchema = z.object({
-  datasetId: datasetIdSchema.optional().catch(undefined),
-  consentId: consentIdSchema.optional().catch(undefined),
-  order: z.enum(['ascending', 'descending']).optional().catch(undefined),
+  datasetId: z.catch(z.optional(datasetIdSchema), undefined),
+  consentId: z.catch(z.optional(consentIdSchema), undefined),
+  order: z.catch(z.optional(z.enum(['ascending', 'descending'])), undefined),
   ...paginationSearch,
 });
 

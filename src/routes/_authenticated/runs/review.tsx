@@ -1,12 +1,12 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { reviewAgentsQueryOptions, reviewQueueQueryOptions } from '@/api/review';
 import { agentIdSchema, runIdSchema } from '@/contract';
 import { ReviewScreen } from '@/features/review/review-screen';
 
 const searchSchema = z.object({
-  agentId: agentIdSchema.optional().catch(undefined),
-  runId: runIdSchema.optional().catch(undefined),
+  agentId: z.catch(z.optional(agentIdSchema), undefined),
+  runId: z.catch(z.optional(runIdSchema), undefined),
 });
 
 export const Route = createFileRoute('/_authenticated/runs/review')({

@@ -19,8 +19,8 @@ const NO_BODY = Symbol('no body');
 
 const emptyBody = z.strictObject({});
 
-function check(schema: z.ZodType, input: unknown, subject: string): { value: unknown } | { error: HttpError } {
-  const result = schema.safeParse(input);
+function check(schema: z.core.$ZodType, input: unknown, subject: string): { value: unknown } | { error: HttpError } {
+  const result = z.safeParse(schema, input);
   return result.success
     ? { value: result.data }
     : { error: badRequest(describeZodError(result.error, input, subject)) };
@@ -47,7 +47,7 @@ export const requestValidation = fp<{ bodyLimit: number }>(
     app.addHook('preValidation', async (request) => {
       if (request.body === undefined && request.routeOptions.schema?.body) request.body = NO_BODY;
     });
-    app.setValidatorCompiler<z.ZodType>(
+    app.setValidatorCompiler<z.core.$ZodType>(
       ({ schema, httpPart = 'body' }) =>
         (data) =>
           check(schema, data === NO_BODY ? undefined : data, SUBJECTS[httpPart] ?? httpPart),

@@ -76,7 +76,7 @@ export const agentRunRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "List an agent's runs (status repeatable, sort=createdTime:desc|asc, createdTimeAfter/Before)",
         params: agentParams,
-        querystring: listQuerySchema.extend(agentRunListQuerySchema.shape),
+        querystring: z.object({ ...listQuerySchema.shape, ...agentRunListQuerySchema.shape }),
         response: { 200: agentRunListSchema },
       },
       config,
@@ -172,7 +172,7 @@ export const agentRunRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Export a run: succeeded-predictions | review-completed → pending-export → exported → completed (or error when an action fails)',
         params,
-        body: exportAgentRunBodySchema.optional(),
+        body: z.optional(exportAgentRunBodySchema),
         response,
       },
       config,

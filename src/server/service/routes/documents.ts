@@ -105,7 +105,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: 'List documents',
-        querystring: listQuerySchema.extend(documentListQuerySchema.shape),
+        querystring: z.object({ ...listQuerySchema.shape, ...documentListQuerySchema.shape }),
         response: { 200: documentListSchema },
       },
       config,

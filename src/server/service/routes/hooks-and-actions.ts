@@ -32,8 +32,9 @@ import { actionRunsRepo, actionsRepo, hookRunsRepo, hooksRepo } from '../storage
 import { createdStamp, type Repository } from '../storage';
 import { resourceRoutes, type ZodApp } from './resource-routes';
 
-const runListQuery = listQuerySchema.extend({
-  agentRunId: agentRunRefSchema.optional(),
+const runListQuery = z.object({
+  ...listQuerySchema.shape,
+  agentRunId: z.optional(agentRunRefSchema),
   status: z.union([runStatusSchema, z.array(runStatusSchema)]).optional(),
   sort: z
     .enum(['createdTime:desc', 'createdTime:asc'], { message: 'must be createdTime:desc or createdTime:asc' })
@@ -51,13 +52,13 @@ function runRoutes<R extends object>(
   kind: {
     path: string;
     idParam: string;
-    idSchema: z.ZodType<string>;
+    idSchema: z.core.$ZodType<string>;
     family: ScopeFamily;
     noun: string;
     owners: Repository<object>;
     runs: Repository<R>;
-    listSchema: z.ZodType;
-    runSchema: z.ZodType;
+    listSchema: z.core.$ZodType;
+    runSchema: z.core.$ZodType;
     summaries: { list: string; get: string };
   },
 ) {

@@ -12,18 +12,18 @@ import { bumpCounter, updatedStamp, type CreatedCounter, type Repository } from 
 
 export type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
-export interface ResourceRoutes<T extends object, Create extends z.ZodType, Update extends z.ZodType> {
+export interface ResourceRoutes<T extends object, Create extends z.core.$ZodType, Update extends z.core.$ZodType> {
   /** Collection path, e.g. `/hooks`. */
   path: string;
   /** Path parameter of one resource and its schema, e.g. `hookId`. */
   idParam: string;
-  idSchema: z.ZodType<string>;
+  idSchema: z.core.$ZodType<string>;
   family: ScopeFamily;
   repo: Repository<T>;
   counter: CreatedCounter;
   /** Response schemas: one resource, and the list envelope `{<listKey>: [...], nextToken}`. */
-  schema: z.ZodType;
-  listSchema: z.ZodType;
+  schema: z.core.$ZodType;
+  listSchema: z.core.$ZodType;
   listKey: string;
   summaries: { create: string; list: string; get: string; update: string; delete: string };
   create: { body: Create; build(body: z.output<Create>, auth: AuthContext): T };
@@ -32,7 +32,7 @@ export interface ResourceRoutes<T extends object, Create extends z.ZodType, Upda
 
 /** What list and get need: every resource family has these two, the plain ones all five. */
 export type ReadRoutes<T extends object> = Pick<
-  ResourceRoutes<T, z.ZodType, z.ZodType>,
+  ResourceRoutes<T, z.core.$ZodType, z.core.$ZodType>,
   'path' | 'idParam' | 'idSchema' | 'family' | 'repo' | 'schema' | 'listSchema' | 'listKey'
 > & {
   summaries: { list: string; get: string };
@@ -72,7 +72,7 @@ export function readRoutes<T extends object>(app: ZodApp, resource: ReadRoutes<T
   );
 }
 
-export function resourceRoutes<T extends object, Create extends z.ZodType, Update extends z.ZodType>(
+export function resourceRoutes<T extends object, Create extends z.core.$ZodType, Update extends z.core.$ZodType>(
   app: ZodApp,
   resource: ResourceRoutes<T, Create, Update>,
 ): void {

@@ -72,7 +72,8 @@ export const validationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "List a validation's tasks (filter: status, repeatable)",
         params,
-        querystring: listQuerySchema.extend({
+        querystring: z.object({
+          ...listQuerySchema.shape,
           status: z.union([validationTaskStatusSchema, z.array(validationTaskStatusSchema)]).optional(),
         }),
         response: { 200: validationTaskListSchema },
