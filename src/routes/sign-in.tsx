@@ -1,11 +1,11 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { sessionQueryOptions } from '@/api/session';
 import { SignInPage, safeRedirect } from '@/features/shell/sign-in-page';
 
 const searchSchema = z.object({
-  redirect: z.string().optional().catch(undefined),
-  error: z.string().optional().catch(undefined),
+  redirect: z.catch(z.optional(z.string()), undefined),
+  error: z.catch(z.optional(z.string()), undefined),
 });
 
 export const Route = createFileRoute('/sign-in')({

@@ -13,7 +13,7 @@
  * The tokens of earlier pages are kept in memory per organization and list (`scope`), so Previous works; after a
  * reload deep in the list the trail is gone and Previous becomes "First page".
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const PAGE_SIZES = [25, 50, 100, 250, 1000] as const;
 export const DEFAULT_PAGE_SIZE = 50;
@@ -21,13 +21,16 @@ export const DEFAULT_PAGE_SIZE = 50;
 /** `paginationSearch` for a list whose server caps the page size lower (pass the same sizes to the table). */
 export function paginationSearchFor(sizes: readonly number[]) {
   return {
-    pageSize: z.coerce
-      .number()
-      .int()
-      .refine((n) => sizes.includes(n))
-      .optional()
-      .catch(undefined),
-    cursor: z.string().min(1).optional().catch(undefined),
+    pageSize: z.catch(
+      z.optional(
+        z.coerce.number().check(
+          z.int(),
+          z.refine((n: number) => sizes.includes(n)),
+        ),
+      ),
+      undefined,
+    ),
+    cursor: z.catch(z.optional(z.string().check(z.minLength(1))), undefined),
   };
 }
 

@@ -1,11 +1,11 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { documentQueryOptions } from '@/api/documents';
 import { modelsListQueryOptions } from '@/api/models';
 import { DocumentPage } from '@/features/documents/detail/document-page';
 
 const searchSchema = z.object({
-  modelId: z.string().min(1).optional().catch(undefined),
+  modelId: z.catch(z.optional(z.string().check(z.minLength(1))), undefined),
 });
 
 export const Route = createFileRoute('/_authenticated/documents/$documentId')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { modelsListQueryOptions } from '@/api/models';
 import { listParams, paginationSearch } from '@/components/data-table/pagination';
 import { ModelsListScreen } from '@/features/models/models-list-screen';

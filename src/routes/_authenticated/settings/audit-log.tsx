@@ -1,14 +1,14 @@
 import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { AUDIT_METHODS, AUDIT_PAGE_SIZES, auditPageQueryOptions, type AuditSearch } from '@/api/audit-log';
 import { listParams, paginationSearchFor } from '@/components/data-table/pagination';
 import { AuditLogScreen } from '@/features/audit-log/audit-log-screen';
 
 const searchSchema = z.object({
-  operator: z.string().trim().min(1).optional().catch(undefined),
-  method: z.enum(AUDIT_METHODS).optional().catch(undefined),
+  operator: z.catch(z.optional(z.string().check(z.trim(), z.minLength(1))), undefined),
+  method: z.catch(z.optional(z.enum(AUDIT_METHODS)), undefined),
   ...paginationSearchFor(AUDIT_PAGE_SIZES),
 });
 

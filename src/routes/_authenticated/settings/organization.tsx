@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { organizationMeQueryOptions } from '@/api/organizations';
 import { paginationSearch } from '@/components/data-table/pagination';
 import { OrganizationScreen } from '@/features/organizations/organization-screen';

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { validationsListQueryOptions } from '@/api/validations';
 import { listParams, paginationSearch } from '@/components/data-table/pagination';
 import { ValidationsListScreen } from '@/features/validations/validations-list-screen';

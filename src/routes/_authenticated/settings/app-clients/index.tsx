@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { appClientsListQueryOptions } from '@/api/app-clients';
 import { listParams, paginationSearch } from '@/components/data-table/pagination';
 import { AppClientsListScreen } from '@/features/app-clients/app-clients-list-screen';

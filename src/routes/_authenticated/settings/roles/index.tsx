@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { rolesListQueryOptions } from '@/api/roles';
 import { listParams, paginationSearch } from '@/components/data-table/pagination';
 import { RolesListScreen } from '@/features/roles/roles-list-screen';
