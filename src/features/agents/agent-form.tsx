@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { DialogCancel, Form, FormActions, SubmitButton, TextareaField, TextField, useZodForm } from '@/components/form';
 import type { Agent, CreateAgentBody } from '@/contract';
 
 // resourceIds are typed one per line: an agent's workflow is a short list of ids (model, validation, hooks, actions).
 const agentFormSchema = z.object({
-  name: z.string().trim().max(4096, { message: 'must be at most 4096 characters' }),
-  description: z.string().trim().max(4096, { message: 'must be at most 4096 characters' }),
+  name: z.string().check(z.trim(), z.maxLength(4096, { message: 'must be at most 4096 characters' })),
+  description: z.string().check(z.trim(), z.maxLength(4096, { message: 'must be at most 4096 characters' })),
   resourceIds: z.string(),
 });
 type AgentFormInput = z.input<typeof agentFormSchema>;

@@ -3,7 +3,7 @@
  * to the contract's request bodies. Numbers are checked with the contract's own rules so the form says exactly
  * what the service would.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { descriptionRule, requiredNameRule } from '@/components/form/text-rules';
 import {
   CONFIDENCE_VERSIONS,
@@ -35,12 +35,14 @@ export const PREPROCESS_SWITCHES = [
 export type PreprocessSwitch = (typeof PREPROCESS_SWITCHES)[number]['key'];
 
 const numberText = (rule: z.core.$ZodType, label: string) =>
-  z.string().superRefine((text, ctx) => {
-    if (text.trim() === '') return;
-    const result = z.safeParse(rule, Number(text));
-    if (!result.success)
-      ctx.addIssue({ code: 'custom', message: `${label} ${result.error.issues[0]?.message ?? 'is invalid'}` });
-  });
+  z.string().check(
+    z.superRefine((text, ctx) => {
+      if (text.trim() === '') return;
+      const result = z.safeParse(rule, Number(text));
+      if (!result.success)
+        ctx.addIssue({ code: 'custom', message: `${label} ${result.error.issues[0]?.message ?? 'is invalid'}` });
+    }),
+  );
 
 const pageIndex = preprocessConfigInputSchema.shape.startPage.def.innerType;
 
@@ -52,16 +54,18 @@ export function parsePages(text: string): number[] | undefined {
 }
 
 const jsonObjectText = (label: string) =>
-  z.string().superRefine((text, ctx) => {
-    if (!text.trim()) return;
-    try {
-      const value = JSON.parse(text);
-      if (typeof value !== 'object' || value === null || Array.isArray(value))
-        ctx.addIssue({ code: 'custom', message: `${label} must be a JSON object` });
-    } catch (error) {
-      ctx.addIssue({ code: 'custom', message: `${label} is not valid JSON: ${(error as Error).message}` });
-    }
-  });
+  z.string().check(
+    z.superRefine((text, ctx) => {
+      if (!text.trim()) return;
+      try {
+        const value = JSON.parse(text);
+        if (typeof value !== 'object' || value === null || Array.isArray(value))
+          ctx.addIssue({ code: 'custom', message: `${label} must be a JSON object` });
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: `${label} is not valid JSON: ${(error as Error).message}` });
+      }
+    }),
+  );
 
 export const modelFormSchema = z.object({
   name: requiredNameRule,
@@ -69,17 +73,19 @@ export const modelFormSchema = z.object({
   status: z.enum(MODEL_STATUSES),
   llmVersion: z.enum(['', ...LLM_VERSIONS]),
   confidenceVersion: z.enum(['', ...CONFIDENCE_VERSIONS]),
-  strategy: z.string().max(256, { message: 'Strategy must be at most 256 characters' }),
+  strategy: z.string().check(z.maxLength(256, { message: 'Strategy must be at most 256 characters' })),
   preprocess: z.object({
     ...(Object.fromEntries(PREPROCESS_SWITCHES.map((s) => [s.key, z.boolean()])) as Record<
       PreprocessSwitch,
-      z.ZodBoolean
+      z.ZodMiniBoolean<boolean>
     >),
     startPage: numberText(pageIndex, 'Start page'),
     maxPages: numberText(preprocessConfigInputSchema.shape.maxPages.def.innerType, 'Max pages'),
-    pages: z.string().refine((text) => parsePages(text) !== undefined, {
-      message: 'Pages must be page indexes (integers >= 0, 0 is the first page) separated by commas',
-    }),
+    pages: z.string().check(
+      z.refine((text) => parsePages(text) !== undefined, {
+        message: 'Pages must be page indexes (integers >= 0, 0 is the first page) separated by commas',
+      }),
+    ),
   }),
   metadata: jsonObjectText('Metadata'),
 });

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { descriptionRule, requiredNameRule } from '@/components/form/text-rules';
 import { type CreateValidationBody, type UpdateValidationBody, type Validation, type ValidationRule } from '@/contract';
 import {
@@ -28,11 +28,13 @@ const formSchema = z.object({
   name: requiredNameRule,
   description: descriptionRule,
   enabled: z.boolean(),
-  configText: z.string().superRefine((text, ctx) => {
-    const check = checkConfigText(text);
-    if (!check.ok) ctx.addIssue({ code: 'custom', message: check.error });
-  }),
-  metadata: z.record(z.string(), z.unknown()).optional(),
+  configText: z.string().check(
+    z.superRefine((text, ctx) => {
+      const check = checkConfigText(text);
+      if (!check.ok) ctx.addIssue({ code: 'custom', message: check.error });
+    }),
+  ),
+  metadata: z.optional(z.record(z.string(), z.unknown())),
 });
 type FormValues = z.output<typeof formSchema>;
 

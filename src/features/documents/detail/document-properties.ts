@@ -1,5 +1,5 @@
 /** The document properties form: values ↔ the document, and the minimal PATCH body of what changed. Pure. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   MAX_RETENTION_DAYS,
   MIN_RETENTION_DAYS,
@@ -11,26 +11,30 @@ import {
 const MAX_TEXT = 4096;
 
 export const propertiesFormSchema = z.object({
-  name: z.string().max(MAX_TEXT, { message: `Name must be at most ${MAX_TEXT} characters` }),
-  description: z.string().max(MAX_TEXT, { message: `Description must be at most ${MAX_TEXT} characters` }),
-  datasetId: z
+  name: z.string().check(z.maxLength(MAX_TEXT, { message: `Name must be at most ${MAX_TEXT} characters` })),
+  description: z
     .string()
-    .trim()
-    .refine((v) => v === '' || datasetIdSchema.safeParse(v).success, {
+    .check(z.maxLength(MAX_TEXT, { message: `Description must be at most ${MAX_TEXT} characters` })),
+  datasetId: z.string().check(
+    z.trim(),
+    z.refine((v) => v === '' || datasetIdSchema.safeParse(v).success, {
       message: 'Dataset must be an id like svc:dataset:<32 lowercase hex>',
     }),
-  retentionInDays: z
-    .string()
-    .trim()
-    .refine(
+  ),
+  retentionInDays: z.string().check(
+    z.trim(),
+    z.refine(
       (v) => v === '' || (/^\d+$/.test(v) && Number(v) >= MIN_RETENTION_DAYS && Number(v) <= MAX_RETENTION_DAYS),
       {
         message: `Retention must be a whole number of days from ${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS}`,
       },
     ),
-  metadata: z
-    .string()
-    .refine((v) => parseObject(v) !== null, { message: 'Metadata must be a JSON object, e.g. {"source": "scanner"}' }),
+  ),
+  metadata: z.string().check(
+    z.refine((v) => parseObject(v) !== null, {
+      message: 'Metadata must be a JSON object, e.g. {"source": "scanner"}',
+    }),
+  ),
 });
 export type PropertiesFormValues = z.infer<typeof propertiesFormSchema>;
 
