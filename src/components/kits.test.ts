@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { listParams, paginationSearch, tokenPager } from './data-table/pagination';
 import { parseJsonObject } from './json-editor';
 import { formatExact, formatRelative } from './date-time';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 describe('token pagination', () => {
   it('walks forward and back through a trail of nextTokens', () => {

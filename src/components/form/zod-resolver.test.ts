@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 // The form kit (form.tsx) hands react-hook-form the zod resolver: pins down what it relies on from
-// @hookform/resolvers with this zod — the schema's output on success, errors keyed by field path on failure.
+// @hookform/resolvers with zod/mini (the console's and the contract's zod) — the schema's output on success, errors keyed
+// by field path on failure.
 const schema = z.object({
-  name: z.string().trim().min(1, 'name: required'),
-  pages: z.array(z.object({ page: z.coerce.number().int().min(0, 'page: must be 0 or more') })),
+  name: z.string().check(z.trim(), z.minLength(1, 'name: required')),
+  pages: z.array(z.object({ page: z.coerce.number().check(z.int(), z.gte(0, 'page: must be 0 or more')) })),
 });
 const options = { fields: {}, shouldUseNativeValidation: false } as const;
 
