@@ -1,9 +1,10 @@
 /**
  * Recognised text at a document's `ocrFileUrl` (extension): uploads are recognised in the background (PNG, every
  * TIFF page, PDF pages without a text layer), the words come with page and box, other organizations get 404, a
- * re-upload or delete voids the old words, requests are answered while recognition runs, and a file that crashes a
- * decoder fails only its own recognition.
+ * re-upload or delete voids the old words, requests are answered while recognition runs (at a lower priority than
+ * the service), and a file that crashes a decoder fails only its own recognition.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentSchema } from '../../../contract';
@@ -47,6 +48,30 @@ async function settled(url: string): Promise<OcrResult> {
     if (result.status === 'done' || result.status === 'failed') return result;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/** Fields of /proc/<pid>/stat after the command name: [0] state, [1] parent pid, …, [16] nice. */
+const procStat = (path: string) => readFileSync(path, 'utf8').split(') ')[1]!.split(' ');
+
+/** The recognition processes below this one (the service may run here or in a child). */
+function recognitionProcesses(): number[] {
+  const descends = (pid: number): boolean => {
+    for (let at = pid, hops = 0; at > 1 && hops < 10; hops++) {
+      at = Number(procStat(`/proc/${at}/stat`)[1]);
+      if (at === process.pid) return true;
+    }
+    return false;
+  };
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('recognition-process-entry') && descends(pid);
+      } catch {
+        return false; // ended meanwhile
+      }
+    });
 }
 
 const words = (result: OcrResult, page: number) =>
@@ -142,6 +167,20 @@ describe('ocrFileUrl', () => {
     const next = await upload(makeInvoicePng({ data: invoiceData({ seed: 2 }) }), 'image/png');
     expect(words(await settled(next.ocrFileUrl!), 0)).toContain('TOTAL');
   }, 180_000);
+
+  it.runIf(process.platform === 'linux')(
+    'runs recognition below the service: every thread of the recognition process at nice 10',
+    async () => {
+      const doc = await upload(makeInvoicePng({ data: invoiceData({ seed: 5 }) }), 'image/png');
+      expect((await settled(doc.ocrFileUrl!)).status).toBe('done');
+      const [child] = recognitionProcesses(); // it stays a minute after its last document
+      expect(child, 'a recognition process under this one').toBeDefined();
+      const threads = readdirSync(`/proc/${child}/task`);
+      expect(threads.length).toBeGreaterThan(1); // the tesseract worker thread among them
+      for (const thread of threads) expect(procStat(`/proc/${child}/task/${thread}/stat`)[16], thread).toBe('10');
+    },
+    60_000,
+  );
 
   it('a re-upload is recognised again; a deleted document takes its words with it', async () => {
     const doc = await upload(makeInvoicePng({ data: invoiceData({ seed: 2 }) }), 'image/png');
