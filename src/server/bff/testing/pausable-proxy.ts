@@ -28,6 +28,9 @@ export async function startPausableProxy(target: { host: string; port: number })
     const kept: Buffer[] = [];
     let clientGone = false;
     let release: (() => void) | undefined;
+    // Held bytes not yet answered: the client's FIN must not reach the service before them, or the service aborts the
+    // request it is reading (Node drops a request whose client ended) instead of applying it.
+    let awaitingAnswer = false;
 
     client.on('data', (chunk: Buffer) => {
       if (!paused && !release) return void upstream.write(chunk);
@@ -35,8 +38,13 @@ export async function startPausableProxy(target: { host: string; port: number })
       if (release) return;
       let answered!: () => void;
       waits.push(new Promise<void>((resolve) => (answered = resolve)));
-      upstream.once('data', () => answered());
-      upstream.once('close', () => answered());
+      awaitingAnswer = true;
+      const onAnswer = () => {
+        awaitingAnswer = false;
+        answered();
+      };
+      upstream.once('data', onAnswer);
+      upstream.once('close', onAnswer);
       release = () => {
         release = undefined;
         for (const c of kept.splice(0)) upstream.write(c);
@@ -49,7 +57,7 @@ export async function startPausableProxy(target: { host: string; port: number })
     });
     client.on('close', () => {
       clientGone = true;
-      if (!release) upstream.end();
+      if (!awaitingAnswer) upstream.end();
     });
     upstream.on('close', () => client.destroy());
     client.on('error', () => {});
