@@ -1,6 +1,6 @@
 /**
  * `npm run bench:service`: first the service beside a bare server answering its recorded bytes
- * (./service-bench/compare.ts), on PGlite (with its read cache on, then off) and, with DPS_DATABASE_URL, on PostgreSQL;
+ * (./service-bench/compare.ts), on PGlite and, with DPS_DATABASE_URL, on PostgreSQL, each with the read cache on, then off;
  * then the embedded service on
  * loopback (PGlite, or PostgreSQL with DPS_DATABASE_URL): list latency (p50/p99, first page and a deep page reached through nextToken) at 1,000 and at 10,000
  * documents side by side — keyset pagination should keep them flat — and PATCH throughput. A script, not a test.
@@ -128,6 +128,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     await compareWithBare('PGlite', { readCache: false });
     if (process.env.DPS_DATABASE_URL) {
       await compareWithBare('PostgreSQL');
+      await compareWithBare('PostgreSQL', { readCache: false });
       await dropBenchSchemas(process.env.DPS_DATABASE_URL);
     }
   }

@@ -281,7 +281,7 @@ export async function compareWithBare(storage: 'PGlite' | 'PostgreSQL', { readCa
     const bareClient = client(`http://127.0.0.1:${started.match[1]}`);
 
     console.log(
-      `\nservice (${storage}${storage === 'PGlite' ? `, read cache ${readCache ? 'on' : 'off'}` : ''}) vs bare node:http answering the service's recorded bytes — ${IN_FLIGHT} in flight for ${THROUGHPUT_SECONDS} s; p50/p99 of ${SEQUENTIAL} one at a time`,
+      `\nservice (${storage}, read cache ${readCache ? 'on' : 'off'}) vs bare node:http answering the service's recorded bytes — ${IN_FLIGHT} in flight for ${THROUGHPUT_SECONDS} s; p50/p99 of ${SEQUENTIAL} one at a time`,
     );
     console.log(
       ['workload'.padEnd(30), 'service rps', 'bare rps', 'ratio', 'svc p50', 'svc p99', 'bare p50', 'bare p99']

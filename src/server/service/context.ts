@@ -34,6 +34,11 @@ export interface AuthContext {
   /** Written to createdBy / updatedBy. */
   actor: string;
   permissions: Permission[];
+  /**
+   * The organization's and the service-wide data versions as read with the token (migration 0010): equal at two
+   * requests only if no write to this organization's data, or to service-wide data, committed between them.
+   */
+  dataVersion: string;
 }
 
 /** Argument of `seedDemoData` (src/server/service/demo/index.ts), called once on a new data dir. */

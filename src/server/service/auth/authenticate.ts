@@ -4,7 +4,8 @@
  *
  * One round trip: token, app client and roles are read by one statement, on every request, so a revoked token or
  * app client, a changed role and a deleted organization's tokens take effect on the very next request, on every
- * instance sharing the database. On PGlite (one process sees every write) the row is kept per token until the next
+ * instance sharing the database. The same statement reads the caller's data version, which tells the read cache
+ * whether anything it kept for the organization may have changed. On PGlite (one process sees every write) the row is kept per token until the next
  * write settles (storage/write-epoch.ts); expiry is checked on every request either way.
  */
 import type { Permission } from '../../../contract';
@@ -22,6 +23,8 @@ interface CallerRow {
   client_id: string | null;
   /** Each role's `permissions` array (null for a role stored without one). */
   role_permissions: (Permission[] | null)[] | null;
+  /** The organization's and the service-wide data versions (migration 0010), as `org.service`. */
+  data_version: string;
 }
 
 /** Checks bearer tokens against `store`; on PGlite remembers each token's caller until the next write. */
@@ -50,7 +53,9 @@ async function findCaller(db: Executor, tokenHash: string): Promise<CallerRow | 
             WHERE r.organization_id = t.organization_id
               AND r.id IN (SELECT json_array_elements_text(
                              CASE WHEN json_typeof(c.data -> 'roleIds') = 'array' THEN c.data -> 'roleIds' ELSE '[]'::json END))
-          ) AS role_permissions
+          ) AS role_permissions,
+          (SELECT coalesce(sum(v.version), 0) FROM data_versions v WHERE v.scope = t.organization_id)::text || '.' ||
+          (SELECT coalesce(sum(v.version), 0) FROM data_versions v WHERE v.scope = '*')::text AS data_version
         FROM access_tokens t
         LEFT JOIN app_clients c ON c.organization_id = t.organization_id AND c.id = t.app_client_id
        WHERE t.token_hash = ${tokenHash}
@@ -69,5 +74,6 @@ function callerContext(caller: CallerRow | undefined): AuthContext {
     clientId: caller.client_id,
     actor: caller.app_client_id,
     permissions: (caller.role_permissions ?? []).flatMap((permissions) => permissions ?? []),
+    dataVersion: caller.data_version,
   };
 }

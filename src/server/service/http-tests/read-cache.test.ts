@@ -1,8 +1,9 @@
 /**
- * The read cache (plugins/read-cache.ts) over real HTTP: a repeated GET is answered from memory on PGlite, and no
- * write, revocation, role change or tenant boundary is ever answered around. On PostgreSQL the cache is off and the
- * same rules hold.
+ * The read cache (plugins/read-cache.ts) over real HTTP: a repeated GET is answered from memory, and no write,
+ * revocation, role change or tenant boundary is ever answered around — on PGlite, and on PostgreSQL also when the
+ * write goes through another service instance on the same database.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,41 +11,53 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceApp, type ServiceApp } from '../app';
 import { loadServiceConfig } from '../config';
+import { dropSchema } from '../storage';
 import { apiClient, type ApiClient } from '../testing/http';
 import { requestToken } from '../testing/start-test-service';
 import { createTenantOrganization } from '../testing/tenant';
 
-const onPglite = !process.env.DPS_DATABASE_URL;
+const databaseUrl = process.env.DPS_DATABASE_URL;
+const schema = databaseUrl ? `rc_${randomBytes(6).toString('hex')}` : undefined;
+const dataDirs: string[] = [];
 let service: ServiceApp;
-let dataDir: string;
 let admin: ApiClient;
 let authUrl: string;
 let baseUrl: string;
-/** GETs that reached their route handler (a cached answer does not). */
+let credentials: { clientId: string; clientSecret: string };
+/** GETs that reached a route handler of `service` (a cached answer does not). */
 const handled: string[] = [];
 
+/** A service instance; on PostgreSQL every instance of this file shares one schema. */
+async function startInstance(): Promise<{ app: ServiceApp; dataDir: string }> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'dps-read-cache-'));
+  dataDirs.push(dataDir);
+  const env = { DPS_DATA_DIR: dataDir, DPS_SERVICE_PORT: '0', DPS_DEMO: '0', DPS_SERVICE_LOG: '0' };
+  const app = await createServiceApp({
+    ...loadServiceConfig(databaseUrl ? { ...env, DPS_DATABASE_URL: databaseUrl } : env),
+    databaseSchema: schema,
+  });
+  return { app, dataDir };
+}
+
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'dps-read-cache-'));
-  // PGlite only: on PostgreSQL the other tests cover the same rules without a cache.
-  service = await createServiceApp(
-    loadServiceConfig({ DPS_DATA_DIR: dataDir, DPS_SERVICE_PORT: '0', DPS_DEMO: '0', DPS_SERVICE_LOG: '0' }),
-  );
+  const started = await startInstance();
+  service = started.app;
   service.fastify.addHook('preHandler', async (request) => {
     if (request.method === 'GET') handled.push(request.url);
   });
-  const urls = await service.start();
-  ({ authUrl, baseUrl } = urls);
-  const credentials = JSON.parse(await readFile(path.join(dataDir, 'credentials.json'), 'utf8'));
+  ({ authUrl, baseUrl } = await service.start());
+  credentials = JSON.parse(await readFile(path.join(started.dataDir, 'credentials.json'), 'utf8'));
   admin = apiClient(baseUrl, await requestToken(authUrl, credentials.clientId, credentials.clientSecret));
 });
 afterAll(async () => {
   await service?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  if (schema && databaseUrl) await dropSchema(databaseUrl, schema);
+  for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
 });
 
 const handlerCalls = (url: string) => handled.filter((u) => u.endsWith(url)).length;
 
-describe.runIf(onPglite)('read cache (PGlite)', () => {
+describe('read cache', () => {
   it('answers a repeated GET from memory with the same bytes, and reads again after any write', async () => {
     const doc = await admin.post('/documents', { name: 'cached' });
     const url = `/documents/${doc.body.documentId}`;
@@ -106,7 +119,7 @@ describe.runIf(onPglite)('read cache (PGlite)', () => {
     expect((await other.get('/documents?maxResults=100')).body.documents).toEqual([]);
   });
 
-  it('a write made outside HTTP (straight to storage) is seen on the next GET', async () => {
+  it('a write made outside HTTP (straight to storage, no service code) is seen on the next GET', async () => {
     const doc = await admin.post('/documents', { name: 'before' });
     const url = `/documents/${doc.body.documentId}`;
     await admin.get(url);
@@ -121,5 +134,58 @@ describe.runIf(onPglite)('read cache (PGlite)', () => {
     await admin.get('/models');
     const stranger = apiClient(baseUrl, 'not-a-token');
     expect((await stranger.get('/models')).status).toBe(401);
+  });
+});
+
+describe.runIf(databaseUrl)('read cache with two instances on one PostgreSQL database', () => {
+  let other: ServiceApp;
+  let otherAdmin: ApiClient;
+
+  beforeAll(async () => {
+    other = (await startInstance()).app;
+    const urls = await other.start();
+    otherAdmin = apiClient(
+      urls.baseUrl,
+      await requestToken(urls.authUrl, credentials.clientId, credentials.clientSecret),
+    );
+  });
+  afterAll(async () => {
+    await other?.close();
+  });
+
+  it('a write through the other instance is seen on the very next GET of a cached answer', async () => {
+    const doc = await admin.post('/documents', { name: 'first' });
+    const url = `/documents/${doc.body.documentId}`;
+    const calls = handlerCalls(url);
+    await admin.get(url);
+    expect((await admin.get(url)).body.name).toBe('first');
+    expect(handlerCalls(url)).toBe(calls + 1); // the second was cached
+
+    expect((await otherAdmin.patch(url, { name: 'second' })).status).toBe(200);
+    expect((await admin.get(url)).body.name).toBe('second');
+    const listed = await admin.get('/documents?maxResults=100');
+    await admin.get('/documents?maxResults=100');
+    expect((await otherAdmin.delete(url)).status).toBe(200);
+    const after = await admin.get('/documents?maxResults=100');
+    expect(after.body.documents.length).toBe(listed.body.documents.length - 1);
+  });
+
+  it('an app client deleted through the other instance is refused on its next request, though its GET was cached', async () => {
+    const created = await admin.post('/appClients', { name: 'gone elsewhere', roleIds: ['svc:role:admin'] });
+    const client = apiClient(baseUrl, await requestToken(authUrl, created.body.clientId, created.body.clientSecret));
+    expect((await client.get('/organizations/me')).status).toBe(200);
+    expect((await client.get('/organizations/me')).status).toBe(200);
+    expect((await otherAdmin.delete(`/appClients/${created.body.appClientId}`)).status).toBe(200);
+    expect((await client.get('/organizations/me')).status).toBe(401);
+  });
+
+  it("a child organization's change through the other instance is seen in its parent's cached answer", async () => {
+    const child = await admin.post('/organizations', { name: 'child' });
+    expect(child.status).toBe(200);
+    const url = `/organizations/${child.body.organizationId}`;
+    await admin.get(url);
+    expect((await admin.get(url)).body.name).toBe('child');
+    expect((await otherAdmin.patch(url, { name: 'renamed child' })).status).toBe(200);
+    expect((await admin.get(url)).body.name).toBe('renamed child');
   });
 });

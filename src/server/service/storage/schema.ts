@@ -19,6 +19,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -192,6 +193,21 @@ export const agentRunStatusCounts = pgTable(
     n: bigint('n', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ name: 'agent_run_status_counts_pk', columns: [t.organizationId, t.agentId, t.status] })],
+);
+
+/**
+ * How many transactions have written each scope (an organization's id, or '*' for service-wide tables), in 16 shards
+ * summed on read; kept by deferred triggers on every table a GET may read (migration 0010). The authentication query
+ * reads it so the read cache can tell whether an organization's data changed, whichever instance wrote.
+ */
+export const dataVersions = pgTable(
+  'data_versions',
+  {
+    scope: text('scope').notNull(),
+    shard: smallint('shard').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'data_versions_pk', columns: [t.scope, t.shard] })],
 );
 
 export const hooks = pgTable('hooks', { ...commonColumns() }, (t) => [

@@ -89,6 +89,53 @@ describe('storage', () => {
     expect(await things.get(store.db, 'org-a', 't-1')).toBeUndefined();
   });
 
+  it('moves the data version of each scope a transaction wrote, once, at commit; every readable table counts', async () => {
+    // A table added later without a data-version trigger would let the read cache serve answers it made stale.
+    const untracked = await rows<{ relname: string }>(
+      store.db,
+      sql`SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+           WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p')
+             AND NOT EXISTS (SELECT 1 FROM pg_trigger t WHERE t.tgrelid = c.oid AND t.tgname LIKE '%_data_version'
+                               AND t.tgdeferrable AND t.tginitdeferred)
+           ORDER BY 1`,
+    );
+    expect(untracked.map((r) => r.relname)).toEqual([
+      'agent_run_status_counts',
+      'data_versions',
+      'idempotency_keys',
+      'schema_migrations',
+    ]);
+
+    const version = async (scope: string) =>
+      Number(
+        (
+          await rows<{ v: string }>(
+            store.db,
+            sql`SELECT coalesce(sum(version), 0)::text AS v FROM data_versions WHERE scope = ${scope}`,
+          )
+        )[0].v,
+      );
+    const [a, b] = [await version('org-a'), await version('org-b')];
+    await store.transaction(async (tx) => {
+      await things.create(tx, 'org-a', thing(901));
+      await things.create(tx, 'org-a', thing(902));
+      await things.patch(tx, 'org-a', 't-901', (c) => ({ ...c, n: 1 }));
+      // Not before commit, seen from another connection (PGlite has one: it would wait for this transaction).
+      if (store.kind === 'postgres') expect(await version('org-a')).toBe(a);
+    });
+    expect([await version('org-a'), await version('org-b')]).toEqual([a + 1, b]);
+    await expect(
+      store.transaction(async (tx) => {
+        await things.delete(tx, 'org-a', 't-901');
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await version('org-a')).toBe(a + 1);
+    await things.delete(store.db, 'org-a', 't-901');
+    await things.delete(store.db, 'org-a', 't-902');
+    expect(await version('org-a')).toBe(a + 3);
+  });
+
   it('paginates by keyset without repeats or gaps while rows are inserted, in both orders, with filters', async () => {
     const org = 'org-page';
     for (let i = 0; i < 25; i++) await things.create(store.db, org, thing(100 + i, i % 2 ? 'odd' : 'even'));

@@ -1,8 +1,9 @@
 /**
- * Counts the writes of the embedded PGlite database so in-process caches (the read cache, cached callers) can tell
- * whether what they hold is still what the database would answer. Only for PGlite: one process owns its files, so
- * every write of any code path passes through this client. PostgreSQL may be shared by several instances, whose
- * writes no process sees; there the caches stay off.
+ * Counts the writes of the embedded PGlite database so the cached callers of auth/authenticate.ts can tell whether
+ * what they hold is still what the database would answer, and skip the authentication query. Only for PGlite: one
+ * process owns its files, so every write of any code path passes through this client. PostgreSQL may be shared by
+ * several instances, whose writes no process sees; there every request runs the query (the read cache relies on the
+ * data versions it returns, which the database itself keeps: migration 0010).
  *
  * The epoch moves when a write settles — after its commit, before the caller continues, so before any answer that
  * acknowledges it is sent. A cache entry is only kept when the epoch did not move while it was being read, and only

@@ -1,0 +1,89 @@
+-- Data versions: how many transactions have written each organization's data (scope = organization id) and the
+-- service-wide tables (scope '*'), kept by triggers whichever instance or code path writes. The authentication query
+-- reads them on every request, so an instance can tell whether an answer it keeps (plugins/read-cache.ts) may have
+-- changed since, on PostgreSQL shared by several instances as on PGlite.
+--
+-- A scope's version is the sum of its 16 shard rows; a transaction bumps one shard (picked by its transaction id)
+-- once per scope, at commit (deferred triggers), so concurrent writers of one organization do not all queue on one
+-- row lock held through their WAL flush. Counts only grow and a bump commits with its write: a sum read in some
+-- snapshot is unchanged later only if no write to the scope has committed since.
+CREATE TABLE "data_versions" (
+  "scope" text NOT NULL,
+  "shard" smallint NOT NULL,
+  "version" bigint NOT NULL,
+  CONSTRAINT "data_versions_pk" PRIMARY KEY ("scope", "shard")
+);
+--> statement-breakpoint
+CREATE FUNCTION data_versions_bump(target text) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  bumped text := coalesce(current_setting('dps.bumped_scopes', true), '');
+BEGIN
+  -- Once per scope and transaction: a statement that writes many rows fires once per row.
+  IF target IS NULL OR position(E'\n' || target || E'\n' IN bumped) > 0 THEN
+    RETURN;
+  END IF;
+  PERFORM set_config('dps.bumped_scopes', bumped || E'\n' || target || E'\n', true);
+  INSERT INTO data_versions AS v (scope, shard, version)
+    VALUES (target, (pg_current_xact_id()::text::bigint % 16)::smallint, 1)
+    ON CONFLICT (scope, shard) DO UPDATE SET version = v.version + 1;
+END
+$$;
+--> statement-breakpoint
+CREATE FUNCTION data_versions_bump_organization_row() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP <> 'INSERT' THEN
+    PERFORM data_versions_bump(OLD.organization_id);
+  END IF;
+  IF TG_OP <> 'DELETE' THEN
+    PERFORM data_versions_bump(NEW.organization_id);
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+-- An organization's row is also read by the organization that created it (GET /organizations lists its children).
+CREATE FUNCTION data_versions_bump_organizations_row() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP <> 'INSERT' THEN
+    PERFORM data_versions_bump(OLD.organization_id);
+    PERFORM data_versions_bump(OLD.parent_organization_id);
+  END IF;
+  IF TG_OP <> 'DELETE' THEN
+    PERFORM data_versions_bump(NEW.organization_id);
+    PERFORM data_versions_bump(NEW.parent_organization_id);
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE FUNCTION data_versions_bump_service_row() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM data_versions_bump('*');
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+-- Every table a GET may read. Not idempotency_keys (never read by a GET) nor agent_run_status_counts (written only
+-- by agent_runs' own triggers, in a transaction that bumps already).
+DO $$
+DECLARE
+  tenant_table text;
+BEGIN
+  FOREACH tenant_table IN ARRAY ARRAY['access_tokens', 'action_runs', 'actions', 'agent_runs', 'agents', 'app_clients',
+    'document_files', 'document_recognitions', 'documents', 'hook_runs', 'hooks', 'models', 'roles', 'users',
+    'validation_tasks', 'validations']
+  LOOP
+    EXECUTE format('CREATE CONSTRAINT TRIGGER %I AFTER INSERT OR UPDATE OR DELETE ON %I DEFERRABLE INITIALLY DEFERRED '
+      'FOR EACH ROW EXECUTE FUNCTION data_versions_bump_organization_row()', tenant_table || '_data_version', tenant_table);
+  END LOOP;
+END
+$$;
+--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "organizations_data_version" AFTER INSERT OR UPDATE OR DELETE ON "organizations"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION data_versions_bump_organizations_row();
+--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "service_state_data_version" AFTER INSERT OR UPDATE OR DELETE ON "service_state"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION data_versions_bump_service_row();
+--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "signing_keys_data_version" AFTER INSERT OR UPDATE OR DELETE ON "signing_keys"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION data_versions_bump_service_row();
