@@ -132,7 +132,15 @@ describe('storage', () => {
     ).rejects.toThrow('rolled back');
     expect(await version('org-a')).toBe(a + 1);
     await things.delete(store.db, 'org-a', 't-901');
-    await things.delete(store.db, 'org-a', 't-902');
+    expect(await version('org-a')).toBe(a + 2);
+    // Straight SQL from a session whose search_path leads elsewhere (an operator's psql) bumps this schema's version.
+    const [{ here }] = await rows<{ here: string }>(store.db, sql`SELECT current_schema() AS here`);
+    await store.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL search_path = pg_catalog`);
+      await tx.execute(
+        sql`DELETE FROM ${sql.identifier(here)}.documents WHERE organization_id = 'org-a' AND id = 't-902'`,
+      );
+    });
     expect(await version('org-a')).toBe(a + 3);
   });
 

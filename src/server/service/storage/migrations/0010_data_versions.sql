@@ -6,7 +6,8 @@
 -- A scope's version is the sum of its 16 shard rows; a transaction bumps one shard (picked by its transaction id)
 -- once per scope, at commit (deferred triggers), so concurrent writers of one organization do not all queue on one
 -- row lock held through their WAL flush. Counts only grow and a bump commits with its write: a sum read in some
--- snapshot is unchanged later only if no write to the scope has committed since.
+-- snapshot is unchanged later only if no write to the scope has committed since. The functions keep the schema they
+-- were made in (search_path FROM CURRENT), so a write from a session with another search_path still bumps this one.
 CREATE TABLE "data_versions" (
   "scope" text NOT NULL,
   "shard" smallint NOT NULL,
@@ -14,7 +15,7 @@ CREATE TABLE "data_versions" (
   CONSTRAINT "data_versions_pk" PRIMARY KEY ("scope", "shard")
 );
 --> statement-breakpoint
-CREATE FUNCTION data_versions_bump(target text) RETURNS void LANGUAGE plpgsql AS $$
+CREATE FUNCTION data_versions_bump(target text) RETURNS void LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 DECLARE
   bumped text := coalesce(current_setting('dps.bumped_scopes', true), '');
 BEGIN
@@ -29,7 +30,7 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE FUNCTION data_versions_bump_organization_row() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION data_versions_bump_organization_row() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 BEGIN
   IF TG_OP <> 'INSERT' THEN
     PERFORM data_versions_bump(OLD.organization_id);
@@ -42,7 +43,7 @@ END
 $$;
 --> statement-breakpoint
 -- An organization's row is also read by the organization that created it (GET /organizations lists its children).
-CREATE FUNCTION data_versions_bump_organizations_row() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION data_versions_bump_organizations_row() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 BEGIN
   IF TG_OP <> 'INSERT' THEN
     PERFORM data_versions_bump(OLD.organization_id);
@@ -56,7 +57,7 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE FUNCTION data_versions_bump_service_row() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION data_versions_bump_service_row() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 BEGIN
   PERFORM data_versions_bump('*');
   RETURN NULL;
