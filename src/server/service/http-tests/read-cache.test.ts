@@ -170,6 +170,27 @@ describe.runIf(databaseUrl)('read cache with two instances on one PostgreSQL dat
     expect(after.body.documents.length).toBe(listed.body.documents.length - 1);
   });
 
+  it('never answers with data older than a write the other instance acknowledged, while reads keep refilling it', async () => {
+    const doc = await admin.post('/documents', { name: 'raced', metadata: { i: 0 } });
+    const url = `/documents/${doc.body.documentId}`;
+    // The newest document first, under 20 URLs: most reads miss and refill, so some are in flight as each write lands.
+    const newest = (n: number) => `/documents?order=descending&maxResults=${1 + (n % 20)}`;
+    let writing = true;
+    const readers = Array.from({ length: 6 }, async (_, r) => {
+      for (let n = r; writing; n += 7) expect((await admin.get(newest(n))).status).toBe(200);
+    });
+    try {
+      for (let i = 1; i <= 60; i++) {
+        expect((await otherAdmin.patch(url, { metadata: { i } })).status).toBe(200);
+        const [first] = (await admin.get(newest(i))).body.documents;
+        expect(first.metadata, `read after write ${i}`).toEqual({ i });
+      }
+    } finally {
+      writing = false;
+      await Promise.all(readers);
+    }
+  });
+
   it('an app client deleted through the other instance is refused on its next request, though its GET was cached', async () => {
     const created = await admin.post('/appClients', { name: 'gone elsewhere', roleIds: ['svc:role:admin'] });
     const client = apiClient(baseUrl, await requestToken(authUrl, created.body.clientId, created.body.clientSecret));
