@@ -142,6 +142,10 @@ describe('storage', () => {
       );
     });
     expect(await version('org-a')).toBe(a + 3);
+    // TRUNCATE fires no row trigger: it moves the service-wide version, which every caller's version includes.
+    const all = await version('*');
+    await store.db.execute(sql`TRUNCATE documents`);
+    expect(await version('*')).toBe(all + 1);
   });
 
   it('paginates by keyset without repeats or gaps while rows are inserted, in both orders, with filters', async () => {

@@ -77,6 +77,14 @@ BEGIN
     EXECUTE format('CREATE CONSTRAINT TRIGGER %I AFTER INSERT OR UPDATE OR DELETE ON %I DEFERRABLE INITIALLY DEFERRED '
       'FOR EACH ROW EXECUTE FUNCTION data_versions_bump_organization_row()', tenant_table || '_data_version', tenant_table);
   END LOOP;
+  -- TRUNCATE fires no row trigger; it empties the table for every organization, so it moves the service-wide version.
+  FOREACH tenant_table IN ARRAY ARRAY['access_tokens', 'action_runs', 'actions', 'agent_runs', 'agents', 'app_clients',
+    'document_files', 'document_recognitions', 'documents', 'hook_runs', 'hooks', 'models', 'roles', 'users',
+    'validation_tasks', 'validations', 'organizations', 'service_state', 'signing_keys']
+  LOOP
+    EXECUTE format('CREATE TRIGGER %I AFTER TRUNCATE ON %I FOR EACH STATEMENT '
+      'EXECUTE FUNCTION data_versions_bump_service_row()', tenant_table || '_data_version_truncate', tenant_table);
+  END LOOP;
 END
 $$;
 --> statement-breakpoint
