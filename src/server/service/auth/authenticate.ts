@@ -5,8 +5,9 @@
  * One round trip: token, app client and roles are read by one statement, on every request, so a revoked token or
  * app client, a changed role and a deleted organization's tokens take effect on the very next request, on every
  * instance sharing the database. The same statement reads the caller's data version, which tells the read cache
- * whether anything it kept for the organization may have changed. On PGlite (one process sees every write) the row is kept per token until the next
- * write settles (storage/write-epoch.ts); expiry is checked on every request either way.
+ * whether anything it kept for the organization may have changed. On PGlite (one process sees every write) the row
+ * is kept per token until the next write settles (storage/write-epoch.ts); expiry is checked on every request either
+ * way.
  */
 import type { Permission } from '../../../contract';
 import type { AuthContext } from '../context';
