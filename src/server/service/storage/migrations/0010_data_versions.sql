@@ -30,28 +30,21 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
+-- A row counts for its organization. An organization's row also counts for the organization that created it, which
+-- reads it too (GET /organizations lists its children).
 CREATE FUNCTION data_versions_bump_organization_row() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 BEGIN
   IF TG_OP <> 'INSERT' THEN
     PERFORM data_versions_bump(OLD.organization_id);
+    IF TG_TABLE_NAME = 'organizations' THEN
+      PERFORM data_versions_bump(OLD.parent_organization_id);
+    END IF;
   END IF;
   IF TG_OP <> 'DELETE' THEN
     PERFORM data_versions_bump(NEW.organization_id);
-  END IF;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
--- An organization's row is also read by the organization that created it (GET /organizations lists its children).
-CREATE FUNCTION data_versions_bump_organizations_row() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
-BEGIN
-  IF TG_OP <> 'INSERT' THEN
-    PERFORM data_versions_bump(OLD.organization_id);
-    PERFORM data_versions_bump(OLD.parent_organization_id);
-  END IF;
-  IF TG_OP <> 'DELETE' THEN
-    PERFORM data_versions_bump(NEW.organization_id);
-    PERFORM data_versions_bump(NEW.parent_organization_id);
+    IF TG_TABLE_NAME = 'organizations' THEN
+      PERFORM data_versions_bump(NEW.parent_organization_id);
+    END IF;
   END IF;
   RETURN NULL;
 END
@@ -68,28 +61,22 @@ $$;
 -- by agent_runs' own triggers, in a transaction that bumps already).
 DO $$
 DECLARE
-  tenant_table text;
+  tenant_tables text[] := ARRAY['access_tokens', 'action_runs', 'actions', 'agent_runs', 'agents', 'app_clients',
+    'document_files', 'document_recognitions', 'documents', 'hook_runs', 'hooks', 'models', 'organizations', 'roles',
+    'users', 'validation_tasks', 'validations'];
+  target text;
 BEGIN
-  FOREACH tenant_table IN ARRAY ARRAY['access_tokens', 'action_runs', 'actions', 'agent_runs', 'agents', 'app_clients',
-    'document_files', 'document_recognitions', 'documents', 'hook_runs', 'hooks', 'models', 'roles', 'users',
-    'validation_tasks', 'validations']
-  LOOP
+  FOREACH target IN ARRAY tenant_tables LOOP
     EXECUTE format('CREATE CONSTRAINT TRIGGER %I AFTER INSERT OR UPDATE OR DELETE ON %I DEFERRABLE INITIALLY DEFERRED '
-      'FOR EACH ROW EXECUTE FUNCTION data_versions_bump_organization_row()', tenant_table || '_data_version', tenant_table);
+      'FOR EACH ROW EXECUTE FUNCTION data_versions_bump_organization_row()', target || '_data_version', target);
   END LOOP;
   -- TRUNCATE fires no row trigger; it empties the table for every organization, so it moves the service-wide version.
-  FOREACH tenant_table IN ARRAY ARRAY['access_tokens', 'action_runs', 'actions', 'agent_runs', 'agents', 'app_clients',
-    'document_files', 'document_recognitions', 'documents', 'hook_runs', 'hooks', 'models', 'roles', 'users',
-    'validation_tasks', 'validations', 'organizations', 'service_state', 'signing_keys']
-  LOOP
+  FOREACH target IN ARRAY tenant_tables || ARRAY['service_state', 'signing_keys'] LOOP
     EXECUTE format('CREATE TRIGGER %I AFTER TRUNCATE ON %I FOR EACH STATEMENT '
-      'EXECUTE FUNCTION data_versions_bump_service_row()', tenant_table || '_data_version_truncate', tenant_table);
+      'EXECUTE FUNCTION data_versions_bump_service_row()', target || '_data_version_truncate', target);
   END LOOP;
 END
 $$;
---> statement-breakpoint
-CREATE CONSTRAINT TRIGGER "organizations_data_version" AFTER INSERT OR UPDATE OR DELETE ON "organizations"
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION data_versions_bump_organizations_row();
 --> statement-breakpoint
 CREATE CONSTRAINT TRIGGER "service_state_data_version" AFTER INSERT OR UPDATE OR DELETE ON "service_state"
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION data_versions_bump_service_row();
