@@ -68,16 +68,4 @@ describe('read-through cache', () => {
     cache.keep(started, 'k', (await read).rows[0]!);
     expect(cache.get('k')).toBeUndefined();
   });
-
-  it('keeps at most maxBytes', () => {
-    const cache = new ReadThroughCache<{ body: string }>(epoch, {
-      maxEntries: 100,
-      maxBytes: 10,
-      bytesOf: (value) => value.body.length,
-    });
-    cache.keep(cache.begin(), 'a', { body: '123456' });
-    cache.keep(cache.begin(), 'b', { body: '123456' });
-    expect(cache.get('a')).toBeUndefined();
-    expect(cache.get('b')).toEqual({ body: '123456' });
-  });
 });

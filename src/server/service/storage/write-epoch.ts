@@ -60,15 +60,9 @@ export class ReadThroughCache<V extends object> {
 
   constructor(
     private readonly epoch: WriteEpoch,
-    limits: { maxEntries: number; maxBytes?: number; bytesOf?: (value: V) => number },
+    limits: { maxEntries: number },
   ) {
-    const { bytesOf } = limits;
-    this.entries = new LRUCache({
-      max: limits.maxEntries,
-      ...(limits.maxBytes && bytesOf
-        ? { maxSize: limits.maxBytes, sizeCalculation: (entry) => Math.max(1, bytesOf(entry.value)) }
-        : {}),
-    });
+    this.entries = new LRUCache({ max: limits.maxEntries });
   }
 
   get(key: string): V | undefined {
