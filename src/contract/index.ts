@@ -22,3 +22,4 @@ export * from './agents';
 export * from './agent-run-statuses';
 export * from './agent-run-counts';
 export * from './run-variables';
+export * from './run-owner';

@@ -14,6 +14,7 @@ import { documentRoutes } from './documents';
 import { documentRecognitionRoutes } from './document-recognition';
 import { actionRoutes, hookRoutes } from './hooks-and-actions';
 import { modelRoutes } from './models';
+import { runOwnerRoutes } from './run-owners';
 import { validationRoutes } from './validations';
 
 export const routePlugins = [
@@ -29,4 +30,5 @@ export const routePlugins = [
   agentRunRoutes,
   hookRoutes,
   actionRoutes,
+  runOwnerRoutes,
 ];
