@@ -1,8 +1,9 @@
 /**
- * Ids that do not name their screen by themselves, found through the API: a bare run id (agent, hook or action run —
- * the seed has no `GET /runs/{runId}`, so each agent, hook and action is asked), a profile id (its user), a validation
- * task id (its validation), a hook or action id (its latest run) and an app client's OAuth client id (its app client).
- * The answer is a route to open, or null when nothing in this organization has that id.
+ * Ids that do not name their screen by themselves, found through the API: a bare run id (agent, hook or action run:
+ * the embedded service answers `GET /runs/{runId}/owner`, docs/run-owner.md; a service without it has each agent,
+ * hook and action asked), a profile id (its user), a validation task id (its validation), a hook or action id (its
+ * latest run) and an app client's OAuth client id (its app client). The answer is a route to open, or null when
+ * nothing in this organization has that id: 400 and 404 answers mean "not here", never "the service failed".
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod/mini';
@@ -17,12 +18,14 @@ import {
   hookRunListSchema,
   hookRunSchema,
   MAX_LIST_RESULTS,
+  type RunOwner,
+  runOwnerSchema,
   userListSchema,
   validationListSchema,
   validationTaskSchema,
 } from '@/contract';
 import { api, segment, type Query } from './client';
-import { isApiError } from './errors';
+import { isApiError, isMissingExtension } from './errors';
 import { createFamilyKeys } from './keys';
 import { bareId } from './run-ids';
 
@@ -67,7 +70,10 @@ async function firstFound<T, R>(
   return found;
 }
 
-/** A GET that answers null when the resource is not there (404) or not readable by this operator (403). */
+/**
+ * A GET that answers null when the resource is not there (404), its id is not one this service takes (400: a seed
+ * service may read ids more strictly) or the operator may not read it (403).
+ */
 async function getOrNull<T>(
   path: string,
   schema: z.core.$ZodType<T>,
@@ -77,7 +83,7 @@ async function getOrNull<T>(
   try {
     return await api(path, { schema, signal, query });
   } catch (error) {
-    if (isApiError(error, 404) || isApiError(error, 403)) return null;
+    if (isApiError(error, 404) || isApiError(error, 400) || isApiError(error, 403)) return null;
     throw error;
   }
 }
@@ -100,13 +106,43 @@ async function listAll<K extends string, T>(
       nextToken = page.nextToken ?? undefined;
     } while (nextToken);
   } catch (error) {
-    if (isApiError(error, 403)) return items;
+    // Not readable by this operator (403), or a family this service does not have (404): nothing to search.
+    if (isApiError(error, 403) || isApiError(error, 404)) return items;
     throw error;
   }
   return items;
 }
 
-async function findRun(runId: string, signal?: AbortSignal): Promise<FoundTarget | null> {
+type Owner = NonNullable<RunOwner['owner']>;
+
+/**
+ * Whether the service answers `GET /runs/{runId}/owner`: unknown until first asked, then remembered for the life of
+ * the page, so a service without it costs one refused request per page load, not one per lookup.
+ */
+let ownerEndpoint: 'unknown' | 'present' | 'absent' = 'unknown';
+
+/**
+ * The run's owner in one request where the service has the extension. It answers 200 whether or not the run exists
+ * (owner null), so a 404 or 400 here is the path itself being unknown (a seed service), and so is an answer of
+ * another shape: then, and on 403 (no agent-run scope, which the per-owner reads treat as "not readable"), the
+ * agents, hooks and actions are asked one by one.
+ */
+async function findRunOwner(runId: string, signal?: AbortSignal): Promise<Owner | null> {
+  if (ownerEndpoint !== 'absent') {
+    try {
+      const { owner } = await api(`/runs/${segment(runId)}/owner`, { schema: runOwnerSchema, signal });
+      ownerEndpoint = 'present';
+      return owner;
+    } catch (error) {
+      if (isMissingExtension(error)) ownerEndpoint = 'absent';
+      else if (!isApiError(error, 403)) throw error;
+    }
+  }
+  return probeRunOwners(runId, signal);
+}
+
+/** Without the extension: each agent, then each hook and action, asked for the run (404 from all but its owner). */
+async function probeRunOwners(runId: string, signal?: AbortSignal): Promise<Owner | null> {
   // Agent runs first: they are what operators copy most; hooks and actions only when no agent has the run.
   const agents = await listAll('/agents', agentListSchema, 'agents', signal);
   const agentRun = await firstFound(
@@ -114,13 +150,7 @@ async function findRun(runId: string, signal?: AbortSignal): Promise<FoundTarget
     (a) => getOrNull(`/agents/${segment(a.agentId)}/runs/${segment(runId)}`, agentRunSchema, signal),
     signal,
   );
-  if (agentRun)
-    return {
-      kind: 'Agent run',
-      to: '/runs/$agentId/$runId',
-      params: { agentId: agentRun.agentId, runId: agentRun.runId },
-      label: null,
-    };
+  if (agentRun) return { kind: 'agent', ownerId: agentRun.agentId };
   const [hooks, actions] = await Promise.all([
     listAll('/hooks', hookListSchema, 'hooks', signal),
     listAll('/actions', actionListSchema, 'actions', signal),
@@ -130,26 +160,50 @@ async function findRun(runId: string, signal?: AbortSignal): Promise<FoundTarget
     (h) => getOrNull(`/hooks/${segment(h.hookId)}/runs/${segment(runId)}`, hookRunSchema, signal),
     signal,
   );
-  if (hookRun)
-    return {
-      kind: 'Hook run',
-      to: '/runs/hooks/$hookId/$runId',
-      params: { hookId: bareId(hookRun.hookId), runId: hookRun.runId },
-      label: hookRun.name ?? null,
-    };
+  if (hookRun) return { kind: 'hook', ownerId: hookRun.hookId };
   const actionRun = await firstFound(
     actions,
     (a) => getOrNull(`/actions/${segment(a.actionId)}/runs/${segment(runId)}`, actionRunSchema, signal),
     signal,
   );
-  if (actionRun)
-    return {
-      kind: 'Action run',
-      to: '/runs/actions/$actionId/$runId',
-      params: { actionId: actionRun.actionId, runId: actionRun.runId },
-      label: actionRun.name ?? null,
-    };
-  return null;
+  return actionRun ? { kind: 'action', ownerId: actionRun.actionId } : null;
+}
+
+async function findRun(runId: string, signal?: AbortSignal): Promise<FoundTarget | null> {
+  const owner = await findRunOwner(runId, signal);
+  if (!owner) return null;
+  const ownerId = bareId(owner.ownerId);
+  switch (owner.kind) {
+    case 'agent':
+      return { kind: 'Agent run', to: '/runs/$agentId/$runId', params: { agentId: ownerId, runId }, label: null };
+    case 'hook':
+      return {
+        kind: 'Hook run',
+        to: '/runs/hooks/$hookId/$runId',
+        params: { hookId: ownerId, runId },
+        label: await runName(`/hooks/${segment(ownerId)}/runs/${segment(runId)}`, hookRunSchema, signal),
+      };
+    case 'action':
+      return {
+        kind: 'Action run',
+        to: '/runs/actions/$actionId/$runId',
+        params: { actionId: ownerId, runId },
+        label: await runName(`/actions/${segment(ownerId)}/runs/${segment(runId)}`, actionRunSchema, signal),
+      };
+  }
+}
+
+/** Hook and action runs have names, shown beside the target: a nicety, so a failed read only leaves it out. */
+async function runName(
+  path: string,
+  schema: z.core.$ZodType<{ name?: string | null }>,
+  signal?: AbortSignal,
+): Promise<string | null> {
+  try {
+    return (await api(path, { schema, signal })).name ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /** A hook's or action's newest run: the console shows hooks and actions through their runs. */
@@ -233,11 +287,15 @@ export async function lookUpId({ kind, id }: IdLookup, signal?: AbortSignal): Pr
   }
 }
 
-/** The lookup as a query: cached per organization and id, so pasting the same id twice asks once. */
-export function idLookupQueryOptions(org: string, lookup: IdLookup) {
+/**
+ * The lookup as a query: cached per organization and id, so pasting the same id twice asks once. `enabled` false
+ * (the palette's input has not settled yet) shows a cached answer but asks nothing.
+ */
+export function idLookupQueryOptions(org: string, lookup: IdLookup, enabled = true) {
   return queryOptions({
     queryKey: idLookupKeys.detail(org, `${lookup.kind}:${lookup.id}`),
     queryFn: ({ signal }) => lookUpId({ kind: lookup.kind, id: lookup.id }, signal),
     staleTime: 30_000,
+    enabled,
   });
 }

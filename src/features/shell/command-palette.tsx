@@ -7,7 +7,12 @@ import { NAV_ITEMS } from './nav-items';
 import { organizationKey } from '@/api/keys';
 import { useOrganizationScope } from '@/api/organization-scope';
 import { idLookupQueryOptions, type FoundTarget, type IdLookup } from '@/api/id-lookup';
+import { explainError } from '@/api/errors';
 import { idHint, namedResourcesIn, parsePastedId, type NamedResource } from './resource-links';
+import { useSettledValue } from './use-settled-value';
+
+/** How long the input must rest before a complete id is looked up (an edit right after a paste asks nothing). */
+const LOOKUP_SETTLE_MS = 250;
 
 function matches(query: string, value: string, keywords: string[] | undefined): boolean {
   const haystack = `${value} ${(keywords ?? []).join(' ')}`.toLowerCase();
@@ -29,6 +34,8 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
   const pasted = parsePastedId(search);
   const target = pasted && 'target' in pasted ? pasted.target : null;
   const lookup = pasted && 'lookup' in pasted ? pasted.lookup : null;
+  const lookupKey = lookup ? `${lookup.kind}:${lookup.id}` : null;
+  const settled = useSettledValue(lookupKey, LOOKUP_SETTLE_MS) === lookupKey;
   const hint = target || lookup ? null : idHint(search);
   // Resources by name: whatever this organization's screens have already loaded (lists and details in the cache).
   const known = useMemo(() => {
@@ -95,7 +102,7 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
             </Command.Item>
           </Command.Group>
         ) : null}
-        {lookup ? <LookedUpId lookup={lookup} hint={idHint(lookup.id)} onOpen={go} /> : null}
+        {lookup ? <LookedUpId lookup={lookup} settled={settled} hint={idHint(lookup.id)} onOpen={go} /> : null}
         {byName.length > 0 ? (
           <Command.Group heading="Resources">
             {byName.map((resource) => (
@@ -151,18 +158,20 @@ const LOOKUP_NOUNS: Record<IdLookup['kind'], string> = {
   'client-id': 'app client with this client id',
 };
 
-/** A pasted id that needs the API to say where it leads: looked up as soon as it is recognised. */
+/** A complete id that needs the API to say where it leads: looked up once the input has settled on it. */
 function LookedUpId({
   lookup,
+  settled,
   hint,
   onOpen,
 }: {
   lookup: IdLookup;
+  settled: boolean;
   hint: string | null;
   onOpen: (target: FoundTarget) => void;
 }) {
   const org = useOrganizationScope();
-  const { data: found, isPending, isError } = useQuery(idLookupQueryOptions(org, lookup));
+  const { data: found, isPending, error } = useQuery(idLookupQueryOptions(org, lookup, settled));
   if (found) {
     return (
       <Command.Group heading="Open by id">
@@ -179,8 +188,8 @@ function LookedUpId({
   }
   const message = isPending
     ? (lookup.kind === 'run' && hint) || `Looking for the ${LOOKUP_NOUNS[lookup.kind]}…`
-    : isError
-      ? `Could not look up ${lookup.id}: the service did not answer. Try again.`
+    : error
+      ? lookupFailure(lookup.id, error)
       : `Not found: no ${LOOKUP_NOUNS[lookup.kind]} ${lookup.id} in this organization.`;
   return (
     <Command.Item value="!lookup-status" disabled>
@@ -189,4 +198,10 @@ function LookedUpId({
       </span>
     </Command.Item>
   );
+}
+
+/** Why a lookup failed, as it failed (not found is no failure: the lookup answers null for 400 and 404). */
+function lookupFailure(id: string, error: Error): string {
+  const { title, detail, next } = explainError(error);
+  return `Could not look up ${id}. ${title}: ${detail.replace(/\.?$/, '.')} ${next}`;
 }

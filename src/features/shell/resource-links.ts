@@ -2,9 +2,10 @@
  * Pasted id → the route of its detail screen. Router paths with params (the router encodes the ':' in ids), never
  * hand-built URLs. Ids accept both namespaces (`svc:` and `legacy:`) and an optional `svc:organization:x/` prefix;
  * run references are read by the contract's parser. Ids that do not say their screen by themselves (a bare run id,
- * a profile id, …) come back as a lookup for ../../api/id-lookup.ts.
+ * a profile id, …) come back as a lookup for ../../api/id-lookup.ts — only once complete (the contract's full
+ * pattern), so typing one character by character asks the service nothing until the last one.
  */
-import { formatRunReference, parseRunReference } from '@/contract';
+import { formatRunReference, ID_PATTERNS, parseRunReference } from '@/contract';
 import type { IdLookup } from '@/api/id-lookup';
 
 export interface ResourceTarget {
@@ -91,15 +92,22 @@ const RUN_ROUTES = {
   action: { kind: 'Action run', to: '/runs/actions/$actionId/$runId', param: 'actionId' },
 } as const;
 
-/** Ids whose screen the API must be asked for; `client-id` is an app client's OAuth client id (32 hex, no prefix). */
+/**
+ * Ids whose screen the API must be asked for, by the contract's full patterns (`svc:run:` and 32 lowercase hex, …):
+ * anything shorter is an id still being typed, and the service would refuse it (400) or know nothing of it (404).
+ * `client-id` is an app client's OAuth client id (32 hex, no prefix).
+ */
 const LOOKUPS: [IdLookup['kind'], RegExp][] = [
-  ['run', new RegExp(`^${ORG}(${NS}:run:${PART})$`)],
-  ['profile', single('profile')],
-  ['validation-task', single('validation-task')],
-  ['hook', single('hook')],
-  ['action', single('action')],
+  ['run', new RegExp(`^${ORG}(${ID_PATTERNS.run})$`)],
+  ['profile', new RegExp(`^${ORG}(${ID_PATTERNS.profile})$`)],
+  ['validation-task', new RegExp(`^${ORG}(${ID_PATTERNS.validationTask})$`)],
+  ['hook', new RegExp(`^${ORG}(${ID_PATTERNS.hook})$`)],
+  ['action', new RegExp(`^${ORG}(${ID_PATTERNS.action})$`)],
   ['client-id', /^([0-9a-f]{32})$/],
 ];
+
+/** The start of an id of a looked-up kind (`svc:run:01…`): what the hint counts the digits of. */
+const LOOKUP_PREFIX = new RegExp(`^${ORG}${NS}:(run|profile|validation-task|hook|action):([0-9A-Za-z_-]*)$`);
 
 /** What the palette does with pasted text: open a route, look the id up first, or nothing (not an id). */
 export type PastedId = { target: ResourceTarget } | { lookup: IdLookup } | null;
@@ -131,11 +139,25 @@ export function resolveResourceId(text: string): ResourceTarget | null {
   return null;
 }
 
-/** A hint for ids that need more than themselves to open (a run id alone does not say its agent). */
+/**
+ * A hint for ids that need more than themselves to open (a run id alone does not say its agent), and for ids of a
+ * looked-up kind that are not complete yet: how many of the 32 hex digits are there, or which namespace they need.
+ */
 export function idHint(text: string): string | null {
   const id = text.trim();
-  if (new RegExp(`^${NS}:run:${PART}$`).test(id))
+  if (new RegExp(`^${ORG}${ID_PATTERNS.run}$`).test(id))
     return 'A run id alone does not name its agent: looking for it among the agents, hooks and actions…';
+  const partial = id.match(LOOKUP_PREFIX);
+  if (partial && !parsePastedId(id)) {
+    const [, type, digits = ''] = partial;
+    const namespace = type === 'profile' ? '' : 'svc:';
+    const prefix = `${namespace || 'svc: or legacy:'}${type}:`;
+    if (namespace && !id.replace(/^.*\//, '').startsWith(namespace))
+      return `A ${type} id starts with ${namespace}${type}: (not legacy:).`;
+    if (/^[0-9a-f]*$/.test(digits) && digits.length < 32)
+      return `Keep typing: a ${type} id is ${prefix} and 32 lowercase hex digits (${digits.length} so far).`;
+    return `Not a ${type} id: it is ${prefix} and exactly 32 lowercase hex digits.`;
+  }
   if (new RegExp(`^${NS}:[a-z-]+:${PART}$`).test(id)) return 'The console has no screen for this kind of id.';
   return null;
 }

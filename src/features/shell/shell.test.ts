@@ -23,12 +23,13 @@ describe('pasted ids', () => {
     expect(resolveResourceId('users')).toBeNull();
     expect(resolveResourceId('svc:user:a b')).toBeNull();
     expect(resolveResourceId('svc:run:abc')).toBeNull();
-    expect(idHint('svc:run:abc')).toContain('does not name its agent');
+    expect(idHint('svc:run:0123456789abcdef0123456789abcdef')).toContain('does not name its agent');
   });
 });
 
 describe('what the copy buttons copy, pasted into ⌘K', () => {
-  const RUN = 'svc:run:0123456789abcdef0123456789abcdef';
+  const HEX = '0123456789abcdef0123456789abcdef';
+  const RUN = `svc:run:${HEX}`;
   it('opens hook and action run references directly', () => {
     expect(parsePastedId(`svc:hook:h1/${RUN}`)).toEqual({
       target: expect.objectContaining({
@@ -48,17 +49,19 @@ describe('what the copy buttons copy, pasted into ⌘K', () => {
   it('looks up a bare run id (agent, hook or action run), with or without an organization prefix', () => {
     expect(parsePastedId(` ${RUN} `)).toEqual({ lookup: { kind: 'run', id: RUN } });
     expect(parsePastedId(`svc:organization:acme/${RUN}`)).toEqual({ lookup: { kind: 'run', id: RUN } });
-    expect(parsePastedId('legacy:run:abc')).toEqual({ lookup: { kind: 'run', id: 'legacy:run:abc' } });
   });
   it('looks up ids whose screen is another resource’s', () => {
-    expect(parsePastedId('svc:profile:0123456789abcdef0123456789abcdef')).toEqual({
-      lookup: { kind: 'profile', id: 'svc:profile:0123456789abcdef0123456789abcdef' },
+    expect(parsePastedId(`svc:profile:${HEX}`)).toEqual({ lookup: { kind: 'profile', id: `svc:profile:${HEX}` } });
+    expect(parsePastedId(`legacy:profile:${HEX}`)).toEqual({
+      lookup: { kind: 'profile', id: `legacy:profile:${HEX}` },
     });
-    expect(parsePastedId('svc:validation-task:ab12')).toEqual({
-      lookup: { kind: 'validation-task', id: 'svc:validation-task:ab12' },
+    expect(parsePastedId(`svc:validation-task:${HEX}`)).toEqual({
+      lookup: { kind: 'validation-task', id: `svc:validation-task:${HEX}` },
     });
-    expect(parsePastedId('svc:organization:acme/svc:hook:h1')).toEqual({ lookup: { kind: 'hook', id: 'svc:hook:h1' } });
-    expect(parsePastedId('svc:action:a1')).toEqual({ lookup: { kind: 'action', id: 'svc:action:a1' } });
+    expect(parsePastedId(`svc:organization:acme/svc:hook:${HEX}`)).toEqual({
+      lookup: { kind: 'hook', id: `svc:hook:${HEX}` },
+    });
+    expect(parsePastedId(`svc:action:${HEX}`)).toEqual({ lookup: { kind: 'action', id: `svc:action:${HEX}` } });
     expect(parsePastedId('0123456789abcdef0123456789abcdef')).toEqual({
       lookup: { kind: 'client-id', id: '0123456789abcdef0123456789abcdef' },
     });
@@ -76,6 +79,28 @@ describe('what the copy buttons copy, pasted into ⌘K', () => {
     expect(parsePastedId('legacy:consent:c1')).toEqual({
       target: expect.objectContaining({ to: '/documents', search: { consentId: 'legacy:consent:c1' } }),
     });
+  });
+  it('looks nothing up until the id is complete (the contract’s full pattern), and says what is missing', () => {
+    // Every prefix of a run id as it is typed, one character at a time: none is looked up but the whole.
+    for (let length = 1; length < RUN.length; length++) expect(parsePastedId(RUN.slice(0, length))).toBeNull();
+    expect(parsePastedId(RUN)).toEqual({ lookup: { kind: 'run', id: RUN } });
+    expect(idHint('svc:run:0123')).toBe(
+      'Keep typing: a run id is svc:run: and 32 lowercase hex digits (4 so far).',
+    );
+    for (const [kind, text] of [
+      ['validation-task', 'svc:validation-task:ab12'],
+      ['hook', 'svc:organization:acme/svc:hook:h1'],
+      ['action', `svc:action:${HEX}0`],
+      ['profile', `svc:profile:${HEX.slice(1)}`],
+      ['run', `svc:run:${HEX.toUpperCase()}`],
+    ]) {
+      expect(parsePastedId(text!), text).toBeNull();
+      expect(idHint(text!), text).toMatch(new RegExp(`^(Keep typing: a|Not a) ${kind} id`));
+    }
+    // Run ids exist only in the svc namespace: the service would refuse a legacy one (400).
+    expect(parsePastedId(`legacy:run:${HEX}`)).toBeNull();
+    expect(idHint(`legacy:run:${HEX}`)).toBe('A run id starts with svc:run: (not legacy:).');
+    expect(idHint(`svc:profile:${HEX.slice(4)}`)).toContain('svc: or legacy:profile: and 32 lowercase hex digits (28');
   });
   it('leaves text that is no id to the search by name', () => {
     expect(parsePastedId('invoice')).toBeNull();
