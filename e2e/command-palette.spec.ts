@@ -80,3 +80,60 @@ test('⌘K opens the agent run, hook run and hook a copy button copied, and says
   );
   await expect(page.getByRole('option', { name: /^Open / })).toHaveCount(0);
 });
+
+test('⌘K asks nothing while a run id is typed, and a complete one opens its run without a failed request', async ({
+  page,
+  api,
+  unique,
+}) => {
+  // Several agents: the run is the last one's, so asking each agent in turn would leave a 404 for every other.
+  const agents: { agentId: string }[] = [];
+  for (let i = 0; i < 3; i++) agents.push(await api.post('/agents', { name: unique('Lookup agent'), resourceIds: [] }));
+  const owner = agents.at(-1)!;
+  const run = await api.post<Run>(`/agents/${owner.agentId}/runs`, {});
+
+  await page.goto('/agents');
+  await expect(page.getByRole('heading', { name: 'Agents', level: 1 })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+
+  const apiRequests: string[] = [];
+  const failed: string[] = [];
+  const consoleErrors: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) apiRequests.push(decodeURIComponent(url.pathname));
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+
+  await page.keyboard.press('ControlOrMeta+k');
+  const input = page.getByRole('dialog').getByRole('combobox');
+  // Typed one key at a time, as an operator would: an incomplete id is never looked up, and the palette says so.
+  const typedSoFar = run.runId.slice(0, 'svc:run:'.length + 4);
+  await input.pressSequentially(typedSoFar);
+  await expect(page.getByRole('option', { name: /^Keep typing: a run id is svc:run:/ })).toHaveText(
+    'Keep typing: a run id is svc:run: and 32 lowercase hex digits (4 so far).',
+  );
+  // Longer than the palette lets the input settle before a lookup: had it asked, the request would have gone by now.
+  await page.waitForTimeout(1_000);
+  expect(apiRequests).toEqual([]);
+
+  await input.pressSequentially(run.runId.slice(typedSoFar.length));
+  await expect(page.getByRole('option', { name: new RegExp(`Open agent run ${run.runId}`) })).toBeVisible();
+  // One lookup, by the service's run-owner extension: no agent was asked about a run it does not have.
+  expect(apiRequests).toEqual([`/api/runs/${run.runId}/owner`]);
+  await page.keyboard.press('Enter');
+  await expect.poll(() => decodeURIComponent(new URL(page.url()).pathname)).toBe(`/runs/${owner.agentId}/${run.runId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  // A run id nothing has: "not found" is an answer (200, no owner), not a refused request.
+  await paste(page, 'svc:run:00000000000000000000000000000000');
+  await expect(page.getByRole('dialog').getByRole('status')).toHaveText(/^Not found: no agent, hook or action run/);
+
+  expect(failed).toEqual([]);
+  expect(consoleErrors).toEqual([]);
+});
