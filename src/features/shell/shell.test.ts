@@ -84,9 +84,7 @@ describe('what the copy buttons copy, pasted into ⌘K', () => {
     // Every prefix of a run id as it is typed, one character at a time: none is looked up but the whole.
     for (let length = 1; length < RUN.length; length++) expect(parsePastedId(RUN.slice(0, length))).toBeNull();
     expect(parsePastedId(RUN)).toEqual({ lookup: { kind: 'run', id: RUN } });
-    expect(idHint('svc:run:0123')).toBe(
-      'Keep typing: a run id is svc:run: and 32 lowercase hex digits (4 so far).',
-    );
+    expect(idHint('svc:run:0123')).toBe('Keep typing: a run id is svc:run: and 32 lowercase hex digits (4 so far).');
     for (const [kind, text] of [
       ['validation-task', 'svc:validation-task:ab12'],
       ['hook', 'svc:organization:acme/svc:hook:h1'],
