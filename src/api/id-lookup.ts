@@ -173,24 +173,19 @@ async function findRun(runId: string, signal?: AbortSignal): Promise<FoundTarget
   const owner = await findRunOwner(runId, signal);
   if (!owner) return null;
   const ownerId = bareId(owner.ownerId);
-  switch (owner.kind) {
-    case 'agent':
-      return { kind: 'Agent run', to: '/runs/$agentId/$runId', params: { agentId: ownerId, runId }, label: null };
-    case 'hook':
-      return {
-        kind: 'Hook run',
-        to: '/runs/hooks/$hookId/$runId',
-        params: { hookId: ownerId, runId },
-        label: await runName(`/hooks/${segment(ownerId)}/runs/${segment(runId)}`, hookRunSchema, signal),
-      };
-    case 'action':
-      return {
-        kind: 'Action run',
-        to: '/runs/actions/$actionId/$runId',
-        params: { actionId: ownerId, runId },
-        label: await runName(`/actions/${segment(ownerId)}/runs/${segment(runId)}`, actionRunSchema, signal),
-      };
-  }
+  if (owner.kind === 'agent')
+    return { kind: 'Agent run', to: '/runs/$agentId/$runId', params: { agentId: ownerId, runId }, label: null };
+  const hook = owner.kind === 'hook';
+  return {
+    kind: hook ? 'Hook run' : 'Action run',
+    to: hook ? '/runs/hooks/$hookId/$runId' : '/runs/actions/$actionId/$runId',
+    params: { [hook ? 'hookId' : 'actionId']: ownerId, runId },
+    label: await runName(
+      `/${owner.kind}s/${segment(ownerId)}/runs/${segment(runId)}`,
+      hook ? hookRunSchema : actionRunSchema,
+      signal,
+    ),
+  };
 }
 
 /** Hook and action runs have names, shown beside the target: a nicety, so a failed read only leaves it out. */
