@@ -116,10 +116,10 @@ async function listAll<K extends string, T>(
 type Owner = NonNullable<RunOwner['owner']>;
 
 /**
- * Whether the service answers `GET /runs/{runId}/owner`: unknown until first asked, then remembered for the life of
- * the page, so a service without it costs one refused request per page load, not one per lookup.
+ * The service was found not to answer `GET /runs/{runId}/owner`: remembered for the life of the page, so a service
+ * without it costs one refused request per page load, not one per lookup.
  */
-let ownerEndpoint: 'unknown' | 'present' | 'absent' = 'unknown';
+let ownerEndpointMissing = false;
 
 /**
  * The run's owner in one request where the service has the extension. It answers 200 whether or not the run exists
@@ -128,13 +128,11 @@ let ownerEndpoint: 'unknown' | 'present' | 'absent' = 'unknown';
  * agents, hooks and actions are asked one by one.
  */
 async function findRunOwner(runId: string, signal?: AbortSignal): Promise<Owner | null> {
-  if (ownerEndpoint !== 'absent') {
+  if (!ownerEndpointMissing) {
     try {
-      const { owner } = await api(`/runs/${segment(runId)}/owner`, { schema: runOwnerSchema, signal });
-      ownerEndpoint = 'present';
-      return owner;
+      return (await api(`/runs/${segment(runId)}/owner`, { schema: runOwnerSchema, signal })).owner;
     } catch (error) {
-      if (isMissingExtension(error)) ownerEndpoint = 'absent';
+      if (isMissingExtension(error)) ownerEndpointMissing = true;
       else if (!isApiError(error, 403)) throw error;
     }
   }
