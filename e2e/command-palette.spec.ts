@@ -42,6 +42,11 @@ test('⌘K opens the agent run, hook run and hook a copy button copied, and says
   );
   expect(hookRuns.runs.length).toBeGreaterThan(0);
   const hookRun = hookRuns.runs[0]!;
+  // Finding a run's owner asks the service once (GET /runs/{runId}/owner): no agent or hook is asked in vain.
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) refused.push(`${response.status()} ${response.url()}`);
+  });
 
   // The agent run: its page copies the bare run id; pasted on another screen it opens the run again.
   await page.goto(`/runs/${agent.agentId}/${run.runId}`);
@@ -79,6 +84,7 @@ test('⌘K opens the agent run, hook run and hook a copy button copied, and says
     `Not found: no agent, hook or action run ${unknown} in this organization.`,
   );
   await expect(page.getByRole('option', { name: /^Open / })).toHaveCount(0);
+  expect(refused).toEqual([]);
 });
 
 test('⌘K asks nothing while a run id is typed, and a complete one opens its run without a failed request', async ({
