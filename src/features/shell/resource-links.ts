@@ -150,13 +150,14 @@ export function idHint(text: string): string | null {
   const partial = id.match(LOOKUP_PREFIX);
   if (partial && !parsePastedId(id)) {
     const [, type, digits = ''] = partial;
-    const namespace = type === 'profile' ? '' : 'svc:';
-    const prefix = `${namespace || 'svc: or legacy:'}${type}:`;
-    if (namespace && !id.replace(/^.*\//, '').startsWith(namespace))
-      return `A ${type} id starts with ${namespace}${type}: (not legacy:).`;
+    // Profile ids take either namespace (ID_PATTERNS.profile); the others only svc.
+    const svcOnly = type !== 'profile';
+    const prefix = svcOnly ? `svc:${type}:` : `svc:${type}: (or legacy:${type}:)`;
+    if (svcOnly && !id.replace(/^.*\//, '').startsWith('svc:'))
+      return `A ${type} id starts with svc:${type}: (not legacy:).`;
     if (/^[0-9a-f]*$/.test(digits) && digits.length < 32)
       return `Keep typing: a ${type} id is ${prefix} and 32 lowercase hex digits (${digits.length} so far).`;
-    return `Not a ${type} id: it is ${prefix} and exactly 32 lowercase hex digits.`;
+    return `Not a ${type} id the palette can look up: those are ${prefix} and exactly 32 lowercase hex digits.`;
   }
   if (new RegExp(`^${NS}:[a-z-]+:${PART}$`).test(id)) return 'The console has no screen for this kind of id.';
   return null;

@@ -98,7 +98,9 @@ describe('what the copy buttons copy, pasted into ⌘K', () => {
     // Run ids exist only in the svc namespace: the service would refuse a legacy one (400).
     expect(parsePastedId(`legacy:run:${HEX}`)).toBeNull();
     expect(idHint(`legacy:run:${HEX}`)).toBe('A run id starts with svc:run: (not legacy:).');
-    expect(idHint(`svc:profile:${HEX.slice(4)}`)).toContain('svc: or legacy:profile: and 32 lowercase hex digits (28');
+    expect(idHint(`svc:profile:${HEX.slice(4)}`)).toBe(
+      'Keep typing: a profile id is svc:profile: (or legacy:profile:) and 32 lowercase hex digits (28 so far).',
+    );
   });
   it('leaves text that is no id to the search by name', () => {
     expect(parsePastedId('invoice')).toBeNull();
