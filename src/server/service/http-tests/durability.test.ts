@@ -133,6 +133,13 @@ describe('PGlite data dir lock', () => {
     DPS_SERVICE_LOG: '0',
     DPS_DATABASE_URL: undefined,
   });
+  /** A client of the service on `dataDir`, by the credentials it wrote there (on a new port at each start). */
+  const clientFor = async (dataDir: string) => {
+    const { baseUrl, authUrl, clientId, clientSecret } = JSON.parse(
+      await readFile(path.join(dataDir, 'credentials.json'), 'utf8'),
+    );
+    return apiClient(baseUrl, await requestToken(authUrl, clientId, clientSecret));
+  };
   const started = async (dataDir: string) => {
     const service = spawnService(pgliteEnv(dataDir));
     cleanups.push(() => service.stop());
@@ -144,11 +151,7 @@ describe('PGlite data dir lock', () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'dps-lock-'));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     const first = await started(dataDir);
-    const credentials = JSON.parse(await readFile(path.join(dataDir, 'credentials.json'), 'utf8'));
-    const api = apiClient(
-      credentials.baseUrl,
-      await requestToken(credentials.authUrl, credentials.clientId, credentials.clientSecret),
-    );
+    const api = await clientFor(dataDir);
 
     const second = spawnService(pgliteEnv(dataDir));
     cleanups.push(() => second.stop());
@@ -174,9 +177,7 @@ describe('PGlite data dir lock', () => {
     await Promise.all(writers);
 
     const restarted = await started(dataDir);
-    const now = JSON.parse(await readFile(path.join(dataDir, 'credentials.json'), 'utf8')); // a new port
-    const after = apiClient(now.baseUrl, await requestToken(now.authUrl, now.clientId, now.clientSecret));
-    const listed = await after.get('/documents?maxResults=1000');
+    const listed = await (await clientFor(dataDir)).get('/documents?maxResults=1000');
     expect(listed.body.documents.map((d: { documentId: string }) => d.documentId)).toEqual(
       expect.arrayContaining(acknowledged),
     );
