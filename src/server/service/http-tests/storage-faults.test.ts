@@ -123,6 +123,9 @@ describe('storage faults', () => {
     const warned = JSON.parse(await lineMatching(service, (line) => line.includes('disk reserve reached')));
     expect(warned).toMatchObject({ reserveMB: 64, freeMB: expect.any(Number) });
     expect((await call('POST', '/documents', largeDocument('again'))).status).toBe(507);
+    // Within the reserve: a new token, and a delete.
+    await requestToken(credentials.authUrl, credentials.clientId, credentials.clientSecret);
+    expect((await call('DELETE', `/documents/${acknowledged.pop()}`)).status).toBe(200);
 
     const listed = await call('GET', '/documents?maxResults=100');
     expect(listed.status).toBe(200);

@@ -20,8 +20,8 @@ afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, f
 const fast = { heartbeatMs: 100, staleMs: 1_000 };
 const lockOf = (dir: string) => path.join(dir, 'owner.lock');
 
-/** Another process holding `dir` with the real claim code, until it is killed. */
-async function ownerProcess(dir: string) {
+/** Another process holding `dir` with the real claim code, then running `after`, until it is killed. */
+async function ownerProcess(dir: string, after = '') {
   const child = spawn(
     process.execPath,
     [
@@ -32,6 +32,7 @@ async function ownerProcess(dir: string) {
          await claimPgliteDir(${JSON.stringify(dir)}, { heartbeatMs: 100, staleMs: 1000 });
          console.log('claimed');
          setInterval(() => {}, 60000);
+         ${after}
        })`,
     ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
@@ -77,6 +78,18 @@ describe('PGlite data dir owner', () => {
     const lock = await claimPgliteDir(dir, fast);
     expect(JSON.parse(readFileSync(lockOf(dir), 'utf8'))).toMatchObject({ pid: process.pid });
     await lock.release();
+  }, 30_000);
+
+  it('keeps the lock fresh while the main thread of its owner is busy (PGlite runs queries there)', async () => {
+    const dir = freshDir();
+    // Three stale periods without a free moment on the owner's main thread.
+    const other = await ownerProcess(dir, 'const end = Date.now() + 3000; while (Date.now() < end) {}');
+    try {
+      await expect(claimPgliteDir(dir, fast)).rejects.toThrow(`is in use by process ${other.pid}`);
+    } finally {
+      other.kill('SIGKILL');
+      await new Promise((resolve) => other.once('exit', resolve));
+    }
   }, 30_000);
 
   it('takes over a lock naming a live, unrelated process once nobody refreshes it', async () => {
