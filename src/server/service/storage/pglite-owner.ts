@@ -119,7 +119,13 @@ function tryCreate(file: string): number | undefined {
     throw error;
   }
   const holder: Holder = { pid: process.pid, host: hostname() };
-  writeSync(fd, JSON.stringify({ ...holder, since: new Date().toISOString() }));
+  try {
+    writeSync(fd, JSON.stringify({ ...holder, since: new Date().toISOString() }));
+  } catch (error) {
+    closeSync(fd); // no room even for this (a full disk): leave no lock behind
+    rmSync(file, { force: true });
+    throw error;
+  }
   return fd;
 }
 
