@@ -13,6 +13,7 @@ import type { ServiceContext, ServiceUrls } from './context';
 import { idempotency } from './idempotency';
 import { openApiDocument } from './openapi';
 import { authPlugin } from './plugins/auth';
+import { diskReserve } from './plugins/disk-reserve';
 import { answerClientError, answerFrameworkError, errorAnswers, MAX_HEADER_BYTES } from './plugins/error-answers';
 import { readCache } from './plugins/read-cache';
 import { requestValidation } from './plugins/request-validation';
@@ -58,6 +59,7 @@ export async function createServiceApp(config: ServiceConfig): Promise<ServiceAp
   await fastify.register(errorAnswers);
   await fastify.register(requestValidation, { bodyLimit: config.jsonBodyLimit });
   await fastify.register(authPlugin);
+  await fastify.register(diskReserve, { dir: config.dataDir, reserveBytes: config.diskReserveBytes });
   await fastify.register(readCache, { enabled: config.readCache });
   await fastify.register(idempotency);
   await fastify.register(openApiDocument);

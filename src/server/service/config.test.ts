@@ -34,6 +34,7 @@ describe('service environment', () => {
         tokenTtlSeconds: 3600,
         logger: true,
         apiPrefix: '/v1',
+        diskReserveBytes: 64 * 1024 * 1024,
       });
       expect(config.databaseUrl).toBeUndefined();
       expect(config.databaseSchema).toBeUndefined();
@@ -54,6 +55,7 @@ describe('service environment', () => {
       DPS_TOKEN_TTL_SECONDS: '60',
       DPS_DEFAULT_QUOTAS: '{"numberOfUsersAllowed": 3}',
       DPS_SERVICE_LOG: '0',
+      DPS_DISK_RESERVE_MB: '0',
     });
     expect(config).toMatchObject({
       host: '0.0.0.0',
@@ -65,6 +67,7 @@ describe('service environment', () => {
       publicUrl: 'https://dps.example.com',
       tokenTtlSeconds: 60,
       logger: false,
+      diskReserveBytes: 0,
     });
     expect(config.defaultQuotas).toEqual({ ...DEFAULT_QUOTAS, numberOfUsersAllowed: 3 });
   });

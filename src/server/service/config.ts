@@ -32,6 +32,8 @@ export interface ServiceConfig {
   logger: boolean;
   /** Answer repeated GETs from memory until the next write (PGlite only; plugins/read-cache.ts). */
   readCache: boolean;
+  /** Free space kept on the data dir's file system: writes that would dip into it answer 507 (plugins/disk-reserve.ts). */
+  diskReserveBytes: number;
 }
 
 /** Quotas generous enough for real use; DPS_DEFAULT_QUOTAS overrides any of them. */
@@ -113,6 +115,8 @@ const serviceEnvSchema = z.object({
   DPS_DEFAULT_QUOTAS: quotasSchema,
   DPS_SERVICE_LOG: envSwitch,
   DPS_SERVICE_READ_CACHE: envSwitch,
+  // Room for PGlite's next 16 MB log segments and the writes in flight; 0 turns the check off.
+  DPS_DISK_RESERVE_MB: envInteger(0, 1_048_576).default(64),
 });
 
 /** The configuration from the environment; a ConfigError names every bad variable. */
@@ -133,5 +137,6 @@ export function loadServiceConfig(env: Env = process.env): ServiceConfig {
     rawBodyLimit: 10 * MIB,
     logger: vars.DPS_SERVICE_LOG,
     readCache: vars.DPS_SERVICE_READ_CACHE,
+    diskReserveBytes: vars.DPS_DISK_RESERVE_MB * MIB,
   };
 }

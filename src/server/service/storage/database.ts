@@ -13,6 +13,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { assertWritable, preparePrivateDir, tightenTree } from '../../shared/private-dir';
 import { runMigrations } from './migrate';
+import { haltable, type PgliteHalt } from './pglite-halt';
 import { claimPgliteDir } from './pglite-owner';
 import { keepStatisticsFresh } from './pglite-statistics';
 import { prepareRepeatedStatements } from './postgres-prepared';
@@ -67,13 +68,16 @@ async function openPglite(dataDir: string): Promise<Store> {
   const dir = path.join(dataDir, 'pglite');
   await mkdir(dir, { recursive: true, mode: 0o700 });
   await assertWritable(dir, 'database dir');
-  const owner = claimPgliteDir(dir);
+  // Lost lock: another process may be writing the files now, so this one must not write a page more.
+  const guard: { halt?: PgliteHalt } = {};
+  const owner = await claimPgliteDir(dir, { onLost: (error) => guard.halt?.halt(error) });
   // relaxedDurability false (the default): every query's writes reach the file system before it resolves.
   const client = new PGlite(dir, { relaxedDurability: false });
+  guard.halt = haltable(client);
   try {
     await client.waitReady;
   } catch (error) {
-    owner.release();
+    await owner.release();
     // PGlite says only "failed to initialize properly": name the directory it could not open.
     throw new Error(`the database in ${dir} could not be opened: ${(error as Error).message}`, { cause: error });
   }
@@ -82,7 +86,7 @@ async function openPglite(dataDir: string): Promise<Store> {
     tightenTree(dir);
   } catch (error) {
     await client.close();
-    owner.release();
+    await owner.release();
     throw error;
   }
   const writes = countWrites(client);
@@ -96,7 +100,7 @@ async function openPglite(dataDir: string): Promise<Store> {
     close: async () => {
       await statistics.stop();
       await client.close();
-      owner.release();
+      await owner.release();
     },
   };
 }

@@ -35,5 +35,5 @@ export {
   type ListBinding,
 } from './pagination';
 export { runMigrations, listMigrations } from './migrate';
-export { storageFault, type StorageFault } from './storage-errors';
+export { storageFault, STORAGE_FULL, type StorageFault } from './storage-errors';
 export { ReadThroughCache, type WriteEpoch } from './write-epoch';

@@ -8,6 +8,7 @@ import { messages } from '@electric-sql/pglite';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { WalFullError } from './pglite-halt';
 import { storageFault } from './storage-errors';
 
 const SECRET = `someone-${'x'.repeat(9000)}@example.com`;
@@ -62,6 +63,21 @@ describe('storageFault', () => {
       [SECRET, 'x'],
     );
     expect(storageFault(error)?.status).toBe(507);
+  });
+
+  it('maps the stop after a WAL write failed (every later query) to 507, without the parameters', () => {
+    const walFull = pgliteError(
+      { message: 'could not write to file "pg_wal/xlogtemp.42": No space left on device', code: '53100' },
+      insert,
+      [SECRET, 'x'],
+    ).cause;
+    const fault = storageFault(new DrizzleQueryError(insert, [SECRET, 'x'], new WalFullError(walFull)));
+    expect(fault).toMatchObject({
+      status: 507,
+      message: "the service's storage is full",
+      log: { code: '53100', message: expect.stringContaining('could not grow its write-ahead log') },
+    });
+    expect(JSON.stringify(fault)).not.toContain('someone-');
   });
 
   it('maps node-postgres disk full (53100 from mdextend) to 507', () => {

@@ -14,6 +14,9 @@ export interface StorageFault {
   log: { code: string; message: string };
 }
 
+/** The `{message}` of every 507. */
+export const STORAGE_FULL = "the service's storage is full";
+
 /** SQLSTATE 53100 disk_full; ENOSPC/EDQUOT when a file write (or PGlite's file system) found no room. */
 const DISK_FULL = new Set(['53100', 'ENOSPC', 'EDQUOT']);
 
@@ -32,7 +35,7 @@ export function storageFault(error: unknown): StorageFault | undefined {
     const isDatabaseError = code !== undefined && SQLSTATE.test(code) && typeof current.severity === 'string';
     if (isDatabaseError || (code !== undefined && DISK_FULL.has(code))) {
       const log = { code, message: withoutParams(String(current.message ?? ''), params) };
-      if (DISK_FULL.has(code)) return { status: 507, message: "the service's storage is full", log };
+      if (DISK_FULL.has(code)) return { status: 507, message: STORAGE_FULL, log };
       return { status: 500, message: 'Internal Server Error', log };
     }
     if (current instanceof DrizzleQueryError) wrapped = true;
