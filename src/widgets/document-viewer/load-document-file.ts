@@ -1,3 +1,4 @@
+import { fileProxyUrl } from '@/api/document-files';
 import {
   MAX_DOCUMENT_BYTES,
   describeOversize,
@@ -19,8 +20,7 @@ export class DocumentFileError extends Error {
   }
 }
 
-/** The BFF's file proxy URL for a document's `fileUrl` (or a run's `variablesFileUrl`). */
-export const fileProxyUrl = (fileUrl: string) => `/bff/file?url=${encodeURIComponent(fileUrl)}`;
+export { fileProxyUrl };
 
 export type LoadDocumentFileOptions = {
   /** The document's declared content type; wins over a generic response header. */
