@@ -34,7 +34,7 @@ interface Answer {
   body: Buffer;
 }
 
-function startChild(
+export function startChild(
   args: string[],
   env: NodeJS.ProcessEnv,
   readyLine: RegExp,
