@@ -18,7 +18,7 @@ import { pathToFileURL } from 'node:url';
 import type { Server } from 'node:http';
 import { makeLargePdf } from '../../e2e/helpers/document-fixtures';
 import { msBetweenMarks, waitForPagePainted } from '../../e2e/helpers/viewer-checks';
-import { startChild } from './bff';
+import { bffEnv, startChild, startServiceChild } from './bff';
 import { buildHarness, HARNESS, launchChromium, serve } from './viewer';
 
 const MIB = 1024 * 1024;
@@ -148,6 +148,17 @@ async function firstPagePaints(): Promise<{ name: string; ms: number; fetched: n
     const served = await serve(outDir, new Map(pdfs.map((p) => [p.file, { bytes: p.bytes, type: 'application/pdf' }])));
     server = served.server;
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 });
+    // Bytes of file responses the page received (cancelled ones included), as Chromium counts them.
+    const received = { bytes: 0 };
+    const fileRequests = new Set<string>();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    cdp.on('Network.requestWillBeSent', (event) => {
+      if (event.request.url.includes('/bff/file')) fileRequests.add(event.requestId);
+    });
+    cdp.on('Network.dataReceived', (event) => {
+      if (fileRequests.has(event.requestId)) received.bytes += event.dataLength;
+    });
     const results = [];
     for (const pdf of pdfs) {
       const times: number[] = [];
@@ -155,7 +166,7 @@ async function firstPagePaints(): Promise<{ name: string; ms: number; fetched: n
       for (let round = 0; round < 3; round++) {
         await page.goto(`${served.base}/${HARNESS}`);
         await page.waitForFunction(() => Boolean(window.harness));
-        const before = served.sent.bytes;
+        const before = received.bytes;
         const error = await page.evaluate((file) => {
           performance.clearMarks();
           performance.mark('harness:open');
@@ -164,7 +175,7 @@ async function firstPagePaints(): Promise<{ name: string; ms: number; fetched: n
         if (error) throw new Error(error);
         await waitForPagePainted(page, 1, 60_000);
         times.push((await msBetweenMarks(page, 'harness:open', 'document-viewer:first-page-painted')) ?? NaN);
-        fetched.push(served.sent.bytes - before);
+        fetched.push(received.bytes - before);
       }
       results.push({ name: pdf.name, ms: median(times), fetched: median(fetched), size: pdf.bytes.length });
     }
@@ -181,37 +192,11 @@ export default async function filesBench(): Promise<void> {
   const bffDir = mkdtempSync(join(tmpdir(), 'dps-bench-files-bff-'));
   const children: ChildProcess[] = [];
   try {
-    const service = await startChild(
-      ['src/server/service/main.ts'],
-      {
-        DPS_SERVICE_HOST: '127.0.0.1',
-        DPS_SERVICE_PORT: '0',
-        DPS_DATA_DIR: serviceDir,
-        DPS_DEMO: '0',
-        DPS_SERVICE_LOG: '0',
-        DPS_DATABASE_URL: '',
-      },
-      /^DPS service: base URL (\S+) \(token endpoint (\S+)\/oauth2\/token\)/,
-    );
+    const { service, baseUrl, authUrl, credentials } = await startServiceChild(serviceDir);
     children.push(service.child);
-    const [, baseUrl, authUrl] = service.match;
-    const credentials = JSON.parse(readFileSync(join(serviceDir, 'credentials.json'), 'utf8')) as {
-      clientId: string;
-      clientSecret: string;
-    };
     const bff = await startChild(
       ['src/server/bff/main.ts'],
-      {
-        HOST: '127.0.0.1',
-        PORT: '0',
-        DPS_DATA_DIR: bffDir,
-        DPS_BASE_URL: baseUrl,
-        DPS_AUTH_URL: authUrl,
-        DPS_CLIENT_ID: credentials.clientId,
-        DPS_CLIENT_SECRET: credentials.clientSecret,
-        DPS_CONSOLE_DIR: join(bffDir, 'no-console'),
-        LOG_LEVEL: 'warn',
-      },
+      bffEnv({ dataDir: bffDir, baseUrl, authUrl, credentials }),
       /sign in at (\S+)/,
     );
     children.push(bff.child);

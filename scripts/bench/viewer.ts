@@ -42,14 +42,13 @@ const TYPES: Record<string, string> = {
 
 /**
  * Static files of the build, plus `/bff/file?url=<name>` answering with a document's bytes as the BFF would — by
- * range when asked (`Range: bytes=a-b`, 206), as the BFF does in front of a service that answers ranges. `sent`
- * counts the file bytes sent.
+ * range when asked (`Range: bytes=a-b`, 206), as the BFF does in front of a service that answers ranges. Bodies go
+ * out in 256 KiB writes as the socket drains, so a reader that cancels stops the sending.
  */
 export function serve(
   dir: string,
   files: Map<string, { bytes: Uint8Array; type: string }>,
-): Promise<{ server: Server; base: string; sent: { bytes: number } }> {
-  const sent = { bytes: 0 };
+): Promise<{ server: Server; base: string }> {
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     if (url.pathname === '/bff/file') {
@@ -66,8 +65,23 @@ export function serve(
         'Accept-Ranges': 'bytes',
         ...(range ? { 'Content-Range': `bytes ${start}-${end}/${size}` } : {}),
       });
-      res.on('close', () => (sent.bytes += res.writableFinished ? part.length : 0));
-      return void res.end(part);
+      void (async () => {
+        for (let offset = 0; offset < part.length && !res.destroyed; offset += 256 * 1024) {
+          if (!res.write(part.subarray(offset, offset + 256 * 1024))) {
+            await new Promise<void>((done) => {
+              const next = () => {
+                res.off('drain', next);
+                res.off('close', next);
+                done();
+              };
+              res.on('drain', next);
+              res.on('close', next);
+            });
+          }
+        }
+        res.end();
+      })();
+      return;
     }
     const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
       /^(\.\.[/\\])+/,
@@ -86,7 +100,7 @@ export function serve(
   return new Promise((done) =>
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as { port: number };
-      done({ server, base: `http://127.0.0.1:${port}`, sent });
+      done({ server, base: `http://127.0.0.1:${port}` });
     }),
   );
 }
