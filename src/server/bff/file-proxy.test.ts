@@ -348,10 +348,15 @@ describe('file uploads through the BFF', () => {
     expect(file.status).toBe(404);
   });
 
-  it('lets only admins upload, and needs a Content-Length', async () => {
+  it('lets only admins upload, with X-CSRF, same-site, and a Content-Length', async () => {
     const document = await createMetadataOnly('viewer may not');
-    const byViewer = await viewer.request(viaBff(document.fileUrl), { method: 'PUT', body: Buffer.from('%PDF') });
-    expect(byViewer.status).toBe(403);
+    const before = filesHost.seen.length;
+    const put = (browser: TestBrowser, options: Parameters<TestBrowser['request']>[1] = {}) =>
+      browser.request(viaBff(document.fileUrl), { method: 'PUT', body: Buffer.from('%PDF'), ...options });
+    expect((await put(viewer)).status).toBe(403);
+    expect((await put(admin, { noCsrf: true })).status).toBe(401);
+    expect((await put(admin, { headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
+    expect(filesHost.seen.length).toBe(before);
     const chunked = await streamedPut(admin, viaBff(document.fileUrl), 10, { chunked: true });
     expect(chunked).toMatchObject({ status: 411 });
   });
