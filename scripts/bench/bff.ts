@@ -34,7 +34,7 @@ interface Answer {
   body: Buffer;
 }
 
-function startChild(
+export function startChild(
   args: string[],
   env: NodeJS.ProcessEnv,
   readyLine: RegExp,
@@ -55,6 +55,48 @@ function startChild(
     });
     child.on('exit', (code) => reject(new Error(`${args[0]} exited with ${code}: ${errors.slice(-5).join('\n')}`)));
   });
+}
+
+/** The embedded service as `npm run service` starts it (PGlite, no demo data) in `dataDir`. */
+export async function startServiceChild(dataDir: string) {
+  const service = await startChild(
+    ['src/server/service/main.ts'],
+    {
+      DPS_SERVICE_HOST: '127.0.0.1',
+      DPS_SERVICE_PORT: '0',
+      DPS_DATA_DIR: dataDir,
+      DPS_DEMO: '0',
+      DPS_SERVICE_LOG: '0',
+      DPS_DATABASE_URL: '',
+    },
+    /^DPS service: base URL (\S+) \(token endpoint (\S+)\/oauth2\/token\)/,
+  );
+  const [, baseUrl, authUrl] = service.match;
+  const credentials = JSON.parse(readFileSync(join(dataDir, 'credentials.json'), 'utf8')) as {
+    clientId: string;
+    clientSecret: string;
+  };
+  return { service, baseUrl, authUrl, credentials };
+}
+
+/** The environment of a BFF in front of that service, with its own data dir and no console. */
+export function bffEnv(options: {
+  dataDir: string;
+  baseUrl: string;
+  authUrl: string;
+  credentials: { clientId: string; clientSecret: string };
+}): NodeJS.ProcessEnv {
+  return {
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DPS_DATA_DIR: options.dataDir,
+    DPS_BASE_URL: options.baseUrl,
+    DPS_AUTH_URL: options.authUrl,
+    DPS_CLIENT_ID: options.credentials.clientId,
+    DPS_CLIENT_SECRET: options.credentials.clientSecret,
+    DPS_CONSOLE_DIR: join(options.dataDir, 'no-console'),
+    LOG_LEVEL: 'warn',
+  };
 }
 
 /** Counts token requests on their way to the service's token endpoint. */
@@ -209,40 +251,14 @@ export default async function bffBench(): Promise<void> {
   const children: ChildProcess[] = [];
   let counter: Awaited<ReturnType<typeof startTokenCounter>> | undefined;
   try {
-    const service = await startChild(
-      ['src/server/service/main.ts'],
-      {
-        DPS_SERVICE_HOST: '127.0.0.1',
-        DPS_SERVICE_PORT: '0',
-        DPS_DATA_DIR: serviceDir,
-        DPS_DEMO: '0',
-        DPS_SERVICE_LOG: '0',
-        DPS_DATABASE_URL: '',
-      },
-      /^DPS service: base URL (\S+) \(token endpoint (\S+)\/oauth2\/token\)/,
-    );
+    const { service, baseUrl, authUrl, credentials } = await startServiceChild(serviceDir);
     children.push(service.child);
     progress('service started');
-    const [, baseUrl, authUrl] = service.match;
-    const credentials = JSON.parse(readFileSync(join(serviceDir, 'credentials.json'), 'utf8')) as {
-      clientId: string;
-      clientSecret: string;
-    };
     counter = await startTokenCounter(authUrl);
 
     const bff = await startChild(
       ['src/server/bff/main.ts'],
-      {
-        HOST: '127.0.0.1',
-        PORT: '0',
-        DPS_DATA_DIR: bffDir,
-        DPS_BASE_URL: baseUrl,
-        DPS_AUTH_URL: counter.url,
-        DPS_CLIENT_ID: credentials.clientId,
-        DPS_CLIENT_SECRET: credentials.clientSecret,
-        DPS_CONSOLE_DIR: join(bffDir, 'no-console'),
-        LOG_LEVEL: 'warn',
-      },
+      bffEnv({ dataDir: bffDir, baseUrl, authUrl: counter.url, credentials }),
       /sign in at (\S+)/,
     );
     children.push(bff.child);

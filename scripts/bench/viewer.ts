@@ -26,7 +26,7 @@ import {
 import { pdfjsAssets } from '../../vite.config';
 
 const root = resolve(import.meta.dirname, '../..');
-const HARNESS = 'scripts/viewer-harness/index.html';
+export const HARNESS = 'scripts/viewer-harness/index.html';
 const TYPES: Record<string, string> = {
   '.html': 'text/html',
   '.js': 'text/javascript',
@@ -40,8 +40,12 @@ const TYPES: Record<string, string> = {
   '.icc': 'application/octet-stream',
 };
 
-/** Static files of the build, plus `/bff/file?url=<name>` answering with a document's bytes as the BFF would. */
-function serve(
+/**
+ * Static files of the build, plus `/bff/file?url=<name>` answering with a document's bytes as the BFF would — by
+ * range when asked (`Range: bytes=a-b`, 206), as the BFF does in front of a service that answers ranges. Bodies go
+ * out in 256 KiB writes as the socket drains, so a reader that cancels stops the sending.
+ */
+export function serve(
   dir: string,
   files: Map<string, { bytes: Uint8Array; type: string }>,
 ): Promise<{ server: Server; base: string }> {
@@ -50,8 +54,34 @@ function serve(
     if (url.pathname === '/bff/file') {
       const doc = files.get(url.searchParams.get('url') ?? '');
       if (!doc) return void res.writeHead(404).end();
-      res.writeHead(200, { 'Content-Type': doc.type, 'Content-Length': String(doc.bytes.length) });
-      return void res.end(Buffer.from(doc.bytes));
+      const size = doc.bytes.length;
+      const range = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? '');
+      const start = range ? Number(range[1]) : 0;
+      const end = range ? Math.min(size - 1, range[2] ? Number(range[2]) : size - 1) : size - 1;
+      const part = Buffer.from(doc.bytes.buffer, doc.bytes.byteOffset + start, end - start + 1);
+      res.writeHead(range ? 206 : 200, {
+        'Content-Type': doc.type,
+        'Content-Length': String(part.length),
+        'Accept-Ranges': 'bytes',
+        ...(range ? { 'Content-Range': `bytes ${start}-${end}/${size}` } : {}),
+      });
+      void (async () => {
+        for (let offset = 0; offset < part.length && !res.destroyed; offset += 256 * 1024) {
+          if (!res.write(part.subarray(offset, offset + 256 * 1024))) {
+            await new Promise<void>((done) => {
+              const next = () => {
+                res.off('drain', next);
+                res.off('close', next);
+                done();
+              };
+              res.on('drain', next);
+              res.on('close', next);
+            });
+          }
+        }
+        res.end();
+      })();
+      return;
     }
     const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
       /^(\.\.[/\\])+/,
@@ -99,10 +129,8 @@ async function openFile(page: Page, url: string) {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-export default async function viewer(): Promise<void> {
-  const outDir = mkdtempSync(join(tmpdir(), 'viewer-bench-'));
-  let server: Server | undefined;
-  const browser = await chromium.launch({
+export function launchChromium() {
+  return chromium.launch({
     executablePath: chromiumExecutable(),
     args: [
       '--no-sandbox',
@@ -114,15 +142,26 @@ export default async function viewer(): Promise<void> {
       '--disable-quic',
     ],
   });
+}
+
+/** The viewer harness, built in production mode into `outDir`; its page is `${base}/${HARNESS}`. */
+export async function buildHarness(outDir: string): Promise<void> {
+  await build({
+    root,
+    configFile: false,
+    logLevel: 'error',
+    base: '/',
+    plugins: [react(), pdfjsAssets()],
+    build: { outDir, emptyOutDir: true, rollupOptions: { input: resolve(root, HARNESS) } },
+  });
+}
+
+export default async function viewer(): Promise<void> {
+  const outDir = mkdtempSync(join(tmpdir(), 'viewer-bench-'));
+  let server: Server | undefined;
+  const browser = await launchChromium();
   try {
-    await build({
-      root,
-      configFile: false,
-      logLevel: 'error',
-      base: '/',
-      plugins: [react(), pdfjsAssets()],
-      build: { outDir, emptyOutDir: true, rollupOptions: { input: resolve(root, HARNESS) } },
-    });
+    await buildHarness(outDir);
     const [pdf100, large, tiff20] = await Promise.all([
       makeTextPdf(100),
       makeLargePdf(4_680_000),

@@ -19,7 +19,8 @@ import {
 
 type HarnessApi = {
   open(source: { base64: string; contentType: DocumentSource['contentType']; name?: string }): void;
-  openFromFileUrl(fileUrl: string): Promise<string | null>;
+  /** With a content type of application/pdf, a PDF is read by range when the server answers ranges. */
+  openFromFileUrl(fileUrl: string, contentType?: DocumentSource['contentType']): Promise<string | null>;
   setHighlight(highlight: TextHighlight | null): void;
   setTheme(theme: 'light' | 'dark'): void;
   scrollToPage(page: number): void;
@@ -60,9 +61,9 @@ function Harness() {
         performance.mark('harness:open');
         setSource({ bytes: decodeBase64(base64), contentType, name });
       },
-      openFromFileUrl: async (fileUrl) => {
+      openFromFileUrl: async (fileUrl, contentType) => {
         try {
-          setSource(await loadDocumentFile(fileUrl));
+          setSource(await loadDocumentFile(fileUrl, { contentType }));
           return null;
         } catch (e) {
           setError(e instanceof Error ? e.message : String(e));

@@ -4,7 +4,6 @@
  */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  describeZodError,
   documentListSchema,
   documentSchema,
   type CreateDocumentBody,
@@ -12,7 +11,7 @@ import {
   type UpdateDocumentBody,
 } from '@/contract';
 import { api, segment } from './client';
-import { ApiError, NetworkError, ResponseShapeError } from './errors';
+import { sendForDocument, type UploadProgress } from './document-files';
 import { createFamilyKeys } from './keys';
 import { useOrganizationScope } from './organization-scope';
 import { runDocumentId } from './run-ids';
@@ -54,59 +53,22 @@ export function documentQueryOptions(org: string, documentId: string) {
   });
 }
 
-/** Upload progress of a create: bytes of the JSON body sent so far. */
-export type UploadProgress = { loaded: number; total: number };
-
 /**
- * POST /documents through the BFF with upload progress (fetch cannot report it, so this one call uses XHR with the
- * same headers as ./client.ts: `X-CSRF: 1`, same-origin cookie, JSON). Rejects with the client's typed errors.
+ * POST /documents through the BFF with upload progress (fetch cannot report it). Rejects with the client's typed
+ * errors.
  */
 export function createDocument(
   body: CreateDocumentBody,
   options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal; idempotencyKey?: string } = {},
 ): Promise<Document> {
-  const label = 'POST /documents';
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/documents');
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('X-CSRF', '1');
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.setRequestHeader('Content-Type', 'application/json');
-    if (options.idempotencyKey) xhr.setRequestHeader('Idempotency-Key', options.idempotencyKey);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) options.onProgress?.({ loaded: event.loaded, total: event.total });
-    };
-    xhr.onerror = () => reject(new NetworkError(`${label} could not reach the console server.`, label));
-    xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
-    xhr.onload = () => {
-      const text = xhr.responseText;
-      let data: unknown;
-      try {
-        data = text ? JSON.parse(text) : undefined;
-      } catch {
-        data = undefined;
-      }
-      if (xhr.status < 200 || xhr.status >= 300) {
-        const message =
-          data && typeof (data as { message?: unknown }).message === 'string'
-            ? (data as { message: string }).message
-            : `${xhr.status} ${xhr.statusText || 'error'}`;
-        return reject(new ApiError(xhr.status, message, label));
-      }
-      const parsed = documentSchema.safeParse(data);
-      if (!parsed.success) {
-        return reject(
-          new ResponseShapeError(
-            `${label} answered with an unexpected shape: ${describeZodError(parsed.error, data, 'response')}`,
-            label,
-          ),
-        );
-      }
-      resolve(parsed.data);
-    };
-    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(JSON.stringify(body));
+  const { idempotencyKey, ...rest } = options;
+  return sendForDocument({
+    method: 'POST',
+    url: '/api/documents',
+    label: 'POST /documents',
+    headers: { 'Content-Type': 'application/json', ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}) },
+    body: JSON.stringify(body),
+    ...rest,
   });
 }
 

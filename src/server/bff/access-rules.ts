@@ -36,7 +36,9 @@ interface PathRule {
 function ruleFor(method: string, path: string): PathRule {
   if (isApiPath(path)) return { csrf: true, crossSiteCheck: true, session: 'operator' };
   if (path === '/bff/launch') return { csrf: false, crossSiteCheck: false, session: 'none' };
-  if (path === '/bff/file') return { csrf: true, crossSiteCheck: true, session: 'operator' };
+  // Reading a file is reading; uploading one (PUT) is a write: admins only, like every write to the service.
+  if (path === '/bff/file')
+    return { csrf: true, crossSiteCheck: true, session: isReadMethod(method) ? 'operator' : 'admin' };
   if (path === '/bff/session')
     return {
       csrf: !isReadMethod(method),

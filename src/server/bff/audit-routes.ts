@@ -27,10 +27,15 @@ function parseInstant(text: string): number | undefined {
 /** Requests whose write reached the proxy's forwarding step: the proxy records them, the onSend hook does not. */
 const forwardedRequests = new WeakSet<FastifyRequest>();
 
-/** Writes the `forwarded` line of a write the proxy is about to send; resolves with the id of its outcome. */
-export async function recordForwardedWrite(request: FastifyRequest): Promise<string | undefined> {
+/**
+ * Writes the `forwarded` line of a write the proxy is about to send; resolves with the id of its outcome. `path` is
+ * the request's path unless given (a file upload names the file URL it writes to).
+ */
+export async function recordForwardedWrite(
+  request: FastifyRequest,
+  path = splitTarget(request.raw.url ?? '').path,
+): Promise<string | undefined> {
   if (!request.operator || isReadMethod(request.method)) return undefined;
-  const { path } = splitTarget(request.raw.url ?? '');
   const id = await request.server.auditLog.forwarded({ operator: request.operator.name, method: request.method, path });
   forwardedRequests.add(request);
   return id;

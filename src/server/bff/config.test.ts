@@ -100,3 +100,25 @@ describe('BFF environment', () => {
     expect(message).toContain('DPS_AUDIT_KEEP_FILES must be an integer from 1 to 100000');
   });
 });
+
+describe('DPS_FILE_ORIGINS', () => {
+  it('takes https origins and loopback http origins, normalised', () => {
+    const config = loadBffConfig(
+      { DPS_FILE_ORIGINS: 'https://files.example.com, https://FILES2.example.com:8443/,http://127.0.0.1:9100' },
+      upstream,
+    );
+    expect(config.fileOrigins).toEqual([
+      'https://files.example.com',
+      'https://files2.example.com:8443',
+      'http://127.0.0.1:9100',
+    ]);
+    expect(loadBffConfig({}, upstream).fileOrigins).toEqual([]);
+  });
+
+  it('refuses plain http off loopback, paths, credentials and non-URLs', () => {
+    expect(problem({ DPS_FILE_ORIGINS: 'http://files.example.com' })).toMatch(/DPS_FILE_ORIGINS.*https:\/\//);
+    expect(problem({ DPS_FILE_ORIGINS: 'https://files.example.com/v1' })).toMatch(/origin only/);
+    expect(problem({ DPS_FILE_ORIGINS: 'https://u:p@files.example.com' })).toMatch(/origin only/);
+    expect(problem({ DPS_FILE_ORIGINS: 'files.example.com' })).toMatch(/not an absolute URL/);
+  });
+});

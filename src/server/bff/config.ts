@@ -8,6 +8,7 @@ import { credentialsFileSchema, type CredentialsFile } from '../../contract/cred
 import { ConfigError, envInteger, envText, parseEnv, type Env } from '../shared/env-schema';
 import type { LineSink } from '../shared/log-redaction';
 import type { ClientConnectionLimits } from './client-connections';
+import { parseFileOrigins } from './file-origins';
 
 /** The app client the BFF calls the service as, and where: `credentials.json`'s shape. */
 export type UpstreamCredentials = CredentialsFile;
@@ -25,6 +26,11 @@ export interface BffConfig {
   database?: { url: string; schema?: string };
   /** The built console (vite build output). */
   consoleDir: string;
+  /**
+   * Origins besides the upstream's where document files live (DPS_FILE_ORIGINS): `/bff/file` fetches and uploads
+   * there with the bearer token; any other origin is refused.
+   */
+  fileOrigins: string[];
   /** Host names (or host:port) accepted besides the loopback names and the bound host. */
   allowedHosts: string[];
   /** Time allowed for the upstream to answer a write (until response headers) before 504. */
@@ -61,6 +67,8 @@ export const MIB = 1024 * 1024;
 /** Body limits (DESIGN.md §5): document routes carry base64 content up to 6,250,000 chars. */
 export const DOCUMENT_BODY_LIMIT = 10 * MIB;
 export const DEFAULT_BODY_LIMIT = 1 * MIB;
+/** A file upload (`PUT /bff/file`), streamed to the service: the service's own file size limit. */
+export const FILE_UPLOAD_LIMIT = 64 * MIB;
 
 export function defaultBffConfig(upstream: UpstreamCredentials, dataDir: string): BffConfig {
   return {
@@ -69,6 +77,7 @@ export function defaultBffConfig(upstream: UpstreamCredentials, dataDir: string)
     upstream,
     dataDir,
     consoleDir: resolve('dist/console'),
+    fileOrigins: [],
     allowedHosts: [],
     upstreamTimeoutMs: 30_000,
     upstreamReadTimeoutMs: 10_000,
@@ -195,6 +204,7 @@ const bffEnvSchema = z
         .map((h) => h.trim().toLowerCase())
         .filter(Boolean),
     ),
+    DPS_FILE_ORIGINS: envText,
     DPS_UPSTREAM_TIMEOUT_MS: envInteger(100, 600_000),
     DPS_UPSTREAM_READ_TIMEOUT_MS: envInteger(100, 600_000),
     DPS_MAX_CONNECTIONS_PER_ADDRESS: envInteger(0, 100_000),
@@ -221,6 +231,7 @@ export function loadBffConfig(env: Env = process.env, upstreamOverride?: Upstrea
     config.database = { url: vars.DPS_BFF_DATABASE_URL, schema: vars.DPS_BFF_DATABASE_SCHEMA };
   }
   config.allowedHosts = vars.DPS_ALLOWED_HOSTS;
+  config.fileOrigins = parseFileOrigins(vars.DPS_FILE_ORIGINS);
   config.upstreamTimeoutMs = vars.DPS_UPSTREAM_TIMEOUT_MS ?? config.upstreamTimeoutMs;
   // Reads never wait longer than writes: a DPS_UPSTREAM_TIMEOUT_MS below 10 s holds for everything.
   config.upstreamReadTimeoutMs =

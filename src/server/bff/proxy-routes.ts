@@ -1,18 +1,18 @@
 /**
- * `/api/*` → `{base_url}/*` and `GET /bff/file?url=` (document and variables file URLs), both only ever to the one
- * configured upstream. The access hook has already checked Host, path shape, X-CSRF, cross-site signals, session and
+ * `/api/*` → `{base_url}/*`, and `GET`/`PUT /bff/file?url=` (document and variables file URLs) to the upstream's
+ * origin or a DPS_FILE_ORIGINS origin. The access hook has already checked Host, path shape, X-CSRF, cross-site signals, session and
  * role; here the body is read within its limit, the request forwarded with the token, and the answer streamed back.
  */
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuditOutcome } from '../../contract/bff-audit';
 import { recordForwardedWrite } from './audit-routes';
-import { DEFAULT_BODY_LIMIT, DOCUMENT_BODY_LIMIT } from './config';
-import { proxiedPathProblem } from './request-guards';
+import { DEFAULT_BODY_LIMIT, DOCUMENT_BODY_LIMIT, FILE_UPLOAD_LIMIT, MIB } from './config';
+import { checkFileUrl } from './file-origins';
 import { isReadMethod, splitTarget } from './route-paths';
 import { TokenError } from './token-manager';
 import { browserResponseHeaders, upstreamRequestHeaders, type UpstreamCall } from './upstream-client';
-import { isUpstreamOrigin, UpstreamTimeoutError, UpstreamUnreachableError } from './upstream-http';
+import { UpstreamTimeoutError, UpstreamUnreachableError } from './upstream-http';
 
 const PROXIED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
@@ -44,6 +44,7 @@ async function forward(
   reply: FastifyReply,
   call: UpstreamCall,
   extraHeaders: Record<string, string> = {},
+  auditPath?: string,
 ) {
   const { auditLog, upstream } = request.server;
   const browser = watchBrowser(reply);
@@ -59,7 +60,7 @@ async function forward(
   };
   const beforeSend = async () => {
     try {
-      auditId = await recordForwardedWrite(request);
+      auditId = await recordForwardedWrite(request, auditPath);
     } catch (error) {
       request.log.error({ err: (error as Error).message }, 'audit log append failed');
       throw new AuditUnavailableError();
@@ -92,6 +93,14 @@ async function forward(
     return reply.code(502).send({ message: 'The service could not be reached' });
   }
   await complete('answered', response.statusCode ?? null);
+  const streamedBody = call.body !== undefined && !Buffer.isBuffer(call.body);
+  if (streamedBody && response.statusCode === 401) {
+    // Not replayed (the bytes are gone) and not passed on as is (the console would take it for a lost session).
+    response.resume();
+    return reply.code(502).send({
+      message: 'The service refused the console server’s token during the upload; it has a new one now: upload again',
+    });
+  }
   if (browser.left) {
     response.resume(); // nobody to stream it to
     return reply;
@@ -152,41 +161,55 @@ export default async function proxyRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  app.get('/bff/file', async (request, reply) => {
-    const raw = (request.query as { url?: unknown }).url;
-    if (typeof raw !== 'string' || raw === '')
-      return reply.code(400).send({ message: 'Query parameter url is required' });
-    let candidate: URL;
-    try {
-      candidate = new URL(raw);
-    } catch {
-      return reply.code(400).send({ message: 'Query parameter url must be an absolute URL' });
-    }
-    const base = upstream.baseUrl;
-    const basePath = `${base.pathname.replace(/\/+$/, '')}/`;
-    if (!isUpstreamOrigin(candidate, base)) {
-      return reply
-        .code(400)
-        .send({ message: `Query parameter url must point at the configured service (${base.origin})` });
-    }
-    // The path as written (before URL parsing resolves dot segments) must be clean too.
-    const rawPath = raw.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#\\]*/i, '').split(/[?#]/)[0];
-    if (
-      !candidate.pathname.startsWith(basePath) ||
-      proxiedPathProblem(rawPath) ||
-      proxiedPathProblem(candidate.pathname)
-    ) {
-      return reply
-        .code(400)
-        .send({ message: `Query parameter url must name a file under ${basePath} of the configured service` });
-    }
-    // Always connect to the configured address, whichever loopback alias the URL used.
-    const url = new URL(`${candidate.pathname}${candidate.search}`, base.origin);
-    return forward(
-      request,
-      reply,
-      { url, method: 'GET', headers: upstreamRequestHeaders(request.headers), requestId: request.id },
-      { 'content-security-policy': "default-src 'none'; sandbox" },
-    );
+  // Document files: GET (ranges passed through) and PUT (the bytes streamed, never held), on the upstream's origin
+  // and DPS_FILE_ORIGINS only (./file-origins.ts).
+  await app.register(async (files) => {
+    // The upload body is not parsed here: it is piped to the service as it arrives.
+    files.removeAllContentTypeParsers();
+    files.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+    const fileOrigins = app.bffConfig.fileOrigins;
+    const sandboxed = { 'content-security-policy': "default-src 'none'; sandbox" };
+
+    files.get('/bff/file', async (request, reply) => {
+      const checked = checkFileUrl((request.query as { url?: unknown }).url, upstream.baseUrl, fileOrigins);
+      if (!checked.url) return reply.code(400).send({ message: checked.problem });
+      const call = { url: checked.url, method: 'GET', headers: upstreamRequestHeaders(request.headers) };
+      return forward(request, reply, { ...call, requestId: request.id }, sandboxed);
+    });
+
+    files.put('/bff/file', async (request, reply) => {
+      const checked = checkFileUrl((request.query as { url?: unknown }).url, upstream.baseUrl, fileOrigins);
+      if (!checked.url) return reply.code(400).send({ message: checked.problem });
+      const lengthHeader = request.headers['content-length'];
+      const length = Number(lengthHeader);
+      if (lengthHeader === undefined || !Number.isSafeInteger(length)) {
+        return reply
+          .code(411)
+          .header('connection', 'close')
+          .send({ message: 'A file upload needs a Content-Length header (the file is sent as the body)' });
+      }
+      if (length > FILE_UPLOAD_LIMIT) {
+        return reply
+          .code(413)
+          .header('connection', 'close')
+          .send({
+            message: `The file is ${length.toLocaleString('en-US')} bytes; the service takes files of up to ${FILE_UPLOAD_LIMIT / MIB} MiB (${FILE_UPLOAD_LIMIT.toLocaleString('en-US')} bytes)`,
+          });
+      }
+      return forward(
+        request,
+        reply,
+        {
+          url: checked.url,
+          method: 'PUT',
+          headers: upstreamRequestHeaders(request.headers),
+          body: { stream: request.raw, contentLength: length },
+          requestId: request.id,
+        },
+        sandboxed,
+        `/bff/file?url=${checked.url.href}`,
+      );
+    });
   });
 }

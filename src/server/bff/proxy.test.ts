@@ -435,6 +435,25 @@ describe('file proxy', () => {
     expect((await viewer.request(`/bff/file?url=${encodeURIComponent(fileUrl())}`, { noCsrf: true })).status).toBe(401);
   });
 
+  it('never replays a streamed upload after a 401: the token is renewed and the console told to upload again', async () => {
+    const [warmUp] = await receivedDuring(() => admin.request('/api/warm-up'));
+    echo.revoke(warmUp.token!);
+    const tokensBefore = echo.tokenRequests;
+    const seen = await receivedDuring(async () => {
+      const reply = await admin.request(`/bff/file?url=${encodeURIComponent(fileUrl())}`, {
+        method: 'PUT',
+        body: Buffer.from('%PDF-1.4 streamed'),
+        headers: { 'content-type': 'application/pdf' },
+      });
+      expect(reply.status).toBe(502);
+      expect(reply.json().message).toMatch(/upload again/);
+    });
+    expect(seen.map((r) => [r.method, r.token])).toEqual([['PUT', warmUp.token]]);
+    // The next call gets a fresh token.
+    expect((await admin.request('/api/users')).status).toBe(200);
+    expect(echo.tokenRequests - tokensBefore).toBe(1);
+  });
+
   it('refuses a foreign origin and SSRF tricks with 400 and contacts nothing', async () => {
     const foreign = await startForeignServer();
     const echoPort = port(echo.origin);

@@ -1,13 +1,14 @@
 /**
  * Calls to the one configured service with the app client's bearer token: request headers built from an allowlist
  * (nothing of the browser's credentials or connection-level headers passes), response headers filtered the same way,
- * and an upstream 401 answered by one token refresh and one replay of the (buffered) request.
+ * and an upstream 401 answered by one token refresh and one replay of the (buffered) request. A streamed body (a file
+ * upload) is never replayed: its bytes are gone; the 401 comes back and the token is renewed for the next attempt.
  */
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 import type { UpstreamCredentials } from './config';
 import type { TokenManager } from './token-manager';
 import { isReadMethod } from './route-paths';
-import { sendUpstream } from './upstream-http';
+import { sendUpstream, type StreamedBody } from './upstream-http';
 
 /** Browser request headers the service may see. Everything else (Cookie, Authorization, Forwarded, X-Forwarded-*, */
 /** hop-by-hop headers and those named in Connection, Expect, Host, Origin, …) is dropped. */
@@ -19,6 +20,7 @@ const FORWARDED_REQUEST_HEADERS = [
   'if-match',
   'if-none-match',
   'if-modified-since',
+  'if-range',
   'if-unmodified-since',
   'range',
 ];
@@ -65,11 +67,11 @@ export function browserResponseHeaders(upstream: IncomingHttpHeaders): Record<st
 }
 
 export interface UpstreamCall {
-  /** Absolute URL already checked to belong to the configured upstream. */
+  /** Absolute URL already checked to belong to the configured upstream (or a file origin it may send the token to). */
   url: URL;
   method: string;
   headers: OutgoingHttpHeaders;
-  body?: Buffer;
+  body?: Buffer | StreamedBody;
   signal?: AbortSignal;
   requestId?: string;
   /**
@@ -109,6 +111,10 @@ export class UpstreamClient {
     await call.beforeSend?.();
     const first = await this.sendWithToken(call, token);
     if (first.response.statusCode !== 401) return first.response;
+    if (call.body && !Buffer.isBuffer(call.body)) {
+      this.tokens.invalidate(this.upstream, first.token);
+      return first.response;
+    }
     first.response.resume(); // discard the refused response's body
     this.tokens.invalidate(this.upstream, first.token);
     const second = await this.sendWithToken(call, await this.tokens.getToken(this.upstream));

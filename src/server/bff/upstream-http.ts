@@ -4,6 +4,7 @@
  */
 import http, { type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import https from 'node:https';
+import type { Readable } from 'node:stream';
 
 export class UpstreamTimeoutError extends Error {
   constructor(
@@ -32,7 +33,8 @@ export interface UpstreamRequest {
   url: URL;
   method: string;
   headers: OutgoingHttpHeaders;
-  body?: Buffer;
+  /** A buffer, or a stream of exactly `contentLength` bytes (a file upload, piped as it arrives). */
+  body?: Buffer | StreamedBody;
   timeoutMs: number;
   /** Named in error messages ("the service", "the token endpoint"); never the URL with credentials. */
   what: string;
@@ -40,7 +42,20 @@ export interface UpstreamRequest {
   signal?: AbortSignal;
 }
 
-/** Sends one request; resolves with the response as soon as its headers arrive. */
+export interface StreamedBody {
+  stream: Readable;
+  contentLength: number;
+}
+
+function isStreamed(body: Buffer | StreamedBody | undefined): body is StreamedBody {
+  return body !== undefined && !Buffer.isBuffer(body);
+}
+
+/**
+ * Sends one request; resolves with the response as soon as its headers arrive. The deadline for those headers starts
+ * when the request is sent — for a streamed body, when its last byte is: how long the browser takes to send a file is
+ * not the service's delay.
+ */
 export function sendUpstream(request: UpstreamRequest): Promise<IncomingMessage> {
   const { url, method, headers, body, timeoutMs, what, signal } = request;
   const transport = url.protocol === 'https:' ? https : http;
@@ -50,7 +65,10 @@ export function sendUpstream(request: UpstreamRequest): Promise<IncomingMessage>
       url,
       {
         method,
-        headers: { ...headers, 'content-length': String(body?.length ?? 0) },
+        headers: {
+          ...headers,
+          'content-length': String(isStreamed(body) ? body.contentLength : (body?.length ?? 0)),
+        },
         agent: agents[url.protocol as 'http:' | 'https:'],
         signal,
       },
@@ -73,12 +91,15 @@ export function sendUpstream(request: UpstreamRequest): Promise<IncomingMessage>
         resolvePromise(response);
       },
     );
-    const timer = setTimeout(() => {
-      if (settled) return;
-      settled = true;
-      outgoing.destroy();
-      reject(new UpstreamTimeoutError(what, timeoutMs));
-    }, timeoutMs);
+    let timer: NodeJS.Timeout | undefined;
+    const startDeadline = () => {
+      timer = setTimeout(() => {
+        if (settled) return;
+        settled = true;
+        outgoing.destroy();
+        reject(new UpstreamTimeoutError(what, timeoutMs));
+      }, timeoutMs);
+    };
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
       clearTimeout(timer);
       if (settled) return;
@@ -87,7 +108,29 @@ export function sendUpstream(request: UpstreamRequest): Promise<IncomingMessage>
         error.name === 'AbortError' ? error : new UpstreamUnreachableError(what, error.code ?? 'connection error'),
       );
     });
-    outgoing.end(body && body.length > 0 ? body : undefined);
+    if (isStreamed(body)) {
+      outgoing.once('finish', startDeadline);
+      pipeStreamedBody(body.stream, outgoing);
+    } else {
+      startDeadline();
+      outgoing.end(body && body.length > 0 ? body : undefined);
+    }
+  });
+}
+
+/**
+ * A browser that goes away mid-upload ends the upstream request (the service must not store half a file). An upstream
+ * that fails or answers early (413, 401) does not reset the browser: the rest of its body is read and dropped, so it
+ * gets the answer.
+ */
+function pipeStreamedBody(source: Readable, outgoing: http.ClientRequest): void {
+  source.pipe(outgoing);
+  source.once('close', () => {
+    if (!source.readableEnded) outgoing.destroy(new Error('the browser stopped sending the file'));
+  });
+  outgoing.once('error', () => {
+    source.unpipe(outgoing);
+    source.resume();
   });
 }
 

@@ -105,3 +105,22 @@ describe('service environment', () => {
     );
   });
 });
+
+describe('DPS_SERVICE_FILE_BASE_URL', () => {
+  it('moves fileUrl and ocrFileUrl to another origin; unset, they stay at the public URL', () => {
+    expect(loadServiceConfig({ DPS_SERVICE_FILE_BASE_URL: 'https://files.example.com/v1/' }).fileBaseUrl).toBe(
+      'https://files.example.com/v1',
+    );
+    expect(loadServiceConfig({ DPS_SERVICE_FILE_BASE_URL: 'http://127.0.0.1:9100/v1' }).fileBaseUrl).toBe(
+      'http://127.0.0.1:9100/v1',
+    );
+    expect(loadServiceConfig({}).fileBaseUrl).toBeUndefined();
+    expect(problem({ DPS_SERVICE_FILE_BASE_URL: 'http://files.example.com/v1' })).toMatch(
+      /DPS_SERVICE_FILE_BASE_URL.*https:\/\//,
+    );
+  });
+
+  it('takes file uploads of up to 64 MiB', () => {
+    expect(loadServiceConfig({}).rawBodyLimit).toBe(64 * 1024 * 1024);
+  });
+});

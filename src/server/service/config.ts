@@ -19,6 +19,11 @@ export interface ServiceConfig {
   demo: boolean;
   /** Origin the service's own URLs (fileUrl, variablesFileUrl) are built from; default `http://localhost:PORT` on loopback. */
   publicUrl?: string;
+  /**
+   * Base of `fileUrl` and `ocrFileUrl` when files are served from another origin than the API (a front that passes
+   * them to this service), e.g. `https://files.example.com/v1`; default: the public URL with the api prefix.
+   */
+  fileBaseUrl?: string;
   /** The version path segment (the seed's `v1`). */
   apiPrefix: string;
   /** Access token lifetime; 3600 except in tests that need a token to expire. */
@@ -111,6 +116,12 @@ const serviceEnvSchema = z.object({
       (url) => url === undefined || /^(http:\/\/localhost|https:\/\/)/.test(url),
       'must start with http://localhost or https:// (the seed URL rule)',
     ),
+  DPS_SERVICE_FILE_BASE_URL: envText
+    .transform((url) => url?.replace(/\/+$/, '') || undefined)
+    .refine(
+      (url) => url === undefined || /^(http:\/\/(localhost|127\.0\.0\.1)[:/]|https:\/\/)/.test(url),
+      'must start with https:// (or http://localhost, http://127.0.0.1)',
+    ),
   DPS_TOKEN_TTL_SECONDS: envInteger(1, 31_536_000).default(3600),
   DPS_DEFAULT_QUOTAS: quotasSchema,
   DPS_SERVICE_LOG: envSwitch,
@@ -130,11 +141,12 @@ export function loadServiceConfig(env: Env = process.env): ServiceConfig {
     databaseSchema: vars.DPS_DATABASE_SCHEMA,
     demo: vars.DPS_DEMO,
     publicUrl: vars.DPS_PUBLIC_URL,
+    fileBaseUrl: vars.DPS_SERVICE_FILE_BASE_URL,
     apiPrefix: '/v1',
     tokenTtlSeconds: vars.DPS_TOKEN_TTL_SECONDS,
     defaultQuotas: vars.DPS_DEFAULT_QUOTAS,
     jsonBodyLimit: 8 * MIB,
-    rawBodyLimit: 10 * MIB,
+    rawBodyLimit: 64 * MIB,
     logger: vars.DPS_SERVICE_LOG,
     readCache: vars.DPS_SERVICE_READ_CACHE,
     diskReserveBytes: vars.DPS_DISK_RESERVE_MB * MIB,

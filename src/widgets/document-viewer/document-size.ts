@@ -1,12 +1,9 @@
-import { CONTENT_TYPES, MAX_CONTENT_LENGTH } from '@/contract';
+import { CONTENT_TYPES } from '@/contract';
 
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
-/** Largest file whose base64 form fits the seed's 6,250,000-character content limit (4 chars per 3 bytes). */
-export const MAX_DOCUMENT_BYTES = Math.floor(MAX_CONTENT_LENGTH / 4) * 3;
-
-/** Length of the base64 text of `byteLength` bytes (with padding). */
-export const base64Length = (byteLength: number) => Math.ceil(byteLength / 3) * 4;
+/** Largest file the service stores (`PUT {fileUrl}`, 64 MiB) and so the largest the viewer expects. */
+export const MAX_DOCUMENT_BYTES = 64 * 1024 * 1024;
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -20,14 +17,8 @@ export function formatBytes(bytes: number): string {
  */
 export function describeOversize(byteLength: number, atLeast = false): string | null {
   if (byteLength <= MAX_DOCUMENT_BYTES) return null;
-  const size = atLeast
-    ? `over ${formatBytes(MAX_DOCUMENT_BYTES)}`
-    : `${formatBytes(byteLength)} (${base64Length(byteLength).toLocaleString('en-US')} base64 characters)`;
-  return (
-    `This file is ${size}; ` +
-    `a document holds at most ${MAX_CONTENT_LENGTH.toLocaleString('en-US')} characters, ` +
-    `${formatBytes(MAX_DOCUMENT_BYTES)} of file.`
-  );
+  const size = atLeast ? `over ${formatBytes(MAX_DOCUMENT_BYTES)}` : formatBytes(byteLength);
+  return `This file is ${size}; the service stores files of up to ${formatBytes(MAX_DOCUMENT_BYTES)} (64 MiB).`;
 }
 
 export function isContentType(value: string): value is ContentType {

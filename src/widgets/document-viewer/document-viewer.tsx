@@ -36,24 +36,25 @@ export type DocumentViewerProps = {
 export function DocumentViewer({ className, ...props }: DocumentViewerProps) {
   return (
     <div className={['dv-root', className].filter(Boolean).join(' ')}>
-      <GuardedViewer key={`${sourceKey(props.source.bytes)}:${props.source.contentType}`} {...props} />
+      <GuardedViewer key={`${sourceKey(props.source)}:${props.source.contentType}`} {...props} />
     </div>
   );
 }
 
 const sourceKeys = new WeakMap<ArrayBuffer, number>();
 let lastKey = 0;
-/** A new document (new bytes) starts with fresh viewer state. */
-function sourceKey(bytes: ArrayBuffer): number {
-  let key = sourceKeys.get(bytes);
-  if (key === undefined) sourceKeys.set(bytes, (key = ++lastKey));
+/** A new document (new bytes, or another URL) starts with fresh viewer state. */
+function sourceKey(source: DocumentSource): number | string {
+  if (!source.bytes) return source.url;
+  let key = sourceKeys.get(source.bytes);
+  if (key === undefined) sourceKeys.set(source.bytes, (key = ++lastKey));
   return key;
 }
 
 function GuardedViewer(props: DocumentViewerProps) {
   const { source } = props;
   const [openAnyway, setOpenAnyway] = useState(false);
-  const oversize = describeOversize(source.bytes.byteLength);
+  const oversize = describeOversize(source.bytes ? source.bytes.byteLength : source.length);
   if (oversize && !openAnyway) {
     return (
       <div className="dv-status dv-oversize" role="alert">
@@ -62,7 +63,7 @@ function GuardedViewer(props: DocumentViewerProps) {
         </p>
         <p>{oversize}</p>
         <div className="dv-actions">
-          <button type="button" className="dv-button dv-text-button" onClick={() => downloadSource(source)}>
+          <button type="button" className="dv-button dv-text-button" onClick={() => void downloadSource(source)}>
             Download
           </button>
           <button type="button" className="dv-button dv-text-button" onClick={() => setOpenAnyway(true)}>
@@ -72,7 +73,7 @@ function GuardedViewer(props: DocumentViewerProps) {
       </div>
     );
   }
-  if (source.contentType === 'message/rfc822') {
+  if (source.contentType === 'message/rfc822' && source.bytes) {
     return (
       <EmailView
         source={source}
@@ -105,7 +106,7 @@ function PagedDocumentViewer({
     const controller = new AbortController();
     let opened: PagedDocument | null = null;
     performance.mark('document-viewer:open');
-    openPagedDocument(source.bytes, source.contentType, controller.signal).then(
+    openPagedDocument(source, controller.signal).then(
       (doc) => {
         if (controller.signal.aborted) return doc.destroy();
         opened = doc;
@@ -126,7 +127,7 @@ function PagedDocumentViewer({
       controller.abort();
       opened?.destroy();
     };
-  }, [source.bytes, source.contentType]);
+  }, [source]);
 
   if (state.status === 'opening')
     return (
@@ -138,7 +139,7 @@ function PagedDocumentViewer({
     return (
       <div className="dv-status" role="alert">
         <p className="dv-error">{state.message}</p>
-        <button type="button" className="dv-button dv-text-button" onClick={() => downloadSource(source)}>
+        <button type="button" className="dv-button dv-text-button" onClick={() => void downloadSource(source)}>
           Download the file
         </button>
       </div>

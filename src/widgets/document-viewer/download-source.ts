@@ -1,5 +1,7 @@
-/** Bytes to save; the type may be any MIME type (email attachments). */
-type Downloadable = { bytes: ArrayBuffer; contentType: string; name?: string };
+/** Bytes to save, or a same-origin URL to fetch them from; the type may be any MIME type (email attachments). */
+type Downloadable =
+  | { bytes: ArrayBuffer; url?: undefined; contentType: string; name?: string }
+  | { bytes?: undefined; url: string; contentType: string; name?: string };
 
 const extensions: Record<string, string> = {
   'application/pdf': 'pdf',
@@ -16,9 +18,15 @@ export function downloadName(source: Downloadable): string {
   return /\.[a-z0-9]{2,5}$/i.test(name) ? name : `${name}.${ext}`;
 }
 
-/** Saves the bytes under the document's name through a short-lived blob URL. */
-export function downloadSource(source: Downloadable) {
-  const url = URL.createObjectURL(new Blob([source.bytes], { type: source.contentType }));
+/**
+ * Saves the bytes under the document's name through a short-lived blob URL. A file read by range is fetched whole
+ * first (through the BFF, which wants X-CSRF even on reads: a plain link cannot carry it).
+ */
+export async function downloadSource(source: Downloadable) {
+  const blob = source.bytes
+    ? new Blob([source.bytes], { type: source.contentType })
+    : await fetch(source.url, { headers: { 'X-CSRF': '1' }, credentials: 'same-origin' }).then((r) => r.blob());
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = downloadName(source);

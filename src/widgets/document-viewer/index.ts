@@ -4,7 +4,6 @@ export { DocumentFileViewer, type DocumentFileViewerProps } from './document-fil
 export { loadDocumentFile, fileProxyUrl, DocumentFileError, type LoadDocumentFileOptions } from './load-document-file';
 export {
   MAX_DOCUMENT_BYTES,
-  base64Length,
   describeOversize,
   formatBytes,
   normalizeContentType,

@@ -1,3 +1,4 @@
+import { fileProxyUrl } from '@/api/document-files';
 import {
   MAX_DOCUMENT_BYTES,
   describeOversize,
@@ -19,8 +20,7 @@ export class DocumentFileError extends Error {
   }
 }
 
-/** The BFF's file proxy URL for a document's `fileUrl` (or a run's `variablesFileUrl`). */
-export const fileProxyUrl = (fileUrl: string) => `/bff/file?url=${encodeURIComponent(fileUrl)}`;
+export { fileProxyUrl };
 
 export type LoadDocumentFileOptions = {
   /** The document's declared content type; wins over a generic response header. */
@@ -32,9 +32,16 @@ export type LoadDocumentFileOptions = {
   fetch?: typeof fetch;
 };
 
+/** The first part of a PDF asked for: a small PDF arrives whole in it, a larger one is then read by range. */
+const PDF_PROBE_BYTES = 64 * 1024;
+
 /**
  * Fetches a document's bytes through the BFF's file proxy (`GET /bff/file?url=…`, `X-CSRF: 1`, same-origin
  * credentials). Stops reading once the file exceeds `maxBytes` so an oversized file is explained, not buffered.
+ *
+ * A PDF is asked for by range first: when the server answers 206 and the file is larger than that part, the source
+ * is its URL and size, and pdf.js reads only the parts it shows. A server that ignores the range answers 200 with
+ * the whole file, read as before.
  */
 export async function loadDocumentFile(
   fileUrl: string,
@@ -42,11 +49,12 @@ export async function loadDocumentFile(
 ): Promise<DocumentSource> {
   const maxBytes = options.maxBytes ?? MAX_DOCUMENT_BYTES;
   const doFetch = options.fetch ?? fetch;
+  const byRange = options.contentType === 'application/pdf';
   let response: Response;
   try {
     response = await doFetch(fileProxyUrl(fileUrl), {
       method: 'GET',
-      headers: { 'X-CSRF': '1' },
+      headers: { 'X-CSRF': '1', ...(byRange ? { Range: `bytes=0-${PDF_PROBE_BYTES - 1}` } : {}) },
       credentials: 'same-origin',
       signal: options.signal,
     });
@@ -63,6 +71,13 @@ export async function loadDocumentFile(
       /* not JSON: keep the status line */
     }
     throw new DocumentFileError(message, 'http', response.status);
+  }
+  const total = response.status === 206 ? rangeTotal(response.headers.get('Content-Range')) : undefined;
+  if (total !== undefined && total > PDF_PROBE_BYTES) {
+    await response.body?.cancel();
+    if (total > maxBytes)
+      throw new DocumentFileError(describeOversize(total) ?? 'The document is too large to show.', 'too-large');
+    return { url: fileProxyUrl(fileUrl), length: total, contentType: 'application/pdf', name: options.name };
   }
   const declaredLength = Number(response.headers.get('Content-Length') ?? NaN);
   if (declaredLength > maxBytes) {
@@ -85,6 +100,12 @@ export async function loadDocumentFile(
     );
   }
   return { bytes, contentType, name: options.name };
+}
+
+/** The complete size in `Content-Range: bytes 0-65535/1234567`, when it is known. */
+function rangeTotal(header: string | null): number | undefined {
+  const match = /^bytes \d+-\d+\/(\d+)$/.exec(header?.trim() ?? '');
+  return match ? Number(match[1]) : undefined;
 }
 
 /** The body as one buffer, or null once it grows past `maxBytes`. */

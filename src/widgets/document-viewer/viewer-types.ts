@@ -1,12 +1,28 @@
 import type { ContentType } from './document-size';
 
-/** The bytes of one document and what they are. `bytes` is never detached by the viewer (it works on copies). */
-export type DocumentSource = {
+/** One document's bytes in memory. `bytes` is never detached by the viewer (it works on copies). */
+export type BytesSource = {
   bytes: ArrayBuffer;
+  url?: undefined;
   contentType: ContentType;
   /** File name for downloads and titles. */
   name?: string;
 };
+
+/**
+ * A PDF the server answers ranges for: pdf.js reads it part by part (the first page paints before the rest of a large
+ * file arrives). `url` is same-origin (the BFF's file proxy).
+ */
+export type RangedPdfSource = {
+  bytes?: undefined;
+  url: string;
+  /** The file's size in bytes. */
+  length: number;
+  contentType: 'application/pdf';
+  name?: string;
+};
+
+export type DocumentSource = BytesSource | RangedPdfSource;
 
 /**
  * Pages are 1-based in the viewer's API (as the toolbar shows them). Ground-truth `pages` hold 0-based indices:

@@ -117,6 +117,7 @@ export function DocumentsListScreen({ search, onSearchChange }: DocumentsListScr
         <UploadList
           uploads={uploads.uploads}
           onRetry={uploads.retry}
+          onCancel={uploads.cancel}
           onDismiss={uploads.dismiss}
           onClear={uploads.clearFinished}
         />
@@ -265,7 +266,7 @@ function UploadZone({ onFiles, datasetId }: { onFiles: (files: Iterable<File>) =
         </button>
       </p>
       <p className="muted docs-drop__hint">
-        PDF, JPEG, PNG, TIFF, WEBP or email (.eml); up to {formatBytes(4_687_500)} each (6,250,000 base64 characters).
+        PDF, JPEG, PNG, TIFF, WEBP or email (.eml); up to 64 MiB each; up to three are sent at once.
         {datasetId ? ` New documents go into dataset ${datasetId}.` : ''}
       </p>
       <input
@@ -291,20 +292,46 @@ const STATUS_TEXT: Record<Upload['status'], string> = {
   uploading: 'Uploading',
   done: 'Uploaded',
   failed: 'Failed',
+  cancelled: 'Cancelled',
 };
+
+/** Bytes sent of the file, as a bar and as "1.20 MB of 12.00 MB · 10%". */
+function UploadProgressBar({ upload }: { upload: Upload }) {
+  const percent = Math.floor((upload.loaded / upload.file.size) * 100);
+  return (
+    <span className="docs-upload__progress">
+      <span
+        className="docs-upload__bar"
+        role="progressbar"
+        aria-label={`Upload of ${upload.file.name}`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={`${percent}%`}
+      >
+        <span style={{ width: `${percent}%` }} />
+      </span>
+      <span className="docs-upload__bytes">
+        {formatBytes(upload.loaded)} of {formatBytes(upload.file.size)} · {percent}%
+      </span>
+    </span>
+  );
+}
 
 function UploadList({
   uploads,
   onRetry,
+  onCancel,
   onDismiss,
   onClear,
 }: {
   uploads: Upload[];
   onRetry: (id: number) => void;
+  onCancel: (id: number) => void;
   onDismiss: (id: number) => void;
   onClear: () => void;
 }) {
-  const finished = uploads.filter((u) => u.status === 'done' || u.status === 'refused').length;
+  const finished = uploads.filter((u) => ['done', 'refused', 'cancelled'].includes(u.status)).length;
   return (
     <section className="docs-uploads" aria-label="Uploads">
       <ul>
@@ -323,22 +350,29 @@ function UploadList({
             </span>
             <span className="docs-upload__status" role="status">
               {STATUS_TEXT[upload.status]}
-              {upload.status === 'uploading' && ` ${Math.round(upload.progress * 100)}%`}
             </span>
-            {upload.status === 'uploading' && (
-              <progress max={1} value={upload.progress} aria-label={`Uploading ${upload.file.name}`} />
+            {upload.status === 'uploading' && <UploadProgressBar upload={upload} />}
+            {(upload.status === 'uploading' || upload.status === 'waiting') && (
+              <button
+                type="button"
+                className="button button--ghost"
+                onClick={() => onCancel(upload.id)}
+                aria-label={`Cancel the upload of ${upload.file.name}`}
+              >
+                Cancel
+              </button>
             )}
             {upload.status === 'done' && upload.documentId && (
               <Link to="/documents/$documentId" params={{ documentId: upload.documentId }}>
                 Open
               </Link>
             )}
-            {upload.status === 'failed' && (
+            {(upload.status === 'failed' || upload.status === 'cancelled') && (
               <button type="button" className="button" onClick={() => onRetry(upload.id)}>
                 Retry
               </button>
             )}
-            {(upload.status === 'failed' || upload.status === 'refused') && (
+            {(upload.status === 'failed' || upload.status === 'refused' || upload.status === 'cancelled') && (
               <button
                 type="button"
                 className="button button--ghost"

@@ -1,31 +1,27 @@
 /**
- * Checks a file before it is sent: its content type (declared, else sniffed from the bytes, else `.eml`) and its size
- * against the seed's 6,250,000-character base64 limit. Pure apart from reading the file.
+ * Checks a file before it is sent: its size (the service takes files of up to 64 MiB) and its content type (sniffed
+ * from the first bytes, else declared, else `.eml`). Reads 16 bytes of the file, never all of it.
  */
-import { MAX_CONTENT_LENGTH, type ContentType } from '@/contract';
-import {
-  base64Length,
-  formatBytes,
-  MAX_DOCUMENT_BYTES,
-  normalizeContentType,
-  sniffContentType,
-} from '@/widgets/document-viewer';
+import type { ContentType } from '@/contract';
+import { formatBytes, normalizeContentType, sniffContentType } from '@/widgets/document-viewer';
 
-export type CheckedFile = { ok: true; contentType: ContentType; bytes: ArrayBuffer } | { ok: false; reason: string };
+/** The service's file size limit on `PUT {fileUrl}` (and the BFF's on `PUT /bff/file`). */
+export const MAX_UPLOAD_BYTES = 64 * 1024 * 1024;
+
+export type CheckedFile = { ok: true; contentType: ContentType } | { ok: false; reason: string };
 
 export function sizeProblem(size: number): string | null {
   if (size === 0) return 'The file is empty.';
-  const chars = base64Length(size);
-  if (chars <= MAX_CONTENT_LENGTH) return null;
-  return `Too large: ${formatBytes(size)} is ${chars.toLocaleString('en-US')} base64 characters; a document holds at most ${MAX_CONTENT_LENGTH.toLocaleString('en-US')} (${formatBytes(MAX_DOCUMENT_BYTES)} of file). Not sent.`;
+  if (size <= MAX_UPLOAD_BYTES) return null;
+  return `Too large: ${formatBytes(size)}; the service takes files of up to ${formatBytes(MAX_UPLOAD_BYTES)} (64 MiB). Not sent.`;
 }
 
 export async function checkFile(file: File): Promise<CheckedFile> {
   const tooBig = sizeProblem(file.size);
   if (tooBig) return { ok: false, reason: tooBig };
-  const bytes = await file.arrayBuffer();
+  const head = await file.slice(0, 16).arrayBuffer();
   const contentType =
-    sniffContentType(bytes) ??
+    sniffContentType(head) ??
     normalizeContentType(file.type) ??
     (/\.eml$/i.test(file.name) || file.type === 'message/rfc822' ? 'message/rfc822' : null);
   if (!contentType) {
@@ -34,5 +30,5 @@ export async function checkFile(file: File): Promise<CheckedFile> {
       reason: `Not a supported type (${file.type || 'unknown type'}): upload PDF, JPEG, PNG, TIFF, WEBP or email (.eml).`,
     };
   }
-  return { ok: true, contentType, bytes };
+  return { ok: true, contentType };
 }

@@ -1,85 +1,119 @@
 import { useCallback, useRef, useState } from 'react';
-import { useCreateDocument } from '@/api/documents';
+import { putDocumentFile } from '@/api/document-files';
+import { useCreateDocument, useDeleteDocument } from '@/api/documents';
 import { explainError } from '@/api/errors';
 import { newIdempotencyKey } from '@/api/idempotent-create';
-import type { ContentType } from '@/contract';
-import { encodeBase64 } from '@/widgets/document-viewer';
+import type { ContentType, Document } from '@/contract';
 import { checkFile } from './upload-file';
 
 export type Upload = {
   id: number;
   file: File;
-  status: 'checking' | 'refused' | 'waiting' | 'uploading' | 'done' | 'failed';
+  status: 'checking' | 'refused' | 'waiting' | 'uploading' | 'done' | 'failed' | 'cancelled';
   contentType?: ContentType;
-  /** 0…1 while uploading. */
-  progress: number;
+  /** Bytes of the file sent so far. */
+  loaded: number;
   message?: string;
   documentId?: string;
 };
 
+/** Files sent at once; the others wait their turn. Three keep a link busy without starving the console's reads. */
+const PARALLEL_UPLOADS = 3;
+
 let nextId = 0;
 
 /**
- * The upload queue: files are checked at once (type, size) and sent one after another; a failed one keeps its file
- * so it can be retried.
+ * The upload queue. Every file goes as the service's own clients send it: `POST /documents` with the metadata, then
+ * the file itself as the body of `PUT {fileUrl}` (through the BFF), streamed from disk with progress — one path for
+ * every size up to 64 MiB, no base64 (a third larger, and held in memory). A failed or cancelled upload removes the
+ * document it created, so no document without a file is left behind (or says which one could not be removed).
  */
 export function useUploads({ datasetId }: { datasetId?: string }) {
   const [uploads, setUploads] = useState<Upload[]>([]);
   const create = useCreateDocument();
-  const running = useRef(false);
-  const queue = useRef<{ id: number; contentType: ContentType; bytes: ArrayBuffer; file: File }[]>([]);
-  /** One Idempotency-Key per upload, kept for its retries: a retry after a timeout cannot create the document twice. */
-  const keys = useRef(new Map<number, string>());
+  const remove = useDeleteDocument();
+  const queue = useRef<{ id: number; contentType: ContentType; file: File }[]>([]);
+  const running = useRef(new Map<number, AbortController>());
+  const workers = useRef(0);
 
   const patch = useCallback((id: number, change: Partial<Upload>) => {
     setUploads((all) => all.map((u) => (u.id === id ? { ...u, ...change } : u)));
   }, []);
 
-  const pump = useCallback(async () => {
-    if (running.current) return;
-    running.current = true;
-    try {
-      for (let next = queue.current.shift(); next; next = queue.current.shift()) {
-        const { id, contentType, bytes, file } = next;
-        patch(id, { status: 'uploading', progress: 0, message: undefined });
-        try {
-          const document = await create.mutateAsync({
-            body: {
-              content: encodeBase64(bytes),
-              contentType,
-              name: file.name,
-              ...(datasetId ? { datasetId } : {}),
-            },
-            onProgress: ({ loaded, total }) => patch(id, { progress: total ? loaded / total : 0 }),
-            idempotencyKey: keys.current.get(id),
-          });
-          patch(id, { status: 'done', progress: 1, documentId: document.documentId });
-        } catch (error) {
-          const { title, detail } = explainError(error);
-          patch(id, { status: 'failed', message: `${title}: ${detail}` });
-        }
+  /** Removes the document a failed upload created; the sentence that says what became of it. */
+  const removeCreated = useCallback(
+    async (document: Document): Promise<string> => {
+      try {
+        await remove.mutateAsync(document.documentId);
+        return 'The document created for it was removed.';
+      } catch (error) {
+        const { detail } = explainError(error);
+        return `The document created for it (${document.documentId}) has no file and could not be removed: ${detail} Delete it from the list.`;
       }
-    } finally {
-      running.current = false;
+    },
+    [remove],
+  );
+
+  const send = useCallback(
+    async (id: number, file: File, contentType: ContentType) => {
+      const controller = new AbortController();
+      running.current.set(id, controller);
+      patch(id, { status: 'uploading', loaded: 0, message: undefined, documentId: undefined });
+      let created: Document | undefined;
+      try {
+        created = await create.mutateAsync({
+          body: { contentType, name: file.name, ...(datasetId ? { datasetId } : {}) },
+          signal: controller.signal,
+          // A fresh key per attempt: a retry after a removed document must create a new one, not replay the old.
+          idempotencyKey: newIdempotencyKey(),
+        });
+        if (!created.fileUrl) throw new Error('The service answered without a fileUrl to upload the file to.');
+        const stored = await putDocumentFile(created.fileUrl, file, contentType, {
+          signal: controller.signal,
+          onProgress: ({ loaded }) => patch(id, { loaded }),
+        });
+        patch(id, { status: 'done', loaded: file.size, documentId: stored.documentId });
+      } catch (error) {
+        const cancelled = controller.signal.aborted;
+        const what = cancelled ? 'Cancelled.' : `${explainError(error).title}: ${explainError(error).detail}`;
+        const cleanup = created ? ` ${await removeCreated(created)}` : '';
+        patch(id, { status: cancelled ? 'cancelled' : 'failed', message: `${what}${cleanup}` });
+      } finally {
+        running.current.delete(id);
+      }
+    },
+    [create, datasetId, patch, removeCreated],
+  );
+
+  /** Starts workers (up to PARALLEL_UPLOADS), each taking the next waiting file until none is left. */
+  const pump = useCallback(() => {
+    const work = async () => {
+      for (let next = queue.current.shift(); next; next = queue.current.shift()) {
+        await send(next.id, next.file, next.contentType);
+      }
+      workers.current--;
+    };
+    while (workers.current < PARALLEL_UPLOADS && queue.current.length > 0) {
+      workers.current++;
+      void work();
     }
-  }, [create, datasetId, patch]);
+  }, [send]);
 
   const enqueue = useCallback(
     async (id: number, file: File) => {
-      patch(id, { status: 'checking', message: undefined });
+      patch(id, { status: 'checking', message: undefined, loaded: 0 });
       const checked = await checkFile(file);
       if (!checked.ok) return patch(id, { status: 'refused', message: checked.reason });
       patch(id, { status: 'waiting', contentType: checked.contentType });
-      queue.current.push({ id, file, contentType: checked.contentType, bytes: checked.bytes });
-      void pump();
+      queue.current.push({ id, file, contentType: checked.contentType });
+      pump();
     },
     [patch, pump],
   );
 
   const add = useCallback(
     (files: Iterable<File>) => {
-      const added = [...files].map((file): Upload => ({ id: ++nextId, file, status: 'checking', progress: 0 }));
-      for (const upload of added) keys.current.set(upload.id, newIdempotencyKey());
+      const added = [...files].map((file): Upload => ({ id: ++nextId, file, status: 'checking', loaded: 0 }));
       setUploads((all) => [...added, ...all]);
       for (const upload of added) void enqueue(upload.id, upload.file);
     },
@@ -94,14 +128,24 @@ export function useUploads({ datasetId }: { datasetId?: string }) {
     [uploads, enqueue],
   );
 
-  const dismiss = useCallback((id: number) => {
-    keys.current.delete(id);
-    setUploads((all) => all.filter((u) => u.id !== id));
-  }, []);
+  /** Stops a running upload (its document is removed) or takes a waiting one out of the queue. */
+  const cancel = useCallback(
+    (id: number) => {
+      const controller = running.current.get(id);
+      if (controller) return controller.abort();
+      const before = queue.current.length;
+      queue.current = queue.current.filter((item) => item.id !== id);
+      if (queue.current.length < before) patch(id, { status: 'cancelled', message: 'Cancelled before it was sent.' });
+    },
+    [patch],
+  );
+
+  const dismiss = useCallback((id: number) => setUploads((all) => all.filter((u) => u.id !== id)), []);
   const clearFinished = useCallback(
-    () => setUploads((all) => all.filter((u) => u.status !== 'done' && u.status !== 'refused')),
+    () =>
+      setUploads((all) => all.filter((u) => u.status !== 'done' && u.status !== 'refused' && u.status !== 'cancelled')),
     [],
   );
 
-  return { uploads, add, retry, dismiss, clearFinished };
+  return { uploads, add, retry, cancel, dismiss, clearFinished };
 }

@@ -18,13 +18,18 @@ import { documentsRepo } from '../storage/repositories/documents';
 
 const params = z.object({ documentId: documentIdSchema });
 
+/** Where a document's files are served from: `fileBaseUrl` when configured (another origin), else the API's base. */
+export function fileBaseUrlOf(ctx: ServiceContext): string {
+  return ctx.config.fileBaseUrl ?? ctx.urls.publicBaseUrl;
+}
+
 /** The document's `ocrFileUrl`, for the content types whose text is recognised. */
 export function ocrFileUrlOf(
   ctx: ServiceContext,
   document: Pick<Document, 'documentId' | 'contentType'>,
 ): string | undefined {
   return isOcrContentType(document.contentType)
-    ? `${ctx.urls.publicBaseUrl}/documents/${document.documentId}/ocr`
+    ? `${fileBaseUrlOf(ctx)}/documents/${document.documentId}/ocr`
     : undefined;
 }
 

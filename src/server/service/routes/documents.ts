@@ -26,7 +26,7 @@ import { badRequest, notFound } from '../http-error';
 import { serviceContextOf } from '../plugins/service-decorators';
 import { requestRecognition } from '../recognition/recognition-queue';
 import { recognitionsRepo } from '../storage/repositories/document-recognitions';
-import { ocrFileUrlOf } from './document-recognition';
+import { fileBaseUrlOf, ocrFileUrlOf } from './document-recognition';
 import { deleteDocumentFile, readDocumentFile, writeDocumentFile } from '../storage/repositories/document-files';
 import { documentsRepo } from '../storage/repositories/documents';
 import { bumpCounter, createdStamp, updatedStamp } from '../storage';
@@ -37,7 +37,7 @@ const params = z.object({ documentId: documentIdSchema });
 export function withFileUrl(ctx: ServiceContext, document: Document): Document {
   return {
     ...document,
-    fileUrl: `${ctx.urls.publicBaseUrl}/documents/${document.documentId}/file`,
+    fileUrl: `${fileBaseUrlOf(ctx)}/documents/${document.documentId}/file`,
     ocrFileUrl: ocrFileUrlOf(ctx, document),
   };
 }

@@ -2,11 +2,11 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { downloadSource } from '../download-source';
 import { Icon } from '../icons';
 import { ToolbarButton } from '../viewer-toolbar';
-import type { DocumentSource } from '../viewer-types';
+import type { BytesSource, DocumentSource } from '../viewer-types';
 import { parseEmail, type EmailAddress, type ParsedEmail } from './parse-email';
 
 type Props = {
-  source: DocumentSource;
+  source: BytesSource;
   toolbarStart?: ReactNode;
   /** Renders an opened attachment in a document viewer, with `back` in its toolbar. */
   renderAttachment: (attachment: DocumentSource, back: ReactNode) => ReactNode;

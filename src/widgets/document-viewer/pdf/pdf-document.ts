@@ -17,9 +17,32 @@ GlobalWorkerOptions.workerSrc = pdfWorkerUrl;
 /** Pages whose sizes are read per batch in the background after the first page is shown. */
 const SIZE_BATCH = 16;
 
-/** Opens a PDF. pdf.js takes ownership of (detaches) the buffer it gets: it gets a copy. */
-export async function openPdfDocument(bytes: ArrayBuffer, signal: AbortSignal): Promise<PagedDocument> {
-  const task = getDocument({ data: new Uint8Array(bytes.slice(0)), ...pdfAssetOptions });
+/** Parts pdf.js asks for of a PDF read by range: a page of a scanned PDF is often a few hundred KB. */
+const RANGE_CHUNK_BYTES = 256 * 1024;
+
+/**
+ * Opens a PDF from its bytes, or from a same-origin URL by range: pdf.js asks for the parts it needs (the trailer,
+ * the first page's objects) and nothing more until more pages are shown (`disableAutoFetch`); `disableStream` stops
+ * it downloading the whole file alongside. The BFF wants `X-CSRF: 1` on file reads. pdf.js takes ownership of
+ * (detaches) a buffer it gets: it gets a copy.
+ */
+export async function openPdfDocument(
+  source: { bytes: ArrayBuffer } | { url: string; length: number },
+  signal: AbortSignal,
+): Promise<PagedDocument> {
+  const task = getDocument({
+    ...('bytes' in source
+      ? { data: new Uint8Array(source.bytes.slice(0)) }
+      : {
+          url: source.url,
+          length: source.length,
+          httpHeaders: { 'X-CSRF': '1' },
+          rangeChunkSize: RANGE_CHUNK_BYTES,
+          disableAutoFetch: true,
+          disableStream: true,
+        }),
+    ...pdfAssetOptions,
+  });
   const onAbort = () => void task.destroy();
   signal.addEventListener('abort', onAbort, { once: true });
   let pdf: PDFDocumentProxy;

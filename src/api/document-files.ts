@@ -1,0 +1,90 @@
+/**
+ * Document files through the BFF's file proxy: `GET /bff/file?url=<fileUrl>` (ranges too) and `PUT` of the raw bytes
+ * (a `File` as the body: the browser streams it from disk, nothing is base64-encoded or held in memory). Uploads use
+ * XHR because fetch cannot report upload progress; the same headers as ./client.ts (`X-CSRF: 1`, same-origin cookie).
+ */
+import { describeZodError, documentSchema, type Document } from '@/contract';
+import { ApiError, NetworkError, ResponseShapeError } from './errors';
+
+/** The BFF's file proxy URL for a document's `fileUrl` (or `ocrFileUrl`, a run's `variablesFileUrl`). */
+export const fileProxyUrl = (fileUrl: string) => `/bff/file?url=${encodeURIComponent(fileUrl)}`;
+
+/** Bytes of a request body sent so far. */
+export type UploadProgress = { loaded: number; total: number };
+
+export interface XhrSend {
+  method: 'POST' | 'PUT';
+  url: string;
+  /** Names the call in error messages ("POST /documents"). */
+  label: string;
+  headers: Record<string, string>;
+  body: XMLHttpRequestBodyInit;
+  onProgress?: (progress: UploadProgress) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * Sends one request by XHR with upload progress and answers with the document it returns. Rejects with the client's
+ * typed errors, or an AbortError when `signal` aborts it.
+ */
+export function sendForDocument({ method, url, label, headers, body, onProgress, signal }: XhrSend): Promise<Document> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('X-CSRF', '1');
+    xhr.setRequestHeader('Accept', 'application/json');
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.({ loaded: event.loaded, total: event.total });
+    };
+    xhr.onerror = () => reject(new NetworkError(`${label} could not reach the console server.`, label));
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    xhr.onload = () => {
+      const text = xhr.responseText;
+      let data: unknown;
+      try {
+        data = text ? JSON.parse(text) : undefined;
+      } catch {
+        data = undefined;
+      }
+      if (xhr.status < 200 || xhr.status >= 300) {
+        const message =
+          data && typeof (data as { message?: unknown }).message === 'string'
+            ? (data as { message: string }).message
+            : `${xhr.status} ${xhr.statusText || 'error'}`;
+        return reject(new ApiError(xhr.status, message, label));
+      }
+      const parsed = documentSchema.safeParse(data);
+      if (!parsed.success) {
+        return reject(
+          new ResponseShapeError(
+            `${label} answered with an unexpected shape: ${describeZodError(parsed.error, data, 'response')}`,
+            label,
+          ),
+        );
+      }
+      resolve(parsed.data);
+    };
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(body);
+  });
+}
+
+/** `PUT {fileUrl}` through the BFF: the file itself is the body, with its content type. */
+export function putDocumentFile(
+  fileUrl: string,
+  file: Blob,
+  contentType: string,
+  options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal } = {},
+): Promise<Document> {
+  return sendForDocument({
+    method: 'PUT',
+    url: fileProxyUrl(fileUrl),
+    label: 'PUT fileUrl',
+    headers: { 'Content-Type': contentType },
+    body: file,
+    ...options,
+  });
+}
