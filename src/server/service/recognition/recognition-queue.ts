@@ -18,8 +18,8 @@ import { recognitionsRepo, type Claim } from '../storage/repositories/document-r
 import { readDocumentFile } from '../storage/repositories/document-files';
 import { forgetDocument, recognizePage } from './recognizer';
 
-/** A turn's claim outlasts the longest turn (opening the file, then one page, each under the time limit). */
-const leaseSeconds = (limits: OcrLimits) => Math.ceil((2 * limits.pageTimeoutMs) / 1000) + 60;
+/** A turn's claim outlasts the longest turn: starting the process, opening the file, then one page, each timed. */
+const leaseSeconds = (limits: OcrLimits) => Math.ceil((2 * limits.pageTimeoutMs) / 1000) + 180;
 
 type Queue = { running: boolean; again: boolean };
 const queues = new WeakMap<Store, Queue>();

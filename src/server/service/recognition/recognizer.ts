@@ -21,6 +21,8 @@ const IDLE_MS = 60_000;
 const MAX_OPEN_DOCUMENTS = 4;
 /** Starting the process and loading the model, apart from any page's time. */
 const START_TIMEOUT_MS = 120_000;
+/** Opening a file (parsing a PDF, walking a TIFF's pages) is not a page: it has at least this long. */
+const MIN_OPEN_TIMEOUT_MS = 30_000;
 const ENTRY = fileURLToPath(new URL('./recognition-process-entry.mjs', import.meta.url));
 
 /** A document to recognise: `key` names this upload of it (see Claim.request); `read` gives its file when needed. */
@@ -152,10 +154,9 @@ async function opened(child: Child, document: DocumentToRecognize, limits: OcrLi
     bytes: file.bytes,
     maxPagePixels: limits.maxPagePixels,
   } as const;
-  const answer = await ask(child, request, limits.pageTimeoutMs);
-  if (answer === 'timeout') {
-    throw new Error(`the file could not be opened within ${seconds(limits.pageTimeoutMs)} (DPS_OCR_PAGE_TIMEOUT_MS)`);
-  }
+  const timeoutMs = Math.max(limits.pageTimeoutMs, MIN_OPEN_TIMEOUT_MS);
+  const answer = await ask(child, request, timeoutMs);
+  if (answer === 'timeout') throw new Error(`the file could not be opened within ${seconds(timeoutMs)}`);
   if (answer.type !== 'opened') throw new Error(answer.type === 'error' ? answer.message : 'unexpected answer');
   child.open.set(document.key, answer.pageCount);
   return answer.pageCount;
