@@ -241,12 +241,16 @@ describe('recognition with the default limits', () => {
     expect(words(await poll(api, next.ocrFileUrl!, isSettled, 30))).toContain('TOTAL');
   }, 120_000);
 
-  it.runIf(process.platform === 'linux')('the recognition process runs with a capped heap', async () => {
-    const doc = await upload(api, makeInvoicePng({ data: invoiceData({ seed: 5 }) }), 'image/png');
-    expect((await poll(api, doc.ocrFileUrl!, isSettled, 30)).status).toBe('done');
-    const [cmdline] = recognitionCommandLines(); // it stays a minute after its last page
-    expect(cmdline?.split('\0')).toContain('--max-old-space-size=1024');
-  }, 60_000);
+  it.runIf(process.platform === 'linux')(
+    'the recognition process runs with a capped heap',
+    async () => {
+      const doc = await upload(api, makeInvoicePng({ data: invoiceData({ seed: 5 }) }), 'image/png');
+      expect((await poll(api, doc.ocrFileUrl!, isSettled, 30)).status).toBe('done');
+      const [cmdline] = recognitionCommandLines(); // it stays a minute after its last page
+      expect(cmdline?.split('\0')).toContain('--max-old-space-size=1024');
+    },
+    60_000,
+  );
 });
 
 // ---- small limits ----
@@ -286,7 +290,12 @@ describe('recognition with small page and pixel limits', () => {
   }, 120_000);
 
   it('a scanned PDF page is rendered within the pixel budget', async () => {
-    const result = await poll(api, (await upload(api, await scannedPdf(), 'application/pdf')).ocrFileUrl!, isSettled, 60);
+    const result = await poll(
+      api,
+      (await upload(api, await scannedPdf(), 'application/pdf')).ocrFileUrl!,
+      isSettled,
+      60,
+    );
     expect(result.status).toBe('done');
     const [page] = result.pages;
     // At 144 dpi a US-letter page is 1224 × 1584 pixels (1.9 million): rendered smaller, same proportions.

@@ -8,7 +8,11 @@ export type PixelSize = { width: number; height: number };
 export function declaredImageSize(bytes: Uint8Array, contentType: string): PixelSize {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const size =
-    contentType === 'image/png' ? pngSize(bytes, view) : contentType === 'image/jpeg' ? jpegSize(bytes, view) : webpSize(bytes, view);
+    contentType === 'image/png'
+      ? pngSize(bytes, view)
+      : contentType === 'image/jpeg'
+        ? jpegSize(bytes, view)
+        : webpSize(bytes, view);
   if (!size || !size.width || !size.height) throw new Error(`the ${contentType} file has no readable image header`);
   return size;
 }
@@ -25,7 +29,7 @@ function pngSize(bytes: Uint8Array, view: DataView): PixelSize | undefined {
 function jpegSize(bytes: Uint8Array, view: DataView): PixelSize | undefined {
   if (bytes.length < 4 || view.getUint16(0) !== 0xffd8) return undefined;
   // Marker segments up to the first start-of-frame (SOF0…SOF15 but DHT C4, JPG C8, DAC CC): height, then width.
-  for (let at = 2; at + 9 <= bytes.length; ) {
+  for (let at = 2; at + 9 <= bytes.length;) {
     if (bytes[at] !== 0xff) return undefined;
     const marker = bytes[at + 1]!;
     if (marker === 0xff) {

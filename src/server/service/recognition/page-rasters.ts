@@ -63,7 +63,11 @@ function openTiff(bytes: Uint8Array, maxPixels: number): PagedDocument {
     page: async (index) => {
       const page = pages[index]!;
       if (page.width * page.height > maxPixels) {
-        return { type: 'not-recognised', reason: 'too-large', message: overBudget('the page', page.width, page.height, maxPixels) };
+        return {
+          type: 'not-recognised',
+          reason: 'too-large',
+          message: overBudget('the page', page.width, page.height, maxPixels),
+        };
       }
       try {
         return { type: 'raster', raster: tiffRaster(bytes, index, page, maxPixels) };
@@ -81,7 +85,8 @@ function tiffRaster(bytes: Uint8Array, index: number, page: TiffPage, maxPixels:
   const bitsPerPixel = (first(258) ?? 1) * (first(277) ?? 1);
   if (bitsPerPixel > MAX_TIFF_BITS_PER_PIXEL) throw new Error(`the page declares ${bitsPerPixel} bits per pixel`);
   const [tileWidth, tileHeight] = [first(322) ?? 0, first(323) ?? 0];
-  if (tileWidth * tileHeight > maxPixels) throw new Error(overBudget('a tile of the page', tileWidth, tileHeight, maxPixels));
+  if (tileWidth * tileHeight > maxPixels)
+    throw new Error(overBudget('a tile of the page', tileWidth, tileHeight, maxPixels));
   const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
   UTIF.decodeImage(buffer, ifd);
   const rgba = UTIF.toRGBA8(ifd);

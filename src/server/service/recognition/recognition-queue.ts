@@ -98,7 +98,10 @@ async function takeTurn(ctx: ServiceContext, claim: Claim) {
       if (result?.type === 'page') turn = { page: result.page, unrecognised: [] };
       else if (result?.type === 'not-recognised') {
         turn = { unrecognised: [{ first: claim.nextPage, last: claim.nextPage, reason: result.reason }] };
-        ctx.log.info({ documentId: claim.documentId, page: claim.nextPage, reason: result.message }, 'page not recognised');
+        ctx.log.info(
+          { documentId: claim.documentId, page: claim.nextPage, reason: result.message },
+          'page not recognised',
+        );
       }
     }
     const nextPage = claim.nextPage + 1;

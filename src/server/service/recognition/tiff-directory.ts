@@ -11,7 +11,21 @@ export const MAX_TIFF_IFDS = 100_000;
 /** Values a page's tags may hold in total (strip offsets of a tall page are tens of thousands). */
 const MAX_IFD_VALUES = 1 << 22;
 /** Bytes of one value of each TIFF field type (TIFF 6.0 §2, plus IFD = 13). */
-const TYPE_SIZES: Record<number, number> = { 1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 6: 1, 7: 1, 8: 2, 9: 4, 10: 8, 11: 4, 12: 8, 13: 4 };
+const TYPE_SIZES: Record<number, number> = {
+  1: 1,
+  2: 1,
+  3: 2,
+  4: 4,
+  5: 8,
+  6: 1,
+  7: 1,
+  8: 2,
+  9: 4,
+  10: 8,
+  11: 4,
+  12: 8,
+  13: 4,
+};
 
 export type TiffPage = { ifdOffset: number; width: number; height: number };
 /** A page's tags as utif2 keeps them: `t<tag>` → its values. */
@@ -58,7 +72,7 @@ export function tiffPages(bytes: Uint8Array): TiffPage[] {
   const r = readerOf(bytes);
   const pages: TiffPage[] = [];
   const seen = new Set<number>();
-  for (let offset = u32(r, 4); offset !== 0; ) {
+  for (let offset = u32(r, 4); offset !== 0;) {
     if (seen.has(offset)) throw new Error(`the TIFF file's page chain loops back to byte ${offset}`);
     if (seen.size >= MAX_TIFF_IFDS) throw new Error(`the TIFF file has more than ${MAX_TIFF_IFDS} pages`);
     seen.add(offset);

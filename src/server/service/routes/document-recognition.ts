@@ -7,12 +7,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { documentIdSchema, type Document } from '../../../contract';
-import {
-  isOcrContentType,
-  ocrResultSchema,
-  type OcrResult,
-  type OcrUnrecognisedPages,
-} from '../../../contract/ocr';
+import { isOcrContentType, ocrResultSchema, type OcrResult, type OcrUnrecognisedPages } from '../../../contract/ocr';
 import type { ServiceContext } from '../context';
 import { notFound } from '../http-error';
 import { serviceContextOf } from '../plugins/service-decorators';
