@@ -14,7 +14,7 @@ import { isOcrContentType } from '../../../contract/ocr';
 import type { OcrLimits } from '../config';
 import type { ServiceContext } from '../context';
 import type { Store } from '../storage';
-import { recognitionsRepo, type Claim } from '../storage/repositories/document-recognitions';
+import { recognitionsRepo, type Claim, type Turn } from '../storage/repositories/document-recognitions';
 import { readDocumentFile } from '../storage/repositories/document-files';
 import { forgetDocument, recognizePage } from './recognizer';
 
@@ -86,30 +86,26 @@ async function takeTurn(ctx: ServiceContext, claim: Claim) {
   const limits = ctx.config.ocr;
   const db = ctx.store.db;
   try {
-    let pageCount = claim.pageCount;
-    let turn: Omit<Parameters<typeof recognitionsRepo.recordTurn>[2], 'pageCount' | 'nextPage' | 'done'> = {
-      unrecognised: [],
-    };
-    if (pageCount === null || claim.nextPage < Math.min(pageCount, limits.maxPages)) {
+    const turn: Turn = { unrecognised: [], pageCount: claim.pageCount ?? 0, nextPage: claim.nextPage };
+    if (claim.pageCount === null || claim.nextPage < Math.min(claim.pageCount, limits.maxPages)) {
       const read = () => readFile(ctx, claim);
-      const recognised = await recognizePage({ key: claim.request, read }, claim.nextPage, limits);
-      pageCount = recognised.pageCount;
-      const result = recognised.result;
-      if (result?.type === 'page') turn = { page: result.page, unrecognised: [] };
+      const { pageCount, result } = await recognizePage({ key: claim.request, read }, claim.nextPage, limits);
+      turn.pageCount = pageCount;
+      turn.nextPage += 1;
+      if (result?.type === 'page') turn.page = result.page;
       else if (result?.type === 'not-recognised') {
-        turn = { unrecognised: [{ first: claim.nextPage, last: claim.nextPage, reason: result.reason }] };
-        ctx.log.info(
-          { documentId: claim.documentId, page: claim.nextPage, reason: result.message },
-          'page not recognised',
-        );
+        turn.unrecognised.push({ first: claim.nextPage, last: claim.nextPage, reason: result.reason });
+        const { documentId, nextPage: page } = claim;
+        ctx.log.info({ documentId, page, reason: result.message }, 'page not recognised');
       }
     }
-    const nextPage = claim.nextPage + 1;
-    const done = nextPage >= Math.min(pageCount, limits.maxPages);
-    if (done && pageCount > limits.maxPages) {
-      turn.unrecognised.push({ first: limits.maxPages, last: pageCount - 1, reason: 'page-limit' });
+    turn.done = turn.nextPage >= Math.min(turn.pageCount, limits.maxPages);
+    // The pages past the limit (from where this document got to, should the limit have been lowered meanwhile).
+    const beyond = Math.max(limits.maxPages, turn.nextPage);
+    if (turn.done && beyond < turn.pageCount) {
+      turn.unrecognised.push({ first: beyond, last: turn.pageCount - 1, reason: 'page-limit' });
     }
-    if (!(await recognitionsRepo.recordTurn(db, claim, { ...turn, pageCount, nextPage, done }))) {
+    if (!(await recognitionsRepo.recordTurn(db, claim, turn))) {
       cancelRecognition(claim.documentId); // re-uploaded or deleted meanwhile: the new upload has its turn
     }
   } catch (error) {
