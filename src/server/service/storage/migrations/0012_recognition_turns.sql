@@ -2,7 +2,8 @@
 -- place: `next_page` is the next page to recognise, `page_count` the document's pages once opened; a claim now lasts
 -- one page, and between turns a started document is `running` with no lease. `requested_time` orders an
 -- organization's documents (oldest upload first); `unrecognised_pages` lists runs of pages tried and not recognised.
--- `recognition_turns` holds when each organization last had a turn: the organization waiting longest goes next.
+-- `recognition_turns` holds when each organization last had a turn: the organization waiting longest goes next. No GET
+-- reads it, so it has no data-version trigger (0010).
 ALTER TABLE "document_recognitions" ADD COLUMN "requested_time" timestamp with time zone DEFAULT now() NOT NULL;
 --> statement-breakpoint
 ALTER TABLE "document_recognitions" ADD COLUMN "next_page" integer DEFAULT 0 NOT NULL;
