@@ -15,7 +15,8 @@ import { timestampSchema } from './primitives';
 
 /**
  * `pending`: waiting for the recogniser; `running`: pages are being recognised (`pages` holds those done so far);
- * `done`: every page that needed it is recognised; `failed`: `message` says why.
+ * `done`: every page was tried (`unrecognisedPages` lists those that could not be recognised); `failed`: the file
+ * could not be read or the recogniser stopped on it, `message` says why.
  */
 export const OCR_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
 export const ocrStatusSchema = z.enum(OCR_STATUSES, { message: `must be one of ${OCR_STATUSES.join(', ')}` });
@@ -54,14 +55,36 @@ export const ocrPageSchema = z.strictObject({
 });
 export type OcrPage = z.infer<typeof ocrPageSchema>;
 
+/**
+ * Why pages were not recognised: `page-limit` beyond the pages a document may have recognised, `time-limit` the page
+ * took longer than a page may, `too-large` the page has more pixels than a page may, `unreadable` it could not be
+ * decoded.
+ */
+export const OCR_NOT_RECOGNISED_REASONS = ['page-limit', 'time-limit', 'too-large', 'unreadable'] as const;
+export type OcrNotRecognisedReason = (typeof OCR_NOT_RECOGNISED_REASONS)[number];
+
+const pageIndex = z.int({ message: 'must be an integer' }).check(z.gte(0, { message: 'must be an integer >= 0' }));
+
+/** A run of pages (0-based, `first` to `last` inclusive) that were not recognised, and why. */
+export const ocrUnrecognisedPagesSchema = z.strictObject({
+  first: pageIndex,
+  last: pageIndex,
+  reason: z.enum(OCR_NOT_RECOGNISED_REASONS, { message: `must be one of ${OCR_NOT_RECOGNISED_REASONS.join(', ')}` }),
+});
+export type OcrUnrecognisedPages = z.infer<typeof ocrUnrecognisedPagesSchema>;
+
 export const ocrResultSchema = z.strictObject({
   documentId: documentIdSchema,
   contentType: contentTypeSchema,
   status: ocrStatusSchema,
-  /** Why recognition failed; null otherwise. Never holds document text. */
+  /** Why recognition failed, or (done) which pages were not recognised and why; null otherwise. Never document text. */
   message: z.nullable(z.string()),
   /** Recognised pages in page order: only pages that needed recognition (a PDF page with a text layer has none). */
   pages: z.array(ocrPageSchema),
+  /** Pages of the document, once the recogniser opened it (extension of this format; absent from older services). */
+  pageCount: z.optional(z.nullable(pageIndex)),
+  /** Pages that were tried and not recognised, in page order (extension; absent means none). */
+  unrecognisedPages: z.optional(z.array(ocrUnrecognisedPagesSchema)),
   updatedTime: timestampSchema,
 });
 export type OcrResult = z.infer<typeof ocrResultSchema>;

@@ -39,6 +39,19 @@ export interface ServiceConfig {
   readCache: boolean;
   /** Free space kept on the data dir's file system: writes that would dip into it answer 507 (plugins/disk-reserve.ts). */
   diskReserveBytes: number;
+  /** Limits of text recognition (recognition/, docs/ocr.md). */
+  ocr: OcrLimits;
+}
+
+export interface OcrLimits {
+  /** Pages of a document recognised at most; later pages are reported as not recognised (`page-limit`). */
+  maxPages: number;
+  /** Time one page (or opening the file) may take; a slower page is not recognised and its process restarted. */
+  pageTimeoutMs: number;
+  /** Pixels a page may have, checked on the size the file declares before decoding (PDF pages render smaller). */
+  maxPagePixels: number;
+  /** JavaScript heap of the recognition process (`--max-old-space-size`); a process that dies fails its document. */
+  maxMemoryMb: number;
 }
 
 /** Quotas generous enough for real use; DPS_DEFAULT_QUOTAS overrides any of them. */
@@ -128,6 +141,11 @@ const serviceEnvSchema = z.object({
   DPS_SERVICE_READ_CACHE: envSwitch,
   // Room for PGlite's next 16 MB log segments and the writes in flight; 0 turns the check off.
   DPS_DISK_RESERVE_MB: envInteger(0, 1_048_576).default(64),
+  DPS_OCR_MAX_PAGES: envInteger(1, 100_000).default(200),
+  DPS_OCR_PAGE_TIMEOUT_MS: envInteger(1, 3_600_000).default(60_000),
+  // A4 at 600 dpi (34.8 million pixels) fits; recognition needs no more than 300 dpi.
+  DPS_OCR_MAX_PAGE_PIXELS: envInteger(1, 1_000_000_000).default(36_000_000),
+  DPS_OCR_MAX_MEMORY_MB: envInteger(64, 65_536).default(1024),
 });
 
 /** The configuration from the environment; a ConfigError names every bad variable. */
@@ -150,5 +168,11 @@ export function loadServiceConfig(env: Env = process.env): ServiceConfig {
     logger: vars.DPS_SERVICE_LOG,
     readCache: vars.DPS_SERVICE_READ_CACHE,
     diskReserveBytes: vars.DPS_DISK_RESERVE_MB * MIB,
+    ocr: {
+      maxPages: vars.DPS_OCR_MAX_PAGES,
+      pageTimeoutMs: vars.DPS_OCR_PAGE_TIMEOUT_MS,
+      maxPagePixels: vars.DPS_OCR_MAX_PAGE_PIXELS,
+      maxMemoryMb: vars.DPS_OCR_MAX_MEMORY_MB,
+    },
   };
 }

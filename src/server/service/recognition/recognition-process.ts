@@ -2,7 +2,8 @@
  * The recognition process (a child of the service: decoders of native code meet untrusted files here, and a crash
  * ends this process, not the service): rasterises a document's pages (page-rasters.ts) and recognises each with
  * tesseract.js and the English LSTM data shipped in `@tesseract.js-data/eng` — read from node_modules, nothing is
- * downloaded. One document at a time; the tesseract worker is made once and reused.
+ * downloaded. It keeps the documents the service opened (so a document recognised in turns of one page is read once)
+ * and answers one request at a time; the tesseract worker is made at start and reused.
  */
 import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,8 +11,8 @@ import { setPriority } from 'node:os';
 import path from 'node:path';
 import { createWorker, OEM, type Worker as TesseractWorker } from 'tesseract.js';
 import { ocrPageFromBlocks, type TesseractBlocks } from './ocr-words';
-import { pageRasters } from './page-rasters';
-import type { RecognitionMessage, RecognitionRequest } from './recognition-protocol';
+import { openPages, type PagedDocument } from './page-rasters';
+import type { PageResult, RecognitionMessage, RecognitionRequest } from './recognition-protocol';
 
 const require = createRequire(import.meta.url);
 /** The LSTM-only integer model: a third of the size of the combined one, the same engine (OEM.LSTM_ONLY). */
@@ -47,26 +48,51 @@ const engine = () =>
   }));
 
 const post = (message: RecognitionMessage) => process.send?.(message);
+const open = new Map<string, PagedDocument>();
 
 let queue = Promise.resolve();
 process.on('message', (request: RecognitionRequest) => {
-  queue = queue.then(() => run(request));
+  queue = queue.then(() => answer(request));
 });
 // The service stopped (or let go of this process): nothing is left to do.
 process.on('disconnect', () => process.exit(0));
+// Loaded before the first page, so a page's time limit counts its own work only.
+void engine().then(
+  () => post({ type: 'ready' }),
+  () => process.exit(1),
+);
 
-async function run({ id, bytes, contentType }: RecognitionRequest) {
+async function answer(request: RecognitionRequest) {
+  const { id } = request;
   try {
-    let started = performance.now();
-    for await (const raster of pageRasters(bytes, contentType)) {
-      const worker = await engine();
-      const { data } = await worker.recognize(Buffer.from(raster.image), {}, { blocks: true, text: false });
-      const page = ocrPageFromBlocks(raster.page, raster.width, raster.height, data.blocks as TesseractBlocks | null);
-      post({ id, type: 'page', page, ms: Math.round(performance.now() - started) });
-      started = performance.now();
+    if (request.type === 'open') {
+      await open.get(request.key)?.close();
+      const document = await openPages(request.bytes, request.contentType, request.maxPagePixels);
+      open.set(request.key, document);
+      post({ id, type: 'opened', pageCount: document.pageCount });
+    } else if (request.type === 'page') {
+      const document = open.get(request.key);
+      if (!document) throw new Error('the document is not open');
+      post({ id, type: 'result', result: await recognise(document, request.page) });
+    } else {
+      const document = open.get(request.key);
+      open.delete(request.key);
+      await document?.close();
+      post({ id, type: 'closed' });
     }
-    post({ id, type: 'done' });
   } catch (error) {
     post({ id, type: 'error', message: error instanceof Error ? error.message : String(error) });
   }
+}
+
+async function recognise(document: PagedDocument, index: number): Promise<PageResult> {
+  const outcome = await document.page(index);
+  if (outcome.type !== 'raster') return outcome;
+  const { raster } = outcome;
+  const worker = await engine();
+  const { data } = await worker.recognize(Buffer.from(raster.image), {}, { blocks: true, text: false });
+  return {
+    type: 'page',
+    page: ocrPageFromBlocks(raster.page, raster.width, raster.height, data.blocks as TesseractBlocks | null),
+  };
 }

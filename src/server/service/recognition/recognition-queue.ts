@@ -1,20 +1,25 @@
 /**
- * Background recognition of uploaded documents. An upload (or the first read of a document's `ocrFileUrl`) records
- * the document as pending and wakes this instance's queue, which claims pending documents one at a time from the
- * database (so several instances on one PostgreSQL server share the work), hands their bytes to the recognition
- * worker thread and stores each page's words as it comes. A document left pending or half-done by a stopped service
- * is taken again when the service starts (main.ts calls `resumeRecognition`), when a claim's lease runs out, or when
- * its `ocrFileUrl` is read. Requests never wait for recognition.
+ * Background recognition of uploaded documents, in turns of one page. An upload (or the first read of a document's
+ * `ocrFileUrl`) records the document as pending and wakes this instance's queue. The queue claims one page's turn
+ * at a time from the database — the organization whose last turn is longest ago goes next, and within it the oldest
+ * upload — so a 3,000-page TIFF holds another organization's one-page PNG back by one page at most, and several
+ * instances on one PostgreSQL server share the work. Each turn's page is recognised by the recognition process
+ * (recognizer.ts) and stored at once. Pages past the page limit (DPS_OCR_MAX_PAGES), over the page time limit, over
+ * the pixel budget or unreadable are recorded as not recognised; a file that cannot be read, or that the process dies
+ * on, fails its document, and the queue goes on. A document left pending or half-done by a stopped service is taken
+ * again when the service starts (main.ts calls `resumeRecognition`), when a turn's lease runs out, or when its
+ * `ocrFileUrl` is read. Requests never wait for recognition.
  */
-import { isOcrContentType, type OcrPage } from '../../../contract/ocr';
+import { isOcrContentType } from '../../../contract/ocr';
+import type { OcrLimits } from '../config';
 import type { ServiceContext } from '../context';
 import type { Store } from '../storage';
-import { recognitionsRepo, type Claim } from '../storage/repositories/document-recognitions';
+import { recognitionsRepo, type Claim, type Turn } from '../storage/repositories/document-recognitions';
 import { readDocumentFile } from '../storage/repositories/document-files';
-import { recognizeDocument } from './recognizer';
+import { forgetDocument, recognizePage } from './recognizer';
 
-/** A claim lasts this long past the last page stored; a page takes seconds, a stopped instance's claim lapses. */
-const LEASE_SECONDS = 120;
+/** A turn's claim outlasts the longest turn: starting the process, opening the file, then one page, each timed. */
+const leaseSeconds = (limits: OcrLimits) => Math.ceil((2 * limits.pageTimeoutMs) / 1000) + 180;
 
 type Queue = { running: boolean; again: boolean };
 const queues = new WeakMap<Store, Queue>();
@@ -28,7 +33,16 @@ export async function requestRecognition(
 ) {
   if (!isOcrContentType(contentType)) return;
   await recognitionsRepo.request(ctx.store.db, organizationId, documentId);
+  cancelRecognition(documentId);
   wake(ctx);
+}
+
+/**
+ * The document was deleted or its file replaced: the recognition process lets go of the old file after the page in
+ * work (whose result is dropped: the claim is void), and no further page of it is recognised. Never waits for it.
+ */
+export function cancelRecognition(documentId: string): void {
+  void forgetDocument(documentId).catch(() => undefined);
 }
 
 /** Picks up documents that were waiting or being recognised when the service last stopped. */
@@ -55,47 +69,53 @@ async function drain(ctx: ServiceContext, queue: Queue) {
     for (;;) {
       let claim: Claim | undefined;
       try {
-        claim = await recognitionsRepo.claimNext(ctx.store.db, LEASE_SECONDS);
+        claim = await recognitionsRepo.claimNext(ctx.store.db, leaseSeconds(ctx.config.ocr));
       } catch (error) {
         // The store is closing or unreachable: the documents stay claimable for the next start.
         ctx.log.warn({ reason: (error as Error).message }, 'recognition queue stopped: storage unavailable');
         return;
       }
       if (!claim) break;
-      await recognizeClaimed(ctx, claim);
+      await takeTurn(ctx, claim);
     }
   } while (queue.again);
 }
 
-async function recognizeClaimed(ctx: ServiceContext, claim: Claim) {
-  const pages: OcrPage[] = [];
+/** Recognises the claimed document's next page and stores what came of it. */
+async function takeTurn(ctx: ServiceContext, claim: Claim) {
+  const limits = ctx.config.ocr;
+  const db = ctx.store.db;
   try {
-    const file = await readFile(ctx, claim);
-    if (!file) {
-      await recognitionsRepo.finish(ctx.store.db, claim, {
-        status: 'failed',
-        pages,
-        message: 'the document has no file to recognise',
-      });
-      return;
+    const turn: Turn = { unrecognised: [], pageCount: claim.pageCount ?? 0, nextPage: claim.nextPage };
+    if (claim.pageCount === null || claim.nextPage < Math.min(claim.pageCount, limits.maxPages)) {
+      const read = () => readFile(ctx, claim);
+      const { pageCount, result } = await recognizePage({ key: claim.request, read }, claim.nextPage, limits);
+      turn.pageCount = pageCount;
+      turn.nextPage += 1;
+      if (result?.type === 'page') turn.page = result.page;
+      else if (result?.type === 'not-recognised') {
+        turn.unrecognised.push({ first: claim.nextPage, last: claim.nextPage, reason: result.reason });
+        const { documentId, nextPage: page } = claim;
+        ctx.log.info({ documentId, page, reason: result.message }, 'page not recognised');
+      }
     }
-    await recognizeDocument(file.bytes, file.contentType, async (page) => {
-      pages.push(page);
-      if (!(await recognitionsRepo.progress(ctx.store.db, claim, pages, LEASE_SECONDS))) throw new VoidClaim();
-    });
-    await recognitionsRepo.finish(ctx.store.db, claim, { status: 'done', pages, message: null });
+    turn.done = turn.nextPage >= Math.min(turn.pageCount, limits.maxPages);
+    // The pages past the limit (from where this document got to, should the limit have been lowered meanwhile).
+    const beyond = Math.max(limits.maxPages, turn.nextPage);
+    if (turn.done && beyond < turn.pageCount) {
+      turn.unrecognised.push({ first: beyond, last: turn.pageCount - 1, reason: 'page-limit' });
+    }
+    if (!(await recognitionsRepo.recordTurn(db, claim, turn))) {
+      cancelRecognition(claim.documentId); // re-uploaded or deleted meanwhile: the new upload has its turn
+    }
   } catch (error) {
-    if (error instanceof VoidClaim) return;
-    const message = `text could not be recognised: ${(error as Error).message}`;
-    ctx.log.warn({ documentId: claim.documentId, reason: (error as Error).message }, 'recognition failed');
-    await recognitionsRepo.finish(ctx.store.db, claim, { status: 'failed', pages, message }).catch(() => undefined);
+    const reason = (error as Error).message;
+    ctx.log.warn({ documentId: claim.documentId, reason }, 'recognition failed');
+    await recognitionsRepo.fail(db, claim, `text could not be recognised: ${reason}`).catch(() => undefined);
   }
 }
 
-/** The document was uploaded again or deleted while it was recognised: the new upload has its own turn. */
-class VoidClaim extends Error {}
-
 async function readFile(ctx: ServiceContext, claim: Claim) {
   const file = await readDocumentFile(ctx.store.db, claim.organizationId, claim.documentId);
-  return file && { contentType: file.contentType, bytes: new Uint8Array(file.bytes) };
+  return file ? { contentType: file.contentType, bytes: new Uint8Array(file.bytes) } : null;
 }

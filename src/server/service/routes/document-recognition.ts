@@ -7,7 +7,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { documentIdSchema, type Document } from '../../../contract';
-import { isOcrContentType, ocrResultSchema, type OcrResult } from '../../../contract/ocr';
+import { isOcrContentType, ocrResultSchema, type OcrResult, type OcrUnrecognisedPages } from '../../../contract/ocr';
 import type { ServiceContext } from '../context';
 import { notFound } from '../http-error';
 import { serviceContextOf } from '../plugins/service-decorators';
@@ -38,6 +38,22 @@ async function contentTypeOf(ctx: ServiceContext, organizationId: string, docume
   return (await documentsRepo.require(ctx.store.db, organizationId, documentId)).contentType ?? null;
 }
 
+const NOT_RECOGNISED_BECAUSE: Record<OcrUnrecognisedPages['reason'], string> = {
+  'page-limit': 'past the page limit (DPS_OCR_MAX_PAGES)',
+  'time-limit': 'over the page time limit (DPS_OCR_PAGE_TIMEOUT_MS)',
+  'too-large': 'over the page pixel limit (DPS_OCR_MAX_PAGE_PIXELS)',
+  unreadable: 'could not be decoded',
+};
+
+/** A done document's `message`: which pages were not recognised and why, or null when every page was. */
+function unrecognisedMessage(runs: OcrUnrecognisedPages[]): string | null {
+  const pages = ({ first, last }: OcrUnrecognisedPages) =>
+    first === last ? `page ${first + 1}` : `pages ${first + 1}–${last + 1}`;
+  return runs.length
+    ? `not recognised: ${runs.map((run) => `${pages(run)} ${NOT_RECOGNISED_BECAUSE[run.reason]}`).join('; ')}`
+    : null;
+}
+
 const config = { family: 'documents' } as const;
 
 export const documentRecognitionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -47,7 +63,7 @@ export const documentRecognitionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary:
-          "Get the document's recognised words with their page and box (ocrFileUrl; extension): status pending|running|done|failed",
+          "Get the document's recognised words with their page and box (ocrFileUrl; extension): status pending|running|done|failed, pages not recognised",
         tags: ['documents'],
         params,
         response: { 200: ocrResultSchema },
@@ -77,6 +93,8 @@ export const documentRecognitionRoutes: FastifyPluginAsyncZod = async (app) => {
         documentId: params.documentId,
         contentType: contentType as OcrResult['contentType'],
         ...recognition,
+        message:
+          recognition.status === 'done' ? unrecognisedMessage(recognition.unrecognisedPages) : recognition.message,
       };
       reply.header('Cache-Control', 'private, no-store');
       return result;

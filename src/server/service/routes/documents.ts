@@ -24,7 +24,7 @@ import {
 import type { ServiceContext } from '../context';
 import { badRequest, notFound } from '../http-error';
 import { serviceContextOf } from '../plugins/service-decorators';
-import { requestRecognition } from '../recognition/recognition-queue';
+import { cancelRecognition, requestRecognition } from '../recognition/recognition-queue';
 import { recognitionsRepo } from '../storage/repositories/document-recognitions';
 import { fileBaseUrlOf, ocrFileUrlOf } from './document-recognition';
 import { deleteDocumentFile, readDocumentFile, writeDocumentFile } from '../storage/repositories/document-files';
@@ -165,6 +165,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         await deleteDocumentFile(tx, auth.organizationId, params.documentId);
         return document;
       });
+      cancelRecognition(params.documentId);
       return withFileUrl(ctx, removed);
     },
   );

@@ -103,6 +103,7 @@ describe('storage', () => {
       'agent_run_status_counts',
       'data_versions',
       'idempotency_keys',
+      'recognition_turns',
       'schema_migrations',
     ]);
 
