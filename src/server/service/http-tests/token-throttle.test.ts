@@ -133,8 +133,9 @@ describe('failure limits', () => {
     expectRefused(refused, [429]);
     expect(Number(refused.retryAfter)).toBeLessThanOrEqual(LIMITS.windowSeconds);
     expect(JSON.parse(refused.text).message).toMatch(/client_id/);
-    // A holder this instance never verified cannot be told from a guesser while the client id is locked.
-    expectRefused(await postToken(basic(victim.clientId, victim.clientSecret), '127.0.20.101'), [429]);
+    // An address that guessed is not let guess again; the holder, never verified by this instance, is checked.
+    expectRefused(await postToken(basic(victim.clientId, victim.clientSecret), '127.0.20.1'), [429]);
+    expect((await postToken(basic(victim.clientId, victim.clientSecret), '127.0.20.101')).status).toBe(200);
     // Other client ids are not affected.
     const other = await newClient('unaffected by the per-client-id limit');
     expect((await postToken(basic(other.clientId, other.clientSecret), '127.0.20.102')).status).toBe(200);
@@ -151,6 +152,36 @@ describe('failure limits', () => {
     const client = await newClient('per-address limit');
     expectRefused(await postToken(basic(client.clientId, client.clientSecret), '127.0.21.1'), [429]);
     expect((await postToken(basic(client.clientId, client.clientSecret), '127.0.21.2')).status).toBe(200);
+  });
+});
+
+describe('no lockout of a known client id', () => {
+  const attack = async (clientId: string, from: string) => {
+    for (let i = 0; i < LIMITS.maxFailuresPerClientId; i++) {
+      expect((await postToken(basic(clientId, `wrong-${i}`), from)).status).toBe(401);
+    }
+    expectRefused(await postToken(basic(clientId, 'one more'), from), [429]);
+  };
+
+  it(`${LIMITS.maxFailuresPerClientId} wrong secrets from one address do not stop the right secret from another`, async () => {
+    const holder = await newClient('holder of an attacked client id');
+    await attack(holder.clientId, '127.0.40.1');
+    const answered = await postToken(basic(holder.clientId, holder.clientSecret), '127.0.40.2');
+    expect(answered.status).toBe(200);
+    tokenResponseSchema.parse(JSON.parse(answered.text));
+  });
+
+  it('nor after a restart, before or after the wrong secrets', async () => {
+    const holder = await newClient('holder of an attacked client id, restarted');
+    expect((await postToken(basic(holder.clientId, holder.clientSecret), '127.0.41.2')).status).toBe(200);
+    await attack(holder.clientId, '127.0.41.1');
+    await svc.restart();
+    admin = apiClient(svc.baseUrl, await svc.getToken());
+    await attack(holder.clientId, '127.0.41.1');
+    expect((await postToken(basic(holder.clientId, holder.clientSecret), '127.0.41.2')).status).toBe(200);
+    await svc.restart();
+    admin = apiClient(svc.baseUrl, await svc.getToken());
+    expect((await postToken(basic(holder.clientId, holder.clientSecret), '127.0.41.2')).status).toBe(200);
   });
 });
 

@@ -34,6 +34,8 @@ export interface TestService {
     clientSecret: string;
     getToken(): Promise<string>;
   }>;
+  /** Stops the service and starts it again on the same data (new port: read the URLs again). */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -75,19 +77,26 @@ export async function startTestService(
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
-  const started = service;
+  let started = service;
   const credentials = JSON.parse(await readFile(path.join(dataDir, 'credentials.json'), 'utf8')) as Credentials;
-  const { urls } = started.context;
-  return {
-    baseUrl: urls.baseUrl,
-    authUrl: urls.authUrl,
-    publicUrl: urls.publicUrl,
+  const urls = () => {
+    const { baseUrl, authUrl, publicUrl } = started.context.urls;
+    return { baseUrl, authUrl, publicUrl };
+  };
+  const test: TestService = {
+    ...urls(),
     dataDir,
     credentials,
-    getToken: () => requestToken(urls.authUrl, credentials.clientId, credentials.clientSecret),
+    getToken: () => requestToken(test.authUrl, credentials.clientId, credentials.clientSecret),
     async createTenant() {
       const tenant = await createTenantOrganization(started.context);
-      return { ...tenant, getToken: () => requestToken(urls.authUrl, tenant.clientId, tenant.clientSecret) };
+      return { ...tenant, getToken: () => requestToken(test.authUrl, tenant.clientId, tenant.clientSecret) };
+    },
+    async restart() {
+      await started.close();
+      started = await createServiceApp(config);
+      await started.start();
+      Object.assign(test, urls());
     },
     async close() {
       await started.close();
@@ -95,4 +104,5 @@ export async function startTestService(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+  return test;
 }
