@@ -23,8 +23,21 @@ import {
 import { SESSION_HANDLE_PATTERN } from '../../contract/operator-sessions';
 import type { SessionOperator } from '../../contract/bff-session';
 
+/**
+ * Who a session belongs to: the account (`accountId`: an operator account's id, or the launch link's) and the role
+ * it signed in with. Whose a session is is decided by these two, never by the name, which is for display only.
+ */
+export interface SessionOwner extends SessionOperator {
+  accountId: string;
+}
+
+/** Whether two owners are the same account with the same role. */
+export function sameOwner(a: SessionOwner, b: SessionOwner): boolean {
+  return a.accountId === b.accountId && a.role === b.role;
+}
+
 export interface Session {
-  operator: SessionOperator;
+  operator: SessionOwner;
   createdAt: number;
   lastSeenAt: number;
   /** A short description of the browser ("Chrome 131 on Linux"), never the raw header. */
@@ -38,7 +51,7 @@ export interface HandledSession {
 }
 
 interface SessionFile {
-  operator: SessionOperator;
+  operator: SessionOwner;
   createdAt: number;
   userAgent?: string;
 }
@@ -55,7 +68,7 @@ export interface SessionStoreOptions {
  */
 export interface SessionStore {
   /** A new session with a new random id (the id is never reused: sign-in always rotates it). */
-  create(operator: SessionOperator, userAgent: string): Promise<{ id: string; session: Session }>;
+  create(operator: SessionOwner, userAgent: string): Promise<{ id: string; session: Session }>;
   /** The live session for `id`, or null (unknown, malformed, ended, idle too long, or past its absolute lifetime). */
   get(id: string | undefined): Promise<Session | null>;
   /** The handle of the session `id` (whether or not it is still live). */
@@ -137,7 +150,7 @@ export class FileSessionStore implements SessionStore {
     }
     const stored = await this.contentOf(path, stats.ino, stats.size);
     return {
-      operator: { name: stored.operator.name, role: stored.operator.role },
+      operator: { accountId: stored.operator.accountId, name: stored.operator.name, role: stored.operator.role },
       createdAt: stored.createdAt,
       lastSeenAt: stats.mtimeMs,
       userAgent: typeof stored.userAgent === 'string' ? stored.userAgent : 'Unknown browser',
@@ -153,7 +166,10 @@ export class FileSessionStore implements SessionStore {
     const cached = this.contents.get(path);
     if (cached && cached.ino === ino && cached.size === size) return cached.stored;
     const stored = JSON.parse(await readFile(path, 'utf8')) as SessionFile;
-    if (!stored?.operator || typeof stored.createdAt !== 'number') throw new Error('malformed session file');
+    // A session stored before sessions named their owner's account (or a damaged one) is not anybody's: it has ended.
+    if (typeof stored?.operator?.accountId !== 'string' || typeof stored.createdAt !== 'number') {
+      throw new Error('malformed session file');
+    }
     if (this.contents.size >= MAX_CACHED_CONTENTS) this.contents.delete(this.contents.keys().next().value!);
     this.contents.set(path, { ino, size, stored });
     return stored;
@@ -165,10 +181,11 @@ export class FileSessionStore implements SessionStore {
   }
 
   /** A new session with a new random id (the id is never reused: sign-in always rotates it). */
-  async create(operator: SessionOperator, userAgent: string): Promise<{ id: string; session: Session }> {
+  async create(operator: SessionOwner, userAgent: string): Promise<{ id: string; session: Session }> {
     const id = randomCredential();
     const now = this.now();
-    const stored: SessionFile = { operator: { name: operator.name, role: operator.role }, createdAt: now, userAgent };
+    const { accountId, name, role } = operator;
+    const stored: SessionFile = { operator: { accountId, name, role }, createdAt: now, userAgent };
     const path = this.path(credentialFileName(id));
     await writeFileAtomic(path, JSON.stringify(stored));
     await utimes(path, new Date(now), new Date(now));

@@ -1,0 +1,160 @@
+/**
+ * Whose a session is (issue 25 item 6): the launch link's operator name is reserved, and a session belongs to an
+ * account (and the role it signed in with), never to whoever bears its display name. Over real HTTP against the echo
+ * upstream, on the file store and, when DPS_DATABASE_URL names a server, on the PostgreSQL store.
+ */
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OperatorSession as SessionView } from '../../contract/operator-sessions';
+import { hashPassword } from './operator-accounts';
+import { dropBffSchema } from './postgres/bff-database';
+import { startEchoUpstream, type EchoUpstream } from './testing/echo-upstream';
+import { startBff, TestBrowser, type RunningBff } from './testing/bff-harness';
+
+const PASSWORD = 'correct-horse-battery';
+const databaseUrl = process.env.DPS_DATABASE_URL;
+
+let echo: EchoUpstream;
+const running: RunningBff[] = [];
+const schemas: string[] = [];
+
+beforeAll(async () => {
+  echo = await startEchoUpstream();
+});
+
+afterAll(async () => {
+  for (const bff of running) {
+    await bff.close();
+    bff.cleanup();
+  }
+  for (const schema of schemas) await dropBffSchema(databaseUrl!, schema);
+  await echo.close();
+});
+
+const kinds = (['files', 'postgres'] as const).filter((kind) => kind === 'files' || databaseUrl);
+
+async function sessionsOf(browser: TestBrowser): Promise<SessionView[]> {
+  const reply = await browser.request('/bff/sessions');
+  expect(reply.status, reply.text).toBe(200);
+  return reply.json<{ sessions: SessionView[] }>().sessions;
+}
+
+describe.each(kinds)('%s store', (kind) => {
+  const schema = `bff_t_${randomBytes(6).toString('hex')}`;
+  let bff: RunningBff;
+
+  beforeAll(async () => {
+    if (kind === 'postgres') schemas.push(schema);
+    bff = await startBff(echo, { config: kind === 'postgres' ? { database: { url: databaseUrl!, schema } } : {} });
+    running.push(bff);
+  });
+
+  /** A browser signed in with a fresh launch link, as the operator who started the console. */
+  async function launchAdmin(): Promise<TestBrowser> {
+    const browser = new TestBrowser(bff.origin);
+    const token = await bff.bff.app.launchLinks.issue();
+    const reply = await browser.request(`/bff/launch?token=${token}`, { noCsrf: true });
+    expect(reply.headers.location).toBe('/');
+    const current = (await sessionsOf(browser)).find((s) => s.current);
+    expect(current?.operator).toEqual({ name: 'local-admin', role: 'admin' });
+    return browser;
+  }
+
+  /** An account written straight into the store, as one added before a rule existed would be there. */
+  async function storeLegacyAccount(name: string, role: 'admin' | 'viewer'): Promise<void> {
+    const now = new Date().toISOString();
+    const account = { name, role, passwordHash: await hashPassword(PASSWORD), createdAt: now, updatedAt: now };
+    if (kind === 'files') {
+      const path = join(bff.dataDir, 'bff', 'operators.json');
+      const operators = await bff.bff.app.operatorAccounts.list();
+      writeFileSync(path, JSON.stringify({ operators: [...operators, account] }), { mode: 0o600 });
+      return;
+    }
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await client.query(
+        `INSERT INTO "${schema}".operators (id, name, role, password_hash, created_time, updated_time)
+         VALUES ($1, $2, $3, $4, $5, $5)`,
+        [randomBytes(16).toString('hex'), name, role, account.passwordHash, now],
+      );
+    } finally {
+      await client.end();
+    }
+  }
+
+  it("refuses an account named after the launch link's operator, in any case", async () => {
+    for (const name of ['local-admin', 'Local-Admin', 'LOCAL-ADMIN']) {
+      await expect(bff.addOperator(name, 'viewer', PASSWORD)).rejects.toThrow(/reserved/);
+    }
+    expect((await bff.bff.app.operatorAccounts.list()).map((o) => o.name)).not.toContain('local-admin');
+  });
+
+  it("a viewer stored under the launch operator's name cannot sign in, see or end the launch admin's sessions", async () => {
+    const admin = await launchAdmin();
+    await storeLegacyAccount('local-admin', 'viewer');
+    const impostor = new TestBrowser(bff.origin);
+    expect((await impostor.login('local-admin', PASSWORD)).status).toBe(401);
+    expect(await impostor.signedIn()).toBe(false);
+    const launched = (await sessionsOf(admin)).find((s) => s.current)!;
+    expect((await impostor.request(`/bff/sessions/${launched.handle}`, { method: 'DELETE' })).status).toBe(401);
+    expect(await admin.signedIn()).toBe(true);
+  });
+
+  it("a viewer bearing an admin's former name neither lists nor ends that admin's sessions", async () => {
+    await bff.addOperator('ann', 'admin', PASSWORD);
+    const admin = new TestBrowser(bff.origin);
+    expect((await admin.login('ann', PASSWORD)).status).toBe(200);
+    const [adminSession] = await sessionsOf(admin);
+    // The account goes (straight from the store, which leaves its sessions) and the name comes back as a viewer.
+    expect(await bff.bff.app.operatorAccounts.remove('ann')).toBe(true);
+    await bff.addOperator('ann', 'viewer', PASSWORD);
+    const viewer = new TestBrowser(bff.origin);
+    expect((await viewer.login('ann', PASSWORD)).status).toBe(200);
+
+    const own = await sessionsOf(viewer);
+    expect(own).toHaveLength(1);
+    expect(own[0]).toMatchObject({ current: true, operator: { name: 'ann', role: 'viewer' } });
+    const ended = await viewer.request(`/bff/sessions/${adminSession.handle}`, { method: 'DELETE' });
+    expect(ended.status).toBe(404);
+    const byName = await viewer.request('/bff/sessions?operator=ann', { method: 'DELETE' });
+    expect(byName.status).toBe(200);
+    expect(byName.json()).toEqual({ ended: 0 });
+    const others = await viewer.request('/bff/sessions?others=1', { method: 'DELETE' });
+    expect(others.json()).toEqual({ ended: 0 });
+    expect(await admin.signedIn()).toBe(true);
+  });
+
+  it('a launch admin still lists and ends its own sessions', async () => {
+    const first = await launchAdmin();
+    const second = await launchAdmin();
+    const before = (await sessionsOf(second)).length;
+    expect(before).toBeGreaterThanOrEqual(2);
+    const ended = await second.request('/bff/sessions?others=1', { method: 'DELETE' });
+    expect(ended.json()).toEqual({ ended: before - 1 });
+    expect(await first.signedIn()).toBe(false);
+    expect(await second.signedIn()).toBe(true);
+  });
+});
+
+describe('operator CLI', () => {
+  it('`add local-admin --role viewer` is refused, before asking for a password', () => {
+    const dataDir = join(running[0].dataDir, 'cli');
+    const result = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'src/server/bff/operator-cli.ts', 'add', 'local-admin', '--role', 'viewer'],
+      { env: { ...process.env, DPS_DATA_DIR: dataDir }, input: `${PASSWORD}\n`, encoding: 'utf8' },
+    );
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(`name "local-admin" is reserved for the launch link's operator`);
+    const listed = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/bff/operator-cli.ts', 'list'], {
+      env: { ...process.env, DPS_DATA_DIR: dataDir },
+      encoding: 'utf8',
+    });
+    expect(listed.stdout).toBe('no operator accounts\n');
+  });
+});
