@@ -9,6 +9,7 @@
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { eq, lt, and } from 'drizzle-orm';
+import { hasNoNul, NUL_MESSAGE } from '../../../contract';
 import { badRequest, HttpError, unauthorized } from '../http-error';
 import { schema, type Tx } from '../storage';
 import { generateAccessToken, hashToken, prepareSecretChecks, verifySecret } from './secrets';
@@ -86,6 +87,9 @@ export const tokenRoute: FastifyPluginAsync<{ throttle?: TokenThrottle }> = asyn
     const grantType = body.grant_type ?? query.grant_type;
     if (grantType !== 'client_credentials') throw badRequest('grant_type must be client_credentials');
     const credentials = credentialsFrom(request.headers.authorization, body);
+    // No client id or secret holds U+0000 (and PostgreSQL refuses it in text): a malformed request, not a guess.
+    if (!hasNoNul(credentials.id)) throw badRequest(`client_id ${NUL_MESSAGE}`);
+    if (!hasNoNul(credentials.secret)) throw badRequest(`client_secret ${NUL_MESSAGE}`);
     const address = addressKey(request.ip);
 
     // A holder whose secret this instance verified recently: no limits, no queue (see token-throttle.ts).
