@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { OPERATOR_ROLES, type OperatorRole } from '../../contract/bff-session';
+import { hasNoNul, NUL_MESSAGE } from '../../contract/primitives';
 import { scryptHash, scryptVerify } from '../shared/scrypt-hash';
 import { bffDir, readJsonFile, writeFileAtomic } from './data-files';
 import { LAUNCH_OPERATOR } from './launch-links';
@@ -84,6 +85,8 @@ export function validatePassword(password: unknown): string | undefined {
   if (typeof password !== 'string' || password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH) {
     return `password must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters`;
   }
+  // Sign-in refuses it (nul-characters.ts): an account with such a password could never sign in.
+  if (!hasNoNul(password)) return `password ${NUL_MESSAGE}`;
   return undefined;
 }
 
