@@ -2,44 +2,20 @@
  * U+0000 in the BFF's own inputs (issue 25 item 7): refused with a 400 `{message}` naming the field, never a 500, on
  * the file store and, when DPS_DATABASE_URL names a server, on the PostgreSQL store (which refuses it in text).
  */
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { NUL_MESSAGE } from '../../contract';
-import { dropBffSchema } from './postgres/bff-database';
-import { startEchoUpstream, type EchoUpstream } from './testing/echo-upstream';
-import { startBff, TestBrowser, type RunningBff } from './testing/bff-harness';
+import { bffsOnEachStore, STORE_KINDS } from './testing/bffs-on-each-store';
+import { TestBrowser, type RunningBff } from './testing/bff-harness';
 
 const PASSWORD = 'correct-horse-battery';
-const databaseUrl = process.env.DPS_DATABASE_URL;
+const bffs = bffsOnEachStore();
 
-let echo: EchoUpstream;
-const running: RunningBff[] = [];
-const schemas: string[] = [];
-
-beforeAll(async () => {
-  echo = await startEchoUpstream();
-});
-
-afterAll(async () => {
-  for (const bff of running) {
-    await bff.close();
-    bff.cleanup();
-  }
-  for (const schema of schemas) await dropBffSchema(databaseUrl!, schema);
-  await echo.close();
-});
-
-const kinds = (['files', 'postgres'] as const).filter((kind) => kind === 'files' || databaseUrl);
-
-describe.each(kinds)('%s store', (kind) => {
+describe.each(STORE_KINDS)('%s store', (kind) => {
   let bff: RunningBff;
   let admin: TestBrowser;
 
   beforeAll(async () => {
-    const schema = `bff_t_${randomBytes(6).toString('hex')}`;
-    if (kind === 'postgres') schemas.push(schema);
-    bff = await startBff(echo, { config: kind === 'postgres' ? { database: { url: databaseUrl!, schema } } : {} });
-    running.push(bff);
+    bff = await bffs.start(kind);
     await bff.addOperator('ned', 'admin', PASSWORD);
     admin = new TestBrowser(bff.origin);
     expect((await admin.login('ned', PASSWORD)).status).toBe(200);

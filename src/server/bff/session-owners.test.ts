@@ -5,37 +5,18 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { OperatorSession as SessionView } from '../../contract/operator-sessions';
 import { hashPassword } from './operator-accounts';
-import { dropBffSchema } from './postgres/bff-database';
-import { startEchoUpstream, type EchoUpstream } from './testing/echo-upstream';
-import { startBff, TestBrowser, type RunningBff } from './testing/bff-harness';
+import { bffsOnEachStore, STORE_KINDS } from './testing/bffs-on-each-store';
+import { TestBrowser, type RunningBff } from './testing/bff-harness';
 
 const PASSWORD = 'correct-horse-battery';
-const databaseUrl = process.env.DPS_DATABASE_URL;
-
-let echo: EchoUpstream;
-const running: RunningBff[] = [];
-const schemas: string[] = [];
-
-beforeAll(async () => {
-  echo = await startEchoUpstream();
-});
-
-afterAll(async () => {
-  for (const bff of running) {
-    await bff.close();
-    bff.cleanup();
-  }
-  for (const schema of schemas) await dropBffSchema(databaseUrl!, schema);
-  await echo.close();
-});
-
-const kinds = (['files', 'postgres'] as const).filter((kind) => kind === 'files' || databaseUrl);
+const bffs = bffsOnEachStore();
 
 async function sessionsOf(browser: TestBrowser): Promise<SessionView[]> {
   const reply = await browser.request('/bff/sessions');
@@ -43,14 +24,11 @@ async function sessionsOf(browser: TestBrowser): Promise<SessionView[]> {
   return reply.json<{ sessions: SessionView[] }>().sessions;
 }
 
-describe.each(kinds)('%s store', (kind) => {
-  const schema = `bff_t_${randomBytes(6).toString('hex')}`;
+describe.each(STORE_KINDS)('%s store', (kind) => {
   let bff: RunningBff;
 
   beforeAll(async () => {
-    if (kind === 'postgres') schemas.push(schema);
-    bff = await startBff(echo, { config: kind === 'postgres' ? { database: { url: databaseUrl!, schema } } : {} });
-    running.push(bff);
+    bff = await bffs.start(kind);
   });
 
   /** A browser signed in with a fresh launch link, as the operator who started the console. */
@@ -74,7 +52,8 @@ describe.each(kinds)('%s store', (kind) => {
       writeFileSync(path, JSON.stringify({ operators: [...operators, account] }), { mode: 0o600 });
       return;
     }
-    const client = new pg.Client({ connectionString: databaseUrl });
+    const { url, schema } = bff.bff.app.bffConfig.database!;
+    const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
       await client.query(
@@ -143,7 +122,8 @@ describe.each(kinds)('%s store', (kind) => {
 
 describe('operator CLI', () => {
   it('`add local-admin --role viewer` is refused, before asking for a password', () => {
-    const dataDir = join(running[0].dataDir, 'cli');
+    const dataDir = mkdtempSync(join(tmpdir(), 'dps-operator-cli-'));
+    onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
     const result = spawnSync(
       process.execPath,
       ['--import', 'tsx', 'src/server/bff/operator-cli.ts', 'add', 'local-admin', '--role', 'viewer'],
