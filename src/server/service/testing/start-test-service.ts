@@ -34,7 +34,7 @@ export interface TestService {
     clientSecret: string;
     getToken(): Promise<string>;
   }>;
-  /** Stops the service and starts it again on the same data (new port: read the URLs again). */
+  /** Stops the service and starts it again on the same data and port (a fresh process's memory, same URLs). */
   restart(): Promise<void>;
   close(): Promise<void>;
 }
@@ -79,24 +79,22 @@ export async function startTestService(
   }
   let started = service;
   const credentials = JSON.parse(await readFile(path.join(dataDir, 'credentials.json'), 'utf8')) as Credentials;
-  const urls = () => {
-    const { baseUrl, authUrl, publicUrl } = started.context.urls;
-    return { baseUrl, authUrl, publicUrl };
-  };
-  const test: TestService = {
-    ...urls(),
+  const { urls } = started.context;
+  return {
+    baseUrl: urls.baseUrl,
+    authUrl: urls.authUrl,
+    publicUrl: urls.publicUrl,
     dataDir,
     credentials,
-    getToken: () => requestToken(test.authUrl, credentials.clientId, credentials.clientSecret),
+    getToken: () => requestToken(urls.authUrl, credentials.clientId, credentials.clientSecret),
     async createTenant() {
       const tenant = await createTenantOrganization(started.context);
-      return { ...tenant, getToken: () => requestToken(test.authUrl, tenant.clientId, tenant.clientSecret) };
+      return { ...tenant, getToken: () => requestToken(urls.authUrl, tenant.clientId, tenant.clientSecret) };
     },
     async restart() {
       await started.close();
-      started = await createServiceApp(config);
+      started = await createServiceApp({ ...config, port: Number(new URL(urls.authUrl).port) });
       await started.start();
-      Object.assign(test, urls());
     },
     async close() {
       await started.close();
@@ -104,5 +102,4 @@ export async function startTestService(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
-  return test;
 }
