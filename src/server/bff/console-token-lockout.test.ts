@@ -4,10 +4,10 @@
  * and the attacker keeps guessing. The attacker sends from another loopback address than the BFF (127.x.y.z all
  * reach the service on Linux).
  */
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_THROTTLE_DEFAULTS } from '../service/auth/token-throttle';
 import { startTestService, type TestService } from '../service/testing/start-test-service';
+import { basicCredentials, postTokenFrom } from '../service/testing/token-requests';
 import { startBff, TestBrowser, type RunningBff } from './testing/bff-harness';
 
 const PASSWORD = 'correct-horse-battery';
@@ -27,28 +27,9 @@ afterAll(async () => {
 });
 
 /** One wrong secret for the console's client id, from the attacker's address: the token endpoint's status. */
-function guess(attempt: number): Promise<number> {
-  const url = new URL(`${service.authUrl}/oauth2/token?grant_type=client_credentials`);
-  const basic = Buffer.from(`${service.credentials.clientId}:wrong-${attempt}`).toString('base64');
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: `${url.pathname}${url.search}`,
-        method: 'POST',
-        localAddress: ATTACKER,
-        agent: false,
-        headers: { authorization: `Basic ${basic}`, 'content-length': '0' },
-      },
-      (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-      },
-    );
-    request.on('error', reject);
-    request.end();
-  });
+async function guess(attempt: number): Promise<number> {
+  const authorization = basicCredentials(service.credentials.clientId, `wrong-${attempt}`);
+  return (await postTokenFrom(service.authUrl, authorization, ATTACKER)).status;
 }
 
 /** Enough wrong secrets to reach the client id's failure limit, and one more, which is refused. */

@@ -3,12 +3,12 @@
  * addresses (127.x.y.z all reach the service on Linux), so per-address limits can be told from per-client-id ones.
  * Assertions are on statuses and headers, never on time.
  */
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema, tokenResponseSchema } from '../../../contract';
 import { TOKEN_THROTTLE_DEFAULTS as LIMITS } from '../auth/token-throttle';
 import { apiClient, type ApiClient } from '../testing/http';
 import { startTestService, type TestService } from '../testing/start-test-service';
+import { basicCredentials as basic, postTokenFrom, type TokenAnswer } from '../testing/token-requests';
 
 let svc: TestService;
 let admin: ApiClient;
@@ -19,48 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => svc?.close());
 
-interface TokenAnswer {
-  status: number;
-  retryAfter: string | undefined;
-  wwwAuthenticate: string | undefined;
-  text: string;
-}
-
-const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
-
 /** POST /oauth2/token from the given local (source) address, on its own connection. */
-function postToken(authorization: string, from: string): Promise<TokenAnswer> {
-  const url = new URL(`${svc.authUrl}/oauth2/token?grant_type=client_credentials`);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: `${url.pathname}${url.search}`,
-        method: 'POST',
-        localAddress: from,
-        agent: false,
-        headers: { authorization, 'content-type': 'application/x-www-form-urlencoded', 'content-length': '0' },
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => {
-          const header = (name: string) => response.headers[name] as string | undefined;
-          resolve({
-            status: response.statusCode ?? 0,
-            retryAfter: header('retry-after'),
-            wwwAuthenticate: header('www-authenticate'),
-            text,
-          });
-        });
-      },
-    );
-    request.on('error', reject);
-    request.end();
-  });
-}
+const postToken = (authorization: string, from: string) => postTokenFrom(svc.authUrl, authorization, from);
 
 async function newClient(name: string): Promise<{ clientId: string; clientSecret: string }> {
   const created = await admin.post('/appClients', { name, roleIds: ['svc:role:viewer'] });
