@@ -5,12 +5,13 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { OperatorSession as SessionView } from '../../contract/operator-sessions';
+import { bffDir, credentialFileName, randomCredential } from './data-files';
 import { hashPassword } from './operator-accounts';
 import { bffsOnEachStore, STORE_KINDS } from './testing/bffs-on-each-store';
 import { TestBrowser, type RunningBff } from './testing/bff-harness';
@@ -107,6 +108,22 @@ describe.each(STORE_KINDS)('%s store', (kind) => {
     expect(others.json()).toEqual({ ended: 0 });
     expect(await admin.signedIn()).toBe(true);
   });
+
+  it.skipIf(kind === 'postgres')(
+    'a session stored before sessions named their account has ended, and goes',
+    async () => {
+      // PostgreSQL: migration 0002 deletes such sessions. Files: one stored as the BFF wrote it before.
+      const id = randomCredential();
+      const path = join(bffDir(bff.dataDir), 'sessions', `${credentialFileName(id)}.json`);
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, JSON.stringify({ operator: { name: 'local-admin', role: 'admin' }, createdAt: Date.now() }));
+      const legacy = new TestBrowser(bff.origin);
+      legacy.cookies.set('__Host-dps_session', id);
+      expect(await legacy.signedIn()).toBe(false);
+      await sessionsOf(await launchAdmin());
+      expect(existsSync(path)).toBe(false);
+    },
+  );
 
   it('a launch admin still lists and ends its own sessions', async () => {
     const first = await launchAdmin();

@@ -106,6 +106,12 @@ function isMissing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException).code === 'ENOENT';
 }
 
+class MalformedSessionFile extends Error {
+  constructor() {
+    super('malformed session file');
+  }
+}
+
 /** Parsed session files kept in memory (a few hundred bytes each); the oldest is dropped past this many. */
 const MAX_CACHED_CONTENTS = 10_000;
 
@@ -165,10 +171,16 @@ export class FileSessionStore implements SessionStore {
   private async contentOf(path: string, ino: number, size: number): Promise<SessionFile> {
     const cached = this.contents.get(path);
     if (cached && cached.ino === ino && cached.size === size) return cached.stored;
-    const stored = JSON.parse(await readFile(path, 'utf8')) as SessionFile;
+    const text = await readFile(path, 'utf8');
+    let stored: SessionFile | undefined;
+    try {
+      stored = JSON.parse(text) as SessionFile;
+    } catch {
+      // Left undefined: malformed.
+    }
     // A session stored before sessions named their owner's account (or a damaged one) is not anybody's: it has ended.
     if (typeof stored?.operator?.accountId !== 'string' || typeof stored.createdAt !== 'number') {
-      throw new Error('malformed session file');
+      throw new MalformedSessionFile();
     }
     if (this.contents.size >= MAX_CACHED_CONTENTS) this.contents.delete(this.contents.keys().next().value!);
     this.contents.set(path, { ino, size, stored });
@@ -262,7 +274,12 @@ export class FileSessionStore implements SessionStore {
       const fileName = /^([0-9a-f]{64})\.json$/.exec(name)?.[1];
       if (!fileName) continue; // temp files of a write in progress
       const path = this.path(fileName);
-      const session = await this.read(path).catch(() => undefined);
+      // Written by rename, so never half-written: a malformed one (of before sessions named their owner's account, or
+      // damaged) is nobody's and goes; one that could not be read this time stays.
+      const session = await this.read(path).catch((error: unknown) =>
+        error instanceof MalformedSessionFile ? null : undefined,
+      );
+      if (session === null) await this.remove(path);
       if (!session) continue;
       if (this.expired(session, now)) {
         await this.remove(path);
