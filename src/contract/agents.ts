@@ -24,6 +24,7 @@ import {
   textSchema,
   timestampSchema,
   urlSchema,
+  stringSchema,
 } from './primitives';
 
 /** Most resource ids one agent or run may name. */
@@ -31,9 +32,9 @@ export const MAX_RESOURCE_IDS = 100;
 /** Most variable names a hook or action may require. */
 export const MAX_REQUIRED_VARIABLES = 100;
 
-const resourceIdSchema = z
-  .string()
-  .check(z.maxLength(MAX_TEXT_LENGTH, { message: `must be at most ${MAX_TEXT_LENGTH} characters` }));
+const resourceIdSchema = stringSchema().check(
+  z.maxLength(MAX_TEXT_LENGTH, { message: `must be at most ${MAX_TEXT_LENGTH} characters` }),
+);
 /** Resource ids that make up an agent's workflow (models, validations, hooks, actions, …). */
 const resourceIdsSchema = z
   .array(resourceIdSchema.check(z.minLength(1, { message: 'must not be empty' })))

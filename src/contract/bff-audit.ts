@@ -3,6 +3,7 @@
  * sent through `/api`, newest first, with what became of it.
  */
 import { z } from 'zod/mini';
+import { stringSchema } from './primitives';
 
 export const AUDIT_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
@@ -18,19 +19,19 @@ export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
 export const auditEntrySchema = z.object({
   /** When the write was sent to the service (or refused by the BFF). */
-  time: z.string(),
-  operator: z.string(),
-  method: z.string(),
-  path: z.string(),
+  time: stringSchema(),
+  operator: stringSchema(),
+  method: stringSchema(),
+  path: stringSchema(),
   /** The service's answer, or the BFF's own when the write was not forwarded; null when there is none. */
   status: z.nullable(z.number().check(z.int())),
   outcome: z.enum(AUDIT_OUTCOMES),
   /** The browser went away before the answer reached it (the write went on regardless). */
   clientClosed: z.boolean(),
   /** When the outcome was recorded; null while pending. */
-  completedTime: z.nullable(z.string()),
+  completedTime: z.nullable(stringSchema()),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), nextCursor: z.nullable(z.string()) });
+export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), nextCursor: z.nullable(stringSchema()) });
 export type AuditPage = z.infer<typeof auditPageSchema>;

@@ -3,20 +3,21 @@
  * answer too, not an error. Never carries a secret, token or session id.
  */
 import { z } from 'zod/mini';
+import { stringSchema } from './primitives';
 
 export const OPERATOR_ROLES = ['admin', 'viewer'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
-export const sessionOperatorSchema = z.object({ name: z.string(), role: z.enum(OPERATOR_ROLES) });
+export const sessionOperatorSchema = z.object({ name: stringSchema(), role: z.enum(OPERATOR_ROLES) });
 export type SessionOperator = z.infer<typeof sessionOperatorSchema>;
 
 export const signedInSessionSchema = z.object({
   signedIn: z.literal(true),
   operator: sessionOperatorSchema,
   /** The service the console manages (`{base_url}`). */
-  upstream: z.object({ baseUrl: z.string() }),
+  upstream: z.object({ baseUrl: stringSchema() }),
   /** The app client's organization; null when the service could not say. */
-  organization: z.nullable(z.object({ organizationId: z.string(), name: z.nullable(z.string()) })),
+  organization: z.nullable(z.object({ organizationId: stringSchema(), name: z.nullable(stringSchema()) })),
 });
 export type SignedInSession = z.infer<typeof signedInSessionSchema>;
 

@@ -1,10 +1,10 @@
 import { z } from 'zod/mini';
-import { MAX_TEXT_LENGTH, nullableTextSchema, textSchema, timestampSchema } from './primitives';
+import { MAX_TEXT_LENGTH, nullableTextSchema, textSchema, timestampSchema, stringSchema } from './primitives';
 
 /** An opaque list cursor (the service's are far shorter). */
-const nextTokenSchema = z
-  .string()
-  .check(z.maxLength(MAX_TEXT_LENGTH, { message: `must be at most ${MAX_TEXT_LENGTH} characters` }));
+const nextTokenSchema = stringSchema().check(
+  z.maxLength(MAX_TEXT_LENGTH, { message: `must be at most ${MAX_TEXT_LENGTH} characters` }),
+);
 
 /** Audit fields every resource carries. */
 export const auditFields = {

@@ -3,8 +3,9 @@
  * reads (or a file of the same shape named by DPS_CREDENTIALS_FILE).
  */
 import { z } from 'zod/mini';
+import { stringSchema } from './primitives';
 
-const nonEmpty = z.string().check(z.minLength(1, 'must be a non-empty string'));
+const nonEmpty = stringSchema().check(z.minLength(1, 'must be a non-empty string'));
 
 export const credentialsFileSchema = z.object({
   clientId: nonEmpty,

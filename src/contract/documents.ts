@@ -10,6 +10,7 @@ import {
   retentionInDaysSchema,
   textSchema,
   urlSchema,
+  stringSchema,
 } from './primitives';
 
 /** Most ground-truth entries one document may hold (line items of a long invoice fit many times over). */
@@ -36,7 +37,7 @@ export const groundTruthInputSchema = z
   .check(z.maxLength(MAX_GROUND_TRUTH_ENTRIES, { message: `must hold at most ${MAX_GROUND_TRUTH_ENTRIES} entries` }));
 
 /** Base64 document content: 1 to 6,250,000 characters. */
-export const documentContentSchema = z.string({ message: 'must be a base64 string' }).check(
+export const documentContentSchema = stringSchema({ message: 'must be a base64 string' }).check(
   z.minLength(MIN_CONTENT_LENGTH, {
     message: `must be ${MIN_CONTENT_LENGTH} to ${MAX_CONTENT_LENGTH} characters long`,
   }),

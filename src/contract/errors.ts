@@ -13,11 +13,21 @@ export const tokenResponseSchema = z.object({
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
+/** A key as a message may show it: control characters (U+0000 too) written as JSON escapes. */
+function printableKey(key: PropertyKey): string {
+  return [...String(key)]
+    .map((c) => {
+      const code = c.charCodeAt(0);
+      return code < 0x20 || code === 0x7f ? `\\u${code.toString(16).padStart(4, '0')}` : c;
+    })
+    .join('');
+}
+
 /** `groundTruth[0].label` from a zod issue path. */
 export function formatPath(path: readonly PropertyKey[]): string {
   return path.reduce<string>((text, key) => {
     if (typeof key === 'number') return `${text}[${key}]`;
-    return text ? `${text}.${String(key)}` : String(key);
+    return text ? `${text}.${printableKey(key)}` : printableKey(key);
   }, '');
 }
 
@@ -39,7 +49,7 @@ export function describeZodError(error: z.core.$ZodError, input?: unknown, subje
   const sentences = error.issues.flatMap((issue) => {
     const where = formatPath(issue.path);
     if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => `${where ? `${where}.` : ''}${key} is not an allowed field`);
+      return issue.keys.map((key) => `${where ? `${where}.` : ''}${printableKey(key)} is not an allowed field`);
     }
     const name = where || subject;
     // A record key that breaks its rule (a field name in fieldConfig): say the key's rule, not "invalid key".

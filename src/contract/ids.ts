@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { MAX_ID_LENGTH, NS } from './primitives';
+import { MAX_ID_LENGTH, NS, stringSchema } from './primitives';
 
 /** Id part patterns used by the seed. */
 const HEX32 = '[0-9a-f]{32}';
@@ -7,12 +7,10 @@ const SLUG = '[a-z0-9-_]+';
 const ORG_PREFIX = `(?:${NS}:organization:${SLUG}/)?`;
 
 function idSchema(pattern: string, example: string) {
-  return z
-    .string()
-    .check(
-      z.maxLength(MAX_ID_LENGTH, { message: `must be at most ${MAX_ID_LENGTH} characters`, abort: true }),
-      z.regex(new RegExp(`^${pattern}$`), { message: `must be an identifier like ${example}` }),
-    );
+  return stringSchema().check(
+    z.maxLength(MAX_ID_LENGTH, { message: `must be at most ${MAX_ID_LENGTH} characters`, abort: true }),
+    z.regex(new RegExp(`^${pattern}$`), { message: `must be an identifier like ${example}` }),
+  );
 }
 
 export const ID_PATTERNS = {

@@ -1,26 +1,42 @@
 /**
- * The contract's limits on hostile input: every string has a maximum length, timestamps name real moments, emails
- * stop at RFC 5321's length before their pattern runs, and JSON nesting is measured without recursion.
+ * The contract's limits on hostile input: every string has a maximum length and refuses U+0000, timestamps name real
+ * moments, emails stop at RFC 5321's length before their pattern runs, and JSON nesting is measured without recursion.
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import * as contract from './index';
-import { describeZodError, emailSchema, jsonNestsDeeperThan, MAX_JSON_DEPTH, timestampSchema } from './index';
+import {
+  describeZodError,
+  emailSchema,
+  hasNoNul,
+  jsonHasNoNul,
+  jsonNestsDeeperThan,
+  MAX_JSON_DEPTH,
+  NUL_MESSAGE,
+  timestampSchema,
+} from './index';
 
 type Def = { type: string; [key: string]: unknown };
+type CheckDef = { check: string; fn?: unknown };
 const defOf = (schema: z.core.$ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
-/** Paths (inside the named schema) of every string without a maximum length. */
-function unboundedStrings(schema: z.core.$ZodType, path: string, seen = new Set<z.core.$ZodType>()): string[] {
+/** A rule to audit: which schema types must keep it, and whether a schema's checks do. */
+interface Rule {
+  types: string[];
+  keeps(checks: CheckDef[]): boolean;
+}
+
+/** Paths (inside the named schema) of every schema of the rule's types whose checks lack it. */
+function breaking(rule: Rule, schema: z.core.$ZodType, path: string, seen = new Set<z.core.$ZodType>()): string[] {
   if (seen.has(schema)) return [];
   seen.add(schema);
   const def = defOf(schema);
-  const walk = (inner: unknown, at: string) => unboundedStrings(inner as z.core.$ZodType, at, seen);
+  const walk = (inner: unknown, at: string) => breaking(rule, inner as z.core.$ZodType, at, seen);
+  if (rule.types.includes(def.type)) {
+    const checks = (def.checks as Array<{ _zod: { def: CheckDef } }> | undefined) ?? [];
+    if (!rule.keeps(checks.map((check) => check._zod.def))) return [path];
+  }
   switch (def.type) {
-    case 'string': {
-      const checks = (def.checks as Array<{ _zod: { def: { check: string } } }> | undefined) ?? [];
-      return checks.some((check) => check._zod.def.check === 'max_length') ? [] : [path];
-    }
     case 'object':
       return Object.entries(def.shape as Record<string, z.core.$ZodType>).flatMap(([key, value]) =>
         walk(value, `${path}.${key}`),
@@ -48,7 +64,21 @@ function unboundedStrings(schema: z.core.$ZodType, path: string, seen = new Set<
   }
 }
 
-describe('every string of the contract is bounded', () => {
+const bounded: Rule = {
+  types: ['string'],
+  keeps: (checks) => checks.some((check) => check.check === 'max_length'),
+};
+/**
+ * The contract's NUL rule, not a look-alike: a refinement with its very function (stringSchema's on strings,
+ * jsonHasNoNul on free-form JSON values).
+ */
+const refusesNul: Rule = {
+  types: ['string', 'unknown', 'any'],
+  keeps: (checks) =>
+    checks.some((check) => check.check === 'custom' && (check.fn === hasNoNul || check.fn === jsonHasNoNul)),
+};
+
+describe('every string of the contract is bounded and refuses U+0000', () => {
   const schemas = Object.entries(contract).filter(([, value]) => value instanceof z.core.$ZodType) as Array<
     [string, z.core.$ZodType]
   >;
@@ -58,7 +88,38 @@ describe('every string of the contract is bounded', () => {
   });
 
   it('has no z.string() without a maximum length', () => {
-    expect(schemas.flatMap(([name, schema]) => unboundedStrings(schema, name))).toEqual([]);
+    expect(schemas.flatMap(([name, schema]) => breaking(bounded, schema, name))).toEqual([]);
+  });
+
+  it('has no string or free JSON value without the NUL rule (build strings with stringSchema)', () => {
+    expect(schemas.flatMap(([name, schema]) => breaking(refusesNul, schema, name))).toEqual([]);
+  });
+
+  it('sees a string built without the rule', () => {
+    const loose = z.object({
+      name: z.string().check(z.maxLength(10)),
+      tags: z.array(contract.keySchema),
+      extra: z.record(contract.keySchema, z.unknown()),
+    });
+    expect(breaking(refusesNul, loose, 'loose')).toEqual(['loose.name', 'loose.extra{value}']);
+  });
+
+  it('refuses U+0000 with a message naming the field, before any other rule of the field', () => {
+    const problem = (schema: z.core.$ZodType, body: unknown) => {
+      const result = z.safeParse(schema, body);
+      return result.success ? undefined : describeZodError(result.error, body);
+    };
+    expect(problem(contract.createUserBodySchema, { email: 'a@example.com', name: 'a\u0000b' })).toBe(
+      `name ${NUL_MESSAGE}`,
+    );
+    expect(problem(contract.userSearchQuerySchema, { text: 'a\u0000b' })).toBe(`text ${NUL_MESSAGE}`);
+    expect(problem(contract.createUserBodySchema, { email: 'a\u0000@example.com' })).toBe(`email ${NUL_MESSAGE}`);
+    expect(problem(contract.listQuerySchema, { nextToken: '\u0000' })).toBe(`nextToken ${NUL_MESSAGE}`);
+    const metadata = { a: [{ b: 'x\u0000' }] };
+    expect(problem(contract.createUserBodySchema, { email: 'a@example.com', metadata })).toBe(
+      `metadata.a ${NUL_MESSAGE}`,
+    );
+    expect(problem(contract.createUserBodySchema, { email: 'a@example.com', name: 'a\u0001b' })).toBeUndefined();
   });
 });
 

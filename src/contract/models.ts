@@ -11,6 +11,7 @@ import {
   nullableTextSchema,
   textSchema,
   timestampSchema,
+  stringSchema,
 } from './primitives';
 
 /** Most fields one fieldConfig may define, and most columns of one lines/table field. */
@@ -21,7 +22,7 @@ export const MAX_ENUM_VALUES = 1000;
 
 /** Field names: snake_case, starting with a letter, at most 64 characters. */
 export const FIELD_NAME_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
-export const fieldNameSchema = z.string().check(
+export const fieldNameSchema = stringSchema().check(
   z.maxLength(64, {
     message: 'must be snake_case: a lowercase letter, then lowercase letters, digits or _ (at most 64)',
     abort: true,

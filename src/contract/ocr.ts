@@ -11,7 +11,7 @@
 import { z } from 'zod/mini';
 import { contentTypeSchema } from './enums';
 import { documentIdSchema } from './ids';
-import { timestampSchema } from './primitives';
+import { timestampSchema, stringSchema } from './primitives';
 
 /**
  * `pending`: waiting for the recogniser; `running`: pages are being recognised (`pages` holds those done so far);
@@ -36,7 +36,7 @@ export const ocrBoxSchema = z.strictObject({ x: unit, y: unit, w: unit, h: unit 
 export type OcrBox = z.infer<typeof ocrBoxSchema>;
 
 export const ocrWordSchema = z.strictObject({
-  text: z.string().check(z.minLength(1, { message: 'must not be empty' })),
+  text: stringSchema().check(z.minLength(1, { message: 'must not be empty' })),
   /** Index of the word's line on its page, in reading order (words of one line share it). */
   line: z.int({ message: 'must be an integer' }).check(z.gte(0, { message: 'must be an integer >= 0' })),
   /** The recogniser's confidence, 0 to 1. */
@@ -78,7 +78,7 @@ export const ocrResultSchema = z.strictObject({
   contentType: contentTypeSchema,
   status: ocrStatusSchema,
   /** Why recognition failed, or (done) which pages were not recognised and why; null otherwise. Never document text. */
-  message: z.nullable(z.string()),
+  message: z.nullable(stringSchema()),
   /** Recognised pages in page order: only pages that needed recognition (a PDF page with a text layer has none). */
   pages: z.array(ocrPageSchema),
   /** Pages of the document, once the recogniser opened it (extension of this format; absent from older services). */

@@ -3,17 +3,18 @@
  * never by its id.
  */
 import { z } from 'zod/mini';
+import { stringSchema } from './primitives';
 import { sessionOperatorSchema } from './bff-session';
 
 export const SESSION_HANDLE_PATTERN = /^[0-9a-f]{32}$/;
 
 export const operatorSessionSchema = z.object({
-  handle: z.string().check(z.regex(SESSION_HANDLE_PATTERN)),
+  handle: stringSchema().check(z.regex(SESSION_HANDLE_PATTERN)),
   operator: sessionOperatorSchema,
-  createdAt: z.string(),
-  lastSeenAt: z.string(),
+  createdAt: stringSchema(),
+  lastSeenAt: stringSchema(),
   /** A short description of the browser: "Chrome 131 on Linux". */
-  userAgent: z.string(),
+  userAgent: stringSchema(),
   /** The session that made this request. */
   current: z.boolean(),
 });

@@ -11,6 +11,20 @@ export type Namespace = (typeof NAMESPACES)[number];
 /** Regex source matching one namespace word. */
 export const NS = `(?:${NAMESPACES.join('|')})`;
 
+/**
+ * The rule every string of the contract keeps: no U+0000. C strings end at it, PostgreSQL refuses it in text (the
+ * request would fail as a 500), and no name, text or id needs it.
+ */
+export const NUL_MESSAGE = 'must not contain the NUL character (U+0000)';
+export function hasNoNul(value: string): boolean {
+  return !value.includes('\u0000');
+}
+
+/** `z.string()` with the rule every contract string keeps (no U+0000): every string schema starts here. */
+export function stringSchema(params?: string | z.core.$ZodStringParams) {
+  return z.string(params).check(z.refine(hasNoNul, { message: NUL_MESSAGE, abort: true }));
+}
+
 export const MAX_TEXT_LENGTH = 4096;
 /** Names that key something: record keys, labels, rule fields, permission resource ids, variable names. */
 export const MAX_KEY_LENGTH = 256;
@@ -34,7 +48,7 @@ export const MAX_CONTENT_LENGTH = 6_250_000;
  */
 export const TIMESTAMP_PATTERN = /^\d{4}-?\d{2}-?\d{2}[ T]?\d{2}:?\d{2}:?\d{2}(?:\.\d{1,6})?(?:Z|\+\d{2}:?\d{2})$/;
 const TIMESTAMP_MESSAGE = 'must be a timestamp like 2024-01-31T12:00:00.000000Z';
-export const timestampSchema = z.string({ message: TIMESTAMP_MESSAGE }).check(
+export const timestampSchema = stringSchema({ message: TIMESTAMP_MESSAGE }).check(
   z.maxLength(64, { message: TIMESTAMP_MESSAGE, abort: true }),
   z.regex(TIMESTAMP_PATTERN, { message: TIMESTAMP_MESSAGE, abort: true }),
   z.refine(isCalendarTimestamp, {
@@ -68,30 +82,26 @@ export function isCalendarTimestamp(value: string): boolean {
 
 /** Seed URL rule: the value must start with `http://localhost` or `https://`. */
 export const URL_PATTERN = /^(?:http:\/\/localhost|https:\/\/)/;
-export const urlSchema = z
-  .string({ message: 'must be a string' })
-  .check(
-    z.maxLength(MAX_URL_LENGTH, { message: `must be at most ${MAX_URL_LENGTH} characters`, abort: true }),
-    z.regex(URL_PATTERN, { message: 'must start with http://localhost or https://' }),
-  );
+export const urlSchema = stringSchema({ message: 'must be a string' }).check(
+  z.maxLength(MAX_URL_LENGTH, { message: `must be at most ${MAX_URL_LENGTH} characters`, abort: true }),
+  z.regex(URL_PATTERN, { message: 'must start with http://localhost or https://' }),
+);
 
 /**
  * Create User's email rule: the local part starts alphanumeric, then letters, digits and `-+._`; then `@`; a dotted
  * domain whose final label has at least 2 letters.
  */
 export const EMAIL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9\-+._]*@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}$/;
-export const emailSchema = z
-  .string({ message: 'must be a string' })
-  .check(
-    z.maxLength(MAX_EMAIL_LENGTH, { message: `must be at most ${MAX_EMAIL_LENGTH} characters`, abort: true }),
-    z.regex(EMAIL_PATTERN, { message: 'must be a valid email address such as name@example.com' }),
-  );
+export const emailSchema = stringSchema({ message: 'must be a string' }).check(
+  z.maxLength(MAX_EMAIL_LENGTH, { message: `must be at most ${MAX_EMAIL_LENGTH} characters`, abort: true }),
+  z.regex(EMAIL_PATTERN, { message: 'must be a valid email address such as name@example.com' }),
+);
 
 /** A string of at most `max` characters (every string of the contract has a bound). */
 export function boundedString(max: number) {
-  return z
-    .string({ message: 'must be a string' })
-    .check(z.maxLength(max, { message: `must be at most ${max} characters` }));
+  return stringSchema({ message: 'must be a string' }).check(
+    z.maxLength(max, { message: `must be at most ${max} characters` }),
+  );
 }
 
 export const textSchema = boundedString(MAX_TEXT_LENGTH);
@@ -101,10 +111,23 @@ export const keySchema = boundedString(MAX_KEY_LENGTH);
 /** Service-written free text in responses. */
 export const longTextSchema = boundedString(MAX_LONG_TEXT_LENGTH);
 
+/** Whether a JSON value holds U+0000 in none of its strings and keys, however deep. */
+export function jsonHasNoNul(value: unknown): boolean {
+  if (typeof value === 'string') return hasNoNul(value);
+  if (Array.isArray(value)) return value.every(jsonHasNoNul);
+  if (value && typeof value === 'object') {
+    return Object.entries(value).every(([key, inner]) => hasNoNul(key) && jsonHasNoNul(inner));
+  }
+  return true;
+}
+
+/** Any JSON value, under the rule every contract string keeps (no U+0000 in its strings and keys). */
+const jsonValueSchema = z.unknown().check(z.refine(jsonHasNoNul, { message: NUL_MESSAGE }));
+
 /** Free-form JSON object; arrays, strings and null are rejected. Its nesting is capped where JSON is parsed. */
-export const metadataSchema = z.record(keySchema, z.unknown(), { message: 'must be a JSON object' });
+export const metadataSchema = z.record(keySchema, jsonValueSchema, { message: 'must be a JSON object' });
 /** A free-form JSON object in a response. */
-export const jsonObjectSchema = z.record(keySchema, z.unknown());
+export const jsonObjectSchema = z.record(keySchema, jsonValueSchema);
 
 /**
  * True when JSON text nests arrays and objects deeper than `max` levels. One pass over the text without recursion,

@@ -10,13 +10,13 @@
 import { z } from 'zod/mini';
 import { listQuerySchema, listSchema } from './common';
 import { profileIdSchema } from './ids';
-import { MAX_EMAIL_LENGTH, nullableTextSchema, timestampSchema } from './primitives';
+import { MAX_EMAIL_LENGTH, nullableTextSchema, timestampSchema, stringSchema } from './primitives';
 import { userSchema } from './users';
 
 export const profileSchema = z.strictObject({
   profileId: profileIdSchema,
   /** The address the user was invited with. */
-  email: z.string().check(z.maxLength(MAX_EMAIL_LENGTH)),
+  email: stringSchema().check(z.maxLength(MAX_EMAIL_LENGTH)),
   name: nullableTextSchema,
   createdTime: timestampSchema,
 });
@@ -29,7 +29,7 @@ const PROFILE_ID_LIST_ITEM_LENGTH = 'svc:profile:'.length + 32 + 1;
 export const profilesQuerySchema = z.object({
   profileIds: z.pipe(
     z.pipe(
-      z.string({ message: 'is required: profile ids separated by commas' }).check(
+      stringSchema({ message: 'is required: profile ids separated by commas' }).check(
         z.maxLength(MAX_PROFILES_PER_REQUEST * PROFILE_ID_LIST_ITEM_LENGTH, {
           message: `must name at most ${MAX_PROFILES_PER_REQUEST} profile ids`,
         }),
@@ -50,13 +50,11 @@ export const profileListSchema = z.object({ profiles: z.array(profileSchema) });
 export const MAX_USER_SEARCH_LENGTH = 200;
 
 export const userSearchQuerySchema = z.extend(listQuerySchema, {
-  text: z
-    .string({ message: 'is required' })
-    .check(
-      z.trim(),
-      z.minLength(1, { message: 'must not be empty' }),
-      z.maxLength(MAX_USER_SEARCH_LENGTH, { message: `must be at most ${MAX_USER_SEARCH_LENGTH} characters` }),
-    ),
+  text: stringSchema({ message: 'is required' }).check(
+    z.trim(),
+    z.minLength(1, { message: 'must not be empty' }),
+    z.maxLength(MAX_USER_SEARCH_LENGTH, { message: `must be at most ${MAX_USER_SEARCH_LENGTH} characters` }),
+  ),
 });
 
 export const userSearchResultSchema = listSchema('users', userSchema);

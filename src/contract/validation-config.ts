@@ -6,13 +6,13 @@
 import { z } from 'zod/mini';
 import { patchBody } from './common';
 import { compileCallerPattern, MAX_PATTERN_LENGTH } from './caller-pattern';
-import { keySchema, metadataSchema, nullableTextSchema } from './primitives';
+import { keySchema, metadataSchema, nullableTextSchema, stringSchema } from './primitives';
 
 /** Field a rule applies to: a prediction's label (`invoice_number`, `line_items.amount`). */
 const ruleFieldSchema = keySchema.check(z.minLength(1, { message: 'must not be empty' }));
 
 /** A caller's regular expression: RE2 syntax (linear-time matching), length- and size-capped (caller-pattern.ts). */
-export const callerPatternSchema = z.string({ message: 'must be a string' }).check(
+export const callerPatternSchema = stringSchema({ message: 'must be a string' }).check(
   z.minLength(1, { message: 'must not be empty' }),
   z.maxLength(MAX_PATTERN_LENGTH, { message: `must be at most ${MAX_PATTERN_LENGTH} characters`, abort: true }),
   z.superRefine((source, ctx) => {

@@ -16,12 +16,12 @@ import {
 import { isApiPath, isBffOrApiPath, isReadMethod, splitTarget } from './route-paths';
 import { sessionIdFrom } from './session-cookie';
 import { setCommonSecurityHeaders, setConsoleSecurityHeaders, setDataSecurityHeaders } from './security-headers';
-import type { SessionOperator } from '../../contract/bff-session';
+import type { SessionOwner } from './session-store';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in operator, set by the access hook for routes that need one. */
-    operator?: SessionOperator;
+    operator?: SessionOwner;
   }
 }
 

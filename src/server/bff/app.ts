@@ -17,6 +17,7 @@ import { validateUpstreamUrl, type BffConfig } from './config';
 import { allowUpstreamWait, capConnectionsPerAddress, timeoutCheckInterval } from './client-connections';
 import consoleStatic from './console-static';
 import { bffDir, ensureDir } from './data-files';
+import nulCharacters from './nul-characters';
 import operatorSessionRoutes from './operator-sessions-routes';
 import proxyRoutes from './proxy-routes';
 import sessionRoutes from './session-routes';
@@ -125,6 +126,7 @@ export async function createBffApp(config: BffConfig): Promise<BffApp> {
   await app.register(fastifyCookie);
   await app.register(bffState, { config, secrets, upstreamWaitMs });
   await app.register(accessRules);
+  await app.register(nulCharacters);
   await app.register(auditRoutes);
   await app.register(sessionRoutes);
   await app.register(operatorSessionRoutes);

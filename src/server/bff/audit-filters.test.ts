@@ -3,49 +3,23 @@
  * `before` exclusive), each refused with a 400 `{message}` naming the parameter and its rule. Against the file store,
  * and the PostgreSQL store too when DPS_DATABASE_URL names a server.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditPage } from '../../contract/bff-audit';
 import { FileAuditLog } from './audit-log';
-import { dropBffSchema } from './postgres/bff-database';
-import { startEchoUpstream, type EchoUpstream } from './testing/echo-upstream';
-import { freshDataDir, startBff, TestBrowser, type RunningBff } from './testing/bff-harness';
+import { bffsOnEachStore, STORE_KINDS } from './testing/bffs-on-each-store';
+import { freshDataDir, TestBrowser } from './testing/bff-harness';
 
 const PASSWORD = 'correct-horse-battery';
-const databaseUrl = process.env.DPS_DATABASE_URL;
-
-let echo: EchoUpstream;
-const running: RunningBff[] = [];
-const schemas: string[] = [];
-
-beforeAll(async () => {
-  echo = await startEchoUpstream();
-});
-
-afterAll(async () => {
-  for (const bff of running) {
-    await bff.close();
-    bff.cleanup();
-  }
-  for (const schema of schemas) await dropBffSchema(databaseUrl!, schema);
-  await echo.close();
-});
-
-const kinds = (['files', 'postgres'] as const).filter((kind) => kind === 'files' || databaseUrl);
+const bffs = bffsOnEachStore();
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe.each(kinds)('%s store', (kind) => {
+describe.each(STORE_KINDS)('%s store', (kind) => {
   let admin: TestBrowser;
 
   beforeAll(async () => {
-    const schema = `bff_t_${randomBytes(6).toString('hex')}`;
-    if (kind === 'postgres') schemas.push(schema);
-    const bff = await startBff(echo, {
-      config: kind === 'postgres' ? { database: { url: databaseUrl!, schema } } : {},
-    });
-    running.push(bff);
+    const bff = await bffs.start(kind);
     await bff.addOperator('ned', 'admin', PASSWORD);
     await bff.addOperator('ann', 'admin', PASSWORD);
     admin = new TestBrowser(bff.origin);

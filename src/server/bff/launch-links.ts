@@ -21,8 +21,8 @@ interface LaunchLinkFile {
   expiresAt: number;
 }
 
-/** The operator a launch link signs in. */
-export const LAUNCH_OPERATOR = { name: 'local-admin', role: 'admin' } as const;
+/** The operator a launch link signs in; its account id is no account's (those are hex), its name is reserved. */
+export const LAUNCH_OPERATOR = { accountId: 'launch-link', name: 'local-admin', role: 'admin' } as const;
 
 /** Where launch links live: files (FileLaunchLinks) or PostgreSQL (PgLaunchLinks); either way one redeem wins. */
 export interface LaunchLinks {

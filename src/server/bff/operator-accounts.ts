@@ -3,13 +3,17 @@
  * default implementation, `<data>/bff/operators.json`. Read on every sign-in, so changes made with the operator CLI
  * apply to running BFFs at once.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { OPERATOR_ROLES, type OperatorRole } from '../../contract/bff-session';
+import { hasNoNul, NUL_MESSAGE } from '../../contract/primitives';
 import { scryptHash, scryptVerify } from '../shared/scrypt-hash';
 import { bffDir, readJsonFile, writeFileAtomic } from './data-files';
+import { LAUNCH_OPERATOR } from './launch-links';
 
 export interface OperatorAccount {
+  /** Who the account is, for good: sessions name their owner by it, never by the name (display only). */
+  id: string;
   name: string;
   role: OperatorRole;
   passwordHash: string;
@@ -48,6 +52,21 @@ export async function checkPassword(
   return (await scryptVerify(password, account.passwordHash)) ? account : undefined;
 }
 
+/** A new account's id: random, so a name removed and added again is somebody else. */
+export function newAccountId(): string {
+  return randomBytes(16).toString('hex');
+}
+
+/** The id of an account stored before accounts had one: fixed by what never changes about it. */
+export function legacyAccountId(name: string, createdAt: string): string {
+  return createHash('sha256').update(`dps-operator:${name}\0${createdAt}`).digest('hex').slice(0, 32);
+}
+
+/** Names no account may take (in any case): the launch link's operator, whom every audit entry and session names. */
+export function isReservedOperatorName(name: string): boolean {
+  return name.toLowerCase() === LAUNCH_OPERATOR.name;
+}
+
 export function validateOperatorName(name: unknown): string | undefined {
   if (typeof name !== 'string' || !OPERATOR_NAME_PATTERN.test(name)) {
     return 'name must be 1 to 64 characters: letters, digits, ".", "_", "@", "-", starting with a letter or digit';
@@ -55,16 +74,25 @@ export function validateOperatorName(name: unknown): string | undefined {
   return undefined;
 }
 
+/** The name rule for a new account: the pattern, and not a reserved name. */
+export function validateNewOperatorName(name: unknown): string | undefined {
+  const problem = validateOperatorName(name);
+  if (problem || !isReservedOperatorName(name as string)) return problem;
+  return `name "${name as string}" is reserved for the launch link's operator`;
+}
+
 export function validatePassword(password: unknown): string | undefined {
   if (typeof password !== 'string' || password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH) {
     return `password must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters`;
   }
+  // Sign-in refuses it (nul-characters.ts): an account with such a password could never sign in.
+  if (!hasNoNul(password)) return `password ${NUL_MESSAGE}`;
   return undefined;
 }
 
 /** Throws the rule a new account breaks, if any. */
 export function assertValidAccount(name: string, role: OperatorRole, password: string): void {
-  const problem = validateOperatorName(name) ?? validatePassword(password);
+  const problem = validateNewOperatorName(name) ?? validatePassword(password);
   if (problem) throw new Error(problem);
   if (!(OPERATOR_ROLES as readonly string[]).includes(role)) throw new Error('role must be admin or viewer');
 }
@@ -77,7 +105,10 @@ export interface OperatorAccounts {
   remove(name: string): Promise<boolean>;
   /** Throws when the password breaks the rule or the operator does not exist. */
   resetPassword(name: string, password: string): Promise<void>;
-  /** The account when name and password match; undefined otherwise (same work either way). */
+  /**
+   * The account when name and password match; undefined otherwise (same work either way), and for a reserved name
+   * (an account stored before the name was reserved cannot sign in as the launch link's operator).
+   */
   verify(name: string, password: string): Promise<OperatorAccount | undefined>;
 }
 
@@ -90,7 +121,7 @@ export class FileOperatorAccounts implements OperatorAccounts {
 
   async list(): Promise<OperatorAccount[]> {
     const file = await readJsonFile<OperatorsFile>(this.path);
-    return file?.operators ?? [];
+    return (file?.operators ?? []).map((o) => ({ ...o, id: o.id ?? legacyAccountId(o.name, o.createdAt) }));
   }
 
   private async save(operators: OperatorAccount[]): Promise<void> {
@@ -103,6 +134,7 @@ export class FileOperatorAccounts implements OperatorAccounts {
     if (operators.some((o) => o.name === name)) throw new Error(`operator "${name}" already exists`);
     const now = new Date().toISOString();
     const account: OperatorAccount = {
+      id: newAccountId(),
       name,
       role,
       passwordHash: await hashPassword(password),
@@ -135,7 +167,7 @@ export class FileOperatorAccounts implements OperatorAccounts {
   /** The account when name and password match; undefined otherwise (same work either way). */
   async verify(name: string, password: string): Promise<OperatorAccount | undefined> {
     return checkPassword(
-      (await this.list()).find((o) => o.name === name),
+      isReservedOperatorName(name) ? undefined : (await this.list()).find((o) => o.name === name),
       password,
     );
   }

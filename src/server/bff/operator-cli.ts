@@ -12,7 +12,7 @@
 import { createInterface } from 'node:readline';
 import { OPERATOR_ROLES, type OperatorRole } from '../../contract/bff-session';
 import { openBffStores, type BffStores } from './bff-stores';
-import { validateOperatorName, validatePassword } from './operator-accounts';
+import { validateNewOperatorName, validateOperatorName, validatePassword } from './operator-accounts';
 import { loadBffConfig } from './config';
 
 const USAGE = `usage:
@@ -93,6 +93,8 @@ async function command(args: string[], { operators: accounts, sessions }: BffSto
   switch (args[0]) {
     case 'add': {
       const name = nameArgument(args);
+      const reserved = validateNewOperatorName(name);
+      if (reserved) throw new UsageError(reserved);
       const roleIndex = args.indexOf('--role');
       const role = (roleIndex >= 0 ? args[roleIndex + 1] : undefined) as OperatorRole | undefined;
       if (!role || !(OPERATOR_ROLES as readonly string[]).includes(role))
@@ -112,20 +114,21 @@ async function command(args: string[], { operators: accounts, sessions }: BffSto
     }
     case 'remove': {
       const name = nameArgument(args);
-      if (!(await accounts.remove(name))) throw new UsageError(`operator "${name}" does not exist`);
-      const ended = await sessions.destroyWhere((s) => s.operator.name === name);
+      const account = (await accounts.list()).find((o) => o.name === name);
+      if (!account || !(await accounts.remove(name))) throw new UsageError(`operator "${name}" does not exist`);
+      const ended = await sessions.destroyWhere((s) => s.operator.accountId === account.id);
       process.stdout.write(`removed operator ${name}; ended ${ended} session(s)\n`);
       return;
     }
     case 'reset': {
       const name = nameArgument(args);
-      if (!(await accounts.list()).some((o) => o.name === name))
-        throw new UsageError(`operator "${name}" does not exist`);
+      const account = (await accounts.list()).find((o) => o.name === name);
+      if (!account) throw new UsageError(`operator "${name}" does not exist`);
       const password = await readPassword(`New password for ${name}: `);
       const problem = validatePassword(password);
       if (problem) throw new UsageError(problem);
       await accounts.resetPassword(name, password);
-      const ended = await sessions.destroyWhere((s) => s.operator.name === name);
+      const ended = await sessions.destroyWhere((s) => s.operator.accountId === account.id);
       process.stdout.write(`reset the password of ${name}; ended ${ended} session(s)\n`);
       return;
     }

@@ -12,7 +12,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_HANDLE_PATTERN, type OperatorSession } from '../../contract/operator-sessions';
 import { sessionIdFrom } from './session-cookie';
-import type { HandledSession } from './session-store';
+import { sameOwner, type HandledSession, type Session } from './session-store';
 
 function view({ handle, session }: HandledSession, currentHandle: string | undefined): OperatorSession {
   return {
@@ -56,7 +56,7 @@ export default async function operatorSessionRoutes(app: FastifyInstance): Promi
       );
     }
     const listed = (await sessions.list())
-      .filter((entry) => scope === 'all' || entry.session.operator.name === operator.name)
+      .filter((entry) => scope === 'all' || sameOwner(entry.session.operator, operator))
       .map((entry) => view(entry, handle))
       .sort(byOperatorThenLastSeen);
     return reply.send({ sessions: listed });
@@ -68,7 +68,7 @@ export default async function operatorSessionRoutes(app: FastifyInstance): Promi
     if (!SESSION_HANDLE_PATTERN.test(handle)) return refuse(reply, 400, 'handle must be 32 lowercase hex characters');
     const entry = (await sessions.list()).find((e) => e.handle === handle);
     // Another operator's session is "not found" to a viewer: handles are no business of theirs.
-    if (!entry || (operator.role !== 'admin' && entry.session.operator.name !== operator.name)) {
+    if (!entry || (operator.role !== 'admin' && !sameOwner(entry.session.operator, operator))) {
       return refuse(reply, 404, `No session with handle ${handle} that you may end (it may have ended already)`);
     }
     if (!(await sessions.destroyHandle(handle))) {
@@ -81,10 +81,13 @@ export default async function operatorSessionRoutes(app: FastifyInstance): Promi
   app.delete('/bff/sessions', async (request, reply) => {
     const { operator, handle: currentHandle } = caller(request);
     const query = request.query as { others?: unknown; operator?: unknown };
+    // One's own sessions are the account's (whatever other account bears its name); an admin may name anyone's.
+    let picks: (session: Session) => boolean;
     let of: string;
     if (query.others !== undefined && query.operator === undefined) {
       if (query.others !== '1') return refuse(reply, 400, 'others must be 1');
       of = operator.name;
+      picks = (session) => sameOwner(session.operator, operator);
     } else if (query.operator !== undefined && query.others === undefined) {
       if (typeof query.operator !== 'string' || query.operator === '')
         return refuse(reply, 400, 'operator must be an operator name');
@@ -96,6 +99,10 @@ export default async function operatorSessionRoutes(app: FastifyInstance): Promi
         );
       }
       of = query.operator;
+      picks =
+        operator.role === 'admin'
+          ? (session) => session.operator.name === of
+          : (session) => sameOwner(session.operator, operator);
     } else {
       return refuse(
         reply,
@@ -103,9 +110,7 @@ export default async function operatorSessionRoutes(app: FastifyInstance): Promi
         'Say which sessions to end: others=1 (your other sessions) or operator=<name> (admins)',
       );
     }
-    const ended = await sessions.destroyWhere(
-      (session, handle) => session.operator.name === of && handle !== currentHandle,
-    );
+    const ended = await sessions.destroyWhere((session, handle) => picks(session) && handle !== currentHandle);
     request.log.info({ operator: operator.name, of, ended }, 'operator ended sessions');
     return reply.send({ ended });
   });

@@ -7,10 +7,10 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OperatorSession as SessionView } from '../../contract/operator-sessions';
-import { startEchoUpstream, type EchoUpstream } from './testing/echo-upstream';
-import { startBff, TestBrowser, type RunningBff } from './testing/bff-harness';
+import { bffsOnEachStore } from './testing/bffs-on-each-store';
+import { TestBrowser, type RunningBff } from './testing/bff-harness';
 import { summarizeUserAgent } from './user-agent-summary';
 
 const PASSWORD = 'correct-horse-battery';
@@ -19,25 +19,11 @@ const CHROME_LINUX =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
 
-let echo: EchoUpstream;
-const running: RunningBff[] = [];
+const bffs = bffsOnEachStore();
 
-beforeAll(async () => {
-  echo = await startEchoUpstream();
-});
-
-afterAll(async () => {
-  for (const bff of running) {
-    await bff.close();
-    bff.cleanup();
-  }
-  await echo.close();
-});
-
-async function bffFor(options: Parameters<typeof startBff>[1] = {}): Promise<RunningBff> {
-  const bff = await startBff(echo, options);
-  running.push(bff);
-  return bff;
+/** A BFF on the file store (closed and removed at the end). */
+function bffFor(options: Parameters<typeof bffs.start>[1] = {}): Promise<RunningBff> {
+  return bffs.start('files', options);
 }
 
 /** A browser signed in as `name`, sending `userAgent` on every request. */

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionOperator, SignedInSession, SignedOutSession } from '../../contract/bff-session';
 import { LAUNCH_OPERATOR } from './launch-links';
 import { readResponseBody } from './upstream-http';
+import type { SessionOwner } from './session-store';
 import { clearSessionCookie, PLAIN_SESSION_COOKIE, sessionIdFrom, setSessionCookie } from './session-cookie';
 import { summarizeUserAgent } from './user-agent-summary';
 
@@ -59,7 +60,7 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
   }
 
   /** Sign-in always starts a new session with a new id; any session the browser had ends (an unprefixed one too). */
-  async function signIn(request: FastifyRequest, reply: FastifyReply, operator: SessionOperator): Promise<void> {
+  async function signIn(request: FastifyRequest, reply: FastifyReply, operator: SessionOwner): Promise<void> {
     await sessions.destroy(sessionIdFrom(request));
     await sessions.destroy(request.cookies[PLAIN_SESSION_COOKIE]);
     const { id } = await sessions.create(operator, summarizeUserAgent(request.headers['user-agent']));
@@ -89,7 +90,7 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
     const account = await operators.verify(name, body.password);
     if (!account) return reply.code(401).send({ message: 'Wrong name or password' });
     await attempt.succeeded();
-    const operator = { name: account.name, role: account.role };
+    const operator = { accountId: account.id, name: account.name, role: account.role };
     await signIn(request, reply, operator);
     request.log.info({ operator: operator.name }, 'operator signed in');
     return reply.send(await sessionBody(request, operator));

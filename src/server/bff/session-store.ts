@@ -23,8 +23,21 @@ import {
 import { SESSION_HANDLE_PATTERN } from '../../contract/operator-sessions';
 import type { SessionOperator } from '../../contract/bff-session';
 
+/**
+ * Who a session belongs to: the account (`accountId`: an operator account's id, or the launch link's) and the role
+ * it signed in with. Whose a session is is decided by these two, never by the name, which is for display only.
+ */
+export interface SessionOwner extends SessionOperator {
+  accountId: string;
+}
+
+/** Whether two owners are the same account with the same role. */
+export function sameOwner(a: SessionOwner, b: SessionOwner): boolean {
+  return a.accountId === b.accountId && a.role === b.role;
+}
+
 export interface Session {
-  operator: SessionOperator;
+  operator: SessionOwner;
   createdAt: number;
   lastSeenAt: number;
   /** A short description of the browser ("Chrome 131 on Linux"), never the raw header. */
@@ -38,7 +51,7 @@ export interface HandledSession {
 }
 
 interface SessionFile {
-  operator: SessionOperator;
+  operator: SessionOwner;
   createdAt: number;
   userAgent?: string;
 }
@@ -55,7 +68,7 @@ export interface SessionStoreOptions {
  */
 export interface SessionStore {
   /** A new session with a new random id (the id is never reused: sign-in always rotates it). */
-  create(operator: SessionOperator, userAgent: string): Promise<{ id: string; session: Session }>;
+  create(operator: SessionOwner, userAgent: string): Promise<{ id: string; session: Session }>;
   /** The live session for `id`, or null (unknown, malformed, ended, idle too long, or past its absolute lifetime). */
   get(id: string | undefined): Promise<Session | null>;
   /** The handle of the session `id` (whether or not it is still live). */
@@ -91,6 +104,12 @@ export function sessionHandle(id: string | undefined): string | undefined {
 
 function isMissing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException).code === 'ENOENT';
+}
+
+class MalformedSessionFile extends Error {
+  constructor() {
+    super('malformed session file');
+  }
 }
 
 /** Parsed session files kept in memory (a few hundred bytes each); the oldest is dropped past this many. */
@@ -137,7 +156,7 @@ export class FileSessionStore implements SessionStore {
     }
     const stored = await this.contentOf(path, stats.ino, stats.size);
     return {
-      operator: { name: stored.operator.name, role: stored.operator.role },
+      operator: { accountId: stored.operator.accountId, name: stored.operator.name, role: stored.operator.role },
       createdAt: stored.createdAt,
       lastSeenAt: stats.mtimeMs,
       userAgent: typeof stored.userAgent === 'string' ? stored.userAgent : 'Unknown browser',
@@ -152,8 +171,17 @@ export class FileSessionStore implements SessionStore {
   private async contentOf(path: string, ino: number, size: number): Promise<SessionFile> {
     const cached = this.contents.get(path);
     if (cached && cached.ino === ino && cached.size === size) return cached.stored;
-    const stored = JSON.parse(await readFile(path, 'utf8')) as SessionFile;
-    if (!stored?.operator || typeof stored.createdAt !== 'number') throw new Error('malformed session file');
+    const text = await readFile(path, 'utf8');
+    let stored: SessionFile | undefined;
+    try {
+      stored = JSON.parse(text) as SessionFile;
+    } catch {
+      // Left undefined: malformed.
+    }
+    // A session stored before sessions named their owner's account (or a damaged one) is not anybody's: it has ended.
+    if (typeof stored?.operator?.accountId !== 'string' || typeof stored.createdAt !== 'number') {
+      throw new MalformedSessionFile();
+    }
     if (this.contents.size >= MAX_CACHED_CONTENTS) this.contents.delete(this.contents.keys().next().value!);
     this.contents.set(path, { ino, size, stored });
     return stored;
@@ -165,10 +193,11 @@ export class FileSessionStore implements SessionStore {
   }
 
   /** A new session with a new random id (the id is never reused: sign-in always rotates it). */
-  async create(operator: SessionOperator, userAgent: string): Promise<{ id: string; session: Session }> {
+  async create(operator: SessionOwner, userAgent: string): Promise<{ id: string; session: Session }> {
     const id = randomCredential();
     const now = this.now();
-    const stored: SessionFile = { operator: { name: operator.name, role: operator.role }, createdAt: now, userAgent };
+    const { accountId, name, role } = operator;
+    const stored: SessionFile = { operator: { accountId, name, role }, createdAt: now, userAgent };
     const path = this.path(credentialFileName(id));
     await writeFileAtomic(path, JSON.stringify(stored));
     await utimes(path, new Date(now), new Date(now));
@@ -245,7 +274,12 @@ export class FileSessionStore implements SessionStore {
       const fileName = /^([0-9a-f]{64})\.json$/.exec(name)?.[1];
       if (!fileName) continue; // temp files of a write in progress
       const path = this.path(fileName);
-      const session = await this.read(path).catch(() => undefined);
+      // Written by rename, so never half-written: a malformed one (of before sessions named their owner's account, or
+      // damaged) is nobody's and goes; one that could not be read this time stays.
+      const session = await this.read(path).catch((error: unknown) =>
+        error instanceof MalformedSessionFile ? null : undefined,
+      );
+      if (session === null) await this.remove(path);
       if (!session) continue;
       if (this.expired(session, now)) {
         await this.remove(path);

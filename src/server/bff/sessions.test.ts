@@ -5,33 +5,19 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FileAuditLog } from './audit-log';
-import { startEchoUpstream, type EchoUpstream } from './testing/echo-upstream';
-import { freshDataDir, startBff, TestBrowser, type RunningBff } from './testing/bff-harness';
+import { bffsOnEachStore } from './testing/bffs-on-each-store';
+import { freshDataDir, TestBrowser, type RunningBff } from './testing/bff-harness';
 
 const PASSWORD = 'correct-horse-battery';
 const MINUTE = 60_000;
 
-let echo: EchoUpstream;
-const running: RunningBff[] = [];
+const bffs = bffsOnEachStore();
 
-beforeAll(async () => {
-  echo = await startEchoUpstream();
-});
-
-afterAll(async () => {
-  for (const bff of running) {
-    await bff.close();
-    bff.cleanup();
-  }
-  await echo.close();
-});
-
-async function bffFor(options: Parameters<typeof startBff>[1] = {}): Promise<RunningBff> {
-  const bff = await startBff(echo, options);
-  running.push(bff);
-  return bff;
+/** A BFF on the file store (closed and removed at the end). */
+function bffFor(options: Parameters<typeof bffs.start>[1] = {}): Promise<RunningBff> {
+  return bffs.start('files', options);
 }
 
 function launchPath(link: string): string {
@@ -176,7 +162,7 @@ describe('session cookie', () => {
 
   it('survives a BFF restart on the same data dir', async () => {
     const dataDir = freshDataDir();
-    const first = await startBff(echo, { dataDir });
+    const first = await bffFor({ dataDir });
     await first.addOperator('fay', 'viewer', PASSWORD);
     const browser = new TestBrowser(first.origin);
     await browser.login('fay', PASSWORD);

@@ -74,7 +74,7 @@ describe.each(kinds)('%s store', (kind) => {
   it.skipIf(kind === 'files')('migrates once when several instances start at once', async () => {
     const state = backing(kind);
     const instances = await Promise.all(Array.from({ length: 5 }, () => state.open()));
-    const { id } = await instances[0].sessions.create({ name: 'ann', role: 'admin' }, 'x');
+    const { id } = await instances[0].sessions.create({ accountId: 'ann-id', name: 'ann', role: 'admin' }, 'x');
     for (const stores of instances) expect(await stores.sessions.get(id)).not.toBeNull();
   });
 
@@ -82,7 +82,10 @@ describe.each(kinds)('%s store', (kind) => {
     it('are seen by every instance, and end everywhere at once', async () => {
       const state = backing(kind);
       const [a, b] = [await state.open(), await state.open()];
-      const { id, session } = await a.sessions.create({ name: 'ann', role: 'admin' }, 'Firefox 130 on Linux');
+      const { id, session } = await a.sessions.create(
+        { accountId: 'ann-id', name: 'ann', role: 'admin' },
+        'Firefox 130 on Linux',
+      );
       const seen = await b.sessions.get(id);
       expect(seen).toMatchObject({
         operator: session.operator,
@@ -100,8 +103,8 @@ describe.each(kinds)('%s store', (kind) => {
     it('end after the idle time, and at the absolute lifetime even when active', async () => {
       const state = backing(kind);
       const stores = await state.open();
-      const idle = await stores.sessions.create({ name: 'ann', role: 'admin' }, 'x');
-      const active = await stores.sessions.create({ name: 'bob', role: 'viewer' }, 'x');
+      const idle = await stores.sessions.create({ accountId: 'ann-id', name: 'ann', role: 'admin' }, 'x');
+      const active = await stores.sessions.create({ accountId: 'bob-id', name: 'bob', role: 'viewer' }, 'x');
       state.advance(59 * MINUTE);
       expect(await stores.sessions.get(active.id)).not.toBeNull(); // last seen moves on
       state.advance(MINUTE);
@@ -118,9 +121,9 @@ describe.each(kinds)('%s store', (kind) => {
     it('are listed by handle, and ended by handle or by predicate', async () => {
       const state = backing(kind);
       const [a, b] = [await state.open(), await state.open()];
-      const ann1 = await a.sessions.create({ name: 'ann', role: 'admin' }, 'one');
-      const ann2 = await a.sessions.create({ name: 'ann', role: 'admin' }, 'two');
-      const bob = await a.sessions.create({ name: 'bob', role: 'viewer' }, 'three');
+      const ann1 = await a.sessions.create({ accountId: 'ann-id', name: 'ann', role: 'admin' }, 'one');
+      const ann2 = await a.sessions.create({ accountId: 'ann-id', name: 'ann', role: 'admin' }, 'two');
+      const bob = await a.sessions.create({ accountId: 'bob-id', name: 'bob', role: 'viewer' }, 'three');
       const listed = await b.sessions.list();
       expect(listed.map((s) => s.session.userAgent).sort()).toEqual(['one', 'three', 'two']);
       expect(listed.find((s) => s.session.userAgent === 'one')?.handle).toBe(a.sessions.handleOf(ann1.id));

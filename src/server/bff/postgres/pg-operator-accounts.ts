@@ -4,6 +4,8 @@ import {
   assertValidAccount,
   checkPassword,
   hashPassword,
+  isReservedOperatorName,
+  newAccountId,
   validatePassword,
   type OperatorAccount,
   type OperatorAccounts,
@@ -11,6 +13,7 @@ import {
 import type { BffDatabase } from './bff-database';
 
 interface OperatorRow {
+  id: string;
   name: string;
   role: OperatorRole;
   password_hash: string;
@@ -20,6 +23,7 @@ interface OperatorRow {
 
 function accountOf(row: OperatorRow): OperatorAccount {
   return {
+    id: row.id,
     name: row.name,
     role: row.role,
     passwordHash: row.password_hash,
@@ -41,9 +45,9 @@ export class PgOperatorAccounts implements OperatorAccounts {
     const now = new Date();
     // ON CONFLICT: two adds of one name at once leave one account and one "already exists".
     const { rows } = await this.db.pool.query<OperatorRow>(
-      `INSERT INTO operators (name, role, password_hash, created_time, updated_time) VALUES ($1, $2, $3, $4, $4)
+      `INSERT INTO operators (id, name, role, password_hash, created_time, updated_time) VALUES ($1, $2, $3, $4, $5, $5)
        ON CONFLICT (name) DO NOTHING RETURNING *`,
-      [name, role, await hashPassword(password), now],
+      [newAccountId(), name, role, await hashPassword(password), now],
     );
     if (rows.length === 0) throw new Error(`operator "${name}" already exists`);
     return accountOf(rows[0]);
@@ -64,7 +68,9 @@ export class PgOperatorAccounts implements OperatorAccounts {
   }
 
   async verify(name: string, password: string): Promise<OperatorAccount | undefined> {
-    const { rows } = await this.db.pool.query<OperatorRow>('SELECT * FROM operators WHERE name = $1', [name]);
+    const { rows } = isReservedOperatorName(name)
+      ? { rows: [] }
+      : await this.db.pool.query<OperatorRow>('SELECT * FROM operators WHERE name = $1', [name]);
     return checkPassword(rows[0] ? accountOf(rows[0]) : undefined, password);
   }
 }

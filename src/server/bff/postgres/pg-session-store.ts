@@ -3,7 +3,6 @@
  * store (session-store.ts): idle and absolute lifetimes on the BFF's clock, last seen moved at most once a minute,
  * and ending a session deletes its row, which ends it on every instance on its very next request.
  */
-import type { SessionOperator } from '../../../contract/bff-session';
 import { SESSION_HANDLE_PATTERN } from '../../../contract/operator-sessions';
 import { CREDENTIAL_PATTERN, credentialFileName, randomCredential } from '../data-files';
 import {
@@ -12,6 +11,7 @@ import {
   touchInterval,
   type HandledSession,
   type Session,
+  type SessionOwner,
   type SessionStore,
   type SessionStoreOptions,
 } from '../session-store';
@@ -19,8 +19,9 @@ import type { BffDatabase } from './bff-database';
 
 interface SessionRow {
   handle: string;
+  operator_account: string;
   operator_name: string;
-  operator_role: SessionOperator['role'];
+  operator_role: SessionOwner['role'];
   user_agent: string;
   created_ms: string;
   last_seen_ms: string;
@@ -28,7 +29,7 @@ interface SessionRow {
 
 function sessionOf(row: SessionRow): Session {
   return {
-    operator: { name: row.operator_name, role: row.operator_role },
+    operator: { accountId: row.operator_account, name: row.operator_name, role: row.operator_role },
     createdAt: Number(row.created_ms),
     lastSeenAt: Number(row.last_seen_ms),
     userAgent: row.user_agent,
@@ -45,18 +46,17 @@ export class PgSessionStore implements SessionStore {
     return (this.options.now ?? Date.now)();
   }
 
-  async create(operator: SessionOperator, userAgent: string): Promise<{ id: string; session: Session }> {
+  async create(operator: SessionOwner, userAgent: string): Promise<{ id: string; session: Session }> {
     const id = randomCredential();
     const now = this.now();
+    const { accountId, name, role } = operator;
     await this.db.pool.query(
-      `INSERT INTO sessions (id_hash, handle, operator_name, operator_role, user_agent, created_ms, last_seen_ms)
-       VALUES ($1, $2, $3, $4, $5, $6, $6)`,
-      [credentialFileName(id), sessionHandle(id), operator.name, operator.role, userAgent, now],
+      `INSERT INTO sessions
+         (id_hash, handle, operator_account, operator_name, operator_role, user_agent, created_ms, last_seen_ms)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $7)`,
+      [credentialFileName(id), sessionHandle(id), accountId, name, role, userAgent, now],
     );
-    return {
-      id,
-      session: { operator: { name: operator.name, role: operator.role }, createdAt: now, lastSeenAt: now, userAgent },
-    };
+    return { id, session: { operator: { accountId, name, role }, createdAt: now, lastSeenAt: now, userAgent } };
   }
 
   async get(id: string | undefined): Promise<Session | null> {

@@ -2,12 +2,14 @@
  * `POST {auth_url}/oauth2/token?grant_type=client_credentials` — OAuth 2.0 client credentials. Credentials from
  * `Authorization: Basic base64(client_id:client_secret)` or from a form body `client_id`/`client_secret`. Success:
  * `{access_token, expires_in, token_type: "Bearer"}`; wrong credentials: 401 `{message}`, the same for an unknown
- * client id as for a wrong secret (both cost one scrypt). Throttled (token-throttle.ts): 429 when a failure limit
- * is reached or the caller's address has too many requests in progress, 503 when the hashing queue is full; both
- * with `Retry-After`.
+ * client id as for a wrong secret (both cost one scrypt). Throttled (token-throttle.ts): 429 when the address's
+ * failure limit is reached, when a client id at its limit is guessed again from an address that failed against it
+ * (or wrongly from any address), or when the address has too many requests in progress; 503 when the hashing queue
+ * is full; all with `Retry-After`. A correct secret from an address that did not fail is always checked.
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { eq, lt, and } from 'drizzle-orm';
+import { hasNoNul, NUL_MESSAGE } from '../../../contract';
 import { badRequest, HttpError, unauthorized } from '../http-error';
 import { schema, type Tx } from '../storage';
 import { generateAccessToken, hashToken, prepareSecretChecks, verifySecret } from './secrets';
@@ -85,6 +87,9 @@ export const tokenRoute: FastifyPluginAsync<{ throttle?: TokenThrottle }> = asyn
     const grantType = body.grant_type ?? query.grant_type;
     if (grantType !== 'client_credentials') throw badRequest('grant_type must be client_credentials');
     const credentials = credentialsFrom(request.headers.authorization, body);
+    // No client id or secret holds U+0000 (and PostgreSQL refuses it in text): a malformed request, not a guess.
+    if (!hasNoNul(credentials.id)) throw badRequest(`client_id ${NUL_MESSAGE}`);
+    if (!hasNoNul(credentials.secret)) throw badRequest(`client_secret ${NUL_MESSAGE}`);
     const address = addressKey(request.ip);
 
     // A holder whose secret this instance verified recently: no limits, no queue (see token-throttle.ts).
@@ -122,6 +127,11 @@ export const tokenRoute: FastifyPluginAsync<{ throttle?: TokenThrottle }> = asyn
       release();
     }
     if (!client || !valid) {
+      // A guess at a client id under attack: told to back off like a guess refused before hashing.
+      if (attempt.clientIdLimit) {
+        const { limitedBy, retryAfterSeconds } = attempt.clientIdLimit;
+        throw refuse(reply, 429, retryAfterSeconds, LIMIT_MESSAGES[limitedBy]);
+      }
       reply.header('WWW-Authenticate', 'Basic realm="oauth2"');
       throw unauthorized('client credentials are invalid');
     }

@@ -9,21 +9,39 @@ const limits = (now: () => number) =>
   );
 
 describe('failure limits', () => {
-  it('refuses a client id at its limit until the oldest failure leaves the window, whatever the address', async () => {
+  it('at a client id limit, refuses only addresses that failed against it, and checks any other address', async () => {
     let now = 1_000_000;
     const failures = limits(() => now);
     for (let i = 0; i < 3; i++) {
-      expect((await failures.begin({ clientId: 'c', address: `10.0.0.${i}` })).admitted).toBe(true);
+      const attempt = await failures.begin({ clientId: 'c', address: `10.0.0.${i}` });
+      expect(attempt).toMatchObject({ admitted: true, clientIdLimit: undefined });
       now += 10_000;
     }
-    expect(await failures.begin({ clientId: 'c', address: '10.0.0.9' })).toEqual({
+    // A failed address waits for its own failure or the client id's oldest to leave the window, whichever is first.
+    expect(await failures.begin({ clientId: 'c', address: '10.0.0.0' })).toEqual({
       admitted: false,
       limitedBy: 'clientId',
       retryAfterSeconds: 30,
     });
-    expect((await failures.begin({ clientId: 'other', address: '10.0.0.9' })).admitted).toBe(true);
-    now += 30_000;
-    expect((await failures.begin({ clientId: 'c', address: '10.0.0.9' })).admitted).toBe(true);
+    // The same address, as a sender of a correct secret could be: checked, with the limit to answer a wrong one.
+    expect(await failures.begin({ clientId: 'c', address: '10.0.0.9' })).toMatchObject({
+      admitted: true,
+      clientIdLimit: { limitedBy: 'clientId', retryAfterSeconds: 30 },
+    });
+    expect((await failures.begin({ clientId: 'c', address: '10.0.0.9' })).admitted).toBe(false);
+    expect((await failures.begin({ clientId: 'other', address: '10.0.0.2' })).admitted).toBe(true);
+    now += 60_000;
+    expect(await failures.begin({ clientId: 'c', address: '10.0.0.0' })).toMatchObject({
+      admitted: true,
+      clientIdLimit: undefined,
+    });
+  });
+
+  it('lets a client id at its limit be checked from a fresh address however often it is attacked', async () => {
+    const failures = limits(() => 5_000);
+    for (let i = 0; i < 20; i++) await failures.begin({ clientId: 'c', address: '10.0.0.1' });
+    const holder = await failures.begin({ clientId: 'c', address: '10.0.0.2' });
+    expect(holder.admitted).toBe(true);
   });
 
   it('refuses an address at its limit for every client id', async () => {

@@ -3,8 +3,10 @@
  * scrypt (about 16 MiB and tens of milliseconds of a libuv thread), so without limits 500 bogus logins queued a
  * valid one for seconds.
  *
- * - Failure limits, per client id and per source address, in a sliding window (`FailureLimits`). An attempt counts
- *   as failed from the moment it is let through, before the hash, so attempts sent all at once see each other; a
+ * - Failure limits in a sliding window (`FailureLimits`): per source address; and per client id, which only holds
+ *   back guesses: once a client id reaches its limit, an address that already failed against it is refused, and
+ *   any other address is still checked (a correct secret gets its token, a wrong one 429). An attempt counts as
+ *   failed from the moment it is let through, before the hash, so attempts sent all at once see each other; a
  *   success (or an attempt shed before hashing) takes its own count back.
  * - A bound on hashing (`HashingGate`): a few scrypts at a time, a bounded queue served round-robin by source
  *   address, and a cap on what one address may have pending. Beyond those the request is refused at once.
@@ -12,13 +14,12 @@
  *   by a keyed digest of the secret and skips the limits and the queue.
  *
  * Who feels the limits. Before hashing, the endpoint cannot tell the holder of a client id from someone guessing
- * it. Keying failures only by address would let a distributed guesser hash forever against one client id; keying
- * only by client id would let anyone lock the holder out. So both keys count, and the holder is let through by the
- * one thing an attacker lacks: a secret already verified. A holder that got a token in the last day from this
- * instance (the BFF renews hourly) is never throttled, whatever is happening to its client id or its address; a
- * holder that never did (a new or restarted instance) while its client id is under attack gets 429 with the
- * `Retry-After` at which the window lets attempts through again. The per-address limit keeps an attacker on one
- * address from spending the per-client-id budget of every client.
+ * it, and client ids are not secret. Refusing a client id outright at its limit would let anyone lock the holder
+ * out (ten wrong guesses, and a console whose service just restarted cannot renew its token); keying failures only
+ * by address would let a distributed guesser try a client id at the full per-address rate. So an attacked client
+ * id gives each address one guess per window, and the holder, on an address of its own, is always checked: what
+ * bounds its wait is the hashing gate and the per-address limits. A holder this instance verified in the last day
+ * skips even those.
  *
  * State is in memory, per service instance: with several instances each counts on its own (an attacker gets the
  * limits once per instance). The interfaces are small so that shared state in PostgreSQL can replace them.
@@ -57,14 +58,25 @@ export const TOKEN_THROTTLE_DEFAULTS: TokenThrottleOptions = {
 
 export type LimitedBy = 'clientId' | 'address';
 
-export type Admission =
-  { admitted: true; withdraw(): void } | { admitted: false; limitedBy: LimitedBy; retryAfterSeconds: number };
+export interface Refusal {
+  limitedBy: LimitedBy;
+  retryAfterSeconds: number;
+}
 
-/** Failed attempts per client id and per address. */
+export type Admission =
+  | {
+      admitted: true;
+      withdraw(): void;
+      /** The client id is at its limit: a correct secret still gets a token, a wrong one this refusal. */
+      clientIdLimit?: Refusal;
+    }
+  | ({ admitted: false } & Refusal);
+
+/** Failed attempts per source address, per client id, and per client id from each address. */
 export interface FailureLimits {
   /**
-   * Lets an attempt through, counted as failed under both keys until `withdraw` takes it back, or refuses it with
-   * the key whose limit is reached and the seconds until its window lets an attempt through.
+   * Lets an attempt through, counted as failed under every key until `withdraw` takes it back, or refuses it with
+   * the limit that is reached and the seconds until its window lets an attempt through.
    */
   begin(keys: { clientId: string; address: string }): Promise<Admission>;
 }
@@ -82,26 +94,40 @@ export class InMemoryFailureLimits implements FailureLimits {
 
   async begin(keys: { clientId: string; address: string }): Promise<Admission> {
     // A client id is whatever the caller sent (up to the body limit): keyed by its digest, not kept as sent.
-    const checks: [LimitedBy, string, number][] = [
-      [
-        'clientId',
-        `c:${createHash('sha256').update(keys.clientId).digest('base64url')}`,
-        this.options.maxFailuresPerClientId,
-      ],
-      ['address', `a:${keys.address}`, this.options.maxFailuresPerAddress],
-    ];
+    const clientDigest = createHash('sha256').update(keys.clientId).digest('base64url');
+    const addressKey = `a:${keys.address}`;
+    const clientKey = `c:${clientDigest}`;
+    const pairKey = `p:${clientDigest}:${keys.address}`;
     const now = this.now();
-    const windowMs = this.options.windowSeconds * 1000;
-    let refusal: { limitedBy: LimitedBy; retryAfterSeconds: number } | undefined;
-    for (const [limitedBy, key, max] of checks) {
-      const times = this.recent(key, now);
-      if (times.length < max) continue;
-      const retryAfterSeconds = Math.max(1, Math.ceil((times[times.length - max] + windowMs - now) / 1000));
-      if (!refusal || retryAfterSeconds > refusal.retryAfterSeconds) refusal = { limitedBy, retryAfterSeconds };
+    const address = this.recent(addressKey, now);
+    const client = this.recent(clientKey, now);
+    const pair = this.recent(pairKey, now);
+
+    if (address.length >= this.options.maxFailuresPerAddress) {
+      return {
+        admitted: false,
+        limitedBy: 'address',
+        retryAfterSeconds: this.wait(address, this.options.maxFailuresPerAddress, now),
+      };
     }
-    if (refusal) return { admitted: false, ...refusal };
-    for (const [, key] of checks) {
-      const times = this.recent(key, now);
+    let clientIdLimit: Refusal | undefined;
+    if (client.length >= this.options.maxFailuresPerClientId) {
+      // Until the client id's window or this address's own failures against it run out, whichever comes first.
+      const retryAfterSeconds = Math.min(
+        this.wait(client, this.options.maxFailuresPerClientId, now),
+        pair.length > 0 ? this.wait(pair, 1, now) : Infinity,
+      );
+      clientIdLimit = { limitedBy: 'clientId', retryAfterSeconds };
+      // An address that already failed against this client id is not let guess it again; one that did not is
+      // checked, so that guesses from elsewhere never lock the holder out.
+      if (pair.length > 0) return { admitted: false, ...clientIdLimit };
+    }
+    const counted: [string, number[]][] = [
+      [addressKey, address],
+      [clientKey, client],
+      [pairKey, pair],
+    ];
+    for (const [key, times] of counted) {
       this.failures.delete(key); // re-inserted last: the map's order is least recently failed first
       this.failures.set(key, [...times, now]);
     }
@@ -109,10 +135,11 @@ export class InMemoryFailureLimits implements FailureLimits {
     let withdrawn = false;
     return {
       admitted: true,
+      clientIdLimit,
       withdraw: () => {
         if (withdrawn) return;
         withdrawn = true;
-        for (const [, key] of checks) {
+        for (const [key] of counted) {
           const times = this.failures.get(key);
           const mine = times?.indexOf(now) ?? -1;
           if (times && mine >= 0) times.splice(mine, 1);
@@ -120,6 +147,11 @@ export class InMemoryFailureLimits implements FailureLimits {
         }
       },
     };
+  }
+
+  /** Seconds until fewer than `max` of `times` (ascending) are in the window. */
+  private wait(times: number[], max: number, now: number): number {
+    return Math.max(1, Math.ceil((times[times.length - max] + this.options.windowSeconds * 1000 - now) / 1000));
   }
 
   private recent(key: string, now: number): number[] {

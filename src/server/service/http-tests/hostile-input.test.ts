@@ -209,6 +209,64 @@ const HOSTILE: Array<[string, () => string, number, RegExp]> = [
     /config\.rules\[0\]\.pattern/,
   ],
   ['invalid JSON', () => request('POST', '/v1/validations', { body: '{"name":' }), 400, /JSON/],
+  [
+    'U+0000 in a search text',
+    () => request('GET', '/v1/users/search?text=a%00b'),
+    400,
+    /^text must not contain the NUL/,
+  ],
+  [
+    'U+0000 in a nextToken',
+    () => request('GET', '/v1/users?nextToken=%00'),
+    400,
+    /^nextToken must not contain the NUL/,
+  ],
+  ['U+0000 in a path id', () => request('GET', '/v1/users/svc:user:a%00b'), 400, /userId must not contain the NUL/],
+  [
+    'U+0000 in a name',
+    () => request('POST', '/v1/users', { body: '{"email":"nul@example.com","name":"a\\u0000b"}' }),
+    400,
+    /^name must not contain the NUL/,
+  ],
+  [
+    'U+0000 deep in metadata',
+    () => request('POST', '/v1/users', { body: '{"email":"nul@example.com","metadata":{"k":[{"v":"\\u0000"}]}}' }),
+    400,
+    /^metadata\.k must not contain the NUL/,
+  ],
+  [
+    'U+0000 in a metadata key',
+    () => request('POST', '/v1/users', { body: '{"email":"nul@example.com","metadata":{"a\\u0000":1}}' }),
+    400,
+    /^metadata\.a\\u0000 is not a valid key: it must not contain the NUL/,
+  ],
+  [
+    'U+0000 in the name of an unknown field',
+    () => request('POST', '/v1/users', { body: '{"email":"nul@example.com","x\\u0000":1}' }),
+    400,
+    /^x\\u0000 is not an allowed field/,
+  ],
+  [
+    'U+0000 in a form client_id',
+    () =>
+      request('POST', '/oauth2/token', {
+        auth: false,
+        body: 'grant_type=client_credentials&client_id=a%00b&client_secret=s',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+    400,
+    /^client_id must not contain the NUL/,
+  ],
+  [
+    'U+0000 in a Basic client_id',
+    () =>
+      request('POST', '/oauth2/token?grant_type=client_credentials', {
+        auth: false,
+        headers: { authorization: `Basic ${Buffer.from('a\u0000b:s').toString('base64')}`, 'content-length': '0' },
+      }),
+    400,
+    /^client_id must not contain the NUL/,
+  ],
 ];
 
 describe('hostile requests get a 4xx {message} with the CORS headers', () => {

@@ -3,12 +3,12 @@
  * addresses (127.x.y.z all reach the service on Linux), so per-address limits can be told from per-client-id ones.
  * Assertions are on statuses and headers, never on time.
  */
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema, tokenResponseSchema } from '../../../contract';
 import { TOKEN_THROTTLE_DEFAULTS as LIMITS } from '../auth/token-throttle';
 import { apiClient, type ApiClient } from '../testing/http';
 import { startTestService, type TestService } from '../testing/start-test-service';
+import { basicCredentials as basic, postTokenFrom, type TokenAnswer } from '../testing/token-requests';
 
 let svc: TestService;
 let admin: ApiClient;
@@ -19,48 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => svc?.close());
 
-interface TokenAnswer {
-  status: number;
-  retryAfter: string | undefined;
-  wwwAuthenticate: string | undefined;
-  text: string;
-}
-
-const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
-
 /** POST /oauth2/token from the given local (source) address, on its own connection. */
-function postToken(authorization: string, from: string): Promise<TokenAnswer> {
-  const url = new URL(`${svc.authUrl}/oauth2/token?grant_type=client_credentials`);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: `${url.pathname}${url.search}`,
-        method: 'POST',
-        localAddress: from,
-        agent: false,
-        headers: { authorization, 'content-type': 'application/x-www-form-urlencoded', 'content-length': '0' },
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => {
-          const header = (name: string) => response.headers[name] as string | undefined;
-          resolve({
-            status: response.statusCode ?? 0,
-            retryAfter: header('retry-after'),
-            wwwAuthenticate: header('www-authenticate'),
-            text,
-          });
-        });
-      },
-    );
-    request.on('error', reject);
-    request.end();
-  });
-}
+const postToken = (authorization: string, from: string) => postTokenFrom(svc.authUrl, authorization, from);
 
 async function newClient(name: string): Promise<{ clientId: string; clientSecret: string }> {
   const created = await admin.post('/appClients', { name, roleIds: ['svc:role:viewer'] });
@@ -133,8 +93,9 @@ describe('failure limits', () => {
     expectRefused(refused, [429]);
     expect(Number(refused.retryAfter)).toBeLessThanOrEqual(LIMITS.windowSeconds);
     expect(JSON.parse(refused.text).message).toMatch(/client_id/);
-    // A holder this instance never verified cannot be told from a guesser while the client id is locked.
-    expectRefused(await postToken(basic(victim.clientId, victim.clientSecret), '127.0.20.101'), [429]);
+    // An address that guessed is not let guess again; the holder, never verified by this instance, is checked.
+    expectRefused(await postToken(basic(victim.clientId, victim.clientSecret), '127.0.20.1'), [429]);
+    expect((await postToken(basic(victim.clientId, victim.clientSecret), '127.0.20.101')).status).toBe(200);
     // Other client ids are not affected.
     const other = await newClient('unaffected by the per-client-id limit');
     expect((await postToken(basic(other.clientId, other.clientSecret), '127.0.20.102')).status).toBe(200);
@@ -151,6 +112,34 @@ describe('failure limits', () => {
     const client = await newClient('per-address limit');
     expectRefused(await postToken(basic(client.clientId, client.clientSecret), '127.0.21.1'), [429]);
     expect((await postToken(basic(client.clientId, client.clientSecret), '127.0.21.2')).status).toBe(200);
+  });
+});
+
+describe('no lockout of a known client id', () => {
+  const attack = async (clientId: string, from: string) => {
+    for (let i = 0; i < LIMITS.maxFailuresPerClientId; i++) {
+      expect((await postToken(basic(clientId, `wrong-${i}`), from)).status).toBe(401);
+    }
+    expectRefused(await postToken(basic(clientId, 'one more'), from), [429]);
+  };
+
+  it(`${LIMITS.maxFailuresPerClientId} wrong secrets from one address do not stop the right secret from another`, async () => {
+    const holder = await newClient('holder of an attacked client id');
+    await attack(holder.clientId, '127.0.40.1');
+    const answered = await postToken(basic(holder.clientId, holder.clientSecret), '127.0.40.2');
+    expect(answered.status).toBe(200);
+    tokenResponseSchema.parse(JSON.parse(answered.text));
+  });
+
+  it('nor after a restart, before or after the wrong secrets', async () => {
+    const holder = await newClient('holder of an attacked client id, restarted');
+    expect((await postToken(basic(holder.clientId, holder.clientSecret), '127.0.41.2')).status).toBe(200);
+    await attack(holder.clientId, '127.0.41.1');
+    await svc.restart();
+    await attack(holder.clientId, '127.0.41.1');
+    expect((await postToken(basic(holder.clientId, holder.clientSecret), '127.0.41.2')).status).toBe(200);
+    await svc.restart();
+    expect((await postToken(basic(holder.clientId, holder.clientSecret), '127.0.41.2')).status).toBe(200);
   });
 });
 

@@ -34,6 +34,8 @@ export interface TestService {
     clientSecret: string;
     getToken(): Promise<string>;
   }>;
+  /** Stops the service and starts it again on the same data and port (a fresh process's memory, same URLs). */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -75,7 +77,7 @@ export async function startTestService(
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
-  const started = service;
+  let started = service;
   const credentials = JSON.parse(await readFile(path.join(dataDir, 'credentials.json'), 'utf8')) as Credentials;
   const { urls } = started.context;
   return {
@@ -88,6 +90,11 @@ export async function startTestService(
     async createTenant() {
       const tenant = await createTenantOrganization(started.context);
       return { ...tenant, getToken: () => requestToken(urls.authUrl, tenant.clientId, tenant.clientSecret) };
+    },
+    async restart() {
+      await started.close();
+      started = await createServiceApp({ ...config, port: Number(new URL(urls.authUrl).port) });
+      await started.start();
     },
     async close() {
       await started.close();
