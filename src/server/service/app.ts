@@ -19,6 +19,7 @@ import { requestValidation } from './plugins/request-validation';
 import { serviceDecorators } from './plugins/service-decorators';
 import { routePlugins } from './routes';
 import { openStore } from './storage';
+import { FileStore } from './storage/file-store/file-store';
 
 export interface ServiceApp {
   fastify: FastifyInstance;
@@ -47,9 +48,11 @@ export async function createServiceApp(config: ServiceConfig): Promise<ServiceAp
     databaseUrl: config.databaseUrl,
     schema: config.databaseSchema,
   });
+  const files = new FileStore(store, config.blobStore);
   const context: ServiceContext = {
     config,
     store,
+    files,
     log: fastify.log,
     urls: { authUrl: '', baseUrl: '', publicUrl: config.publicUrl ?? '', publicBaseUrl: '' },
   };
@@ -94,6 +97,10 @@ export async function createServiceApp(config: ServiceConfig): Promise<ServiceAp
         publicBaseUrl: `${publicUrl}${config.apiPrefix}`,
       });
       const result = await bootstrap(context);
+      // Chunks of uploads a stopped process never committed; an upload in progress elsewhere is younger than they are.
+      await files
+        .sweepOrphans()
+        .catch((error: Error) => fastify.log.warn({ reason: error.message }, 'orphan file chunks not swept'));
       return { ...context.urls, ...result };
     },
     async close() {

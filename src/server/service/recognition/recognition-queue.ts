@@ -10,7 +10,6 @@ import { isOcrContentType, type OcrPage } from '../../../contract/ocr';
 import type { ServiceContext } from '../context';
 import type { Store } from '../storage';
 import { recognitionsRepo, type Claim } from '../storage/repositories/document-recognitions';
-import { readDocumentFile } from '../storage/repositories/document-files';
 import { recognizeDocument } from './recognizer';
 
 /** A claim lasts this long past the last page stored; a page takes seconds, a stopped instance's claim lapses. */
@@ -96,6 +95,5 @@ async function recognizeClaimed(ctx: ServiceContext, claim: Claim) {
 class VoidClaim extends Error {}
 
 async function readFile(ctx: ServiceContext, claim: Claim) {
-  const file = await readDocumentFile(ctx.store.db, claim.organizationId, claim.documentId);
-  return file && { contentType: file.contentType, bytes: new Uint8Array(file.bytes) };
+  return ctx.files.readAll(claim.organizationId, claim.documentId);
 }
