@@ -279,8 +279,8 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .header('Content-Type', file.contentType)
         .header('Content-Length', String(range ? range.end - range.start + 1 : file.size));
-      // HEAD: the headers only, without reading the bytes (Fastify keeps a HEAD answer's Content-Length).
-      if (request.method === 'HEAD') return reply.send(Buffer.alloc(0));
+      // HEAD: the headers only, without reading the bytes (Fastify's HEAD route keeps a stream answer's length).
+      if (request.method === 'HEAD') return reply.send(Readable.from([]));
       return reply.send(Readable.from(app.files.read(auth.organizationId, file, range)));
     },
   );
