@@ -302,4 +302,27 @@ describe.each(stores)('document files on $name', ({ s3: inS3 }) => {
     expect(again.bytes.equals(inline)).toBe(true);
     expect((await download(uploadedId, { range: 'bytes=-10' })).bytes.equals(BIG.subarray(-10))).toBe(true);
   });
+
+  it('sweeps chunks that no file points to once they are older than any upload in progress', async () => {
+    const { db } = service.app.context.store;
+    const chunk = (fileId: string, age: string) =>
+      db.execute(sql`INSERT INTO document_file_chunks (organization_id, file_id, seq, bytes, created_time)
+                     VALUES ('org-x', ${fileId}, 0, decode('00', 'hex'), now() - ${age}::interval)`);
+    await chunk('left-by-a-stopped-process', '2 hours');
+    await chunk('an-upload-in-progress', '1 minute');
+    const documentId = await newDocument();
+    expect((await put(documentId, BIG)).status).toBe(200);
+    // Old files that documents point to are never orphans, however old.
+    await db.execute(
+      sql`UPDATE document_file_chunks SET created_time = now() - interval '2 hours' WHERE organization_id <> 'org-x'`,
+    );
+
+    expect(await service.app.context.files.sweepOrphans()).toBe(1);
+    const left = await rows<{ file_id: string }>(
+      db,
+      sql`SELECT DISTINCT file_id FROM document_file_chunks WHERE organization_id = 'org-x'`,
+    );
+    expect(left.map((row) => row.file_id)).toEqual(['an-upload-in-progress']);
+    expect((await download(documentId)).bytes.equals(BIG)).toBe(true);
+  });
 });
