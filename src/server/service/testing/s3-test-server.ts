@@ -17,7 +17,13 @@ export interface S3TestServer {
 
 export async function startS3TestServer(bucket = 'dps-files'): Promise<S3TestServer> {
   const directory = await mkdtemp(path.join(tmpdir(), 'dps-s3-test-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   return {

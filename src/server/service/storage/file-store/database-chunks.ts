@@ -61,7 +61,7 @@ export function databaseChunks(db: Db): BlobBackend {
       let filled = 0;
       try {
         for await (const piece of source) {
-          for (let at = 0; at < piece.length; ) {
+          for (let at = 0; at < piece.length;) {
             const taken = piece.copy(chunk, filled, at);
             filled += taken;
             at += taken;
