@@ -16,7 +16,7 @@ import { createServiceApp, type ServiceApp } from '../app';
 import { loadServiceConfig, MIB } from '../config';
 import { dropSchema, rows } from '../storage';
 import { CHUNK_SIZE } from '../storage/file-store/database-chunks';
-import { requestToken } from '../testing/start-test-service';
+import { requestToken, testServiceEnv } from '../testing/start-test-service';
 import { startS3TestServer, type S3TestServer } from '../testing/s3-test-server';
 
 const LIMIT = 3 * MIB;
@@ -31,15 +31,7 @@ afterAll(() => s3?.close());
 /** A service on a data dir (and PostgreSQL schema) that outlives it, so a second one can be started on the same. */
 async function serviceOn(dataDir: string, schema: string | undefined, env: Record<string, string>) {
   const config = {
-    ...loadServiceConfig({
-      ...env,
-      DPS_DATABASE_URL: databaseUrl,
-      DPS_SERVICE_HOST: '127.0.0.1',
-      DPS_SERVICE_PORT: '0',
-      DPS_DATA_DIR: dataDir,
-      DPS_DEMO: '0',
-      DPS_SERVICE_LOG: '0',
-    }),
+    ...loadServiceConfig(testServiceEnv(dataDir, env)),
     databaseSchema: schema,
     rawBodyLimit: LIMIT,
   };
