@@ -17,7 +17,6 @@ import * as schema from '../schema';
 import type { ByteRange } from './byte-range';
 import { databaseChunks, sweepOrphanChunks } from './database-chunks';
 import type { S3Location } from './blob-url';
-import { s3Objects } from './s3-objects';
 
 export interface FileHead {
   fileId: string;
@@ -54,14 +53,13 @@ const documentScope = (organizationId: string, documentId: string) =>
 
 export class FileStore {
   private readonly chunks: BlobBackend;
-  private readonly objects?: BlobBackend;
+  private objects?: Promise<BlobBackend>;
 
   constructor(
     private readonly store: Store,
-    objectStore?: S3Location,
+    private readonly objectStore?: S3Location,
   ) {
     this.chunks = databaseChunks(store.db);
-    this.objects = objectStore && s3Objects(objectStore);
   }
 
   /**
@@ -85,7 +83,7 @@ export class FileStore {
         yield Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength);
       }
     }
-    const backend = this.objects ?? this.chunks;
+    const backend = this.objectStore ? await this.objectBackend() : this.chunks;
     const where = await backend.write(organizationId, documentId, fileId, measured());
     return { organizationId, documentId, fileId, size, md5: hash.digest('base64'), ...where };
   }
@@ -110,7 +108,7 @@ export class FileStore {
 
   /** Removes the bytes of a file no document points to any more (after the transaction that detached it). */
   async discard(organizationId: string, file: Pick<FileHead, 'fileId' | 'location'> | undefined): Promise<void> {
-    if (file) await this.backendOf(file.location).remove(file, organizationId);
+    if (file) await (await this.backendOf(file.location)).remove(file, organizationId);
   }
 
   async head(
@@ -125,9 +123,10 @@ export class FileStore {
   }
 
   /** The bytes `range` (default: all) of a file, streamed chunk by chunk. */
-  read(organizationId: string, head: FileHead, range?: ByteRange): AsyncIterable<Buffer> {
-    if (head.size === 0) return (async function* () {})();
-    return this.backendOf(head.location).read(head, organizationId, range ?? { start: 0, end: head.size - 1 });
+  async *read(organizationId: string, head: FileHead, range?: ByteRange): AsyncIterable<Buffer> {
+    if (head.size === 0) return;
+    const backend = await this.backendOf(head.location);
+    yield* backend.read(head, organizationId, range ?? { start: 0, end: head.size - 1 });
   }
 
   /** A whole file in memory (at most the upload limit), for readers that need it whole (recognition). */
@@ -151,11 +150,20 @@ export class FileStore {
     return sweepOrphanChunks(this.store.db);
   }
 
-  private backendOf(location: string): BlobBackend {
+  private async backendOf(location: string): Promise<BlobBackend> {
     if (location === 'database') return this.chunks;
-    if (!this.objects) {
-      throw new Error('this file is in object storage, but DPS_BLOB_URL is not set: set it to read the file');
+    return this.objectBackend();
+  }
+
+  /** The S3 client loads on first use: the SDK takes ~1 s and ~20 MiB to import, wasted without DPS_BLOB_URL. */
+  private objectBackend(): Promise<BlobBackend> {
+    const target = this.objectStore;
+    if (!target) {
+      return Promise.reject(
+        new Error('this file is in object storage, but DPS_BLOB_URL is not set: set it to read the file'),
+      );
     }
+    this.objects ??= import('./s3-objects').then(({ s3Objects }) => s3Objects(target));
     return this.objects;
   }
 }
