@@ -192,23 +192,26 @@ describe.each(stores)('document files on $name', ({ s3: inS3 }) => {
     expect((await put(documentId, first)).status).toBe(200);
     const before = await storedPieces();
 
-    // A declared length above the limit: refused before any byte is read.
-    const declared = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const request = httpRequest(
-        fileUrl(documentId),
-        {
-          method: 'PUT',
-          headers: { ...auth(), 'content-type': 'application/pdf', 'content-length': String(LIMIT + 1) },
-        },
-        (response) => {
-          let body = '';
-          response.on('data', (piece) => (body += piece));
-          response.on('end', () => resolve({ status: response.statusCode!, body }));
-        },
-      );
-      request.on('error', reject);
-      request.write(Buffer.alloc(1024));
-    });
+    // A declared length above the limit: refused before any byte is read, once the caller is known.
+    const declaring = (headers: Record<string, string>) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const request = httpRequest(
+          fileUrl(documentId),
+          {
+            method: 'PUT',
+            headers: { ...headers, 'content-type': 'application/pdf', 'content-length': String(LIMIT + 1) },
+          },
+          (response) => {
+            let body = '';
+            response.on('data', (piece) => (body += piece));
+            response.on('end', () => resolve({ status: response.statusCode!, body }));
+          },
+        );
+        request.on('error', reject);
+        request.write(Buffer.alloc(1024));
+      });
+    expect((await declaring({})).status).toBe(401);
+    const declared = await declaring(auth());
     expect(declared.status).toBe(413);
     expect(JSON.parse(declared.body).message).toBe(`file is larger than the file size limit of 3 MiB (${LIMIT} bytes)`);
 

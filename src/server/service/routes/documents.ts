@@ -227,7 +227,10 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     try {
       upload = await app.files.upload(organizationId, params.documentId, body, fileLimit);
     } catch (error) {
-      throw error instanceof HttpError && error.statusCode === 413 ? refuseRest(reply) : error;
+      if (error instanceof HttpError && error.statusCode === 413) throw refuseRest(reply);
+      // The client went away mid-upload: its own doing, not a server error to log as one.
+      if (request.raw.readableAborted) throw badRequest('the upload was cut off before its end');
+      throw error;
     }
     if (upload.size === 0) {
       await discard(organizationId, upload);
