@@ -49,6 +49,10 @@ export async function createServiceApp(config: ServiceConfig): Promise<ServiceAp
     schema: config.databaseSchema,
   });
   const files = new FileStore(store, config.blobStore);
+  // Chunks of uploads a stopped process never committed; before listening, so none of this process's is under way.
+  await files
+    .sweepOrphans()
+    .catch((error: Error) => fastify.log.warn({ reason: error.message }, 'orphan file chunks not swept'));
   const context: ServiceContext = {
     config,
     store,
@@ -97,10 +101,6 @@ export async function createServiceApp(config: ServiceConfig): Promise<ServiceAp
         publicBaseUrl: `${publicUrl}${config.apiPrefix}`,
       });
       const result = await bootstrap(context);
-      // Chunks of uploads a stopped process never committed; an upload in progress elsewhere is younger than they are.
-      await files
-        .sweepOrphans()
-        .catch((error: Error) => fastify.log.warn({ reason: error.message }, 'orphan file chunks not swept'));
       return { ...context.urls, ...result };
     },
     async close() {

@@ -312,7 +312,7 @@ describe.each(stores)('document files on $name', ({ s3: inS3 }) => {
       sql`UPDATE document_file_chunks SET created_time = now() - interval '2 hours' WHERE organization_id <> 'org-x'`,
     );
 
-    expect(await service.app.context.files.sweepOrphans()).toBe(1);
+    expect(await service.app.context.files.sweepOrphans('1 hour')).toBe(1);
     const left = await rows<{ file_id: string }>(
       db,
       sql`SELECT DISTINCT file_id FROM document_file_chunks WHERE organization_id = 'org-x'`,

@@ -4,16 +4,13 @@
  * goes through its `/dev/blob` device (pglite-blobs.ts says why); on PostgreSQL it is a bytea parameter.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { pgliteOf, rows, type Db } from '../database';
+import { pgliteOf, rows, type Db, type Executor } from '../database';
 import { literal, readFirstRowWithBlob, writeWithBlob } from '../pglite-blobs';
 import * as schema from '../schema';
 import type { BlobBackend, FileHead } from './file-store';
 
 /** 1 MiB: a 64 MiB file is 64 rows; a chunk is small for memory and large enough that per-row costs do not show. */
 export const CHUNK_SIZE = 1024 * 1024;
-
-/** Uploads older than this without a header row are leftovers of a stopped process, not uploads in progress. */
-const ORPHAN_AGE = '1 hour';
 
 const chunks = schema.documentFileChunks;
 
@@ -47,7 +44,7 @@ export function databaseChunks(db: Db): BlobBackend {
       .select({ bytes: chunks.bytes })
       .from(chunks)
       .where(and(eq(chunks.organizationId, organizationId), eq(chunks.fileId, fileId), eq(chunks.seq, seq)));
-    return row && Buffer.from(row.bytes);
+    return row && (Buffer.isBuffer(row.bytes) ? row.bytes : Buffer.from(row.bytes));
   }
 
   async function remove(head: Pick<FileHead, 'fileId'>, organizationId: string) {
@@ -95,15 +92,28 @@ export function databaseChunks(db: Db): BlobBackend {
   };
 }
 
-/** Deletes chunks that no header row points to and that are older than an upload in progress can be. */
-export async function sweepOrphanChunks(db: Db): Promise<number> {
+/**
+ * Deletes chunks that no header row points to and that are older than `minAge` (a PostgreSQL interval): leftovers of
+ * a process that stopped between writing an upload and committing it. Returns how many chunks went.
+ */
+export async function sweepOrphanChunks(db: Db, minAge: string): Promise<number> {
   const removed = await rows<{ file_id: string }>(
     db,
     sql`DELETE FROM document_file_chunks c
-         WHERE c.created_time < now() - ${ORPHAN_AGE}::interval
+         WHERE c.created_time <= now() - ${minAge}::interval
            AND NOT EXISTS (SELECT 1 FROM document_files f
                             WHERE f.organization_id = c.organization_id AND f.file_id = c.file_id)
      RETURNING c.file_id`,
   );
   return removed.length;
+}
+
+/** How many chunks of `fileId` are stored: a commit checks that its upload is whole. */
+export async function countChunks(db: Executor, organizationId: string, fileId: string): Promise<number> {
+  const [{ n }] = await rows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM document_file_chunks
+         WHERE organization_id = ${organizationId} AND file_id = ${fileId}`,
+  );
+  return n;
 }

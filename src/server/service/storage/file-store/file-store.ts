@@ -15,7 +15,7 @@ import { HttpError } from '../../http-error';
 import type { Executor, Store } from '../database';
 import * as schema from '../schema';
 import type { ByteRange } from './byte-range';
-import { databaseChunks, sweepOrphanChunks } from './database-chunks';
+import { countChunks, databaseChunks, sweepOrphanChunks } from './database-chunks';
 import type { S3Location } from './blob-url';
 
 export interface FileHead {
@@ -92,6 +92,13 @@ export class FileStore {
   async commit(tx: Executor, upload: Upload, contentType: string): Promise<FileHead | undefined> {
     const previous = await this.head(tx, upload.organizationId, upload.documentId, true);
     const { fileId, size, md5, location, chunkSize } = upload;
+    if (
+      chunkSize &&
+      (await countChunks(tx, upload.organizationId, fileId)) !== Math.max(1, Math.ceil(size / chunkSize))
+    ) {
+      // Only an orphan sweep that took a very slow upload for a dead one does this: refuse rather than keep a hole.
+      throw new Error(`the chunks of upload ${fileId} were removed before it was committed`);
+    }
     const head = { fileId, contentType, size, md5, location, chunkSize };
     await tx
       .insert(files)
@@ -145,9 +152,13 @@ export class FileStore {
     return { contentType: head.contentType, bytes };
   }
 
-  /** Removes chunks of uploads that never became a file (the process stopped between writing and committing). */
-  sweepOrphans(): Promise<number> {
-    return sweepOrphanChunks(this.store.db);
+  /**
+   * Removes chunks of uploads that never became a file (the process stopped between writing and committing), older
+   * than `minAge` (a PostgreSQL interval): at start, PGlite's data dir has no other writer, so any age; on a shared
+   * PostgreSQL another instance may be uploading, so only what no upload can still be writing.
+   */
+  sweepOrphans(minAge = this.store.kind === 'pglite' ? '0 seconds' : '1 day'): Promise<number> {
+    return sweepOrphanChunks(this.store.db, minAge);
   }
 
   private async backendOf(location: string): Promise<BlobBackend> {
