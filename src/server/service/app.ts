@@ -20,6 +20,7 @@ import { requestValidation } from './plugins/request-validation';
 import { serviceDecorators } from './plugins/service-decorators';
 import { routePlugins } from './routes';
 import { openStore } from './storage';
+import { FileStore } from './storage/file-store/file-store';
 
 export interface ServiceApp {
   fastify: FastifyInstance;
@@ -48,9 +49,15 @@ export async function createServiceApp(config: ServiceConfig): Promise<ServiceAp
     databaseUrl: config.databaseUrl,
     schema: config.databaseSchema,
   });
+  const files = new FileStore(store, config.blobStore);
+  // Chunks of uploads a stopped process never committed; before listening, so none of this process's is under way.
+  await files
+    .sweepOrphans()
+    .catch((error: Error) => fastify.log.warn({ reason: error.message }, 'orphan file chunks not swept'));
   const context: ServiceContext = {
     config,
     store,
+    files,
     log: fastify.log,
     urls: { authUrl: '', baseUrl: '', publicUrl: config.publicUrl ?? '', publicBaseUrl: '' },
   };

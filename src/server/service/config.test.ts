@@ -1,7 +1,7 @@
 /** `loadServiceConfig`: the environment of DESIGN.md §3, parsed in one pass that names every bad variable and its rule. */
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_QUOTAS, loadServiceConfig } from './config';
+import { DEFAULT_QUOTAS, loadServiceConfig, MIB } from './config';
 
 function problem(env: Record<string, string>): string {
   try {
@@ -40,7 +40,38 @@ describe('service environment', () => {
       expect(config.databaseSchema).toBeUndefined();
       expect(config.publicUrl).toBeUndefined();
       expect(config.defaultQuotas).toEqual(DEFAULT_QUOTAS);
+      expect(config.rawBodyLimit).toBe(64 * MIB);
+      expect(config.blobStore).toBeUndefined();
     }
+  });
+
+  it('reads the S3 file store from DPS_BLOB_URL and the usual AWS variables', () => {
+    expect(
+      loadServiceConfig({
+        DPS_BLOB_URL: 's3://dps-files/prod/documents/',
+        AWS_ENDPOINT_URL: 'http://127.0.0.1:9000',
+        AWS_REGION: 'eu-north-1',
+        AWS_ACCESS_KEY_ID: 'key',
+        AWS_SECRET_ACCESS_KEY: 'secret',
+      }).blobStore,
+    ).toEqual({
+      bucket: 'dps-files',
+      prefix: 'prod/documents',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'eu-north-1',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret', sessionToken: undefined },
+    });
+    // No key pair: the SDK's own credential chain (instance roles and the like); AWS_DEFAULT_REGION also counts.
+    expect(loadServiceConfig({ DPS_BLOB_URL: 's3://b-1', AWS_DEFAULT_REGION: 'us-west-2' }).blobStore).toEqual({
+      bucket: 'b-1',
+      prefix: '',
+      endpoint: undefined,
+      region: 'us-west-2',
+      credentials: undefined,
+    });
+    const message = problem({ DPS_BLOB_URL: 'https://bucket/x', AWS_ENDPOINT_URL: 'localhost:9000' });
+    expect(message).toContain('DPS_BLOB_URL must be s3://bucket or s3://bucket/prefix');
+    expect(message).toContain('AWS_ENDPOINT_URL must be an http:// or https:// URL');
   });
 
   it('reads each variable', () => {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { COUNTER_FIELDS } from '../../contract';
 import { envInteger, envSwitch, envText, parseEnv, type Env } from '../shared/env-schema';
+import { parseBlobUrl, type S3Location } from './storage/file-store/blob-url';
 
 export interface ServiceConfig {
   host: string;
@@ -32,8 +33,10 @@ export interface ServiceConfig {
   defaultQuotas: Record<string, number>;
   /** JSON bodies: a document with 6,250,000 base64 characters must fit. */
   jsonBodyLimit: number;
-  /** Raw bodies (document file PUT). */
+  /** Raw bodies (document file PUT): 64 MiB as the real service; streamed, never buffered whole. */
   rawBodyLimit: number;
+  /** `DPS_BLOB_URL=s3://bucket/prefix`: new files go to S3-compatible object storage instead of database chunks. */
+  blobStore?: S3Location;
   logger: boolean;
   /** Answer repeated GETs from memory until the next write (PGlite only; plugins/read-cache.ts). */
   readCache: boolean;
@@ -146,7 +149,38 @@ const serviceEnvSchema = z.object({
   // A4 at 600 dpi (34.8 million pixels) fits; recognition needs no more than 300 dpi.
   DPS_OCR_MAX_PAGE_PIXELS: envInteger(1, 1_000_000_000).default(36_000_000),
   DPS_OCR_MAX_MEMORY_MB: envInteger(64, 65_536).default(1024),
+  DPS_BLOB_URL: envText.refine(
+    (url) => url === undefined || parseBlobUrl(url) !== undefined,
+    'must be s3://bucket or s3://bucket/prefix',
+  ),
+  AWS_ENDPOINT_URL: envText.refine(
+    (url) => url === undefined || /^https?:\/\/[^/]/.test(url),
+    'must be an http:// or https:// URL',
+  ),
+  AWS_REGION: envText,
+  AWS_DEFAULT_REGION: envText,
+  AWS_ACCESS_KEY_ID: envText,
+  AWS_SECRET_ACCESS_KEY: envText,
+  AWS_SESSION_TOKEN: envText,
 });
+
+type ServiceEnv = z.output<typeof serviceEnvSchema>;
+
+/** The S3 store's settings from DPS_BLOB_URL and the AWS SDK's usual variables (credentials only when both are set). */
+function blobStoreOf(vars: ServiceEnv): S3Location | undefined {
+  const target = vars.DPS_BLOB_URL === undefined ? undefined : parseBlobUrl(vars.DPS_BLOB_URL);
+  if (!target) return undefined;
+  const { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey } = vars;
+  return {
+    ...target,
+    endpoint: vars.AWS_ENDPOINT_URL,
+    region: vars.AWS_REGION ?? vars.AWS_DEFAULT_REGION ?? 'us-east-1',
+    credentials:
+      accessKeyId && secretAccessKey
+        ? { accessKeyId, secretAccessKey, sessionToken: vars.AWS_SESSION_TOKEN }
+        : undefined,
+  };
+}
 
 /** The configuration from the environment; a ConfigError names every bad variable. */
 export function loadServiceConfig(env: Env = process.env): ServiceConfig {
@@ -165,6 +199,7 @@ export function loadServiceConfig(env: Env = process.env): ServiceConfig {
     defaultQuotas: vars.DPS_DEFAULT_QUOTAS,
     jsonBodyLimit: 8 * MIB,
     rawBodyLimit: 64 * MIB,
+    blobStore: blobStoreOf(vars),
     logger: vars.DPS_SERVICE_LOG,
     readCache: vars.DPS_SERVICE_READ_CACHE,
     diskReserveBytes: vars.DPS_DISK_RESERVE_MB * MIB,

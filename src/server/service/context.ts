@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Permission, ScopeFamily } from '../../contract';
 import type { ServiceConfig } from './config';
 import type { Store } from './storage';
+import type { FileStore } from './storage/file-store/file-store';
 
 export interface ServiceUrls {
   /** `http://HOST:PORT` — token endpoint base. */
@@ -21,6 +22,8 @@ export interface ServiceUrls {
 export interface ServiceContext {
   config: ServiceConfig;
   store: Store;
+  /** Document file bytes: database chunks, or S3 with DPS_BLOB_URL. */
+  files: FileStore;
   log: FastifyBaseLogger;
   /** Filled in when the server listens (the port may be 0 until then); read at request time. */
   urls: ServiceUrls;
@@ -51,6 +54,7 @@ export interface SeedContext extends ServiceContext {
 declare module 'fastify' {
   interface FastifyInstance {
     store: Store;
+    files: FileStore;
     serviceConfig: ServiceConfig;
     /** Filled in when the server listens; read at request time. */
     serviceUrls: ServiceUrls;

@@ -4,7 +4,6 @@
  * every run's events, hook runs and action runs are what the lifecycle really produces. The only hand-made rows are
  * the hook run and action run still `running` beside the agent run that is itself still `running`.
  */
-import { createHash } from 'node:crypto';
 import {
   createActionBodySchema,
   createHookBodySchema,
@@ -35,7 +34,8 @@ import { documentsRepo } from '../storage/repositories/documents';
 import { actionRunsRepo, actionsRepo, hookRunsRepo, hooksRepo } from '../storage/repositories/hooks-and-actions';
 import { modelsRepo } from '../storage/repositories/models';
 import { validationsRepo } from '../storage/repositories/validations';
-import { bumpCounter, createdStamp, schema, type Tx } from '../storage';
+import { bumpCounter, createdStamp, type Tx } from '../storage';
+import type { Upload } from '../storage/file-store/file-store';
 import { DEMO_ACTIONS, DEMO_HOOKS, DEMO_MODELS, DEMO_VALIDATIONS } from './demo-definitions';
 import { makeSampleFiles } from './samples';
 
@@ -48,17 +48,24 @@ export async function seedDemoData(ctx: SeedContext): Promise<void> {
   const stamp = () => createdStamp(ctx.actor);
   const scope: RunScope = { organizationId: org, actor: ctx.actor, publicBaseUrl: ctx.urls.publicBaseUrl };
 
+  // The bytes go into the file store first: it writes outside any transaction (on PGlite, the one connection).
+  const uploads: Upload[] = [];
+  for (const file of files) {
+    const documentId = newId('document');
+    uploads.push(await ctx.files.upload(org, documentId, [file.bytes], file.bytes.length));
+  }
+
   await ctx.store.transaction(async (tx) => {
     // Documents: one per content type, with ground truth matching what the file shows.
     const documents: Document[] = [];
     for (const [index, file] of files.entries()) {
       const document: Document = {
-        documentId: newId('document'),
+        documentId: uploads[index].documentId,
         name: file.name,
         description: `Demo ${file.contentType} invoice from ${file.data.vendorName}`,
         metadata: { source: 'demo', vendor: file.data.vendorName },
         retentionInDays: 365,
-        contentMD5: createHash('md5').update(file.bytes).digest('base64'),
+        contentMD5: uploads[index].md5,
         contentType: file.contentType,
         datasetId: index % 2 === 0 ? DEMO_DATASET_ID : null,
         consentId: index === 1 ? DEMO_CONSENT_ID : null,
@@ -68,13 +75,7 @@ export async function seedDemoData(ctx: SeedContext): Promise<void> {
       };
       await bumpCounter(tx, org, 'monthlyNumberOfDocumentsCreated', 1);
       await documentsRepo.create(tx, org, document);
-      await tx.insert(schema.documentFiles).values({
-        organizationId: org,
-        documentId: document.documentId,
-        contentType: file.contentType,
-        size: file.bytes.length,
-        bytes: file.bytes,
-      });
+      await ctx.files.commit(tx, uploads[index], file.contentType);
       documents.push(document);
     }
 

@@ -6,6 +6,7 @@ import type { ServiceContext } from '../context';
 export const serviceDecorators = fp<{ context: ServiceContext }>(
   async (app, { context }) => {
     app.decorate('store', context.store);
+    app.decorate('files', context.files);
     app.decorate('serviceConfig', context.config);
     // The same object as context.urls, filled in when the server listens.
     app.decorate('serviceUrls', context.urls);
@@ -15,5 +16,5 @@ export const serviceDecorators = fp<{ context: ServiceContext }>(
 
 /** The decorators as one ServiceContext, for code that bootstrap shares (the recognition queue, file URLs). */
 export function serviceContextOf(app: FastifyInstance): ServiceContext {
-  return { config: app.serviceConfig, store: app.store, log: app.log, urls: app.serviceUrls };
+  return { config: app.serviceConfig, store: app.store, files: app.files, log: app.log, urls: app.serviceUrls };
 }

@@ -15,7 +15,6 @@ import type { OcrLimits } from '../config';
 import type { ServiceContext } from '../context';
 import type { Store } from '../storage';
 import { recognitionsRepo, type Claim, type Turn } from '../storage/repositories/document-recognitions';
-import { readDocumentFile } from '../storage/repositories/document-files';
 import { forgetDocument, recognizePage } from './recognizer';
 
 /** A turn's claim outlasts the longest turn: starting the process, opening the file, then one page, each timed. */
@@ -116,6 +115,5 @@ async function takeTurn(ctx: ServiceContext, claim: Claim) {
 }
 
 async function readFile(ctx: ServiceContext, claim: Claim) {
-  const file = await readDocumentFile(ctx.store.db, claim.organizationId, claim.documentId);
-  return file ? { contentType: file.contentType, bytes: new Uint8Array(file.bytes) } : null;
+  return ctx.files.readAll(claim.organizationId, claim.documentId);
 }

@@ -1,11 +1,12 @@
 /**
- * Documents: metadata in `documents`, bytes in `document_files`. Content arrives inline (base64 `content` on POST)
- * or later as raw bytes on `PUT {fileUrl}`; `GET {fileUrl}` serves them with their content type. Responses carry
- * `fileUrl` (built from the public URL) and never `content`.
+ * Documents: metadata in `documents`, bytes in the file store (storage/file-store: database chunks or S3). Content
+ * arrives inline (base64 `content` on POST) or later as raw bytes on `PUT {fileUrl}`, streamed into the store up to
+ * the file size limit; `GET {fileUrl}` streams them back with their content type and answers `Range`. Responses
+ * carry `fileUrl` (built from the public URL) and never `content`.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { z } from 'zod';
 import {
   CONTENT_TYPES,
@@ -22,12 +23,13 @@ import {
   type Document,
 } from '../../../contract';
 import type { ServiceContext } from '../context';
-import { badRequest, notFound } from '../http-error';
+import { badRequest, HttpError, notFound } from '../http-error';
 import { serviceContextOf } from '../plugins/service-decorators';
 import { cancelRecognition, requestRecognition } from '../recognition/recognition-queue';
 import { recognitionsRepo } from '../storage/repositories/document-recognitions';
 import { fileBaseUrlOf, ocrFileUrlOf } from './document-recognition';
-import { deleteDocumentFile, readDocumentFile, writeDocumentFile } from '../storage/repositories/document-files';
+import { parseRange } from '../storage/file-store/byte-range';
+import { fileTooLarge, type FileHead, type Upload } from '../storage/file-store/file-store';
 import { documentsRepo } from '../storage/repositories/documents';
 import { bumpCounter, createdStamp, updatedStamp } from '../storage';
 
@@ -40,10 +42,6 @@ export function withFileUrl(ctx: ServiceContext, document: Document): Document {
     fileUrl: `${fileBaseUrlOf(ctx)}/documents/${document.documentId}/file`,
     ocrFileUrl: ocrFileUrlOf(ctx, document),
   };
-}
-
-function md5(bytes: Uint8Array): string {
-  return createHash('md5').update(bytes).digest('base64');
 }
 
 function decodeContent(content: string): Buffer {
@@ -59,10 +57,28 @@ function contentTypeOf(header: string | undefined): ContentType | undefined {
 
 const config = { family: 'documents' } as const;
 /** The file download, in the OpenAPI document. */
-const fileBytes = z.custom<Buffer>().meta({ type: 'string', format: 'binary' });
+const fileBytes = z.custom<Buffer | Readable>().meta({ type: 'string', format: 'binary' });
 
 export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = serviceContextOf(app);
+  const fileLimit = app.serviceConfig.rawBodyLimit;
+
+  /** Runs `work`, the transaction that makes `upload` a document's file; if it fails, the upload's bytes go. */
+  async function committing<T>(organizationId: string, upload: Upload | undefined, work: () => Promise<T>) {
+    try {
+      return await work();
+    } catch (error) {
+      if (upload) await discard(organizationId, upload);
+      throw error;
+    }
+  }
+
+  /** Removes bytes no document points to; a failure leaves an orphan to log, not an error for the caller. */
+  async function discard(organizationId: string, file: Pick<FileHead, 'fileId' | 'location'> | undefined) {
+    await app.files.discard(organizationId, file).catch((error: Error) => {
+      app.log.warn({ fileId: file?.fileId, reason: error.message }, 'file bytes not removed');
+    });
+  }
   app.post(
     '/documents',
     {
@@ -76,13 +92,16 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     async ({ body, auth }) => {
       const { content, ...fields } = body;
       const bytes = content === undefined ? undefined : decodeContent(content);
+      const documentId = newId('document');
+      // Before the transaction: on PGlite the store writes on the connection a transaction would hold.
+      const upload = bytes && (await app.files.upload(auth.organizationId, documentId, [bytes], fileLimit));
       const document: Document = {
-        documentId: newId('document'),
+        documentId,
         name: fields.name ?? null,
         description: fields.description ?? null,
         metadata: fields.metadata ?? {},
         retentionInDays: fields.retentionInDays ?? null,
-        contentMD5: bytes ? md5(bytes) : null,
+        contentMD5: upload?.md5 ?? null,
         contentType: fields.contentType ?? null,
         datasetId: fields.datasetId ?? null,
         consentId: fields.consentId ?? null,
@@ -90,12 +109,14 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         groundTruth: fields.groundTruth ?? [],
         ...createdStamp(auth.actor),
       };
-      await app.store.transaction(async (tx) => {
-        await bumpCounter(tx, auth.organizationId, 'monthlyNumberOfDocumentsCreated', 1);
-        await documentsRepo.create(tx, auth.organizationId, document);
-        if (bytes) await writeDocumentFile(tx, auth.organizationId, document.documentId, document.contentType!, bytes);
-      });
-      if (bytes) await requestRecognition(ctx, auth.organizationId, document.documentId, document.contentType);
+      await committing(auth.organizationId, upload, () =>
+        app.store.transaction(async (tx) => {
+          await bumpCounter(tx, auth.organizationId, 'monthlyNumberOfDocumentsCreated', 1);
+          await documentsRepo.create(tx, auth.organizationId, document);
+          if (upload) await app.files.commit(tx, upload, document.contentType!);
+        }),
+      );
+      if (upload) await requestRecognition(ctx, auth.organizationId, document.documentId, document.contentType);
       return withFileUrl(ctx, document);
     },
   );
@@ -159,53 +180,76 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
     },
     async ({ params, auth }) => {
-      const removed = await app.store.transaction(async (tx) => {
+      const { document, file } = await app.store.transaction(async (tx) => {
         const document = await documentsRepo.delete(tx, auth.organizationId, params.documentId);
         await recognitionsRepo.delete(tx, auth.organizationId, params.documentId);
-        await deleteDocumentFile(tx, auth.organizationId, params.documentId);
-        return document;
+        return { document, file: await app.files.detach(tx, auth.organizationId, params.documentId) };
       });
       cancelRecognition(params.documentId);
-      return withFileUrl(ctx, removed);
+      await discard(auth.organizationId, file);
+      return withFileUrl(ctx, document);
     },
   );
 
   await app.register(async (raw) => {
-    // The file PUT takes the bytes of any content type, up to the file size limit; the JSON rules do not apply.
+    // The file PUT takes the bytes of any content type as a stream, read by the handler into the file store: no
+    // buffering, the JSON rules do not apply, and a declared length above the limit is refused before any is read.
     raw.removeAllContentTypeParsers();
-    raw.addContentTypeParser(
-      '*',
-      { parseAs: 'buffer', bodyLimit: app.serviceConfig.rawBodyLimit },
-      (_req, body, done) => done(null, body),
-    );
+    raw.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
     raw.put(
       '/documents/:documentId/file',
       {
-        schema: { summary: "Upload the document's bytes (raw body)", params, response: { 200: documentSchema } },
+        schema: {
+          summary: `Upload the document's bytes (raw body, streamed; up to ${fileLimit / 1024 / 1024} MiB)`,
+          params,
+          response: { 200: documentSchema },
+        },
         config: { ...config, rawBody: true },
+        // After authentication (the app's onRequest hooks run first).
+        onRequest: async (request, reply) => {
+          if (Number(request.headers['content-length']) > fileLimit) throw refuseRest(reply);
+        },
       },
       uploadFile,
     );
   });
 
-  async function uploadFile(request: FastifyRequest<{ Params: z.output<typeof params> }>) {
+  async function uploadFile(request: FastifyRequest<{ Params: z.output<typeof params> }>, reply: FastifyReply) {
     const { params, auth } = request;
-    const bytes = (request.body as Buffer | undefined) ?? Buffer.alloc(0);
-    if (!bytes.length) throw badRequest('body must contain the file bytes (at least 1 byte)');
+    const { organizationId } = auth;
     const headerType = contentTypeOf(request.headers['content-type']);
-    const updated = await app.store.transaction(async (tx) =>
-      documentsRepo.patch(tx, auth.organizationId, params.documentId, async (current) => {
-        const contentType = headerType ?? current.contentType;
-        if (!contentType) {
-          throw badRequest(
-            `Content-Type must be one of ${CONTENT_TYPES.join(', ')} (the document has no contentType yet)`,
-          );
-        }
-        await writeDocumentFile(tx, auth.organizationId, params.documentId, contentType, bytes);
-        return { ...current, contentType, contentMD5: md5(bytes), ...updatedStamp(auth.actor) };
-      }),
+    const noType = () =>
+      badRequest(`Content-Type must be one of ${CONTENT_TYPES.join(', ')} (the document has no contentType yet)`);
+    const before = await documentsRepo.require(app.store.db, organizationId, params.documentId);
+    if (!headerType && !before.contentType) throw noType();
+    const body = request.body as Readable | undefined;
+    if (!body) throw badRequest('body must contain the file bytes (at least 1 byte)');
+    let upload: Upload;
+    try {
+      upload = await app.files.upload(organizationId, params.documentId, body, fileLimit);
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 413) throw refuseRest(reply);
+      // The client went away mid-upload: its own doing, not a server error to log as one.
+      if (request.raw.readableAborted) throw badRequest('the upload was cut off before its end');
+      throw error;
+    }
+    if (upload.size === 0) {
+      await discard(organizationId, upload);
+      throw badRequest('body must contain the file bytes (at least 1 byte)');
+    }
+    let replaced: FileHead | undefined;
+    const updated = await committing(organizationId, upload, () =>
+      app.store.transaction(async (tx) =>
+        documentsRepo.patch(tx, organizationId, params.documentId, async (current) => {
+          const contentType = headerType ?? current.contentType;
+          if (!contentType) throw noType();
+          replaced = await app.files.commit(tx, upload, contentType);
+          return { ...current, contentType, contentMD5: upload.md5, ...updatedStamp(auth.actor) };
+        }),
+      ),
     );
-    await requestRecognition(ctx, auth.organizationId, params.documentId, updated.contentType);
+    await discard(organizationId, replaced);
+    await requestRecognition(ctx, organizationId, params.documentId, updated.contentType);
     return withFileUrl(ctx, updated);
   }
 
@@ -213,22 +257,41 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/documents/:documentId/file',
     {
       schema: {
-        summary: "Download the document's bytes with their content type",
+        summary: "Download the document's bytes with their content type (streamed; single byte Range → 206)",
         params,
         produces: ['application/octet-stream'],
-        response: { 200: fileBytes },
+        response: { 200: fileBytes, 206: fileBytes },
       },
       config,
     },
-    async ({ params, auth }, reply) => {
+    async (request, reply) => {
+      const { params, auth } = request;
       await documentsRepo.require(app.store.db, auth.organizationId, params.documentId);
-      const file = await readDocumentFile(app.store.db, auth.organizationId, params.documentId);
+      const file = await app.files.head(app.store.db, auth.organizationId, params.documentId);
       if (!file) throw notFound(`Document ${params.documentId} has no file yet: PUT its bytes to its fileUrl`);
-      return reply
-        .header('Content-Type', file.contentType)
+      reply
+        .header('Accept-Ranges', 'bytes')
         .header('Cache-Control', 'private, no-store')
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(Buffer.from(file.bytes));
+        .header('X-Content-Type-Options', 'nosniff');
+      const asked = parseRange(request.headers.range, file.size);
+      if (asked.kind === 'unsatisfiable') {
+        reply.header('Content-Range', `bytes */${file.size}`);
+        throw new HttpError(416, `Range ${request.headers.range} is not within the file's ${file.size} bytes`);
+      }
+      const range = asked.kind === 'partial' ? asked.range : undefined;
+      if (range) reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`);
+      reply
+        .header('Content-Type', file.contentType)
+        .header('Content-Length', String(range ? range.end - range.start + 1 : file.size));
+      // HEAD: the headers only, without reading the bytes (Fastify's HEAD route keeps a stream answer's length).
+      if (request.method === 'HEAD') return reply.send(Readable.from([]));
+      return reply.send(Readable.from(app.files.read(auth.organizationId, file, range)));
     },
   );
+
+  /** 413: and close the connection after the answer rather than read (and drop) the rest of the body. */
+  function refuseRest(reply: FastifyReply): HttpError {
+    reply.header('connection', 'close');
+    return fileTooLarge(fileLimit);
+  }
 };

@@ -124,17 +124,42 @@ export const documents = pgTable(
   ],
 );
 
-/** Document bytes, apart from the metadata so lists never read them. */
+/**
+ * A document's file: its header (the bytes are in `document_file_chunks`, or an object when `location` is an
+ * `s3://` URL). `file_id` is random and new on every upload, so a replaced file's bytes are never the new file's.
+ */
 export const documentFiles = pgTable(
   'document_files',
   {
     organizationId: text('organization_id').notNull(),
     documentId: text('document_id').notNull(),
+    fileId: text('file_id').notNull(),
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
-    bytes: bytea('bytes').notNull(),
+    /** Base64 MD5 of the bytes. */
+    md5: text('md5').notNull(),
+    /** `database` or `s3://bucket/key`. */
+    location: text('location').notNull(),
+    /** Bytes per chunk of a file in the database (null in object storage). */
+    chunkSize: integer('chunk_size'),
   },
-  (t) => [primaryKey({ columns: [t.organizationId, t.documentId] })],
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.documentId] }),
+    uniqueIndex('document_files_file').on(t.organizationId, t.fileId),
+  ],
+);
+
+/** The bytes of files in the database, in bounded chunks (file-store/database-chunks.ts). */
+export const documentFileChunks = pgTable(
+  'document_file_chunks',
+  {
+    organizationId: text('organization_id').notNull(),
+    fileId: text('file_id').notNull(),
+    seq: integer('seq').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdTime: timestamp('created_time', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.fileId, t.seq] })],
 );
 
 export const models = pgTable('models', { ...commonColumns() }, (t) => [

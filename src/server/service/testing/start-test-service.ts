@@ -52,19 +52,27 @@ export async function requestToken(authUrl: string, clientId: string, clientSecr
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
+/**
+ * The environment of a test service on loopback (a free port) over `dataDir`: PostgreSQL when DPS_DATABASE_URL is in
+ * this process's environment, no demo data and no log unless `env` asks for them.
+ */
+export function testServiceEnv(dataDir: string, env: Record<string, string> = {}): Record<string, string | undefined> {
+  return {
+    DPS_DATABASE_URL: process.env.DPS_DATABASE_URL,
+    DPS_DEMO: '0',
+    DPS_SERVICE_LOG: '0',
+    ...env,
+    DPS_SERVICE_HOST: '127.0.0.1',
+    DPS_SERVICE_PORT: '0',
+    DPS_DATA_DIR: dataDir,
+  };
+}
+
 export async function startTestService(
   opts: { demo?: boolean; env?: Record<string, string> } = {},
 ): Promise<TestService> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'dps-service-test-'));
-  const env: Record<string, string | undefined> = {
-    DPS_DATABASE_URL: process.env.DPS_DATABASE_URL,
-    ...opts.env,
-    DPS_SERVICE_HOST: '127.0.0.1',
-    DPS_SERVICE_PORT: '0',
-    DPS_DATA_DIR: dataDir,
-    DPS_DEMO: opts.demo ? '1' : '0',
-    DPS_SERVICE_LOG: opts.env?.DPS_SERVICE_LOG ?? '0',
-  };
+  const env = testServiceEnv(dataDir, { ...opts.env, DPS_DEMO: opts.demo ? '1' : '0' });
   const schema = env.DPS_DATABASE_URL ? `t_${randomBytes(8).toString('hex')}` : undefined;
   const config = { ...loadServiceConfig(env), databaseSchema: schema };
   let service;
