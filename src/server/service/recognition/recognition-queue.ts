@@ -115,5 +115,5 @@ async function takeTurn(ctx: ServiceContext, claim: Claim) {
 }
 
 async function readFile(ctx: ServiceContext, claim: Claim) {
-  return ctx.files.readAll(claim.organizationId, claim.documentId);
+  return (await ctx.files.readAll(claim.organizationId, claim.documentId)) ?? null;
 }
