@@ -24,7 +24,10 @@ export default async function benchOcr() {
   for (const file of files) {
     const started = performance.now();
     let pages = 0;
-    const document = { key: `${file.name}@bench`, read: async () => file };
+    const document = {
+      key: `${file.name}@bench`,
+      read: async () => ({ contentType: file.contentType, chunks: [file.bytes] }),
+    };
     for (let index = 0, pageCount = 1; index < pageCount; index++) {
       const pageStarted = performance.now();
       const recognised = await recognizePage(document, index, limits);

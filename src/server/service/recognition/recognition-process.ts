@@ -12,7 +12,7 @@ import path from 'node:path';
 import { createWorker, OEM, type Worker as TesseractWorker } from 'tesseract.js';
 import { ocrPageFromBlocks, type TesseractBlocks } from './ocr-words';
 import { openPages, type PagedDocument } from './page-rasters';
-import type { PageResult, RecognitionMessage, RecognitionRequest } from './recognition-protocol';
+import type { FileChunk, PageResult, RecognitionMessage, RecognitionRequest } from './recognition-protocol';
 
 const require = createRequire(import.meta.url);
 /** The LSTM-only integer model: a third of the size of the combined one, the same engine (OEM.LSTM_ONLY). */
@@ -50,9 +50,18 @@ const engine = () =>
 const post = (message: RecognitionMessage) => process.send?.(message);
 const open = new Map<string, PagedDocument>();
 
+/** Pieces of the files the service is sending, by key, until their `open` comes. */
+const arriving = new Map<string, Uint8Array[]>();
+
 let queue = Promise.resolve();
-process.on('message', (request: RecognitionRequest) => {
-  queue = queue.then(() => answer(request));
+process.on('message', (message: RecognitionRequest | FileChunk) => {
+  if (message.type === 'chunk') {
+    const pieces = arriving.get(message.key) ?? [];
+    pieces.push(message.bytes);
+    arriving.set(message.key, pieces);
+    return;
+  }
+  queue = queue.then(() => answer(message));
 });
 // The service stopped (or let go of this process): nothing is left to do.
 process.on('disconnect', () => process.exit(0));
@@ -67,7 +76,9 @@ async function answer(request: RecognitionRequest) {
   try {
     if (request.type === 'open') {
       await open.get(request.key)?.close();
-      const document = await openPages(request.bytes, request.contentType, request.maxPagePixels);
+      const bytes = Buffer.concat(arriving.get(request.key) ?? []);
+      arriving.delete(request.key);
+      const document = await openPages(bytes, request.contentType, request.maxPagePixels);
       open.set(request.key, document);
       post({ id, type: 'opened', pageCount: document.pageCount });
     } else if (request.type === 'page') {

@@ -114,6 +114,8 @@ async function takeTurn(ctx: ServiceContext, claim: Claim) {
   }
 }
 
+/** The claimed document's file as a stream of its chunks, or null when it has none. */
 async function readFile(ctx: ServiceContext, claim: Claim) {
-  return (await ctx.files.readAll(claim.organizationId, claim.documentId)) ?? null;
+  const head = await ctx.files.head(ctx.store.db, claim.organizationId, claim.documentId);
+  return head ? { contentType: head.contentType, chunks: ctx.files.read(claim.organizationId, head) } : null;
 }

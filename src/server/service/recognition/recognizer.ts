@@ -14,7 +14,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { OcrLimits } from '../config';
-import type { PageResult, RecognitionMessage, RecognitionRequest } from './recognition-protocol';
+import type { FileChunk, PageResult, RecognitionMessage, RecognitionRequest } from './recognition-protocol';
 
 const IDLE_MS = 60_000;
 /** Documents the process keeps open between their turns (the organizations taking turns, typically). */
@@ -28,7 +28,7 @@ const ENTRY = fileURLToPath(new URL('./recognition-process-entry.mjs', import.me
 /** A document to recognise: `key` names this upload of it (see Claim.request); `read` gives its file when needed. */
 export type DocumentToRecognize = {
   key: string;
-  read: () => Promise<{ contentType: string; bytes: Uint8Array } | null>;
+  read: () => Promise<{ contentType: string; chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array> } | null>;
 };
 
 type Answer = Exclude<RecognitionMessage, { type: 'ready' }>;
@@ -125,6 +125,14 @@ function ask(child: Child, request: RecognitionRequest, timeoutMs: number): Prom
   });
 }
 
+function sendChunk(child: Child, chunk: FileChunk): Promise<void> {
+  return new Promise((resolve, reject) => {
+    child.process.send(chunk, (error) =>
+      error ? reject(new Error('the recognition process stopped while its file was sent')) : resolve(),
+    );
+  });
+}
+
 /** Ends a process that overran its time; the next request starts a new one. */
 function kill(child: Child) {
   if (current === child) current = null;
@@ -146,12 +154,13 @@ async function opened(child: Child, document: DocumentToRecognize, limits: OcrLi
   for (const key of [...child.open.keys()].slice(0, Math.max(0, child.open.size - MAX_OPEN_DOCUMENTS + 1))) {
     await close(child, key);
   }
+  // Piece by piece, each handed to the channel before the next is read: the service never holds the file whole.
+  for await (const bytes of file.chunks) await sendChunk(child, { type: 'chunk', key: document.key, bytes });
   const request = {
     id: ++nextId,
     type: 'open',
     key: document.key,
     contentType: file.contentType,
-    bytes: file.bytes,
     maxPagePixels: limits.maxPagePixels,
   } as const;
   const timeoutMs = Math.max(limits.pageTimeoutMs, MIN_OPEN_TIMEOUT_MS);

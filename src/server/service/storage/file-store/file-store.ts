@@ -136,7 +136,7 @@ export class FileStore {
     yield* backend.read(head, organizationId, range ?? { start: 0, end: head.size - 1 });
   }
 
-  /** A whole file in memory (at most the upload limit), for readers that need it whole (recognition). */
+  /** A whole file in memory (at most the upload limit): for checks that compare whole files. */
   async readAll(
     organizationId: string,
     documentId: string,
