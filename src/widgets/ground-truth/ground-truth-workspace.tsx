@@ -95,6 +95,9 @@ export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
   const onPageTextChange = useCallback((info: PageTextInfo) => setPageText({ ...info, fileUrl }), [fileUrl]);
   const shownPageText = pageText?.fileUrl === fileUrl ? pageText : null;
   const selectable = shownPageText ? shownPageText.hasText : contentType === 'application/pdf';
+  // The service is still recognising the document's text: a page without text may get some.
+  const [recognizing, setRecognizing] = useState(false);
+  const pageName = shownPageText ? `page ${shownPageText.page}` : 'this file';
   const show = useCallback(
     (row: Pick<GroundTruthRow, 'value' | 'rawValue' | 'pages'>, field: 'value' | 'rawValue' = 'value') => {
       const page = row.pages?.length ? row.pages[0] + 1 : undefined;
@@ -159,6 +162,7 @@ export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
           highlight={highlight}
           wordSources={wordSources}
           onPageTextChange={onPageTextChange}
+          onRecognizingChange={setRecognizing}
         />
       ) : (
         <p className="gt-workspace__nofile">This document has no file to show.</p>
@@ -174,11 +178,13 @@ export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
             {filled ??
               (readOnly
                 ? 'Read only: your operator account can view ground truth but not change it.'
-                : !selectable
-                  ? `${shownPageText ? `Page ${shownPageText.page}` : 'This file'} has no text to select: type each value as you read it. Enter: next field that needs attention. Ctrl/⌘+S: ${saveVerb}.`
-                  : activeRow
-                    ? `Select text on the page to fill ${activeField === 'rawValue' ? 'the raw value of ' : ''}${activeRow.label || 'this field'}. Or drag a box around it.`
-                    : `Focus a field, then select its value on the page or drag a box around it. Enter: next field that needs attention. Ctrl/⌘+S: ${saveVerb}.`)}
+                : !selectable && recognizing
+                  ? `Recognising the text of ${pageName}: it becomes selectable when ready. Meanwhile, type each value as you read it. Ctrl/⌘+S: ${saveVerb}.`
+                  : !selectable
+                    ? `${pageName[0].toUpperCase()}${pageName.slice(1)} has no text to select: type each value as you read it. Enter: next field that needs attention. Ctrl/⌘+S: ${saveVerb}.`
+                    : activeRow
+                      ? `Select text on the page to fill ${activeField === 'rawValue' ? 'the raw value of ' : ''}${activeRow.label || 'this field'}. Or drag a box around it.`
+                      : `Focus a field, then select its value on the page or drag a box around it. Enter: next field that needs attention. Ctrl/⌘+S: ${saveVerb}.`)}
           </p>
           <GroundTruthEditor
             draft={draft}
