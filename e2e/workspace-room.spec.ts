@@ -67,6 +67,10 @@ for (const [width, height] of [
     }
     await expectWholeText(page.getByRole('textbox', { name: 'Raw value of vendor_name', exact: true }));
     await expectNoControlPastEdge(panel(page));
+    // A field without a confidence shows no badge text ("—" there looked like a remove button).
+    const noConfidence = page.locator('li[data-row]').filter({ has: page.locator('[value="purchase_order_number"]') });
+    await expect(noConfidence.locator('.gt-confidence')).toHaveText('');
+    await expect(noConfidence.getByRole('button')).toHaveText(['↑', '↓', '✕']);
     // The grid is wider than its frame: it scrolls, and each row's remove button stays in view.
     const remove = page.getByRole('button', { name: 'Remove line_items row 1' });
     await expect(remove).toBeInViewport();

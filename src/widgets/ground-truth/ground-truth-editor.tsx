@@ -256,11 +256,12 @@ export function GroundTruthEditor({
                     readOnly={readOnly}
                     onChange={(e) => update(row.key, { value: e.target.value })}
                   />
+                  {/* Without a confidence the badge's place stays empty (a "—" there read as a remove button). */}
                   <span
                     className={`gt-confidence gt-confidence--${band}`}
-                    title={band === 'none' ? 'No confidence' : `Confidence ${row.confidence} (threshold ${threshold})`}
+                    title={band === 'none' ? undefined : `Confidence ${row.confidence} (threshold ${threshold})`}
                   >
-                    {row.confidence === undefined ? '—' : `${Math.round(row.confidence * 100)}%`}
+                    {row.confidence === undefined ? '' : `${Math.round(row.confidence * 100)}%`}
                   </span>
                 </div>
                 <div className="gt-row__more">
