@@ -212,6 +212,7 @@ export function RunsScreen({ agents, agentId, search, onSearchChange }: RunsScre
         isFetching={isFetching}
         pagination={{
           scope: `runs:${agentId}:${tab}:${search.status ?? ''}:${search.from ?? ''}:${search.to ?? ''}:${search.sort ?? ''}`,
+          noun: ['run', 'runs'],
           search,
           nextToken: data.nextToken,
           onNavigate: (patch) => onSearchChange((s) => ({ ...s, ...patch })),
