@@ -97,7 +97,7 @@ test('app clients list over more than one page; the console client is read-only'
   );
   await page.goto('/settings/app-clients?pageSize=25');
   const pager = page.getByRole('navigation', { name: 'Pagination' });
-  await expect(pager).toContainText('Page 1 · 25 rows · more on the next page');
+  await expect(pager).toContainText('Page 1 · 25 app clients · more on the next page');
   await pager.getByRole('button', { name: 'Next' }).click();
   await expect(pager).toContainText('Page 2');
   await expect(page).toHaveURL(/cursor=/);

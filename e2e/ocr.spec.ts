@@ -89,7 +89,12 @@ test('a TIFF page says it is being recognised, then its words fill a field with 
   const pageNumber = page.getByRole('textbox', { name: /Page number/ });
   await pageNumber.fill(String(pageCount));
   await pageNumber.press('Enter');
-  await expect(viewerPage(page, pageCount).getByRole('status')).toHaveText('Recognising text on this page…');
+  // Said once, beside the fields (not over the page), with what to do meanwhile; never "no text to select" with it.
+  const hint = page.getByRole('region', { name: 'Ground truth' }).locator('.gt-workspace__hint');
+  await expect(hint).toHaveText(
+    `Recognising the text of page ${pageCount}: it becomes selectable when ready. Meanwhile, type each value as you read it. Ctrl/⌘+S: save.`,
+  );
+  await expect(viewerPage(page, pageCount).getByRole('status')).toHaveCount(0);
 
   await pageNumber.fill('2');
   await pageNumber.press('Enter');

@@ -71,9 +71,12 @@ test('an operator signs their other browser out from the operator menu; that bro
 
   const dialog = await openSessions(here);
   const yours = dialog.getByRole('region', { name: 'Your sessions' });
-  await expect(yours.getByRole('listitem').filter({ hasText: 'This session' })).toHaveCount(1);
+  await expect(yours.getByRole('listitem').filter({ hasText: 'This browser' })).toHaveCount(1);
   const row = yours.getByRole('listitem').filter({ hasText: firefox.label });
-  await expect(row).toContainText('Signed in just now');
+  // Rows of one browser kind are told apart by when they signed in (exact) and were last seen.
+  await expect(row).toContainText(/Signed in just now \(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+  await expect(row).toContainText('Last seen');
+  await expect(yours.getByRole('listitem').first()).toContainText('This browser');
   // A viewer sees only their own sessions.
   await expect(dialog.getByRole('region', { name: 'Other operators' })).toHaveCount(0);
   await expectAccessible(here);
@@ -83,7 +86,7 @@ test('an operator signs their other browser out from the operator menu; that bro
   await confirm.getByRole('button', { name: 'Sign out session' }).click();
   await expect(confirm).toHaveCount(0);
   await expect(row).toHaveCount(0);
-  await expect(dialog.getByRole('listitem').filter({ hasText: 'This session' })).toHaveCount(1);
+  await expect(dialog.getByRole('listitem').filter({ hasText: 'This browser' })).toHaveCount(1);
 
   await expectSentToSignIn(there);
   // This browser is still signed in.
@@ -103,7 +106,7 @@ test("an admin signs another operator's session out from the same dialog", async
 
   await page.goto('/runs');
   const dialog = await openSessions(page);
-  await expect(dialog.getByRole('region', { name: 'Your sessions' }).getByText('This session')).toBeVisible();
+  await expect(dialog.getByRole('region', { name: 'Your sessions' }).getByText('This browser')).toBeVisible();
   const group = dialog.getByRole('region', { name: new RegExp(`^${E2E_OPERATORS.viewer.name}`) });
   const row = group.getByRole('listitem').filter({ hasText: firefox.label });
   await expect(row).toBeVisible();

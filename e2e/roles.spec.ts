@@ -83,7 +83,7 @@ test('roles list follows nextToken over more than one page', async ({ page, api,
   await Promise.all(Array.from({ length: 26 }, (_, i) => api.post('/roles', { name: `${prefix} ${i}` })));
   await page.goto('/settings/roles?pageSize=25');
   const pager = page.getByRole('navigation', { name: 'Pagination' });
-  await expect(pager).toContainText('Page 1 · 25 rows · more on the next page');
+  await expect(pager).toContainText('Page 1 · 25 roles · more on the next page');
   await pager.getByRole('button', { name: 'Next' }).click();
   await expect(pager).toContainText('Page 2');
   await expect(page).toHaveURL(/cursor=/);

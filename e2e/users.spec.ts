@@ -121,7 +121,7 @@ test('pages over more than one page of users with Next and Previous', async ({ p
   );
   await page.goto('/settings/users?pageSize=25');
   const pager = page.getByRole('navigation', { name: 'Pagination' });
-  await expect(pager).toContainText('Page 1 · 25 rows · more on the next page');
+  await expect(pager).toContainText('Page 1 · 25 users · more on the next page');
   const firstPageFirst = await page
     .getByRole('table', { name: 'Users' })
     .locator('tbody tr')

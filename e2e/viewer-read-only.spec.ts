@@ -173,6 +173,8 @@ test('agents, runs and review: a viewer sees them with no create, save, archive,
   await expectReadOnly(page, heading(page, `${name} agent`));
   await page.goto(`/runs?agent=${enc(agent.agentId)}&refresh=0`);
   await expectReadOnly(page, page.getByRole('table', { name: 'Runs: All' }).getByRole('row').nth(1));
+  // The list counts what it holds, in the words an admin sees: runs, not "rows".
+  await expect(page.getByRole('navigation', { name: 'Pagination' })).toContainText('Page 1 · 1 run');
   await page.goto(`/runs/${enc(agent.agentId)}/${enc(run.runId)}`);
   await expectReadOnly(page, page.getByTestId('run-meaning'));
   await page.goto(`/runs/review?agentId=${enc(agent.agentId)}`);

@@ -77,6 +77,8 @@ declare module '@tanstack/react-table' {
 export interface TablePagination {
   /** Names the list for the token trail (include filters: `users`, `runs:${agentId}:${status}`). */
   scope: string;
+  /** What the list holds, singular and plural, for its count ("12 runs"): the same to every operator. */
+  noun: [string, string];
   search: PaginationSearch;
   /** The current page's nextToken from the response (null on the last page). */
   nextToken: string | null | undefined;
@@ -341,7 +343,7 @@ export function DataTable<T>({
       )}
 
       {pagination && (rows.length > 0 || pagination.search.cursor) ? (
-        <Pager pagination={pagination} rowCount={rows.length} noun={selection?.noun} />
+        <Pager pagination={pagination} rowCount={rows.length} />
       ) : null}
     </div>
   );
@@ -352,19 +354,11 @@ function summarize(names: string[]): string {
   return `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`;
 }
 
-function Pager({
-  pagination,
-  rowCount,
-  noun,
-}: {
-  pagination: TablePagination;
-  rowCount: number;
-  noun?: [string, string];
-}) {
-  const { scope, search, nextToken, onNavigate, pageSizes = PAGE_SIZES } = pagination;
+function Pager({ pagination, rowCount }: { pagination: TablePagination; rowCount: number }) {
+  const { scope, noun, search, nextToken, onNavigate, pageSizes = PAGE_SIZES } = pagination;
   const pager = tokenPager(useOrganizationScope(), scope, search.cursor);
   const pageSize = search.pageSize ?? DEFAULT_PAGE_SIZE;
-  const what = noun ? (rowCount === 1 ? noun[0] : noun[1]) : rowCount === 1 ? 'row' : 'rows';
+  const what = rowCount === 1 ? noun[0] : noun[1];
   return (
     <nav className="data-table__footer" aria-label="Pagination">
       <span className="num">

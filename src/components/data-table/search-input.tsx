@@ -4,7 +4,7 @@
  *   <SearchInput label="Filter by operator" value={search.operator ?? ''}
  *     onChange={(operator) => navigate({ search: (s) => ({ ...s, operator: operator || undefined, cursor: undefined }) })} />
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { IconSearch } from '../icons';
 
 export function SearchInput({
@@ -39,6 +39,7 @@ export function SearchInput({
         className="input input--search"
         aria-label={label}
         placeholder={placeholder ?? label}
+        style={{ '--search-ch': (placeholder ?? label).length } as CSSProperties}
         value={text}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {

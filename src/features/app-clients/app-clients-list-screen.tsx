@@ -103,7 +103,13 @@ export function AppClientsListScreen({
       getRowId={(c) => c.appClientId}
       columnsKey="app-clients"
       isFetching={isFetching}
-      pagination={{ scope: 'app-clients', search, nextToken: data.nextToken, onNavigate: onSearch }}
+      pagination={{
+        scope: 'app-clients',
+        noun: ['app client', 'app clients'],
+        search,
+        nextToken: data.nextToken,
+        onNavigate: onSearch,
+      }}
     >
       <FormDialog
         open={creating}

@@ -211,6 +211,7 @@ export function AuditLogScreen({
         }
         pagination={{
           scope: `audit:${search.operator ?? ''}:${search.method ?? ''}`,
+          noun: ['entry', 'entries'],
           search,
           nextToken: page.nextCursor,
           onNavigate: onSearch,

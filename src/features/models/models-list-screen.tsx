@@ -85,7 +85,13 @@ export function ModelsListScreen({ search, onSearchChange }: Props) {
       getRowId={(m) => m.modelId}
       columnsKey="models"
       isFetching={isFetching}
-      pagination={{ scope: 'models', search, nextToken: data.nextToken, onNavigate: onSearchChange }}
+      pagination={{
+        scope: 'models',
+        noun: ['model', 'models'],
+        search,
+        nextToken: data.nextToken,
+        onNavigate: onSearchChange,
+      }}
     />
   );
 }

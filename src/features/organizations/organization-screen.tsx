@@ -228,7 +228,13 @@ function OrganizationsList({
       getRowId={(o) => o.organizationId}
       columnsKey="organizations"
       isFetching={list.isFetching}
-      pagination={{ scope: 'organizations', search, nextToken: list.data.nextToken, onNavigate: onSearch }}
+      pagination={{
+        scope: 'organizations',
+        noun: ['organization', 'organizations'],
+        search,
+        nextToken: list.data.nextToken,
+        onNavigate: onSearch,
+      }}
       empty={
         <EmptyState
           title="No organizations"

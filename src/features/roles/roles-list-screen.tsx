@@ -100,7 +100,7 @@ export function RolesListScreen({
       getRowId={(r) => r.roleId}
       columnsKey="roles"
       isFetching={isFetching}
-      pagination={{ scope: 'roles', search, nextToken: data.nextToken, onNavigate: onSearch }}
+      pagination={{ scope: 'roles', noun: ['role', 'roles'], search, nextToken: data.nextToken, onNavigate: onSearch }}
     >
       <FormDialog open={creating} onOpenChange={setCreating} title="Create role" wide>
         <CreateRoleForm

@@ -3,12 +3,15 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useCanWrite } from '@/api/can-write';
 import { agentRunQueryOptions, agentRunVariablesQueryOptions } from '@/api/agent-runs';
 import { agentQueryOptions } from '@/api/agents';
+import { creationWrite } from '@/api/change-credits';
+import { segment } from '@/api/client';
 import { subRunsOfAgentRunQueryOptions } from '@/api/hook-action-runs';
 import { IdWithCopy } from '@/components/copy-button';
 import { DateTime } from '@/components/date-time';
 import { PageHeader, Section } from '@/components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '@/components/states';
 import { formatRunReference, REVIEW_STATUSES, type ActionRun, type AgentRun, type HookRun } from '@/contract';
+import { ChangeCredit } from '@/widgets/change-credit/change-credit';
 import { JsonBlock } from './json-block';
 import { useArchiveWithUndo, useDeleteRunDialog } from './run-actions';
 import { AGENT_RUN_STATUS_WORDS, agentRunStatusWords } from './run-status';
@@ -73,7 +76,10 @@ export function RunDetailScreen({ agentId, runId }: { agentId: string; runId: st
           {agent.data?.name || run.agentId}
         </Link>{' '}
         · created <DateTime value={run.createdTime} mode="exact" />
-        {run.createdBy ? ` by ${run.createdBy}` : ''}
+        <ChangeCredit
+          actor={run.createdBy}
+          write={creationWrite(`agents/${segment(run.agentId)}/runs`, run.createdTime)}
+        />
       </p>
 
       <SubRuns run={run} />
@@ -98,7 +104,7 @@ export function RunDetailScreen({ agentId, runId }: { agentId: string; runId: st
                   </span>
                   {status && <span className="muted">({type})</span>}
                   <DateTime value={time} mode="exact" />
-                  {by && <span className="muted">by {by}</span>}
+                  <ChangeCredit actor={by} />
                   {extraText && <span className="run-timeline__extra">{extraText}</span>}
                 </li>
               );

@@ -8,7 +8,9 @@ import {
   type AgentRunCountsResult,
   type AgentRunsListParams,
 } from '@/api/agent-runs';
+import { agentsQueryOptions } from '@/api/agents';
 import { useCanWrite } from '@/api/can-write';
+import { useRefetchOnOpen } from '@/components/refetch-on-open';
 import { useRunDocument } from '@/api/documents';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, listParams, type ColumnDef } from '@/components/data-table';
@@ -212,6 +214,7 @@ export function RunsScreen({ agents, agentId, search, onSearchChange }: RunsScre
         isFetching={isFetching}
         pagination={{
           scope: `runs:${agentId}:${tab}:${search.status ?? ''}:${search.from ?? ''}:${search.to ?? ''}:${search.sort ?? ''}`,
+          noun: ['run', 'runs'],
           search,
           nextToken: data.nextToken,
           onNavigate: (patch) => onSearchChange((s) => ({ ...s, ...patch })),
@@ -313,10 +316,11 @@ function AgentPicker({
   onChange: (agentId: string) => void;
 }) {
   const id = useId();
+  const refetchAgents = useRefetchOnOpen(agentsQueryOptions(useOrganizationScope()).queryKey);
   return (
     <div className="runs-agent">
       <label htmlFor={id}>Agent</label>
-      <select id={id} className="input" value={agentId} onChange={(e) => onChange(e.target.value)}>
+      <select id={id} className="input" value={agentId} onChange={(e) => onChange(e.target.value)} {...refetchAgents}>
         {agents.map((a) => (
           <option key={a.agentId} value={a.agentId}>
             {a.name || a.agentId}

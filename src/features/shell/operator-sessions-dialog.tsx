@@ -68,7 +68,10 @@ function SessionsBody({ session }: { session: Session }) {
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
 
   const me = session.operator.name;
-  const own = query.data.filter((s) => s.operator.name === me);
+  // This browser first, then the most recently seen.
+  const own = query.data
+    .filter((s) => s.operator.name === me)
+    .sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt));
   const byOperator = new Map<string, OperatorSession[]>();
   for (const s of query.data) {
     if (s.operator.name !== me) byOperator.set(s.operator.name, [...(byOperator.get(s.operator.name) ?? []), s]);
@@ -180,19 +183,20 @@ function SessionRow({ session }: { session: OperatorSession }) {
       <div className="session-row__main">
         <div className="session-row__title">
           <span className="session-row__agent">{session.userAgent}</span>
-          {session.current ? <span className="badge badge--info">This session</span> : null}
+          {session.current ? <span className="badge badge--info">This browser</span> : null}
         </div>
+        {/* Sessions of one browser kind read alike: the exact sign-in time and the last request tell them apart. */}
         <div className="session-row__meta">
           <span>
-            Signed in <DateTime value={session.createdAt} />
+            Signed in <DateTime value={session.createdAt} /> (<DateTime value={session.createdAt} mode="exact" />)
           </span>
           <span aria-hidden="true"> · </span>{' '}
           <span>
             {session.current ? (
-              'Active now'
+              'Last seen now'
             ) : (
               <>
-                Last active <DateTime value={session.lastSeenAt} />
+                Last seen <DateTime value={session.lastSeenAt} />
               </>
             )}
           </span>

@@ -4,11 +4,12 @@ import { everyRoleQueryOptions } from '@/api/roles';
 import type { Option } from '@/components/form';
 import { useOrganizationScope } from '@/api/organization-scope';
 
-/** Roles and app clients to pick from, plus role names by id for display. */
+/** Roles and app clients to pick from (fetched again when a form using them mounts), plus role names by id. */
 export function useUserOptions() {
   const org = useOrganizationScope();
-  const roles = useQuery(everyRoleQueryOptions(org));
-  const appClients = useQuery(appClientsListQueryOptions(org, { maxResults: 1000 }));
+  // Read afresh each time a form that picks from them opens: a role or client created elsewhere is offered.
+  const roles = useQuery({ ...everyRoleQueryOptions(org), refetchOnMount: 'always' });
+  const appClients = useQuery({ ...appClientsListQueryOptions(org, { maxResults: 1000 }), refetchOnMount: 'always' });
   const roleOptions: Option[] = (roles.data ?? []).map((r) => ({
     value: r.roleId,
     label: r.name || r.roleId,

@@ -172,6 +172,7 @@ export function UsersListScreen({ search, onSearch }: { search: UsersSearch; onS
       isFetching={isFetching}
       pagination={{
         scope: text ? `users?q=${text}` : 'users',
+        noun: ['user', 'users'],
         search,
         nextToken: data.nextToken,
         onNavigate: onSearch,

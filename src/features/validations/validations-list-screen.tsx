@@ -73,7 +73,13 @@ export function ValidationsListScreen({
       getRowId={(v) => v.validationId}
       columnsKey="validations"
       isFetching={isFetching}
-      pagination={{ scope: 'validations', search, nextToken: data.nextToken, onNavigate: onSearchChange }}
+      pagination={{
+        scope: 'validations',
+        noun: ['validation', 'validations'],
+        search,
+        nextToken: data.nextToken,
+        onNavigate: onSearchChange,
+      }}
     />
   );
 }

@@ -2,12 +2,20 @@ import { useEffect, useMemo, useState } from 'react';
 import type { ContentType } from './document-size';
 import { DocumentViewer, type DocumentViewerProps } from './document-viewer';
 import { loadDocumentFile } from './load-document-file';
-import { RecognizedTextContext, recognizedWordSource, useRecognizedText } from './recognized-text';
+import {
+  RecognitionSaidByHostContext,
+  RecognizedTextContext,
+  isRecognizing,
+  recognizedWordSource,
+  useRecognizedText,
+} from './recognized-text';
 import type { DocumentSource } from './viewer-types';
 
 export type DocumentFileViewerProps = Omit<DocumentViewerProps, 'source'> & {
   /** The document's `fileUrl`; fetched through the BFF's file proxy. */
   fileUrl: string;
+  /** Whether its text is being recognised; a host that listens says so itself, and the pages carry no label. */
+  onRecognizingChange?: (recognizing: boolean) => void;
   contentType?: ContentType | null;
   name?: string;
   /** The document's `ocrFileUrl` (recognised words), when the service provides one: a text layer on pages without one. */
@@ -21,9 +29,12 @@ export function DocumentFileViewer({
   name,
   className,
   ocrFileUrl,
+  onRecognizingChange,
   ...viewerProps
 }: DocumentFileViewerProps) {
   const recognized = useRecognizedText(ocrFileUrl);
+  const recognizing = isRecognizing(recognized);
+  useEffect(() => onRecognizingChange?.(recognizing), [onRecognizingChange, recognizing]);
   const { wordSources } = viewerProps;
   // Recognised words come after the caller's sources; a new result is a new source, so the viewer asks again.
   const sources = useMemo(() => {
@@ -53,7 +64,9 @@ export function DocumentFileViewer({
   if (state && 'source' in state) {
     return (
       <RecognizedTextContext.Provider value={recognized}>
-        <DocumentViewer {...viewerProps} wordSources={sources} className={className} source={state.source} />
+        <RecognitionSaidByHostContext.Provider value={Boolean(onRecognizingChange)}>
+          <DocumentViewer {...viewerProps} wordSources={sources} className={className} source={state.source} />
+        </RecognitionSaidByHostContext.Provider>
       </RecognizedTextContext.Provider>
     );
   }

@@ -1,7 +1,12 @@
-import { memo, useMemo, type CSSProperties } from 'react';
+import { memo, useContext, useMemo, type CSSProperties } from 'react';
 import type { OcrWord } from '@/contract/ocr';
 import type { Rotation } from './page-layout';
-import { isRecognizing, recognizedWords, useRecognizedTextOfDocument } from './recognized-text';
+import {
+  RecognitionSaidByHostContext,
+  isRecognizing,
+  recognizedWords,
+  useRecognizedTextOfDocument,
+} from './recognized-text';
 import './ocr-text-layer.css';
 
 export type OcrTextLayerProps = {
@@ -22,10 +27,11 @@ export type OcrTextLayerProps = {
  */
 export function OcrTextLayer({ page, width, height, rotation, hasOwnText }: OcrTextLayerProps) {
   const recognized = useRecognizedTextOfDocument();
+  const saidByHost = useContext(RecognitionSaidByHostContext);
   const words = recognizedWords(recognized, page);
   if (hasOwnText) return null;
   if (words?.length) return <OcrWords words={words} width={width} height={height} rotation={rotation} />;
-  if (isRecognizing(recognized)) {
+  if (isRecognizing(recognized) && !saidByHost) {
     return (
       <p className="dv-ocr-status" role="status">
         Recognising text on this page…

@@ -16,6 +16,8 @@ export type RecognizedText =
 /** The recognised text of the document the viewer shows; read by each page (page-view.tsx). */
 export const RecognizedTextContext = createContext<RecognizedText | null>(null);
 export const useRecognizedTextOfDocument = () => useContext(RecognizedTextContext);
+/** True when the viewer's host says "recognising" itself (beside the page): the page then carries no label of its own. */
+export const RecognitionSaidByHostContext = createContext(false);
 
 export const isRecognizing = (text: RecognizedText | null) =>
   text?.status === 'pending' || text?.status === 'running' || text?.status === 'loading';

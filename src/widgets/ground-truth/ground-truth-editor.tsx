@@ -1,4 +1,4 @@
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import {
   ATTENTION_TEXT,
   attentionOf,
@@ -43,6 +43,15 @@ export type GroundTruthEditorProps = {
   /** Above the rows: model picker and the like. */
   toolbar?: ReactNode;
 };
+
+/** Labels longer than this many characters scroll in their input (the value keeps room beside them). */
+const MAX_LABEL_CH = 28;
+
+/** The width, in characters, of the editor's label inputs: its longest label (shown or offered). */
+function labelWidth(rows: readonly GroundTruthRow[], labelOptions: readonly string[]): number {
+  const longest = Math.max(8, ...rows.map((row) => row.label.length), ...labelOptions.map((label) => label.length));
+  return Math.min(longest, MAX_LABEL_CH);
+}
 
 /**
  * One row per ground-truth entry: label, value, raw value, pages, confidence. Enter jumps to the next field that needs
@@ -191,7 +200,19 @@ export function GroundTruthEditor({
           )}
         </div>
       ) : (
-        <ol className="gt-rows" ref={list} aria-label="Ground-truth fields">
+        <ol
+          className="gt-rows"
+          ref={list}
+          aria-label="Ground-truth fields"
+          style={
+            {
+              '--gt-label-ch': labelWidth(
+                rows,
+                labelOptions.filter((label) => !tableOfLabel(label, tables)),
+              ),
+            } as CSSProperties
+          }
+        >
           {rows.map((row, index) => {
             const attention = attentionOf(row, threshold);
             const band = confidenceBand(row.confidence, threshold);
@@ -235,11 +256,12 @@ export function GroundTruthEditor({
                     readOnly={readOnly}
                     onChange={(e) => update(row.key, { value: e.target.value })}
                   />
+                  {/* Without a confidence the badge's place stays empty (a "—" there read as a remove button). */}
                   <span
                     className={`gt-confidence gt-confidence--${band}`}
-                    title={band === 'none' ? 'No confidence' : `Confidence ${row.confidence} (threshold ${threshold})`}
+                    title={band === 'none' ? undefined : `Confidence ${row.confidence} (threshold ${threshold})`}
                   >
-                    {row.confidence === undefined ? '—' : `${Math.round(row.confidence * 100)}%`}
+                    {row.confidence === undefined ? '' : `${Math.round(row.confidence * 100)}%`}
                   </span>
                 </div>
                 <div className="gt-row__more">

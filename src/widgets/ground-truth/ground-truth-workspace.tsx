@@ -1,4 +1,14 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type HTMLAttributes,
+  type ReactNode,
+} from 'react';
+import { Group, Panel, Separator, useDefaultLayout, useGroupRef, type Layout } from 'react-resizable-panels';
 import type { ContentType } from '@/contract';
 import {
   DocumentFileViewer,
@@ -85,6 +95,9 @@ export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
   const onPageTextChange = useCallback((info: PageTextInfo) => setPageText({ ...info, fileUrl }), [fileUrl]);
   const shownPageText = pageText?.fileUrl === fileUrl ? pageText : null;
   const selectable = shownPageText ? shownPageText.hasText : contentType === 'application/pdf';
+  // The service is still recognising the document's text: a page without text may get some.
+  const [recognizing, setRecognizing] = useState(false);
+  const pageName = shownPageText ? `page ${shownPageText.page}` : 'this file';
   const show = useCallback(
     (row: Pick<GroundTruthRow, 'value' | 'rawValue' | 'pages'>, field: 'value' | 'rawValue' = 'value') => {
       const page = row.pages?.length ? row.pages[0] + 1 : undefined;
@@ -136,60 +149,118 @@ export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  return (
-    <div className="gt-workspace">
-      <section className="gt-workspace__viewer" aria-label="Document">
-        {fileUrl ? (
-          <DocumentFileViewer
-            ref={viewer}
-            fileUrl={fileUrl}
-            ocrFileUrl={props.ocrFileUrl}
-            contentType={contentType}
-            name={documentName}
-            onTextSelected={onTextSelected}
-            highlight={highlight}
-            wordSources={wordSources}
-            onPageTextChange={onPageTextChange}
-          />
-        ) : (
-          <p className="gt-workspace__nofile">This document has no file to show.</p>
-        )}
-      </section>
-      <section className="gt-workspace__panel" aria-label="Ground truth">
-        {panelHeader}
-        {aside ?? (
-          <div className="gt-workspace__editor" {...editorPanelProps}>
-            <p className="gt-workspace__hint" aria-live="polite">
-              {filled ??
-                (readOnly
-                  ? 'Read only: your operator account can view ground truth but not change it.'
+  const viewerSection = (
+    <section className="gt-workspace__viewer" aria-label="Document">
+      {fileUrl ? (
+        <DocumentFileViewer
+          ref={viewer}
+          fileUrl={fileUrl}
+          ocrFileUrl={props.ocrFileUrl}
+          contentType={contentType}
+          name={documentName}
+          onTextSelected={onTextSelected}
+          highlight={highlight}
+          wordSources={wordSources}
+          onPageTextChange={onPageTextChange}
+          onRecognizingChange={setRecognizing}
+        />
+      ) : (
+        <p className="gt-workspace__nofile">This document has no file to show.</p>
+      )}
+    </section>
+  );
+  const panelSection = (
+    <section className="gt-workspace__panel" aria-label="Ground truth">
+      {panelHeader}
+      {aside ?? (
+        <div className="gt-workspace__editor" {...editorPanelProps}>
+          <p className="gt-workspace__hint" aria-live="polite">
+            {filled ??
+              (readOnly
+                ? 'Read only: your operator account can view ground truth but not change it.'
+                : !selectable && recognizing
+                  ? `Recognising the text of ${pageName}: it becomes selectable when ready. Meanwhile, type each value as you read it. Ctrl/⌘+S: ${saveVerb}.`
                   : !selectable
-                    ? `${shownPageText ? `Page ${shownPageText.page}` : 'This file'} has no text to select: type each value as you read it. Enter: next field that needs attention. Ctrl/⌘+S: ${saveVerb}.`
+                    ? `${pageName[0].toUpperCase()}${pageName.slice(1)} has no text to select: type each value as you read it. Enter: next field that needs attention. Ctrl/⌘+S: ${saveVerb}.`
                     : activeRow
                       ? `Select text on the page to fill ${activeField === 'rawValue' ? 'the raw value of ' : ''}${activeRow.label || 'this field'}. Or drag a box around it.`
                       : `Focus a field, then select its value on the page or drag a box around it. Enter: next field that needs attention. Ctrl/⌘+S: ${saveVerb}.`)}
-            </p>
-            <GroundTruthEditor
-              draft={draft}
-              activeKey={activeKey}
-              activeField={activeField}
-              onActivate={(row, field) => {
-                setFilled(null);
-                activate(row, field);
-              }}
-              threshold={threshold}
-              onThresholdChange={onThresholdChange}
-              labelOptions={labelOptions}
-              tables={tables}
-              canSelect={selectable}
-              notes={notes}
-              readOnly={readOnly}
-              toolbar={editorToolbar}
-            />
-          </div>
-        )}
-        {editorFooter}
-      </section>
-    </div>
+          </p>
+          <GroundTruthEditor
+            draft={draft}
+            activeKey={activeKey}
+            activeField={activeField}
+            onActivate={(row, field) => {
+              setFilled(null);
+              activate(row, field);
+            }}
+            threshold={threshold}
+            onThresholdChange={onThresholdChange}
+            labelOptions={labelOptions}
+            tables={tables}
+            canSelect={selectable}
+            notes={notes}
+            readOnly={readOnly}
+            toolbar={editorToolbar}
+          />
+        </div>
+      )}
+      {editorFooter}
+    </section>
+  );
+  return <WorkspaceSplit viewer={viewerSection} panel={panelSection} />;
+}
+
+/** Side by side from this width up (the page above the fields below it, as ground-truth.css lays them out). */
+const SIDE_BY_SIDE = '(min-width: 901px)';
+const subscribeWide = (onChange: () => void) => {
+  const media = window.matchMedia(SIDE_BY_SIDE);
+  media.addEventListener('change', onChange);
+  return () => media.removeEventListener('change', onChange);
+};
+const isWide = () => window.matchMedia(SIDE_BY_SIDE).matches;
+
+/**
+ * Page | fields, split by a handle the operator drags (or moves with the arrow keys); the split is remembered in
+ * localStorage for every document and review. Narrow windows stack the two instead.
+ */
+function WorkspaceSplit({ viewer, panel }: { viewer: ReactNode; panel: ReactNode }) {
+  const wide = useSyncExternalStore(subscribeWide, isWide);
+  const layout = useDefaultLayout({ id: 'dps-gt-workspace', storage: localStorage });
+  const group = useGroupRef();
+  const separator = useRef<HTMLDivElement>(null);
+  // The library states the handle's position (aria-valuenow, required of a focusable separator) only from the first
+  // resize on: state it from the first layout.
+  const statePosition = useCallback((sizes: Layout) => {
+    if (sizes.page !== undefined) separator.current?.setAttribute('aria-valuenow', String(Math.round(sizes.page)));
+  }, []);
+  useEffect(() => {
+    if (group.current) statePosition(group.current.getLayout());
+  }, [group, statePosition, wide]);
+  if (!wide) {
+    return (
+      <div className="gt-workspace">
+        {viewer}
+        {panel}
+      </div>
+    );
+  }
+  return (
+    <Group
+      className="gt-workspace"
+      orientation="horizontal"
+      groupRef={group}
+      onLayoutChange={statePosition}
+      defaultLayout={layout.defaultLayout}
+      onLayoutChanged={layout.onLayoutChanged}
+    >
+      <Panel id="page" className="gt-workspace__pane" minSize="25%" defaultSize="50%">
+        {viewer}
+      </Panel>
+      <Separator elementRef={separator} className="gt-workspace__handle" aria-label="Resize the page and the fields" />
+      <Panel id="fields" className="gt-workspace__pane" minSize="360px" defaultSize="50%">
+        {panel}
+      </Panel>
+    </Group>
   );
 }

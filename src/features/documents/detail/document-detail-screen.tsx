@@ -2,6 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useUpdateDocument } from '@/api/documents';
+import { modelKeys } from '@/api/models';
+import { useOrganizationScope } from '@/api/organization-scope';
+import { useRefetchOnOpen } from '@/components/refetch-on-open';
 import { useCanWrite } from '@/api/can-write';
 import { explainError } from '@/api/errors';
 import { DateTime } from '@/components/date-time';
@@ -118,10 +121,16 @@ export function DocumentDetailScreen({ document, models, modelId, onModelChange 
     </div>
   );
 
+  const refetchModels = useRefetchOnOpen(modelKeys.lists(useOrganizationScope()));
   const modelPicker = (
     <label className="gt-model-picker">
       Labels from
-      <select className="select" value={model?.modelId ?? ''} onChange={(e) => onModelChange(e.target.value || null)}>
+      <select
+        className="select"
+        value={model?.modelId ?? ''}
+        onChange={(e) => onModelChange(e.target.value || null)}
+        {...refetchModels}
+      >
         <option value="">No model</option>
         {models.map((m) => (
           <option key={m.modelId} value={m.modelId}>

@@ -133,6 +133,7 @@ export function DocumentsListScreen({ search, onSearchChange }: DocumentsListScr
         isFetching={isFetching}
         pagination={{
           scope: `documents:${search.datasetId ?? ''}:${search.consentId ?? ''}:${search.order ?? ''}`,
+          noun: ['document', 'documents'],
           search,
           nextToken: data.nextToken,
           onNavigate: (patch) => onSearchChange((s) => ({ ...s, ...patch })),
