@@ -15,6 +15,8 @@ export const operatorSessionSchema = z.object({
   lastSeenAt: stringSchema(),
   /** A short description of the browser: "Chrome 131 on Linux". */
   userAgent: stringSchema(),
+  /** The client address it signed in from; null (or absent, from an older BFF) for sessions stored before. */
+  address: z.optional(z.nullable(stringSchema())),
   /** The session that made this request. */
   current: z.boolean(),
 });

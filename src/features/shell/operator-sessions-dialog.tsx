@@ -185,10 +185,12 @@ function SessionRow({ session }: { session: OperatorSession }) {
           <span className="session-row__agent">{session.userAgent}</span>
           {session.current ? <span className="badge badge--info">This browser</span> : null}
         </div>
-        {/* Sessions of one browser kind read alike: the exact sign-in time and the last request tell them apart. */}
+        {/* Sessions of one browser kind read alike: the address, the exact sign-in time and the last request tell
+            them apart. */}
         <div className="session-row__meta">
           <span>
             Signed in <DateTime value={session.createdAt} /> (<DateTime value={session.createdAt} mode="exact" />)
+            {session.address ? <> from {session.address}</> : null}
           </span>
           <span aria-hidden="true"> · </span>{' '}
           <span>

@@ -21,6 +21,7 @@ function view({ handle, session }: HandledSession, currentHandle: string | undef
     createdAt: new Date(session.createdAt).toISOString(),
     lastSeenAt: new Date(session.lastSeenAt).toISOString(),
     userAgent: session.userAgent,
+    address: session.address,
     current: handle === currentHandle,
   };
 }

@@ -118,6 +118,7 @@ describe('GET /bff/sessions', () => {
     expect(sessions.find((s) => !s.current)!.userAgent).toBe('Firefox 128 on Windows');
     for (const session of sessions) {
       expect(Object.keys(session).sort()).toEqual([
+        'address',
         'createdAt',
         'current',
         'handle',

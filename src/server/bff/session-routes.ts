@@ -63,7 +63,8 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
   async function signIn(request: FastifyRequest, reply: FastifyReply, operator: SessionOwner): Promise<void> {
     await sessions.destroy(sessionIdFrom(request));
     await sessions.destroy(request.cookies[PLAIN_SESSION_COOKIE]);
-    const { id } = await sessions.create(operator, summarizeUserAgent(request.headers['user-agent']));
+    // request.ip: the peer, or the client a trusted proxy names (DPS_TRUST_PROXY). Shown in the Sessions dialog only.
+    const { id } = await sessions.create(operator, summarizeUserAgent(request.headers['user-agent']), request.ip);
     setSessionCookie(request, reply, id, Math.floor(config.sessionAbsoluteMs / 1000));
   }
 

@@ -42,6 +42,8 @@ export interface Session {
   lastSeenAt: number;
   /** A short description of the browser ("Chrome 131 on Linux"), never the raw header. */
   userAgent: string;
+  /** The client address it signed in from (request.ip); null for sessions stored before addresses were kept. */
+  address: string | null;
 }
 
 /** A session with its handle: an opaque name for it that is neither its id nor its file name. */
@@ -54,6 +56,7 @@ interface SessionFile {
   operator: SessionOwner;
   createdAt: number;
   userAgent?: string;
+  address?: string;
 }
 
 export interface SessionStoreOptions {
@@ -68,7 +71,7 @@ export interface SessionStoreOptions {
  */
 export interface SessionStore {
   /** A new session with a new random id (the id is never reused: sign-in always rotates it). */
-  create(operator: SessionOwner, userAgent: string): Promise<{ id: string; session: Session }>;
+  create(operator: SessionOwner, userAgent: string, address?: string): Promise<{ id: string; session: Session }>;
   /** The live session for `id`, or null (unknown, malformed, ended, idle too long, or past its absolute lifetime). */
   get(id: string | undefined): Promise<Session | null>;
   /** The handle of the session `id` (whether or not it is still live). */
@@ -160,6 +163,7 @@ export class FileSessionStore implements SessionStore {
       createdAt: stored.createdAt,
       lastSeenAt: stats.mtimeMs,
       userAgent: typeof stored.userAgent === 'string' ? stored.userAgent : 'Unknown browser',
+      address: typeof stored.address === 'string' ? stored.address : null,
     };
   }
 
@@ -193,15 +197,16 @@ export class FileSessionStore implements SessionStore {
   }
 
   /** A new session with a new random id (the id is never reused: sign-in always rotates it). */
-  async create(operator: SessionOwner, userAgent: string): Promise<{ id: string; session: Session }> {
+  async create(operator: SessionOwner, userAgent: string, address?: string): Promise<{ id: string; session: Session }> {
     const id = randomCredential();
     const now = this.now();
     const { accountId, name, role } = operator;
-    const stored: SessionFile = { operator: { accountId, name, role }, createdAt: now, userAgent };
+    const stored: SessionFile = { operator: { accountId, name, role }, createdAt: now, userAgent, address };
     const path = this.path(credentialFileName(id));
     await writeFileAtomic(path, JSON.stringify(stored));
     await utimes(path, new Date(now), new Date(now));
-    return { id, session: { operator: stored.operator, createdAt: now, lastSeenAt: now, userAgent } };
+    const session = { operator: stored.operator, createdAt: now, lastSeenAt: now, userAgent, address: address ?? null };
+    return { id, session };
   }
 
   /** The live session for `id`, or null (unknown, malformed, ended, idle too long, or past its absolute lifetime). */

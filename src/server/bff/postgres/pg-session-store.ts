@@ -23,6 +23,7 @@ interface SessionRow {
   operator_name: string;
   operator_role: SessionOwner['role'];
   user_agent: string;
+  address: string | null;
   created_ms: string;
   last_seen_ms: string;
 }
@@ -33,6 +34,7 @@ function sessionOf(row: SessionRow): Session {
     createdAt: Number(row.created_ms),
     lastSeenAt: Number(row.last_seen_ms),
     userAgent: row.user_agent,
+    address: row.address,
   };
 }
 
@@ -46,17 +48,18 @@ export class PgSessionStore implements SessionStore {
     return (this.options.now ?? Date.now)();
   }
 
-  async create(operator: SessionOwner, userAgent: string): Promise<{ id: string; session: Session }> {
+  async create(operator: SessionOwner, userAgent: string, address?: string): Promise<{ id: string; session: Session }> {
     const id = randomCredential();
     const now = this.now();
     const { accountId, name, role } = operator;
     await this.db.pool.query(
       `INSERT INTO sessions
-         (id_hash, handle, operator_account, operator_name, operator_role, user_agent, created_ms, last_seen_ms)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $7)`,
-      [credentialFileName(id), sessionHandle(id), accountId, name, role, userAgent, now],
+         (id_hash, handle, operator_account, operator_name, operator_role, user_agent, address, created_ms, last_seen_ms)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
+      [credentialFileName(id), sessionHandle(id), accountId, name, role, userAgent, address ?? null, now],
     );
-    return { id, session: { operator: { accountId, name, role }, createdAt: now, lastSeenAt: now, userAgent } };
+    const session = { operator: { accountId, name, role }, createdAt: now, lastSeenAt: now, userAgent };
+    return { id, session: { ...session, address: address ?? null } };
   }
 
   async get(id: string | undefined): Promise<Session | null> {
