@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import type { OcrResult } from '@/contract/ocr';
 import type { ContentType } from './document-size';
 import { DocumentViewer, type DocumentViewerProps } from './document-viewer';
 import { loadDocumentFile } from './load-document-file';
@@ -16,6 +17,8 @@ export type DocumentFileViewerProps = Omit<DocumentViewerProps, 'source'> & {
   fileUrl: string;
   /** Whether its text is being recognised; a host that listens says so itself, and the pages carry no label. */
   onRecognizingChange?: (recognizing: boolean) => void;
+  /** The recognised-text result as read (null while loading or without one): a host explains unrecognised pages. */
+  onRecognizedTextChange?: (result: OcrResult | null) => void;
   contentType?: ContentType | null;
   name?: string;
   /** The document's `ocrFileUrl` (recognised words), when the service provides one: a text layer on pages without one. */
@@ -30,11 +33,14 @@ export function DocumentFileViewer({
   className,
   ocrFileUrl,
   onRecognizingChange,
+  onRecognizedTextChange,
   ...viewerProps
 }: DocumentFileViewerProps) {
   const recognized = useRecognizedText(ocrFileUrl);
   const recognizing = isRecognizing(recognized);
   useEffect(() => onRecognizingChange?.(recognizing), [onRecognizingChange, recognizing]);
+  const recognizedResult = recognized && 'result' in recognized ? recognized.result : null;
+  useEffect(() => onRecognizedTextChange?.(recognizedResult), [onRecognizedTextChange, recognizedResult]);
   const { wordSources } = viewerProps;
   // Recognised words come after the caller's sources; a new result is a new source, so the viewer asks again.
   const sources = useMemo(() => {

@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { Group, Panel, Separator, useDefaultLayout, useGroupRef, type Layout } from 'react-resizable-panels';
 import type { ContentType } from '@/contract';
+import type { OcrResult } from '@/contract/ocr';
 import {
   DocumentFileViewer,
   type DocumentViewerHandle,
@@ -20,6 +21,7 @@ import {
 } from '@/widgets/document-viewer';
 import { GroundTruthEditor } from './ground-truth-editor';
 import type { GroundTruthRow } from './ground-truth-rows';
+import { notRecognisedHint } from './not-recognised-hint';
 import { findCell, patchCell, tablesFromLabels } from './table-grid';
 import type { GroundTruthDraft } from './use-ground-truth-draft';
 import './ground-truth.css';
@@ -97,6 +99,16 @@ export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
   const selectable = shownPageText ? shownPageText.hasText : contentType === 'application/pdf';
   // The service is still recognising the document's text: a page without text may get some.
   const [recognizing, setRecognizing] = useState(false);
+  // The recognised-text result, for pages the service tried and did not recognise (the hint says why).
+  const [ocr, setOcr] = useState<{ result: OcrResult | null; ocrFileUrl: string | null | undefined } | null>(null);
+  const onRecognizedTextChange = useCallback(
+    (result: OcrResult | null) => setOcr({ result, ocrFileUrl: props.ocrFileUrl }),
+    [props.ocrFileUrl],
+  );
+  const notRecognised =
+    shownPageText && ocr?.ocrFileUrl === props.ocrFileUrl
+      ? notRecognisedHint(shownPageText.page, ocr?.result, saveVerb)
+      : null;
   const pageName = shownPageText ? `page ${shownPageText.page}` : 'this file';
   const show = useCallback(
     (row: Pick<GroundTruthRow, 'value' | 'rawValue' | 'pages'>, field: 'value' | 'rawValue' = 'value') => {
@@ -163,6 +175,7 @@ export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
           wordSources={wordSources}
           onPageTextChange={onPageTextChange}
           onRecognizingChange={setRecognizing}
+          onRecognizedTextChange={onRecognizedTextChange}
         />
       ) : (
         <p className="gt-workspace__nofile">This document has no file to show.</p>
@@ -178,13 +191,15 @@ export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
             {filled ??
               (readOnly
                 ? 'Read only: your operator account can view ground truth but not change it.'
-                : !selectable && recognizing
-                  ? `Recognising the text of ${pageName}: it becomes selectable when ready. Meanwhile, type each value as you read it. Ctrl/⌘+S: ${saveVerb}.`
-                  : !selectable
-                    ? `${pageName[0].toUpperCase()}${pageName.slice(1)} has no text to select: type each value as you read it. Enter: next field that needs attention. Ctrl/⌘+S: ${saveVerb}.`
-                    : activeRow
-                      ? `Select text on the page to fill ${activeField === 'rawValue' ? 'the raw value of ' : ''}${activeRow.label || 'this field'}. Or drag a box around it.`
-                      : `Focus a field, then select its value on the page or drag a box around it. Enter: next field that needs attention. Ctrl/⌘+S: ${saveVerb}.`)}
+                : !selectable && notRecognised
+                  ? notRecognised
+                  : !selectable && recognizing
+                    ? `Recognising the text of ${pageName}: it becomes selectable when ready. Meanwhile, type each value as you read it. Ctrl/⌘+S: ${saveVerb}.`
+                    : !selectable
+                      ? `${pageName[0].toUpperCase()}${pageName.slice(1)} has no text to select: type each value as you read it. Enter: next field that needs attention. Ctrl/⌘+S: ${saveVerb}.`
+                      : activeRow
+                        ? `Select text on the page to fill ${activeField === 'rawValue' ? 'the raw value of ' : ''}${activeRow.label || 'this field'}. Or drag a box around it.`
+                        : `Focus a field, then select its value on the page or drag a box around it. Enter: next field that needs attention. Ctrl/⌘+S: ${saveVerb}.`)}
           </p>
           <GroundTruthEditor
             draft={draft}
