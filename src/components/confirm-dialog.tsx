@@ -3,7 +3,7 @@
  * busy, closes when it resolves, and shows the error (the service's message) when it rejects.
  * `typeToConfirm` makes irreversible deletes ask the operator to type a word (the resource's name or id) first.
  *
- *   import { ConfirmDialog } from '../../components/confirm-dialog';
+ *   import { ConfirmDialog } from '@/components/confirm-dialog';
  *   <ConfirmDialog
  *     trigger={<button className="button button--danger">Delete</button>}   // or control it with open/onOpenChange
  *     title={`Delete user ${user.name}?`}

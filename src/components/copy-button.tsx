@@ -3,7 +3,7 @@
  * `execCommand('copy')` (plain-http deployments have no Clipboard API), and if both fail opens a popover with the
  * text selected so the operator can press ⌘C / Ctrl+C.
  *
- *   import { CopyButton, IdWithCopy } from '../../components/copy-button';
+ *   import { CopyButton, IdWithCopy } from '@/components/copy-button';
  *   <CopyButton value={user.userId} label="Copy user id" />          // icon button
  *   <CopyButton value={secret} label="Copy secret" showText />      // icon + "Copy"
  *   <IdWithCopy id={user.userId} />                                 // monospace id (truncated, full on hover) + copy

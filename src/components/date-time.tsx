@@ -2,7 +2,7 @@
  * Date-time kit: relative time ("3 min ago") with the exact time on hover, in UTC or local time — one persisted
  * choice for the whole console (toggled in the operator menu or with <TimeZoneToggle />).
  *
- *   import { DateTime } from '../../components/date-time';
+ *   import { DateTime } from '@/components/date-time';
  *   <DateTime value={user.createdTime} />                  // "3 min ago", title "2026-11-22 18:56:17 UTC"
  *   <DateTime value={run.updatedTime} mode="exact" />      // "2026-11-22 18:56:17 UTC" (or local)
  *   <DateTime value={null} />                              // "—"

@@ -3,7 +3,7 @@
  * → undefined). The value is the parsed object; the text stays the operator's own while it is being edited.
  *
  * In a form, prefer the form kit's <JsonField name="metadata" label="Metadata" /> (src/components/form). Standalone:
- *   import { JsonEditor } from '../../components/json-editor';
+ *   import { JsonEditor } from '@/components/json-editor';
  *   <JsonEditor id="metadata" value={metadata} onChange={(value, error, text) => …} />
  *
  *   parseJsonObject('{"a":1}') → { ok: true, value: { a: 1 } };  parseJsonObject('[1]') → { ok: false, error: 'must be a JSON object' }

@@ -3,7 +3,7 @@
  * `toast` (same options, returns the toast's id at once) and shows the toast as soon as sonner and the <Toasts/>
  * outlet are ready — a few milliseconds after boot, well before an operator can finish an action.
  *
- *   import { toast } from '../../components/toast';
+ *   import { toast } from '@/components/toast';
  *   const id = toast('Archiving 3 runs…', { duration: 5000, action: { label: 'Undo', onClick } });
  *   toast.dismiss(id);
  */

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { DropdownMenu } from 'radix-ui';
-import { IconCheck } from '../icons';
+import { IconCheck } from '@/components/icons';
 
 /** The table's "Columns" picker: a checkbox per hideable column; the menu stays open while toggling. */
 export interface ColumnChoice {

@@ -4,7 +4,7 @@
  * above 100 rows, stable row ids, row selection with a bulk-action bar that names what it acts on, sortable headers
  * when the server sorts.
  *
- *   import { DataTable, type ColumnDef } from '../../components/data-table';
+ *   import { DataTable, type ColumnDef } from '@/components/data-table';
  *   const columns: ColumnDef<User>[] = [
  *     { id: 'name', header: 'Name', cell: ({ row }) => <Link to="/settings/users/$userId" params={{ userId: row.original.userId }}>{row.original.name}</Link> },
  *     { id: 'email', header: 'Email', accessorFn: (u) => u.email },
@@ -40,8 +40,15 @@ import {
   type RowSelectionState,
   type VisibilityState,
 } from '@tanstack/react-table';
-import { usePersistedState } from '../persisted-state';
-import { IconArrowDown, IconArrowUp, IconChevronLeft, IconChevronRight, IconColumns, IconSort } from '../icons';
+import { usePersistedState } from '@/components/persisted-state';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconChevronLeft,
+  IconChevronRight,
+  IconColumns,
+  IconSort,
+} from '@/components/icons';
 import { useOrganizationScope } from '@/api/organization-scope';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, tokenPager, type PaginationSearch } from './pagination';
 

@@ -5,7 +5,7 @@
  *     onChange={(operator) => navigate({ search: (s) => ({ ...s, operator: operator || undefined, cursor: undefined }) })} />
  */
 import { useEffect, useState, type CSSProperties } from 'react';
-import { IconSearch } from '../icons';
+import { IconSearch } from '@/components/icons';
 
 export function SearchInput({
   label,

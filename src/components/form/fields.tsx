@@ -13,8 +13,8 @@
  */
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Controller, useFormContext, type FieldError, type FieldValues } from 'react-hook-form';
-import { IconAlert } from '../icons';
-import { JsonEditor } from '../json-editor';
+import { IconAlert } from '@/components/icons';
+import { JsonEditor } from '@/components/json-editor';
 
 interface BaseFieldProps {
   name: string;

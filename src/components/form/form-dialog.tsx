@@ -8,7 +8,7 @@
  */
 import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
 import { Dialog } from 'radix-ui';
-import { IconClose } from '../icons';
+import { IconClose } from '@/components/icons';
 import { FormDirtyContext } from './form';
 import { DiscardChangesDialog } from './unsaved-changes';
 

@@ -4,7 +4,7 @@
  * banner at the top of the form; an edited form guards route navigation, reload and (inside <FormDialog>) closing.
  *
  *   import { Form, useZodForm, SubmitButton, FormActions, TextField, TextareaField, SelectField, MultiSelectField,
- *     CheckboxField, JsonField, NumberField, FormDialog } from '../../components/form';
+ *     CheckboxField, JsonField, NumberField, FormDialog } from '@/components/form';
  *
  *   const form = useZodForm(createUserBodySchema, { defaultValues: { email: '', name: '' } });
  *   <Form form={form} onSubmit={async (body) => { const user = await createUser.mutateAsync(body); navigate(…) }}>
@@ -31,7 +31,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod/mini';
 import { ApiError, explainError } from '@/api/errors';
-import { IconAlert } from '../icons';
+import { IconAlert } from '@/components/icons';
 import { UnsavedChangesGuard } from './unsaved-changes';
 
 /** useForm with the zod resolver: `values` in onSubmit are `z.output<typeof schema>`. Validates on blur, then on change. */

@@ -26,7 +26,7 @@ import {
   LOG_REDACT_PATHS,
   SecretRegistry,
   serializeRequestForLog,
-} from '../shared/log-redaction';
+} from '@/server/shared/log-redaction';
 
 export interface BffApp {
   app: FastifyInstance;

@@ -6,7 +6,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AuditPage } from '../../contract/bff-audit';
+import type { AuditPage } from '@/contract/bff-audit';
 import { FileAuditLog } from './audit-log';
 import { bffsOnEachStore, STORE_KINDS } from './testing/bffs-on-each-store';
 import { freshDataDir, TestBrowser } from './testing/bff-harness';

@@ -16,10 +16,10 @@ import { randomBytes } from 'node:crypto';
 import { appendFileSync, statSync } from 'node:fs';
 import { open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AuditEntry, AuditOutcome } from '../../contract/bff-audit';
+import type { AuditEntry, AuditOutcome } from '@/contract/bff-audit';
 import { bffDir, ensureDir } from './data-files';
 
-export type { AuditEntry } from '../../contract/bff-audit';
+export type { AuditEntry } from '@/contract/bff-audit';
 
 export interface AuditQuery {
   operator?: string;

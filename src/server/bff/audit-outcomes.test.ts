@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntry, AuditPage } from '../../contract/bff-audit';
+import type { AuditEntry, AuditPage } from '@/contract/bff-audit';
 import { FileAuditLog, type AuditLog } from './audit-log';
 import { loadBffConfig, type UpstreamCredentials } from './config';
 import { startEchoUpstream, type EchoUpstream } from './testing/echo-upstream';

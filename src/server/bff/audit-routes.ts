@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import { AUDIT_METHODS } from '../../contract/bff-audit';
+import { AUDIT_METHODS } from '@/contract/bff-audit';
 import { isApiPath, isReadMethod, splitTarget } from './route-paths';
 
 /** An ISO 8601 date-time with a time zone: what `after` and `before` take (a bare date would depend on the zone). */

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import type { SecretRegistry } from '../shared/log-redaction';
+import type { SecretRegistry } from '@/server/shared/log-redaction';
 import type { AuditLog } from './audit-log';
 import { openBffStores } from './bff-stores';
 import type { BffConfig } from './config';

@@ -1,7 +1,7 @@
 /** `loadBffConfig`: the environment of DESIGN.md §3, parsed in one pass that names every bad variable and its rule. */
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../shared/env-schema';
+import { ConfigError } from '@/server/shared/env-schema';
 import { loadBffConfig, type UpstreamCredentials } from './config';
 
 const upstream: UpstreamCredentials = {

@@ -4,9 +4,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { credentialsFileSchema, type CredentialsFile } from '../../contract/credentials-file';
-import { ConfigError, envInteger, envText, parseEnv, type Env } from '../shared/env-schema';
-import type { LineSink } from '../shared/log-redaction';
+import { credentialsFileSchema, type CredentialsFile } from '@/contract/credentials-file';
+import { ConfigError, envInteger, envText, parseEnv, type Env } from '@/server/shared/env-schema';
+import type { LineSink } from '@/server/shared/log-redaction';
 import type { ClientConnectionLimits } from './client-connections';
 import { parseFileOrigins } from './file-origins';
 

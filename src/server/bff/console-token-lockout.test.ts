@@ -5,9 +5,9 @@
  * reach the service on Linux).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOKEN_THROTTLE_DEFAULTS } from '../service/auth/token-throttle';
-import { startTestService, type TestService } from '../service/testing/start-test-service';
-import { basicCredentials, postTokenFrom } from '../service/testing/token-requests';
+import { TOKEN_THROTTLE_DEFAULTS } from '@/server/service/auth/token-throttle';
+import { startTestService, type TestService } from '@/server/service/testing/start-test-service';
+import { basicCredentials, postTokenFrom } from '@/server/service/testing/token-requests';
 import { startBff, TestBrowser, type RunningBff } from './testing/bff-harness';
 
 const PASSWORD = 'correct-horse-battery';

@@ -5,7 +5,7 @@
 import { randomBytes, createHash } from 'node:crypto';
 import { readFile, rename, writeFile, unlink } from 'node:fs/promises';
 import { join, dirname } from 'node:path';
-import { makePrivateDir } from '../shared/private-dir';
+import { makePrivateDir } from '@/server/shared/private-dir';
 
 export function bffDir(dataDir: string): string {
   return join(dataDir, 'bff');

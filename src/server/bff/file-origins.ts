@@ -3,7 +3,7 @@
  * `{base_url}`) and the origins listed in DPS_FILE_ORIGINS (any clean path). These are the only places the BFF sends
  * the bearer token to besides the API itself; anything else is refused before a connection is made.
  */
-import { ConfigError } from '../shared/env-schema';
+import { ConfigError } from '@/server/shared/env-schema';
 import { proxiedPathProblem } from './request-guards';
 import { isLoopbackHostname, isUpstreamOrigin } from './upstream-http';
 

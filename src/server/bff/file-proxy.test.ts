@@ -7,7 +7,7 @@
 import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../service/testing/start-test-service';
+import { startTestService, type TestService } from '@/server/service/testing/start-test-service';
 import { FILE_UPLOAD_LIMIT, MIB } from './config';
 import { startBff, TestBrowser, type RunningBff } from './testing/bff-harness';
 

@@ -5,8 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../service/testing/start-test-service';
-import { apiClient } from '../service/testing/http';
+import { startTestService, type TestService } from '@/server/service/testing/start-test-service';
+import { apiClient } from '@/server/service/testing/http';
 import { startBff, TestBrowser, type RunningBff } from './testing/bff-harness';
 import { startPausableProxy, type PausableProxy } from './testing/pausable-proxy';
 

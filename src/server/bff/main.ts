@@ -3,8 +3,8 @@
  * sign-in link; SIGINT/SIGTERM close it cleanly.
  */
 import { createBffApp } from './app';
-import { DataDirError, PRIVATE_UMASK } from '../shared/private-dir';
-import { ConfigError } from '../shared/env-schema';
+import { DataDirError, PRIVATE_UMASK } from '@/server/shared/private-dir';
+import { ConfigError } from '@/server/shared/env-schema';
 import { loadBffConfig } from './config';
 
 async function main(): Promise<void> {

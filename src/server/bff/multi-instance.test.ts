@@ -9,12 +9,12 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditPage } from '../../contract/bff-audit';
-import type { CredentialsFile } from '../../contract/credentials-file';
-import { createServiceApp, type ServiceApp } from '../service/app';
-import { loadServiceConfig } from '../service/config';
-import { dropSchema } from '../service/storage';
-import { requestToken } from '../service/testing/start-test-service';
+import type { AuditPage } from '@/contract/bff-audit';
+import type { CredentialsFile } from '@/contract/credentials-file';
+import { createServiceApp, type ServiceApp } from '@/server/service/app';
+import { loadServiceConfig } from '@/server/service/config';
+import { dropSchema } from '@/server/service/storage';
+import { requestToken } from '@/server/service/testing/start-test-service';
 import { dropBffSchema } from './postgres/bff-database';
 import { startBff, TestBrowser, type RunningBff } from './testing/bff-harness';
 

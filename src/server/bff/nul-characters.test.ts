@@ -3,7 +3,7 @@
  * the file store and, when DPS_DATABASE_URL names a server, on the PostgreSQL store (which refuses it in text).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NUL_MESSAGE } from '../../contract';
+import { NUL_MESSAGE } from '@/contract';
 import { bffsOnEachStore, STORE_KINDS } from './testing/bffs-on-each-store';
 import { TestBrowser, type RunningBff } from './testing/bff-harness';
 

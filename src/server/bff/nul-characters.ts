@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import { formatPath, hasNoNul, NUL_MESSAGE } from '../../contract';
+import { formatPath, hasNoNul, NUL_MESSAGE } from '@/contract';
 import { splitTarget } from './route-paths';
 
 /** Where in a parsed query or JSON body U+0000 first occurs (`name`, `rules[0].field`), or undefined. */

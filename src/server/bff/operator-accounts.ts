@@ -5,9 +5,9 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { OPERATOR_ROLES, type OperatorRole } from '../../contract/bff-session';
-import { hasNoNul, NUL_MESSAGE } from '../../contract/primitives';
-import { scryptHash, scryptVerify } from '../shared/scrypt-hash';
+import { OPERATOR_ROLES, type OperatorRole } from '@/contract/bff-session';
+import { hasNoNul, NUL_MESSAGE } from '@/contract/primitives';
+import { scryptHash, scryptVerify } from '@/server/shared/scrypt-hash';
 import { bffDir, readJsonFile, writeFileAtomic } from './data-files';
 import { LAUNCH_OPERATOR } from './launch-links';
 

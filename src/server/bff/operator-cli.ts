@@ -10,7 +10,7 @@
  *   npm run operator -- end-sessions <name>               (signs the operator out everywhere)
  */
 import { createInterface } from 'node:readline';
-import { OPERATOR_ROLES, type OperatorRole } from '../../contract/bff-session';
+import { OPERATOR_ROLES, type OperatorRole } from '@/contract/bff-session';
 import { openBffStores, type BffStores } from './bff-stores';
 import { validateNewOperatorName, validateOperatorName, validatePassword } from './operator-accounts';
 import { loadBffConfig } from './config';

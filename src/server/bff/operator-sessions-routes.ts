@@ -10,7 +10,7 @@
  * A session is named by its handle, never by its id. Ending one removes its file, so its very next request is refused.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_HANDLE_PATTERN, type OperatorSession } from '../../contract/operator-sessions';
+import { SESSION_HANDLE_PATTERN, type OperatorSession } from '@/contract/operator-sessions';
 import { sessionIdFrom } from './session-cookie';
 import { sameOwner, type HandledSession, type Session } from './session-store';
 

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { OperatorSession as SessionView } from '../../contract/operator-sessions';
+import type { OperatorSession as SessionView } from '@/contract/operator-sessions';
 import { bffsOnEachStore } from './testing/bffs-on-each-store';
 import { TestBrowser, type RunningBff } from './testing/bff-harness';
 import { summarizeUserAgent } from './user-agent-summary';

@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AuditOutcome } from '../../contract/bff-audit';
+import type { AuditOutcome } from '@/contract/bff-audit';
 import { recordForwardedWrite } from './audit-routes';
 import { DEFAULT_BODY_LIMIT, DOCUMENT_BODY_LIMIT, FILE_UPLOAD_LIMIT, MIB } from './config';
 import { checkFileUrl } from './file-origins';

@@ -5,8 +5,8 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { hashSecret, verifySecret } from '../service/auth/secrets';
-import { scryptHash, scryptVerify } from '../shared/scrypt-hash';
+import { hashSecret, verifySecret } from '@/server/service/auth/secrets';
+import { scryptHash, scryptVerify } from '@/server/shared/scrypt-hash';
 import { FileOperatorAccounts } from './operator-accounts';
 import { freshDataDir } from './testing/bff-harness';
 

@@ -8,7 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../service/testing/start-test-service';
+import { startTestService, type TestService } from '@/server/service/testing/start-test-service';
 import { startBff, TestBrowser, type RunningBff } from './testing/bff-harness';
 
 const PASSWORD = 'correct-horse-battery';

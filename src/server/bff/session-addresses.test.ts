@@ -5,7 +5,7 @@
  * server, on the PostgreSQL store.
  */
 import { describe, expect, it } from 'vitest';
-import { operatorSessionListSchema, type OperatorSession } from '../../contract/operator-sessions';
+import { operatorSessionListSchema, type OperatorSession } from '@/contract/operator-sessions';
 import { bffsOnEachStore, STORE_KINDS } from './testing/bffs-on-each-store';
 import { TestBrowser, type RunningBff } from './testing/bff-harness';
 

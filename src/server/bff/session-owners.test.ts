@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import type { OperatorSession as SessionView } from '../../contract/operator-sessions';
+import type { OperatorSession as SessionView } from '@/contract/operator-sessions';
 import { bffDir, credentialFileName, randomCredential } from './data-files';
 import { hashPassword } from './operator-accounts';
 import { bffsOnEachStore, STORE_KINDS } from './testing/bffs-on-each-store';

@@ -3,7 +3,7 @@
  * upstream base URL and the organization — never a secret, token or session id.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { SessionOperator, SignedInSession, SignedOutSession } from '../../contract/bff-session';
+import type { SessionOperator, SignedInSession, SignedOutSession } from '@/contract/bff-session';
 import { LAUNCH_OPERATOR } from './launch-links';
 import { readResponseBody } from './upstream-http';
 import type { SessionOwner } from './session-store';

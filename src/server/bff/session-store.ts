@@ -20,8 +20,8 @@ import {
   removeFile,
   writeFileAtomic,
 } from './data-files';
-import { SESSION_HANDLE_PATTERN } from '../../contract/operator-sessions';
-import type { SessionOperator } from '../../contract/bff-session';
+import { SESSION_HANDLE_PATTERN } from '@/contract/operator-sessions';
+import type { SessionOperator } from '@/contract/bff-session';
 
 /**
  * Who a session belongs to: the account (`accountId`: an operator account's id, or the launch link's) and the role

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AuditEntry } from '../../contract/bff-audit';
+import type { AuditEntry } from '@/contract/bff-audit';
 import type { AuditLog, AuditQuery } from './audit-log';
 import { openBffStores, type BffStores } from './bff-stores';
 import { defaultBffConfig, type BffConfig } from './config';

@@ -3,7 +3,7 @@
  * nothing. Reads give up after the read timeout, writes after the (longer) write timeout, each with a 504 {message}.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError } from '../shared/env-schema';
+import { ConfigError } from '@/server/shared/env-schema';
 import { loadBffConfig, type UpstreamCredentials } from './config';
 import { startEchoUpstream, type EchoUpstream } from './testing/echo-upstream';
 import { startBff, TestBrowser, type RunningBff } from './testing/bff-harness';

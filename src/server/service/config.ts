@@ -3,8 +3,8 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import { COUNTER_FIELDS } from '../../contract';
-import { envInteger, envSwitch, envText, parseEnv, type Env } from '../shared/env-schema';
+import { COUNTER_FIELDS } from '@/contract';
+import { envInteger, envSwitch, envText, parseEnv, type Env } from '@/server/shared/env-schema';
 import { parseBlobUrl, type S3Location } from './storage/file-store/blob-url';
 
 export interface ServiceConfig {

@@ -3,7 +3,7 @@
  * state as one object for bootstrap and the demo seeder.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Permission, ScopeFamily } from '../../contract';
+import type { Permission, ScopeFamily } from '@/contract';
 import type { ServiceConfig } from './config';
 import type { Store } from './storage';
 import type { FileStore } from './storage/file-store/file-store';

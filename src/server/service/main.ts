@@ -2,7 +2,7 @@
  * `npm run service`: the embedded service alone. Prints the base URL and where the credentials are (never the
  * secret). Stops cleanly on SIGINT/SIGTERM.
  */
-import { PRIVATE_UMASK } from '../shared/private-dir';
+import { PRIVATE_UMASK } from '@/server/shared/private-dir';
 import { createServiceApp } from './app';
 import { loadServiceConfig } from './config';
 import { resumeRecognition } from './recognition/recognition-queue';

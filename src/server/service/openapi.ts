@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, tokenResponseSchema } from '../../contract';
+import { errorBodySchema, tokenResponseSchema } from '@/contract';
 import { TOKEN_PATH } from './auth/token-route';
 import { IDEMPOTENCY_KEY_HEADER, KEY_RULE, REPLAYED_HEADER } from './idempotency';
 

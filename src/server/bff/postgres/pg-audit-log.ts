@@ -4,8 +4,15 @@
  * Times come from the database server (one clock for every instance) at millisecond precision, so a page cursor
  * `<time>|<id>` names an entry exactly; pages run newest first by (time, id).
  */
-import type { AuditOutcome } from '../../../contract/bff-audit';
-import type { AuditCompletion, AuditEntry, AuditLog, AuditPageResult, AuditQuery, AuditWrite } from '../audit-log';
+import type { AuditOutcome } from '@/contract/bff-audit';
+import type {
+  AuditCompletion,
+  AuditEntry,
+  AuditLog,
+  AuditPageResult,
+  AuditQuery,
+  AuditWrite,
+} from '@/server/bff/audit-log';
 import type { BffDatabase } from './bff-database';
 
 const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|(\d{1,18})$/;

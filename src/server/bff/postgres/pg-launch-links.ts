@@ -2,8 +2,8 @@
  * One-time launch links in PostgreSQL, by the SHA-256 of their token. Redeeming deletes the row and reads it back in
  * one statement (`DELETE … RETURNING`): of instances redeeming one token at once, exactly one gets the row.
  */
-import { CREDENTIAL_PATTERN, credentialFileName, randomCredential } from '../data-files';
-import type { LaunchLinks } from '../launch-links';
+import { CREDENTIAL_PATTERN, credentialFileName, randomCredential } from '@/server/bff/data-files';
+import type { LaunchLinks } from '@/server/bff/launch-links';
 import type { BffDatabase } from './bff-database';
 
 export class PgLaunchLinks implements LaunchLinks {

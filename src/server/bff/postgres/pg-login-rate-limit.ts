@@ -9,7 +9,7 @@ import {
   type LoginRateLimit,
   type LoginRateLimitOptions,
   type SignInAttempt,
-} from '../login-rate-limit';
+} from '@/server/bff/login-rate-limit';
 import type { BffDatabase } from './bff-database';
 
 /** The first key of the two-key advisory locks taken here: keeps them apart from anyone else's. */

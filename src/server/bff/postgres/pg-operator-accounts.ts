@@ -1,5 +1,5 @@
 /** Operator accounts in PostgreSQL: the same rules and scrypt hashes as `operators.json` (operator-accounts.ts). */
-import type { OperatorRole } from '../../../contract/bff-session';
+import type { OperatorRole } from '@/contract/bff-session';
 import {
   assertValidAccount,
   checkPassword,
@@ -9,7 +9,7 @@ import {
   validatePassword,
   type OperatorAccount,
   type OperatorAccounts,
-} from '../operator-accounts';
+} from '@/server/bff/operator-accounts';
 import type { BffDatabase } from './bff-database';
 
 interface OperatorRow {

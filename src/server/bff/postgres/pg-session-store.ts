@@ -3,8 +3,8 @@
  * store (session-store.ts): idle and absolute lifetimes on the BFF's clock, last seen moved at most once a minute,
  * and ending a session deletes its row, which ends it on every instance on its very next request.
  */
-import { SESSION_HANDLE_PATTERN } from '../../../contract/operator-sessions';
-import { CREDENTIAL_PATTERN, credentialFileName, randomCredential } from '../data-files';
+import { SESSION_HANDLE_PATTERN } from '@/contract/operator-sessions';
+import { CREDENTIAL_PATTERN, credentialFileName, randomCredential } from '@/server/bff/data-files';
 import {
   sessionExpired,
   sessionHandle,
@@ -14,7 +14,7 @@ import {
   type SessionOwner,
   type SessionStore,
   type SessionStoreOptions,
-} from '../session-store';
+} from '@/server/bff/session-store';
 import type { BffDatabase } from './bff-database';
 
 interface SessionRow {

@@ -7,9 +7,9 @@ import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createBffApp, type BffApp } from '../app';
-import { defaultBffConfig, type BffConfig, type UpstreamCredentials } from '../config';
-import { bffSessionSchema, type OperatorRole } from '../../../contract/bff-session';
+import { createBffApp, type BffApp } from '@/server/bff/app';
+import { defaultBffConfig, type BffConfig, type UpstreamCredentials } from '@/server/bff/config';
+import { bffSessionSchema, type OperatorRole } from '@/contract/bff-session';
 
 export interface RunningBff {
   bff: BffApp;

@@ -9,11 +9,11 @@
  * is kept per token until the next write settles (storage/write-epoch.ts); expiry is checked on every request either
  * way.
  */
-import type { Permission } from '../../../contract';
-import type { AuthContext } from '../context';
-import { unauthorized } from '../http-error';
+import type { Permission } from '@/contract';
+import type { AuthContext } from '@/server/service/context';
+import { unauthorized } from '@/server/service/http-error';
 import { sql } from 'drizzle-orm';
-import { ReadThroughCache, rows, type Executor, type Store } from '../storage';
+import { ReadThroughCache, rows, type Executor, type Store } from '@/server/service/storage';
 import { hashToken } from './secrets';
 
 interface CallerRow {

@@ -5,7 +5,7 @@
  *   validator  reviews: reads documents and runs, edits documents (ground truth) and validation tasks
  *   viewer     reads everything, writes nothing
  */
-import type { Permission, Role } from '../../../contract';
+import type { Permission, Role } from '@/contract';
 
 export const BUILTIN_ROLE_IDS = {
   admin: 'svc:role:admin',

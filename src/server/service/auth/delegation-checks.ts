@@ -4,11 +4,11 @@
  * same fields, inside the transaction that writes.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Role } from '../../../contract';
-import type { AuthContext } from '../context';
-import { appClientsRepo } from '../storage/repositories/app-clients';
-import { HttpError } from '../http-error';
-import { schema, type Executor } from '../storage';
+import type { Role } from '@/contract';
+import type { AuthContext } from '@/server/service/context';
+import { appClientsRepo } from '@/server/service/storage/repositories/app-clients';
+import { HttpError } from '@/server/service/http-error';
+import { schema, type Executor } from '@/server/service/storage';
 import { refuseRoleIds, refuseRolePermissions, type RolePermissionsChange } from './delegation';
 
 function refuse(message: string | null) {

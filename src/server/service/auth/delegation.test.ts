@@ -1,6 +1,6 @@
 /** The delegation rule as a pure function: wildcards, denies, `delegate`, roles judged one by one, held roles. */
 import { describe, expect, it } from 'vitest';
-import type { Permission } from '../../../contract';
+import type { Permission } from '@/contract';
 import { refuseRoleIds, refuseRolePermissions } from './delegation';
 
 const allow = (resourceId: string, action: Permission['action']): Permission => ({

@@ -15,7 +15,7 @@
  *
  * Granting a deny never escalates, so denies are never refused. The functions return the refusal message, or null.
  */
-import { SCOPE_FAMILIES, type Permission } from '../../../contract';
+import { SCOPE_FAMILIES, type Permission } from '@/contract';
 import { CAPABILITY_ACTIONS, indexPermissions, type CapabilityAction } from './permissions';
 
 interface Capability {

@@ -1,6 +1,6 @@
 /** The indexed evaluator delegation uses answers exactly as isAllowed does, on every small list. */
 import { describe, expect, it } from 'vitest';
-import { PERMISSION_ACTIONS, PERMISSION_EFFECTS, type Permission } from '../../../contract';
+import { PERMISSION_ACTIONS, PERMISSION_EFFECTS, type Permission } from '@/contract';
 import { CAPABILITY_ACTIONS, indexPermissions, isAllowed } from './permissions';
 
 const RESOURCES = ['*', 'documents', 'my-family'];

@@ -6,7 +6,7 @@
  * Routes need `read` (GET) or `write` (other methods). `delegate` is a third action that no route needs: it exists
  * to be held and granted like the other two (action `*` includes it), see ./delegation.ts and docs/authorization.md.
  */
-import type { Permission } from '../../../contract';
+import type { Permission } from '@/contract';
 
 export type ScopeAction = 'read' | 'write';
 /** Every action a permission can name except the wildcard. */

@@ -1,6 +1,6 @@
 /** Client secrets: random, shown once, stored only as scrypt hashes (../../shared/scrypt-hash). */
 import { createHash, randomBytes } from 'node:crypto';
-import { isScryptHash, scryptHash, scryptVerify } from '../../shared/scrypt-hash';
+import { isScryptHash, scryptHash, scryptVerify } from '@/server/shared/scrypt-hash';
 
 /** Secrets are 32 random bytes, so a lighter cost than a password's keeps the token endpoint quick. */
 const SECRET_COST = { N: 16384, r: 8, p: 1, keyLength: 32 };

@@ -9,9 +9,9 @@
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { eq, lt, and } from 'drizzle-orm';
-import { hasNoNul, NUL_MESSAGE } from '../../../contract';
-import { badRequest, HttpError, unauthorized } from '../http-error';
-import { schema, type Tx } from '../storage';
+import { hasNoNul, NUL_MESSAGE } from '@/contract';
+import { badRequest, HttpError, unauthorized } from '@/server/service/http-error';
+import { schema, type Tx } from '@/server/service/storage';
 import { generateAccessToken, hashToken, prepareSecretChecks, verifySecret } from './secrets';
 import { addressKey, createTokenThrottle, type LimitedBy, type TokenThrottle } from './token-throttle';
 

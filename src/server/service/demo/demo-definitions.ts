@@ -2,13 +2,7 @@
  * What the demo organization contains, as request bodies of the contract (so the demo goes through the same
  * validation as API calls). Ids are assigned at seeding time; references between resources are by key.
  */
-import type {
-  CreateActionBody,
-  CreateHookBody,
-  CreateModelBody,
-  CreateValidationBody,
-  FieldConfig,
-} from '../../../contract';
+import type { CreateActionBody, CreateHookBody, CreateModelBody, CreateValidationBody, FieldConfig } from '@/contract';
 
 export const INVOICE_FIELD_CONFIG: FieldConfig = {
   vendor_name: { type: 'string', description: 'Legal name of the seller as printed in the letterhead', maxLength: 256 },

@@ -19,23 +19,28 @@ import {
   type HookRun,
   type Model,
   type Validation,
-} from '../../../contract';
-import type { SeedContext } from '../context';
-import { fieldStatistics } from '../routes/models';
+} from '@/contract';
+import type { SeedContext } from '@/server/service/context';
+import { fieldStatistics } from '@/server/service/routes/models';
 import {
   archiveAgentRun,
   createAgentRun,
   exportAgentRun,
   updateValidationTask,
   type RunScope,
-} from '../runs/agent-run-engine';
-import { agentsRepo } from '../storage/repositories/agents';
-import { documentsRepo } from '../storage/repositories/documents';
-import { actionRunsRepo, actionsRepo, hookRunsRepo, hooksRepo } from '../storage/repositories/hooks-and-actions';
-import { modelsRepo } from '../storage/repositories/models';
-import { validationsRepo } from '../storage/repositories/validations';
-import { bumpCounter, createdStamp, type Tx } from '../storage';
-import type { Upload } from '../storage/file-store/file-store';
+} from '@/server/service/runs/agent-run-engine';
+import { agentsRepo } from '@/server/service/storage/repositories/agents';
+import { documentsRepo } from '@/server/service/storage/repositories/documents';
+import {
+  actionRunsRepo,
+  actionsRepo,
+  hookRunsRepo,
+  hooksRepo,
+} from '@/server/service/storage/repositories/hooks-and-actions';
+import { modelsRepo } from '@/server/service/storage/repositories/models';
+import { validationsRepo } from '@/server/service/storage/repositories/validations';
+import { bumpCounter, createdStamp, type Tx } from '@/server/service/storage';
+import type { Upload } from '@/server/service/storage/file-store/file-store';
 import { DEMO_ACTIONS, DEMO_HOOKS, DEMO_MODELS, DEMO_VALIDATIONS } from './demo-definitions';
 import { makeSampleFiles } from './samples';
 

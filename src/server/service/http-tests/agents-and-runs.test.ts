@@ -13,9 +13,9 @@ import {
   hookRunListSchema,
   hookRunSchema,
   validationTaskSchema,
-} from '../../../contract';
-import { startTestService, type TestService } from '../testing/start-test-service';
-import { apiClient, type ApiClient } from '../testing/http';
+} from '@/contract';
+import { startTestService, type TestService } from '@/server/service/testing/start-test-service';
+import { apiClient, type ApiClient } from '@/server/service/testing/http';
 
 let svc: TestService;
 let api: ApiClient;

@@ -3,9 +3,9 @@
  * errors, OpenAPI) over real HTTP against a fresh embedded service.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema, tokenResponseSchema, userSchema } from '../../../contract';
-import { requestToken, startTestService, type TestService } from '../testing/start-test-service';
-import { apiClient, hex32, type ApiClient } from '../testing/http';
+import { errorBodySchema, tokenResponseSchema, userSchema } from '@/contract';
+import { requestToken, startTestService, type TestService } from '@/server/service/testing/start-test-service';
+import { apiClient, hex32, type ApiClient } from '@/server/service/testing/http';
 
 let svc: TestService;
 let admin: ApiClient;

@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createServiceApp } from '../app';
-import { loadServiceConfig } from '../config';
-import { dropSchema } from '../storage';
-import { serviceStarted, spawnService, type ServiceProcess } from '../testing/service-process';
+import { createServiceApp } from '@/server/service/app';
+import { loadServiceConfig } from '@/server/service/config';
+import { dropSchema } from '@/server/service/storage';
+import { serviceStarted, spawnService, type ServiceProcess } from '@/server/service/testing/service-process';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {

@@ -4,9 +4,9 @@
  * 403 naming what they lack; nothing is stored; the same requests from the admin, or within the caller's reach, pass.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PermissionInput } from '../../../contract';
-import { apiClient, type ApiClient, type HttpResult } from '../testing/http';
-import { requestToken, startTestService, type TestService } from '../testing/start-test-service';
+import type { PermissionInput } from '@/contract';
+import { apiClient, type ApiClient, type HttpResult } from '@/server/service/testing/http';
+import { requestToken, startTestService, type TestService } from '@/server/service/testing/start-test-service';
 
 let svc: TestService;
 let admin: ApiClient;

@@ -10,10 +10,10 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { MIB } from '../config';
-import { dropSchema } from '../storage';
-import { serviceStarted, spawnService, type ServiceProcess } from '../testing/service-process';
-import { requestToken } from '../testing/start-test-service';
+import { MIB } from '@/server/service/config';
+import { dropSchema } from '@/server/service/storage';
+import { serviceStarted, spawnService, type ServiceProcess } from '@/server/service/testing/service-process';
+import { requestToken } from '@/server/service/testing/start-test-service';
 
 const FILE_SIZE = 64 * MIB;
 /** Three quarters of the file: a service that buffered the upload whole could not stay under it. */

@@ -12,12 +12,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceApp, type ServiceApp } from '../app';
-import { loadServiceConfig, MIB } from '../config';
-import { dropSchema, rows } from '../storage';
-import { CHUNK_SIZE } from '../storage/file-store/database-chunks';
-import { requestToken, testServiceEnv } from '../testing/start-test-service';
-import { startS3TestServer, type S3TestServer } from '../testing/s3-test-server';
+import { createServiceApp, type ServiceApp } from '@/server/service/app';
+import { loadServiceConfig, MIB } from '@/server/service/config';
+import { dropSchema, rows } from '@/server/service/storage';
+import { CHUNK_SIZE } from '@/server/service/storage/file-store/database-chunks';
+import { requestToken, testServiceEnv } from '@/server/service/testing/start-test-service';
+import { startS3TestServer, type S3TestServer } from '@/server/service/testing/s3-test-server';
 
 const LIMIT = 3 * MIB;
 const databaseUrl = process.env.DPS_DATABASE_URL;

@@ -4,9 +4,9 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentListSchema, documentSchema } from '../../../contract';
-import { startTestService, type TestService } from '../testing/start-test-service';
-import { apiClient, hex32, type ApiClient } from '../testing/http';
+import { documentListSchema, documentSchema } from '@/contract';
+import { startTestService, type TestService } from '@/server/service/testing/start-test-service';
+import { apiClient, hex32, type ApiClient } from '@/server/service/testing/http';
 
 let svc: TestService;
 let api: ApiClient;

@@ -13,10 +13,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { requestToken } from '../testing/start-test-service';
-import { apiClient } from '../testing/http';
-import { dropSchema } from '../storage';
-import { serviceStarted, spawnService } from '../testing/service-process';
+import { requestToken } from '@/server/service/testing/start-test-service';
+import { apiClient } from '@/server/service/testing/http';
+import { dropSchema } from '@/server/service/storage';
+import { serviceStarted, spawnService } from '@/server/service/testing/service-process';
 
 const root = path.resolve(__dirname, '../../../..');
 const children: ChildProcess[] = [];

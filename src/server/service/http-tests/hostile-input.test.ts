@@ -6,9 +6,9 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { errorBodySchema, MAX_JSON_DEPTH } from '../../../contract';
-import { startTestService, type TestService } from '../testing/start-test-service';
-import { apiClient } from '../testing/http';
+import { errorBodySchema, MAX_JSON_DEPTH } from '@/contract';
+import { startTestService, type TestService } from '@/server/service/testing/start-test-service';
+import { apiClient } from '@/server/service/testing/http';
 
 let svc: TestService;
 let token: string;

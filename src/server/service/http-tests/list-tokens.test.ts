@@ -4,9 +4,9 @@
  * `nextToken`. Documents' sortBy/order and agent runs' sort keep paging.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema } from '../../../contract';
-import { apiClient, hex32, type ApiClient, type HttpResult } from '../testing/http';
-import { startTestService, type TestService } from '../testing/start-test-service';
+import { errorBodySchema } from '@/contract';
+import { apiClient, hex32, type ApiClient, type HttpResult } from '@/server/service/testing/http';
+import { startTestService, type TestService } from '@/server/service/testing/start-test-service';
 
 let svc: TestService;
 let api: ApiClient;

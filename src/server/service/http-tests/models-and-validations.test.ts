@@ -1,8 +1,8 @@
 /** Models and validations (with their tasks), field by field. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { modelListSchema, modelSchema, validationSchema } from '../../../contract';
-import { startTestService, type TestService } from '../testing/start-test-service';
-import { apiClient, type ApiClient } from '../testing/http';
+import { modelListSchema, modelSchema, validationSchema } from '@/contract';
+import { startTestService, type TestService } from '@/server/service/testing/start-test-service';
+import { apiClient, type ApiClient } from '@/server/service/testing/http';
 
 let svc: TestService;
 let api: ApiClient;

@@ -1,8 +1,8 @@
 /** Organizations (`/organizations/me`, create, patch with the seed's constraints), counters and quotas (429). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COUNTER_FIELDS, organizationSchema } from '../../../contract';
-import { startTestService, type TestService } from '../testing/start-test-service';
-import { apiClient, hex32, type ApiClient } from '../testing/http';
+import { COUNTER_FIELDS, organizationSchema } from '@/contract';
+import { startTestService, type TestService } from '@/server/service/testing/start-test-service';
+import { apiClient, hex32, type ApiClient } from '@/server/service/testing/http';
 
 let svc: TestService;
 let api: ApiClient;

@@ -3,9 +3,9 @@
  * readable one by one and in batches, scoped to the organization; users are found by part of their name or email.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profileListSchema, profileSchema, userSchema, userSearchResultSchema, type User } from '../../../contract';
-import { startTestService, type TestService } from '../testing/start-test-service';
-import { apiClient, hex32, type ApiClient } from '../testing/http';
+import { profileListSchema, profileSchema, userSchema, userSearchResultSchema, type User } from '@/contract';
+import { startTestService, type TestService } from '@/server/service/testing/start-test-service';
+import { apiClient, hex32, type ApiClient } from '@/server/service/testing/http';
 
 let svc: TestService;
 let api: ApiClient;

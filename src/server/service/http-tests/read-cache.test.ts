@@ -9,12 +9,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceApp, type ServiceApp } from '../app';
-import { loadServiceConfig } from '../config';
-import { dropSchema } from '../storage';
-import { apiClient, type ApiClient } from '../testing/http';
-import { requestToken } from '../testing/start-test-service';
-import { createTenantOrganization } from '../testing/tenant';
+import { createServiceApp, type ServiceApp } from '@/server/service/app';
+import { loadServiceConfig } from '@/server/service/config';
+import { dropSchema } from '@/server/service/storage';
+import { apiClient, type ApiClient } from '@/server/service/testing/http';
+import { requestToken } from '@/server/service/testing/start-test-service';
+import { createTenantOrganization } from '@/server/service/testing/tenant';
 
 const databaseUrl = process.env.DPS_DATABASE_URL;
 const schema = databaseUrl ? `rc_${randomBytes(6).toString('hex')}` : undefined;

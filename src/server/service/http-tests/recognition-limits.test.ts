@@ -10,11 +10,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentSchema } from '../../../contract';
-import { ocrResultSchema, type OcrResult } from '../../../contract/ocr';
-import { invoiceData, makeInvoicePng, makeInvoiceTiff } from '../demo/samples';
-import { apiClient, type ApiClient } from '../testing/http';
-import { startTestService, type TestService } from '../testing/start-test-service';
+import { documentSchema } from '@/contract';
+import { ocrResultSchema, type OcrResult } from '@/contract/ocr';
+import { invoiceData, makeInvoicePng, makeInvoiceTiff } from '@/server/service/demo/samples';
+import { apiClient, type ApiClient } from '@/server/service/testing/http';
+import { startTestService, type TestService } from '@/server/service/testing/start-test-service';
 
 // ---- fixtures ----
 

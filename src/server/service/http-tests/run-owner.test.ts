@@ -4,9 +4,9 @@
  * on an incomplete id; 403 without `agents.runs` read; listed in the OpenAPI document with its scope.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runOwnerSchema, type PermissionInput } from '../../../contract';
-import { apiClient, hex32, type ApiClient } from '../testing/http';
-import { requestToken, startTestService, type TestService } from '../testing/start-test-service';
+import { runOwnerSchema, type PermissionInput } from '@/contract';
+import { apiClient, hex32, type ApiClient } from '@/server/service/testing/http';
+import { requestToken, startTestService, type TestService } from '@/server/service/testing/start-test-service';
 
 let svc: TestService;
 let admin: ApiClient;

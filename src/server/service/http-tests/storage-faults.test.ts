@@ -18,9 +18,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { apiClient } from '../testing/http';
-import { lineMatching, serviceStarted, spawnService, type ServiceProcess } from '../testing/service-process';
-import { requestToken } from '../testing/start-test-service';
+import { apiClient } from '@/server/service/testing/http';
+import {
+  lineMatching,
+  serviceStarted,
+  spawnService,
+  type ServiceProcess,
+} from '@/server/service/testing/service-process';
+import { requestToken } from '@/server/service/testing/start-test-service';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {

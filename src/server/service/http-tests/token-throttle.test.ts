@@ -4,11 +4,11 @@
  * Assertions are on statuses and headers, never on time.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema, tokenResponseSchema } from '../../../contract';
-import { TOKEN_THROTTLE_DEFAULTS as LIMITS } from '../auth/token-throttle';
-import { apiClient, type ApiClient } from '../testing/http';
-import { startTestService, type TestService } from '../testing/start-test-service';
-import { basicCredentials as basic, postTokenFrom, type TokenAnswer } from '../testing/token-requests';
+import { errorBodySchema, tokenResponseSchema } from '@/contract';
+import { TOKEN_THROTTLE_DEFAULTS as LIMITS } from '@/server/service/auth/token-throttle';
+import { apiClient, type ApiClient } from '@/server/service/testing/http';
+import { startTestService, type TestService } from '@/server/service/testing/start-test-service';
+import { basicCredentials as basic, postTokenFrom, type TokenAnswer } from '@/server/service/testing/token-requests';
 
 let svc: TestService;
 let admin: ApiClient;

@@ -3,9 +3,9 @@
  * constraint refused with 400 naming the field, unknown fields refused, lists paged with nextToken.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appClientSchema, roleListSchema, roleSchema, userListSchema, userSchema } from '../../../contract';
-import { startTestService, type TestService } from '../testing/start-test-service';
-import { apiClient, hex32, type ApiClient } from '../testing/http';
+import { appClientSchema, roleListSchema, roleSchema, userListSchema, userSchema } from '@/contract';
+import { startTestService, type TestService } from '@/server/service/testing/start-test-service';
+import { apiClient, hex32, type ApiClient } from '@/server/service/testing/http';
 
 let svc: TestService;
 let api: ApiClient;

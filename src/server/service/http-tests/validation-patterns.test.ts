@@ -4,9 +4,9 @@
  * once froze the whole service inside the run's transaction.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentRunSchema, validationTaskInputSchema, validationTaskListSchema } from '../../../contract';
-import { startTestService, type TestService } from '../testing/start-test-service';
-import { apiClient, type ApiClient } from '../testing/http';
+import { agentRunSchema, validationTaskInputSchema, validationTaskListSchema } from '@/contract';
+import { startTestService, type TestService } from '@/server/service/testing/start-test-service';
+import { apiClient, type ApiClient } from '@/server/service/testing/http';
 
 let svc: TestService;
 let api: ApiClient;

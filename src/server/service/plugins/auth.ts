@@ -3,10 +3,10 @@
  * before the body is read: 401 and 403 come before 413, 415 and 400.
  */
 import fp from 'fastify-plugin';
-import { authenticator } from '../auth/authenticate';
-import { actionOf, isAllowed } from '../auth/permissions';
-import type { AuthContext } from '../context';
-import { forbidden } from '../http-error';
+import { authenticator } from '@/server/service/auth/authenticate';
+import { actionOf, isAllowed } from '@/server/service/auth/permissions';
+import type { AuthContext } from '@/server/service/context';
+import { forbidden } from '@/server/service/http-error';
 
 export const authPlugin = fp(
   async (app) => {

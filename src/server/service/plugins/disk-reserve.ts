@@ -9,8 +9,8 @@
 import { statfs } from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from '../http-error';
-import { STORAGE_FULL } from '../storage';
+import { HttpError } from '@/server/service/http-error';
+import { STORAGE_FULL } from '@/server/service/storage';
 
 const ADDS_DATA = new Set(['POST', 'PUT', 'PATCH']);
 

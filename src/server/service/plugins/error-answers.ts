@@ -9,8 +9,8 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from '../http-error';
-import { storageFault } from '../storage';
+import { HttpError } from '@/server/service/http-error';
+import { storageFault } from '@/server/service/storage';
 
 export const CORS_HEADERS = {
   'access-control-allow-origin': '*',

@@ -12,7 +12,7 @@
  */
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
-import { currentUsageMonth } from '../storage';
+import { currentUsageMonth } from '@/server/service/storage';
 
 interface CachedAnswer {
   dataVersion: string;

@@ -8,8 +8,8 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { describeZodError, jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../../../contract';
-import { badRequest, HttpError } from '../http-error';
+import { describeZodError, jsonNestsDeeperThan, MAX_JSON_DEPTH } from '@/contract';
+import { badRequest, HttpError } from '@/server/service/http-error';
 
 /** What the `{message}` calls each part of the request. */
 const SUBJECTS: Record<string, string> = { params: 'path', querystring: 'query', body: 'body', headers: 'headers' };

@@ -1,7 +1,7 @@
 /** Storage, configuration and the service's URLs as Fastify decorators (typed in ../context.ts). */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ServiceContext } from '../context';
+import type { ServiceContext } from '@/server/service/context';
 
 export const serviceDecorators = fp<{ context: ServiceContext }>(
   async (app, { context }) => {

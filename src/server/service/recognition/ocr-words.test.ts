@@ -1,6 +1,6 @@
 /** Tesseract's blocks → the contract's page of words: page-relative boxes, 0..1 confidence, line indices. */
 import { describe, expect, it } from 'vitest';
-import { ocrPageSchema } from '../../../contract/ocr';
+import { ocrPageSchema } from '@/contract/ocr';
 import { ocrPageFromBlocks, type TesseractBlocks } from './ocr-words';
 
 const word = (text: string, confidence: number, x0: number, y0: number, x1: number, y1: number) => ({

@@ -2,7 +2,7 @@
  * Tesseract's result for one page raster → the contract's page of words (src/contract/ocr.ts): boxes become
  * fractions of the page, confidence 0..1, words keep the index of their line in reading order. Pure.
  */
-import type { OcrPage, OcrWord } from '../../../contract/ocr';
+import type { OcrPage, OcrWord } from '@/contract/ocr';
 
 type Bbox = { x0: number; y0: number; x1: number; y1: number };
 /** The part of tesseract.js's `Page` this reads (its `blocks` output). */

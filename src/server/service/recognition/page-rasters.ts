@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createCanvas, ImageData, loadImage } from '@napi-rs/canvas';
 import UTIF from 'utif2';
-import type { OcrNotRecognisedReason } from '../../../contract/ocr';
+import type { OcrNotRecognisedReason } from '@/contract/ocr';
 import { declaredImageSize } from './image-size';
 import { tiffPages, tiffPageTags, type TiffPage } from './tiff-directory';
 

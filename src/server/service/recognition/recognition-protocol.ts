@@ -4,7 +4,7 @@
  * until `close`), recognise one `page` of an open document, or `close` it. The process says `ready` once its
  * recogniser is loaded.
  */
-import type { OcrNotRecognisedReason, OcrPage } from '../../../contract/ocr';
+import type { OcrNotRecognisedReason, OcrPage } from '@/contract/ocr';
 
 export type RecognitionRequest =
   | { id: number; type: 'open'; key: string; contentType: string; maxPagePixels: number }

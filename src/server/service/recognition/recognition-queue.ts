@@ -10,11 +10,11 @@
  * again when the service starts (main.ts calls `resumeRecognition`), when a turn's lease runs out, or when its
  * `ocrFileUrl` is read. Requests never wait for recognition.
  */
-import { isOcrContentType } from '../../../contract/ocr';
-import type { OcrLimits } from '../config';
-import type { ServiceContext } from '../context';
-import type { Store } from '../storage';
-import { recognitionsRepo, type Claim, type Turn } from '../storage/repositories/document-recognitions';
+import { isOcrContentType } from '@/contract/ocr';
+import type { OcrLimits } from '@/server/service/config';
+import type { ServiceContext } from '@/server/service/context';
+import type { Store } from '@/server/service/storage';
+import { recognitionsRepo, type Claim, type Turn } from '@/server/service/storage/repositories/document-recognitions';
 import { forgetDocument, recognizePage } from './recognizer';
 
 /** A turn's claim outlasts the longest turn: starting the process, opening the file, then one page, each timed. */

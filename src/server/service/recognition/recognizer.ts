@@ -13,7 +13,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { OcrLimits } from '../config';
+import type { OcrLimits } from '@/server/service/config';
 import type { FileChunk, PageResult, RecognitionMessage, RecognitionRequest } from './recognition-protocol';
 
 const IDLE_MS = 60_000;

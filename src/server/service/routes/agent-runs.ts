@@ -19,17 +19,17 @@ import {
   runIdSchema,
   runVariablesSchema,
   updateAgentRunBodySchema,
-} from '../../../contract';
-import { notFound } from '../http-error';
-import { archiveAgentRun, createAgentRun, exportAgentRun } from '../runs/agent-run-engine';
+} from '@/contract';
+import { notFound } from '@/server/service/http-error';
+import { archiveAgentRun, createAgentRun, exportAgentRun } from '@/server/service/runs/agent-run-engine';
 import {
   agentRunResponse,
   agentRunsRepo,
   countAgentRunsByStatus,
   type StoredAgentRun,
-} from '../storage/repositories/agent-runs';
-import { agentsRepo } from '../storage/repositories/agents';
-import type { Executor } from '../storage';
+} from '@/server/service/storage/repositories/agent-runs';
+import { agentsRepo } from '@/server/service/storage/repositories/agents';
+import type { Executor } from '@/server/service/storage';
 import { runScope } from './run-scope';
 
 const agentParams = z.object({ agentId: agentIdSchema });

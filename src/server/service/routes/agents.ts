@@ -7,9 +7,9 @@ import {
   createAgentBodySchema,
   newId,
   updateAgentBodySchema,
-} from '../../../contract';
-import { agentsRepo } from '../storage/repositories/agents';
-import { createdStamp } from '../storage';
+} from '@/contract';
+import { agentsRepo } from '@/server/service/storage/repositories/agents';
+import { createdStamp } from '@/server/service/storage';
 import { resourceRoutes } from './resource-routes';
 
 export const agentRoutes: FastifyPluginAsyncZod = async (app) => {

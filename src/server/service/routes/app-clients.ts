@@ -16,15 +16,15 @@ import {
   newId,
   updateAppClientBodySchema,
   type AppClient,
-} from '../../../contract';
-import { assertMayGrantRoles } from '../auth/delegation-checks';
-import { generateClientId, generateClientSecret, hashSecret } from '../auth/secrets';
-import { revokeTokens } from '../auth/token-route';
-import { appClientsRepo } from '../storage/repositories/app-clients';
-import { badRequest } from '../http-error';
-import { bumpCounter, createdStamp, updatedStamp, type Executor } from '../storage';
+} from '@/contract';
+import { assertMayGrantRoles } from '@/server/service/auth/delegation-checks';
+import { generateClientId, generateClientSecret, hashSecret } from '@/server/service/auth/secrets';
+import { revokeTokens } from '@/server/service/auth/token-route';
+import { appClientsRepo } from '@/server/service/storage/repositories/app-clients';
+import { badRequest } from '@/server/service/http-error';
+import { bumpCounter, createdStamp, updatedStamp, type Executor } from '@/server/service/storage';
 import { readRoutes } from './resource-routes';
-import { assertRolesExist } from '../storage/repositories/roles';
+import { assertRolesExist } from '@/server/service/storage/repositories/roles';
 
 const appClientParams = z.object({ appClientId: appClientIdSchema });
 

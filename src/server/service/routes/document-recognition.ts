@@ -6,15 +6,15 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { documentIdSchema, type Document } from '../../../contract';
-import { isOcrContentType, ocrResultSchema, type OcrResult, type OcrUnrecognisedPages } from '../../../contract/ocr';
-import type { ServiceContext } from '../context';
-import { notFound } from '../http-error';
-import { serviceContextOf } from '../plugins/service-decorators';
-import { requestRecognition, resumeRecognition } from '../recognition/recognition-queue';
-import { recognitionsRepo } from '../storage/repositories/document-recognitions';
-import { hasDocumentFile } from '../storage/repositories/document-files';
-import { documentsRepo } from '../storage/repositories/documents';
+import { documentIdSchema, type Document } from '@/contract';
+import { isOcrContentType, ocrResultSchema, type OcrResult, type OcrUnrecognisedPages } from '@/contract/ocr';
+import type { ServiceContext } from '@/server/service/context';
+import { notFound } from '@/server/service/http-error';
+import { serviceContextOf } from '@/server/service/plugins/service-decorators';
+import { requestRecognition, resumeRecognition } from '@/server/service/recognition/recognition-queue';
+import { recognitionsRepo } from '@/server/service/storage/repositories/document-recognitions';
+import { hasDocumentFile } from '@/server/service/storage/repositories/document-files';
+import { documentsRepo } from '@/server/service/storage/repositories/documents';
 
 const params = z.object({ documentId: documentIdSchema });
 

@@ -21,17 +21,17 @@ import {
   updateDocumentBodySchema,
   type ContentType,
   type Document,
-} from '../../../contract';
-import type { ServiceContext } from '../context';
-import { badRequest, HttpError, notFound } from '../http-error';
-import { serviceContextOf } from '../plugins/service-decorators';
-import { cancelRecognition, requestRecognition } from '../recognition/recognition-queue';
-import { recognitionsRepo } from '../storage/repositories/document-recognitions';
+} from '@/contract';
+import type { ServiceContext } from '@/server/service/context';
+import { badRequest, HttpError, notFound } from '@/server/service/http-error';
+import { serviceContextOf } from '@/server/service/plugins/service-decorators';
+import { cancelRecognition, requestRecognition } from '@/server/service/recognition/recognition-queue';
+import { recognitionsRepo } from '@/server/service/storage/repositories/document-recognitions';
 import { fileBaseUrlOf, ocrFileUrlOf } from './document-recognition';
-import { parseRange } from '../storage/file-store/byte-range';
-import { fileTooLarge, type FileHead, type Upload } from '../storage/file-store/file-store';
-import { documentsRepo } from '../storage/repositories/documents';
-import { bumpCounter, createdStamp, updatedStamp } from '../storage';
+import { parseRange } from '@/server/service/storage/file-store/byte-range';
+import { fileTooLarge, type FileHead, type Upload } from '@/server/service/storage/file-store/file-store';
+import { documentsRepo } from '@/server/service/storage/repositories/documents';
+import { bumpCounter, createdStamp, updatedStamp } from '@/server/service/storage';
 
 const params = z.object({ documentId: documentIdSchema });
 /** The base64 alphabet with optional padding. Padding is not required: the seed allows any length from 1. */

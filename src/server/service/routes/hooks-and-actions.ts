@@ -26,10 +26,15 @@ import {
   updateActionBodySchema,
   updateHookBodySchema,
   type ScopeFamily,
-} from '../../../contract';
-import { notFound } from '../http-error';
-import { actionRunsRepo, actionsRepo, hookRunsRepo, hooksRepo } from '../storage/repositories/hooks-and-actions';
-import { createdStamp, type Repository } from '../storage';
+} from '@/contract';
+import { notFound } from '@/server/service/http-error';
+import {
+  actionRunsRepo,
+  actionsRepo,
+  hookRunsRepo,
+  hooksRepo,
+} from '@/server/service/storage/repositories/hooks-and-actions';
+import { createdStamp, type Repository } from '@/server/service/storage';
 import { resourceRoutes, type ZodApp } from './resource-routes';
 
 const runListQuery = z.object({

@@ -13,9 +13,9 @@ import {
   updateModelBodySchema,
   type FieldConfig,
   type Model,
-} from '../../../contract';
-import { modelsRepo } from '../storage/repositories/models';
-import { createdStamp, updatedStamp } from '../storage';
+} from '@/contract';
+import { modelsRepo } from '@/server/service/storage/repositories/models';
+import { createdStamp, updatedStamp } from '@/server/service/storage';
 import { resourceRoutes } from './resource-routes';
 
 export function fieldStatistics(fieldConfig: FieldConfig): Record<string, unknown> {

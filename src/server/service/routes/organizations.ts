@@ -12,14 +12,14 @@ import {
   organizationListSchema,
   organizationSchema,
   updateOrganizationBodySchema,
-} from '../../../contract';
+} from '@/contract';
 import {
   createOrganization,
   getOrganization,
   listOrganizations,
   patchOrganization,
-} from '../storage/repositories/organizations';
-import { createdStamp, updatedStamp } from '../storage';
+} from '@/server/service/storage/repositories/organizations';
+import { createdStamp, updatedStamp } from '@/server/service/storage';
 
 const organizationParams = z.object({ organizationId: organizationIdSchema });
 

@@ -6,9 +6,9 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listQuerySchema, type ScopeFamily } from '../../../contract';
-import type { AuthContext } from '../context';
-import { bumpCounter, updatedStamp, type CreatedCounter, type Repository } from '../storage';
+import { listQuerySchema, type ScopeFamily } from '@/contract';
+import type { AuthContext } from '@/server/service/context';
+import { bumpCounter, updatedStamp, type CreatedCounter, type Repository } from '@/server/service/storage';
 
 export type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 

@@ -16,12 +16,12 @@ import {
   type Permission,
   type PermissionInput,
   type Role,
-} from '../../../contract';
-import { BUILTIN_ROLE_IDS, isBuiltinRole } from '../auth/builtin-roles';
-import { assertMaySetRolePermissions } from '../auth/delegation-checks';
-import { findRoleHolder, rolesRepo } from '../storage/repositories/roles';
-import { badRequest } from '../http-error';
-import { createdStamp, updatedStamp } from '../storage';
+} from '@/contract';
+import { BUILTIN_ROLE_IDS, isBuiltinRole } from '@/server/service/auth/builtin-roles';
+import { assertMaySetRolePermissions } from '@/server/service/auth/delegation-checks';
+import { findRoleHolder, rolesRepo } from '@/server/service/storage/repositories/roles';
+import { badRequest } from '@/server/service/http-error';
+import { createdStamp, updatedStamp } from '@/server/service/storage';
 import { readRoutes } from './resource-routes';
 
 const roleParams = z.object({ roleId: roleIdSchema });

@@ -6,10 +6,10 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { runIdSchema, runOwnerSchema, type RunOwner, type ScopeFamily } from '../../../contract';
-import { isAllowed } from '../auth/permissions';
-import { agentRunsRepo } from '../storage/repositories/agent-runs';
-import { actionRunsRepo, hookRunsRepo } from '../storage/repositories/hooks-and-actions';
+import { runIdSchema, runOwnerSchema, type RunOwner, type ScopeFamily } from '@/contract';
+import { isAllowed } from '@/server/service/auth/permissions';
+import { agentRunsRepo } from '@/server/service/storage/repositories/agent-runs';
+import { actionRunsRepo, hookRunsRepo } from '@/server/service/storage/repositories/hooks-and-actions';
 
 export const runOwnerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { RunScope } from '../runs/agent-run-engine';
+import type { RunScope } from '@/server/service/runs/agent-run-engine';
 
 /** The run engine's view of a request: whose organization, who acts, and the public base URL. */
 export function runScope(request: FastifyRequest): RunScope {

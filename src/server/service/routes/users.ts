@@ -22,14 +22,14 @@ import {
   userListSchema,
   userSchema,
   type User,
-} from '../../../contract';
-import { assertMayGrantRoles } from '../auth/delegation-checks';
-import { findProfiles, findUserIdByEmail, usersRepo } from '../storage/repositories/users';
-import { badRequest, notFound } from '../http-error';
-import { bumpCounter, createdStamp, isUniqueViolation, updatedStamp } from '../storage';
+} from '@/contract';
+import { assertMayGrantRoles } from '@/server/service/auth/delegation-checks';
+import { findProfiles, findUserIdByEmail, usersRepo } from '@/server/service/storage/repositories/users';
+import { badRequest, notFound } from '@/server/service/http-error';
+import { bumpCounter, createdStamp, isUniqueViolation, updatedStamp } from '@/server/service/storage';
 import { readRoutes } from './resource-routes';
-import { assertAppClientExists } from '../storage/repositories/app-clients';
-import { assertRolesExist } from '../storage/repositories/roles';
+import { assertAppClientExists } from '@/server/service/storage/repositories/app-clients';
+import { assertRolesExist } from '@/server/service/storage/repositories/roles';
 
 const userParams = z.object({ userId: userIdSchema });
 

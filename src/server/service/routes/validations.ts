@@ -17,11 +17,11 @@ import {
   validationTaskListSchema,
   validationTaskSchema,
   validationTaskStatusSchema,
-} from '../../../contract';
-import { notFound } from '../http-error';
-import { updateValidationTask } from '../runs/agent-run-engine';
-import { validationTasksRepo, validationsRepo } from '../storage/repositories/validations';
-import { createdStamp } from '../storage';
+} from '@/contract';
+import { notFound } from '@/server/service/http-error';
+import { updateValidationTask } from '@/server/service/runs/agent-run-engine';
+import { validationTasksRepo, validationsRepo } from '@/server/service/storage/repositories/validations';
+import { createdStamp } from '@/server/service/storage';
 import { resourceRoutes } from './resource-routes';
 import { runScope } from './run-scope';
 

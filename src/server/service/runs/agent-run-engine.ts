@@ -31,9 +31,9 @@ import {
   type ValidationConfig,
   type ValidationTask,
   WAITING_FOR_REVIEW_STATUS,
-} from '../../../contract';
-import { badRequest, conflict, notFound } from '../http-error';
-import { bumpCounter, type Tx } from '../storage';
+} from '@/contract';
+import { badRequest, conflict, notFound } from '@/server/service/http-error';
+import { bumpCounter, type Tx } from '@/server/service/storage';
 import { applyTransition, type AgentRunTrigger, type RunState } from './agent-run-lifecycle';
 import {
   planActionRun,
@@ -43,12 +43,21 @@ import {
   type PlannedHookRun,
 } from './hook-action-runs';
 import { predictFields } from './predictions';
-import { agentRunsRepo, type AgentRunInternal, type StoredAgentRun } from '../storage/repositories/agent-runs';
-import { agentsRepo } from '../storage/repositories/agents';
-import { documentsRepo } from '../storage/repositories/documents';
-import { actionRunsRepo, actionsRepo, hookRunsRepo, hooksRepo } from '../storage/repositories/hooks-and-actions';
-import { modelsRepo } from '../storage/repositories/models';
-import { validationTasksRepo, validationsRepo } from '../storage/repositories/validations';
+import {
+  agentRunsRepo,
+  type AgentRunInternal,
+  type StoredAgentRun,
+} from '@/server/service/storage/repositories/agent-runs';
+import { agentsRepo } from '@/server/service/storage/repositories/agents';
+import { documentsRepo } from '@/server/service/storage/repositories/documents';
+import {
+  actionRunsRepo,
+  actionsRepo,
+  hookRunsRepo,
+  hooksRepo,
+} from '@/server/service/storage/repositories/hooks-and-actions';
+import { modelsRepo } from '@/server/service/storage/repositories/models';
+import { validationTasksRepo, validationsRepo } from '@/server/service/storage/repositories/validations';
 import { evaluateRules } from './validation-rules';
 
 export type RunScope = {

@@ -7,8 +7,8 @@
  *   → pending-export → exported → completed                                              ◄──┘
  *   any non-final step → error;  any state → archived (the only client-settable status)
  */
-import type { AgentRunEvent, AgentRunStatus } from '../../../contract';
-import { IN_FLIGHT_STATUSES, nowTimestamp } from '../../../contract';
+import type { AgentRunEvent, AgentRunStatus } from '@/contract';
+import { IN_FLIGHT_STATUSES, nowTimestamp } from '@/contract';
 
 export const AGENT_RUN_TRIGGERS = {
   /** Run accepted; predictions are being prepared. */

@@ -9,7 +9,7 @@
  *   in the run's variables, else the run fails naming them), `minConfidence` (predictions below it become warnings),
  *   `destination` (echoed in the output), `noAgentRunUpdate` (actions only).
  */
-import type { AgentRunStatus, RunStatus } from '../../../contract';
+import type { AgentRunStatus, RunStatus } from '@/contract';
 import type { Prediction } from './predictions';
 
 export type HookResource = {

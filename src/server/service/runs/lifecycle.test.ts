@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AGENT_RUN_STATUSES, agentRunEventSchema, type AgentRunStatus, type FieldConfig } from '../../../contract';
+import { AGENT_RUN_STATUSES, agentRunEventSchema, type AgentRunStatus, type FieldConfig } from '@/contract';
 import {
   AGENT_RUN_TRIGGERS,
   LifecycleError,

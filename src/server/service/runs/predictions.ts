@@ -3,8 +3,8 @@
  * for that label; the confidence is the ground truth's own when below 1, else a stable pseudo-confidence from a hash
  * of (document, field) so reviews show a realistic spread. Fields without ground truth predict null, confidence 0.
  */
-import type { FieldConfig, GroundTruthEntry } from '../../../contract';
-import { NESTED_FIELD_TYPES } from '../../../contract';
+import type { FieldConfig, GroundTruthEntry } from '@/contract';
+import { NESTED_FIELD_TYPES } from '@/contract';
 
 export type Prediction = {
   label: string;

@@ -3,7 +3,7 @@
  * RegExp answers at once, and a check that cannot be made is an issue for a person, never a silent pass.
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_PATTERN_VALUE_LENGTH, type ValidationConfig } from '../../../contract';
+import { MAX_PATTERN_VALUE_LENGTH, type ValidationConfig } from '@/contract';
 import type { Prediction } from './predictions';
 import { evaluateRules } from './validation-rules';
 

@@ -10,7 +10,7 @@ import {
   type CallerPatternResult,
   type ValidationConfig,
   type ValidationRule,
-} from '../../../contract';
+} from '@/contract';
 import type { Prediction } from './predictions';
 
 export type ValidationIssue = { field: string; rule: ValidationRule['type']; message: string };

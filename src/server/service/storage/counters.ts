@@ -12,8 +12,8 @@
  * A missing `…Allowed` means unlimited.
  */
 import { and, eq } from 'drizzle-orm';
-import type { MonthlyCounter, TotalCounter } from '../../../contract';
-import { limitExceeded, notFound } from '../http-error';
+import type { MonthlyCounter, TotalCounter } from '@/contract';
+import { limitExceeded, notFound } from '@/server/service/http-error';
 import type { Executor, Tx } from './database';
 import { organizations } from './schema';
 

@@ -11,7 +11,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite, PgliteSession } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { assertWritable, preparePrivateDir, tightenTree } from '../../shared/private-dir';
+import { assertWritable, preparePrivateDir, tightenTree } from '@/server/shared/private-dir';
 import { runMigrations } from './migrate';
 import { haltable, type PgliteHalt } from './pglite-halt';
 import { claimPgliteDir } from './pglite-owner';

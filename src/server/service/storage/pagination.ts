@@ -16,7 +16,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { badRequest } from '../http-error';
+import { badRequest } from '@/server/service/http-error';
 import type { Executor } from './database';
 import { signingKeys } from './schema';
 

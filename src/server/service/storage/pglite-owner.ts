@@ -14,7 +14,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
-import { DataDirError } from '../../shared/private-dir';
+import { DataDirError } from '@/server/shared/private-dir';
 
 export interface OwnerLock {
   release(): Promise<void>;

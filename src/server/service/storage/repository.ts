@@ -28,8 +28,8 @@
  */
 import { and, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
-import { DEFAULT_LIST_RESULTS, MAX_LIST_RESULTS, nowTimestamp } from '../../../contract';
-import { notFound } from '../http-error';
+import { DEFAULT_LIST_RESULTS, MAX_LIST_RESULTS, nowTimestamp } from '@/contract';
+import { notFound } from '@/server/service/http-error';
 import type { Executor, Tx } from './database';
 import {
   afterPosition,

@@ -12,10 +12,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createServiceApp } from '../app';
-import type { CredentialsFile as Credentials } from '../../../contract/credentials-file';
-import { loadServiceConfig } from '../config';
-import { dropSchema } from '../storage';
+import { createServiceApp } from '@/server/service/app';
+import type { CredentialsFile as Credentials } from '@/contract/credentials-file';
+import { loadServiceConfig } from '@/server/service/config';
+import { dropSchema } from '@/server/service/storage';
 import { createTenantOrganization } from './tenant';
 
 export interface TestService {

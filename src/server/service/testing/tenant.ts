@@ -1,11 +1,11 @@
 /** A second organization with an admin app client, written straight to storage for tenancy tests. */
-import { newId, nowTimestamp, type AppClient } from '../../../contract';
-import { BUILTIN_ROLE_IDS } from '../auth/builtin-roles';
-import { generateClientId, generateClientSecret, hashSecret } from '../auth/secrets';
-import type { ServiceContext } from '../context';
-import { appClientsRepo } from '../storage/repositories/app-clients';
-import { createOrganization } from '../storage/repositories/organizations';
-import { bumpCounter } from '../storage';
+import { newId, nowTimestamp, type AppClient } from '@/contract';
+import { BUILTIN_ROLE_IDS } from '@/server/service/auth/builtin-roles';
+import { generateClientId, generateClientSecret, hashSecret } from '@/server/service/auth/secrets';
+import type { ServiceContext } from '@/server/service/context';
+import { appClientsRepo } from '@/server/service/storage/repositories/app-clients';
+import { createOrganization } from '@/server/service/storage/repositories/organizations';
+import { bumpCounter } from '@/server/service/storage';
 
 export async function createTenantOrganization(ctx: ServiceContext) {
   const organizationId = newId('organization');

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { downloadSource } from '../download-source';
-import { Icon } from '../icons';
-import { ToolbarButton } from '../viewer-toolbar';
-import type { BytesSource, DocumentSource } from '../viewer-types';
+import { downloadSource } from '@/widgets/document-viewer/download-source';
+import { Icon } from '@/widgets/document-viewer/icons';
+import { ToolbarButton } from '@/widgets/document-viewer/viewer-toolbar';
+import type { BytesSource, DocumentSource } from '@/widgets/document-viewer/viewer-types';
 import { parseEmail, type EmailAddress, type ParsedEmail } from './parse-email';
 
 type Props = {

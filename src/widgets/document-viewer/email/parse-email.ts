@@ -1,6 +1,11 @@
 import PostalMime from 'postal-mime';
-import { encodeBase64 } from '../base64';
-import { formatBytes, normalizeContentType, sniffContentType, type ContentType } from '../document-size';
+import { encodeBase64 } from '@/widgets/document-viewer/base64';
+import {
+  formatBytes,
+  normalizeContentType,
+  sniffContentType,
+  type ContentType,
+} from '@/widgets/document-viewer/document-size';
 import { emailFrameDocument, normalizeContentId, sanitizeEmailHtml } from './email-html';
 
 export type EmailAddress = { name: string; address: string };

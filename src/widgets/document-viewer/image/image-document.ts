@@ -1,5 +1,5 @@
-import type { ContentType } from '../document-size';
-import { rotatedSize, type PageSize } from '../page-layout';
+import type { ContentType } from '@/widgets/document-viewer/document-size';
+import { rotatedSize, type PageSize } from '@/widgets/document-viewer/page-layout';
 import {
   abortError,
   drawRotated,
@@ -7,7 +7,7 @@ import {
   prepareCanvas,
   type PagedDocument,
   type RenderRequest,
-} from '../paged-document';
+} from '@/widgets/document-viewer/paged-document';
 
 /** A PNG, JPEG or WEBP as a one-page document. `createImageBitmap` decodes it off the main thread. */
 export async function openImageDocument(

@@ -7,9 +7,15 @@ import {
   type PDFPageProxy,
 } from 'pdfjs-dist';
 import type { TextContent, TextItem as PdfTextItem } from 'pdfjs-dist/types/src/display/api';
-import type { PageSize, Rotation } from '../page-layout';
-import { abortError, listeners, type PagedDocument, type RenderRequest, type RenderedText } from '../paged-document';
-import type { TextItem } from '../text-match';
+import type { PageSize, Rotation } from '@/widgets/document-viewer/page-layout';
+import {
+  abortError,
+  listeners,
+  type PagedDocument,
+  type RenderRequest,
+  type RenderedText,
+} from '@/widgets/document-viewer/paged-document';
+import type { TextItem } from '@/widgets/document-viewer/text-match';
 import { pdfAssetOptions, pdfWorkerUrl } from './pdf-assets';
 
 GlobalWorkerOptions.workerSrc = pdfWorkerUrl;

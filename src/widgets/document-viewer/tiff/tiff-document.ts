@@ -1,4 +1,4 @@
-import { rotatedSize, type PageSize } from '../page-layout';
+import { rotatedSize, type PageSize } from '@/widgets/document-viewer/page-layout';
 import {
   abortError,
   drawRotated,
@@ -6,7 +6,7 @@ import {
   prepareCanvas,
   type PagedDocument,
   type RenderRequest,
-} from '../paged-document';
+} from '@/widgets/document-viewer/paged-document';
 import type { TiffPageInfo, TiffRequest, TiffResponse } from './tiff-protocol';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

@@ -3,7 +3,7 @@
  * Used by the demo data and the service tests; e2e/helpers/document-fixtures.ts builds the viewer's test documents
  * with the same encoders.
  */
-import type { ContentType, GroundTruthEntry } from '../../../../contract';
+import type { ContentType, GroundTruthEntry } from '@/contract';
 import { invoiceData, invoiceGroundTruth, type InvoiceData } from './invoice-data';
 import { makeInvoiceEmail } from './email';
 import { makeInvoicePdf } from './invoice-pdf';

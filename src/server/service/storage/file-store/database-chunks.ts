@@ -4,9 +4,9 @@
  * goes through its `/dev/blob` device (pglite-blobs.ts says why); on PostgreSQL it is a bytea parameter.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { pgliteOf, rows, type Db, type Executor } from '../database';
-import { literal, readFirstRowWithBlob, writeWithBlob } from '../pglite-blobs';
-import * as schema from '../schema';
+import { pgliteOf, rows, type Db, type Executor } from '@/server/service/storage/database';
+import { literal, readFirstRowWithBlob, writeWithBlob } from '@/server/service/storage/pglite-blobs';
+import * as schema from '@/server/service/storage/schema';
 import type { BlobBackend, FileHead } from './file-store';
 
 /** 1 MiB: a 64 MiB file is 64 rows; a chunk is small for memory and large enough that per-row costs do not show. */

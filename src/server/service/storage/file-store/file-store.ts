@@ -11,9 +11,9 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { HttpError } from '../../http-error';
-import type { Executor, Store } from '../database';
-import * as schema from '../schema';
+import { HttpError } from '@/server/service/http-error';
+import type { Executor, Store } from '@/server/service/storage/database';
+import * as schema from '@/server/service/storage/schema';
 import type { ByteRange } from './byte-range';
 import { countChunks, databaseChunks, sweepOrphanChunks } from './database-chunks';
 import type { S3Location } from './blob-url';

@@ -10,7 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { dropSchema, listMigrations, type Db, type Store } from '..';
-import { writeWithBlob } from '../pglite-blobs';
+import { writeWithBlob } from '@/server/service/storage/pglite-blobs';
 import { CHUNK_SIZE } from './database-chunks';
 import { FileStore } from './file-store';
 

@@ -2,8 +2,8 @@
  * Agent runs. Stored `data` is the run as the API returns it plus its working state under `internal`, which
  * `agentRunResponse` strips.
  */
-import type { AgentRun } from '../../../../contract';
-import type { Prediction } from '../../runs/predictions';
+import type { AgentRun } from '@/contract';
+import type { Prediction } from '@/server/service/runs/predictions';
 import { and, eq } from 'drizzle-orm';
 import { defineRepository, schema, type Executor } from '..';
 

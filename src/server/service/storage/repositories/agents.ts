@@ -1,5 +1,5 @@
 /** Agents. */
-import type { Agent } from '../../../../contract';
+import type { Agent } from '@/contract';
 import { defineRepository, schema } from '..';
 
 export const agentsRepo = defineRepository<Agent>({ table: schema.agents, idField: 'agentId', noun: 'Agent' });

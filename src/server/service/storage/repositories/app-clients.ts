@@ -1,7 +1,7 @@
 /** App clients (stored without clientSecret: the secret exists only as `secret_hash`). */
 import { and, eq } from 'drizzle-orm';
-import type { AppClient } from '../../../../contract';
-import { notFound } from '../../http-error';
+import type { AppClient } from '@/contract';
+import { notFound } from '@/server/service/http-error';
 import { defineRepository, schema, type Executor } from '..';
 
 export const appClientsRepo = defineRepository<AppClient>({

@@ -7,9 +7,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { nowTimestamp } from '../../../../contract';
-import type { OcrPage, OcrStatus, OcrUnrecognisedPages } from '../../../../contract/ocr';
-import { rows, type Executor } from '../database';
+import { nowTimestamp } from '@/contract';
+import type { OcrPage, OcrStatus, OcrUnrecognisedPages } from '@/contract/ocr';
+import { rows, type Executor } from '@/server/service/storage/database';
 
 export const documentRecognitions = pgTable(
   'document_recognitions',

@@ -1,5 +1,5 @@
 /** Documents (their `fileUrl` is added per response: the public URL is configuration, not data). */
-import type { Document } from '../../../../contract';
+import type { Document } from '@/contract';
 import { defineRepository, schema } from '..';
 
 export const documentsRepo = defineRepository<Document>({

@@ -1,5 +1,5 @@
 /** Hooks, actions and their runs. */
-import type { Action, ActionRun, Hook, HookRun } from '../../../../contract';
+import type { Action, ActionRun, Hook, HookRun } from '@/contract';
 import { defineRepository, schema } from '..';
 
 export const hooksRepo = defineRepository<Hook>({ table: schema.hooks, idField: 'hookId', noun: 'Hook' });

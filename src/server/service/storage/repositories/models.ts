@@ -1,5 +1,5 @@
 /** Extraction models. */
-import type { Model } from '../../../../contract';
+import type { Model } from '@/contract';
 import { defineRepository, schema } from '..';
 
 export const modelsRepo = defineRepository<Model>({ table: schema.models, idField: 'modelId', noun: 'Model' });

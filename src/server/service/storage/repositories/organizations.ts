@@ -3,10 +3,10 @@
  * both merged. An organization is visible to its own tokens and to tokens of the organization that created it.
  */
 import { and, eq, or } from 'drizzle-orm';
-import { DEFAULT_LIST_RESULTS, MAX_LIST_RESULTS, USAGE_ONLY_COUNTERS, type Organization } from '../../../../contract';
-import { builtinRoles } from '../../auth/builtin-roles';
+import { DEFAULT_LIST_RESULTS, MAX_LIST_RESULTS, USAGE_ONLY_COUNTERS, type Organization } from '@/contract';
+import { builtinRoles } from '@/server/service/auth/builtin-roles';
 import { rolesRepo } from './roles';
-import { notFound } from '../../http-error';
+import { notFound } from '@/server/service/http-error';
 import {
   afterPosition,
   currentUsageMonth,

@@ -1,7 +1,7 @@
 /** Roles, the check that ids a body names are roles of the organization, and which app client still holds a role. */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Role } from '../../../../contract';
-import { notFound } from '../../http-error';
+import type { Role } from '@/contract';
+import { notFound } from '@/server/service/http-error';
 import { defineRepository, schema, type Executor } from '..';
 
 export const rolesRepo = defineRepository<Role>({ table: schema.roles, idField: 'roleId', noun: 'Role' });

@@ -3,7 +3,7 @@
  * docs/profiles.md) is that email with the user's name, found by the `profile_id` column.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Profile, User } from '../../../../contract';
+import type { Profile, User } from '@/contract';
 import { defineRepository, schema, type Executor } from '..';
 
 const t = schema.users;

@@ -1,5 +1,5 @@
 /** Validations and their tasks. */
-import type { Validation, ValidationTask } from '../../../../contract';
+import type { Validation, ValidationTask } from '@/contract';
 import { defineRepository, schema } from '..';
 
 export const validationsRepo = defineRepository<Validation>({
