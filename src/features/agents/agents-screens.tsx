@@ -3,7 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { toast } from '@/components/toast';
 import { agentQueryOptions, agentsQueryOptions, useCreateAgent, useUpdateAgent } from '@/api/agents';
-import { useCanWrite } from '@/api/can-write';
+import { useCapabilities } from '@/api/capabilities';
 import { IdWithCopy } from '@/components/copy-button';
 import { DataTable, type ColumnDef } from '@/components/data-table';
 import { DateTime } from '@/components/date-time';
@@ -17,7 +17,7 @@ import { useOrganizationScope } from '@/api/organization-scope';
 /** Agents: what each one does and how many resources make up its workflow; create one. */
 export function AgentsListScreen() {
   const org = useOrganizationScope();
-  const readOnly = !useCanWrite();
+  const readOnly = !useCapabilities().write;
   const { data: agents, isFetching } = useSuspenseQuery(agentsQueryOptions(org));
   const [creating, setCreating] = useState(false);
   const create = useCreateAgent();
@@ -101,7 +101,7 @@ export function AgentsListScreen() {
 /** One agent: its workflow, runs per status, recent runs, and the edit form. */
 export function AgentDetailScreen({ agentId, runs }: { agentId: string; runs: ReactNode }) {
   const org = useOrganizationScope();
-  const readOnly = !useCanWrite();
+  const readOnly = !useCapabilities().write;
   const { data: agent } = useSuspenseQuery(agentQueryOptions(org, agentId));
   const update = useUpdateAgent();
   const name = agent.name || 'Untitled agent';

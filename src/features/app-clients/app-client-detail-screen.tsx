@@ -3,7 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from '@/components/toast';
 import { appClientQueryOptions, useDeleteAppClient, useUpdateAppClient } from '@/api/app-clients';
-import { useCanWrite } from '@/api/can-write';
+import { useCapabilities } from '@/api/capabilities';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { IdWithCopy } from '@/components/copy-button';
 import { ChangeFacts } from '@/widgets/change-credit/change-facts';
@@ -37,7 +37,7 @@ export function AppClientDetailScreen({ appClientId }: { appClientId: string }) 
   const navigate = useNavigate();
   const title = client.name || 'Unnamed app client';
   const locked = client.mutable === false;
-  const canWrite = useCanWrite();
+  const canWrite = useCapabilities().write;
 
   return (
     <div className="page">

@@ -3,7 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { AppClient } from '@/contract';
 import { appClientsListQueryOptions, useCreateAppClient } from '@/api/app-clients';
-import { useCanWrite } from '@/api/can-write';
+import { useCapabilities } from '@/api/capabilities';
 import { IdWithCopy } from '@/components/copy-button';
 import { listParams, type ColumnDef, type PaginationSearch } from '@/components/data-table';
 import { DateTime } from '@/components/date-time';
@@ -32,7 +32,7 @@ export function AppClientsListScreen({
   const [created, setCreated] = useState<{ client: AppClient; secret: string | null } | null>(null);
   const create = useCreateAppClient();
   const navigate = useNavigate();
-  const canWrite = useCanWrite();
+  const canWrite = useCapabilities().write;
 
   const columns: ColumnDef<AppClient>[] = [
     {

@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { toast } from '@/components/toast';
 import { modelQueryOptions, useDeleteModel, useUpdateModel } from '@/api/models';
-import { useCanWrite } from '@/api/can-write';
+import { useCapabilities } from '@/api/capabilities';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { IdWithCopy } from '@/components/copy-button';
 import { DateTime } from '@/components/date-time';
@@ -15,7 +15,7 @@ import { useOrganizationScope } from '@/api/organization-scope';
 /** One model: its facts and statistics, the edit form, and delete behind a typed confirmation. */
 export function ModelDetailScreen({ modelId }: { modelId: string }) {
   const org = useOrganizationScope();
-  const readOnly = !useCanWrite();
+  const readOnly = !useCapabilities().write;
   const { data: model } = useSuspenseQuery(modelQueryOptions(org, modelId));
   const update = useUpdateModel();
   const remove = useDeleteModel();

@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useCanWrite } from '@/api/can-write';
+import { useCapabilities } from '@/api/capabilities';
 import { modelsListQueryOptions } from '@/api/models';
 import { listParams, type ColumnDef, type PaginationSearch } from '@/components/data-table';
 import { DateTime } from '@/components/date-time';
@@ -54,7 +54,7 @@ const columns: ColumnDef<Model, unknown>[] = [
 export function ModelsListScreen({ search, onSearchChange }: Props) {
   const org = useOrganizationScope();
   const { data, isFetching } = useSuspenseQuery(modelsListQueryOptions(org, listParams(search)));
-  const readOnly = !useCanWrite();
+  const readOnly = !useCapabilities().write;
   return (
     <ListScreen
       title="Models"

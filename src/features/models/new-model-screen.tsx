@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useCanWrite } from '@/api/can-write';
+import { useCapabilities } from '@/api/capabilities';
 import { useCreateModel } from '@/api/models';
 import { PageHeader } from '@/components/page-header';
 import { ForbiddenState } from '@/components/states';
@@ -10,7 +10,7 @@ import { ModelForm } from './model-form';
 export function NewModelScreen() {
   const create = useCreateModel();
   const navigate = useNavigate();
-  if (!useCanWrite())
+  if (!useCapabilities().write)
     return (
       <div className="page">
         <ForbiddenState message="Viewers cannot create models." />

@@ -4,7 +4,7 @@ import { toast } from '@/components/toast';
 import type { Organization } from '@/contract';
 import { organizationsListQueryOptions, useCreateOrganization, useUpdateOrganization } from '@/api/organizations';
 import { isApiError } from '@/api/errors';
-import { useCanWrite } from '@/api/can-write';
+import { useCapabilities } from '@/api/capabilities';
 import { PageHeader, Section } from '@/components/page-header';
 import { IdWithCopy } from '@/components/copy-button';
 import { DateTime } from '@/components/date-time';
@@ -31,7 +31,7 @@ export function OrganizationScreen({
   const [creating, setCreating] = useState(false);
   const update = useUpdateOrganization();
   const create = useCreateOrganization();
-  const canWrite = useCanWrite();
+  const canWrite = useCapabilities().write;
   const title = organization.name || 'Unnamed organization';
 
   return (

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useCanWrite } from '@/api/can-write';
+import { useCapabilities } from '@/api/capabilities';
 import { reviewAgentsQueryOptions, reviewHeldQueryOptions, reviewQueueQueryOptions } from '@/api/review';
 import { EmptyState } from '@/components/states';
 import { reviewPosition } from './review-fields';
@@ -14,7 +14,7 @@ export function ReviewSitting({ agentId, runId }: { agentId: string; runId: stri
   const org = useOrganizationScope();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const readOnly = !useCanWrite();
+  const readOnly = !useCapabilities().write;
   const { data: queue } = useSuspenseQuery(reviewQueueQueryOptions(org, agentId));
   const held = useQuery(reviewHeldQueryOptions(org, agentId));
   const heldElsewhere = held.data?.runs.filter((run) => run.runId !== runId).length ?? 0;

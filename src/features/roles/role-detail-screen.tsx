@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from '@/components/toast';
-import { useCanWrite } from '@/api/can-write';
+import { useCapabilities } from '@/api/capabilities';
 import { roleQueryOptions, useDeleteRole, useUpdateRole } from '@/api/roles';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { IdWithCopy } from '@/components/copy-button';
@@ -23,7 +23,7 @@ export function RoleDetailScreen({ roleId }: { roleId: string }) {
   const update = useUpdateRole();
   const remove = useDeleteRole();
   const navigate = useNavigate();
-  const canWrite = useCanWrite();
+  const canWrite = useCapabilities().write;
   const title = role.name || 'Unnamed role';
   const builtin = BUILTIN.test(role.roleId);
 

@@ -3,7 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { toast } from '@/components/toast';
 import type { Role } from '@/contract';
-import { useCanWrite } from '@/api/can-write';
+import { useCapabilities } from '@/api/capabilities';
 import { rolesListQueryOptions, useCreateRole } from '@/api/roles';
 import { IdWithCopy } from '@/components/copy-button';
 import { listParams, type ColumnDef, type PaginationSearch } from '@/components/data-table';
@@ -73,7 +73,7 @@ export function RolesListScreen({
   const [creating, setCreating] = useState(false);
   const create = useCreateRole();
   const navigate = useNavigate();
-  const canWrite = useCanWrite();
+  const canWrite = useCapabilities().write;
   return (
     <ListScreen
       title="Roles"

@@ -1,6 +1,6 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useCanWrite } from '@/api/can-write';
+import { useCapabilities } from '@/api/capabilities';
 import { agentRunQueryOptions, agentRunVariablesQueryOptions } from '@/api/agent-runs';
 import { agentQueryOptions } from '@/api/agents';
 import { creationWrite } from '@/api/change-credits';
@@ -23,7 +23,7 @@ import { useOrganizationScope } from '@/api/organization-scope';
 /** One agent run: what state it is in and what that means, how it got there, what it touched, and what ran for it. */
 export function RunDetailScreen({ agentId, runId }: { agentId: string; runId: string }) {
   const org = useOrganizationScope();
-  const readOnly = !useCanWrite();
+  const readOnly = !useCapabilities().write;
   const { data: run } = useSuspenseQuery(agentRunQueryOptions(org, agentId, runId));
   const agent = useQuery(agentQueryOptions(org, agentId));
   const navigate = useNavigate();

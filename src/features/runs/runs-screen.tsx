@@ -9,7 +9,7 @@ import {
   type AgentRunsListParams,
 } from '@/api/agent-runs';
 import { agentsQueryOptions } from '@/api/agents';
-import { useCanWrite } from '@/api/can-write';
+import { useCapabilities } from '@/api/capabilities';
 import { useRefetchOnOpen } from '@/components/refetch-on-open';
 import { useRunDocument } from '@/api/documents';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -63,7 +63,7 @@ export type RunsScreenProps = {
 /** The front page: one agent's runs by tab, status and created time, with archive (undoable) and delete. */
 export function RunsScreen({ agents, agentId, search, onSearchChange }: RunsScreenProps) {
   const org = useOrganizationScope();
-  const readOnly = !useCanWrite();
+  const readOnly = !useCapabilities().write;
   const [selectedCount, setSelectedCount] = useState(0);
   const refreshSeconds = search.refresh ?? DEFAULT_REFRESH_SECONDS;
   const paused = selectedCount > 0;

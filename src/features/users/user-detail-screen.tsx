@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from '@/components/toast';
-import { useCanWrite } from '@/api/can-write';
+import { useCapabilities } from '@/api/capabilities';
 import { useDeleteUser, userQueryOptions, useUpdateUser } from '@/api/users';
 import { profilesQueryOptions } from '@/api/profiles';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -24,7 +24,7 @@ export function UserDetailScreen({ userId }: { userId: string }) {
   const update = useUpdateUser();
   const remove = useDeleteUser();
   const navigate = useNavigate();
-  const canWrite = useCanWrite();
+  const canWrite = useCapabilities().write;
   const profiles = useQuery(profilesQueryOptions(org, user.profileId ? [user.profileId] : []));
   const email = user.profileId ? profiles.data?.byId.get(user.profileId)?.email : undefined;
   const title = user.name || email || 'Unnamed user';

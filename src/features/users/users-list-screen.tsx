@@ -3,7 +3,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { toast } from '@/components/toast';
 import type { User } from '@/contract';
-import { useCanWrite } from '@/api/can-write';
+import { useCapabilities } from '@/api/capabilities';
 import { useCreateUser, useDeleteUser, usersListQueryOptions } from '@/api/users';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { IdWithCopy } from '@/components/copy-button';
@@ -35,7 +35,7 @@ export function UsersListScreen({ search, onSearch }: { search: UsersSearch; onS
   const create = useCreateUser();
   const remove = useDeleteUser();
   const navigate = useNavigate();
-  const canWrite = useCanWrite();
+  const canWrite = useCapabilities().write;
 
   const columns: ColumnDef<User>[] = [
     {

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useCanWrite } from '@/api/can-write';
+import { useCapabilities } from '@/api/capabilities';
 import { useCreateValidation } from '@/api/validations';
 import { PageHeader } from '@/components/page-header';
 import { ForbiddenState } from '@/components/states';
@@ -10,7 +10,7 @@ import { ValidationForm } from './validation-form';
 export function NewValidationScreen() {
   const create = useCreateValidation();
   const navigate = useNavigate();
-  if (!useCanWrite())
+  if (!useCapabilities().write)
     return (
       <div className="page">
         <ForbiddenState message="Viewers cannot create validations." />

@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { toast } from '@/components/toast';
 import { useDeleteValidation, useUpdateValidation, validationQueryOptions } from '@/api/validations';
-import { useCanWrite } from '@/api/can-write';
+import { useCapabilities } from '@/api/capabilities';
 import { validationTasksListQueryOptions } from '@/api/validation-tasks';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { IdWithCopy } from '@/components/copy-button';
@@ -24,7 +24,7 @@ import { useOrganizationScope } from '@/api/organization-scope';
 /** One validation: enable/disable at once, edit, delete, and its task queue by status. */
 export function ValidationDetailScreen({ validationId }: { validationId: string }) {
   const org = useOrganizationScope();
-  const readOnly = !useCanWrite();
+  const readOnly = !useCapabilities().write;
   const { data: validation } = useSuspenseQuery(validationQueryOptions(org, validationId));
   const update = useUpdateValidation();
   const remove = useDeleteValidation();

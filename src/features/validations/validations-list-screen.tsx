@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useCanWrite } from '@/api/can-write';
+import { useCapabilities } from '@/api/capabilities';
 import { validationsListQueryOptions } from '@/api/validations';
 import { listParams, type ColumnDef, type PaginationSearch } from '@/components/data-table';
 import { DateTime } from '@/components/date-time';
@@ -46,7 +46,7 @@ export function ValidationsListScreen({
 }) {
   const org = useOrganizationScope();
   const { data, isFetching } = useSuspenseQuery(validationsListQueryOptions(org, listParams(search)));
-  const readOnly = !useCanWrite();
+  const readOnly = !useCapabilities().write;
   return (
     <ListScreen
       title="Validations"

@@ -4,7 +4,7 @@
  * hover. Every screen credits changes with this, so one client has one name everywhere.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useCanWrite } from '@/api/can-write';
+import { useCapabilities } from '@/api/capabilities';
 import { appClientNameQueryOptions, consoleOperatorQueryOptions, type StampedWrite } from '@/api/change-credits';
 import { useOrganizationScope } from '@/api/organization-scope';
 
@@ -21,7 +21,7 @@ export function ChangeCredit({
 }) {
   const org = useOrganizationScope();
   // The audit log is read by admins only (the BFF refuses viewers); a viewer sees the app client.
-  const mayReadAudit = useCanWrite();
+  const mayReadAudit = useCapabilities().write;
   const operator = useQuery({
     ...consoleOperatorQueryOptions(write ?? { path: '', method: 'POST', time: '' }),
     enabled: Boolean(actor && write && mayReadAudit && actor !== FIRST_START),

@@ -5,7 +5,7 @@ import { useUpdateDocument } from '@/api/documents';
 import { modelKeys } from '@/api/models';
 import { useOrganizationScope } from '@/api/organization-scope';
 import { useRefetchOnOpen } from '@/components/refetch-on-open';
-import { useCanWrite } from '@/api/can-write';
+import { useCapabilities } from '@/api/capabilities';
 import { explainError } from '@/api/errors';
 import { DateTime } from '@/components/date-time';
 import { creationWrite, updateWrite } from '@/api/change-credits';
@@ -33,7 +33,7 @@ export type DocumentDetailScreenProps = {
 
 /** The document beside its ground truth; a Properties tab edits name, description, dataset, retention, metadata. */
 export function DocumentDetailScreen({ document, models, modelId, onModelChange }: DocumentDetailScreenProps) {
-  const readOnly = !useCanWrite();
+  const readOnly = !useCapabilities().write;
   const draft = useGroundTruthDraft(document.groundTruth);
   const [tab, setTab] = useState<'fields' | 'properties'>('fields');
   const [threshold, setThreshold] = useState(DEFAULT_THRESHOLD);

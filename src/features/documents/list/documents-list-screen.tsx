@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { documentsListQueryOptions, useDeleteDocument } from '@/api/documents';
-import { useCanWrite } from '@/api/can-write';
+import { useCapabilities } from '@/api/capabilities';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, type ColumnDef } from '@/components/data-table';
 import { DateTime } from '@/components/date-time';
@@ -35,7 +35,7 @@ const TYPE_LABEL: Record<string, string> = {
 /** Documents: filters and sort in the URL, drag-and-drop upload with checks before sending, delete with confirmation. */
 export function DocumentsListScreen({ search, onSearchChange }: DocumentsListScreenProps) {
   const org = useOrganizationScope();
-  const readOnly = !useCanWrite();
+  const readOnly = !useCapabilities().write;
   const { data, isFetching } = useSuspenseQuery(documentsListQueryOptions(org, documentsListParams(search)));
   const uploads = useUploads({ datasetId: search.datasetId });
   const [toDelete, setToDelete] = useState<Document | null>(null);
