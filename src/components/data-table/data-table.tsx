@@ -30,42 +30,19 @@
  * Column meta: `meta: { className: 'num' | 'wrap' | 'col-actions', hideable: false }`. Server-side sort:
  * `sorting={{ value: search.sort, onChange: (sort) => navigate(…) }}` and `enableSorting: true` on those columns.
  */
-import { lazy, Suspense, useMemo, useRef, useState, type ComponentProps, type ReactNode } from 'react';
-import {
-  flexRender,
-  getCoreRowModel,
-  useReactTable,
-  type ColumnDef,
-  type Row,
-  type RowSelectionState,
-  type VisibilityState,
-} from '@tanstack/react-table';
-import { usePersistedState } from '@/components/persisted-state';
-import {
-  IconArrowDown,
-  IconArrowUp,
-  IconChevronLeft,
-  IconChevronRight,
-  IconColumns,
-  IconSort,
-} from '@/components/icons';
-import { useOrganizationScope } from '@/api/organization-scope';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, tokenPager, type PaginationSearch } from './pagination';
+import { lazy, Suspense, useRef, type ReactNode } from 'react';
+import { flexRender, type ColumnDef, type Row } from '@tanstack/react-table';
+import { BulkBar } from './bulk-bar';
+import { Pager } from './pager';
+import type { PaginationSearch } from './pagination';
+import { TableHead } from './table-head';
+import { TableToolbar } from './table-toolbar';
+import { useDataTable } from './use-data-table';
 
-// The column picker pulls in Radix's menu and floating-ui; loaded after the first rows paint, not with the first screen.
 // Virtualization (TanStack Virtual) is only needed for pages above 100 rows; it loads when such a page first shows.
 /** Rows shown before the virtualizer has loaded: about one tall screen, fewer than it keeps with overscan. */
 const FIRST_SCREEN_ROWS = 30;
 const VirtualRows = lazy(() => import('./virtual-rows').then((m) => ({ default: m.VirtualRows })));
-const ColumnsMenu = lazy(() => import('./columns-menu').then((m) => ({ default: m.ColumnsMenu })));
-
-function ColumnsButton({ disabled, ...props }: ComponentProps<'button'>) {
-  return (
-    <button type="button" className="button button--small" disabled={disabled} {...props}>
-      <IconColumns size={14} /> Columns
-    </button>
-  );
-}
 
 export type { ColumnDef };
 
@@ -111,6 +88,12 @@ export interface SortState {
   desc: boolean;
 }
 
+/** Server-side sort: the current one (from the URL) and how to change it. */
+export interface TableSorting {
+  value: SortState | undefined;
+  onChange: (value: SortState | undefined) => void;
+}
+
 export interface DataTableProps<T> {
   label: string;
   data: readonly T[];
@@ -120,7 +103,7 @@ export interface DataTableProps<T> {
   columnsKey?: string;
   pagination?: TablePagination;
   selection?: TableSelection<T>;
-  sorting?: { value: SortState | undefined; onChange: (value: SortState | undefined) => void };
+  sorting?: TableSorting;
   toolbar?: ReactNode;
   empty?: ReactNode;
   isFetching?: boolean;
@@ -128,88 +111,9 @@ export interface DataTableProps<T> {
   virtualizeAbove?: number;
 }
 
-const isVisibility = (value: unknown): value is VisibilityState =>
-  Boolean(value) &&
-  typeof value === 'object' &&
-  !Array.isArray(value) &&
-  Object.values(value as object).every((v) => typeof v === 'boolean');
-
-export function DataTable<T>({
-  label,
-  data,
-  columns,
-  getRowId,
-  columnsKey,
-  pagination,
-  selection,
-  sorting,
-  toolbar,
-  empty,
-  isFetching = false,
-  virtualizeAbove = 100,
-}: DataTableProps<T>) {
-  const [visibility, setVisibility] = usePersistedState<VisibilityState>(
-    `dps.columns.${columnsKey ?? label}`,
-    {},
-    isVisibility,
-  );
-  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
-  // Selection belongs to the rows on screen: a new page (cursor) starts empty.
-  const pageKey = `${pagination?.search.cursor ?? ''}|${pagination?.search.pageSize ?? ''}`;
-  const [selectionPage, setSelectionPage] = useState(pageKey);
-  if (selectionPage !== pageKey) {
-    setSelectionPage(pageKey);
-    setRowSelection({});
-  }
-
-  const allColumns = useMemo<ColumnDef<T, unknown>[]>(() => {
-    if (!selection) return columns;
-    const select: ColumnDef<T, unknown> = {
-      id: '__select',
-      meta: { className: 'col-select', hideable: false },
-      header: ({ table }) => (
-        <input
-          type="checkbox"
-          aria-label={`Select all ${selection.noun[1]} on this page`}
-          checked={table.getIsAllRowsSelected()}
-          ref={(el) => {
-            if (el) el.indeterminate = table.getIsSomeRowsSelected() && !table.getIsAllRowsSelected();
-          }}
-          onChange={table.getToggleAllRowsSelectedHandler()}
-        />
-      ),
-      cell: ({ row }) => (
-        <input
-          type="checkbox"
-          aria-label={`Select ${selection.describe(row.original)}`}
-          checked={row.getIsSelected()}
-          disabled={!row.getCanSelect()}
-          onChange={row.getToggleSelectedHandler()}
-        />
-      ),
-    };
-    return [select, ...columns];
-  }, [columns, selection]);
-
-  const table = useReactTable<T>({
-    data: data as T[],
-    columns: allColumns,
-    getRowId: (row) => getRowId(row),
-    getCoreRowModel: getCoreRowModel(),
-    state: {
-      columnVisibility: visibility,
-      rowSelection,
-      sorting: sorting?.value ? [sorting.value] : [],
-    },
-    onColumnVisibilityChange: (updater) => setVisibility(typeof updater === 'function' ? updater(visibility) : updater),
-    onRowSelectionChange: setRowSelection,
-    enableRowSelection: selection ? (row) => selection.canSelect?.(row.original) ?? true : false,
-    manualSorting: true,
-    manualPagination: true,
-    enableSorting: Boolean(sorting),
-    enableSortingRemoval: true,
-  });
-
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { label, pagination, selection, sorting, toolbar, empty, isFetching = false, virtualizeAbove = 100 } = props;
+  const { table, clearSelection } = useDataTable(props);
   const rows = table.getRowModel().rows;
   const selectedRows = table.getSelectedRowModel().rows.map((row) => row.original);
   const hideable = table.getAllLeafColumns().filter((column) => column.columnDef.meta?.hideable !== false);
@@ -235,48 +139,11 @@ export function DataTable<T>({
     </tr>
   );
 
-  const onSort = (id: string) => {
-    if (!sorting) return;
-    const current = sorting.value;
-    sorting.onChange(current?.id !== id ? { id, desc: true } : current.desc ? { id, desc: false } : undefined);
-  };
-
   return (
     <div className="data-table">
-      {toolbar || hideable.length > 1 ? (
-        <div className="data-table__toolbar">
-          {toolbar}
-          <div className="spacer" />
-          {hideable.length > 1 ? (
-            <Suspense fallback={<ColumnsButton disabled />}>
-              <ColumnsMenu
-                columns={hideable.map((column) => ({
-                  id: column.id,
-                  label:
-                    column.columnDef.meta?.label ??
-                    (typeof column.columnDef.header === 'string' ? column.columnDef.header : column.id),
-                  visible: column.getIsVisible(),
-                  setVisible: (visible) => column.toggleVisibility(visible),
-                }))}
-                trigger={<ColumnsButton />}
-              />
-            </Suspense>
-          ) : null}
-        </div>
-      ) : null}
-
+      <TableToolbar toolbar={toolbar} hideable={hideable} />
       {selection && selectedRows.length > 0 ? (
-        <div className="bulk-bar" role="region" aria-label="Bulk actions">
-          <span className="bulk-bar__text">
-            {selectedRows.length} {selectedRows.length === 1 ? selection.noun[0] : selection.noun[1]} selected on this
-            page: <span className="muted">{summarize(selectedRows.map(selection.describe))}</span>
-          </span>
-          <div className="spacer" />
-          {selection.actions(selectedRows, () => setRowSelection({}))}
-          <button type="button" className="button button--small button--ghost" onClick={() => setRowSelection({})}>
-            Clear selection
-          </button>
-        </div>
+        <BulkBar selection={selection} rows={selectedRows} onClear={clearSelection} />
       ) : null}
 
       {rows.length === 0 && empty ? (
@@ -292,44 +159,7 @@ export function DataTable<T>({
           aria-label={virtual ? `${label} (scrollable)` : undefined}
         >
           <table className="table" aria-label={label} aria-rowcount={virtual ? rows.length + 1 : undefined}>
-            <thead>
-              {table.getHeaderGroups().map((group) => (
-                <tr key={group.id}>
-                  {group.headers.map((header) => {
-                    const sortable = Boolean(sorting) && header.column.columnDef.enableSorting === true;
-                    const sorted =
-                      sorting?.value?.id === header.column.id
-                        ? sorting.value.desc
-                          ? 'descending'
-                          : 'ascending'
-                        : undefined;
-                    return (
-                      <th
-                        key={header.id}
-                        className={header.column.columnDef.meta?.className}
-                        aria-sort={sortable ? (sorted ?? 'none') : undefined}
-                        scope="col"
-                      >
-                        {header.isPlaceholder ? null : sortable ? (
-                          <button type="button" className="th-sort" onClick={() => onSort(header.column.id)}>
-                            {flexRender(header.column.columnDef.header, header.getContext())}
-                            {sorted === 'descending' ? (
-                              <IconArrowDown size={12} />
-                            ) : sorted === 'ascending' ? (
-                              <IconArrowUp size={12} />
-                            ) : (
-                              <IconSort size={12} />
-                            )}
-                          </button>
-                        ) : (
-                          flexRender(header.column.columnDef.header, header.getContext())
-                        )}
-                      </th>
-                    );
-                  })}
-                </tr>
-              ))}
-            </thead>
+            <TableHead table={table} sorting={sorting} />
             <tbody>
               {virtual ? (
                 // While the virtualizer's chunk loads, a first screen of rows stands in: the DOM stays bounded.
@@ -353,63 +183,5 @@ export function DataTable<T>({
         <Pager pagination={pagination} rowCount={rows.length} />
       ) : null}
     </div>
-  );
-}
-
-function summarize(names: string[]): string {
-  if (names.length <= 3) return names.join(', ');
-  return `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`;
-}
-
-function Pager({ pagination, rowCount }: { pagination: TablePagination; rowCount: number }) {
-  const { scope, noun, search, nextToken, onNavigate, pageSizes = PAGE_SIZES } = pagination;
-  const pager = tokenPager(useOrganizationScope(), scope, search.cursor);
-  const pageSize = search.pageSize ?? DEFAULT_PAGE_SIZE;
-  const what = rowCount === 1 ? noun[0] : noun[1];
-  return (
-    <nav className="data-table__footer" aria-label="Pagination">
-      <span className="num">
-        {pager.page ? `Page ${pager.page}` : 'Page'} · {rowCount} {what}
-        {nextToken ? ' · more on the next page' : pager.hasPrevious ? ' · last page' : ''}
-      </span>
-      <div className="spacer" />
-      <label className="data-table__page-size">
-        <span>Rows per page</span>
-        <select
-          className="select"
-          value={pageSize}
-          onChange={(e) =>
-            onNavigate({
-              pageSize: Number(e.target.value) === DEFAULT_PAGE_SIZE ? undefined : Number(e.target.value),
-              cursor: undefined,
-            })
-          }
-        >
-          {pageSizes.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
-      </label>
-      <div className="data-table__pager">
-        <button
-          type="button"
-          className="button button--small"
-          disabled={!pager.hasPrevious}
-          onClick={() => onNavigate(pager.previous())}
-        >
-          <IconChevronLeft size={14} /> {pager.page === null && pager.hasPrevious ? 'First page' : 'Previous'}
-        </button>
-        <button
-          type="button"
-          className="button button--small"
-          disabled={!nextToken}
-          onClick={() => nextToken && onNavigate(pager.next(nextToken))}
-        >
-          Next <IconChevronRight size={14} />
-        </button>
-      </div>
-    </nav>
   );
 }

@@ -167,7 +167,7 @@ export function ReviewEditor(props: ReviewEditorProps) {
         threshold={threshold}
         labelOptions={labelOptions}
         notes={notes}
-        readOnly={readOnly}
+        canWrite={!readOnly}
         onSave={() => void onConfirm()}
         saveVerb="confirm"
 

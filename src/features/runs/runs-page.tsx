@@ -3,17 +3,13 @@ import { agentsQueryOptions } from '@/api/agents';
 import { useOrganizationScope } from '@/api/organization-scope';
 import { PageHeader } from '@/components/page-header';
 import { EmptyState } from '@/components/states';
-import { chosenAgentId, RunsScreen } from './runs-screen';
-import type { RunsSearch } from './runs-search';
+import { runsRoute } from './runs-route';
+import { RunsScreen } from './runs-screen';
+import { chosenAgentId } from './runs-search';
 
 /** The runs page: the chosen agent's runs, or what to do first when there is no agent. */
-export function RunsPage({
-  search,
-  onSearchChange,
-}: {
-  search: RunsSearch;
-  onSearchChange: (update: (current: RunsSearch) => RunsSearch) => void;
-}) {
+export function RunsPage() {
+  const search = runsRoute.useSearch();
   const org = useOrganizationScope();
   const { data: agents } = useSuspenseQuery(agentsQueryOptions(org));
   const agentId = chosenAgentId(agents, search);
@@ -24,7 +20,7 @@ export function RunsPage({
         description="What the agents did with each document: what waits for a person, what failed and why."
       />
       {agentId ? (
-        <RunsScreen agents={agents} agentId={agentId} search={search} onSearchChange={onSearchChange} />
+        <RunsScreen agents={agents} agentId={agentId} search={search} />
       ) : (
         <EmptyState title="No agents yet">
           Runs belong to an agent. Create an agent on the Agents page first.

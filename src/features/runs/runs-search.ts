@@ -3,7 +3,8 @@
  * the table shows lives here, so a reload or a shared link shows the same runs.
  */
 import { z } from 'zod/mini';
-import { paginationSearch, type PaginationSearch } from '@/components/data-table';
+import type { AgentRunsListParams } from '@/api/agent-runs';
+import { listParams, paginationSearch, type PaginationSearch } from '@/components/data-table';
 import {
   AGENT_RUN_STATUSES,
   agentIdSchema,
@@ -11,6 +12,7 @@ import {
   REVIEW_STATUSES,
   TIMESTAMP_PATTERN,
   AGENT_RUN_LIFECYCLE_ORDER,
+  type Agent,
   type AgentRunStatus,
 } from '@/contract';
 
@@ -116,4 +118,22 @@ export function listFilterFromSearch(agentId: string, search: RunsSearch): RunLi
     createdTimeBefore: search.to,
     sort: search.sort === 'asc' ? 'createdTime:asc' : 'createdTime:desc',
   };
+}
+
+/** The list query of the runs page, from its URL. */
+export function runsListParams(agentId: string, search: RunsSearch): AgentRunsListParams {
+  const filter = listFilterFromSearch(agentId, search);
+  return {
+    agentId,
+    statuses: filter.statuses,
+    sort: filter.sort,
+    createdTimeAfter: filter.createdTimeAfter,
+    createdTimeBefore: filter.createdTimeBefore,
+    ...listParams(search),
+  };
+}
+
+/** The agent the page shows: the one in the URL, else the first agent. */
+export function chosenAgentId(agents: readonly Agent[], search: RunsSearch): string | undefined {
+  return search.agent ?? agents[0]?.agentId;
 }

@@ -27,7 +27,6 @@ export function ActionRunDetailScreen({ actionId, runId }: { actionId: string; r
 function SubRunDetail({ kind, run, ownerId }: { kind: 'hook' | 'action'; run: HookRun | ActionRun; ownerId: string }) {
   const noun = kind === 'hook' ? 'Hook run' : 'Action run';
   const agentRun = parseAgentRunReference(run.agentRunId);
-  const hookAction = kind === 'hook' ? (run as HookRun).actionId : null;
   return (
     <div className="page run-detail">
       <PageHeader
@@ -48,130 +47,144 @@ function SubRunDetail({ kind, run, ownerId }: { kind: 'hook' | 'action'; run: Ho
         }
       />
 
-      {run.errors?.length ? (
-        <div className="banner banner--danger" role="alert">
-          <div className="banner__text">
-            <p className="banner__title">{run.errors.length === 1 ? 'Error' : `${run.errors.length} errors`}</p>
-            <ul className="run-problems" aria-label="Errors">
-              {run.errors.map((e, i) => (
-                <li key={i}>{e}</li>
-              ))}
-            </ul>
-          </div>
-        </div>
-      ) : null}
-      {run.warnings?.length ? (
-        <div className="banner banner--warning">
-          <div className="banner__text">
-            <p className="banner__title">{run.warnings.length === 1 ? 'Warning' : `${run.warnings.length} warnings`}</p>
-            <ul className="run-problems" aria-label="Warnings">
-              {run.warnings.map((w, i) => (
-                <li key={i}>{w}</li>
-              ))}
-            </ul>
-          </div>
-        </div>
-      ) : null}
-
-      <Section title="Details">
-        <dl className="details">
-          <div>
-            <dt>{kind === 'hook' ? 'Hook' : 'Action'}</dt>
-            <dd>
-              <IdWithCopy id={ownerId} />
-            </dd>
-          </div>
-          {hookAction && (
-            <div>
-              <dt>Starts action</dt>
-              <dd>
-                <IdWithCopy id={hookAction} />
-              </dd>
-            </div>
-          )}
-          <div>
-            <dt>Agent run</dt>
-            <dd>
-              {agentRun ? (
-                <Link to="/runs/$agentId/$runId" params={agentRun}>
-                  …{agentRun.runId.slice(-8)}
-                </Link>
-              ) : (
-                <span className="muted">None</span>
-              )}
-            </dd>
-          </div>
-          {/* No copy button: a log id opens nothing in the console (⌘K takes what copy buttons copy); it stays selectable. */}
-          <div>
-            <dt>Log id</dt>
-            <dd>
-              {run.logId ? (
-                <span className="id-chip">
-                  <span className="id-chip__text" title={run.logId}>
-                    {run.logId}
-                  </span>
-                </span>
-              ) : (
-                <span className="muted">None</span>
-              )}
-            </dd>
-          </div>
-          <div>
-            <dt>Started</dt>
-            <dd>
-              <DateTime value={run.createdTime} mode="exact" />
-            </dd>
-          </div>
-          <div>
-            <dt>Last change</dt>
-            <dd>
-              <DateTime value={run.updatedTime} mode="exact" empty="Never" />
-            </dd>
-          </div>
-          {kind === 'action' && (run as ActionRun).noAgentRunUpdate ? (
-            <div>
-              <dt>On failure</dt>
-              <dd>Does not fail the agent run</dd>
-            </div>
-          ) : null}
-        </dl>
-      </Section>
+      <RunProblems kind="error" problems={run.errors} />
+      <RunProblems kind="warning" problems={run.warnings} />
+      <SubRunDetails kind={kind} run={run} ownerId={ownerId} />
 
       <Section title="Input and output">
         <JsonBlock label="Input" value={run.input} />
         <JsonBlock label="Output" value={run.output} open={run.status !== 'failed'} />
       </Section>
 
-      <Section title="History">
-        {!run.history?.length ? (
-          <p className="muted">No history recorded.</p>
-        ) : (
-          <ol className="run-timeline" aria-label={`${noun} history`}>
-            {run.history.map((entry, index) => {
-              const { time, status, message, ...rest } = entry as Record<string, unknown>;
-              const extra = Object.entries(rest)
-                .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
-                .join(' · ');
-              return (
-                <li key={index}>
-                  <span className="run-timeline__what">
-                    {typeof status === 'string'
-                      ? runStatusWords(status).label
-                      : typeof message === 'string'
-                        ? message
-                        : `Step ${index + 1}`}
-                  </span>
-                  {typeof time === 'string' && <DateTime value={time} mode="exact" />}
-                  {typeof status === 'string' && typeof message === 'string' && (
-                    <span className="run-timeline__extra">{message}</span>
-                  )}
-                  {extra && <span className="run-timeline__extra">{extra}</span>}
-                </li>
-              );
-            })}
-          </ol>
-        )}
-      </Section>
+      <SubRunHistory noun={noun} history={run.history} />
     </div>
+  );
+}
+
+/** The run's errors (a danger banner, announced) or warnings (a warning banner); nothing when there are none. */
+function RunProblems({ kind, problems }: { kind: 'error' | 'warning'; problems: string[] | null | undefined }) {
+  if (!problems?.length) return null;
+  const word = kind === 'error' ? 'Error' : 'Warning';
+  return (
+    <div
+      className={`banner banner--${kind === 'error' ? 'danger' : 'warning'}`}
+      role={kind === 'error' ? 'alert' : undefined}
+    >
+      <div className="banner__text">
+        <p className="banner__title">{problems.length === 1 ? word : `${problems.length} ${word.toLowerCase()}s`}</p>
+        <ul className="run-problems" aria-label={`${word}s`}>
+          {problems.map((problem, i) => (
+            <li key={i}>{problem}</li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+/** What the run belongs to (hook or action, the action a hook starts, the agent run), its log id and times. */
+function SubRunDetails({ kind, run, ownerId }: { kind: 'hook' | 'action'; run: HookRun | ActionRun; ownerId: string }) {
+  const agentRun = parseAgentRunReference(run.agentRunId);
+  const hookAction = kind === 'hook' ? (run as HookRun).actionId : null;
+  return (
+    <Section title="Details">
+      <dl className="details">
+        <div>
+          <dt>{kind === 'hook' ? 'Hook' : 'Action'}</dt>
+          <dd>
+            <IdWithCopy id={ownerId} />
+          </dd>
+        </div>
+        {hookAction && (
+          <div>
+            <dt>Starts action</dt>
+            <dd>
+              <IdWithCopy id={hookAction} />
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>Agent run</dt>
+          <dd>
+            {agentRun ? (
+              <Link to="/runs/$agentId/$runId" params={agentRun}>
+                …{agentRun.runId.slice(-8)}
+              </Link>
+            ) : (
+              <span className="muted">None</span>
+            )}
+          </dd>
+        </div>
+        {/* No copy button: a log id opens nothing in the console (⌘K takes what copy buttons copy); it stays selectable. */}
+        <div>
+          <dt>Log id</dt>
+          <dd>
+            {run.logId ? (
+              <span className="id-chip">
+                <span className="id-chip__text" title={run.logId}>
+                  {run.logId}
+                </span>
+              </span>
+            ) : (
+              <span className="muted">None</span>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Started</dt>
+          <dd>
+            <DateTime value={run.createdTime} mode="exact" />
+          </dd>
+        </div>
+        <div>
+          <dt>Last change</dt>
+          <dd>
+            <DateTime value={run.updatedTime} mode="exact" empty="Never" />
+          </dd>
+        </div>
+        {kind === 'action' && (run as ActionRun).noAgentRunUpdate ? (
+          <div>
+            <dt>On failure</dt>
+            <dd>Does not fail the agent run</dd>
+          </div>
+        ) : null}
+      </dl>
+    </Section>
+  );
+}
+
+/** The run's history, oldest first: each step's status or message, its time, and anything else it recorded. */
+function SubRunHistory({ noun, history }: { noun: string; history: HookRun['history'] }) {
+  return (
+    <Section title="History">
+      {!history?.length ? (
+        <p className="muted">No history recorded.</p>
+      ) : (
+        <ol className="run-timeline" aria-label={`${noun} history`}>
+          {history.map((entry, index) => {
+            const { time, status, message, ...rest } = entry as Record<string, unknown>;
+            const extra = Object.entries(rest)
+              .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
+              .join(' · ');
+            return (
+              <li key={index}>
+                <span className="run-timeline__what">
+                  {typeof status === 'string'
+                    ? runStatusWords(status).label
+                    : typeof message === 'string'
+                      ? message
+                      : `Step ${index + 1}`}
+                </span>
+                {typeof time === 'string' && <DateTime value={time} mode="exact" />}
+                {typeof status === 'string' && typeof message === 'string' && (
+                  <span className="run-timeline__extra">{message}</span>
+                )}
+                {extra && <span className="run-timeline__extra">{extra}</span>}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </Section>
   );
 }

@@ -154,3 +154,40 @@ export function outputScale(
   const area = Math.max(1, cssWidth * cssHeight);
   return Math.max(0.25, Math.min(devicePixelRatio || 1, Math.sqrt(maxPixels / area)));
 }
+
+/** The widest and the tallest (rotated) page: what fit-width and fit-page fit into the viewport. */
+export function largestPage(sizes: readonly PageSize[], rotation: Rotation): PageSize {
+  return sizes.reduce(
+    (m, s) => {
+      const r = rotatedSize(s, rotation);
+      return { width: Math.max(m.width, r.width), height: Math.max(m.height, r.height) };
+    },
+    { width: 1, height: 1 },
+  );
+}
+
+/** Left edge of a page in the stack: centred in the content, never closer than the padding. */
+export const pageLeft = (layout: StackLayout, index: number, contentWidth: number) =>
+  Math.max(STACK_PADDING, (contentWidth - layout.widths[index]) / 2);
+
+export type ScrollBox = { scrollTop: number; scrollLeft: number; clientWidth: number; clientHeight: number };
+
+/**
+ * Where to scroll so a box on a page (CSS px from the page's corner) is in view: a third from the top or left edge,
+ * and only along an axis where it is not wholly shown already.
+ */
+export function revealScroll(
+  layout: StackLayout,
+  index: number,
+  box: { top: number; left: number; height: number; width: number },
+  view: ScrollBox,
+): { scrollTop: number; scrollLeft: number } {
+  let { scrollTop, scrollLeft } = view;
+  const y = layout.tops[index] + box.top;
+  if (y < scrollTop || y + box.height > scrollTop + view.clientHeight)
+    scrollTop = Math.max(0, y - view.clientHeight / 3);
+  const x = pageLeft(layout, index, Math.max(layout.totalWidth, view.clientWidth)) + box.left;
+  if (x < scrollLeft || x + box.width > scrollLeft + view.clientWidth)
+    scrollLeft = Math.max(0, x - view.clientWidth / 3);
+  return { scrollTop, scrollLeft };
+}

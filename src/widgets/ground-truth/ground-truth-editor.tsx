@@ -1,24 +1,11 @@
-import { useId, useRef, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
-import {
-  ATTENTION_TEXT,
-  attentionOf,
-  confidenceBand,
-  formatPages,
-  newRowKey,
-  parsePages,
-  type GroundTruthRow,
-  type RowChange,
-} from './ground-truth-rows';
+import { useId, type CSSProperties, type ReactNode } from 'react';
+import { ChangeList } from './change-list';
+import { EditorSummary } from './editor-summary';
+import { GroundTruthFieldRow } from './ground-truth-field-row';
+import { attentionOf, type GroundTruthRow } from './ground-truth-rows';
 import { GroundTruthTable } from './ground-truth-table';
-import {
-  addGridRow,
-  gridFromRows,
-  moveGridRow,
-  patchCell,
-  removeGridRow,
-  tableOfLabel,
-  type TableSpec,
-} from './table-grid';
+import { addGridRow, gridFromRows, moveGridRow, removeGridRow, tableOfLabel, type TableSpec } from './table-grid';
+import { isPlainEnter, useFieldList } from './use-field-list';
 import type { GroundTruthDraft } from './use-ground-truth-draft';
 
 export type GroundTruthEditorProps = {
@@ -39,7 +26,8 @@ export type GroundTruthEditorProps = {
   canSelect?: boolean;
   /** Extra notes per label (a validation's issues in review). */
   notes?: ReadonlyMap<string, string[]>;
-  readOnly?: boolean;
+  /** Whether the operator may change the ground truth (else every input is read-only and no action is offered). */
+  canWrite: boolean;
   /** Above the rows: model picker and the like. */
   toolbar?: ReactNode;
 };
@@ -68,286 +56,71 @@ export function GroundTruthEditor({
   tables = [],
   canSelect = true,
   notes,
-  readOnly,
+  canWrite,
   toolbar,
 }: GroundTruthEditorProps) {
-  const { rows: allRows, setRows, changes } = draft;
+  const allRows = draft.rows;
   const listId = useId();
-  const list = useRef<HTMLOListElement>(null);
-  const editor = useRef<HTMLDivElement>(null);
-  // Table cells are shown in their grids; the list holds the other fields.
-  const rows = allRows.filter((row) => !tableOfLabel(row.label, tables));
+  const statusId = `${listId}-status`;
+  const { rows, editor, list, update, add, addLabels, move, remove, nextAttention, onRowKeyDown } = useFieldList({
+    draft,
+    tables,
+    threshold,
+    statusId,
+    canWrite,
+  });
   const attentionCount = allRows.filter((row) => attentionOf(row, threshold)).length;
-  const missingLabels = labelOptions.filter(
-    (label) => !tableOfLabel(label, tables) && !rows.some((row) => row.label === label),
-  );
-
-  const update = (key: string, patch: Partial<GroundTruthRow>) => setRows((all) => patchCell(all, tables, key, patch));
-
-  const focusValue = (key: string) => {
-    requestAnimationFrame(() =>
-      editor.current?.querySelector<HTMLInputElement>(`[data-row="${key}"] input[data-field="value"]`)?.focus(),
-    );
-  };
-
-  const add = (label = '') => {
-    const row: GroundTruthRow = { key: newRowKey(), label, value: '', pages: [] };
-    setRows((all) => [...all, row]);
-    focusValue(row.key);
-    if (!label)
-      requestAnimationFrame(() =>
-        list.current?.querySelector<HTMLInputElement>(`[data-row="${row.key}"] input[data-field="label"]`)?.focus(),
-      );
-  };
-
-  /** Swaps the row with its neighbour in the list (table cells in between stay where they are). */
-  const move = (key: string, by: -1 | 1) => {
-    setRows((all) => {
-      const listed = all.filter((row) => !tableOfLabel(row.label, tables));
-      const i = listed.findIndex((row) => row.key === key);
-      const j = i + by;
-      if (i < 0 || j < 0 || j >= listed.length) return all;
-      const [a, b] = [all.indexOf(listed[i]), all.indexOf(listed[j])];
-      const next = [...all];
-      [next[a], next[b]] = [next[b], next[a]];
-      return next;
-    });
-  };
-
-  const remove = (key: string) => {
-    const index = rows.findIndex((row) => row.key === key);
-    setRows((all) => all.filter((row) => row.key !== key));
-    const neighbour = rows[index + 1] ?? rows[index - 1];
-    if (neighbour) focusValue(neighbour.key);
-  };
-
-  /** Enter: the next field or cell (after this one, wrapping; list first, then each grid) that needs attention. */
-  const nextAttention = (fromKey: string) => {
-    const ordered = [
-      ...rows,
-      ...tables.flatMap((spec) => gridFromRows(allRows, spec).rows.flatMap((row) => [...row.cells.values()])),
-    ];
-    const start = ordered.findIndex((row) => row.key === fromKey);
-    for (let step = 1; step <= ordered.length; step++) {
-      const row = ordered[(start + step) % ordered.length];
-      if (attentionOf(row, threshold) && row.key !== fromKey) return focusValue(row.key);
-    }
-    document.getElementById(`${listId}-status`)?.focus();
-  };
-
-  const onRowKeyDown = (event: KeyboardEvent, row: GroundTruthRow) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.ctrlKey && !event.metaKey && !event.altKey) {
-      event.preventDefault();
-      nextAttention(row.key);
-    } else if (event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown') && !readOnly) {
-      event.preventDefault();
-      move(row.key, event.key === 'ArrowUp' ? -1 : 1);
-      const target = event.target as HTMLElement;
-      requestAnimationFrame(() => target.focus());
-    }
-  };
+  const listLabels = labelOptions.filter((label) => !tableOfLabel(label, tables));
+  const missingLabels = listLabels.filter((label) => !rows.some((row) => row.label === label));
 
   return (
     <div className="gt-editor" ref={editor}>
       <div className="gt-editor__head">
         {toolbar}
-        <div className="gt-editor__summary">
-          <p id={`${listId}-status`} tabIndex={-1} className="gt-editor__status" aria-live="polite">
-            {rows.length} {rows.length === 1 ? 'field' : 'fields'}
-            {tables.length > 0 && `, ${tables.length} ${tables.length === 1 ? 'table' : 'tables'}`}
-            {attentionCount ? (
-              <>
-                {' '}
-                · <strong className="gt-attention-text">{attentionCount} need attention</strong>
-              </>
-            ) : allRows.length ? (
-              ' · all look fine'
-            ) : (
-              ''
-            )}
-          </p>
-          <label className="gt-threshold">
-            Threshold
-            <input
-              className="gt-input"
-              type="number"
-              min={0}
-              max={1}
-              step={0.05}
-              value={threshold}
-              readOnly={!onThresholdChange}
-              title={onThresholdChange ? 'Confidence below this needs attention' : 'Set by the validation'}
-              onChange={(e) => {
-                const value = Number(e.target.value);
-                if (e.target.value !== '' && value >= 0 && value <= 1) onThresholdChange?.(value);
-              }}
-            />
-          </label>
-        </div>
+        <EditorSummary
+          statusId={statusId}
+          fieldCount={rows.length}
+          tableCount={tables.length}
+          attentionCount={attentionCount}
+          hasEntries={allRows.length > 0}
+          threshold={threshold}
+          onThresholdChange={onThresholdChange}
+        />
       </div>
 
       {rows.length === 0 ? (
-        <div className="gt-empty">
-          <p>
-            <strong>{allRows.length ? 'No fields outside the tables.' : 'No ground truth yet.'}</strong>
-          </p>
-          {!readOnly && (
-            <p className="muted">
-              Add a field, then{' '}
-              {canSelect ? 'select its value on the page' : 'type its value as you read it on the page'}
-              {missingLabels.length ? ', or add the model’s fields' : ''}.
-            </p>
-          )}
-        </div>
+        <EmptyFieldList
+          hasTableCells={allRows.length > 0}
+          canWrite={canWrite}
+          canSelect={canSelect}
+          canAddModelFields={missingLabels.length > 0}
+        />
       ) : (
         <ol
           className="gt-rows"
           ref={list}
           aria-label="Ground-truth fields"
-          style={
-            {
-              '--gt-label-ch': labelWidth(
-                rows,
-                labelOptions.filter((label) => !tableOfLabel(label, tables)),
-              ),
-            } as CSSProperties
-          }
+          style={{ '--gt-label-ch': labelWidth(rows, listLabels) } as CSSProperties}
         >
-          {rows.map((row, index) => {
-            const attention = attentionOf(row, threshold);
-            const band = confidenceBand(row.confidence, threshold);
-            const rowNotes = notes?.get(row.label) ?? [];
-            const active = row.key === activeKey;
-            const name = row.label || `field ${index + 1}`;
-            return (
-              <li
-                key={row.key}
-                data-row={row.key}
-                className={['gt-row', active && 'gt-row--active', attention && 'gt-row--attention']
-                  .filter(Boolean)
-                  .join(' ')}
-                onFocus={(e) => {
-                  const field = (e.target as HTMLElement).dataset.field === 'rawValue' ? 'rawValue' : 'value';
-                  if (!active || field !== activeField) onActivate(row, field);
-                }}
-                onKeyDown={(e) => onRowKeyDown(e, row)}
-              >
-                <div className="gt-row__main">
-                  <span className="gt-row__index" aria-hidden="true">
-                    {index + 1}
-                  </span>
-                  <input
-                    className="gt-input gt-input--label"
-                    data-field="label"
-                    aria-label={`Label of field ${index + 1}`}
-                    list={`${listId}-labels`}
-                    value={row.label}
-                    placeholder="label"
-                    readOnly={readOnly}
-                    spellCheck={false}
-                    onChange={(e) => update(row.key, { label: e.target.value })}
-                  />
-                  <input
-                    className="gt-input gt-input--value"
-                    data-field="value"
-                    aria-label={`Value of ${name}`}
-                    value={row.value}
-                    placeholder={readOnly ? '' : 'select on the page or type'}
-                    readOnly={readOnly}
-                    onChange={(e) => update(row.key, { value: e.target.value })}
-                  />
-                  {/* Without a confidence the badge's place stays empty (a "—" there read as a remove button). */}
-                  <span
-                    className={`gt-confidence gt-confidence--${band}`}
-                    title={band === 'none' ? undefined : `Confidence ${row.confidence} (threshold ${threshold})`}
-                  >
-                    {row.confidence === undefined ? '' : `${Math.round(row.confidence * 100)}%`}
-                  </span>
-                </div>
-                <div className="gt-row__more">
-                  <label className="gt-small">
-                    Raw
-                    <input
-                      className="gt-input"
-                      data-field="rawValue"
-                      aria-label={`Raw value of ${name}`}
-                      value={row.rawValue ?? ''}
-                      readOnly={readOnly}
-                      onChange={(e) =>
-                        update(row.key, { rawValue: e.target.value === '' ? undefined : e.target.value })
-                      }
-                    />
-                  </label>
-                  <PagesInput
-                    rowName={name}
-                    pages={row.pages}
-                    readOnly={readOnly}
-                    onChange={(pages) => update(row.key, { pages })}
-                  />
-                  <label className="gt-small gt-small--narrow">
-                    Conf.
-                    <input
-                      className="gt-input"
-                      data-field="confidence"
-                      type="number"
-                      min={0}
-                      max={1}
-                      step={0.01}
-                      aria-label={`Confidence of ${name}`}
-                      value={row.confidence ?? ''}
-                      readOnly={readOnly}
-                      onChange={(e) => {
-                        const v = e.target.value === '' ? undefined : Number(e.target.value);
-                        if (v === undefined || (v >= 0 && v <= 1)) update(row.key, { confidence: v });
-                      }}
-                    />
-                  </label>
-                  {!readOnly && (
-                    <span className="gt-row__actions">
-                      <button
-                        type="button"
-                        className="gt-icon-button"
-                        aria-label={`Move ${name} up`}
-                        disabled={index === 0}
-                        onClick={() => move(row.key, -1)}
-                      >
-                        ↑
-                      </button>
-                      <button
-                        type="button"
-                        className="gt-icon-button"
-                        aria-label={`Move ${name} down`}
-                        disabled={index === rows.length - 1}
-                        onClick={() => move(row.key, 1)}
-                      >
-                        ↓
-                      </button>
-                      <button
-                        type="button"
-                        className="gt-icon-button gt-icon-button--danger"
-                        aria-label={`Remove ${name}`}
-                        onClick={() => remove(row.key)}
-                      >
-                        ✕
-                      </button>
-                    </span>
-                  )}
-                </div>
-                {(attention || rowNotes.length > 0) && (
-                  <p className="gt-row__note">
-                    {attention && rowNotes.length === 0 && (
-                      <span className="gt-attention-text">{ATTENTION_TEXT[attention]}</span>
-                    )}
-                    {rowNotes.map((note) => (
-                      <span key={note} className={attention ? 'gt-attention-text' : undefined}>
-                        {note}
-                      </span>
-                    ))}
-                  </p>
-                )}
-              </li>
-            );
-          })}
+          {rows.map((row, index) => (
+            <GroundTruthFieldRow
+              key={row.key}
+              row={row}
+              index={index}
+              count={rows.length}
+              active={row.key === activeKey}
+              activeField={activeField}
+              threshold={threshold}
+              notes={notes?.get(row.label) ?? []}
+              canWrite={canWrite}
+              labelsListId={`${listId}-labels`}
+              onActivate={onActivate}
+              onKeyDown={onRowKeyDown}
+              onChange={update}
+              onMove={move}
+              onRemove={remove}
+            />
+          ))}
         </ol>
       )}
       <datalist id={`${listId}-labels`}>
@@ -356,26 +129,13 @@ export function GroundTruthEditor({
         ))}
       </datalist>
 
-      {!readOnly && (
+      {canWrite && (
         <div className="gt-editor__add">
           <button type="button" className="button" onClick={() => add()}>
             Add field
           </button>
           {missingLabels.length > 0 && (
-            <button
-              type="button"
-              className="button"
-              onClick={() => {
-                const added = missingLabels.map((label) => ({
-                  key: newRowKey(),
-                  label,
-                  value: '',
-                  pages: [] as number[],
-                }));
-                setRows((all) => [...all, ...added]);
-                focusValue(added[0].key);
-              }}
-            >
+            <button type="button" className="button" onClick={() => addLabels(missingLabels)}>
               Add the model’s {missingLabels.length} missing {missingLabels.length === 1 ? 'field' : 'fields'}
             </button>
           )}
@@ -383,134 +143,99 @@ export function GroundTruthEditor({
       )}
 
       {tables.length > 0 && (
-        <div
-          className="gt-tables"
-          onKeyDown={(event) => {
-            const cell = (event.target as HTMLElement).closest('[data-row]')?.getAttribute('data-row');
-            if (cell && event.key === 'Enter' && !event.shiftKey && !event.ctrlKey && !event.metaKey && !event.altKey) {
-              event.preventDefault();
-              nextAttention(cell);
-            }
-          }}
-        >
-          {tables.map((spec) => (
-            <GroundTruthTable
-              key={spec.field}
-              grid={gridFromRows(allRows, spec)}
-              activeKey={activeKey}
-              threshold={threshold}
-              readOnly={readOnly}
-              notes={notes}
-              onActivate={(row) => {
-                if (row.key !== activeKey) onActivate(row, 'value');
-              }}
-              onCellChange={(key, value) => update(key, { value })}
-              onAddRow={() => {
-                const added = addGridRow(allRows, spec);
-                setRows(() => added.rows);
-                return added.rowKey;
-              }}
-              onRemoveRow={(rowKey) => setRows((all) => removeGridRow(all, spec, rowKey))}
-              onMoveRow={(rowKey, by) => setRows((all) => moveGridRow(all, spec, rowKey, by))}
-            />
-          ))}
-        </div>
+        <EditorTables
+          draft={draft}
+          tables={tables}
+          activeKey={activeKey}
+          threshold={threshold}
+          canWrite={canWrite}
+          notes={notes}
+          onActivate={onActivate}
+          onCellChange={(key, value) => update(key, { value })}
+          onEnter={nextAttention}
+        />
       )}
-      {changes.length > 0 && <ChangeList changes={changes} />}
+      {draft.changes.length > 0 && <ChangeList changes={draft.changes} />}
     </div>
   );
 }
 
-function PagesInput({
-  rowName,
-  pages,
-  readOnly,
-  onChange,
+/** No field outside the tables: say so, and (to an operator who may write) how to add one. */
+function EmptyFieldList({
+  hasTableCells,
+  canWrite,
+  canSelect,
+  canAddModelFields,
 }: {
-  rowName: string;
-  pages?: number[];
-  readOnly?: boolean;
-  onChange: (pages: number[]) => void;
+  hasTableCells: boolean;
+  canWrite: boolean;
+  canSelect: boolean;
+  canAddModelFields: boolean;
 }) {
-  const text = formatPages(pages);
   return (
-    <label className="gt-small gt-small--narrow">
-      Pages
-      <input
-        key={text}
-        className="gt-input"
-        data-field="pages"
-        aria-label={`Pages of ${rowName}`}
-        defaultValue={text}
-        readOnly={readOnly}
-        inputMode="numeric"
-        placeholder="1, 2"
-        onBlur={(e) => {
-          const parsed = parsePages(e.target.value);
-          if (parsed) onChange(parsed);
-          else e.target.value = text;
-        }}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') {
-            const parsed = parsePages(e.currentTarget.value);
-            if (parsed) onChange(parsed);
-          }
-        }}
-      />
-    </label>
+    <div className="gt-empty">
+      <p>
+        <strong>{hasTableCells ? 'No fields outside the tables.' : 'No ground truth yet.'}</strong>
+      </p>
+      {canWrite && (
+        <p className="muted">
+          Add a field, then {canSelect ? 'select its value on the page' : 'type its value as you read it on the page'}
+          {canAddModelFields ? ', or add the model’s fields' : ''}.
+        </p>
+      )}
+    </div>
   );
 }
 
-const CHANGE_FIELD: Record<string, string> = {
-  label: 'label',
-  value: 'value',
-  rawValue: 'raw value',
-  pages: 'pages',
-  confidence: 'confidence',
-};
-
-function ChangeList({ changes }: { changes: RowChange[] }) {
+/** The model's lines/table fields as grids; Enter in a cell goes on to the next field that needs attention. */
+function EditorTables({
+  draft,
+  tables,
+  onCellChange,
+  onActivate,
+  onEnter,
+  ...shared
+}: {
+  draft: GroundTruthDraft;
+  tables: readonly TableSpec[];
+  activeKey: string | null;
+  threshold: number;
+  canWrite: boolean;
+  notes?: ReadonlyMap<string, string[]>;
+  onActivate: (row: GroundTruthRow, field: 'value' | 'rawValue') => void;
+  onCellChange: (key: string, value: string) => void;
+  onEnter: (fromKey: string) => void;
+}) {
+  const { rows: allRows, setRows } = draft;
   return (
-    <details className="gt-changes" open>
-      <summary>Unsaved changes ({changes.length})</summary>
-      <ul>
-        {changes.map((change) => {
-          const name = change.row.label || '(no label)';
-          switch (change.kind) {
-            case 'added':
-              return (
-                <li key={`a-${change.row.key}`} className="gt-change gt-change--added">
-                  + {name}
-                  {change.row.value ? ` = “${change.row.value}”` : ''}
-                </li>
-              );
-            case 'removed':
-              return (
-                <li key={`r-${change.row.key}`} className="gt-change gt-change--removed">
-                  − {name}
-                  {change.row.value ? ` = “${change.row.value}”` : ''}
-                </li>
-              );
-            case 'moved':
-              return (
-                <li key={`m-${change.row.key}`} className="gt-change">
-                  ↕ {name}: position {change.from} → {change.to}
-                </li>
-              );
-            default:
-              return (
-                <li key={`c-${change.row.key}`} className="gt-change gt-change--changed">
-                  ~ {name}:{' '}
-                  {change.fields.map((f) => (
-                    <span key={f.field} className="gt-change__field">
-                      {CHANGE_FIELD[f.field]} <del>{f.from || '∅'}</del> → <ins>{f.to || '∅'}</ins>
-                    </span>
-                  ))}
-                </li>
-              );
-          }
-        })}
-      </ul>
-    </details>
+    <div
+      className="gt-tables"
+      onKeyDown={(event) => {
+        const cell = (event.target as HTMLElement).closest('[data-row]')?.getAttribute('data-row');
+        if (cell && isPlainEnter(event)) {
+          event.preventDefault();
+          onEnter(cell);
+        }
+      }}
+    >
+      {tables.map((spec) => (
+        <GroundTruthTable
+          key={spec.field}
+          grid={gridFromRows(allRows, spec)}
+          {...shared}
+          onActivate={(row) => {
+            if (row.key !== shared.activeKey) onActivate(row, 'value');
+          }}
+          onCellChange={onCellChange}
+          onAddRow={() => {
+            const added = addGridRow(allRows, spec);
+            setRows(() => added.rows);
+            return added.rowKey;
+          }}
+          onRemoveRow={(rowKey) => setRows((all) => removeGridRow(all, spec, rowKey))}
+          onMoveRow={(rowKey, by) => setRows((all) => moveGridRow(all, spec, rowKey, by))}
+        />
+      ))}
+    </div>
   );
 }

@@ -10,20 +10,19 @@ import {
 } from 'react';
 import { Group, Panel, Separator, useDefaultLayout, useGroupRef, type Layout } from 'react-resizable-panels';
 import type { ContentType } from '@/contract';
-import type { OcrResult } from '@/contract/ocr';
 import {
   DocumentFileViewer,
   type DocumentViewerHandle,
-  type PageTextInfo,
   type PageWordSource,
   type TextHighlight,
   type TextSelection,
 } from '@/widgets/document-viewer';
 import { GroundTruthEditor } from './ground-truth-editor';
 import type { GroundTruthRow } from './ground-truth-rows';
-import { notRecognisedHint } from './not-recognised-hint';
 import { findCell, patchCell, tablesFromLabels } from './table-grid';
 import type { GroundTruthDraft } from './use-ground-truth-draft';
+import { usePageTextState, type PageTextState } from './use-page-text-state';
+import { useSaveShortcut } from './use-save-shortcut';
 import './ground-truth.css';
 
 export type GroundTruthWorkspaceProps = {
@@ -37,7 +36,8 @@ export type GroundTruthWorkspaceProps = {
   onThresholdChange?: (threshold: number) => void;
   labelOptions: readonly string[];
   notes?: ReadonlyMap<string, string[]>;
-  readOnly?: boolean;
+  /** Whether the operator may change the ground truth (selection on the page fills fields only then). */
+  canWrite: boolean;
   /** Ctrl/⌘+S anywhere in the workspace. */
   onSave?: () => void;
   /** What Ctrl/⌘+S does, for the hint ("save", "confirm"). */
@@ -61,25 +61,7 @@ export type GroundTruthWorkspaceProps = {
  * field's value and records its page; activating a field scrolls to its page and marks its value in the text layer.
  */
 export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
-  const {
-    fileUrl,
-    contentType,
-    documentName,
-    draft,
-    threshold,
-    onThresholdChange,
-    labelOptions,
-    notes,
-    readOnly,
-    onSave,
-    editorToolbar,
-    editorFooter,
-    panelHeader,
-    aside,
-    editorPanelProps,
-    wordSources,
-    saveVerb = 'save',
-  } = props;
+  const { fileUrl, contentType, draft, labelOptions, canWrite, saveVerb = 'save' } = props;
   const viewer = useRef<DocumentViewerHandle>(null);
   const [chosenKey, setActiveKey] = useState<string | null>(null);
   const [activeField, setActiveField] = useState<'value' | 'rawValue'>('value');
@@ -90,26 +72,9 @@ export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
   const activeKey = activeRow ? chosenKey : null;
   const [highlight, setHighlight] = useState<TextHighlight | null>(null);
   const [filled, setFilled] = useState<string | null>(null);
+  const pageText = usePageTextState({ fileUrl, ocrFileUrl: props.ocrFileUrl, contentType, saveVerb });
+  useSaveShortcut(props.onSave);
 
-  // Whether the page shown has text to take (its text layer, or recognised words), as the viewer reports it; until it
-  // does, PDFs are assumed to have a text layer and other files not. The hint and the empty state both follow it.
-  const [pageText, setPageText] = useState<(PageTextInfo & { fileUrl: string | null | undefined }) | null>(null);
-  const onPageTextChange = useCallback((info: PageTextInfo) => setPageText({ ...info, fileUrl }), [fileUrl]);
-  const shownPageText = pageText?.fileUrl === fileUrl ? pageText : null;
-  const selectable = shownPageText ? shownPageText.hasText : contentType === 'application/pdf';
-  // The service is still recognising the document's text: a page without text may get some.
-  const [recognizing, setRecognizing] = useState(false);
-  // The recognised-text result, for pages the service tried and did not recognise (the hint says why).
-  const [ocr, setOcr] = useState<{ result: OcrResult | null; ocrFileUrl: string | null | undefined } | null>(null);
-  const onRecognizedTextChange = useCallback(
-    (result: OcrResult | null) => setOcr({ result, ocrFileUrl: props.ocrFileUrl }),
-    [props.ocrFileUrl],
-  );
-  const notRecognised =
-    shownPageText && ocr?.ocrFileUrl === props.ocrFileUrl
-      ? notRecognisedHint(shownPageText.page, ocr?.result, saveVerb)
-      : null;
-  const pageName = shownPageText ? `page ${shownPageText.page}` : 'this file';
   const show = useCallback(
     (row: Pick<GroundTruthRow, 'value' | 'rawValue' | 'pages'>, field: 'value' | 'rawValue' = 'value') => {
       const page = row.pages?.length ? row.pages[0] + 1 : undefined;
@@ -125,13 +90,14 @@ export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
   );
 
   const activate = (row: GroundTruthRow, field: 'value' | 'rawValue') => {
+    setFilled(null);
     setActiveKey(row.key);
     setActiveField(field);
     show(row, field);
   };
 
   const onTextSelected = ({ text, page, via }: TextSelection) => {
-    if (readOnly) return;
+    if (!canWrite) return;
     const row = findCell(draft.rows, tables, activeKey);
     if (!row || !activeKey) {
       setFilled(`Selected “${text}” on page ${page}: focus a field first, then select again to fill it.`);
@@ -145,22 +111,6 @@ export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
     setHighlight({ text, page });
   };
 
-  // Ctrl/⌘+S saves (and never opens the browser's "save page").
-  const saveRef = useRef(onSave);
-  useEffect(() => {
-    saveRef.current = onSave;
-  }, [onSave]);
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 's') {
-        event.preventDefault();
-        saveRef.current?.();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
-
   const viewerSection = (
     <section className="gt-workspace__viewer" aria-label="Document">
       {fileUrl ? (
@@ -169,13 +119,13 @@ export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
           fileUrl={fileUrl}
           ocrFileUrl={props.ocrFileUrl}
           contentType={contentType}
-          name={documentName}
+          name={props.documentName}
           onTextSelected={onTextSelected}
           highlight={highlight}
-          wordSources={wordSources}
-          onPageTextChange={onPageTextChange}
-          onRecognizingChange={setRecognizing}
-          onRecognizedTextChange={onRecognizedTextChange}
+          wordSources={props.wordSources}
+          onPageTextChange={pageText.onPageTextChange}
+          onRecognizingChange={pageText.onRecognizingChange}
+          onRecognizedTextChange={pageText.onRecognizedTextChange}
         />
       ) : (
         <p className="gt-workspace__nofile">This document has no file to show.</p>
@@ -184,46 +134,57 @@ export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
   );
   const panelSection = (
     <section className="gt-workspace__panel" aria-label="Ground truth">
-      {panelHeader}
-      {aside ?? (
-        <div className="gt-workspace__editor" {...editorPanelProps}>
+      {props.panelHeader}
+      {props.aside ?? (
+        <div className="gt-workspace__editor" {...props.editorPanelProps}>
           <p className="gt-workspace__hint" aria-live="polite">
-            {filled ??
-              (readOnly
-                ? 'Read only: your operator account can view ground truth but not change it.'
-                : !selectable && notRecognised
-                  ? notRecognised
-                  : !selectable && recognizing
-                    ? `Recognising the text of ${pageName}: it becomes selectable when ready. Meanwhile, type each value as you read it. Ctrl/⌘+S: ${saveVerb}.`
-                    : !selectable
-                      ? `${pageName[0].toUpperCase()}${pageName.slice(1)} has no text to select: type each value as you read it. Enter: next field that needs attention. Ctrl/⌘+S: ${saveVerb}.`
-                      : activeRow
-                        ? `Select text on the page to fill ${activeField === 'rawValue' ? 'the raw value of ' : ''}${activeRow.label || 'this field'}. Or drag a box around it.`
-                        : `Focus a field, then select its value on the page or drag a box around it. Enter: next field that needs attention. Ctrl/⌘+S: ${saveVerb}.`)}
+            {filled ?? workspaceHint({ canWrite, pageText, activeRow, activeField, saveVerb })}
           </p>
           <GroundTruthEditor
             draft={draft}
             activeKey={activeKey}
             activeField={activeField}
-            onActivate={(row, field) => {
-              setFilled(null);
-              activate(row, field);
-            }}
-            threshold={threshold}
-            onThresholdChange={onThresholdChange}
+            onActivate={activate}
+            threshold={props.threshold}
+            onThresholdChange={props.onThresholdChange}
             labelOptions={labelOptions}
             tables={tables}
-            canSelect={selectable}
-            notes={notes}
-            readOnly={readOnly}
-            toolbar={editorToolbar}
+            canSelect={pageText.selectable}
+            notes={props.notes}
+            canWrite={canWrite}
+            toolbar={props.editorToolbar}
           />
         </div>
       )}
-      {editorFooter}
+      {props.editorFooter}
     </section>
   );
   return <WorkspaceSplit viewer={viewerSection} panel={panelSection} />;
+}
+
+/** What the hint above the editor says when nothing was just filled: how to fill the fields on this page. */
+function workspaceHint({
+  canWrite,
+  pageText: { selectable, notRecognised, recognizing, pageName },
+  activeRow,
+  activeField,
+  saveVerb,
+}: {
+  canWrite: boolean;
+  pageText: PageTextState;
+  activeRow: GroundTruthRow | null | undefined;
+  activeField: 'value' | 'rawValue';
+  saveVerb: string;
+}): string {
+  if (!canWrite) return 'Read only: your operator account can view ground truth but not change it.';
+  if (!selectable && notRecognised) return notRecognised;
+  if (!selectable && recognizing)
+    return `Recognising the text of ${pageName}: it becomes selectable when ready. Meanwhile, type each value as you read it. Ctrl/⌘+S: ${saveVerb}.`;
+  if (!selectable)
+    return `${pageName[0].toUpperCase()}${pageName.slice(1)} has no text to select: type each value as you read it. Enter: next field that needs attention. Ctrl/⌘+S: ${saveVerb}.`;
+  if (activeRow)
+    return `Select text on the page to fill ${activeField === 'rawValue' ? 'the raw value of ' : ''}${activeRow.label || 'this field'}. Or drag a box around it.`;
+  return `Focus a field, then select its value on the page or drag a box around it. Enter: next field that needs attention. Ctrl/⌘+S: ${saveVerb}.`;
 }
 
 /** Side by side from this width up (the page above the fields below it, as ground-truth.css lays them out). */

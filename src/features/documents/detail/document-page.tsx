@@ -5,17 +5,11 @@ import { modelsListQueryOptions } from '@/api/models';
 import { useOrganizationScope } from '@/api/organization-scope';
 import { CopyButton } from '@/components/copy-button';
 import { DocumentDetailScreen } from './document-detail-screen';
+import { documentRoute } from './document-route';
 
 /** A document's page: its name, id, type and dataset above the workspace (viewer + ground-truth editor). */
-export function DocumentPage({
-  documentId,
-  modelId,
-  onModelChange,
-}: {
-  documentId: string;
-  modelId: string | null;
-  onModelChange: (modelId: string | null) => void;
-}) {
+export function DocumentPage() {
+  const { documentId } = documentRoute.useParams();
   const org = useOrganizationScope();
   const { data: document } = useSuspenseQuery(documentQueryOptions(org, documentId));
   const models = useQuery(modelsListQueryOptions(org, { maxResults: 100 }));
@@ -36,13 +30,7 @@ export function DocumentPage({
           )}
         </p>
       </header>
-      <DocumentDetailScreen
-        key={document.documentId}
-        document={document}
-        models={models.data?.models ?? []}
-        modelId={modelId}
-        onModelChange={onModelChange}
-      />
+      <DocumentDetailScreen key={document.documentId} document={document} models={models.data?.models ?? []} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { documentQueryOptions } from '@/api/documents';
 import { modelsListQueryOptions } from '@/api/models';
@@ -17,18 +17,5 @@ export const Route = createFileRoute('/_authenticated/documents/$documentId')({
     void context.queryClient.prefetchQuery(modelsListQueryOptions(context.organization, { maxResults: 100 }));
     return { crumb: document.name || document.documentId };
   },
-  component: DocumentRoute,
+  component: DocumentPage,
 });
-
-function DocumentRoute() {
-  const { documentId } = Route.useParams();
-  const { modelId } = Route.useSearch();
-  const navigate = useNavigate({ from: Route.fullPath });
-  return (
-    <DocumentPage
-      documentId={documentId}
-      modelId={modelId ?? null}
-      onModelChange={(next) => void navigate({ search: { modelId: next ?? undefined }, replace: true })}
-    />
-  );
-}

@@ -1,9 +1,8 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { agentsQueryOptions } from '@/api/agents';
 import { agentRunsListQueryOptions } from '@/api/agent-runs';
 import { RunsPage } from '@/features/runs/runs-page';
-import { chosenAgentId, runsListParams } from '@/features/runs/runs-screen';
-import { runsSearchSchema } from '@/features/runs/runs-search';
+import { chosenAgentId, runsListParams, runsSearchSchema } from '@/features/runs/runs-search';
 
 export const Route = createFileRoute('/_authenticated/runs/')({
   staticData: { crumb: 'Runs' },
@@ -23,13 +22,5 @@ export const Route = createFileRoute('/_authenticated/runs/')({
     if (agentId)
       await queryClient.ensureQueryData(agentRunsListQueryOptions(context.organization, runsListParams(agentId, deps)));
   },
-  component: RunsRoute,
+  component: RunsPage,
 });
-
-function RunsRoute() {
-  const search = Route.useSearch();
-  const navigate = useNavigate({ from: Route.fullPath });
-  return (
-    <RunsPage search={search} onSearchChange={(update) => void navigate({ search: (current) => update(current) })} />
-  );
-}

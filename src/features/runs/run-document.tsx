@@ -1,0 +1,34 @@
+import { Link } from '@tanstack/react-router';
+import { useRunDocument } from '@/api/documents';
+import type { AgentRun } from '@/contract';
+
+const TYPE_LABEL: Record<string, string> = {
+  'application/pdf': 'PDF',
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+  'image/tiff': 'TIFF',
+  'image/webp': 'WEBP',
+  'message/rfc822': 'Email',
+};
+
+/** The document the run names in its resourceIds: name and type (fetched per visible row, cached). */
+export function RunDocument({ run }: { run: AgentRun }) {
+  const { documentId, document: doc, failed } = useRunDocument(run);
+  if (!documentId) return <span className="muted">No document</span>;
+  if (failed)
+    return (
+      <Link to="/documents/$documentId" params={{ documentId }} className="runs-id">
+        …{documentId.slice(-8)} <span className="muted">(deleted?)</span>
+      </Link>
+    );
+  return (
+    <span className="runs-doc">
+      <Link to="/documents/$documentId" params={{ documentId }}>
+        {doc ? doc.name || 'Untitled document' : '…'}
+      </Link>
+      {doc?.contentType && (
+        <span className="badge badge--outline">{TYPE_LABEL[doc.contentType] ?? doc.contentType}</span>
+      )}
+    </span>
+  );
+}

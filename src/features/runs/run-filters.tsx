@@ -1,0 +1,91 @@
+import { useId, type FormEvent } from 'react';
+import { AGENT_RUN_STATUS_WORDS } from './run-status';
+import { useRunsSearchChange } from './runs-route';
+import { parseStatusList, RUN_TAB_DEFINITIONS, type RunsSearch } from './runs-search';
+
+/** datetime-local (the operator's local time) ↔ the seed's UTC timestamps. */
+const toLocalInput = (timestamp: string | undefined) => {
+  if (!timestamp) return '';
+  const d = new Date(timestamp);
+  if (Number.isNaN(d.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+};
+const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : undefined);
+
+/** Status within the tab and created-time window (applied together), clear, and archive all matching. */
+export function RunFilters({
+  search,
+  canArchiveMatching,
+  onArchiveMatching,
+}: {
+  search: RunsSearch;
+  canArchiveMatching: boolean;
+  onArchiveMatching: () => void;
+}) {
+  const id = useId();
+  const onSearchChange = useRunsSearchChange();
+  const tab = search.tab ?? 'all';
+  const statuses = RUN_TAB_DEFINITIONS[tab].statuses;
+  const chosen = parseStatusList(search.status).filter((s) => statuses.includes(s));
+  const filtered = Boolean(chosen.length || search.from || search.to);
+  const apply = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const from = fromLocalInput(String(form.get('from') ?? ''));
+    const to = fromLocalInput(String(form.get('to') ?? ''));
+    onSearchChange((s) => ({ ...s, cursor: undefined, from, to }));
+  };
+  return (
+    <form className="runs-filters" onSubmit={apply} key={`${search.from}|${search.to}`} aria-label="Filter runs">
+      {statuses.length > 1 && (
+        <>
+          <label htmlFor={`${id}-status`}>Status</label>
+          <select
+            id={`${id}-status`}
+            className="input"
+            value={chosen[0] ?? ''}
+            onChange={(e) => {
+              const status = e.target.value || undefined;
+              onSearchChange((s) => ({ ...s, cursor: undefined, status }));
+            }}
+          >
+            <option value="">Any in this tab</option>
+            {statuses.map((s) => (
+              <option key={s} value={s}>
+                {AGENT_RUN_STATUS_WORDS[s].label}
+              </option>
+            ))}
+          </select>
+        </>
+      )}
+      <label htmlFor={`${id}-from`}>Created from</label>
+      <input
+        id={`${id}-from`}
+        name="from"
+        type="datetime-local"
+        className="input"
+        defaultValue={toLocalInput(search.from)}
+      />
+      <label htmlFor={`${id}-to`}>until</label>
+      <input id={`${id}-to`} name="to" type="datetime-local" className="input" defaultValue={toLocalInput(search.to)} />
+      <button type="submit" className="button">
+        Apply
+      </button>
+      {filtered && (
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => onSearchChange((s) => ({ agent: s.agent, tab: s.tab, sort: s.sort, refresh: s.refresh }))}
+        >
+          Clear filters
+        </button>
+      )}
+      {canArchiveMatching && (
+        <button type="button" className="button runs-archive-matching" onClick={onArchiveMatching}>
+          Archive all matching…
+        </button>
+      )}
+    </form>
+  );
+}

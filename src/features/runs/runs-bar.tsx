@@ -1,0 +1,121 @@
+import { Link } from '@tanstack/react-router';
+import { useId } from 'react';
+import { agentsQueryOptions } from '@/api/agents';
+import { useOrganizationScope } from '@/api/organization-scope';
+import { useRefetchOnOpen } from '@/components/refetch-on-open';
+import { DateTime } from '@/components/date-time';
+import type { AgentRunCountsResult } from '@/api/agent-runs';
+import { REVIEW_STATUSES, type Agent } from '@/contract';
+import { formatCount } from './run-tabs';
+import { useRunsSearchChange } from './runs-route';
+import { DEFAULT_REFRESH_SECONDS, REFRESH_CHOICES } from './runs-search';
+
+/** Above the runs: the agent, auto-refresh, and the way into review with how many runs wait for it. */
+export function RunsBar({
+  agents,
+  agentId,
+  refreshSeconds,
+  paused,
+  updatedAt,
+  counts,
+}: {
+  agents: Agent[];
+  agentId: string;
+  refreshSeconds: number;
+  paused: boolean;
+  updatedAt: number;
+  counts: AgentRunCountsResult | undefined;
+}) {
+  const onSearchChange = useRunsSearchChange();
+  const waiting = REVIEW_STATUSES.reduce((sum, s) => sum + (counts?.counts[s] ?? 0), 0);
+  return (
+    <div className="runs-bar">
+      <AgentPicker
+        agents={agents}
+        agentId={agentId}
+        onChange={(agent) => onSearchChange((s) => ({ agent, refresh: s.refresh }))}
+      />
+      <RefreshControl
+        seconds={refreshSeconds}
+        paused={paused}
+        updatedAt={updatedAt}
+        onChange={(refresh) =>
+          onSearchChange((s) => ({ ...s, refresh: refresh === DEFAULT_REFRESH_SECONDS ? undefined : refresh }))
+        }
+      />
+      <Link
+        to="/runs/review"
+        search={{ agentId }}
+        className="button button--primary runs-review-button"
+        aria-disabled={waiting === 0 || undefined}
+      >
+        Review ({counts ? formatCount(waiting, counts.complete) : '…'})
+      </Link>
+    </div>
+  );
+}
+
+/** Which agent's runs the page shows, and a link to the agent. */
+function AgentPicker({
+  agents,
+  agentId,
+  onChange,
+}: {
+  agents: Agent[];
+  agentId: string;
+  onChange: (agentId: string) => void;
+}) {
+  const id = useId();
+  const refetchAgents = useRefetchOnOpen(agentsQueryOptions(useOrganizationScope()).queryKey);
+  return (
+    <div className="runs-agent">
+      <label htmlFor={id}>Agent</label>
+      <select id={id} className="input" value={agentId} onChange={(e) => onChange(e.target.value)} {...refetchAgents}>
+        {agents.map((a) => (
+          <option key={a.agentId} value={a.agentId}>
+            {a.name || a.agentId}
+          </option>
+        ))}
+      </select>
+      <Link to="/agents/$agentId" params={{ agentId }} className="button button--ghost button--small">
+        About this agent
+      </Link>
+    </div>
+  );
+}
+
+/** How often the table refreshes itself, and when it last did (paused while runs are selected). */
+function RefreshControl({
+  seconds,
+  paused,
+  updatedAt,
+  onChange,
+}: {
+  seconds: number;
+  paused: boolean;
+  updatedAt: number;
+  onChange: (seconds: number) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="runs-refresh">
+      <label htmlFor={id}>Auto-refresh</label>
+      <select id={id} className="input" value={seconds} onChange={(e) => onChange(Number(e.target.value))}>
+        {REFRESH_CHOICES.map((s) => (
+          <option key={s} value={s}>
+            {s === 0 ? 'Off' : `Every ${s} s`}
+          </option>
+        ))}
+      </select>
+      <span className="muted runs-refresh__note" role="status">
+        {paused && seconds > 0 ? (
+          'Paused while runs are selected'
+        ) : (
+          <>
+            Updated <DateTime value={updatedAt} />
+          </>
+        )}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { Link } from '@tanstack/react-router';
+import type { ColumnDef } from '@/components/data-table';
+import { DateTime } from '@/components/date-time';
+import type { AgentRun } from '@/contract';
+import { RunDocument } from './run-document';
+import { AgentRunStatusBadge } from './run-status-badge';
+
+/** The runs table's columns; an operator who may write also gets Archive and Delete on each row. */
+export function runColumns({
+  canWrite,
+  onArchive,
+  onDelete,
+}: {
+  canWrite: boolean;
+  onArchive: (run: AgentRun) => void;
+  onDelete: (run: AgentRun) => void;
+}): ColumnDef<AgentRun, unknown>[] {
+  const columns: ColumnDef<AgentRun, unknown>[] = [
+    {
+      id: 'status',
+      header: 'Status',
+      meta: { hideable: false },
+      cell: ({ row: { original: r } }) => <AgentRunStatusBadge status={r.status} />,
+    },
+    {
+      id: 'run',
+      header: 'Run',
+      meta: { hideable: false },
+      cell: ({ row: { original: r } }) => (
+        <Link
+          to="/runs/$agentId/$runId"
+          params={{ agentId: r.agentId, runId: r.runId }}
+          className="runs-id"
+          aria-label={`Run ${r.runId}`}
+        >
+          …{r.runId.slice(-8)}
+        </Link>
+      ),
+    },
+    {
+      id: 'document',
+      header: 'Document',
+      meta: { className: 'wrap runs-doc-cell' },
+      cell: ({ row: { original: r } }) => <RunDocument run={r} />,
+    },
+    {
+      id: 'created',
+      header: 'Created',
+      enableSorting: true,
+      cell: ({ row: { original: r } }) => <DateTime value={r.createdTime} />,
+    },
+    {
+      id: 'updated',
+      header: 'Last change',
+      cell: ({ row: { original: r } }) => <DateTime value={r.events.at(-1)?.time ?? r.updatedTime ?? r.createdTime} />,
+    },
+  ];
+  if (!canWrite) return columns;
+  columns.push({
+    id: 'actions',
+    header: () => <span className="sr-only">Actions</span>,
+    meta: { className: 'col-actions', hideable: false, label: 'Actions' },
+    cell: ({ row: { original: r } }) => (
+      <span className="runs-row-actions">
+        {r.status !== 'archived' && (
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={() => onArchive(r)}
+            aria-label={`Archive run ${r.runId}`}
+          >
+            Archive
+          </button>
+        )}
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          onClick={() => onDelete(r)}
+          aria-label={`Delete run ${r.runId}`}
+        >
+          Delete
+        </button>
+      </span>
+    ),
+  });
+  return columns;
+}

@@ -1,0 +1,158 @@
+import type { KeyboardEvent } from 'react';
+import { ATTENTION_TEXT, attentionOf, confidenceBand, type GroundTruthRow } from './ground-truth-rows';
+import { PagesInput } from './pages-input';
+
+export type GroundTruthFieldRowProps = {
+  row: GroundTruthRow;
+  index: number;
+  /** How many rows the list has (the last one cannot move down). */
+  count: number;
+  active: boolean;
+  activeField: 'value' | 'rawValue';
+  threshold: number;
+  notes: readonly string[];
+  canWrite: boolean;
+  /** The id of the datalist of labels to offer. */
+  labelsListId: string;
+  onActivate: (row: GroundTruthRow, field: 'value' | 'rawValue') => void;
+  onKeyDown: (event: KeyboardEvent, row: GroundTruthRow) => void;
+  onChange: (key: string, patch: Partial<GroundTruthRow>) => void;
+  onMove: (key: string, by: -1 | 1) => void;
+  onRemove: (key: string) => void;
+};
+
+/** One ground-truth field: label and value with its confidence badge, then raw value, pages, confidence and actions. */
+export function GroundTruthFieldRow(props: GroundTruthFieldRowProps) {
+  const { row, index, active, activeField, threshold, notes, canWrite, onActivate, onKeyDown, onChange } = props;
+  const attention = attentionOf(row, threshold);
+  const band = confidenceBand(row.confidence, threshold);
+  const name = row.label || `field ${index + 1}`;
+  const update = (patch: Partial<GroundTruthRow>) => onChange(row.key, patch);
+  return (
+    <li
+      data-row={row.key}
+      className={['gt-row', active && 'gt-row--active', attention && 'gt-row--attention'].filter(Boolean).join(' ')}
+      onFocus={(e) => {
+        const field = (e.target as HTMLElement).dataset.field === 'rawValue' ? 'rawValue' : 'value';
+        if (!active || field !== activeField) onActivate(row, field);
+      }}
+      onKeyDown={(e) => onKeyDown(e, row)}
+    >
+      <div className="gt-row__main">
+        <span className="gt-row__index" aria-hidden="true">
+          {index + 1}
+        </span>
+        <input
+          className="gt-input gt-input--label"
+          data-field="label"
+          aria-label={`Label of field ${index + 1}`}
+          list={props.labelsListId}
+          value={row.label}
+          placeholder="label"
+          readOnly={!canWrite}
+          spellCheck={false}
+          onChange={(e) => update({ label: e.target.value })}
+        />
+        <input
+          className="gt-input gt-input--value"
+          data-field="value"
+          aria-label={`Value of ${name}`}
+          value={row.value}
+          placeholder={canWrite ? 'select on the page or type' : ''}
+          readOnly={!canWrite}
+          onChange={(e) => update({ value: e.target.value })}
+        />
+        {/* Without a confidence the badge's place stays empty (a "—" there read as a remove button). */}
+        <span
+          className={`gt-confidence gt-confidence--${band}`}
+          title={band === 'none' ? undefined : `Confidence ${row.confidence} (threshold ${threshold})`}
+        >
+          {row.confidence === undefined ? '' : `${Math.round(row.confidence * 100)}%`}
+        </span>
+      </div>
+      <div className="gt-row__more">
+        <label className="gt-small">
+          Raw
+          <input
+            className="gt-input"
+            data-field="rawValue"
+            aria-label={`Raw value of ${name}`}
+            value={row.rawValue ?? ''}
+            readOnly={!canWrite}
+            onChange={(e) => update({ rawValue: e.target.value === '' ? undefined : e.target.value })}
+          />
+        </label>
+        <PagesInput rowName={name} pages={row.pages} canWrite={canWrite} onChange={(pages) => update({ pages })} />
+        <label className="gt-small gt-small--narrow">
+          Conf.
+          <input
+            className="gt-input"
+            data-field="confidence"
+            type="number"
+            min={0}
+            max={1}
+            step={0.01}
+            aria-label={`Confidence of ${name}`}
+            value={row.confidence ?? ''}
+            readOnly={!canWrite}
+            onChange={(e) => {
+              const v = e.target.value === '' ? undefined : Number(e.target.value);
+              if (v === undefined || (v >= 0 && v <= 1)) update({ confidence: v });
+            }}
+          />
+        </label>
+        {canWrite && <FieldRowActions {...props} name={name} />}
+      </div>
+      {(attention || notes.length > 0) && (
+        <p className="gt-row__note">
+          {attention && notes.length === 0 && <span className="gt-attention-text">{ATTENTION_TEXT[attention]}</span>}
+          {notes.map((note) => (
+            <span key={note} className={attention ? 'gt-attention-text' : undefined}>
+              {note}
+            </span>
+          ))}
+        </p>
+      )}
+    </li>
+  );
+}
+
+function FieldRowActions({
+  row,
+  index,
+  count,
+  name,
+  onMove,
+  onRemove,
+}: Pick<GroundTruthFieldRowProps, 'row' | 'index' | 'count' | 'onMove' | 'onRemove'> & { name: string }) {
+  return (
+    <span className="gt-row__actions">
+      <button
+        type="button"
+        className="gt-icon-button"
+        aria-label={`Move ${name} up`}
+        disabled={index === 0}
+        onClick={() => onMove(row.key, -1)}
+      >
+        ↑
+      </button>
+      <button
+        type="button"
+        className="gt-icon-button"
+        aria-label={`Move ${name} down`}
+        disabled={index === count - 1}
+        onClick={() => onMove(row.key, 1)}
+      >
+        ↓
+      </button>
+      <button
+        type="button"
+        className="gt-icon-button gt-icon-button--danger"
+        aria-label={`Remove ${name}`}
+        onClick={() => onRemove(row.key)}
+      >
+        ✕
+      </button>
+    </span>
+  );
+}
