@@ -36,8 +36,8 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), nextCursor: z.nullable(stringSchema()) });
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
-export const MAX_AUDIT_LIMIT = 500;
-export const MAX_AUDIT_PATH_LENGTH = 8192;
+const MAX_AUDIT_LIMIT = 500;
+const MAX_AUDIT_PATH_LENGTH = 8192;
 
 /** An ISO 8601 date-time with a time zone: what `after` and `before` take (a bare date would depend on the zone). */
 const ISO_DATE_TIME =

@@ -29,7 +29,6 @@ export type BffSession = z.infer<typeof bffSessionSchema>;
 
 /** `POST /bff/login`: an operator account's name and password. */
 export const loginBodySchema = z.object({ name: z.string(), password: z.string() });
-export type LoginBody = z.infer<typeof loginBodySchema>;
 
 /** `GET /bff/launch`: the one-time token of a launch link. */
 export const launchQuerySchema = z.object({ token: z.string() });

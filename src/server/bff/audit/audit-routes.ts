@@ -1,9 +1,9 @@
 /**
- * Records every write an operator sends through `/api` and serves `GET /bff/audit` to admins (the access hook checks
- * the role). A write the proxy sends to the service is recorded by the proxy, when it is sent and again when its
+ * Records every write an operator sends through `/api` and serves `GET /bff/audit` (the access hook checks the
+ * `readAuditLog` capability; the query is checked against the contract's `auditQuerySchema`). A write the proxy sends to the service is recorded by the proxy, when it is sent and again when its
  * outcome is known (`recordForwardedWrite`); any other write (refused by the BFF) when its answer is sent.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditPageSchema, auditQuerySchema } from '@/contract/bff-audit';

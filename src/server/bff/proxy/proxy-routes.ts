@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fileQuerySchema } from '@/contract/bff-files';
 import type { AuditOutcome } from '@/contract/bff-audit';
 import { recordForwardedWrite } from '@/server/bff/audit/audit-routes';
@@ -165,7 +165,8 @@ export const proxyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Document files: GET (ranges passed through) and PUT (the bytes streamed, never held), on the upstream's origin
   // and DPS_FILE_ORIGINS only (./file-origins.ts).
-  await app.register(async (files) => {
+  await app.register(async (scope) => {
+    const files = scope.withTypeProvider<ZodTypeProvider>();
     // The upload body is not parsed here: it is piped to the service as it arrives.
     files.removeAllContentTypeParsers();
     files.addContentTypeParser('*', (_request, _payload, done) => done(null));

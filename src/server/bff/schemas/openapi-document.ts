@@ -9,7 +9,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { isBffPath } from '@/server/bff/security/route-paths';
 import { PLAIN_SESSION_COOKIE, SECURE_SESSION_COOKIE } from '@/server/bff/sessions/session-cookie';
 
-export const OPENAPI_PATH = '/bff/openapi.json';
+const OPENAPI_PATH = '/bff/openapi.json';
 
 export const openApiDocument = fp(
   async (app) => {

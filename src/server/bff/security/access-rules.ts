@@ -1,9 +1,10 @@
 /**
  * The gate every request passes (one onRequest hook, in this order): origin-form target → Host allowlist → security
- * headers → proxied path shape → X-CSRF → Fetch Metadata / Origin → session → role. Rules are by path so that they
- * also hold for paths no route matches.
+ * headers → proxied path shape → X-CSRF → Fetch Metadata / Origin → session → capability. Rules are by path so that
+ * they also hold for paths no route matches. What a role may do is the contract's capability table
+ * (`@/contract/operator-capabilities`), read here and by the sessions routes, nowhere else.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { OPERATOR_ROLES, type SessionOperator } from '@/contract/bff-session';
 import { roleMay, type OperatorCapability } from '@/contract/operator-capabilities';

@@ -4,7 +4,6 @@
  * refuses it in text, so with the state there it would be a 500; refused here, before any route, with a 400 naming
  * the field. `/api/…` requests are the service's to judge.
  */
-import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { formatPath, hasNoNul, NUL_MESSAGE } from '@/contract';
 import { isBffPath, splitTarget } from './route-paths';

@@ -2,10 +2,12 @@
  * Operators' signed-in sessions (the access hook has checked X-CSRF on writes, Fetch Metadata / Origin, and the
  * session):
  *
- *   GET    /bff/sessions                  the caller's own sessions; `?scope=all`: everyone's (admins)
- *   DELETE /bff/sessions/:handle          ends one: one's own, or anyone's for an admin
+ *   GET    /bff/sessions                  the caller's own sessions; `?scope=all`: everyone's
+ *   DELETE /bff/sessions/:handle          ends one: one's own, or anyone's
  *   DELETE /bff/sessions?others=1         ends all of one's own but the current one
- *   DELETE /bff/sessions?operator=<name>  ends all of an operator's (admins; the caller's current one is kept)
+ *   DELETE /bff/sessions?operator=<name>  ends all of an operator's (the caller's current one is kept)
+ *
+ * "Everyone's" and "anyone's" need the `manageOthersSessions` capability (admins, per the contract's table).
  *
  * A session is named by its handle, never by its id. Ending one removes its file, so its very next request is refused.
  */

@@ -4,7 +4,6 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod/mini';
 import {
   bffSessionSchema,
   launchQuerySchema,
@@ -110,7 +109,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/bff/logout', { schema: { response: { 204: z.null() } } }, async (request, reply) => {
+  app.post('/bff/logout', async (request, reply) => {
     await sessions.destroy(sessionIdFrom(request));
     clearSessionCookie(request, reply);
     return reply.code(204).send();

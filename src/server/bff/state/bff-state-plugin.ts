@@ -3,7 +3,6 @@
  * operator accounts, launch links, audit log, the sign-in rate limit: files or PostgreSQL, see bff-stores.ts), the
  * token manager and the upstream client, and the registry of secrets the log scrubber hides.
  */
-import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SecretRegistry } from '@/server/shared/log-redaction';
 import type { AuditLog } from '@/server/bff/audit/audit-log';

@@ -1,21 +1,27 @@
 /**
  * The BFF's PostgreSQL database (DPS_BFF_DATABASE_URL): a pool whose connections work in the BFF's own schema
- * (`dps_bff`), migrated at open. Migrations are the plain SQL files in `migrations/`, applied in name order, each in
- * a transaction with its row in `schema_migrations`; applied files are never edited (add a new one instead).
+ * (`dps_bff`), queried through Drizzle (`bff-schema.ts`), migrated at open by the shared migrator: the plain SQL files
+ * in `migrations/`, recorded in the schema's `schema_migrations`.
  */
-import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { sqlMigrations } from '@/server/shared/sql-migrations';
 
 export const DEFAULT_BFF_SCHEMA = 'dps_bff';
-const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
+const migrations = sqlMigrations({
+  dir: path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations'),
+  ledger: 'schema_migrations',
+});
+
+type BffDb = NodePgDatabase<Record<string, never>>;
+
 export interface BffDatabase {
-  pool: pg.Pool;
-  /** Runs `work` in one transaction on one connection; commits before resolving, rolls back when it throws. */
-  transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T>;
+  db: BffDb;
   close(): Promise<void>;
 }
 
@@ -29,69 +35,21 @@ export async function openBffDatabase(
   // An idle connection the server drops must not take the BFF down with an unhandled 'error' event: it is reported,
   // and the pool opens a new connection for the next query.
   pool.on('error', onIdleError);
-  const database: BffDatabase = {
-    pool,
-    async transaction(work) {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const result = await work(client);
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
-    close: () => pool.end(),
-  };
+  const db = drizzle(pool);
   try {
-    await migrate(pool, schema);
+    // Several BFF instances may start at once: the same lock as the migrations (and as the BFF's migrator before the
+    // shared one), so one creates the schema while the others wait.
+    const lock = `dps-bff-migrations:${schema}`;
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${lock}))`);
+      await tx.execute(sql.raw(`CREATE SCHEMA IF NOT EXISTS "${schema}"`));
+    });
+    await migrations.run(db, lock);
   } catch (error) {
     await pool.end();
     throw error;
   }
-  return database;
-}
-
-/**
- * Applies the migrations not applied yet. Several BFF instances may start at once: a session-level advisory lock on
- * the schema's name lets one migrate while the others wait, then find nothing left to do.
- */
-async function migrate(pool: pg.Pool, schema: string): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('SELECT pg_advisory_lock(hashtext($1))', [`dps-bff-migrations:${schema}`]);
-    try {
-      await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
-      await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
-        name text PRIMARY KEY,
-        applied_time timestamptz NOT NULL DEFAULT now()
-      )`);
-      const applied = new Set(
-        (await client.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name),
-      );
-      const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{4}_[a-z0-9_-]+\.sql$/.test(f)).sort();
-      for (const name of files.filter((f) => !applied.has(f))) {
-        const text = await readFile(path.join(MIGRATIONS_DIR, name), 'utf8');
-        await client.query('BEGIN');
-        try {
-          await client.query(text);
-          await client.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name]);
-          await client.query('COMMIT');
-        } catch (error) {
-          await client.query('ROLLBACK').catch(() => undefined);
-          throw new Error(`BFF database migration ${name} failed: ${(error as Error).message}`, { cause: error });
-        }
-      }
-    } finally {
-      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [`dps-bff-migrations:${schema}`]);
-    }
-  } finally {
-    client.release();
-  }
+  return { db, close: () => pool.end() };
 }
 
 /** Drops a schema a test created (never the default one). */

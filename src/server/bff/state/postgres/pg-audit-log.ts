@@ -4,6 +4,7 @@
  * Times come from the database server (one clock for every instance) at millisecond precision, so a page cursor
  * `<time>|<id>` names an entry exactly; pages run newest first by (time, id).
  */
+import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuditOutcome } from '@/contract/bff-audit';
 import type {
   AuditCompletion,
@@ -14,24 +15,24 @@ import type {
   AuditWrite,
 } from '@/server/bff/audit/audit-log';
 import type { BffDatabase } from './bff-database';
+import { auditEntries as entries, auditOutcomes as outcomes } from './bff-schema';
 
 const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|(\d{1,18})$/;
 const ID = /^\d{1,18}$/;
-/** The server's clock, cut to what a JavaScript Date (and so the cursor) holds. */
-const NOW = `date_trunc('milliseconds', clock_timestamp())`;
+const NOW = sql<Date>`date_trunc('milliseconds', clock_timestamp())`;
 
 interface EntryRow {
-  id: string;
+  id: number;
   time: Date;
   operator: string;
   method: string;
   path: string;
   forwarded: boolean;
   status: number | null;
-  outcome_time: Date | null;
-  outcome: AuditOutcome | null;
-  outcome_status: number | null;
-  client_closed: boolean | null;
+  outcomeTime: Date | null;
+  outcome: string | null;
+  outcomeStatus: number | null;
+  clientClosed: boolean | null;
 }
 
 function entryOf(row: EntryRow): AuditEntry {
@@ -45,73 +46,84 @@ function entryOf(row: EntryRow): AuditEntry {
     operator: row.operator,
     method: row.method,
     path: row.path,
-    status: row.outcome_status,
-    outcome: row.outcome ?? 'pending',
-    clientClosed: row.client_closed ?? false,
-    completedTime: row.outcome_time?.toISOString() ?? null,
+    status: row.outcomeStatus,
+    outcome: (row.outcome as AuditOutcome | null) ?? 'pending',
+    clientClosed: row.clientClosed ?? false,
+    completedTime: row.outcomeTime?.toISOString() ?? null,
   };
 }
 
 export class PgAuditLog implements AuditLog {
-  constructor(private readonly db: BffDatabase) {}
+  constructor(private readonly database: BffDatabase) {}
+
+  private get db() {
+    return this.database.db;
+  }
 
   isCursor(text: string): boolean {
     return CURSOR.test(text) && !Number.isNaN(Date.parse(text.split('|')[0]));
   }
 
   async append(entry: AuditWrite & { status: number }): Promise<void> {
-    await this.db.pool.query(
-      `INSERT INTO audit_entries (time, operator, method, path, forwarded, status)
-       VALUES (${NOW}, $1, $2, $3, false, $4)`,
-      [entry.operator, entry.method, entry.path, entry.status],
-    );
+    const { operator, method, path, status } = entry;
+    await this.db.insert(entries).values({ time: NOW, operator, method, path, forwarded: false, status });
   }
 
   async forwarded(write: AuditWrite): Promise<string> {
-    const { rows } = await this.db.pool.query<{ id: string }>(
-      `INSERT INTO audit_entries (time, operator, method, path, forwarded)
-       VALUES (${NOW}, $1, $2, $3, true) RETURNING id`,
-      [write.operator, write.method, write.path],
-    );
-    return rows[0].id;
+    const { operator, method, path } = write;
+    const [row] = await this.db
+      .insert(entries)
+      .values({ time: NOW, operator, method, path, forwarded: true })
+      .returning({ id: entries.id });
+    return String(row.id);
   }
 
   async completed(id: string, outcome: AuditCompletion): Promise<void> {
     if (!ID.test(id)) throw new Error('not an audit entry id');
     // The first outcome stands: a write has one.
-    await this.db.pool.query(
-      `INSERT INTO audit_outcomes (entry_id, time, outcome, status, client_closed)
-       VALUES ($1, ${NOW}, $2, $3, $4) ON CONFLICT (entry_id) DO NOTHING`,
-      [id, outcome.outcome, outcome.status, outcome.clientClosed],
-    );
+    await this.db
+      .insert(outcomes)
+      .values({
+        entryId: Number(id),
+        time: NOW,
+        outcome: outcome.outcome,
+        status: outcome.status,
+        clientClosed: outcome.clientClosed,
+      })
+      .onConflictDoNothing({ target: outcomes.entryId });
   }
 
   async page(query: AuditQuery): Promise<AuditPageResult> {
-    const conditions: string[] = [];
-    const params: unknown[] = [];
-    const where = (condition: (placeholder: string) => string, value: unknown) => {
-      params.push(value);
-      conditions.push(condition(`$${params.length}`));
-    };
-    if (query.operator) where((p) => `e.operator = ${p}`, query.operator);
-    if (query.method) where((p) => `e.method = ${p}`, query.method);
-    if (query.path !== undefined) where((p) => `e.path = ${p}`, query.path);
-    if (query.after !== undefined) where((p) => `e.time >= ${p}`, new Date(query.after));
-    if (query.before !== undefined) where((p) => `e.time < ${p}`, new Date(query.before));
+    const conditions: SQL[] = [];
+    if (query.operator) conditions.push(eq(entries.operator, query.operator));
+    if (query.method) conditions.push(eq(entries.method, query.method));
+    if (query.path !== undefined) conditions.push(eq(entries.path, query.path));
+    if (query.after !== undefined) conditions.push(gte(entries.time, new Date(query.after)));
+    if (query.before !== undefined) conditions.push(lt(entries.time, new Date(query.before)));
     if (query.cursor) {
       const [, time, id] = CURSOR.exec(query.cursor) ?? [];
       if (!time) throw new Error('not an audit cursor');
-      params.push(new Date(time), id);
-      conditions.push(`(e.time, e.id) < ($${params.length - 1}, $${params.length})`);
+      conditions.push(sql`(${entries.time}, ${entries.id}) < (${new Date(time)}, ${id})`);
     }
-    params.push(query.limit + 1);
-    const { rows } = await this.db.pool.query<EntryRow>(
-      `SELECT e.*, o.time AS outcome_time, o.outcome, o.status AS outcome_status, o.client_closed
-       FROM audit_entries e LEFT JOIN audit_outcomes o ON o.entry_id = e.id
-       ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
-       ORDER BY e.time DESC, e.id DESC LIMIT $${params.length}`,
-      params,
-    );
+    const rows = await this.db
+      .select({
+        id: entries.id,
+        time: entries.time,
+        operator: entries.operator,
+        method: entries.method,
+        path: entries.path,
+        forwarded: entries.forwarded,
+        status: entries.status,
+        outcomeTime: outcomes.time,
+        outcome: outcomes.outcome,
+        outcomeStatus: outcomes.status,
+        clientClosed: outcomes.clientClosed,
+      })
+      .from(entries)
+      .leftJoin(outcomes, eq(outcomes.entryId, entries.id))
+      .where(and(...conditions))
+      .orderBy(desc(entries.time), desc(entries.id))
+      .limit(query.limit + 1);
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     return {
