@@ -22,8 +22,11 @@ interface Migration {
 }
 
 /** What the migrator needs of a Drizzle database (PGlite or node-postgres). */
+interface MigrationTx {
+  execute(query: SQL): PromiseLike<unknown>;
+}
 interface MigrationDb {
-  transaction<T>(work: (tx: { execute(query: SQL): PromiseLike<unknown> }) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: MigrationTx) => Promise<T>): Promise<T>;
 }
 
 interface MigrationSet {
@@ -54,17 +57,17 @@ export function sqlMigrations({ dir, ledger }: { dir: string; ledger: string }):
   }
 
   async function run(db: MigrationDb, lock?: string | SQL): Promise<string[]> {
-    const locked = async <T>(work: (tx: Parameters<Parameters<MigrationDb['transaction']>[0]>[0]) => Promise<T>) =>
+    const locked = async <T>(work: (tx: MigrationTx) => Promise<T>) =>
       db.transaction(async (tx) => {
         if (lock !== undefined) await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${lock}))`);
         return work(tx);
       });
-    await locked((tx) =>
-      tx.execute(sql`CREATE TABLE IF NOT EXISTS ${table} (
+    await locked(async (tx) => {
+      await tx.execute(sql`CREATE TABLE IF NOT EXISTS ${table} (
         name text PRIMARY KEY,
         applied_time timestamp with time zone NOT NULL DEFAULT now()
-      )`),
-    );
+      )`);
+    });
     const applied: string[] = [];
     for (const migration of await list()) {
       const done = await locked(async (tx) => {
