@@ -26,3 +26,9 @@ export type SignedOutSession = z.infer<typeof signedOutSessionSchema>;
 
 export const bffSessionSchema = z.discriminatedUnion('signedIn', [signedInSessionSchema, signedOutSessionSchema]);
 export type BffSession = z.infer<typeof bffSessionSchema>;
+
+/** `POST /bff/login`: an operator account's name and password. */
+export const loginBodySchema = z.object({ name: z.string(), password: z.string() });
+
+/** `GET /bff/launch`: the one-time token of a launch link. */
+export const launchQuerySchema = z.object({ token: z.string() });

@@ -28,3 +28,28 @@ export const operatorSessionListSchema = z.object({ sessions: z.array(operatorSe
 export const endedSessionSchema = z.object({ session: operatorSessionSchema });
 /** `DELETE /bff/sessions?…`: how many ended. */
 export const endedSessionCountSchema = z.object({ ended: z.number().check(z.int(), z.gte(0)) });
+
+/** `GET /bff/sessions`: the caller's own sessions, or with `scope=all` every operator's. */
+export const operatorSessionListQuerySchema = z.object({
+  scope: z.optional(z.enum(['own', 'all'], { error: 'must be "own" or "all"' })),
+});
+
+/** `DELETE /bff/sessions/:handle`. */
+export const operatorSessionParamsSchema = z.object({
+  handle: stringSchema().check(z.regex(SESSION_HANDLE_PATTERN, { error: 'must be 32 lowercase hex characters' })),
+});
+
+/**
+ * `DELETE /bff/sessions`: `others=1` ends the caller's other sessions, `operator=<name>` all of that operator's (the
+ * caller's current one is kept either way). Exactly one of the two.
+ */
+export const endSessionsQuerySchema = z
+  .object({
+    others: z.optional(z.literal('1', { error: 'must be 1' })),
+    operator: z.optional(stringSchema().check(z.minLength(1, { error: 'must be an operator name' }))),
+  })
+  .check(
+    z.refine(({ others, operator }) => (others === undefined) !== (operator === undefined), {
+      message: 'must say which sessions to end: others=1 (your other sessions) or operator=<name> (admins)',
+    }),
+  );

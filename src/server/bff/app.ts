@@ -10,17 +10,24 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import accessRules from './access-rules';
-import auditRoutes from './audit-routes';
-import bffState from './bff-state-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { auditRoutes } from '@/server/bff/audit/audit-routes';
+import { proxyRoutes } from '@/server/bff/proxy/proxy-routes';
+import { openApiDocument } from '@/server/bff/schemas/openapi-document';
+import { routeSchemas } from '@/server/bff/schemas/route-schemas';
+import { accessRules } from '@/server/bff/security/access-rules';
+import {
+  allowUpstreamWait,
+  capConnectionsPerAddress,
+  timeoutCheckInterval,
+} from '@/server/bff/security/client-connections';
+import { nulCharacters } from '@/server/bff/security/nul-characters';
+import { operatorSessionRoutes } from '@/server/bff/sessions/operator-sessions-routes';
+import { sessionRoutes } from '@/server/bff/sessions/session-routes';
+import { bffState } from '@/server/bff/state/bff-state-plugin';
+import { bffDir, ensureDir } from '@/server/bff/state/data-files';
 import { validateUpstreamUrl, type BffConfig } from './config';
-import { allowUpstreamWait, capConnectionsPerAddress, timeoutCheckInterval } from './client-connections';
-import consoleStatic from './console-static';
-import { bffDir, ensureDir } from './data-files';
-import nulCharacters from './nul-characters';
-import operatorSessionRoutes from './operator-sessions-routes';
-import proxyRoutes from './proxy-routes';
-import sessionRoutes from './session-routes';
+import { consoleStatic } from './console-static';
 import {
   createScrubbingDestination,
   LOG_REDACT_PATHS,
@@ -97,7 +104,7 @@ export async function createBffApp(config: BffConfig): Promise<BffApp> {
     return503OnClosing: true,
     ...clientTimeoutOptions(config),
     logController: new OneLineAccessLog(),
-  });
+  }).withTypeProvider<ZodTypeProvider>();
 
   capConnectionsPerAddress(app.server, config.clientConnections.maxPerAddress, app.log);
   const tokenWaitMs =
@@ -124,6 +131,8 @@ export async function createBffApp(config: BffConfig): Promise<BffApp> {
   });
 
   await app.register(fastifyCookie);
+  await app.register(routeSchemas);
+  await app.register(openApiDocument);
   await app.register(bffState, { config, secrets, upstreamWaitMs });
   await app.register(accessRules);
   await app.register(nulCharacters);

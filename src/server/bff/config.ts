@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { credentialsFileSchema, type CredentialsFile } from '@/contract/credentials-file';
 import { ConfigError, envInteger, envText, parseEnv, type Env } from '@/server/shared/env-schema';
 import type { LineSink } from '@/server/shared/log-redaction';
-import type { ClientConnectionLimits } from './client-connections';
-import { parseFileOrigins } from './file-origins';
+import type { ClientConnectionLimits } from '@/server/bff/security/client-connections';
+import { parseFileOrigins } from '@/server/bff/proxy/file-origins';
 
 /** The app client the BFF calls the service as, and where: `credentials.json`'s shape. */
 export type UpstreamCredentials = CredentialsFile;

@@ -11,8 +11,12 @@
  */
 import { createInterface } from 'node:readline';
 import { OPERATOR_ROLES, type OperatorRole } from '@/contract/bff-session';
-import { openBffStores, type BffStores } from './bff-stores';
-import { validateNewOperatorName, validateOperatorName, validatePassword } from './operator-accounts';
+import { openBffStores, type BffStores } from '@/server/bff/state/bff-stores';
+import {
+  validateNewOperatorName,
+  validateOperatorName,
+  validatePassword,
+} from '@/server/bff/sessions/operator-accounts';
 import { loadBffConfig } from './config';
 
 const USAGE = `usage:

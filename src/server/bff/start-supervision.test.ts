@@ -8,7 +8,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { expect, it } from 'vitest';
-import { freshDataDir, TestBrowser } from './testing/bff-harness';
+import { freshDataDir, TestBrowser } from '@/server/bff/testing/bff-harness';
 
 /** Pid of the child of `parent` whose command line contains `needle` (Linux /proc). */
 function childPid(parent: number, needle: string): number | undefined {

@@ -8,8 +8,8 @@ import { mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startEchoUpstream, type EchoUpstream } from './testing/echo-upstream';
-import { freshDataDir, TestBrowser } from './testing/bff-harness';
+import { startEchoUpstream, type EchoUpstream } from '@/server/bff/testing/echo-upstream';
+import { freshDataDir, TestBrowser } from '@/server/bff/testing/bff-harness';
 
 let echo: EchoUpstream;
 beforeAll(async () => {

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
-import { dropBffSchema } from '@/server/bff/postgres/bff-database';
+import { dropBffSchema } from '@/server/bff/state/postgres/bff-database';
 import { startEchoUpstream, type EchoUpstream } from './echo-upstream';
 import { startBff, type RunningBff } from './bff-harness';
 

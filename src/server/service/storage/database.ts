@@ -5,6 +5,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite, type Transaction as PgliteTransaction } from '@electric-sql/pglite';
 import { is, sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -12,7 +13,7 @@ import { drizzle as drizzlePglite, PgliteSession } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { assertWritable, preparePrivateDir, tightenTree } from '@/server/shared/private-dir';
-import { runMigrations } from './migrate';
+import { sqlMigrations } from '@/server/shared/sql-migrations';
 import { haltable, type PgliteHalt } from './pglite-halt';
 import { claimPgliteDir } from './pglite-owner';
 import { keepStatisticsFresh } from './pglite-statistics';
@@ -47,6 +48,17 @@ export interface StoreOptions {
   databaseUrl?: string;
   /** PostgreSQL schema to create and use (default `public`); lets many tests share one server. */
   schema?: string;
+}
+
+const migrations = sqlMigrations({
+  dir: path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations'),
+  ledger: 'schema_migrations',
+});
+/** The service's migration files (`migrations/NNNN_*.sql`), in order. */
+export const listMigrations = migrations.list;
+/** Applies the migrations not applied yet; on PostgreSQL one instance at a time per schema. */
+export function runMigrations(store: Store): Promise<string[]> {
+  return migrations.run(store.db, store.kind === 'postgres' ? sql`current_schema()` : undefined);
 }
 
 export async function openStore(options: StoreOptions): Promise<Store> {

@@ -1,0 +1,219 @@
+/**
+ * `/api/*` → `{base_url}/*`, and `GET`/`PUT /bff/file?url=` (document and variables file URLs) to the upstream's
+ * origin or a DPS_FILE_ORIGINS origin. The access hook has already checked Host, path shape, X-CSRF, cross-site signals, session and
+ * role; here the body is read within its limit, the request forwarded with the token, and the answer streamed back.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { fileQuerySchema } from '@/contract/bff-files';
+import type { AuditOutcome } from '@/contract/bff-audit';
+import { recordForwardedWrite } from '@/server/bff/audit/audit-routes';
+import { DEFAULT_BODY_LIMIT, DOCUMENT_BODY_LIMIT, FILE_UPLOAD_LIMIT, MIB } from '@/server/bff/config';
+import { checkFileUrl } from './file-origins';
+import { isReadMethod, splitTarget } from '@/server/bff/security/route-paths';
+import { TokenError } from './token-manager';
+import { browserResponseHeaders, upstreamRequestHeaders, type UpstreamCall } from './upstream-client';
+import { UpstreamTimeoutError, UpstreamUnreachableError } from './upstream-http';
+
+const PROXIED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** Whether the browser went away before the answer was complete, and a signal that says so. */
+function watchBrowser(reply: FastifyReply): { readonly left: boolean; signal: AbortSignal } {
+  const controller = new AbortController();
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return {
+    get left() {
+      return controller.signal.aborted;
+    },
+    signal: controller.signal,
+  };
+}
+
+class AuditUnavailableError extends Error {}
+
+/**
+ * Sends the call and streams the answer, or answers 502/504 with a `{message}` the console can show.
+ *
+ * A read is aborted when the browser goes away: nobody waits for it. A write is not: once sent, the service applies
+ * it or not whatever the browser does, so the BFF waits for the answer and records it. The audit line goes out just
+ * before the write (nothing is sent when it cannot be written), the outcome when it is known.
+ */
+async function forward(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  call: UpstreamCall,
+  extraHeaders: Record<string, string> = {},
+  auditPath?: string,
+) {
+  const { auditLog, upstream } = request.server;
+  const browser = watchBrowser(reply);
+  const write = !isReadMethod(call.method);
+  let auditId: string | undefined;
+  const complete = async (outcome: AuditOutcome, status: number | null) => {
+    if (!auditId) return;
+    try {
+      await auditLog.completed(auditId, { outcome, status, clientClosed: browser.left });
+    } catch (error) {
+      request.log.error({ err: (error as Error).message }, 'audit log append failed');
+    }
+  };
+  const beforeSend = async () => {
+    try {
+      auditId = await recordForwardedWrite(request, auditPath);
+    } catch (error) {
+      request.log.error({ err: (error as Error).message }, 'audit log append failed');
+      throw new AuditUnavailableError();
+    }
+  };
+
+  let response: IncomingMessage;
+  try {
+    response = await upstream.send(write ? { ...call, beforeSend } : { ...call, signal: browser.signal });
+  } catch (error) {
+    if (error instanceof UpstreamTimeoutError) {
+      await complete('timeout', null);
+      return reply.code(504).send({ message: `The service did not answer within ${error.timeoutMs / 1000} s` });
+    }
+    if (error instanceof UpstreamUnreachableError) {
+      await complete('connection-failed', null);
+      return reply.code(502).send({ message: `The service is unreachable (${error.code})` });
+    }
+    if (error instanceof AuditUnavailableError) {
+      return reply.code(503).send({ message: 'The write was not sent: the audit log cannot be written' });
+    }
+    if (error instanceof TokenError) {
+      // Sent, refused with 401, and no new token to replay it with.
+      await complete('answered', 401);
+      return reply.code(error.status).send({ message: error.message });
+    }
+    if ((error as Error).name === 'AbortError') return reply; // the browser left
+    await complete('connection-failed', null);
+    request.log.error({ err: (error as Error).message }, 'forwarding failed');
+    return reply.code(502).send({ message: 'The service could not be reached' });
+  }
+  await complete('answered', response.statusCode ?? null);
+  const streamedBody = call.body !== undefined && !Buffer.isBuffer(call.body);
+  if (streamedBody && response.statusCode === 401) {
+    // Not replayed (the bytes are gone) and not passed on as is (the console would take it for a lost session).
+    response.resume();
+    return reply.code(502).send({
+      message: 'The service refused the console server’s token during the upload; it has a new one now: upload again',
+    });
+  }
+  if (browser.left) {
+    response.resume(); // nobody to stream it to
+    return reply;
+  }
+  reply.code(response.statusCode ?? 502);
+  reply.headers({ ...browserResponseHeaders(response.headers), ...extraHeaders, 'cache-control': 'no-store' });
+  response.on('error', (error) => request.log.warn({ err: error.message }, 'upstream response body failed'));
+  return reply.send(response);
+}
+
+export const proxyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { upstream } = app;
+  await app.register(async (api) => {
+    // The BFF does not interpret API bodies: any content type, read as bytes within the route's limit, kept whole so
+    // the request can be replayed after a token refresh.
+    api.removeAllContentTypeParsers();
+    api.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      const { path, query } = splitTarget(request.raw.url ?? '');
+      const rest = path.slice('/api'.length);
+      const url = upstream.urlFor(`${rest}${query}`);
+      const basePath = `${upstream.baseUrl.pathname.replace(/\/+$/, '')}/`;
+      // Belt and braces after the path checks: the URL must still be under {base_url} on the upstream origin.
+      if (url.origin !== upstream.baseUrl.origin || !url.pathname.startsWith(basePath) || rest === '' || rest === '/') {
+        return reply.code(400).send({ message: 'The path does not name a resource of the service' });
+      }
+      const body = isReadMethod(request.method) ? undefined : (request.body as Buffer | undefined);
+      return forward(request, reply, {
+        url,
+        method: request.method,
+        headers: upstreamRequestHeaders(request.headers),
+        body: body && body.length > 0 ? body : undefined,
+        requestId: request.id,
+      });
+    };
+
+    api.route({
+      method: [...PROXIED_METHODS],
+      url: '/api/documents',
+      bodyLimit: DOCUMENT_BODY_LIMIT,
+      exposeHeadRoute: false,
+      handler,
+    });
+    api.route({
+      method: [...PROXIED_METHODS],
+      url: '/api/documents/*',
+      bodyLimit: DOCUMENT_BODY_LIMIT,
+      exposeHeadRoute: false,
+      handler,
+    });
+    api.route({
+      method: [...PROXIED_METHODS],
+      url: '/api/*',
+      bodyLimit: DEFAULT_BODY_LIMIT,
+      exposeHeadRoute: false,
+      handler,
+    });
+  });
+
+  // Document files: GET (ranges passed through) and PUT (the bytes streamed, never held), on the upstream's origin
+  // and DPS_FILE_ORIGINS only (./file-origins.ts).
+  await app.register(async (scope) => {
+    const files = scope.withTypeProvider<ZodTypeProvider>();
+    // The upload body is not parsed here: it is piped to the service as it arrives.
+    files.removeAllContentTypeParsers();
+    files.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+    const fileOrigins = app.bffConfig.fileOrigins;
+    const sandboxed = { 'content-security-policy': "default-src 'none'; sandbox" };
+
+    const schema = { querystring: fileQuerySchema };
+    files.get('/bff/file', { schema }, async (request, reply) => {
+      const checked = checkFileUrl(request.query.url, upstream.baseUrl, fileOrigins);
+      if (!checked.url) return reply.code(400).send({ message: checked.problem });
+      const call = { url: checked.url, method: 'GET', headers: upstreamRequestHeaders(request.headers) };
+      return forward(request, reply, { ...call, requestId: request.id }, sandboxed);
+    });
+
+    files.put('/bff/file', { schema }, async (request, reply) => {
+      const checked = checkFileUrl(request.query.url, upstream.baseUrl, fileOrigins);
+      if (!checked.url) return reply.code(400).send({ message: checked.problem });
+      const lengthHeader = request.headers['content-length'];
+      const length = Number(lengthHeader);
+      if (lengthHeader === undefined || !Number.isSafeInteger(length)) {
+        return reply
+          .code(411)
+          .header('connection', 'close')
+          .send({ message: 'A file upload needs a Content-Length header (the file is sent as the body)' });
+      }
+      if (length > FILE_UPLOAD_LIMIT) {
+        return reply
+          .code(413)
+          .header('connection', 'close')
+          .send({
+            message: `The file is ${length.toLocaleString('en-US')} bytes; the service takes files of up to ${FILE_UPLOAD_LIMIT / MIB} MiB (${FILE_UPLOAD_LIMIT.toLocaleString('en-US')} bytes)`,
+          });
+      }
+      return forward(
+        request,
+        reply,
+        {
+          url: checked.url,
+          method: 'PUT',
+          headers: upstreamRequestHeaders(request.headers),
+          body: { stream: request.raw, contentLength: length },
+          requestId: request.id,
+        },
+        sandboxed,
+        `/bff/file?url=${checked.url.href}`,
+      );
+    });
+  });
+};

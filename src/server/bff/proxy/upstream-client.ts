@@ -1,0 +1,146 @@
+/**
+ * Calls to the one configured service with the app client's bearer token: request headers built from an allowlist
+ * (nothing of the browser's credentials or connection-level headers passes), response headers filtered the same way,
+ * and an upstream 401 answered by one token refresh and one replay of the (buffered) request. A streamed body (a file
+ * upload) is never replayed: its bytes are gone; the 401 comes back and the token is renewed for the next attempt.
+ */
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders } from 'node:http';
+import type { UpstreamCredentials } from '@/server/bff/config';
+import type { TokenManager } from './token-manager';
+import { isReadMethod } from '@/server/bff/security/route-paths';
+import { sendUpstream, type StreamedBody } from './upstream-http';
+
+/** Browser request headers the service may see. Everything else (Cookie, Authorization, Forwarded, X-Forwarded-*, */
+/** hop-by-hop headers and those named in Connection, Expect, Host, Origin, …) is dropped. */
+const FORWARDED_REQUEST_HEADERS = [
+  'accept',
+  'accept-language',
+  'content-type',
+  'idempotency-key', // a retried create is replayed, not repeated (docs/idempotency.md)
+  'if-match',
+  'if-none-match',
+  'if-modified-since',
+  'if-range',
+  'if-unmodified-since',
+  'range',
+];
+
+/** Service response headers the browser may see. Set-Cookie, WWW-Authenticate, CORS, Location, … are dropped. */
+const RETURNED_RESPONSE_HEADERS = [
+  'content-type',
+  'content-length',
+  'content-disposition',
+  'content-encoding',
+  'content-language',
+  'content-range',
+  'accept-ranges',
+  'etag',
+  'idempotent-replayed',
+  'last-modified',
+  'retry-after',
+];
+
+export function upstreamRequestHeaders(browser: IncomingHttpHeaders): OutgoingHttpHeaders {
+  const headers: OutgoingHttpHeaders = {};
+  // A header the browser names in Connection is hop-by-hop for this hop, even one on the allowlist.
+  const hopByHop = new Set(
+    String(browser.connection ?? '')
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter(Boolean),
+  );
+  for (const name of FORWARDED_REQUEST_HEADERS) {
+    if (hopByHop.has(name)) continue;
+    const value = browser[name];
+    if (typeof value === 'string' && value.length <= 8192) headers[name] = value;
+  }
+  return headers;
+}
+
+export function browserResponseHeaders(upstream: IncomingHttpHeaders): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of RETURNED_RESPONSE_HEADERS) {
+    const value = upstream[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  return headers;
+}
+
+export interface UpstreamCall {
+  /** Absolute URL already checked to belong to the configured upstream (or a file origin it may send the token to). */
+  url: URL;
+  method: string;
+  headers: OutgoingHttpHeaders;
+  body?: Buffer | StreamedBody;
+  signal?: AbortSignal;
+  requestId?: string;
+  /**
+   * Runs once, with the token in hand, just before the call is first sent (not again for the replay after a 401);
+   * if it throws, nothing is sent.
+   */
+  beforeSend?: () => Promise<void>;
+  /** Overrides the configured upstream timeout of the method (e.g. shorter for lookups the console waits on). */
+  timeoutMs?: number;
+}
+
+/** How long the service may take to answer (until its response headers): reads and writes apart. */
+export interface UpstreamTimeouts {
+  readMs: number;
+  writeMs: number;
+}
+
+export class UpstreamClient {
+  readonly baseUrl: URL;
+
+  constructor(
+    readonly upstream: UpstreamCredentials,
+    private readonly tokens: TokenManager,
+    private readonly timeouts: UpstreamTimeouts,
+  ) {
+    this.baseUrl = new URL(upstream.baseUrl.replace(/\/+$/, ''));
+  }
+
+  /** The absolute URL of `pathAndQuery` (starting with "/") under `{base_url}`. */
+  urlFor(pathAndQuery: string): URL {
+    return new URL(`${this.baseUrl.pathname.replace(/\/+$/, '')}${pathAndQuery}`, this.baseUrl.origin);
+  }
+
+  /** Sends the call with a token; on 401 gets a fresh token and replays once. A second 401 is returned as is. */
+  async send(call: UpstreamCall): Promise<IncomingMessage> {
+    const token = await this.tokens.getToken(this.upstream);
+    await call.beforeSend?.();
+    const first = await this.sendWithToken(call, token);
+    if (first.response.statusCode !== 401) return first.response;
+    if (call.body && !Buffer.isBuffer(call.body)) {
+      this.tokens.invalidate(this.upstream, first.token);
+      return first.response;
+    }
+    first.response.resume(); // discard the refused response's body
+    this.tokens.invalidate(this.upstream, first.token);
+    const second = await this.sendWithToken(call, await this.tokens.getToken(this.upstream));
+    return second.response;
+  }
+
+  private async sendWithToken(
+    call: UpstreamCall,
+    token: string,
+  ): Promise<{ response: IncomingMessage; token: string }> {
+    const response = await sendUpstream({
+      url: call.url,
+      method: call.method,
+      headers: {
+        ...call.headers,
+        authorization: `Bearer ${token}`,
+        'user-agent': 'dps-console-bff',
+        ...(call.requestId ? { 'x-request-id': call.requestId } : {}),
+      },
+      body: call.body,
+      timeoutMs:
+        call.timeoutMs ??
+        (isReadMethod(call.method) ? Math.min(this.timeouts.readMs, this.timeouts.writeMs) : this.timeouts.writeMs),
+      what: 'the service',
+      signal: call.signal,
+    });
+    return { response, token };
+  }
+}

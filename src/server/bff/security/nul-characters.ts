@@ -1,0 +1,42 @@
+/**
+ * The rule every string the contract accepts keeps, for the BFF's own inputs: no U+0000 in any query parameter or
+ * JSON body field of a `/bff/…` route (sign-in name and password, audit filters, session filters, …). PostgreSQL
+ * refuses it in text, so with the state there it would be a 500; refused here, before any route, with a 400 naming
+ * the field. `/api/…` requests are the service's to judge.
+ */
+import fp from 'fastify-plugin';
+import { formatPath, hasNoNul, NUL_MESSAGE } from '@/contract';
+import { isBffPath, splitTarget } from './route-paths';
+
+/** Where in a parsed query or JSON body U+0000 first occurs (`name`, `rules[0].field`), or undefined. */
+export function nulPathIn(value: unknown, path: PropertyKey[] = []): PropertyKey[] | undefined {
+  if (typeof value === 'string') return hasNoNul(value) ? undefined : path;
+  const entries: [PropertyKey, unknown][] = Array.isArray(value)
+    ? value.map((inner, i) => [i, inner])
+    : value && typeof value === 'object'
+      ? Object.entries(value)
+      : [];
+  for (const [key, inner] of entries) {
+    if (typeof key === 'string' && !hasNoNul(key)) return [...path, key];
+    const found = nulPathIn(inner, [...path, key]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+export const nulCharacters = fp(
+  async (app) => {
+    app.addHook('preValidation', async (request, reply) => {
+      const { path } = splitTarget(request.raw.url ?? '');
+      if (!isBffPath(path)) return;
+      for (const [part, value] of [
+        ['query', request.query],
+        ['body', request.body],
+      ] as const) {
+        const at = nulPathIn(value);
+        if (at) return reply.code(400).send({ message: `${formatPath(at) || part} ${NUL_MESSAGE}` });
+      }
+    });
+  },
+  { name: 'bff-nul-characters' },
+);

@@ -1,0 +1,174 @@
+/**
+ * Operator accounts for shared deployments, passwords as scrypt hashes: the store's interface and rules, and its
+ * default implementation, `<data>/bff/operators.json`. Read on every sign-in, so changes made with the operator CLI
+ * apply to running BFFs at once.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { OPERATOR_ROLES, type OperatorRole } from '@/contract/bff-session';
+import { hasNoNul, NUL_MESSAGE } from '@/contract/primitives';
+import { scryptHash, scryptVerify } from '@/server/shared/scrypt-hash';
+import { bffDir, readJsonFile, writeFileAtomic } from '@/server/bff/state/data-files';
+import { LAUNCH_OPERATOR } from './launch-links';
+
+export interface OperatorAccount {
+  /** Who the account is, for good: sessions name their owner by it, never by the name (display only). */
+  id: string;
+  name: string;
+  role: OperatorRole;
+  passwordHash: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+interface OperatorsFile {
+  operators: OperatorAccount[];
+}
+
+export const OPERATOR_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$/;
+export const MIN_PASSWORD_LENGTH = 12;
+export const MAX_PASSWORD_LENGTH = 1024;
+
+/** Operator passwords are chosen by people: a higher cost than the service's random client secrets. */
+const PASSWORD_COST = { N: 2 ** 15, r: 8, p: 1, keyLength: 64 };
+
+export function hashPassword(password: string): Promise<string> {
+  return scryptHash(password, PASSWORD_COST);
+}
+
+/** Checked against when the name is unknown, so a wrong name costs as much time as a wrong password. */
+let decoyHash: Promise<string> | undefined;
+
+/** The account when the password is its own; undefined otherwise, with the same work for an unknown name. */
+export async function checkPassword(
+  account: OperatorAccount | undefined,
+  password: string,
+): Promise<OperatorAccount | undefined> {
+  if (!account) {
+    decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
+    await scryptVerify(password, await decoyHash);
+    return undefined;
+  }
+  return (await scryptVerify(password, account.passwordHash)) ? account : undefined;
+}
+
+/** A new account's id: random, so a name removed and added again is somebody else. */
+export function newAccountId(): string {
+  return randomBytes(16).toString('hex');
+}
+
+/** The id of an account stored before accounts had one: fixed by what never changes about it. */
+export function legacyAccountId(name: string, createdAt: string): string {
+  return createHash('sha256').update(`dps-operator:${name}\0${createdAt}`).digest('hex').slice(0, 32);
+}
+
+/** Names no account may take (in any case): the launch link's operator, whom every audit entry and session names. */
+export function isReservedOperatorName(name: string): boolean {
+  return name.toLowerCase() === LAUNCH_OPERATOR.name;
+}
+
+export function validateOperatorName(name: unknown): string | undefined {
+  if (typeof name !== 'string' || !OPERATOR_NAME_PATTERN.test(name)) {
+    return 'name must be 1 to 64 characters: letters, digits, ".", "_", "@", "-", starting with a letter or digit';
+  }
+  return undefined;
+}
+
+/** The name rule for a new account: the pattern, and not a reserved name. */
+export function validateNewOperatorName(name: unknown): string | undefined {
+  const problem = validateOperatorName(name);
+  if (problem || !isReservedOperatorName(name as string)) return problem;
+  return `name "${name as string}" is reserved for the launch link's operator`;
+}
+
+export function validatePassword(password: unknown): string | undefined {
+  if (typeof password !== 'string' || password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH) {
+    return `password must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters`;
+  }
+  // Sign-in refuses it (nul-characters.ts): an account with such a password could never sign in.
+  if (!hasNoNul(password)) return `password ${NUL_MESSAGE}`;
+  return undefined;
+}
+
+/** Throws the rule a new account breaks, if any. */
+export function assertValidAccount(name: string, role: OperatorRole, password: string): void {
+  const problem = validateNewOperatorName(name) ?? validatePassword(password);
+  if (problem) throw new Error(problem);
+  if (!(OPERATOR_ROLES as readonly string[]).includes(role)) throw new Error('role must be admin or viewer');
+}
+
+/** Where operator accounts live: `operators.json` (FileOperatorAccounts) or PostgreSQL (PgOperatorAccounts). */
+export interface OperatorAccounts {
+  list(): Promise<OperatorAccount[]>;
+  /** Throws when a rule is broken or the name is taken. */
+  add(name: string, role: OperatorRole, password: string): Promise<OperatorAccount>;
+  remove(name: string): Promise<boolean>;
+  /** Throws when the password breaks the rule or the operator does not exist. */
+  resetPassword(name: string, password: string): Promise<void>;
+  /**
+   * The account when name and password match; undefined otherwise (same work either way), and for a reserved name
+   * (an account stored before the name was reserved cannot sign in as the launch link's operator).
+   */
+  verify(name: string, password: string): Promise<OperatorAccount | undefined>;
+}
+
+export class FileOperatorAccounts implements OperatorAccounts {
+  private readonly path: string;
+
+  constructor(dataDir: string) {
+    this.path = join(bffDir(dataDir), 'operators.json');
+  }
+
+  async list(): Promise<OperatorAccount[]> {
+    const file = await readJsonFile<OperatorsFile>(this.path);
+    return (file?.operators ?? []).map((o) => ({ ...o, id: o.id ?? legacyAccountId(o.name, o.createdAt) }));
+  }
+
+  private async save(operators: OperatorAccount[]): Promise<void> {
+    await writeFileAtomic(this.path, `${JSON.stringify({ operators }, null, 2)}\n`);
+  }
+
+  async add(name: string, role: OperatorRole, password: string): Promise<OperatorAccount> {
+    assertValidAccount(name, role, password);
+    const operators = await this.list();
+    if (operators.some((o) => o.name === name)) throw new Error(`operator "${name}" already exists`);
+    const now = new Date().toISOString();
+    const account: OperatorAccount = {
+      id: newAccountId(),
+      name,
+      role,
+      passwordHash: await hashPassword(password),
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.save([...operators, account]);
+    return account;
+  }
+
+  async remove(name: string): Promise<boolean> {
+    const operators = await this.list();
+    const remaining = operators.filter((o) => o.name !== name);
+    if (remaining.length === operators.length) return false;
+    await this.save(remaining);
+    return true;
+  }
+
+  async resetPassword(name: string, password: string): Promise<void> {
+    const problem = validatePassword(password);
+    if (problem) throw new Error(problem);
+    const operators = await this.list();
+    const account = operators.find((o) => o.name === name);
+    if (!account) throw new Error(`operator "${name}" does not exist`);
+    account.passwordHash = await hashPassword(password);
+    account.updatedAt = new Date().toISOString();
+    await this.save(operators);
+  }
+
+  /** The account when name and password match; undefined otherwise (same work either way). */
+  async verify(name: string, password: string): Promise<OperatorAccount | undefined> {
+    return checkPassword(
+      isReservedOperatorName(name) ? undefined : (await this.list()).find((o) => o.name === name),
+      password,
+    );
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * Operator sign-in: `/bff/session`, `/bff/login`, `/bff/logout`, `/bff/launch`. Bodies carry the operator, the
+ * upstream base URL and the organization — never a secret, token or session id.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  bffSessionSchema,
+  launchQuerySchema,
+  loginBodySchema,
+  signedInSessionSchema,
+  type SessionOperator,
+  type SignedInSession,
+  type SignedOutSession,
+} from '@/contract/bff-session';
+import { errorBodySchema } from '@/contract/errors';
+import { LAUNCH_OPERATOR } from './launch-links';
+import { readResponseBody } from '@/server/bff/proxy/upstream-http';
+import type { SessionOwner } from './session-store';
+import { clearSessionCookie, PLAIN_SESSION_COOKIE, sessionIdFrom, setSessionCookie } from './session-cookie';
+import { summarizeUserAgent } from './user-agent-summary';
+
+interface Organization {
+  organizationId: string;
+  name: string;
+}
+
+export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const {
+    bffConfig: config,
+    sessionStore: sessions,
+    operatorAccounts: operators,
+    launchLinks,
+    loginRateLimit,
+    upstream,
+  } = app;
+  let organizationCache: { value: Organization; until: number } | undefined;
+
+  /** The caller's organization from the service, remembered briefly; null when the service cannot say. */
+  async function organization(request: FastifyRequest): Promise<Organization | null> {
+    if (organizationCache && Date.now() < organizationCache.until) return organizationCache.value;
+    try {
+      const response = await upstream.send({
+        url: upstream.urlFor('/organizations/me'),
+        method: 'GET',
+        headers: { accept: 'application/json' },
+        requestId: request.id,
+        timeoutMs: Math.min(config.upstreamTimeoutMs, 5_000),
+      });
+      const body = await readResponseBody(response, 1024 * 1024);
+      if (response.statusCode !== 200) return null;
+      const parsed = JSON.parse(body.toString('utf8')) as Partial<Organization>;
+      if (typeof parsed.organizationId !== 'string') return null;
+      const value = { organizationId: parsed.organizationId, name: typeof parsed.name === 'string' ? parsed.name : '' };
+      organizationCache = { value, until: Date.now() + config.organizationCacheMs };
+      return value;
+    } catch (error) {
+      request.log.warn({ err: (error as Error).message }, 'organization lookup failed');
+      return null;
+    }
+  }
+
+  async function sessionBody(request: FastifyRequest, operator: SessionOperator): Promise<SignedInSession> {
+    return {
+      signedIn: true,
+      operator: { name: operator.name, role: operator.role },
+      upstream: { baseUrl: config.upstream.baseUrl },
+      organization: await organization(request),
+    };
+  }
+
+  /** Sign-in always starts a new session with a new id; any session the browser had ends (an unprefixed one too). */
+  async function signIn(request: FastifyRequest, reply: FastifyReply, operator: SessionOwner): Promise<void> {
+    await sessions.destroy(sessionIdFrom(request));
+    await sessions.destroy(request.cookies[PLAIN_SESSION_COOKIE]);
+    // request.ip: the peer, or the client a trusted proxy names (DPS_TRUST_PROXY). Shown in the Sessions dialog only.
+    const { id } = await sessions.create(operator, summarizeUserAgent(request.headers['user-agent']), request.ip);
+    setSessionCookie(request, reply, id, Math.floor(config.sessionAbsoluteMs / 1000));
+  }
+
+  const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
+
+  // Signed out is an answer, not an error: every signed-out page asks, and a 401 would be an error in its console.
+  app.get('/bff/session', { schema: { response: { 200: bffSessionSchema } } }, async (request, reply) => {
+    // The access hook has looked the session up.
+    if (!request.operator) return reply.send({ signedIn: false } satisfies SignedOutSession);
+    return reply.send(await sessionBody(request, request.operator));
+  });
+
+  app.post(
+    '/bff/login',
+    { bodyLimit: 16 * 1024, schema: { body: loginBodySchema, response: { 200: signedInSessionSchema, ...errors } } },
+    async (request, reply) => {
+      const name = request.body.name.slice(0, 256);
+      const attempt = await loginRateLimit.begin(request.ip, name);
+      if (attempt.wait > 0) {
+        return reply
+          .code(429)
+          .header('retry-after', String(attempt.wait))
+          .send({ message: `Too many failed sign-ins: try again in ${attempt.wait} seconds` });
+      }
+      const account = await operators.verify(name, request.body.password);
+      if (!account) return reply.code(401).send({ message: 'Wrong name or password' });
+      await attempt.succeeded();
+      const operator = { accountId: account.id, name: account.name, role: account.role };
+      await signIn(request, reply, operator);
+      request.log.info({ operator: operator.name }, 'operator signed in');
+      return reply.send(await sessionBody(request, operator));
+    },
+  );
+
+  app.post('/bff/logout', async (request, reply) => {
+    await sessions.destroy(sessionIdFrom(request));
+    clearSessionCookie(request, reply);
+    return reply.code(204).send();
+  });
+
+  // A top-level navigation from a terminal: any problem with the link is the sign-in page's to say, never a 400.
+  app.get(
+    '/bff/launch',
+    { schema: { querystring: launchQuerySchema }, attachValidation: true },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const token = request.validationError ? undefined : request.query.token;
+      if (!(await launchLinks.redeem(token))) return reply.redirect('/sign-in?error=launch-link', 303);
+      await signIn(request, reply, LAUNCH_OPERATOR);
+      request.log.info({ operator: LAUNCH_OPERATOR.name }, 'operator signed in with the launch link');
+      return reply.redirect('/', 303);
+    },
+  );
+};

@@ -1,0 +1,57 @@
+/**
+ * The BFF's state, in one of two stores (DESIGN.md §5): files in the data dir (and the sign-in limit in memory), the
+ * embedded default; or PostgreSQL when `config.database` is set (DPS_BFF_DATABASE_URL), for several instances
+ * behind a load balancer.
+ */
+import { FileAuditLog, type AuditLog } from '@/server/bff/audit/audit-log';
+import type { BffConfig } from '@/server/bff/config';
+import { FileLaunchLinks, type LaunchLinks } from '@/server/bff/sessions/launch-links';
+import { MemoryLoginRateLimit, type LoginRateLimit } from '@/server/bff/sessions/login-rate-limit';
+import { FileOperatorAccounts, type OperatorAccounts } from '@/server/bff/sessions/operator-accounts';
+import { openBffDatabase } from '@/server/bff/state/postgres/bff-database';
+import { PgAuditLog } from '@/server/bff/state/postgres/pg-audit-log';
+import { PgLaunchLinks } from '@/server/bff/state/postgres/pg-launch-links';
+import { PgLoginRateLimit } from '@/server/bff/state/postgres/pg-login-rate-limit';
+import { PgOperatorAccounts } from '@/server/bff/state/postgres/pg-operator-accounts';
+import { PgSessionStore } from '@/server/bff/state/postgres/pg-session-store';
+import { FileSessionStore, type SessionStore } from '@/server/bff/sessions/session-store';
+
+export interface BffStores {
+  sessions: SessionStore;
+  operators: OperatorAccounts;
+  launchLinks: LaunchLinks;
+  loginRateLimit: LoginRateLimit;
+  auditLog: AuditLog;
+  close(): Promise<void>;
+}
+
+export async function openBffStores(
+  config: BffConfig,
+  audit: { completionWindowMs: number } = { completionWindowMs: 15 * 60_000 },
+  /** Where a dropped idle database connection is reported (the message only: it never holds a secret we sent). */
+  onDatabaseError: (message: string) => void = (message) => console.error(`bff database: ${message}`),
+): Promise<BffStores> {
+  const sessionLimits = { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs, now: config.now };
+  const rateLimits = { ...config.loginRateLimit, now: config.now };
+  if (config.database) {
+    const db = await openBffDatabase(config.database.url, config.database.schema, (error) =>
+      onDatabaseError(error.message),
+    );
+    return {
+      sessions: new PgSessionStore(db, sessionLimits),
+      operators: new PgOperatorAccounts(db),
+      launchLinks: new PgLaunchLinks(db, config.launchLinkTtlMs, config.now),
+      loginRateLimit: new PgLoginRateLimit(db, rateLimits),
+      auditLog: new PgAuditLog(db),
+      close: () => db.close(),
+    };
+  }
+  return {
+    sessions: new FileSessionStore(config.dataDir, sessionLimits),
+    operators: new FileOperatorAccounts(config.dataDir),
+    launchLinks: new FileLaunchLinks(config.dataDir, config.launchLinkTtlMs, config.now),
+    loginRateLimit: new MemoryLoginRateLimit(rateLimits),
+    auditLog: new FileAuditLog(config.dataDir, { ...config.audit, ...audit }),
+    close: async () => {},
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * The BFF's PostgreSQL tables (Drizzle definitions) in its own schema. The SQL that creates them is
+ * `migrations/NNNN_*.sql`, kept in step with this file. Times the BFF's clock decides (sessions, launch links,
+ * sign-in limits) are epoch milliseconds from the BFF; audit times come from the database server.
+ */
+import { bigint, bigserial, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { OperatorRole } from '@/contract/bff-session';
+
+const epochMs = (name: string) => bigint(name, { mode: 'number' }).notNull();
+const instant = (name: string) => timestamp(name, { withTimezone: true });
+
+/** Sessions by the SHA-256 of their id: the table holds no usable id. */
+export const sessions = pgTable('sessions', {
+  idHash: text('id_hash').primaryKey(),
+  handle: text('handle').notNull().unique(),
+  operatorAccount: text('operator_account').notNull(),
+  operatorName: text('operator_name').notNull(),
+  operatorRole: text('operator_role').$type<OperatorRole>().notNull(),
+  userAgent: text('user_agent').notNull(),
+  address: text('address'),
+  createdMs: epochMs('created_ms'),
+  lastSeenMs: epochMs('last_seen_ms'),
+});
+
+export const operators = pgTable('operators', {
+  id: text('id').notNull().unique(),
+  name: text('name').primaryKey(),
+  role: text('role').$type<OperatorRole>().notNull(),
+  passwordHash: text('password_hash').notNull(),
+  createdTime: instant('created_time').notNull(),
+  updatedTime: instant('updated_time').notNull(),
+});
+
+/** One-time launch links by the SHA-256 of their token; redeeming deletes the row. */
+export const launchLinks = pgTable('launch_links', {
+  tokenHash: text('token_hash').primaryKey(),
+  expiresMs: epochMs('expires_ms'),
+});
+
+/** Sign-in attempts counted as failed (key `ip:<address>` or `name:<lowercase name>`), within the window. */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: text('key').notNull(),
+    atMs: epochMs('at_ms'),
+  },
+  (table) => [index('sign_in_failures_key_at').on(table.key, table.atMs), index('sign_in_failures_at').on(table.atMs)],
+);
+
+/** The audit log, append-only: a write (forwarded, or answered by the BFF with `status`)… */
+export const auditEntries = pgTable(
+  'audit_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    time: instant('time').notNull(),
+    operator: text('operator').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    forwarded: boolean('forwarded').notNull(),
+    status: integer('status'),
+  },
+  (table) => [
+    index('audit_entries_time').on(table.time, table.id),
+    index('audit_entries_operator_time').on(table.operator, table.time, table.id),
+    index('audit_entries_path_time').on(table.path, table.time, table.id),
+  ],
+);
+
+/** …and, for a forwarded one, its outcome in a row of its own once known. */
+export const auditOutcomes = pgTable('audit_outcomes', {
+  entryId: bigint('entry_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => auditEntries.id),
+  time: instant('time').notNull(),
+  outcome: text('outcome').notNull(),
+  status: integer('status'),
+  clientClosed: boolean('client_closed').notNull(),
+});
