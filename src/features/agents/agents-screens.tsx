@@ -17,7 +17,7 @@ import { useOrganizationScope } from '@/api/organization-scope';
 /** Agents: what each one does and how many resources make up its workflow; create one. */
 export function AgentsListScreen() {
   const org = useOrganizationScope();
-  const readOnly = !useCapabilities().write;
+  const canWrite = useCapabilities().write;
   const { data: agents, isFetching } = useSuspenseQuery(agentsQueryOptions(org));
   const [creating, setCreating] = useState(false);
   const create = useCreateAgent();
@@ -63,7 +63,7 @@ export function AgentsListScreen() {
         title="Agents"
         description="An agent runs a document through a model, a validation, hooks and actions."
         actions={
-          readOnly ? undefined : (
+          !canWrite ? undefined : (
             <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
               Create agent
             </button>
@@ -79,7 +79,7 @@ export function AgentsListScreen() {
         isFetching={isFetching}
         empty={
           <EmptyState title="No agents yet">
-            {readOnly ? 'Agents appear here once an admin creates one.' : 'Create an agent to start runs.'}
+            {canWrite ? 'Create an agent to start runs.' : 'Agents appear here once an admin creates one.'}
           </EmptyState>
         }
       />
@@ -101,7 +101,7 @@ export function AgentsListScreen() {
 /** One agent: its workflow, runs per status, recent runs, and the edit form. */
 export function AgentDetailScreen({ agentId, runs }: { agentId: string; runs: ReactNode }) {
   const org = useOrganizationScope();
-  const readOnly = !useCapabilities().write;
+  const canWrite = useCapabilities().write;
   const { data: agent } = useSuspenseQuery(agentQueryOptions(org, agentId));
   const update = useUpdateAgent();
   const name = agent.name || 'Untitled agent';
@@ -118,11 +118,11 @@ export function AgentDetailScreen({ agentId, runs }: { agentId: string; runs: Re
         }
       />
       {runs}
-      <Section title={readOnly ? 'Agent' : 'Edit agent'}>
+      <Section title={canWrite ? 'Edit agent' : 'Agent'}>
         <AgentForm
           key={`${agent.agentId}:${agent.updatedTime ?? ''}`}
           agent={agent}
-          readOnly={readOnly}
+          canWrite={canWrite}
           onSubmit={async (body) => {
             await update.mutateAsync({ agentId: agent.agentId, body });
             toast.success('Agent saved');

@@ -15,7 +15,7 @@ import { useOrganizationScope } from '@/api/organization-scope';
 /** One model: its facts and statistics, the edit form, and delete behind a typed confirmation. */
 export function ModelDetailScreen({ modelId }: { modelId: string }) {
   const org = useOrganizationScope();
-  const readOnly = !useCapabilities().write;
+  const canWrite = useCapabilities().write;
   const { data: model } = useSuspenseQuery(modelQueryOptions(org, modelId));
   const update = useUpdateModel();
   const remove = useDeleteModel();
@@ -34,7 +34,7 @@ export function ModelDetailScreen({ modelId }: { modelId: string }) {
         }
         description={fieldSummary(model)}
         actions={
-          readOnly ? undefined : (
+          !canWrite ? undefined : (
             <ConfirmDialog
               title={`Delete model “${name}”?`}
               description="Agents that name this model will fail their runs until they name another one. This cannot be undone."
@@ -64,7 +64,7 @@ export function ModelDetailScreen({ modelId }: { modelId: string }) {
         key={`${model.modelId}:${model.updatedTime ?? ''}`}
         mode="edit"
         model={model}
-        readOnly={readOnly}
+        canWrite={canWrite}
         onUpdate={async (body) => {
           await update.mutateAsync({ modelId: model.modelId, body });
           toast.success('Model saved');

@@ -54,30 +54,30 @@ const columns: ColumnDef<Model, unknown>[] = [
 export function ModelsListScreen({ search, onSearchChange }: Props) {
   const org = useOrganizationScope();
   const { data, isFetching } = useSuspenseQuery(modelsListQueryOptions(org, listParams(search)));
-  const readOnly = !useCapabilities().write;
+  const canWrite = useCapabilities().write;
   return (
     <ListScreen
       title="Models"
       description="What agents extract from documents: the fields, how pages are prepared, and which LLM reads them."
       plural="models"
       create={
-        readOnly ? undefined : (
+        !canWrite ? undefined : (
           <Link to="/models/new" className="button button--primary">
             Create model
           </Link>
         )
       }
       emptyAction={
-        readOnly ? undefined : (
+        !canWrite ? undefined : (
           <Link to="/models/new" className="button button--primary">
             Create a model
           </Link>
         )
       }
       emptyText={
-        readOnly
-          ? 'Models appear here once an administrator creates them.'
-          : 'A model names the fields to extract from documents.'
+        canWrite
+          ? 'A model names the fields to extract from documents.'
+          : 'Models appear here once an administrator creates them.'
       }
       label="Models"
       data={data.models}

@@ -24,7 +24,7 @@ import { useOrganizationScope } from '@/api/organization-scope';
 /** One validation: enable/disable at once, edit, delete, and its task queue by status. */
 export function ValidationDetailScreen({ validationId }: { validationId: string }) {
   const org = useOrganizationScope();
-  const readOnly = !useCapabilities().write;
+  const canWrite = useCapabilities().write;
   const { data: validation } = useSuspenseQuery(validationQueryOptions(org, validationId));
   const update = useUpdateValidation();
   const remove = useDeleteValidation();
@@ -44,7 +44,7 @@ export function ValidationDetailScreen({ validationId }: { validationId: string 
         }
         description={validation.description ?? undefined}
         actions={
-          readOnly ? undefined : (
+          !canWrite ? undefined : (
             <>
               <button
                 type="button"
@@ -92,7 +92,7 @@ export function ValidationDetailScreen({ validationId }: { validationId: string 
           key={`${validation.validationId}:${validation.updatedTime ?? ''}`}
           mode="edit"
           validation={validation}
-          readOnly={readOnly}
+          canWrite={canWrite}
           onUpdate={async (body) => {
             await update.mutateAsync({ validationId, body });
             toast.success('Validation saved');

@@ -46,21 +46,21 @@ export function ValidationsListScreen({
 }) {
   const org = useOrganizationScope();
   const { data, isFetching } = useSuspenseQuery(validationsListQueryOptions(org, listParams(search)));
-  const readOnly = !useCapabilities().write;
+  const canWrite = useCapabilities().write;
   return (
     <ListScreen
       title="Validations"
       description="Checks that send an agent run to a person: confidence thresholds, required fields, patterns."
       plural="validations"
       create={
-        readOnly ? undefined : (
+        !canWrite ? undefined : (
           <Link to="/validations/new" className="button button--primary">
             Create validation
           </Link>
         )
       }
       emptyAction={
-        readOnly ? undefined : (
+        !canWrite ? undefined : (
           <Link to="/validations/new" className="button button--primary">
             Create a validation
           </Link>
