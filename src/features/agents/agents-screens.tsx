@@ -5,11 +5,11 @@ import { toast } from '@/components/toast';
 import { agentQueryOptions, agentsQueryOptions, useCreateAgent, useUpdateAgent } from '@/api/agents';
 import { useCapabilities } from '@/api/capabilities';
 import { IdWithCopy } from '@/components/copy-button';
-import { DataTable, type ColumnDef } from '@/components/data-table';
+import type { ColumnDef } from '@/components/data-table';
 import { DateTime } from '@/components/date-time';
 import { FormDialog } from '@/components/form';
+import { ListScreen } from '@/components/list-screen';
 import { PageHeader, Section } from '@/components/page-header';
-import { EmptyState } from '@/components/states';
 import type { Agent } from '@/contract';
 import { AgentForm } from './agent-form';
 import { useOrganizationScope } from '@/api/organization-scope';
@@ -58,31 +58,19 @@ export function AgentsListScreen() {
     { id: 'created', header: 'Created', cell: ({ row: { original: a } }) => <DateTime value={a.createdTime} /> },
   ];
   return (
-    <div className="page">
-      <PageHeader
-        title="Agents"
-        description="An agent runs a document through a model, a validation, hooks and actions."
-        actions={
-          !canWrite ? undefined : (
-            <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
-              Create agent
-            </button>
-          )
-        }
-      />
-      <DataTable
-        label="Agents"
-        data={agents}
-        columns={columns}
-        getRowId={(a) => a.agentId}
-        columnsKey="agents"
-        isFetching={isFetching}
-        empty={
-          <EmptyState title="No agents yet">
-            {canWrite ? 'Create an agent to start runs.' : 'Agents appear here once an admin creates one.'}
-          </EmptyState>
-        }
-      />
+    <ListScreen
+      title="Agents"
+      description="An agent runs a document through a model, a validation, hooks and actions."
+      plural="agents"
+      create={{ label: 'Create agent', onClick: () => setCreating(true) }}
+      emptyText={canWrite ? 'Create an agent to start runs.' : 'Agents appear here once an admin creates one.'}
+      label="Agents"
+      data={agents}
+      columns={columns}
+      getRowId={(a) => a.agentId}
+      columnsKey="agents"
+      isFetching={isFetching}
+    >
       <FormDialog open={creating} onOpenChange={setCreating} title="Create agent">
         <AgentForm
           inDialog
@@ -94,7 +82,7 @@ export function AgentsListScreen() {
           }}
         />
       </FormDialog>
-    </div>
+    </ListScreen>
   );
 }
 

@@ -3,7 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { toast } from '@/components/toast';
 import { modelQueryOptions, useDeleteModel, useUpdateModel } from '@/api/models';
 import { useCapabilities } from '@/api/capabilities';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { TypeToConfirmDelete } from '@/components/confirm-dialog';
 import { IdWithCopy } from '@/components/copy-button';
 import { DateTime } from '@/components/date-time';
 import { PageHeader, Section } from '@/components/page-header';
@@ -35,18 +35,12 @@ export function ModelDetailScreen({ modelId }: { modelId: string }) {
         description={fieldSummary(model)}
         actions={
           !canWrite ? undefined : (
-            <ConfirmDialog
-              title={`Delete model “${name}”?`}
+            <TypeToConfirmDelete
+              noun="model"
+              name={name}
+              buttonLabel="Delete"
               description="Agents that name this model will fail their runs until they name another one. This cannot be undone."
-              confirmLabel="Delete model"
-              tone="danger"
-              typeToConfirm={name}
-              trigger={
-                <button type="button" className="button button--danger">
-                  Delete
-                </button>
-              }
-              onConfirm={async () => {
+              onDelete={async () => {
                 await remove.mutateAsync(model.modelId);
                 toast.success(`Deleted model ${name}`);
                 await navigate({ to: '/models' });

@@ -5,7 +5,7 @@ import { toast } from '@/components/toast';
 import { useDeleteValidation, useUpdateValidation, validationQueryOptions } from '@/api/validations';
 import { useCapabilities } from '@/api/capabilities';
 import { validationTasksListQueryOptions } from '@/api/validation-tasks';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { TypeToConfirmDelete } from '@/components/confirm-dialog';
 import { IdWithCopy } from '@/components/copy-button';
 import { DataTable, type ColumnDef } from '@/components/data-table';
 import { DateTime } from '@/components/date-time';
@@ -62,18 +62,12 @@ export function ValidationDetailScreen({ validationId }: { validationId: string 
               >
                 {enabled ? 'Disable' : 'Enable'}
               </button>
-              <ConfirmDialog
-                title={`Delete validation “${name}”?`}
+              <TypeToConfirmDelete
+                noun="validation"
+                name={name}
+                buttonLabel="Delete"
                 description="Agents that name it stop sending runs to review. Its tasks are no longer listed. This cannot be undone."
-                confirmLabel="Delete validation"
-                tone="danger"
-                typeToConfirm={name}
-                trigger={
-                  <button type="button" className="button button--danger">
-                    Delete
-                  </button>
-                }
-                onConfirm={async () => {
+                onDelete={async () => {
                   await remove.mutateAsync(validationId);
                   toast.success(`Deleted validation ${name}`);
                   await navigate({ to: '/validations' });
