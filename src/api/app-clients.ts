@@ -13,7 +13,7 @@ import {
   type UpdateAppClientBody,
 } from '@/contract';
 import { api } from './client';
-import { submissionKeys, useSubmissionKeys, type SubmissionKeys } from './idempotent-create';
+import { sendWithSubmissionKey, submissionKeys, useSubmissionKeys, type SubmissionKeys } from './idempotent-create';
 import { useOrganizationScope } from './organization-scope';
 import { defineResourceApi, type ListPageParams } from './resource-api';
 
@@ -68,9 +68,9 @@ export function createAppClientMutationOptions(
 ) {
   return {
     mutationFn: async ({ body, receiveSecret }: CreateAppClientVariables): Promise<AppClient> => {
-      const idempotencyKey = keys.keyFor(body);
-      const created = await api('/appClients', { method: 'POST', body, schema: appClientSchema, idempotencyKey });
-      keys.done(idempotencyKey);
+      const created = await sendWithSubmissionKey(keys, body, (idempotencyKey) =>
+        api('/appClients', { method: 'POST', body, schema: appClientSchema, idempotencyKey }),
+      );
       receiveSecret(created.clientSecret ?? null);
       return withoutSecret(created);
     },

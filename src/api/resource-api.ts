@@ -20,7 +20,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod/mini';
 import { api, segment } from './client';
-import { submissionKeys, useSubmissionKeys, type SubmissionKeys } from './idempotent-create';
+import { sendWithSubmissionKey, submissionKeys, useSubmissionKeys, type SubmissionKeys } from './idempotent-create';
 import { createFamilyKeys } from './keys';
 import { useOrganizationScope } from './organization-scope';
 
@@ -96,12 +96,12 @@ function resourceApi<R extends Record<I, string>, I extends string, L, C, U>(con
     submissions: SubmissionKeys = submissionKeys(),
   ) {
     return {
-      mutationFn: async (body: C) => {
-        const idempotencyKey = submissions.keyFor(body);
-        const created = await api(path, { method: 'POST', body, schema, idempotencyKey });
-        submissions.done(idempotencyKey);
-        return view(created);
-      },
+      mutationFn: async (body: C) =>
+        view(
+          await sendWithSubmissionKey(submissions, body, (idempotencyKey) =>
+            api(path, { method: 'POST', body, schema, idempotencyKey }),
+          ),
+        ),
       onSuccess: (resource: R) => cacheStored(queryClient, org, resource),
     };
   }
