@@ -37,6 +37,16 @@ test("a viewer's navigation, palette and shortcuts do not offer the audit log; i
   await page.keyboard.press('Escape');
   await expect(palette).toHaveCount(0);
 
+  // `g a` goes nowhere, and the shortcuts list does not name the screen.
+  await page.keyboard.press('g');
+  await page.keyboard.press('a');
+  await page.keyboard.press('?');
+  const shortcuts = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(shortcuts.getByText('Users', { exact: true })).toBeVisible();
+  await expect(shortcuts.getByText('Audit log', { exact: true })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/\/settings\/organization$/);
+
   await page.goto('/settings/audit-log');
   await expect(page.getByRole('heading', { name: 'You do not have access to this' })).toBeVisible();
   await expect(page.getByText('Reading the audit log needs the admin role.')).toBeVisible();

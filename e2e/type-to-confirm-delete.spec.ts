@@ -32,7 +32,11 @@ const cases = [
 ];
 
 for (const { noun, create, detail, list } of cases) {
-  test(`deleting a ${noun} asks to type its name in the one type-to-confirm dialog`, async ({ page, api, unique }) => {
+  test(`${noun}: deleting it asks to type its name in the one type-to-confirm dialog`, async ({
+    page,
+    api,
+    unique,
+  }) => {
     const name = unique(`Doomed ${noun}`);
     const resource = (await create(api, name)) as Record<string, string>;
     await page.goto(detail(resource));
