@@ -49,18 +49,26 @@ export default tseslint.config(
     // contract/ is shared by the browser, the BFF and the service: it must not import from the rest, and it is
     // written with zod/mini so the console loads only the schemas it uses.
     files: ['src/contract/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: [CLASSIC_ZOD], patterns: ['../*', '!./*'] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [CLASSIC_ZOD], patterns: ['../*', '@/*', '!./*'] }] },
   },
   {
-    // The console's layers import one way: routes → features → widgets → components → api → contract. A feature
-    // imports only itself and the layers below it (never another feature); widgets are composites that several
-    // features share. src/main.tsx and src/router.tsx, which wire the layers together, are outside them.
+    // Every file belongs to a layer, and layers import one way. The console: routes → features → widgets →
+    // components → api → contract; a feature imports only itself and the layers below it (never another feature);
+    // widgets are composites that several features share; src/main.tsx and src/router.tsx wire the layers together.
+    // The servers: the BFF and the service each import themselves, server/shared and the contract — never each other
+    // (the BFF's tests and test harness start a real service) and never console code; console code never imports
+    // server code. A file in a folder no element names is an error (boundaries/no-unknown-files): place new folders here.
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/server/**'],
     plugins: { boundaries },
     settings: {
       'import/resolver': { './scripts/lint/src-alias-resolver.cjs': { extensions: ['.ts', '.tsx', '.js'] } },
       'boundaries/legacy-templates': false,
+      // Files classified one by one: tests, and the three files directly in src/ that wire the console's layers
+      // together (main.tsx, router.tsx, the generated route tree).
+      'boundaries/files': [
+        { category: 'test', pattern: '**/*.test.{ts,tsx}' },
+        { category: 'console-entry', pattern: 'src/{main.tsx,router.tsx,routeTree.gen.ts}' },
+      ],
       'boundaries/elements': [
         { type: 'routes', pattern: 'src/routes/**', partialMatch: false },
         { type: 'feature', pattern: 'src/features/*', capture: ['feature'] },
@@ -68,14 +76,31 @@ export default tseslint.config(
         { type: 'components', pattern: 'src/components' },
         { type: 'api', pattern: 'src/api' },
         { type: 'contract', pattern: 'src/contract' },
+        { type: 'bff-testing', pattern: 'src/server/bff/testing' },
+        { type: 'bff', pattern: 'src/server/bff' },
+        { type: 'service', pattern: 'src/server/service' },
+        { type: 'server-shared', pattern: 'src/server/shared' },
       ],
     },
     rules: {
+      'boundaries/no-unknown-files': 'error',
       'boundaries/dependencies': [
         'error',
         {
           default: 'disallow',
           policies: [
+            {
+              from: { file: { categories: 'console-entry' } },
+              allow: {
+                to: { element: { types: { anyOf: ['routes', 'feature', 'widget', 'components', 'api', 'contract'] } } },
+              },
+            },
+            // main.tsx imports the router, the router the generated route tree, the root route the router's context type.
+            {
+              from: { file: { categories: 'console-entry' } },
+              allow: { to: { file: { categories: 'console-entry' } } },
+            },
+            { from: { element: { type: 'routes' } }, allow: { to: { file: { categories: 'console-entry' } } } },
             {
               from: { element: { type: 'routes' } },
               allow: {
@@ -105,6 +130,28 @@ export default tseslint.config(
               allow: { to: { element: { types: { anyOf: ['api', 'contract'] } } } },
             },
             { from: { element: { type: 'contract' } }, allow: { to: { element: { type: 'contract' } } } },
+            {
+              from: { element: { type: 'bff' } },
+              allow: { to: { element: { types: { anyOf: ['bff', 'server-shared', 'contract'] } } } },
+            },
+            {
+              from: { element: { type: 'bff-testing' } },
+              allow: {
+                to: { element: { types: { anyOf: ['bff', 'bff-testing', 'service', 'server-shared', 'contract'] } } },
+              },
+            },
+            {
+              from: { element: { type: 'bff' }, file: { categories: 'test' } },
+              allow: { to: { element: { types: { anyOf: ['bff-testing', 'service'] } } } },
+            },
+            {
+              from: { element: { type: 'service' } },
+              allow: { to: { element: { types: { anyOf: ['service', 'server-shared', 'contract'] } } } },
+            },
+            {
+              from: { element: { type: 'server-shared' } },
+              allow: { to: { element: { types: { anyOf: ['server-shared', 'contract'] } } } },
+            },
           ],
         },
       ],

@@ -77,7 +77,7 @@ describe.each(stores)('document files on $name', ({ s3: inS3 }) => {
     return ((await response.json()) as { documentId: string }).documentId;
   }
 
-  function put(documentId: string, body: BodyInit, headers: Record<string, string> = {}) {
+  function put(documentId: string, body: NonNullable<RequestInit['body']>, headers: Record<string, string> = {}) {
     return fetch(fileUrl(documentId), {
       method: 'PUT',
       headers: { ...auth(), 'content-type': 'application/pdf', ...headers },

@@ -27,6 +27,13 @@ import {
 } from '@/server/service/testing/service-process';
 import { requestToken } from '@/server/service/testing/start-test-service';
 
+/** The fields these tests read from the service's JSON answers. */
+interface ServiceAnswer {
+  documentId: string;
+  documents: { documentId: string }[];
+  message: string;
+}
+
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
@@ -111,7 +118,7 @@ describe('storage faults', () => {
         body: body ? JSON.stringify(body) : undefined,
         signal: AbortSignal.timeout(60_000),
       });
-      return { status: response.status, body: await response.json() };
+      return { status: response.status, body: (await response.json()) as ServiceAnswer };
     };
 
     const acknowledged: string[] = [];

@@ -3,6 +3,9 @@
  * A small HTTP client for the service's integration tests: real fetch over loopback, the bearer token attached,
  * the status, headers and parsed body returned (never thrown) so tests assert on each.
  */
+/** A fetch body (the DOM's `BodyInit`, which the Node project does not declare). */
+type RequestBody = NonNullable<RequestInit['body']>;
+
 export interface HttpResult<T = any> {
   status: number;
   headers: Headers;
@@ -14,7 +17,7 @@ export interface ApiClient {
     method: string,
     path: string,
     body?: unknown,
-    init?: { headers?: Record<string, string>; raw?: BodyInit },
+    init?: { headers?: Record<string, string>; raw?: RequestBody },
   ): Promise<HttpResult<T>>;
   get<T = any>(path: string): Promise<HttpResult<T>>;
   post<T = any>(path: string, body?: unknown): Promise<HttpResult<T>>;
@@ -27,10 +30,10 @@ export function apiClient(baseUrl: string, token: string | null): ApiClient {
     method: string,
     path: string,
     body?: unknown,
-    init: { headers?: Record<string, string>; raw?: BodyInit } = {},
+    init: { headers?: Record<string, string>; raw?: RequestBody } = {},
   ) => {
     const headers: Record<string, string> = { ...(token ? { authorization: `Bearer ${token}` } : {}) };
-    let payload: BodyInit | undefined = init.raw;
+    let payload: RequestBody | undefined = init.raw;
     if (body !== undefined) {
       headers['content-type'] = 'application/json';
       payload = JSON.stringify(body);
