@@ -1,7 +1,8 @@
 /**
- * App clients. Same shape as ./users.ts, except create: the response's `clientSecret` is shown once and must never
- * sit in a cache. The create mutation hands the secret to the caller's `receiveSecret` (component state) and resolves
- * — and stores in the mutation cache — only the client without it; the detail cache gets the same secret-free view.
+ * App clients: the standard family (./resource-api.ts), except that the create response's `clientSecret` is shown
+ * once and must never sit in a cache. Every answer is seen without it (`view`); the create mutation hands the secret
+ * to the caller's `receiveSecret` (component state) and resolves — and stores in the mutation cache — only the
+ * client without it.
  */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
@@ -11,25 +12,34 @@ import {
   type CreateAppClientBody,
   type UpdateAppClientBody,
 } from '@/contract';
-import { api, segment } from './client';
-import { submissionKeys, useSubmissionKeys, type SubmissionKeys } from './idempotent-create';
-import { createFamilyKeys } from './keys';
+import { api } from './client';
+import { sendWithSubmissionKey, submissionKeys, useSubmissionKeys, type SubmissionKeys } from './idempotent-create';
 import { useOrganizationScope } from './organization-scope';
-
-export const appClientKeys = createFamilyKeys('app-clients');
-
-export interface AppClientsListParams {
-  maxResults?: number;
-  nextToken?: string;
-}
+import { defineResourceApi, type ListPageParams } from './resource-api';
 
 /** The client without any secret (GET never returns one; the create response does). */
-export function withoutSecret(client: AppClient): AppClient {
+function withoutSecret(client: AppClient): AppClient {
   const { clientSecret: _secret, ...rest } = client;
   return rest;
 }
 
-export function appClientsListQueryOptions(org: string, params: AppClientsListParams = {}) {
+const appClientsApi = defineResourceApi<CreateAppClientBody, UpdateAppClientBody>()({
+  family: 'app-clients',
+  path: '/appClients',
+  idField: 'appClientId',
+  schema: appClientSchema,
+  listSchema: appClientListSchema,
+  view: withoutSecret,
+});
+
+export const {
+  keys: appClientKeys,
+  detailQueryOptions: appClientQueryOptions,
+  useUpdate: useUpdateAppClient,
+  useDelete: useDeleteAppClient,
+} = appClientsApi;
+
+export function appClientsListQueryOptions(org: string, params: ListPageParams = {}) {
   return queryOptions({
     queryKey: appClientKeys.list(org, params),
     queryFn: async ({ signal }) => {
@@ -41,14 +51,6 @@ export function appClientsListQueryOptions(org: string, params: AppClientsListPa
       return { ...page, appClients: page.appClients.map(withoutSecret) };
     },
     placeholderData: keepPreviousData,
-  });
-}
-
-export function appClientQueryOptions(org: string, appClientId: string) {
-  return queryOptions({
-    queryKey: appClientKeys.detail(org, appClientId),
-    queryFn: async ({ signal }) =>
-      withoutSecret(await api(`/appClients/${segment(appClientId)}`, { schema: appClientSchema, signal })),
   });
 }
 
@@ -66,48 +68,17 @@ export function createAppClientMutationOptions(
 ) {
   return {
     mutationFn: async ({ body, receiveSecret }: CreateAppClientVariables): Promise<AppClient> => {
-      const idempotencyKey = keys.keyFor(body);
-      const created = await api('/appClients', { method: 'POST', body, schema: appClientSchema, idempotencyKey });
-      keys.done(idempotencyKey);
+      const created = await sendWithSubmissionKey(keys, body, (idempotencyKey) =>
+        api('/appClients', { method: 'POST', body, schema: appClientSchema, idempotencyKey }),
+      );
       receiveSecret(created.clientSecret ?? null);
       return withoutSecret(created);
     },
-    onSuccess: async (client: AppClient) => {
-      queryClient.setQueryData(appClientKeys.detail(org, client.appClientId), client);
-      await queryClient.invalidateQueries({ queryKey: appClientKeys.lists(org) });
-    },
+    onSuccess: (client: AppClient) => appClientsApi.cacheStored(queryClient, org, client),
   };
 }
 
 export function useCreateAppClient() {
   const queryClient = useQueryClient();
   return useMutation(createAppClientMutationOptions(queryClient, useOrganizationScope(), useSubmissionKeys()));
-}
-
-export function useUpdateAppClient() {
-  const queryClient = useQueryClient();
-  const org = useOrganizationScope();
-  return useMutation({
-    mutationFn: async ({ appClientId, body }: { appClientId: string; body: UpdateAppClientBody }) =>
-      withoutSecret(
-        await api(`/appClients/${segment(appClientId)}`, { method: 'PATCH', body, schema: appClientSchema }),
-      ),
-    onSuccess: async (client) => {
-      queryClient.setQueryData(appClientKeys.detail(org, client.appClientId), client);
-      await queryClient.invalidateQueries({ queryKey: appClientKeys.lists(org) });
-    },
-  });
-}
-
-export function useDeleteAppClient() {
-  const queryClient = useQueryClient();
-  const org = useOrganizationScope();
-  return useMutation({
-    mutationFn: async (appClientId: string) =>
-      withoutSecret(await api(`/appClients/${segment(appClientId)}`, { method: 'DELETE', schema: appClientSchema })),
-    onSuccess: async (client: AppClient) => {
-      queryClient.removeQueries({ queryKey: appClientKeys.detail(org, client.appClientId) });
-      await queryClient.invalidateQueries({ queryKey: appClientKeys.lists(org) });
-    },
-  });
 }

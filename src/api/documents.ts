@@ -1,6 +1,6 @@
 /**
- * Documents: key factory, list/detail queries, create (with upload progress), update and delete. Responses are parsed
- * with the contract's schemas; mutation hooks own invalidation and await it.
+ * Documents: the standard family (./resource-api.ts) with its own list (sort and filters) and its own create (the
+ * upload reports progress, so it does not go through fetch).
  */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -10,13 +10,26 @@ import {
   type Document,
   type UpdateDocumentBody,
 } from '@/contract';
-import { api, segment } from './client';
+import { api } from './client';
 import { sendForDocument, type UploadProgress } from './document-files';
-import { createFamilyKeys } from './keys';
 import { useOrganizationScope } from './organization-scope';
+import { defineResourceApi } from './resource-api';
 import { runDocumentId } from './run-ids';
 
-export const documentKeys = createFamilyKeys('documents');
+const documentsApi = defineResourceApi<CreateDocumentBody, UpdateDocumentBody>()({
+  family: 'documents',
+  path: '/documents',
+  idField: 'documentId',
+  schema: documentSchema,
+  listSchema: documentListSchema,
+});
+
+export const {
+  detailQueryOptions: documentQueryOptions,
+  useUpdate: useUpdateDocument,
+  useDelete: useDeleteDocument,
+} = documentsApi;
+const documentKeys = documentsApi.keys;
 
 export interface DocumentsListParams {
   order?: 'ascending' | 'descending';
@@ -43,13 +56,6 @@ export function documentsListQueryOptions(org: string, params: DocumentsListPara
         signal,
       }),
     placeholderData: keepPreviousData,
-  });
-}
-
-export function documentQueryOptions(org: string, documentId: string) {
-  return queryOptions({
-    queryKey: documentKeys.detail(org, documentId),
-    queryFn: ({ signal }) => api(`/documents/${segment(documentId)}`, { schema: documentSchema, signal }),
   });
 }
 
@@ -85,36 +91,7 @@ export function useCreateDocument() {
       signal?: AbortSignal;
       idempotencyKey?: string;
     }) => createDocument(body, options),
-    onSuccess: async (document) => {
-      queryClient.setQueryData(documentKeys.detail(org, document.documentId), document);
-      await queryClient.invalidateQueries({ queryKey: documentKeys.lists(org) });
-    },
-  });
-}
-
-export function useUpdateDocument() {
-  const queryClient = useQueryClient();
-  const org = useOrganizationScope();
-  return useMutation({
-    mutationFn: ({ documentId, body }: { documentId: string; body: UpdateDocumentBody }) =>
-      api(`/documents/${segment(documentId)}`, { method: 'PATCH', body, schema: documentSchema }),
-    onSuccess: async (document) => {
-      queryClient.setQueryData(documentKeys.detail(org, document.documentId), document);
-      await queryClient.invalidateQueries({ queryKey: documentKeys.lists(org) });
-    },
-  });
-}
-
-export function useDeleteDocument() {
-  const queryClient = useQueryClient();
-  const org = useOrganizationScope();
-  return useMutation({
-    mutationFn: (documentId: string) =>
-      api(`/documents/${segment(documentId)}`, { method: 'DELETE', schema: documentSchema }),
-    onSuccess: async (document: Document) => {
-      queryClient.removeQueries({ queryKey: documentKeys.detail(org, document.documentId) });
-      await queryClient.invalidateQueries({ queryKey: documentKeys.lists(org) });
-    },
+    onSuccess: (document) => documentsApi.cacheStored(queryClient, org, document),
   });
 }
 

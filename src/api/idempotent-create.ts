@@ -38,15 +38,14 @@ export function useSubmissionKeys(): SubmissionKeys {
   return useState(submissionKeys)[0];
 }
 
-/** `create` as a mutation function that sends the submission's key. */
-export function useIdempotentCreate<V, R>(
-  create: (variables: V, idempotencyKey: string) => Promise<R>,
-): (variables: V) => Promise<R> {
-  const keys = useSubmissionKeys();
-  return async (variables) => {
-    const idempotencyKey = keys.keyFor(variables);
-    const result = await create(variables, idempotencyKey);
-    keys.done(idempotencyKey);
-    return result;
-  };
+/** Sends a create with the key of these values; once it succeeded, the same values make a new create. */
+export async function sendWithSubmissionKey<R>(
+  keys: SubmissionKeys,
+  values: unknown,
+  send: (idempotencyKey: string) => Promise<R>,
+): Promise<R> {
+  const idempotencyKey = keys.keyFor(values);
+  const result = await send(idempotencyKey);
+  keys.done(idempotencyKey);
+  return result;
 }

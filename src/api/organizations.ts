@@ -1,8 +1,9 @@
 /**
- * Organizations: the caller's own (`/organizations/me`), the list (own + created ones), create and update.
- * Same shape as ./users.ts. Updating the signed-in organization also renames it in the cached session (sidebar).
+ * Organizations: the caller's own (`/organizations/me`), the list (own + created ones), create and update — the
+ * standard family (./resource-api.ts). Updating the signed-in organization also renames it in the cached session
+ * (sidebar).
  */
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   organizationListSchema,
   organizationSchema,
@@ -10,68 +11,41 @@ import {
   type Organization,
   type UpdateOrganizationBody,
 } from '@/contract';
-import { api, segment } from './client';
-import { useIdempotentCreate } from './idempotent-create';
-import { createFamilyKeys } from './keys';
+import { api } from './client';
 import { useOrganizationScope } from './organization-scope';
+import { defineResourceApi } from './resource-api';
 import { sessionKey, type Session } from './session';
 
-export const organizationKeys = {
-  ...createFamilyKeys('organizations'),
-  me: (org: string) => [...createFamilyKeys('organizations').all(org), 'me'] as const,
-};
+const organizationsApi = defineResourceApi<CreateOrganizationBody, UpdateOrganizationBody>()({
+  family: 'organizations',
+  path: '/organizations',
+  idField: 'organizationId',
+  schema: organizationSchema,
+  listSchema: organizationListSchema,
+});
 
-export interface OrganizationsListParams {
-  maxResults?: number;
-  nextToken?: string;
-}
+export const { listQueryOptions: organizationsListQueryOptions, useCreate: useCreateOrganization } = organizationsApi;
+
+const meKey = (org: string) => [...organizationsApi.keys.all(org), 'me'] as const;
 
 export function organizationMeQueryOptions(org: string) {
   return queryOptions({
-    queryKey: organizationKeys.me(org),
+    queryKey: meKey(org),
     queryFn: ({ signal }) => api('/organizations/me', { schema: organizationSchema, signal }),
   });
 }
 
-export function organizationsListQueryOptions(org: string, params: OrganizationsListParams = {}) {
-  return queryOptions({
-    queryKey: organizationKeys.list(org, params),
-    queryFn: ({ signal }) =>
-      api('/organizations', {
-        query: { maxResults: params.maxResults, nextToken: params.nextToken },
-        schema: organizationListSchema,
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
-}
-
-export function useCreateOrganization() {
-  const queryClient = useQueryClient();
-  const org = useOrganizationScope();
-  const create = useIdempotentCreate((body: CreateOrganizationBody, idempotencyKey) =>
-    api('/organizations', { method: 'POST', body, schema: organizationSchema, idempotencyKey }),
-  );
-  return useMutation({
-    mutationFn: create,
-    onSuccess: async (organization) => {
-      queryClient.setQueryData(organizationKeys.detail(org, organization.organizationId), organization);
-      await queryClient.invalidateQueries({ queryKey: organizationKeys.lists(org) });
-    },
-  });
-}
-
+/** The standard update; when it is the signed-in organization, its cached "me" and the session's name follow. */
 export function useUpdateOrganization() {
   const queryClient = useQueryClient();
   const org = useOrganizationScope();
+  const update = organizationsApi.updateMutationOptions(queryClient, org);
   return useMutation({
-    mutationFn: ({ organizationId, body }: { organizationId: string; body: UpdateOrganizationBody }) =>
-      api(`/organizations/${segment(organizationId)}`, { method: 'PATCH', body, schema: organizationSchema }),
+    ...update,
     onSuccess: async (organization: Organization) => {
-      queryClient.setQueryData(organizationKeys.detail(org, organization.organizationId), organization);
-      const me = queryClient.getQueryData<Organization>(organizationKeys.me(org));
+      const me = queryClient.getQueryData<Organization>(meKey(org));
       if (me?.organizationId === organization.organizationId) {
-        queryClient.setQueryData(organizationKeys.me(org), organization);
+        queryClient.setQueryData(meKey(org), organization);
         queryClient.setQueryData<Session>(sessionKey, (session) =>
           session?.organization?.organizationId === organization.organizationId
             ? {
@@ -81,7 +55,7 @@ export function useUpdateOrganization() {
             : session,
         );
       }
-      await queryClient.invalidateQueries({ queryKey: organizationKeys.lists(org) });
+      await update.onSuccess(organization);
     },
   });
 }

@@ -1,36 +1,32 @@
 /**
  * Roles: list (one page, or every page for pickers), one role, create, update (name, description, metadata,
- * permissions), delete. Same shape as ./users.ts.
+ * permissions), delete — the standard family (./resource-api.ts) plus "every role".
  */
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { roleListSchema, roleSchema, type CreateRoleBody, type Role, type UpdateRoleBody } from '@/contract';
-import { api, segment } from './client';
-import { useIdempotentCreate } from './idempotent-create';
-import { createFamilyKeys } from './keys';
-import { useOrganizationScope } from './organization-scope';
+import { api } from './client';
+import { defineResourceApi } from './resource-api';
 
-export const roleKeys = {
-  ...createFamilyKeys('roles'),
-  everyRole: (org: string) => [...createFamilyKeys('roles').lists(org), 'every'] as const,
+const rolesApi = defineResourceApi<CreateRoleBody, UpdateRoleBody>()({
+  family: 'roles',
+  path: '/roles',
+  idField: 'roleId',
+  schema: roleSchema,
+  listSchema: roleListSchema,
+});
+
+export const {
+  listQueryOptions: rolesListQueryOptions,
+  detailQueryOptions: roleQueryOptions,
+  useCreate: useCreateRole,
+  useUpdate: useUpdateRole,
+  useDelete: useDeleteRole,
+} = rolesApi;
+
+const roleKeys = {
+  ...rolesApi.keys,
+  everyRole: (org: string) => [...rolesApi.keys.lists(org), 'every'] as const,
 };
-
-export interface RolesListParams {
-  maxResults?: number;
-  nextToken?: string;
-}
-
-export function rolesListQueryOptions(org: string, params: RolesListParams = {}) {
-  return queryOptions({
-    queryKey: roleKeys.list(org, params),
-    queryFn: ({ signal }) =>
-      api('/roles', {
-        query: { maxResults: params.maxResults, nextToken: params.nextToken },
-        schema: roleListSchema,
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
-}
 
 /** Every role, following nextToken: what role pickers and role-name lookups need. */
 export function everyRoleQueryOptions(org: string) {
@@ -45,53 +41,6 @@ export function everyRoleQueryOptions(org: string) {
         nextToken = page.nextToken ?? undefined;
       } while (nextToken);
       return roles;
-    },
-  });
-}
-
-export function roleQueryOptions(org: string, roleId: string) {
-  return queryOptions({
-    queryKey: roleKeys.detail(org, roleId),
-    queryFn: ({ signal }) => api(`/roles/${segment(roleId)}`, { schema: roleSchema, signal }),
-  });
-}
-
-export function useCreateRole() {
-  const queryClient = useQueryClient();
-  const org = useOrganizationScope();
-  const create = useIdempotentCreate((body: CreateRoleBody, idempotencyKey) =>
-    api('/roles', { method: 'POST', body, schema: roleSchema, idempotencyKey }),
-  );
-  return useMutation({
-    mutationFn: create,
-    onSuccess: async (role) => {
-      queryClient.setQueryData(roleKeys.detail(org, role.roleId), role);
-      await queryClient.invalidateQueries({ queryKey: roleKeys.lists(org) });
-    },
-  });
-}
-
-export function useUpdateRole() {
-  const queryClient = useQueryClient();
-  const org = useOrganizationScope();
-  return useMutation({
-    mutationFn: ({ roleId, body }: { roleId: string; body: UpdateRoleBody }) =>
-      api(`/roles/${segment(roleId)}`, { method: 'PATCH', body, schema: roleSchema }),
-    onSuccess: async (role) => {
-      queryClient.setQueryData(roleKeys.detail(org, role.roleId), role);
-      await queryClient.invalidateQueries({ queryKey: roleKeys.lists(org) });
-    },
-  });
-}
-
-export function useDeleteRole() {
-  const queryClient = useQueryClient();
-  const org = useOrganizationScope();
-  return useMutation({
-    mutationFn: (roleId: string) => api(`/roles/${segment(roleId)}`, { method: 'DELETE', schema: roleSchema }),
-    onSuccess: async (role: Role) => {
-      queryClient.removeQueries({ queryKey: roleKeys.detail(org, role.roleId) });
-      await queryClient.invalidateQueries({ queryKey: roleKeys.lists(org) });
     },
   });
 }

@@ -1,13 +1,8 @@
 /**
- * Users — the exemplar resource family. Every family module follows this shape:
- *
- * 1. a key factory (`userKeys`) from `createFamilyKeys`, scoped by organization (see ./keys.ts);
- * 2. `queryOptions` factories shared by route loaders (`queryClient.ensureQueryData(...)`) and components
- *    (`useSuspenseQuery(...)`), each parsing the response with the contract's schema;
- * 3. mutation hooks whose variables are the contract's request-body types (= the form's output type). They own
- *    invalidation and `await` it, so when `mutateAsync` resolves, every screen shows the new state.
+ * Users: one page of users or of a search, one user, create, update, delete — the standard family
+ * (./resource-api.ts) with its own list: the service's user search, or matching names here when it has none.
  */
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
   MAX_LIST_RESULTS,
   userListSchema,
@@ -17,13 +12,24 @@ import {
   type UpdateUserBody,
   type User,
 } from '@/contract';
-import { api, segment } from './client';
+import { api } from './client';
 import { isMissingExtension } from './errors';
-import { useIdempotentCreate } from './idempotent-create';
-import { createFamilyKeys } from './keys';
-import { useOrganizationScope } from './organization-scope';
+import { defineResourceApi } from './resource-api';
 
-export const userKeys = createFamilyKeys('users');
+const usersApi = defineResourceApi<CreateUserBody, UpdateUserBody>()({
+  family: 'users',
+  path: '/users',
+  idField: 'userId',
+  schema: userSchema,
+  listSchema: userListSchema,
+});
+
+export const {
+  detailQueryOptions: userQueryOptions,
+  useCreate: useCreateUser,
+  useUpdate: useUpdateUser,
+  useDelete: useDeleteUser,
+} = usersApi;
 
 export interface UsersListParams {
   maxResults?: number;
@@ -49,7 +55,7 @@ export interface UsersPage {
  */
 export function usersListQueryOptions(org: string, params: UsersListParams = {}) {
   return queryOptions({
-    queryKey: userKeys.list(org, params),
+    queryKey: usersApi.keys.list(org, params),
     queryFn: async ({ signal }): Promise<UsersPage> => {
       const page = { maxResults: params.maxResults, nextToken: params.nextToken };
       if (!params.text) return api('/users', { query: page, schema: userListSchema, signal });
@@ -71,53 +77,5 @@ export function usersListQueryOptions(org: string, params: UsersListParams = {})
       };
     },
     placeholderData: keepPreviousData,
-  });
-}
-
-export function userQueryOptions(org: string, userId: string) {
-  return queryOptions({
-    queryKey: userKeys.detail(org, userId),
-    queryFn: ({ signal }) => api(`/users/${segment(userId)}`, { schema: userSchema, signal }),
-  });
-}
-
-export function useCreateUser() {
-  const queryClient = useQueryClient();
-  const org = useOrganizationScope();
-  const create = useIdempotentCreate((body: CreateUserBody, idempotencyKey) =>
-    api('/users', { method: 'POST', body, schema: userSchema, idempotencyKey }),
-  );
-  return useMutation({
-    mutationFn: create,
-    onSuccess: async (user) => {
-      queryClient.setQueryData(userKeys.detail(org, user.userId), user);
-      await queryClient.invalidateQueries({ queryKey: userKeys.lists(org) });
-    },
-  });
-}
-
-export function useUpdateUser() {
-  const queryClient = useQueryClient();
-  const org = useOrganizationScope();
-  return useMutation({
-    mutationFn: ({ userId, body }: { userId: string; body: UpdateUserBody }) =>
-      api(`/users/${segment(userId)}`, { method: 'PATCH', body, schema: userSchema }),
-    onSuccess: async (user) => {
-      queryClient.setQueryData(userKeys.detail(org, user.userId), user);
-      await queryClient.invalidateQueries({ queryKey: userKeys.lists(org) });
-    },
-  });
-}
-
-export function useDeleteUser() {
-  const queryClient = useQueryClient();
-  const org = useOrganizationScope();
-  return useMutation({
-    mutationFn: (userId: string) => api(`/users/${segment(userId)}`, { method: 'DELETE', schema: userSchema }),
-    onSuccess: async (user: User) => {
-      // Drop the detail first so an open detail screen does not refetch a resource that no longer exists.
-      queryClient.removeQueries({ queryKey: userKeys.detail(org, user.userId) });
-      await queryClient.invalidateQueries({ queryKey: userKeys.lists(org) });
-    },
   });
 }

@@ -77,3 +77,40 @@ export function ConfirmDialog({ trigger, open: openProp, onOpenChange, ...dialog
     </>
   );
 }
+
+/**
+ * The irreversible delete of one resource from its screen: a danger button, then the confirm dialog asking to type the
+ * resource's name (or id) first. `onDelete` deletes (and navigates away); the dialog shows its error if it fails.
+ */
+export function TypeToConfirmDelete({
+  noun,
+  name,
+  description,
+  buttonLabel = `Delete ${noun}`,
+  onDelete,
+}: {
+  /** "app client": the title says "Delete app client <name>?", the confirm button "Delete app client". */
+  noun: string;
+  /** What the operator types to confirm, and how the title names the resource. */
+  name: string;
+  /** What the delete breaks; end with "This cannot be undone." */
+  description: string;
+  buttonLabel?: string;
+  onDelete: () => Promise<unknown>;
+}) {
+  return (
+    <ConfirmDialog
+      trigger={
+        <button type="button" className="button button--danger">
+          {buttonLabel}
+        </button>
+      }
+      title={`Delete ${noun} ${name}?`}
+      description={description}
+      confirmLabel={`Delete ${noun}`}
+      tone="danger"
+      typeToConfirm={name}
+      onConfirm={onDelete}
+    />
+  );
+}

@@ -1,25 +1,57 @@
 import type { ReactNode } from 'react';
+import { Link, type LinkProps } from '@tanstack/react-router';
+import { useCapabilities } from '@/api/capabilities';
 import { DataTable, type DataTableProps } from './data-table';
+import { IconPlus } from './icons';
 import { PageHeader } from './page-header';
 import { EmptyState } from './states';
 
 /**
- * A resource list page: the header with its create control, the paginated table, and an empty state that tells the
- * first page ("No users yet", with the create control) from one past the last ("No more users").
+ * A list screen's create action: a link to its create screen (`to`), or a button that opens its create dialog
+ * (`onClick`, the dialog being the screen's child). Shown in the header and on an empty first page, and only to an
+ * operator who may write.
+ */
+export type CreateAction = {
+  /** "Create model". */
+  label: string;
+  /** The empty first page's wording, when it differs ("Create a model"). */
+  emptyLabel?: string;
+} & ({ to: LinkProps['to']; onClick?: never } | { onClick: () => void; to?: never });
+
+function CreateControl({ action, place }: { action: CreateAction; place: 'header' | 'empty' }) {
+  const label = place === 'empty' ? (action.emptyLabel ?? action.label) : action.label;
+  if (action.to !== undefined) {
+    return (
+      <Link to={action.to} className="button button--primary">
+        {label}
+      </Link>
+    );
+  }
+  return place === 'header' ? (
+    <button type="button" className="button button--primary" onClick={action.onClick}>
+      <IconPlus /> {label}
+    </button>
+  ) : (
+    <button type="button" className="button" onClick={action.onClick}>
+      {label}
+    </button>
+  );
+}
+
+/**
+ * A resource list page: the header with its create action, the paginated table, and an empty state that tells the
+ * first page ("No users yet", with the create action) from one past the last ("No more users").
  *
- *   <ListScreen title="Users" description="…" plural="users" create={…} emptyAction={…} emptyText="…"
- *     label="Users" data={data.users} columns={columns} getRowId={(u) => u.userId} pagination={…}>
+ *   <ListScreen title="Users" description="…" plural="users" create={{ label: 'Create user', onClick: … }}
+ *     emptyText="…" label="Users" data={data.users} columns={columns} getRowId={(u) => u.userId} pagination={…}>
  *     {dialogs}
  *   </ListScreen>
- *
- * `create` and `emptyAction` are left out for a viewer (no write control anywhere).
  */
 export function ListScreen<T>({
   title,
   description,
   plural,
   create,
-  emptyAction,
   emptyTitle,
   emptyText,
   children,
@@ -29,10 +61,7 @@ export function ListScreen<T>({
   description: ReactNode;
   /** The resource's plural for the empty state: "users" → "No users yet" / "No more users". */
   plural: string;
-  /** The header's create control. */
-  create?: ReactNode;
-  /** The create control offered on an empty first page. */
-  emptyAction?: ReactNode;
+  create?: CreateAction;
   emptyText: ReactNode;
   /** The empty state's title when the list is filtered ("No user's name or email contains …"); no create control. */
   emptyTitle?: string;
@@ -40,15 +69,22 @@ export function ListScreen<T>({
   children?: ReactNode;
 }) {
   const pastFirstPage = Boolean(table.pagination?.search.cursor);
+  const offered = useCapabilities().write ? create : undefined;
   return (
     <div className="page">
-      <PageHeader title={title} description={description} actions={create} />
+      <PageHeader
+        title={title}
+        description={description}
+        actions={offered ? <CreateControl action={offered} place="header" /> : undefined}
+      />
       <DataTable
         {...table}
         empty={
           <EmptyState
             title={emptyTitle ?? (pastFirstPage ? `No more ${plural}` : `No ${plural} yet`)}
-            action={pastFirstPage || emptyTitle ? undefined : emptyAction}
+            action={
+              pastFirstPage || emptyTitle || !offered ? undefined : <CreateControl action={offered} place="empty" />
+            }
           >
             {emptyText}
           </EmptyState>

@@ -26,12 +26,12 @@ export function AgentForm({
   agent,
   onSubmit,
   inDialog = false,
-  readOnly = false,
+  canWrite = true,
 }: {
   agent?: Agent;
   onSubmit: (body: CreateAgentBody) => Promise<unknown>;
   inDialog?: boolean;
-  readOnly?: boolean;
+  canWrite?: boolean;
 }) {
   const form = useZodForm(agentFormSchema, {
     defaultValues: {
@@ -46,18 +46,18 @@ export function AgentForm({
       onSubmit={(values) => onSubmit(agentBody(values))}
       aria-label={agent ? 'Edit agent' : 'Create agent'}
     >
-      <TextField name="name" label="Name" disabled={readOnly} />
-      <TextareaField name="description" label="Description" optional disabled={readOnly} />
+      <TextField name="name" label="Name" disabled={!canWrite} />
+      <TextareaField name="description" label="Description" optional disabled={!canWrite} />
       <TextareaField
         name="resourceIds"
         label="Resources"
         optional
         mono
         rows={5}
-        disabled={readOnly}
+        disabled={!canWrite}
         hint="One id a line: the model (svc:model:…), validation, hooks and actions this agent runs."
       />
-      {!readOnly && (
+      {canWrite && (
         <FormActions>
           <SubmitButton disabledUnlessDirty={Boolean(agent)}>{agent ? 'Save agent' : 'Create agent'}</SubmitButton>
           {inDialog && <DialogCancel />}

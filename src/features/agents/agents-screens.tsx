@@ -5,11 +5,11 @@ import { toast } from '@/components/toast';
 import { agentQueryOptions, agentsQueryOptions, useCreateAgent, useUpdateAgent } from '@/api/agents';
 import { useCapabilities } from '@/api/capabilities';
 import { IdWithCopy } from '@/components/copy-button';
-import { DataTable, type ColumnDef } from '@/components/data-table';
+import type { ColumnDef } from '@/components/data-table';
 import { DateTime } from '@/components/date-time';
 import { FormDialog } from '@/components/form';
+import { ListScreen } from '@/components/list-screen';
 import { PageHeader, Section } from '@/components/page-header';
-import { EmptyState } from '@/components/states';
 import type { Agent } from '@/contract';
 import { AgentForm } from './agent-form';
 import { useOrganizationScope } from '@/api/organization-scope';
@@ -17,7 +17,7 @@ import { useOrganizationScope } from '@/api/organization-scope';
 /** Agents: what each one does and how many resources make up its workflow; create one. */
 export function AgentsListScreen() {
   const org = useOrganizationScope();
-  const readOnly = !useCapabilities().write;
+  const canWrite = useCapabilities().write;
   const { data: agents, isFetching } = useSuspenseQuery(agentsQueryOptions(org));
   const [creating, setCreating] = useState(false);
   const create = useCreateAgent();
@@ -58,31 +58,19 @@ export function AgentsListScreen() {
     { id: 'created', header: 'Created', cell: ({ row: { original: a } }) => <DateTime value={a.createdTime} /> },
   ];
   return (
-    <div className="page">
-      <PageHeader
-        title="Agents"
-        description="An agent runs a document through a model, a validation, hooks and actions."
-        actions={
-          readOnly ? undefined : (
-            <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
-              Create agent
-            </button>
-          )
-        }
-      />
-      <DataTable
-        label="Agents"
-        data={agents}
-        columns={columns}
-        getRowId={(a) => a.agentId}
-        columnsKey="agents"
-        isFetching={isFetching}
-        empty={
-          <EmptyState title="No agents yet">
-            {readOnly ? 'Agents appear here once an admin creates one.' : 'Create an agent to start runs.'}
-          </EmptyState>
-        }
-      />
+    <ListScreen
+      title="Agents"
+      description="An agent runs a document through a model, a validation, hooks and actions."
+      plural="agents"
+      create={{ label: 'Create agent', onClick: () => setCreating(true) }}
+      emptyText={canWrite ? 'Create an agent to start runs.' : 'Agents appear here once an admin creates one.'}
+      label="Agents"
+      data={agents}
+      columns={columns}
+      getRowId={(a) => a.agentId}
+      columnsKey="agents"
+      isFetching={isFetching}
+    >
       <FormDialog open={creating} onOpenChange={setCreating} title="Create agent">
         <AgentForm
           inDialog
@@ -94,14 +82,14 @@ export function AgentsListScreen() {
           }}
         />
       </FormDialog>
-    </div>
+    </ListScreen>
   );
 }
 
 /** One agent: its workflow, runs per status, recent runs, and the edit form. */
 export function AgentDetailScreen({ agentId, runs }: { agentId: string; runs: ReactNode }) {
   const org = useOrganizationScope();
-  const readOnly = !useCapabilities().write;
+  const canWrite = useCapabilities().write;
   const { data: agent } = useSuspenseQuery(agentQueryOptions(org, agentId));
   const update = useUpdateAgent();
   const name = agent.name || 'Untitled agent';
@@ -118,11 +106,11 @@ export function AgentDetailScreen({ agentId, runs }: { agentId: string; runs: Re
         }
       />
       {runs}
-      <Section title={readOnly ? 'Agent' : 'Edit agent'}>
+      <Section title={canWrite ? 'Edit agent' : 'Agent'}>
         <AgentForm
           key={`${agent.agentId}:${agent.updatedTime ?? ''}`}
           agent={agent}
-          readOnly={readOnly}
+          canWrite={canWrite}
           onSubmit={async (body) => {
             await update.mutateAsync({ agentId: agent.agentId, body });
             toast.success('Agent saved');

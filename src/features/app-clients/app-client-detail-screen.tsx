@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { toast } from '@/components/toast';
 import { appClientQueryOptions, useDeleteAppClient, useUpdateAppClient } from '@/api/app-clients';
 import { useCapabilities } from '@/api/capabilities';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { TypeToConfirmDelete } from '@/components/confirm-dialog';
 import { IdWithCopy } from '@/components/copy-button';
 import { ChangeFacts } from '@/widgets/change-credit/change-facts';
 import { FormDialog } from '@/components/form';
@@ -53,18 +53,11 @@ export function AppClientDetailScreen({ appClientId }: { appClientId: string }) 
         actions={
           locked || !canWrite ? undefined : (
             <>
-              <ConfirmDialog
-                trigger={
-                  <button type="button" className="button button--danger">
-                    Delete app client
-                  </button>
-                }
-                title={`Delete app client ${title}?`}
+              <TypeToConfirmDelete
+                noun="app client"
+                name={client.name || client.clientId}
                 description="Its access tokens stop working at once and its credentials can never be used again. This cannot be undone."
-                confirmLabel="Delete app client"
-                tone="danger"
-                typeToConfirm={client.name || client.clientId}
-                onConfirm={async () => {
+                onDelete={async () => {
                   await remove.mutateAsync(client.appClientId);
                   toast.success(`App client ${title} deleted`);
                   await navigate({ to: '/settings/app-clients' });

@@ -1,29 +1,26 @@
 import { useState } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import type { AppClient } from '@/contract';
 import { appClientsListQueryOptions, useCreateAppClient } from '@/api/app-clients';
-import { useCapabilities } from '@/api/capabilities';
 import { IdWithCopy } from '@/components/copy-button';
 import { listParams, type ColumnDef, type PaginationSearch } from '@/components/data-table';
 import { DateTime } from '@/components/date-time';
 import { ListScreen } from '@/components/list-screen';
 import { FormDialog } from '@/components/form';
-import { IconPlus } from '@/components/icons';
 import { CreateAppClientForm } from './app-client-forms';
 import { SecretReveal } from './secret-reveal';
 import { useRoleOptions } from './use-role-options';
 import './app-clients.css';
 import { useOrganizationScope } from '@/api/organization-scope';
 
+const routeApi = getRouteApi('/_authenticated/settings/app-clients/');
+
 /** App clients (OAuth client credentials): list, create with the secret shown once. */
-export function AppClientsListScreen({
-  search,
-  onSearch,
-}: {
-  search: PaginationSearch;
-  onSearch: (patch: PaginationSearch) => void;
-}) {
+export function AppClientsListScreen() {
+  const search = routeApi.useSearch();
+  const navigateSearch = routeApi.useNavigate();
+  const onSearch = (patch: PaginationSearch) => void navigateSearch({ search: (prev) => ({ ...prev, ...patch }) });
   const org = useOrganizationScope();
   const { data, isFetching } = useSuspenseQuery(appClientsListQueryOptions(org, listParams(search)));
   const { roleOptions, roleNames } = useRoleOptions();
@@ -32,7 +29,6 @@ export function AppClientsListScreen({
   const [created, setCreated] = useState<{ client: AppClient; secret: string | null } | null>(null);
   const create = useCreateAppClient();
   const navigate = useNavigate();
-  const canWrite = useCapabilities().write;
 
   const columns: ColumnDef<AppClient>[] = [
     {
@@ -82,20 +78,7 @@ export function AppClientsListScreen({
       title="App clients"
       description="OAuth client credentials that apps and scripts use to call the service. Each gets the scopes of its roles."
       plural="app clients"
-      create={
-        canWrite ? (
-          <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
-            <IconPlus /> Create app client
-          </button>
-        ) : undefined
-      }
-      emptyAction={
-        canWrite ? (
-          <button type="button" className="button" onClick={() => setCreating(true)}>
-            Create app client
-          </button>
-        ) : undefined
-      }
+      create={{ label: 'Create app client', onClick: () => setCreating(true) }}
       emptyText="Create one for each app or script that calls the service, so each can be revoked on its own."
       label="App clients"
       data={data.appClients}

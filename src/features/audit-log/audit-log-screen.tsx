@@ -1,18 +1,23 @@
 import { useCallback } from 'react';
-import { Link } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import {
   AUDIT_METHODS,
   AUDIT_PAGE_SIZES,
+  auditPageQueryOptions,
   type AuditEntry,
   type AuditMethod,
   type AuditOutcome,
-  type AuditPage,
   type AuditSearch,
 } from '@/api/audit-log';
+import { useCapabilities } from '@/api/capabilities';
 import { PageHeader } from '@/components/page-header';
 import { DateTime, TimeZoneToggle } from '@/components/date-time';
 import { DataTable, SearchInput, type ColumnDef } from '@/components/data-table';
-import { EmptyState } from '@/components/states';
+import { EmptyState, ForbiddenState } from '@/components/states';
+import { auditQuery } from './audit-search';
+
+const routeApi = getRouteApi('/_authenticated/settings/audit-log');
 
 /** `/api/users/svc:user:abc` → the console route of that resource, when there is one. */
 function resourceLink(path: string): { to: string; params: Record<string, string> } | null {
@@ -138,18 +143,30 @@ const columns: ColumnDef<AuditEntry & { rowId: string }>[] = [
   },
 ];
 
+const TITLE = 'Audit log';
+
+/** The audit log, or — for an operator who may not read it (a viewer who typed the URL) — a no-access state. */
+export function AuditLogScreen() {
+  if (!useCapabilities().readAuditLog) {
+    return (
+      <div className="page">
+        <PageHeader title={TITLE} />
+        <ForbiddenState message="Reading the audit log needs the admin role." />
+      </div>
+    );
+  }
+  return <AuditLog />;
+}
+
 /** Every write an operator sent through the console, newest first, filterable by operator and method. */
-export function AuditLogScreen({
-  page,
-  search,
-  isFetching,
-  onSearch,
-}: {
-  page: AuditPage;
-  search: AuditSearch;
-  isFetching: boolean;
-  onSearch: (patch: Partial<AuditSearch>) => void;
-}) {
+function AuditLog() {
+  const search = routeApi.useSearch();
+  const navigate = routeApi.useNavigate();
+  const { data: page, isFetching } = useSuspenseQuery(auditPageQueryOptions(auditQuery(search)));
+  const onSearch = useCallback(
+    (patch: Partial<AuditSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }) }),
+    [navigate],
+  );
   const filtered = Boolean(search.operator || search.method);
   // Entries have no id; time+index is stable for a given page.
   const rows = page.entries.map((entry, index) => ({ ...entry, rowId: `${entry.time}#${index}` }));
@@ -161,7 +178,7 @@ export function AuditLogScreen({
   return (
     <div className="page">
       <PageHeader
-        title="Audit log"
+        title={TITLE}
         description="Every change an operator sent to the service through this console (creates, updates, deletes), newest first, with the service's answer. A change is recorded when it is sent, even if the browser leaves before the answer. Reads are not recorded."
         actions={<TimeZoneToggle />}
       />

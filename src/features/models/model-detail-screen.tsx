@@ -3,7 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { toast } from '@/components/toast';
 import { modelQueryOptions, useDeleteModel, useUpdateModel } from '@/api/models';
 import { useCapabilities } from '@/api/capabilities';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { TypeToConfirmDelete } from '@/components/confirm-dialog';
 import { IdWithCopy } from '@/components/copy-button';
 import { DateTime } from '@/components/date-time';
 import { PageHeader, Section } from '@/components/page-header';
@@ -15,7 +15,7 @@ import { useOrganizationScope } from '@/api/organization-scope';
 /** One model: its facts and statistics, the edit form, and delete behind a typed confirmation. */
 export function ModelDetailScreen({ modelId }: { modelId: string }) {
   const org = useOrganizationScope();
-  const readOnly = !useCapabilities().write;
+  const canWrite = useCapabilities().write;
   const { data: model } = useSuspenseQuery(modelQueryOptions(org, modelId));
   const update = useUpdateModel();
   const remove = useDeleteModel();
@@ -34,19 +34,13 @@ export function ModelDetailScreen({ modelId }: { modelId: string }) {
         }
         description={fieldSummary(model)}
         actions={
-          readOnly ? undefined : (
-            <ConfirmDialog
-              title={`Delete model “${name}”?`}
+          !canWrite ? undefined : (
+            <TypeToConfirmDelete
+              noun="model"
+              name={name}
+              buttonLabel="Delete"
               description="Agents that name this model will fail their runs until they name another one. This cannot be undone."
-              confirmLabel="Delete model"
-              tone="danger"
-              typeToConfirm={name}
-              trigger={
-                <button type="button" className="button button--danger">
-                  Delete
-                </button>
-              }
-              onConfirm={async () => {
+              onDelete={async () => {
                 await remove.mutateAsync(model.modelId);
                 toast.success(`Deleted model ${name}`);
                 await navigate({ to: '/models' });
@@ -64,7 +58,7 @@ export function ModelDetailScreen({ modelId }: { modelId: string }) {
         key={`${model.modelId}:${model.updatedTime ?? ''}`}
         mode="edit"
         model={model}
-        readOnly={readOnly}
+        canWrite={canWrite}
         onUpdate={async (body) => {
           await update.mutateAsync({ modelId: model.modelId, body });
           toast.success('Model saved');

@@ -26,8 +26,8 @@ import { PreprocessFields } from './preprocess-fields';
 import './models.css';
 
 type Props =
-  | { mode: 'create'; onCreate: (body: CreateModelBody) => Promise<unknown>; readOnly?: false }
-  | { mode: 'edit'; model: Model; onUpdate: (body: UpdateModelBody) => Promise<unknown>; readOnly: boolean };
+  | { mode: 'create'; onCreate: (body: CreateModelBody) => Promise<unknown>; canWrite?: true }
+  | { mode: 'edit'; model: Model; onUpdate: (body: UpdateModelBody) => Promise<unknown>; canWrite: boolean };
 
 /**
  * The model form: name and versions, the field configuration, preprocessing and postprocessing, metadata. Saving
@@ -35,7 +35,7 @@ type Props =
  */
 export function ModelForm(props: Props) {
   const model = props.mode === 'edit' ? props.model : undefined;
-  const readOnly = props.mode === 'edit' && props.readOnly;
+  const canWrite = props.mode === 'create' || props.canWrite;
   const form = useZodForm(modelFormSchema, { defaultValues: formValuesFromModel(model) });
   const fields = useFieldConfig(model?.fieldConfig ?? {});
   const [revealErrors, setRevealErrors] = useState(false);
@@ -83,7 +83,7 @@ export function ModelForm(props: Props) {
       aria-label={props.mode === 'create' ? 'Create model' : 'Edit model'}
       className="model-form"
     >
-      <fieldset className="model-form__group" disabled={readOnly}>
+      <fieldset className="model-form__group" disabled={!canWrite}>
         <legend>Model</legend>
         <div className="form-grid">
           <TextField name="name" label="Name" maxLength={4096} />
@@ -122,22 +122,22 @@ export function ModelForm(props: Props) {
           What the model extracts. Names: lowercase letters, digits and _, starting with a letter. Lines and tables hold
           columns.
         </p>
-        <FieldConfigEditor state={fields} readOnly={readOnly} revealErrors={revealErrors} />
+        <FieldConfigEditor state={fields} canWrite={canWrite} revealErrors={revealErrors} />
       </fieldset>
 
-      <fieldset className="model-form__group" disabled={readOnly}>
+      <fieldset className="model-form__group" disabled={!canWrite}>
         <legend>Preprocessing</legend>
         <FormProvider {...form}>
           <PreprocessFields
             register={form.register}
             errors={form.formState.errors.preprocess}
             saved={model?.preprocessConfig}
-            readOnly={readOnly}
+            canWrite={canWrite}
           />
         </FormProvider>
       </fieldset>
 
-      <fieldset className="model-form__group" disabled={readOnly}>
+      <fieldset className="model-form__group" disabled={!canWrite}>
         <legend>Postprocessing and metadata</legend>
         <div className="form-grid">
           <TextField
@@ -168,7 +168,7 @@ export function ModelForm(props: Props) {
           Nothing changed: there is nothing to save.
         </p>
       ) : null}
-      {!readOnly ? (
+      {canWrite ? (
         <FormActions align="end">
           <SubmitButton>{props.mode === 'create' ? 'Create model' : 'Save model'}</SubmitButton>
         </FormActions>

@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useCapabilities } from '@/api/capabilities';
 import { modelsListQueryOptions } from '@/api/models';
 import { listParams, type ColumnDef, type PaginationSearch } from '@/components/data-table';
@@ -11,10 +11,7 @@ import { fieldSummary, ModelStatusBadge } from './model-status';
 import './models.css';
 import { useOrganizationScope } from '@/api/organization-scope';
 
-type Props = {
-  search: PaginationSearch;
-  onSearchChange: (patch: PaginationSearch) => void;
-};
+const routeApi = getRouteApi('/_authenticated/models/');
 
 const columns: ColumnDef<Model, unknown>[] = [
   {
@@ -51,33 +48,23 @@ const columns: ColumnDef<Model, unknown>[] = [
 ];
 
 /** Models: what the agents extract, with status and version at a glance. */
-export function ModelsListScreen({ search, onSearchChange }: Props) {
+export function ModelsListScreen() {
+  const search = routeApi.useSearch();
+  const navigateSearch = routeApi.useNavigate();
+  const onSearch = (patch: PaginationSearch) => void navigateSearch({ search: (prev) => ({ ...prev, ...patch }) });
   const org = useOrganizationScope();
   const { data, isFetching } = useSuspenseQuery(modelsListQueryOptions(org, listParams(search)));
-  const readOnly = !useCapabilities().write;
+  const canWrite = useCapabilities().write;
   return (
     <ListScreen
       title="Models"
       description="What agents extract from documents: the fields, how pages are prepared, and which LLM reads them."
       plural="models"
-      create={
-        readOnly ? undefined : (
-          <Link to="/models/new" className="button button--primary">
-            Create model
-          </Link>
-        )
-      }
-      emptyAction={
-        readOnly ? undefined : (
-          <Link to="/models/new" className="button button--primary">
-            Create a model
-          </Link>
-        )
-      }
+      create={{ label: 'Create model', emptyLabel: 'Create a model', to: '/models/new' }}
       emptyText={
-        readOnly
-          ? 'Models appear here once an administrator creates them.'
-          : 'A model names the fields to extract from documents.'
+        canWrite
+          ? 'A model names the fields to extract from documents.'
+          : 'Models appear here once an administrator creates them.'
       }
       label="Models"
       data={data.models}
@@ -90,7 +77,7 @@ export function ModelsListScreen({ search, onSearchChange }: Props) {
         noun: ['model', 'models'],
         search,
         nextToken: data.nextToken,
-        onNavigate: onSearchChange,
+        onNavigate: onSearch,
       }}
     />
   );

@@ -8,11 +8,11 @@ type Props = {
   errors: FieldErrors<ModelFormValues>['preprocess'];
   /** The saved config: its response-only fields (rotation, image quality) are shown read-only. */
   saved?: PreprocessConfig | null;
-  readOnly: boolean;
+  canWrite: boolean;
 };
 
 /** preprocessConfig as a form of its documented fields. */
-export function PreprocessFields({ register, errors, saved, readOnly }: Props) {
+export function PreprocessFields({ register, errors, saved, canWrite }: Props) {
   const id = useId();
   const numberField = (
     name: 'startPage' | 'maxPages' | 'pages',
@@ -28,7 +28,7 @@ export function PreprocessFields({ register, errors, saved, readOnly }: Props) {
           id={`${id}-${name}`}
           inputMode={inputMode}
           autoComplete="off"
-          readOnly={readOnly}
+          readOnly={!canWrite}
           aria-invalid={error ? true : undefined}
           aria-describedby={`${id}-${name}-hint${error ? ` ${id}-${name}-error` : ''}`}
           {...register(`preprocess.${name}`)}
@@ -56,7 +56,7 @@ export function PreprocessFields({ register, errors, saved, readOnly }: Props) {
         {numberField('maxPages', 'Max pages', 'At least 1. Empty: no limit.', 'numeric')}
         {numberField('pages', 'Pages', 'Only these page indexes, e.g. 0, 1, 4. Empty: all pages.', 'text')}
       </div>
-      <fieldset className="mf-switches" disabled={readOnly}>
+      <fieldset className="mf-switches" disabled={!canWrite}>
         <legend className="sr-only">Image processing</legend>
         {PREPROCESS_SWITCHES.map((s) => (
           <label key={s.key} className="mf-switch">

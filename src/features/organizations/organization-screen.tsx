@@ -1,8 +1,14 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
 import { toast } from '@/components/toast';
 import type { Organization } from '@/contract';
-import { organizationsListQueryOptions, useCreateOrganization, useUpdateOrganization } from '@/api/organizations';
+import {
+  organizationMeQueryOptions,
+  organizationsListQueryOptions,
+  useCreateOrganization,
+  useUpdateOrganization,
+} from '@/api/organizations';
 import { isApiError } from '@/api/errors';
 import { useCapabilities } from '@/api/capabilities';
 import { PageHeader, Section } from '@/components/page-header';
@@ -17,16 +23,11 @@ import { CreateOrganizationForm, EditOrganizationForm } from './organization-for
 import { QuotaTable, UsageOnlyList } from './quota-usage';
 import { useOrganizationScope } from '@/api/organization-scope';
 
+const routeApi = getRouteApi('/_authenticated/settings/organization');
+
 /** The operator's organization: details, every quota as usage vs allowance, edit, create, and the organizations list. */
-export function OrganizationScreen({
-  organization,
-  search,
-  onSearch,
-}: {
-  organization: Organization;
-  search: PaginationSearch;
-  onSearch: (patch: PaginationSearch) => void;
-}) {
+export function OrganizationScreen() {
+  const { data: organization } = useSuspenseQuery(organizationMeQueryOptions(useOrganizationScope()));
   const [editing, setEditing] = useState(false);
   const [creating, setCreating] = useState(false);
   const update = useUpdateOrganization();
@@ -136,8 +137,6 @@ export function OrganizationScreen({
       <Section title="Organizations" description="This organization and the ones it created." id="organizations-list">
         <OrganizationsList
           currentId={organization.organizationId}
-          search={search}
-          onSearch={onSearch}
           onCreate={canWrite ? () => setCreating(true) : undefined}
         />
       </Section>
@@ -176,17 +175,18 @@ export function OrganizationScreen({
 
 function OrganizationsList({
   currentId,
-  search,
-  onSearch,
   onCreate,
 }: {
   currentId: string;
-  search: PaginationSearch;
-  onSearch: (patch: PaginationSearch) => void;
   /** Offered in the empty state; absent for an operator who may not write. */
   onCreate?: () => void;
 }) {
   const org = useOrganizationScope();
+  const search = routeApi.useSearch();
+  const navigate = routeApi.useNavigate();
+  // The list sits at the bottom of the screen: paging it keeps the scroll position.
+  const onSearch = (patch: PaginationSearch) =>
+    void navigate({ search: (prev) => ({ ...prev, ...patch }), resetScroll: false });
   const list = useQuery(organizationsListQueryOptions(org, listParams(search)));
   if (list.isPending) return <LoadingState label="Loading organizations" />;
   if (list.isError) {

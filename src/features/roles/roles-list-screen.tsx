@@ -1,19 +1,19 @@
 import { useState } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { toast } from '@/components/toast';
 import type { Role } from '@/contract';
-import { useCapabilities } from '@/api/capabilities';
 import { rolesListQueryOptions, useCreateRole } from '@/api/roles';
 import { IdWithCopy } from '@/components/copy-button';
 import { listParams, type ColumnDef, type PaginationSearch } from '@/components/data-table';
 import { DateTime } from '@/components/date-time';
 import { ListScreen } from '@/components/list-screen';
 import { FormDialog } from '@/components/form';
-import { IconPlus } from '@/components/icons';
 import { CreateRoleForm } from './role-forms';
 import './roles.css';
 import { useOrganizationScope } from '@/api/organization-scope';
+
+const routeApi = getRouteApi('/_authenticated/settings/roles/');
 
 const BUILTIN = /^(?:svc|legacy):role:(?:admin|member|validator|viewer)$/;
 
@@ -61,38 +61,21 @@ const columns: ColumnDef<Role>[] = [
 ];
 
 /** Roles, one page at a time over nextToken; create. */
-export function RolesListScreen({
-  search,
-  onSearch,
-}: {
-  search: PaginationSearch;
-  onSearch: (patch: PaginationSearch) => void;
-}) {
+export function RolesListScreen() {
+  const search = routeApi.useSearch();
+  const navigateSearch = routeApi.useNavigate();
+  const onSearch = (patch: PaginationSearch) => void navigateSearch({ search: (prev) => ({ ...prev, ...patch }) });
   const org = useOrganizationScope();
   const { data, isFetching } = useSuspenseQuery(rolesListQueryOptions(org, listParams(search)));
   const [creating, setCreating] = useState(false);
   const create = useCreateRole();
   const navigate = useNavigate();
-  const canWrite = useCapabilities().write;
   return (
     <ListScreen
       title="Roles"
       description="What users and app clients may do: each role allows or denies actions on resource families."
       plural="roles"
-      create={
-        canWrite ? (
-          <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
-            <IconPlus /> Create role
-          </button>
-        ) : undefined
-      }
-      emptyAction={
-        canWrite ? (
-          <button type="button" className="button" onClick={() => setCreating(true)}>
-            Create role
-          </button>
-        ) : undefined
-      }
+      create={{ label: 'Create role', onClick: () => setCreating(true) }}
       emptyText="Roles group permissions; give them to users and app clients."
       label="Roles"
       data={data.roles}

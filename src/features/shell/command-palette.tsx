@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Command } from 'cmdk';
 import { useNavigate, type NavigateOptions } from '@tanstack/react-router';
 import { IconChevronRight, IconSearch } from '@/components/icons';
-import { NAV_ITEMS } from './nav-items';
+import { useNavItems } from './nav-items';
 import { organizationKey } from '@/api/keys';
 import { useOrganizationScope } from '@/api/organization-scope';
 import { idLookupQueryOptions, type FoundTarget, type IdLookup } from '@/api/id-lookup';
@@ -28,6 +28,7 @@ function matches(query: string, value: string, keywords: string[] | undefined): 
  */
 export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const navigate = useNavigate();
+  const navItems = useNavItems();
   const [search, setSearch] = useState('');
   const queryClient = useQueryClient();
   const org = useOrganizationScope();
@@ -86,7 +87,7 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
         {/* A listbox must hold options (axe), so "nothing matches" is a disabled option rather than cmdk's Empty. */}
         {!pasted &&
         byName.length === 0 &&
-        !NAV_ITEMS.some((item) => matches(search, item.label, [...(item.keywords ?? []), item.to])) ? (
+        !navItems.some((item) => matches(search, item.label, [...(item.keywords ?? []), item.to])) ? (
           <Command.Item value="!hint" disabled>
             <span className="muted">{hint ?? 'No screen matches. Paste a full id such as svc:user:… to open it.'}</span>
           </Command.Item>
@@ -123,7 +124,7 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
           </Command.Group>
         ) : null}
         <Command.Group heading="Go to">
-          {NAV_ITEMS.map(({ label, to, icon: Icon, keywords, key }) => (
+          {navItems.map(({ label, to, icon: Icon, keywords, key }) => (
             <Command.Item key={to} value={label} keywords={[...(keywords ?? []), to]} onSelect={() => go({ to })}>
               <Icon />
               <span>{label}</span>

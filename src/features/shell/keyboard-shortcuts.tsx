@@ -1,9 +1,10 @@
 import { Dialog } from 'radix-ui';
 import { IconClose } from '@/components/icons';
-import { NAV_ITEMS } from './nav-items';
+import { useNavItems } from './nav-items';
 
 /** `?`: the list of keyboard shortcuts. */
 export function KeyboardShortcuts({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const navItems = useNavItems();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -37,7 +38,7 @@ export function KeyboardShortcuts({ open, onOpenChange }: { open: boolean; onOpe
             <section>
               <h3>Go to</h3>
               <dl>
-                {NAV_ITEMS.map((item) => (
+                {navItems.map((item) => (
                   <div key={item.to} style={{ display: 'contents' }}>
                     <dt>{item.label}</dt>
                     <dd>

@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react';
+import { useCapabilities } from '@/api/capabilities';
+import type { OperatorCapability } from '@/contract/operator-capabilities';
 import {
   IconAgents,
   IconAppClients,
@@ -22,9 +24,11 @@ export interface NavItem {
   key: string;
   /** Extra words the palette matches. */
   keywords?: string[];
+  /** What the operator must be allowed beyond reading (the screen is not offered otherwise). */
+  capability?: OperatorCapability;
 }
 
-export const NAV_ITEMS: readonly NavItem[] = [
+const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Runs', to: '/runs', icon: IconRuns, group: 'work', key: 'r', keywords: ['agents', 'review', 'archive'] },
   {
     label: 'Agents',
@@ -83,8 +87,15 @@ export const NAV_ITEMS: readonly NavItem[] = [
     group: 'settings',
     key: 'a',
     keywords: ['operators', 'history'],
+    capability: 'readAuditLog',
   },
 ];
+
+/** The screens this operator may open: what the sidebar, the palette and the `g` shortcuts offer. */
+export function useNavItems(): readonly NavItem[] {
+  const capabilities = useCapabilities();
+  return NAV_ITEMS.filter((item) => !item.capability || capabilities[item.capability]);
+}
 
 /** The front page (Runs). Typed as string: the route file belongs to the runs screen. */
 export const HOME_PATH: string = '/runs';

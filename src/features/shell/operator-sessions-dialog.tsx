@@ -11,6 +11,7 @@ import {
   useEndSession,
   type OperatorSession,
 } from '@/api/operator-sessions';
+import { useCapabilities } from '@/api/capabilities';
 import type { Session } from '@/api/session';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DateTime, formatRelative } from '@/components/date-time';
@@ -62,8 +63,8 @@ export function OperatorSessionsDialog({
 }
 
 function SessionsBody({ session }: { session: Session }) {
-  const isAdmin = session.operator.role === 'admin';
-  const query = useQuery(operatorSessionsQueryOptions(isAdmin ? 'all' : 'own'));
+  const { manageOthersSessions } = useCapabilities();
+  const query = useQuery(operatorSessionsQueryOptions(manageOthersSessions ? 'all' : 'own'));
   if (query.isPending) return <LoadingState label="Loading sessions…" />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
 
@@ -79,7 +80,7 @@ function SessionsBody({ session }: { session: Session }) {
   return (
     <>
       <OwnSessions sessions={own} />
-      {isAdmin ? <OtherOperators groups={[...byOperator]} /> : null}
+      {manageOthersSessions ? <OtherOperators groups={[...byOperator]} /> : null}
     </>
   );
 }

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { NAV_ITEMS, type NavItem } from './nav-items';
+import { useNavItems, type NavItem } from './nav-items';
 
 /** The sidebar's content: brand, organization and the main navigation; shared by the wide sidebar and the drawer. */
 export function SidebarContent({ organizationName }: { organizationName: string }) {
+  const navItems = useNavItems();
   return (
     <div className="sidebar">
       <div className="sidebar__brand">
@@ -18,14 +19,14 @@ export function SidebarContent({ organizationName }: { organizationName: string 
         </div>
       </div>
       <nav aria-label="Main" className="sidebar__nav">
-        <NavGroup items={NAV_ITEMS.filter((item) => item.group === 'work')} />
-        <NavGroup title="Settings" items={NAV_ITEMS.filter((item) => item.group === 'settings')} />
+        <NavGroup items={navItems.filter((item) => item.group === 'work')} />
+        <NavGroup title="Settings" items={navItems.filter((item) => item.group === 'settings')} />
       </nav>
     </div>
   );
 }
 
-function NavGroup({ title, items }: { title?: ReactNode; items: NavItem[] }) {
+function NavGroup({ title, items }: { title?: ReactNode; items: readonly NavItem[] }) {
   return (
     <div className="nav-group">
       {title ? <div className="nav-group__title">{title}</div> : null}

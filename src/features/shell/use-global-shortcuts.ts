@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { NAV_ITEMS } from './nav-items';
+import { useNavItems } from './nav-items';
 
 /** True when the key press belongs to a text field (shortcuts other than ⌘K must not steal typing). */
 function isTyping(target: EventTarget | null): boolean {
@@ -19,10 +19,11 @@ export function useGlobalShortcuts({
   openShortcuts: () => void;
 }) {
   const navigate = useNavigate();
+  const navItems = useNavItems();
   const pendingG = useRef<number>(0);
-  const handlers = useRef({ openPalette, openShortcuts });
+  const handlers = useRef({ openPalette, openShortcuts, navItems });
   useEffect(() => {
-    handlers.current = { openPalette, openShortcuts };
+    handlers.current = { openPalette, openShortcuts, navItems };
   });
 
   useEffect(() => {
@@ -46,7 +47,7 @@ export function useGlobalShortcuts({
       }
       if (pendingG.current && Date.now() - pendingG.current < 1200) {
         pendingG.current = 0;
-        const item = NAV_ITEMS.find((nav) => nav.key === event.key);
+        const item = handlers.current.navItems.find((nav) => nav.key === event.key);
         if (item) {
           event.preventDefault();
           void navigate({ to: item.to });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { toast } from '@/components/toast';
 import type { User } from '@/contract';
 import { useCapabilities } from '@/api/capabilities';
@@ -12,17 +12,21 @@ import { profilesQueryOptions } from '@/api/profiles';
 import { DateTime } from '@/components/date-time';
 import { ListScreen } from '@/components/list-screen';
 import { FormDialog } from '@/components/form';
-import { IconPlus } from '@/components/icons';
 import { CreateUserForm } from './user-forms';
 import { UserStatusBadge } from './user-status';
 import { useUserOptions } from './use-user-options';
 import './users.css';
 import { useOrganizationScope } from '@/api/organization-scope';
 
+const routeApi = getRouteApi('/_authenticated/settings/users/');
+
 type UsersSearch = PaginationSearch & { q?: string };
 
 /** Users of the organization: email, status, roles, search by name or email, create (invite), delete. */
-export function UsersListScreen({ search, onSearch }: { search: UsersSearch; onSearch: (patch: UsersSearch) => void }) {
+export function UsersListScreen() {
+  const search = routeApi.useSearch();
+  const navigateSearch = routeApi.useNavigate();
+  const onSearch = (patch: UsersSearch) => void navigateSearch({ search: (prev) => ({ ...prev, ...patch }) });
   const org = useOrganizationScope();
   const text = search.q?.trim() || undefined;
   const { data, isFetching } = useSuspenseQuery(usersListQueryOptions(org, { ...listParams(search), text }));
@@ -124,20 +128,7 @@ export function UsersListScreen({ search, onSearch }: { search: UsersSearch; onS
       title="Users"
       description="People who sign in to this organization's document processing apps. New users are invited and stay pending until they accept."
       plural="users"
-      create={
-        canWrite ? (
-          <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
-            <IconPlus /> Create user
-          </button>
-        ) : undefined
-      }
-      emptyAction={
-        canWrite ? (
-          <button type="button" className="button" onClick={() => setCreating(true)}>
-            Create user
-          </button>
-        ) : undefined
-      }
+      create={{ label: 'Create user', onClick: () => setCreating(true) }}
       emptyTitle={text ? `No user's name or email contains “${text}”` : undefined}
       emptyText={
         text

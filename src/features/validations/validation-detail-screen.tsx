@@ -5,7 +5,7 @@ import { toast } from '@/components/toast';
 import { useDeleteValidation, useUpdateValidation, validationQueryOptions } from '@/api/validations';
 import { useCapabilities } from '@/api/capabilities';
 import { validationTasksListQueryOptions } from '@/api/validation-tasks';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { TypeToConfirmDelete } from '@/components/confirm-dialog';
 import { IdWithCopy } from '@/components/copy-button';
 import { DataTable, type ColumnDef } from '@/components/data-table';
 import { DateTime } from '@/components/date-time';
@@ -24,7 +24,7 @@ import { useOrganizationScope } from '@/api/organization-scope';
 /** One validation: enable/disable at once, edit, delete, and its task queue by status. */
 export function ValidationDetailScreen({ validationId }: { validationId: string }) {
   const org = useOrganizationScope();
-  const readOnly = !useCapabilities().write;
+  const canWrite = useCapabilities().write;
   const { data: validation } = useSuspenseQuery(validationQueryOptions(org, validationId));
   const update = useUpdateValidation();
   const remove = useDeleteValidation();
@@ -44,7 +44,7 @@ export function ValidationDetailScreen({ validationId }: { validationId: string 
         }
         description={validation.description ?? undefined}
         actions={
-          readOnly ? undefined : (
+          !canWrite ? undefined : (
             <>
               <button
                 type="button"
@@ -62,18 +62,12 @@ export function ValidationDetailScreen({ validationId }: { validationId: string 
               >
                 {enabled ? 'Disable' : 'Enable'}
               </button>
-              <ConfirmDialog
-                title={`Delete validation “${name}”?`}
+              <TypeToConfirmDelete
+                noun="validation"
+                name={name}
+                buttonLabel="Delete"
                 description="Agents that name it stop sending runs to review. Its tasks are no longer listed. This cannot be undone."
-                confirmLabel="Delete validation"
-                tone="danger"
-                typeToConfirm={name}
-                trigger={
-                  <button type="button" className="button button--danger">
-                    Delete
-                  </button>
-                }
-                onConfirm={async () => {
+                onDelete={async () => {
                   await remove.mutateAsync(validationId);
                   toast.success(`Deleted validation ${name}`);
                   await navigate({ to: '/validations' });
@@ -92,7 +86,7 @@ export function ValidationDetailScreen({ validationId }: { validationId: string 
           key={`${validation.validationId}:${validation.updatedTime ?? ''}`}
           mode="edit"
           validation={validation}
-          readOnly={readOnly}
+          canWrite={canWrite}
           onUpdate={async (body) => {
             await update.mutateAsync({ validationId, body });
             toast.success('Validation saved');

@@ -67,14 +67,14 @@ type Props =
   | {
       mode: 'edit';
       validation: Validation;
-      readOnly: boolean;
+      canWrite: boolean;
       onUpdate: (body: UpdateValidationBody) => Promise<unknown>;
     };
 
 /** Name, description, enabled, the config as checked JSON with rule presets, metadata. */
 export function ValidationForm(props: Props) {
   const validation = props.mode === 'edit' ? props.validation : undefined;
-  const readOnly = props.mode === 'edit' && props.readOnly;
+  const canWrite = props.mode === 'create' || props.canWrite;
   const form = useZodForm(formSchema, {
     defaultValues: {
       name: validation?.name ?? '',
@@ -98,7 +98,7 @@ export function ValidationForm(props: Props) {
         await props.onUpdate(body);
       }}
     >
-      <fieldset className="validation-form__fields" disabled={readOnly}>
+      <fieldset className="validation-form__fields" disabled={!canWrite}>
         <div className="form-grid">
           <TextField name="name" label="Name" maxLength={4096} />
           <CheckboxField
@@ -108,7 +108,7 @@ export function ValidationForm(props: Props) {
           />
           <TextareaField name="description" label="Description" optional wide />
         </div>
-        <ConfigEditor readOnly={readOnly} />
+        <ConfigEditor canWrite={canWrite} />
         <div className="form-grid">
           <JsonField name="metadata" label="Metadata" optional wide />
         </div>
@@ -118,7 +118,7 @@ export function ValidationForm(props: Props) {
           Nothing changed: there is nothing to save.
         </p>
       ) : null}
-      {!readOnly ? (
+      {canWrite ? (
         <FormActions align="end">
           <SubmitButton>{props.mode === 'create' ? 'Create validation' : 'Save validation'}</SubmitButton>
         </FormActions>
@@ -128,7 +128,7 @@ export function ValidationForm(props: Props) {
 }
 
 /** The config JSON, checked as it is typed, its rules in words, and presets that append a rule. */
-function ConfigEditor({ readOnly }: { readOnly: boolean }) {
+function ConfigEditor({ canWrite }: { canWrite: boolean }) {
   const { register, watch, setValue, formState } = useFormContext<FormValues>();
   const id = useId();
   const text = watch('configText');
@@ -175,7 +175,7 @@ function ConfigEditor({ readOnly }: { readOnly: boolean }) {
               : 'Fix the JSON to see its rules.'}
           </p>
         )}
-        {!readOnly ? (
+        {canWrite ? (
           <RulePresets
             onAdd={(rule) => {
               const next = addRule(text, rule);

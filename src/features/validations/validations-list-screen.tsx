@@ -1,6 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { useCapabilities } from '@/api/capabilities';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { validationsListQueryOptions } from '@/api/validations';
 import { listParams, type ColumnDef, type PaginationSearch } from '@/components/data-table';
 import { DateTime } from '@/components/date-time';
@@ -9,6 +8,8 @@ import type { Validation } from '@/contract';
 import { EnabledBadge, ruleCount } from './validation-status';
 import './validations.css';
 import { useOrganizationScope } from '@/api/organization-scope';
+
+const routeApi = getRouteApi('/_authenticated/validations/');
 
 const columns: ColumnDef<Validation, unknown>[] = [
   {
@@ -37,35 +38,18 @@ const columns: ColumnDef<Validation, unknown>[] = [
 ];
 
 /** Validations: what a person must check before a run moves on. */
-export function ValidationsListScreen({
-  search,
-  onSearchChange,
-}: {
-  search: PaginationSearch;
-  onSearchChange: (p: PaginationSearch) => void;
-}) {
+export function ValidationsListScreen() {
+  const search = routeApi.useSearch();
+  const navigateSearch = routeApi.useNavigate();
+  const onSearch = (patch: PaginationSearch) => void navigateSearch({ search: (prev) => ({ ...prev, ...patch }) });
   const org = useOrganizationScope();
   const { data, isFetching } = useSuspenseQuery(validationsListQueryOptions(org, listParams(search)));
-  const readOnly = !useCapabilities().write;
   return (
     <ListScreen
       title="Validations"
       description="Checks that send an agent run to a person: confidence thresholds, required fields, patterns."
       plural="validations"
-      create={
-        readOnly ? undefined : (
-          <Link to="/validations/new" className="button button--primary">
-            Create validation
-          </Link>
-        )
-      }
-      emptyAction={
-        readOnly ? undefined : (
-          <Link to="/validations/new" className="button button--primary">
-            Create a validation
-          </Link>
-        )
-      }
+      create={{ label: 'Create validation', emptyLabel: 'Create a validation', to: '/validations/new' }}
       emptyText="Without a validation, every agent run’s predictions are accepted as they are."
       label="Validations"
       data={data.validations}
@@ -78,7 +62,7 @@ export function ValidationsListScreen({
         noun: ['validation', 'validations'],
         search,
         nextToken: data.nextToken,
-        onNavigate: onSearchChange,
+        onNavigate: onSearch,
       }}
     />
   );

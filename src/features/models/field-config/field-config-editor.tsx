@@ -8,7 +8,7 @@ import './field-config.css';
 
 type Props = {
   state: FieldConfigState;
-  readOnly?: boolean;
+  canWrite?: boolean;
   /** Open rows with problems (set after a save attempt). */
   revealErrors?: boolean;
 };
@@ -17,7 +17,7 @@ type Props = {
  * Field-configuration editor: the fields as an ordered list of compact rows (settings open on demand, so 50 fields
  * and a 10-column table stay light), and the same configuration as raw JSON for power users, kept in sync both ways.
  */
-export function FieldConfigEditor({ state, readOnly = false, revealErrors = false }: Props) {
+export function FieldConfigEditor({ state, canWrite = true, revealErrors = false }: Props) {
   const [view, setView] = useState<'fields' | 'json'>('fields');
   const id = useId();
   return (
@@ -49,10 +49,10 @@ export function FieldConfigEditor({ state, readOnly = false, revealErrors = fals
             </div>
           </div>
         ) : null}
-        <FieldList state={state} readOnly={readOnly || Boolean(state.jsonError)} revealErrors={revealErrors} />
+        <FieldList state={state} canWrite={canWrite && !state.jsonError} revealErrors={revealErrors} />
       </Tabs.Content>
       <Tabs.Content value="json" className="fc-panel">
-        <JsonView id={id} state={state} readOnly={readOnly} />
+        <JsonView id={id} state={state} canWrite={canWrite} />
       </Tabs.Content>
     </Tabs.Root>
   );
@@ -60,11 +60,11 @@ export function FieldConfigEditor({ state, readOnly = false, revealErrors = fals
 
 function FieldList({
   state,
-  readOnly,
+  canWrite,
   revealErrors,
 }: {
   state: FieldConfigState;
-  readOnly: boolean;
+  canWrite: boolean;
   revealErrors: boolean;
 }) {
   const { drafts, setDrafts } = state;
@@ -186,7 +186,7 @@ function FieldList({
               nested={false}
               revealErrors={revealErrors}
               canMove={!needle}
-              readOnly={readOnly}
+              canWrite={canWrite}
               onUpdate={onUpdate}
               onMove={onMove}
               onRemove={onRemove}
@@ -195,7 +195,7 @@ function FieldList({
           ))}
         </ol>
       )}
-      {!readOnly ? (
+      {canWrite ? (
         <button type="button" className="fc-add" onClick={addField}>
           + Add field
         </button>
@@ -207,7 +207,7 @@ function FieldList({
   );
 }
 
-function JsonView({ id, state, readOnly }: { id: string; state: FieldConfigState; readOnly: boolean }) {
+function JsonView({ id, state, canWrite }: { id: string; state: FieldConfigState; canWrite: boolean }) {
   const serialisable = isSerialisable(state.drafts);
   const errorId = `${id}-json-error`;
   return (
@@ -227,7 +227,7 @@ function JsonView({ id, state, readOnly }: { id: string; state: FieldConfigState
         spellCheck={false}
         autoCapitalize="off"
         autoComplete="off"
-        readOnly={readOnly || !serialisable}
+        readOnly={!canWrite || !serialisable}
         aria-invalid={state.jsonError ? true : undefined}
         aria-describedby={state.jsonError ? errorId : undefined}
         rows={Math.min(30, Math.max(8, state.jsonText.split('\n').length + 1))}

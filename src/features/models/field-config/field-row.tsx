@@ -28,7 +28,7 @@ type FieldRowProps = {
   revealErrors: boolean;
   /** Reordering is off while the list is filtered. */
   canMove: boolean;
-  readOnly: boolean;
+  canWrite: boolean;
   onUpdate: DraftUpdater;
   onMove: (key: string, delta: number) => void;
   onRemove: (key: string) => void;
@@ -49,7 +49,7 @@ export const FieldRow = memo(function FieldRow(props: FieldRowProps) {
     nested,
     revealErrors,
     canMove,
-    readOnly,
+    canWrite,
     onUpdate,
     onMove,
     onRemove,
@@ -69,7 +69,7 @@ export const FieldRow = memo(function FieldRow(props: FieldRowProps) {
   );
 
   const onKeyDown = (event: KeyboardEvent) => {
-    if (!event.altKey || !canMove || readOnly) return;
+    if (!event.altKey || !canMove || !canWrite) return;
     if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
       event.preventDefault();
       event.stopPropagation();
@@ -97,7 +97,7 @@ export const FieldRow = memo(function FieldRow(props: FieldRowProps) {
             aria-invalid={nameProblem ? true : undefined}
             aria-describedby={nameProblem ? `${id}-name-error` : undefined}
             value={draft.name}
-            readOnly={readOnly}
+            readOnly={!canWrite}
             spellCheck={false}
             autoComplete="off"
             onChange={(event) => {
@@ -115,7 +115,7 @@ export const FieldRow = memo(function FieldRow(props: FieldRowProps) {
           className="fc-type"
           aria-label={`Type of ${label}`}
           value={type}
-          disabled={readOnly}
+          disabled={!canWrite}
           aria-invalid={errors.settings.type ? true : undefined}
           onChange={(event) => {
             const next = event.target.value;
@@ -137,7 +137,7 @@ export const FieldRow = memo(function FieldRow(props: FieldRowProps) {
           </span>
         ) : null}
         <div className="fc-actions">
-          {!readOnly ? (
+          {canWrite ? (
             <>
               <button
                 type="button"
@@ -172,7 +172,7 @@ export const FieldRow = memo(function FieldRow(props: FieldRowProps) {
           >
             <span aria-hidden="true">{isOpen ? '▾' : '▸'}</span> Settings<span className="sr-only"> of {label}</span>
           </button>
-          {!readOnly ? (
+          {canWrite ? (
             <button
               type="button"
               className="fc-icon-button fc-remove"
@@ -191,7 +191,7 @@ export const FieldRow = memo(function FieldRow(props: FieldRowProps) {
           draft={draft}
           errors={errors}
           nested={nested}
-          readOnly={readOnly}
+          canWrite={canWrite}
           set={set}
           onUpdate={onUpdate}
           revealErrors={revealErrors}
@@ -224,13 +224,13 @@ type FieldSettingsProps = {
   draft: FieldDraft;
   errors: FieldErrors;
   nested: boolean;
-  readOnly: boolean;
+  canWrite: boolean;
   revealErrors: boolean;
   set: (setting: string, value: unknown) => void;
   onUpdate: DraftUpdater;
 };
 
-function FieldSettings({ id, draft, errors, nested, readOnly, revealErrors, set, onUpdate }: FieldSettingsProps) {
+function FieldSettings({ id, draft, errors, nested, canWrite, revealErrors, set, onUpdate }: FieldSettingsProps) {
   const type = draft.spec.type;
   const text = (key: string) => (typeof draft.spec[key] === 'string' ? (draft.spec[key] as string) : '');
   const showEnum = type === 'enum' || draft.spec.enum !== undefined;
@@ -241,7 +241,7 @@ function FieldSettings({ id, draft, errors, nested, readOnly, revealErrors, set,
           <textarea
             rows={2}
             value={text('description')}
-            readOnly={readOnly}
+            readOnly={!canWrite}
             onChange={(e) => set('description', e.target.value || undefined)}
           />
         </Setting>
@@ -254,14 +254,14 @@ function FieldSettings({ id, draft, errors, nested, readOnly, revealErrors, set,
           <textarea
             rows={2}
             value={text('promptHint')}
-            readOnly={readOnly}
+            readOnly={!canWrite}
             onChange={(e) => set('promptHint', e.target.value || undefined)}
           />
         </Setting>
         <Setting id={`${id}-format`} label="Format" error={errors.settings.format}>
           <input
             value={text('format')}
-            readOnly={readOnly}
+            readOnly={!canWrite}
             placeholder={typeof type === 'string' ? FORMAT_PLACEHOLDERS[type] : undefined}
             onChange={(e) => set('format', e.target.value || undefined)}
           />
@@ -272,14 +272,14 @@ function FieldSettings({ id, draft, errors, nested, readOnly, revealErrors, set,
           error={errors.settings.maxLength}
           hint={`1 to ${MAX_TEXT_LENGTH}`}
         >
-          <NumberInput value={draft.spec.maxLength} readOnly={readOnly} onChange={(value) => set('maxLength', value)} />
+          <NumberInput value={draft.spec.maxLength} canWrite={canWrite} onChange={(value) => set('maxLength', value)} />
         </Setting>
         <div className="fc-checks">
           <Check
             label="Nullable"
             hint="May be empty"
             checked={draft.spec.nullable === true}
-            readOnly={readOnly}
+            canWrite={canWrite}
             error={errors.settings.nullable}
             onChange={(on) => set('nullable', on ? true : undefined)}
           />
@@ -287,14 +287,14 @@ function FieldSettings({ id, draft, errors, nested, readOnly, revealErrors, set,
             label="Multi-value"
             hint="May occur several times"
             checked={draft.spec.multiValue === true}
-            readOnly={readOnly}
+            canWrite={canWrite}
             error={errors.settings.multiValue}
             onChange={(on) => set('multiValue', on ? true : undefined)}
           />
         </div>
         {showEnum ? (
           <Setting id={`${id}-enum`} label="Enum values" error={errors.settings.enum} hint="One value per line">
-            <EnumValues values={draft.spec.enum} readOnly={readOnly} onChange={(values) => set('enum', values)} />
+            <EnumValues values={draft.spec.enum} canWrite={canWrite} onChange={(values) => set('enum', values)} />
           </Setting>
         ) : null}
       </div>
@@ -305,7 +305,7 @@ function FieldSettings({ id, draft, errors, nested, readOnly, revealErrors, set,
         </p>
       ))}
       {!nested && draft.columns ? (
-        <Columns parent={draft} errors={errors} readOnly={readOnly} revealErrors={revealErrors} onUpdate={onUpdate} />
+        <Columns parent={draft} errors={errors} canWrite={canWrite} revealErrors={revealErrors} onUpdate={onUpdate} />
       ) : null}
       {!nested && errors.settings.fields ? <p className="fc-error">Columns {errors.settings.fields}</p> : null}
     </div>
@@ -353,20 +353,20 @@ function Check({
   label,
   hint,
   checked,
-  readOnly,
+  canWrite,
   error,
   onChange,
 }: {
   label: string;
   hint: string;
   checked: boolean;
-  readOnly: boolean;
+  canWrite: boolean;
   error?: string;
   onChange: (on: boolean) => void;
 }) {
   return (
     <label className="fc-check">
-      <input type="checkbox" checked={checked} disabled={readOnly} onChange={(e) => onChange(e.target.checked)} />
+      <input type="checkbox" checked={checked} disabled={!canWrite} onChange={(e) => onChange(e.target.checked)} />
       <span>
         {label} <span className="fc-hint">{hint}</span>
         {error ? <span className="fc-error"> {error}</span> : null}
@@ -378,12 +378,12 @@ function Check({
 /** An integer input that keeps what is typed; the schema reports out-of-range values. */
 function NumberInput({
   value,
-  readOnly,
+  canWrite,
   onChange,
   ...rest
 }: {
   value: unknown;
-  readOnly: boolean;
+  canWrite: boolean;
   onChange: (value: number | undefined) => void;
 }) {
   return (
@@ -392,7 +392,7 @@ function NumberInput({
       type="number"
       inputMode="numeric"
       value={typeof value === 'number' ? String(value) : ''}
-      readOnly={readOnly}
+      readOnly={!canWrite}
       onChange={(e) => onChange(e.target.value === '' ? undefined : Number(e.target.value))}
     />
   );
@@ -401,12 +401,12 @@ function NumberInput({
 /** Enum values as one per line; blank lines are ignored, the text is kept as typed while editing. */
 function EnumValues({
   values,
-  readOnly,
+  canWrite,
   onChange,
   ...rest
 }: {
   values: unknown;
-  readOnly: boolean;
+  canWrite: boolean;
   onChange: (values: string[]) => void;
 }) {
   const list = Array.isArray(values) ? values.map(String) : [];
@@ -430,7 +430,7 @@ function EnumValues({
       {...rest}
       rows={Math.min(6, Math.max(2, list.length + 1))}
       value={text}
-      readOnly={readOnly}
+      readOnly={!canWrite}
       onChange={(e) => {
         setText(e.target.value);
         onChange(
@@ -447,13 +447,13 @@ function EnumValues({
 function Columns({
   parent,
   errors,
-  readOnly,
+  canWrite,
   revealErrors,
   onUpdate,
 }: {
   parent: FieldDraft;
   errors: FieldErrors;
-  readOnly: boolean;
+  canWrite: boolean;
   revealErrors: boolean;
   onUpdate: DraftUpdater;
 }) {
@@ -495,7 +495,7 @@ function Columns({
             nested
             revealErrors={revealErrors}
             canMove
-            readOnly={readOnly}
+            canWrite={canWrite}
             onUpdate={updateColumn}
             onMove={moveColumn}
             onRemove={removeColumn}
@@ -503,7 +503,7 @@ function Columns({
           />
         ))}
       </ol>
-      {!readOnly ? (
+      {canWrite ? (
         <button
           type="button"
           className="fc-add"

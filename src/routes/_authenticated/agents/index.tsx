@@ -5,9 +5,5 @@ import { AgentsListScreen } from '@/features/agents/agents-screens';
 export const Route = createFileRoute('/_authenticated/agents/')({
   staticData: { crumb: 'Agents' },
   loader: ({ context }) => context.queryClient.ensureQueryData(agentsQueryOptions(context.organization)),
-  component: AgentsRoute,
+  component: AgentsListScreen,
 });
-
-function AgentsRoute() {
-  return <AgentsListScreen />;
-}

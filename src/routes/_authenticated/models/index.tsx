@@ -10,16 +10,5 @@ export const Route = createFileRoute('/_authenticated/models/')({
   loaderDeps: ({ search }) => listParams(search),
   loader: ({ context, deps }) =>
     context.queryClient.ensureQueryData(modelsListQueryOptions(context.organization, deps)),
-  component: ModelsRoute,
+  component: ModelsListScreen,
 });
-
-function ModelsRoute() {
-  const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  return (
-    <ModelsListScreen
-      search={search}
-      onSearchChange={(patch) => void navigate({ search: (s) => ({ ...s, ...patch }) })}
-    />
-  );
-}

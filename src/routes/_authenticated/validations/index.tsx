@@ -10,16 +10,5 @@ export const Route = createFileRoute('/_authenticated/validations/')({
   loaderDeps: ({ search }) => listParams(search),
   loader: ({ context, deps }) =>
     context.queryClient.ensureQueryData(validationsListQueryOptions(context.organization, deps)),
-  component: ValidationsRoute,
+  component: ValidationsListScreen,
 });
-
-function ValidationsRoute() {
-  const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  return (
-    <ValidationsListScreen
-      search={search}
-      onSearchChange={(patch) => void navigate({ search: (s) => ({ ...s, ...patch }) })}
-    />
-  );
-}

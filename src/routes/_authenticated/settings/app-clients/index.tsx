@@ -9,16 +9,5 @@ export const Route = createFileRoute('/_authenticated/settings/app-clients/')({
   loaderDeps: ({ search }) => listParams(search),
   loader: ({ context, deps }) =>
     context.queryClient.ensureQueryData(appClientsListQueryOptions(context.organization, deps)),
-  component: AppClientsRoute,
+  component: AppClientsListScreen,
 });
-
-function AppClientsRoute() {
-  const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  return (
-    <AppClientsListScreen
-      search={search}
-      onSearch={(patch) => void navigate({ search: (s) => ({ ...s, ...patch }) })}
-    />
-  );
-}

@@ -8,13 +8,5 @@ export const Route = createFileRoute('/_authenticated/settings/roles/')({
   validateSearch: z.object({ ...paginationSearch }),
   loaderDeps: ({ search }) => listParams(search),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(rolesListQueryOptions(context.organization, deps)),
-  component: RolesRoute,
+  component: RolesListScreen,
 });
-
-function RolesRoute() {
-  const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  return (
-    <RolesListScreen search={search} onSearch={(patch) => void navigate({ search: (s) => ({ ...s, ...patch }) })} />
-  );
-}

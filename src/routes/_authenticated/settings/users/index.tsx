@@ -11,13 +11,5 @@ export const Route = createFileRoute('/_authenticated/settings/users/')({
   }),
   loaderDeps: ({ search }) => ({ ...listParams(search), text: search.q?.trim() || undefined }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(usersListQueryOptions(context.organization, deps)),
-  component: UsersRoute,
+  component: UsersListScreen,
 });
-
-function UsersRoute() {
-  const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  return (
-    <UsersListScreen search={search} onSearch={(patch) => void navigate({ search: (s) => ({ ...s, ...patch }) })} />
-  );
-}
