@@ -21,7 +21,7 @@ export function ChangeCredit({
 }) {
   const org = useOrganizationScope();
   // The audit log is read by admins only (the BFF refuses viewers); a viewer sees the app client.
-  const mayReadAudit = useCapabilities().write;
+  const mayReadAudit = useCapabilities().readAuditLog;
   const operator = useQuery({
     ...consoleOperatorQueryOptions(write ?? { path: '', method: 'POST', time: '' }),
     enabled: Boolean(actor && write && mayReadAudit && actor !== FIRST_START),
