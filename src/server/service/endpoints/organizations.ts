@@ -20,6 +20,7 @@ import {
   patchOrganization,
 } from '@/server/service/storage/repositories/organizations';
 import { createdStamp, updatedStamp } from '@/server/service/storage';
+import { withIdempotency } from '@/server/service/idempotency';
 
 const organizationParams = z.object({ organizationId: organizationIdSchema });
 
@@ -36,8 +37,9 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config,
     },
-    async ({ body, auth }) =>
-      app.store.transaction((tx) =>
+    async (request) => {
+      const { body, auth } = request;
+      return withIdempotency(request, (tx) =>
         createOrganization(
           tx,
           {
@@ -52,7 +54,8 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
           },
           { parentOrganizationId: auth.organizationId, quotas: app.serviceConfig.defaultQuotas },
         ),
-      ),
+      );
+    },
   );
 
   app.get(
