@@ -9,7 +9,7 @@ import { mkdir, open, readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { newId, nowTimestamp, type AppClient } from '@/contract';
 import { credentialsFileSchema, type CredentialsFile } from '@/contract/credentials-file';
-import { BUILTIN_ROLE_IDS } from './auth/builtin-roles';
+import { BUILTIN_ROLE_IDS, builtinRoles } from './auth/builtin-roles';
 import { generateClientId, generateClientSecret, hashSecret } from './auth/secrets';
 import type { SeedContext, ServiceContext } from './context';
 import { appClientsRepo } from './storage/repositories/app-clients';
@@ -94,7 +94,7 @@ async function createBootstrapData(
         updatedTime: null,
         updatedBy: null,
       },
-      { parentOrganizationId: null, quotas: ctx.config.defaultQuotas },
+      { parentOrganizationId: null, quotas: ctx.config.defaultQuotas, roles: builtinRoles(now, 'bootstrap') },
     );
     const clientId = generateClientId();
     const client: AppClient = {

@@ -4,7 +4,7 @@
  * pending-export and exported to completed; PATCH accepts only `{"status":"archived"}`, from any state.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   AGENT_RUN_STATUSES,
   agentIdSchema,

@@ -7,7 +7,7 @@
  * caller gives only roles within what it holds, its own client included.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   appClientIdSchema,
   appClientListSchema,

@@ -7,7 +7,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   CONTENT_TYPES,
   createDocumentBodySchema,
@@ -58,7 +58,7 @@ function contentTypeOf(header: string | undefined): ContentType | undefined {
 
 const config = { family: 'documents' } as const;
 /** The file download, in the OpenAPI document. */
-const fileBytes = z.custom<Buffer | Readable>().meta({ type: 'string', format: 'binary' });
+const fileBytes = z.custom<Buffer | Readable>().register(z.globalRegistry, { type: 'string', format: 'binary' });
 
 export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = serviceContextOf(app);

@@ -5,7 +5,7 @@
  * does more than merge (models).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { listQuerySchema, type ScopeFamily } from '@/contract';
 import type { AuthContext } from '@/server/service/context';
 import { bumpCounter, updatedStamp, type CreatedCounter, type Repository } from '@/server/service/storage';

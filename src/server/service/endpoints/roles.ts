@@ -5,7 +5,7 @@
  * the delegation rule (auth/delegation.ts): 403 when the role would grant what the caller does not hold.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   createRoleBodySchema,
   newId,

@@ -7,7 +7,7 @@
  * Extensions: `GET /profiles/{profileId}`, `GET /profiles?profileIds=…` and `GET /users/search?text=…`.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   createUserBodySchema,
   newId,
