@@ -1,7 +1,7 @@
 /**
  * The embedded Document Processing Service: a Fastify app made of plugins — storage, config and URLs as decorators,
  * the `{message}` error answers, JSON bodies checked against the routes' zod schemas, bearer auth and scopes, the
- * Idempotency-Key extension, the token endpoint, every route module of routes/index.ts under the api prefix, and the
+ * Idempotency-Key extension, the token endpoint, every route module of endpoints/index.ts under the api prefix, and the
  * OpenAPI document. `start()` listens, then bootstraps a new data dir (bootstrap.ts).
  */
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -18,7 +18,7 @@ import { answerClientError, answerFrameworkError, errorAnswers, MAX_HEADER_BYTES
 import { readCache } from './plugins/read-cache';
 import { requestValidation } from './plugins/request-validation';
 import { serviceDecorators } from './plugins/service-decorators';
-import { routePlugins } from './routes';
+import { routePlugins } from './endpoints';
 import { openStore } from './storage';
 import { FileStore } from './storage/file-store/file-store';
 

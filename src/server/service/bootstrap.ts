@@ -7,15 +7,15 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { newId, nowTimestamp, type AppClient } from '@/contract';
 import { credentialsFileSchema, type CredentialsFile } from '@/contract/credentials-file';
-import { BUILTIN_ROLE_IDS } from './auth/builtin-roles';
+import { BUILTIN_ROLE_IDS, builtinRoles } from './auth/builtin-roles';
 import { generateClientId, generateClientSecret, hashSecret } from './auth/secrets';
 import type { SeedContext, ServiceContext } from './context';
 import { appClientsRepo } from './storage/repositories/app-clients';
 import { createOrganization } from './storage/repositories/organizations';
-import { bumpCounter, schema } from './storage';
+import { claimServiceState, readServiceState, writeServiceState } from './storage/repositories/service-state';
+import { bumpCounter } from './storage';
 
 export interface BootstrapResult {
   credentialsFile: string;
@@ -40,7 +40,7 @@ export function credentialsPath(dataDir: string): string {
 
 export async function bootstrap(ctx: ServiceContext): Promise<BootstrapResult> {
   const file = credentialsPath(ctx.config.dataDir);
-  let state = await readState(ctx);
+  let state = await readServiceState<BootstrapState>(ctx.store.db, STATE_KEY);
   let created = false;
   if (!state) {
     const secret = generateClientSecret();
@@ -60,17 +60,9 @@ export async function bootstrap(ctx: ServiceContext): Promise<BootstrapResult> {
   }
   if (state.demoPending) {
     await seedDemo(ctx, state);
-    await ctx.store.db
-      .update(schema.serviceState)
-      .set({ value: { ...state, demoPending: false } })
-      .where(eq(schema.serviceState.key, STATE_KEY));
+    await writeServiceState(ctx.store.db, STATE_KEY, { ...state, demoPending: false });
   }
   return { credentialsFile: file, organizationId: state.organizationId, created };
-}
-
-async function readState(ctx: ServiceContext): Promise<BootstrapState | undefined> {
-  const [row] = await ctx.store.db.select().from(schema.serviceState).where(eq(schema.serviceState.key, STATE_KEY));
-  return row?.value as BootstrapState | undefined;
 }
 
 async function createBootstrapData(
@@ -80,14 +72,8 @@ async function createBootstrapData(
   const secretHash = await hashSecret(secret);
   return ctx.store.transaction(async (tx) => {
     // Two instances starting on one empty PostgreSQL schema: the second sees the first's row and does nothing.
-    const inserted = await tx
-      .insert(schema.serviceState)
-      .values({ key: STATE_KEY, value: {} })
-      .onConflictDoNothing()
-      .returning({ key: schema.serviceState.key });
-    if (inserted.length === 0) {
-      const [row] = await tx.select().from(schema.serviceState).where(eq(schema.serviceState.key, STATE_KEY));
-      return { ...(row.value as BootstrapState), created: false };
+    if (!(await claimServiceState(tx, STATE_KEY))) {
+      return { ...(await readServiceState<BootstrapState>(tx, STATE_KEY))!, created: false };
     }
     const now = nowTimestamp();
     const organizationId = newId('organization');
@@ -108,7 +94,7 @@ async function createBootstrapData(
         updatedTime: null,
         updatedBy: null,
       },
-      { parentOrganizationId: null, quotas: ctx.config.defaultQuotas },
+      { parentOrganizationId: null, quotas: ctx.config.defaultQuotas, roles: builtinRoles(now, 'bootstrap') },
     );
     const clientId = generateClientId();
     const client: AppClient = {
@@ -133,7 +119,7 @@ async function createBootstrapData(
     await bumpCounter(tx, organizationId, 'numberOfAppClientsCreated', 1);
     await appClientsRepo.create(tx, organizationId, client, { clientId, secretHash });
     const state: BootstrapState = { organizationId, appClientId, clientId, demoPending: ctx.config.demo };
-    await tx.update(schema.serviceState).set({ value: state }).where(eq(schema.serviceState.key, STATE_KEY));
+    await writeServiceState(tx, STATE_KEY, state);
     return { ...state, created: true };
   });
 }

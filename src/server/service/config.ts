@@ -2,6 +2,8 @@
  * Service configuration from the environment (DESIGN §3). Tests build a config directly or pass env overrides.
  */
 import path from 'node:path';
+// Classic zod, not zod/mini: this schema is built from the shared env-schema builders (server/shared/env-schema.ts,
+// used by the BFF too), which are classic schemas with methods (.default, .refine, .transform) that mini has not.
 import { z } from 'zod';
 import { COUNTER_FIELDS } from '@/contract';
 import { envInteger, envSwitch, envText, parseEnv, type Env } from '@/server/shared/env-schema';

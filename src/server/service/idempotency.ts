@@ -12,22 +12,30 @@
  *  1. Before the handler runs, the key is claimed: a row (scope, key, request hash, claim token) is committed on its
  *     own, on the shared database, so every instance sees it. From then on no other request with the key runs the
  *     create: it replays the recorded answer or gets 409.
- *  2. Every transaction the handler opens with `store.transaction` sets the row's `applied` inside that same
- *     transaction (only while the row still carries this request's claim token), so the mark commits exactly when
- *     the create does. The key row itself is not written there because the answer is not known until after commit.
+ *  2. The handler opens its transactions with `withIdempotency(request, tx => …)`, which sets the row's `applied`
+ *     inside that same transaction (only while the row still carries this request's claim token), so the mark
+ *     commits exactly when the create does. The key row itself is not written there because the answer is not known
+ *     until after commit. Every transaction a POST handler with a scope family opens must go through it.
  *  3. When the answer is sent it is stored on the row before it leaves (so a client that saw it and resends gets the
  *     same); a refused request with nothing applied deletes the row instead.
  *  A crash between 1 and 3 leaves a row without an answer. It is never taken over: until it expires a resend gets 409
  *  saying the create was applied (`applied`) or that its outcome is unknown. Taking over an unapplied row would be
- *  safe only where every write goes through `store.transaction`, which not every handler does.
+ *  safe only where every write goes through `withIdempotency`, which not every handler's writes do (file bytes).
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, randomUUID } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from './http-error';
-import { rows, storageFault, type Executor, type Store, type Tx } from './storage';
+import { storageFault, type Tx } from './storage';
+import {
+  claimKey,
+  findLiveKey,
+  markKeyApplied,
+  purgeExpiredKeys,
+  recordAnswer,
+  releaseKey,
+  type KeyScope,
+} from './storage/repositories/idempotency-keys';
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
@@ -36,24 +44,11 @@ const KEY_PATTERN = /^[!-~]{1,255}$/;
 /** A claim this old without an answer belongs to a request that will not answer any more (its instance stopped). */
 const UNFINISHED_AFTER_MS = 5 * 60_000;
 const PURGE_EVERY_MS = 60_000;
-const EXPIRED = sql`now() - interval '24 hours'`;
 
-interface Claim {
-  organizationId: string;
-  appClientId: string;
-  key: string;
+interface Claim extends KeyScope {
   token: string;
   /** The answer is being sent: later transactions (background work of the request) no longer mark the row. */
   settled: boolean;
-}
-
-interface KeyRow {
-  request_hash: string;
-  applied: boolean;
-  response_status: number | null;
-  response_content_type: string | null;
-  response_body: string | null;
-  age_ms: number;
 }
 
 /** JSON with object keys sorted at every depth: the same parsed body gives the same text whatever the key order. */
@@ -79,21 +74,6 @@ function conflict(message: string): HttpError {
   return new HttpError(409, `${IDEMPOTENCY_KEY_HEADER} ${message}`);
 }
 
-function whereKey(claim: Omit<Claim, 'token' | 'settled'>): SQL {
-  return sql`organization_id = ${claim.organizationId} AND app_client_id = ${claim.appClientId} AND idempotency_key = ${claim.key}`;
-}
-
-/** Inside the handler's transaction: the create commits together with `applied`, or not at all. */
-async function markApplied(tx: Tx, claim: Claim): Promise<void> {
-  const marked = await rows(
-    tx,
-    sql`UPDATE idempotency_keys SET applied = true
-    WHERE ${whereKey(claim)} AND claim_token = ${claim.token} RETURNING 1 AS one`,
-  );
-  if (marked.length === 0)
-    throw conflict('expired while its request was being processed; send the request again with a new key');
-}
-
 /**
  * Secrets are kept only as hashes, so an answer that shows one (Create App Client with `generateSecret`) is not
  * stored: a resend gets a 409 naming what was created instead. Returns that body, or undefined for other answers.
@@ -115,28 +95,34 @@ function withoutSecret(body: string): string | undefined {
   });
 }
 
+/** The key each request claimed (set by the plugin's preHandler, before the handler runs). */
+const claims = new WeakMap<FastifyRequest, Claim>();
+
+/**
+ * A transaction of `request`'s handler: when the request claimed an `Idempotency-Key`, `work` commits together with
+ * the key's `applied` mark, or not at all. Without a key (or once the answer is on its way) a plain transaction.
+ */
+export function withIdempotency<T>(request: FastifyRequest, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const claim = claims.get(request);
+  const { store } = request.server;
+  if (!claim || claim.settled) return store.transaction(work);
+  return store.transaction(async (tx) => {
+    const result = await work(tx);
+    if (!(await markKeyApplied(tx, claim, claim.token)))
+      throw conflict('expired while its request was being processed; send the request again with a new key');
+    return result;
+  });
+}
+
 export const idempotency = fp(
   async (fastify) => {
-    const store: Store = fastify.store;
-    const claims = new AsyncLocalStorage<Claim>();
-    const claimOf = new WeakMap<FastifyRequest, Claim>();
+    const { store } = fastify;
     let lastPurge = 0;
 
-    const inner = store.transaction.bind(store);
-    store.transaction = (<T>(work: (tx: Tx) => Promise<T>): Promise<T> => {
-      const claim = claims.getStore();
-      if (!claim || claim.settled) return inner(work);
-      return inner(async (tx) => {
-        const result = await work(tx);
-        await markApplied(tx, claim);
-        return result;
-      });
-    }) as Store['transaction'];
-
-    async function purgeExpired(db: Executor) {
+    async function purgeExpired() {
       if (Date.now() - lastPurge < PURGE_EVERY_MS) return;
       lastPurge = Date.now();
-      await db.execute(sql`DELETE FROM idempotency_keys WHERE created_time < ${EXPIRED}`);
+      await purgeExpiredKeys(store.db);
     }
 
     /** Claims the key (a Claim), answers from the record ('replied'), or does nothing (no key: undefined). */
@@ -148,28 +134,12 @@ export const idempotency = fp(
         throw new HttpError(400, `${IDEMPOTENCY_KEY_HEADER} must be ${KEY_RULE}`);
       const scope = { organizationId: request.auth.organizationId, appClientId: request.auth.appClientId, key: header };
       const hash = requestHash(request.method, request.url, request.body);
-      const db = store.db;
-      await purgeExpired(db);
+      await purgeExpired();
       // A row that disappears between the insert and the read (released, or purged) is claimed again.
       for (let attempt = 0; attempt < 3; attempt++) {
         const token = randomUUID();
-        const won = await rows(
-          db,
-          sql`INSERT INTO idempotency_keys (organization_id, app_client_id, idempotency_key, request_hash, claim_token)
-        VALUES (${scope.organizationId}, ${scope.appClientId}, ${scope.key}, ${hash}, ${token})
-        ON CONFLICT (organization_id, app_client_id, idempotency_key) DO UPDATE SET request_hash = excluded.request_hash,
-          claim_token = excluded.claim_token, applied = false, response_status = NULL, response_content_type = NULL,
-          response_body = NULL, created_time = now()
-        WHERE idempotency_keys.created_time < ${EXPIRED}
-        RETURNING 1 AS one`,
-        );
-        if (won.length > 0) return { ...scope, token, settled: false };
-        const [existing] = await rows<KeyRow>(
-          db,
-          sql`SELECT request_hash, applied, response_status, response_content_type, response_body,
-          (extract(epoch FROM now() - created_time) * 1000)::float8 AS age_ms
-        FROM idempotency_keys WHERE ${whereKey(scope)} AND created_time >= ${EXPIRED}`,
-        );
+        if (await claimKey(store.db, scope, hash, token)) return { ...scope, token, settled: false };
+        const existing = await findLiveKey(store.db, scope);
         if (!existing) continue;
         if (existing.request_hash !== hash) {
           throw conflict(
@@ -201,39 +171,32 @@ export const idempotency = fp(
     /** Stores the answer on the claimed row, or releases the key when nothing was applied and the answer is an error. */
     async function settle(claim: Claim, reply: FastifyReply, payload: unknown) {
       let status = reply.statusCode;
-      const db = store.db;
-      if (status >= 300) {
-        const released = await rows(
-          db,
-          sql`DELETE FROM idempotency_keys
-        WHERE ${whereKey(claim)} AND claim_token = ${claim.token} AND NOT applied RETURNING 1 AS one`,
-        );
-        if (released.length > 0) return;
-      }
+      if (status >= 300 && (await releaseKey(store.db, claim, claim.token))) return;
       let body =
         typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : undefined;
       if (body === undefined) return; // a streamed answer cannot be replayed: the row stays unanswered (409 on resend)
       const contentType = reply.getHeader('content-type');
       const secretless = status < 300 ? withoutSecret(body) : undefined;
       if (secretless) [status, body] = [409, secretless];
-      await db.execute(sql`UPDATE idempotency_keys SET response_status = ${status},
-        response_content_type = ${typeof contentType === 'string' ? contentType : null}, response_body = ${body},
-        applied = (applied OR ${reply.statusCode < 300})
-      WHERE ${whereKey(claim)} AND claim_token = ${claim.token}`);
+      await recordAnswer(store.db, claim, claim.token, {
+        status,
+        contentType: typeof contentType === 'string' ? contentType : null,
+        body,
+        applied: reply.statusCode < 300,
+      });
     }
 
-    // After the body is parsed and the token checked; callback style so the handler runs inside claims.run().
+    // After the body is parsed and the token checked; callback style so a replayed answer ends the request here.
     fastify.addHook('preHandler', (request, reply, done) => {
       begin(request, reply).then((claim) => {
         if (claim === 'replied') return; // the recorded answer is on its way
-        if (!claim) return done();
-        claimOf.set(request, claim);
-        claims.run(claim, done);
+        if (claim) claims.set(request, claim);
+        done();
       }, done);
     });
 
     fastify.addHook('onSend', async (request, reply, payload) => {
-      const claim = claimOf.get(request);
+      const claim = claims.get(request);
       if (!claim || claim.settled) return payload;
       claim.settled = true;
       try {

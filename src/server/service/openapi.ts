@@ -9,7 +9,7 @@ import swagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fa
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { errorBodySchema, tokenResponseSchema } from '@/contract';
 import { TOKEN_PATH } from './auth/token-route';
 import { IDEMPOTENCY_KEY_HEADER, KEY_RULE, REPLAYED_HEADER } from './idempotency';

@@ -3,12 +3,11 @@
  * roles, and refuses with 403 `{message}` naming what the caller lacks. Run these after the 400/404 checks of the
  * same fields, inside the transaction that writes.
  */
-import { and, eq, inArray } from 'drizzle-orm';
-import type { Role } from '@/contract';
 import type { AuthContext } from '@/server/service/context';
 import { appClientsRepo } from '@/server/service/storage/repositories/app-clients';
 import { HttpError } from '@/server/service/http-error';
-import { schema, type Executor } from '@/server/service/storage';
+import { rolePermissions } from '@/server/service/storage/repositories/roles';
+import type { Executor } from '@/server/service/storage';
 import { refuseRoleIds, refuseRolePermissions, type RolePermissionsChange } from './delegation';
 
 function refuse(message: string | null) {
@@ -23,11 +22,7 @@ export async function assertMayGrantRoles(
   field = 'roleIds',
 ) {
   if (!roleIds?.length) return;
-  const rows = await db
-    .select({ id: schema.roles.id, data: schema.roles.data })
-    .from(schema.roles)
-    .where(and(eq(schema.roles.organizationId, auth.organizationId), inArray(schema.roles.id, [...roleIds])));
-  const permissions = new Map(rows.map((r) => [r.id, (r.data as unknown as Role).permissions ?? []]));
+  const permissions = await rolePermissions(db, auth.organizationId, roleIds);
   refuse(refuseRoleIds(auth.permissions, roleIds, (id) => permissions.get(id), field));
 }
 

@@ -8,10 +8,10 @@
  * is full; all with `Retry-After`. A correct secret from an address that did not fail is always checked.
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
-import { eq, lt, and } from 'drizzle-orm';
 import { hasNoNul, NUL_MESSAGE } from '@/contract';
 import { badRequest, HttpError, unauthorized } from '@/server/service/http-error';
-import { schema, type Tx } from '@/server/service/storage';
+import { storeAccessToken } from '@/server/service/storage/repositories/access-tokens';
+import { findClientCredentials } from '@/server/service/storage/repositories/app-clients';
 import { generateAccessToken, hashToken, prepareSecretChecks, verifySecret } from './secrets';
 import { addressKey, createTokenThrottle, type LimitedBy, type TokenThrottle } from './token-throttle';
 
@@ -61,18 +61,7 @@ export const tokenRoute: FastifyPluginAsync<{ throttle?: TokenThrottle }> = asyn
 ) => {
   await prepareSecretChecks();
 
-  const findClient = async (clientId: string) => {
-    const [client] = await app.store.db
-      .select({
-        organizationId: schema.appClients.organizationId,
-        id: schema.appClients.id,
-        secretHash: schema.appClients.secretHash,
-      })
-      .from(schema.appClients)
-      .where(eq(schema.appClients.clientId, clientId))
-      .limit(1);
-    return client;
-  };
+  const findClient = (clientId: string) => findClientCredentials(app.store.db, clientId);
 
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -145,24 +134,14 @@ async function issueToken(app: FastifyInstance, reply: FastifyReply, client: { o
   const token = generateAccessToken();
   const ttl = app.serviceConfig.tokenTtlSeconds;
   const expiresAt = new Date(Date.now() + ttl * 1000).toISOString();
-  await app.store.transaction(async (tx) => {
-    await tx.delete(schema.accessTokens).where(lt(schema.accessTokens.expiresAt, new Date().toISOString()));
-    await tx.insert(schema.accessTokens).values({
+  await app.store.transaction((tx) =>
+    storeAccessToken(tx, {
       tokenHash: hashToken(token),
       organizationId: client.organizationId,
       appClientId: client.id,
       expiresAt,
-    });
-  });
+    }),
+  );
   reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
   return { access_token: token, expires_in: ttl, token_type: 'Bearer' };
-}
-
-/** Revokes every token of an app client (on delete, or when its secret changes). */
-export async function revokeTokens(tx: Tx, organizationId: string, appClientId: string) {
-  await tx
-    .delete(schema.accessTokens)
-    .where(
-      and(eq(schema.accessTokens.organizationId, organizationId), eq(schema.accessTokens.appClientId, appClientId)),
-    );
 }

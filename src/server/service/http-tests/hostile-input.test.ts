@@ -5,7 +5,7 @@
  */
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { errorBodySchema, MAX_JSON_DEPTH } from '@/contract';
 import { startTestService, type TestService } from '@/server/service/testing/start-test-service';
 import { apiClient } from '@/server/service/testing/http';
@@ -274,7 +274,7 @@ describe('hostile requests get a 4xx {message} with the CORS headers', () => {
     const response = await sendRaw(build());
     expect({ status: response.status, body: response.body.slice(0, 300) }).toMatchObject({ status });
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    const body = z.strictObject(errorBodySchema.shape).parse(JSON.parse(response.body));
+    const body = z.parse(z.strictObject(errorBodySchema.shape), JSON.parse(response.body));
     expect(body.message).toMatch(message);
     expect(response.headers['access-control-allow-origin']).toBe('*');
     expect(response.headers['access-control-allow-headers']).toBeTruthy();

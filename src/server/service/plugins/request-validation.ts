@@ -7,7 +7,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { describeZodError, jsonNestsDeeperThan, MAX_JSON_DEPTH } from '@/contract';
 import { badRequest, HttpError } from '@/server/service/http-error';
 

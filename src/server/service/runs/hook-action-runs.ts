@@ -10,7 +10,7 @@
  *   `destination` (echoed in the output), `noAgentRunUpdate` (actions only).
  */
 import type { AgentRunStatus, RunStatus } from '@/contract';
-import type { Prediction } from './predictions';
+import type { Prediction } from '@/server/service/storage/repositories/agent-runs';
 
 export type HookResource = {
   hookId: string;

@@ -5,14 +5,7 @@
  */
 import type { FieldConfig, GroundTruthEntry } from '@/contract';
 import { NESTED_FIELD_TYPES } from '@/contract';
-
-export type Prediction = {
-  label: string;
-  value: string | null;
-  rawValue: string | null;
-  pages: number[];
-  confidence: number;
-};
+import type { Prediction } from '@/server/service/storage/repositories/agent-runs';
 
 /** FNV-1a → [0, 1): stable across runs and platforms. */
 export function stableFraction(key: string): number {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MAX_PATTERN_VALUE_LENGTH, type ValidationConfig } from '@/contract';
-import type { Prediction } from './predictions';
+import type { Prediction } from '@/server/service/storage/repositories/agent-runs';
 import { evaluateRules } from './validation-rules';
 
 const predict = (label: string, value: string | null): Prediction => ({

@@ -11,7 +11,7 @@ import {
   type ValidationConfig,
   type ValidationRule,
 } from '@/contract';
-import type { Prediction } from './predictions';
+import type { Prediction } from '@/server/service/storage/repositories/agent-runs';
 
 export type ValidationIssue = { field: string; rule: ValidationRule['type']; message: string };
 

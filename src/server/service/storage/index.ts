@@ -1,4 +1,4 @@
-/** Storage: one PostgreSQL schema (PGlite or a server), a repository per family, counters. See repository.ts. */
+/** Storage: one PostgreSQL schema (PGlite or a server), a repository per family, counters. See define-repository.ts. */
 export * as schema from './schema';
 export {
   openStore,
@@ -21,7 +21,7 @@ export {
   type ListOptions,
   type ListPage,
   type FilterValue,
-} from './repository';
+} from './define-repository';
 export { bumpCounter, rollMonth, currentUsageMonth, type CreatedCounter } from './counters';
 export {
   encodeNextToken,

@@ -1,6 +1,6 @@
 /** A second organization with an admin app client, written straight to storage for tenancy tests. */
 import { newId, nowTimestamp, type AppClient } from '@/contract';
-import { BUILTIN_ROLE_IDS } from '@/server/service/auth/builtin-roles';
+import { BUILTIN_ROLE_IDS, builtinRoles } from '@/server/service/auth/builtin-roles';
 import { generateClientId, generateClientSecret, hashSecret } from '@/server/service/auth/secrets';
 import type { ServiceContext } from '@/server/service/context';
 import { appClientsRepo } from '@/server/service/storage/repositories/app-clients';
@@ -27,7 +27,7 @@ export async function createTenantOrganization(ctx: ServiceContext) {
         useNewScopes: true,
         ...stamp,
       },
-      { parentOrganizationId: null, quotas: ctx.config.defaultQuotas },
+      { parentOrganizationId: null, quotas: ctx.config.defaultQuotas, roles: builtinRoles(now, 'test') },
     );
     const client: AppClient = {
       appClientId: newId('app-client'),

@@ -3,9 +3,17 @@
  * `agentRunResponse` strips.
  */
 import type { AgentRun } from '@/contract';
-import type { Prediction } from '@/server/service/runs/predictions';
 import { and, eq } from 'drizzle-orm';
 import { defineRepository, schema, type Executor } from '..';
+
+/** One predicted field as a run keeps it (runs/predictions.ts makes them). */
+export type Prediction = {
+  label: string;
+  value: string | null;
+  rawValue: string | null;
+  pages: number[];
+  confidence: number;
+};
 
 /** What an agent run keeps for itself: the resolved resources, predictions and the client's variables. */
 export type AgentRunInternal = {

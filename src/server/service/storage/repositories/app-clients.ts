@@ -24,3 +24,20 @@ export async function assertAppClientExists(
     .where(and(eq(schema.appClients.organizationId, organizationId), eq(schema.appClients.id, appClientId)));
   if (!found) throw notFound(`${field} app client ${appClientId} not found`);
 }
+
+/** What the token endpoint checks a client id's secret against, from any organization; undefined when unknown. */
+export async function findClientCredentials(
+  db: Executor,
+  clientId: string,
+): Promise<{ organizationId: string; id: string; secretHash: string | null } | undefined> {
+  const [client] = await db
+    .select({
+      organizationId: schema.appClients.organizationId,
+      id: schema.appClients.id,
+      secretHash: schema.appClients.secretHash,
+    })
+    .from(schema.appClients)
+    .where(eq(schema.appClients.clientId, clientId))
+    .limit(1);
+  return client;
+}

@@ -3,8 +3,7 @@
  * both merged. An organization is visible to its own tokens and to tokens of the organization that created it.
  */
 import { and, eq, or } from 'drizzle-orm';
-import { DEFAULT_LIST_RESULTS, MAX_LIST_RESULTS, USAGE_ONLY_COUNTERS, type Organization } from '@/contract';
-import { builtinRoles } from '@/server/service/auth/builtin-roles';
+import { DEFAULT_LIST_RESULTS, MAX_LIST_RESULTS, USAGE_ONLY_COUNTERS, type Organization, type Role } from '@/contract';
 import { rolesRepo } from './roles';
 import { notFound } from '@/server/service/http-error';
 import {
@@ -40,11 +39,11 @@ function view(row: {
   return { ...row.data, ...USAGE_ONLY_ZEROES, ...rollMonth(row.counters, row.usageMonth) } as Organization;
 }
 
-/** Inserts the organization with zeroed counters and the given quotas, and its built-in roles. */
+/** Inserts the organization with zeroed counters and the given quotas, and the roles it starts with. */
 export async function createOrganization(
   tx: Tx,
   data: OrganizationData,
-  options: { parentOrganizationId: string | null; quotas: Record<string, number> },
+  options: { parentOrganizationId: string | null; quotas: Record<string, number>; roles: readonly Role[] },
 ): Promise<Organization> {
   const counters: Record<string, number> = {};
   for (const [allowed, value] of Object.entries(options.quotas)) {
@@ -62,8 +61,7 @@ export async function createOrganization(
     usageMonth: currentUsageMonth(),
   };
   await tx.insert(organizations).values(row);
-  for (const role of builtinRoles(data.createdTime, data.createdBy ?? null))
-    await rolesRepo.create(tx, data.organizationId, role);
+  for (const role of options.roles) await rolesRepo.create(tx, data.organizationId, role);
   return view(row);
 }
 

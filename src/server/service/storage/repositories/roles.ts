@@ -1,6 +1,6 @@
 /** Roles, the check that ids a body names are roles of the organization, and which app client still holds a role. */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Role } from '@/contract';
+import type { Permission, Role } from '@/contract';
 import { notFound } from '@/server/service/http-error';
 import { defineRepository, schema, type Executor } from '..';
 
@@ -36,4 +36,18 @@ export async function findRoleHolder(
     .where(and(eq(schema.appClients.organizationId, organizationId), holds))
     .limit(1);
   return client?.id;
+}
+
+/** The permissions of each of `roleIds` that is a role of the organization (ids of no role are absent). */
+export async function rolePermissions(
+  db: Executor,
+  organizationId: string,
+  roleIds: readonly string[],
+): Promise<Map<string, Permission[]>> {
+  if (roleIds.length === 0) return new Map();
+  const found = await db
+    .select({ id: schema.roles.id, data: schema.roles.data })
+    .from(schema.roles)
+    .where(and(eq(schema.roles.organizationId, organizationId), inArray(schema.roles.id, [...roleIds])));
+  return new Map(found.map((r) => [r.id, (r.data as unknown as Role).permissions ?? []]));
 }

@@ -7,7 +7,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   CONTENT_TYPES,
   createDocumentBodySchema,
@@ -32,6 +32,7 @@ import { parseRange } from '@/server/service/storage/file-store/byte-range';
 import { fileTooLarge, type FileHead, type Upload } from '@/server/service/storage/file-store/file-store';
 import { documentsRepo } from '@/server/service/storage/repositories/documents';
 import { bumpCounter, createdStamp, updatedStamp } from '@/server/service/storage';
+import { withIdempotency } from '@/server/service/idempotency';
 
 const params = z.object({ documentId: documentIdSchema });
 /** The base64 alphabet with optional padding. Padding is not required: the seed allows any length from 1. */
@@ -57,7 +58,7 @@ function contentTypeOf(header: string | undefined): ContentType | undefined {
 
 const config = { family: 'documents' } as const;
 /** The file download, in the OpenAPI document. */
-const fileBytes = z.custom<Buffer | Readable>().meta({ type: 'string', format: 'binary' });
+const fileBytes = z.custom<Buffer | Readable>().register(z.globalRegistry, { type: 'string', format: 'binary' });
 
 export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = serviceContextOf(app);
@@ -89,7 +90,8 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config,
     },
-    async ({ body, auth }) => {
+    async (request) => {
+      const { body, auth } = request;
       const { content, ...fields } = body;
       const bytes = content === undefined ? undefined : decodeContent(content);
       const documentId = newId('document');
@@ -110,7 +112,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         ...createdStamp(auth.actor),
       };
       await committing(auth.organizationId, upload, () =>
-        app.store.transaction(async (tx) => {
+        withIdempotency(request, async (tx) => {
           await bumpCounter(tx, auth.organizationId, 'monthlyNumberOfDocumentsCreated', 1);
           await documentsRepo.create(tx, auth.organizationId, document);
           if (upload) await app.files.commit(tx, upload, document.contentType!);

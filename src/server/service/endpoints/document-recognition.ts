@@ -5,7 +5,7 @@
  * A document stored before recognition existed is queued by its first read.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { documentIdSchema, type Document } from '@/contract';
 import { isOcrContentType, ocrResultSchema, type OcrResult, type OcrUnrecognisedPages } from '@/contract/ocr';
 import type { ServiceContext } from '@/server/service/context';

@@ -3,7 +3,7 @@
  * task `ready → in-progress → succeeded | failed` (or back to `ready`) and moves its agent run with it.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   createValidationBodySchema,
   listQuerySchema,
@@ -74,7 +74,7 @@ export const validationRoutes: FastifyPluginAsyncZod = async (app) => {
         params,
         querystring: z.object({
           ...listQuerySchema.shape,
-          status: z.union([validationTaskStatusSchema, z.array(validationTaskStatusSchema)]).optional(),
+          status: z.optional(z.union([validationTaskStatusSchema, z.array(validationTaskStatusSchema)])),
         }),
         response: { 200: validationTaskListSchema },
       },

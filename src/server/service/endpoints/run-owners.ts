@@ -5,7 +5,7 @@
  * caller may also read `hooks.runs` / `actions.runs`. Tenant-scoped: another organization's run is `owner: null`.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { runIdSchema, runOwnerSchema, type RunOwner, type ScopeFamily } from '@/contract';
 import { isAllowed } from '@/server/service/auth/permissions';
 import { agentRunsRepo } from '@/server/service/storage/repositories/agent-runs';

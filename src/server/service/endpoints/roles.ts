@@ -5,7 +5,7 @@
  * the delegation rule (auth/delegation.ts): 403 when the role would grant what the caller does not hold.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   createRoleBodySchema,
   newId,
@@ -23,6 +23,7 @@ import { findRoleHolder, rolesRepo } from '@/server/service/storage/repositories
 import { badRequest } from '@/server/service/http-error';
 import { createdStamp, updatedStamp } from '@/server/service/storage';
 import { readRoutes } from './resource-routes';
+import { withIdempotency } from '@/server/service/idempotency';
 
 const roleParams = z.object({ roleId: roleIdSchema });
 
@@ -51,7 +52,8 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: 'Create a custom role', body: createRoleBodySchema, response: { 200: roleSchema } },
       config,
     },
-    async ({ body, auth }) => {
+    async (request) => {
+      const { body, auth } = request;
       const permissions = permissionsOf(body.permissions ?? []);
       const role: Role = {
         roleId: newId('role'),
@@ -62,7 +64,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
         ...createdStamp(auth.actor),
       };
       // In a transaction like every create, so an Idempotency-Key is marked applied together with the role.
-      return app.store.transaction(async (tx) => {
+      return withIdempotency(request, async (tx) => {
         await assertMaySetRolePermissions(tx, auth, { roleId: null, before: null, after: permissions });
         return rolesRepo.create(tx, auth.organizationId, role);
       });

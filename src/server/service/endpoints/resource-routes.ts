@@ -5,10 +5,11 @@
  * does more than merge (models).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { listQuerySchema, type ScopeFamily } from '@/contract';
 import type { AuthContext } from '@/server/service/context';
 import { bumpCounter, updatedStamp, type CreatedCounter, type Repository } from '@/server/service/storage';
+import { withIdempotency } from '@/server/service/idempotency';
 
 export type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -93,9 +94,10 @@ export function resourceRoutes<T extends object, Create extends z.core.$ZodType,
   app.post(
     path,
     { schema: { summary: summaries.create, body: resource.create.body, response }, config },
-    async ({ body, auth }) => {
+    async (request) => {
+      const { body, auth } = request;
       const created = resource.create.build(body as z.output<Create>, auth);
-      await app.store.transaction(async (tx) => {
+      await withIdempotency(request, async (tx) => {
         await bumpCounter(tx, auth.organizationId, counter, 1);
         await repo.create(tx, auth.organizationId, created);
       });

@@ -7,7 +7,7 @@
  * caller gives only roles within what it holds, its own client included.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   appClientIdSchema,
   appClientListSchema,
@@ -19,12 +19,13 @@ import {
 } from '@/contract';
 import { assertMayGrantRoles } from '@/server/service/auth/delegation-checks';
 import { generateClientId, generateClientSecret, hashSecret } from '@/server/service/auth/secrets';
-import { revokeTokens } from '@/server/service/auth/token-route';
+import { revokeAccessTokens } from '@/server/service/storage/repositories/access-tokens';
 import { appClientsRepo } from '@/server/service/storage/repositories/app-clients';
 import { badRequest } from '@/server/service/http-error';
 import { bumpCounter, createdStamp, updatedStamp, type Executor } from '@/server/service/storage';
 import { readRoutes } from './resource-routes';
 import { assertRolesExist } from '@/server/service/storage/repositories/roles';
+import { withIdempotency } from '@/server/service/idempotency';
 
 const appClientParams = z.object({ appClientId: appClientIdSchema });
 
@@ -66,7 +67,8 @@ export const appClientRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config,
     },
-    async ({ body, auth }) => {
+    async (request) => {
+      const { body, auth } = request;
       const org = auth.organizationId;
       const withSecret = body.generateSecret !== false;
       const secret = withSecret ? generateClientSecret() : null;
@@ -87,7 +89,7 @@ export const appClientRoutes: FastifyPluginAsyncZod = async (app) => {
         defaultLoginUrl: body.defaultLoginUrl ?? null,
         ...createdStamp(auth.actor),
       };
-      await app.store.transaction(async (tx) => {
+      await withIdempotency(request, async (tx) => {
         await assertRolesExist(tx, org, body.roleIds);
         await assertMayGrantRoles(tx, auth, body.roleIds);
         await bumpCounter(tx, org, 'numberOfAppClientsCreated', 1);
@@ -149,7 +151,7 @@ export const appClientRoutes: FastifyPluginAsyncZod = async (app) => {
       app.store.transaction(async (tx) => {
         await requireDeletable(tx, auth.organizationId, params.appClientId);
         const removed = await appClientsRepo.delete(tx, auth.organizationId, params.appClientId);
-        await revokeTokens(tx, auth.organizationId, params.appClientId);
+        await revokeAccessTokens(tx, auth.organizationId, params.appClientId);
         await bumpCounter(tx, auth.organizationId, 'numberOfAppClientsCreated', -1);
         return publicView(removed);
       }),

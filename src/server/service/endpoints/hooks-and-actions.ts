@@ -4,7 +4,7 @@
  * `agentRunId` and `status`.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   actionIdSchema,
   actionListSchema,
@@ -40,10 +40,10 @@ import { resourceRoutes, type ZodApp } from './resource-routes';
 const runListQuery = z.object({
   ...listQuerySchema.shape,
   agentRunId: z.optional(agentRunRefSchema),
-  status: z.union([runStatusSchema, z.array(runStatusSchema)]).optional(),
-  sort: z
-    .enum(['createdTime:desc', 'createdTime:asc'], { message: 'must be createdTime:desc or createdTime:asc' })
-    .optional(),
+  status: z.optional(z.union([runStatusSchema, z.array(runStatusSchema)])),
+  sort: z.optional(
+    z.enum(['createdTime:desc', 'createdTime:asc'], { message: 'must be createdTime:desc or createdTime:asc' }),
+  ),
 });
 
 /** Stored agentRunIds carry no organization prefix; accept one in the filter. */

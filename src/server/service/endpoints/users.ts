@@ -7,7 +7,7 @@
  * Extensions: `GET /profiles/{profileId}`, `GET /profiles?profileIds=…` and `GET /users/search?text=…`.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   createUserBodySchema,
   newId,
@@ -30,6 +30,7 @@ import { bumpCounter, createdStamp, isUniqueViolation, updatedStamp } from '@/se
 import { readRoutes } from './resource-routes';
 import { assertAppClientExists } from '@/server/service/storage/repositories/app-clients';
 import { assertRolesExist } from '@/server/service/storage/repositories/roles';
+import { withIdempotency } from '@/server/service/idempotency';
 
 const userParams = z.object({ userId: userIdSchema });
 
@@ -46,10 +47,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { ...config, cors: true },
     },
-    async ({ body, auth }) => {
+    async (request) => {
+      const { body, auth } = request;
       const org = auth.organizationId;
       const email = body.email.toLowerCase();
-      return app.store.transaction(async (tx) => {
+      return withIdempotency(request, async (tx) => {
         await assertRolesExist(tx, org, body.roleIds);
         await assertAppClientExists(tx, org, body.appClientId);
         await assertMayGrantRoles(tx, auth, body.roleIds);

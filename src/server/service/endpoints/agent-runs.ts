@@ -4,7 +4,7 @@
  * pending-export and exported to completed; PATCH accepts only `{"status":"archived"}`, from any state.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   AGENT_RUN_STATUSES,
   agentIdSchema,
@@ -31,6 +31,7 @@ import {
 import { agentsRepo } from '@/server/service/storage/repositories/agents';
 import type { Executor } from '@/server/service/storage';
 import { runScope } from './run-scope';
+import { withIdempotency } from '@/server/service/idempotency';
 
 const agentParams = z.object({ agentId: agentIdSchema });
 const params = z.object({ agentId: agentIdSchema, runId: runIdSchema });
@@ -64,7 +65,7 @@ export const agentRunRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       respond(
-        await app.store.transaction((tx) =>
+        await withIdempotency(request, (tx) =>
           createAgentRun(tx, runScope(request), request.params.agentId, request.body),
         ),
       ),
@@ -179,7 +180,7 @@ export const agentRunRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       respond(
-        await app.store.transaction((tx) =>
+        await withIdempotency(request, (tx) =>
           exportAgentRun(tx, runScope(request), request.params.agentId, request.params.runId),
         ),
       ),

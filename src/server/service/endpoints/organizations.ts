@@ -3,7 +3,7 @@
  * (POST /organizations); any other id is 404. `GET /organizations/me` is the caller's. Counters are read-only.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   createOrganizationBodySchema,
   listQuerySchema,
@@ -20,6 +20,8 @@ import {
   patchOrganization,
 } from '@/server/service/storage/repositories/organizations';
 import { createdStamp, updatedStamp } from '@/server/service/storage';
+import { withIdempotency } from '@/server/service/idempotency';
+import { builtinRoles } from '@/server/service/auth/builtin-roles';
 
 const organizationParams = z.object({ organizationId: organizationIdSchema });
 
@@ -36,8 +38,10 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config,
     },
-    async ({ body, auth }) =>
-      app.store.transaction((tx) =>
+    async (request) => {
+      const { body, auth } = request;
+      const stamp = createdStamp(auth.actor);
+      return withIdempotency(request, (tx) =>
         createOrganization(
           tx,
           {
@@ -48,11 +52,16 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
             url: body.url ?? null,
             useNewScopes: body.useNewScopes ?? true,
             documentRetentionInDays: 1825,
-            ...createdStamp(auth.actor),
+            ...stamp,
           },
-          { parentOrganizationId: auth.organizationId, quotas: app.serviceConfig.defaultQuotas },
+          {
+            parentOrganizationId: auth.organizationId,
+            quotas: app.serviceConfig.defaultQuotas,
+            roles: builtinRoles(stamp.createdTime, stamp.createdBy),
+          },
         ),
-      ),
+      );
+    },
   );
 
   app.get(
