@@ -287,7 +287,7 @@ export default async function reviewBench(): Promise<void> {
   const figures = await measure();
   const line = (label: string, values: number[]) =>
     console.log(
-      `${label.padEnd(52)}median ${String(percentile(values, 0.5)).padStart(5)} ms   p90 ${String(percentile(values, 0.9)).padStart(5)} ms`,
+      `${label.padEnd(60)}median ${String(percentile(values, 0.5)).padStart(5)} ms   p90 ${String(percentile(values, 0.9)).padStart(5)} ms`,
     );
   const steps = (label: string, samples: Steps[]) => {
     line(

@@ -1,6 +1,6 @@
 /**
  * Documents fetched and opened before they are shown (the review queue's next runs), so the viewer that shows one
- * finds its bytes already read and its first page already parsed or decoded. A preloaded file is handed over once,
+ * finds its bytes already read and its first page already parsed, decoded and drawn once. A preloaded file is handed over once,
  * to the first viewer that asks for it (`loadPreloadedDocumentFile`, then `openPreloadedDocument`); whatever was
  * preloaded and not handed over is let go by `dropPreloadedDocument`, or when more than `MAX_PRELOADED` are held.
  */
@@ -68,6 +68,7 @@ export function preloadDocument(fileUrl: string, options: PreloadOptions = {}): 
   if (existing) dropPreloadedDocument(fileUrl);
   const controller = new AbortController();
   const open = options.open ?? openPagedDocument;
+  if (!options.open) loadFormatCode(contentType);
   const source = loadDocumentFile(fileUrl, {
     contentType,
     name: options.name,
@@ -75,7 +76,12 @@ export function preloadDocument(fileUrl: string, options: PreloadOptions = {}): 
     signal: controller.signal,
   }).then((loaded) => {
     if (!controller.signal.aborted && PAGED.has(loaded.contentType)) {
-      openedBySource.set(loaded, new OpenedAhead(open(loaded, controller.signal)));
+      const opening = open(loaded, controller.signal);
+      openedBySource.set(loaded, new OpenedAhead(opening));
+      void opening.then(
+        (doc) => drawFirstPageAhead(doc, controller.signal),
+        () => undefined,
+      );
     }
     return loaded;
   });
@@ -88,6 +94,37 @@ export function preloadDocument(fileUrl: string, options: PreloadOptions = {}): 
   for (const oldest of entries.keys()) {
     if (entries.size <= MAX_PRELOADED) break;
     dropPreloadedDocument(oldest);
+  }
+}
+
+/** Starts loading the code of the file's format (pdf.js is ≈400 kB) while the file itself is fetched. */
+function loadFormatCode(contentType: ContentType | null) {
+  const loading =
+    contentType === 'application/pdf'
+      ? import('./pdf/pdf-document')
+      : contentType === 'image/tiff'
+        ? import('./tiff/tiff-document')
+        : null;
+  // A failure to load shows when the viewer opens the file.
+  loading?.catch(() => undefined);
+}
+
+/** Scale of the drawing that warms a first page: small, since only what it leaves behind counts. */
+const WARM_SCALE = 0.25;
+
+/**
+ * Draws page 1 once, small, on a canvas of its own: pdf.js keeps the page's parsed drawing and fonts, the TIFF worker
+ * its decoded page, so the viewer's own drawing is quick. Best effort: a failure is the viewer's to meet and show.
+ */
+async function drawFirstPageAhead(doc: PagedDocument, signal: AbortSignal) {
+  let canvas: HTMLCanvasElement | undefined;
+  try {
+    canvas = document.createElement('canvas');
+    await doc.render(0, canvas, { scale: WARM_SCALE, rotation: 0, outputScale: 1, signal });
+  } catch {
+    // cancelled, or the page cannot be drawn: the viewer finds out for itself
+  } finally {
+    if (canvas) canvas.width = canvas.height = 0;
   }
 }
 
