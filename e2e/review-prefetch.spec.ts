@@ -79,7 +79,8 @@ test('while a run is reviewed the next one is prefetched: after Confirm its page
 
   await page.goto(reviewUrl(agentId));
   await expect(page).toHaveURL(new RegExp(`runId=${encodeURIComponent(runs[0].run.runId)}`));
-  await expect(confirm).toBeEnabled();
+  // The first open loads the viewer's code as well: give a busy machine time.
+  await expect(confirm).toBeEnabled({ timeout: 30_000 });
   // Two runs ahead are got ready, not more.
   await expect.poll(() => files.includes(runs[2].document.fileUrl!)).toBe(true);
   await page.waitForLoadState('networkidle');
@@ -112,7 +113,7 @@ test('opening a run from the queue asks for its document file together with the 
   // Four runs: the fourth is beyond the two prefetched ahead of the first, so opening it is a real first open.
   const { agentId, runs } = await seedQueue(api, unique('first-open'), 4);
   await page.goto(reviewUrl(agentId));
-  await expect(page.getByRole('button', { name: 'Confirm', exact: true })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Confirm', exact: true })).toBeEnabled({ timeout: 30_000 });
 
   const last = runs[3];
   const variablesPath = `/api/agents/${agentId}/runs/${last.run.runId}/variables`;
