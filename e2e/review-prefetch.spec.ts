@@ -58,6 +58,9 @@ function recordFileRequests(page: Page) {
   return files;
 }
 
+// Each test seeds a queue of four documents (text recognition runs on the images) and opens several runs.
+test.slow();
+
 const reviewUrl = (agentId: string, runId?: string) =>
   `/runs/review?agentId=${encodeURIComponent(agentId)}${runId ? `&runId=${encodeURIComponent(runId)}` : ''}`;
 
