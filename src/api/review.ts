@@ -104,7 +104,7 @@ const taskPath = ({ validationId, taskId }: TaskRef) =>
  * are asked again now and awaited. The rest is asked when next shown: refetching every query on screen (the queue's
  * document names among them) before moving on kept the reviewer waiting.
  */
-async function invalidateOrganization(queryClient: ReturnType<typeof useQueryClient>, org: string) {
+async function refreshAfterReviewWrite(queryClient: ReturnType<typeof useQueryClient>, org: string) {
   await queryClient.invalidateQueries({ queryKey: organizationKey(org), refetchType: 'none' });
   await queryClient.refetchQueries({ queryKey: reviewKeys.all(org), type: 'active' });
 }
@@ -116,7 +116,7 @@ export function useTakeReviewTask() {
   return useMutation({
     mutationFn: (ref: TaskRef) =>
       api(taskPath(ref), { method: 'PATCH', body: { status: 'in-progress' }, schema: validationTaskSchema }),
-    onSuccess: async () => invalidateOrganization(queryClient, org),
+    onSuccess: async () => refreshAfterReviewWrite(queryClient, org),
   });
 }
 
@@ -127,7 +127,7 @@ export function useReleaseReviewTask() {
   return useMutation({
     mutationFn: (ref: TaskRef) =>
       api(taskPath(ref), { method: 'PATCH', body: { status: 'ready' }, schema: validationTaskSchema }),
-    onSuccess: async () => invalidateOrganization(queryClient, org),
+    onSuccess: async () => refreshAfterReviewWrite(queryClient, org),
   });
 }
 
@@ -162,7 +162,7 @@ export function useConfirmReview() {
         : null;
       return { task: completed, document };
     },
-    onSuccess: async () => invalidateOrganization(queryClient, org),
+    onSuccess: async () => refreshAfterReviewWrite(queryClient, org),
   });
 }
 
@@ -177,6 +177,6 @@ export function useRejectReview() {
         body: { status: 'failed', output: { reason } },
         schema: validationTaskSchema,
       }),
-    onSuccess: async () => invalidateOrganization(queryClient, org),
+    onSuccess: async () => refreshAfterReviewWrite(queryClient, org),
   });
 }

@@ -19,7 +19,7 @@ export const Route = createFileRoute('/_authenticated/runs/review')({
       await context.queryClient.ensureQueryData(reviewAgentsQueryOptions(context.organization));
       return;
     }
-    // The run asked for starts loading now (its document and file alongside when the queue names it), not once the
+    // The run asked for starts loading now (its document and file alongside when a cached run names it), not once the
     // screen has mounted.
     if (deps.runId) startReviewRun(context.queryClient, context.organization, deps.agentId, deps.runId);
     const queue = await context.queryClient.ensureQueryData(
