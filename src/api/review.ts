@@ -98,9 +98,15 @@ type TaskRef = { validationId: string; taskId: string };
 const taskPath = ({ validationId, taskId }: TaskRef) =>
   `/validations/${segment(validationId)}/tasks/${segment(taskId)}`;
 
-/** Everything of this organization: a review touches runs, tasks and documents shown on several screens. */
-async function invalidateOrganization(queryClient: ReturnType<typeof useQueryClient>, org: string) {
-  await queryClient.invalidateQueries({ queryKey: organizationKey(org) });
+/**
+ * After a review write. It touches runs, tasks and documents shown on several screens, so all of the organization's
+ * cached data goes stale; but only the review screen's own queries on screen (queue, held runs, the run and its task)
+ * are asked again now and awaited. The rest is asked when next shown: refetching every query on screen (the queue's
+ * document names among them) before moving on kept the reviewer waiting.
+ */
+async function refreshAfterReviewWrite(queryClient: ReturnType<typeof useQueryClient>, org: string) {
+  await queryClient.invalidateQueries({ queryKey: organizationKey(org), refetchType: 'none' });
+  await queryClient.refetchQueries({ queryKey: reviewKeys.all(org), type: 'active' });
 }
 
 /** Takes a run's task (ready → in-progress; its run → review-in-progress). 409 when another reviewer holds it. */
@@ -110,7 +116,7 @@ export function useTakeReviewTask() {
   return useMutation({
     mutationFn: (ref: TaskRef) =>
       api(taskPath(ref), { method: 'PATCH', body: { status: 'in-progress' }, schema: validationTaskSchema }),
-    onSuccess: async () => invalidateOrganization(queryClient, org),
+    onSuccess: async () => refreshAfterReviewWrite(queryClient, org),
   });
 }
 
@@ -121,7 +127,7 @@ export function useReleaseReviewTask() {
   return useMutation({
     mutationFn: (ref: TaskRef) =>
       api(taskPath(ref), { method: 'PATCH', body: { status: 'ready' }, schema: validationTaskSchema }),
-    onSuccess: async () => invalidateOrganization(queryClient, org),
+    onSuccess: async () => refreshAfterReviewWrite(queryClient, org),
   });
 }
 
@@ -156,7 +162,7 @@ export function useConfirmReview() {
         : null;
       return { task: completed, document };
     },
-    onSuccess: async () => invalidateOrganization(queryClient, org),
+    onSuccess: async () => refreshAfterReviewWrite(queryClient, org),
   });
 }
 
@@ -171,6 +177,6 @@ export function useRejectReview() {
         body: { status: 'failed', output: { reason } },
         schema: validationTaskSchema,
       }),
-    onSuccess: async () => invalidateOrganization(queryClient, org),
+    onSuccess: async () => refreshAfterReviewWrite(queryClient, org),
   });
 }

@@ -20,6 +20,8 @@ type ReviewEditorProps = {
   labelOptions: string[];
   task: { validationId: string; taskId: string } | null;
   readOnly: boolean;
+  /** The run is shown while its task is being taken; its actions wait for that. */
+  taking: boolean;
   position: { position: number; total: number };
   onDone: (finished: boolean) => Promise<void>;
 };
@@ -36,6 +38,7 @@ export function ReviewEditor(props: ReviewEditorProps) {
     labelOptions,
     task,
     readOnly,
+    taking,
     position,
     onDone,
   } = props;
@@ -50,7 +53,7 @@ export function ReviewEditor(props: ReviewEditorProps) {
   const [reason, setReason] = useState('');
   // Set while moving on after Confirm/Skip/Reject, so the guard does not ask about edits that were just handled.
   const leaving = useRef(false);
-  const busy = confirm.isPending || release.isPending || reject.isPending;
+  const busy = taking || confirm.isPending || release.isPending || reject.isPending;
 
   const moveOn = async (finished: boolean) => {
     leaving.current = true;
@@ -117,11 +120,13 @@ export function ReviewEditor(props: ReviewEditorProps) {
   const footer = (
     <div className="review-actions">
       <span className="review-actions__status" role="status">
-        {busy
-          ? 'Working…'
-          : draft.dirty
-            ? `${draft.changes.length} ${draft.changes.length === 1 ? 'correction' : 'corrections'}`
-            : 'No corrections'}
+        {taking
+          ? 'Taking the run for review…'
+          : busy
+            ? 'Working…'
+            : draft.dirty
+              ? `${draft.changes.length} ${draft.changes.length === 1 ? 'correction' : 'corrections'}`
+              : 'No corrections'}
       </span>
       {!readOnly && task && (
         <>

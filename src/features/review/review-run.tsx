@@ -11,7 +11,7 @@ import { REVIEW_STATUSES, type GroundTruthEntry } from '@/contract';
 import { DEFAULT_THRESHOLD, labelsFromFieldConfig } from '@/widgets/ground-truth/ground-truth-rows';
 import { entriesFromPredictions, thresholdFromConfig } from './review-fields';
 import { ReviewEditor } from './review-editor';
-import { isTakenHere, rememberTaken } from './taken-runs';
+import { forgetTaken, isTakenHere, rememberTaken } from './taken-runs';
 import { useOrganizationScope } from '@/api/organization-scope';
 
 type ReviewRunProps = {
@@ -43,20 +43,15 @@ export function ReviewRun({ agentId, runId, readOnly, position, onDone }: Review
   const take = useTakeReviewTask();
   const attempted = useRef(false);
   const status = run.data?.run.status;
-  const { refetch } = run;
   useEffect(() => {
     if (readOnly || attempted.current || status !== 'ready-for-review' || !validationId || !taskId) return;
     attempted.current = true;
-    take.mutate(
-      { validationId, taskId },
-      {
-        onSuccess: () => {
-          rememberTaken(runId);
-          void refetch();
-        },
-      },
-    );
-  }, [readOnly, status, validationId, taskId, take, refetch, runId]);
+    // Remembered before the answer: the take's own refetch brings the run back in review before onSuccess here,
+    // and this tab must not read that as another reviewer's hold (which swapped the editor out and back).
+    rememberTaken(runId);
+    // Its success refetches this run (api/review.ts), which then reads review-in-progress.
+    take.mutate({ validationId, taskId }, { onError: () => forgetTaken(runId) });
+  }, [readOnly, status, validationId, taskId, take, runId]);
   const [takeOver, setTakeOver] = useState(false);
 
   if (run.isPending)
@@ -135,14 +130,10 @@ export function ReviewRun({ agentId, runId, readOnly, position, onDone }: Review
       </div>
     );
   }
-  if (
-    (validationId && taskId && task.isPending) ||
-    (documentId && document.isPending) ||
-    (status === 'ready-for-review' && !readOnly)
-  ) {
+  if ((validationId && taskId && task.isPending) || (documentId && document.isPending)) {
     return (
       <div className="review-main">
-        <LoadingState label="Taking the run for review…" />
+        <LoadingState label="Opening the run…" />
       </div>
     );
   }
@@ -177,6 +168,7 @@ export function ReviewRun({ agentId, runId, readOnly, position, onDone }: Review
       labelOptions={labelsFromFieldConfig(model.data?.fieldConfig)}
       task={validationId && taskId ? { validationId, taskId } : null}
       readOnly={readOnly}
+      taking={status === 'ready-for-review' && !readOnly}
       position={position}
       onDone={onDone}
     />

@@ -7,6 +7,7 @@ import { EmptyState } from '@/components/states';
 import { reviewPosition } from './review-fields';
 import { ReviewQueue } from './review-queue';
 import { ReviewRun } from './review-run';
+import { useReviewPrefetch } from './use-review-prefetch';
 import { useOrganizationScope } from '@/api/organization-scope';
 
 /** One sitting on an agent's queue: counts the runs confirmed so far ("3 of 12"). */
@@ -24,10 +25,15 @@ export function ReviewSitting({ agentId, runId }: { agentId: string; runId: stri
   const waiting = queue.runs.filter((run) => run.runId !== runId).length;
   const position = reviewPosition(done, waiting, runId !== null);
 
-  /** The next waiting run after this one, from a fresh queue. */
+  useReviewPrefetch(org, queue.runs, runId);
+
+  /**
+   * The next waiting run after this one, from a fresh queue: a review write has just refetched it (api/review.ts);
+   * otherwise it is asked again unless it is fresh by the console's usual measure.
+   */
   const openNext = async (finished: boolean) => {
     if (finished) setDone((n) => n + 1);
-    const fresh = await queryClient.fetchQuery({ ...reviewQueueQueryOptions(org, agentId), staleTime: 0 });
+    const fresh = await queryClient.fetchQuery(reviewQueueQueryOptions(org, agentId));
     const next = fresh.runs.find((run) => run.runId !== runId);
     await navigate({ to: '/runs/review', search: { agentId, runId: next?.runId }, replace: false });
   };

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { OcrResult } from '@/contract/ocr';
 import type { ContentType } from './document-size';
 import { DocumentViewer, type DocumentViewerProps } from './document-viewer';
-import { loadDocumentFile } from './load-document-file';
+import { loadPreloadedDocumentFile } from './preload-document';
 import {
   RecognitionSaidByHostContext,
   RecognizedTextContext,
@@ -57,7 +57,7 @@ export function DocumentFileViewer({
 
   useEffect(() => {
     const controller = new AbortController();
-    loadDocumentFile(fileUrl, { contentType, name, signal: controller.signal }).then(
+    loadPreloadedDocumentFile(fileUrl, { contentType, name, signal: controller.signal }).then(
       (source) => setLoaded({ key, result: { source } }),
       (error: unknown) => {
         if (!controller.signal.aborted)

@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode, type Ref } from 'react';
 import { describeOversize } from './document-size';
 import { downloadSource } from './download-source';
 import { EmailView } from './email/email-view';
-import { openPagedDocument } from './open-paged-document';
+import { openPreloadedDocument } from './preload-document';
 import { isAbortError, type PagedDocument } from './paged-document';
 import { PagedViewer } from './paged-viewer';
 import type { PageWordSource } from './page-words';
@@ -106,7 +106,7 @@ function PagedDocumentViewer({
     const controller = new AbortController();
     let opened: PagedDocument | null = null;
     performance.mark('document-viewer:open');
-    openPagedDocument(source, controller.signal).then(
+    openPreloadedDocument(source, controller.signal).then(
       (doc) => {
         if (controller.signal.aborted) return doc.destroy();
         opened = doc;

@@ -2,6 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { reviewAgentsQueryOptions, reviewQueueQueryOptions } from '@/api/review';
 import { agentIdSchema, runIdSchema } from '@/contract';
+import { startReviewRun } from '@/features/review/prefetch-review-run';
 import { ReviewScreen } from '@/features/review/review-screen';
 
 const searchSchema = z.object({
@@ -18,6 +19,9 @@ export const Route = createFileRoute('/_authenticated/runs/review')({
       await context.queryClient.ensureQueryData(reviewAgentsQueryOptions(context.organization));
       return;
     }
+    // The run asked for starts loading now (its document and file alongside when a cached run names it), not once the
+    // screen has mounted.
+    if (deps.runId) startReviewRun(context.queryClient, context.organization, deps.agentId, deps.runId);
     const queue = await context.queryClient.ensureQueryData(
       reviewQueueQueryOptions(context.organization, deps.agentId),
     );

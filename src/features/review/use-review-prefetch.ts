@@ -1,0 +1,55 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useEffectEvent, useRef } from 'react';
+import type { AgentRun } from '@/contract';
+import { dropPreloadedDocument } from '@/widgets/document-viewer/preload-document';
+import { prefetchReviewRun } from './prefetch-review-run';
+
+/** Runs got ready ahead of the one on screen: Confirm opens the first, Skip or Reject may open the second. */
+const LOOKAHEAD = 2;
+
+/**
+ * While a run is reviewed, gets the next runs of the queue ready (their data in the query cache, their document
+ * fetched and its first page opened), one after the other. A changed queue starts over with its own next runs, and
+ * the files preloaded for runs that left it are let go; leaving the sitting lets go of all.
+ */
+export function useReviewPrefetch(org: string, queue: readonly AgentRun[], currentRunId: string | null) {
+  const queryClient = useQueryClient();
+  const upcoming = queue.filter((run) => run.runId !== currentRunId).slice(0, LOOKAHEAD);
+  const upcomingKey = upcoming.map((run) => run.runId).join(' ');
+  // The runs themselves as they are when the effect runs; the effect reruns when their ids change.
+  const currentUpcoming = useEffectEvent(() => upcoming);
+  /** Run id → the file preloaded for it. */
+  const files = useRef(new Map<string, string>());
+  /** The runs whose preloads are kept: the one on screen (until its viewer takes its file) and the next ones. */
+  const keep = useRef(new Set<string>());
+
+  useEffect(() => {
+    const held = files.current;
+    return () => {
+      for (const fileUrl of held.values()) dropPreloadedDocument(fileUrl);
+      held.clear();
+    };
+  }, []);
+
+  useEffect(() => {
+    const runs = currentUpcoming();
+    keep.current = new Set([...(currentRunId ? [currentRunId] : []), ...runs.map((run) => run.runId)]);
+    for (const [runId, fileUrl] of files.current) {
+      if (keep.current.has(runId)) continue;
+      dropPreloadedDocument(fileUrl);
+      files.current.delete(runId);
+    }
+    const controller = new AbortController();
+    void (async () => {
+      for (const run of runs) {
+        if (controller.signal.aborted) return;
+        const fileUrl = await prefetchReviewRun(queryClient, org, run).catch(() => null);
+        if (!fileUrl) continue;
+        // The queue may have moved on meanwhile: keep only what is still wanted.
+        if (keep.current.has(run.runId)) files.current.set(run.runId, fileUrl);
+        else dropPreloadedDocument(fileUrl);
+      }
+    })();
+    return () => controller.abort();
+  }, [queryClient, org, upcomingKey, currentRunId]);
+}
