@@ -24,6 +24,14 @@ const demoAgent = async (api: ServiceApi) =>
 const demoPdf = async (api: ServiceApi) =>
   (await list<Document>(api, '/documents')).find((d) => d.name === 'INV-2024-5461.pdf')!;
 
+/** A user whose name and email are longer than most: what a table's columns must make room for. */
+const longNamedUser = (api: ServiceApi) =>
+  api.post<{ userId: string }>('/users', {
+    email: `bartholomew.long-name.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@accounts-payable.example.com`,
+    name: 'Bartholomew Featherstonehaugh-Smythe',
+    roleIds: ['svc:role:validator'],
+  });
+
 /** The main screens, each as a path found from the demo data. */
 const SCREENS: Record<string, (api: ServiceApi) => Promise<string>> = {
   runs: async () => '/runs?refresh=0',
@@ -48,7 +56,11 @@ const SCREENS: Record<string, (api: ServiceApi) => Promise<string>> = {
   'validation detail': async (api) =>
     `/validations/${enc((await list<{ validationId: string }>(api, '/validations'))[0].validationId)}`,
   'new validation': async () => '/validations/new',
-  users: async () => '/settings/users',
+  users: async (api) => {
+    await longNamedUser(api);
+    return '/settings/users';
+  },
+  'user detail': async (api) => `/settings/users/${enc((await longNamedUser(api)).userId)}`,
   roles: async () => '/settings/roles',
   'role detail': async () => `/settings/roles/${enc('svc:role:admin')}`,
   'app clients': async () => '/settings/app-clients',
