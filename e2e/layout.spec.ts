@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import type { AgentRun, Document } from '@/contract';
 import { expect, test, type ServiceApi } from './support/fixtures';
-import { expectNoClippedText } from './helpers/clipped-text';
+import { coveredControls, expectNoClippedText } from './helpers/clipped-text';
 import { expectNoControlPastEdge } from './helpers/layout-checks';
 import { waitForPagePainted } from './helpers/viewer-checks';
 
@@ -79,6 +79,7 @@ async function openScreen(page: Page, path: string) {
 async function expectEverythingWithinReach(page: Page) {
   await expectNoControlPastEdge(page.locator('body'));
   await expectNoClippedText(page.locator('body'));
+  expect(await coveredControls(page.locator('body'))).toEqual([]);
 }
 
 for (const [width, height] of SIZES) {
@@ -138,7 +139,9 @@ for (const [width, height] of SIZES) {
         for (const button of ['Cancel', name]) {
           await expect(dialog.getByRole('button', { name: button, exact: true })).toBeInViewport({ ratio: 1 });
         }
-        await expectEverythingWithinReach(page);
+        await expectNoControlPastEdge(dialog);
+        await expectNoClippedText(dialog);
+        expect(await coveredControls(dialog)).toEqual([]);
         await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
         await expect(dialog).toBeHidden();
       }

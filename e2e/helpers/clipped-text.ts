@@ -61,3 +61,28 @@ export async function clippedText(container: Locator): Promise<string[]> {
 export async function expectNoClippedText(container: Locator) {
   await expect.poll(() => clippedText(container)).toEqual([]);
 }
+
+/**
+ * Controls inside `container` whose middle, though within the window, is covered by something else (a sticky column
+ * over a cell's button, a bar over a field): what the operator sees but cannot click.
+ */
+export async function coveredControls(container: Locator): Promise<string[]> {
+  return container.evaluate((root) => {
+    const found: string[] = [];
+    for (const el of root.querySelectorAll('button, input, select, a[href], [role="button"]')) {
+      const rect = el.getBoundingClientRect();
+      if (rect.width === 0 || rect.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+      const [x, y] = [rect.left + rect.width / 2, rect.top + rect.height / 2];
+      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+      const hit = document.elementFromPoint(x, y);
+      // A control clipped away by its scrolling frame is not covered, only out of view (the edge check's matter).
+      if (!hit || el.contains(hit) || hit.contains(el) || (el instanceof HTMLInputElement && hit === el.labels?.[0])) continue;
+      let frame = el.parentElement;
+      while (frame && getComputedStyle(frame).overflowX === 'visible') frame = frame.parentElement;
+      const box = frame?.getBoundingClientRect();
+      if (box && (x < box.left || x > box.right)) continue;
+      found.push(`${el.tagName.toLowerCase()} “${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? ''}”`);
+    }
+    return found;
+  });
+}
