@@ -19,9 +19,9 @@ export async function clippedText(container: Locator): Promise<string[]> {
       `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : ''} “${text.slice(0, 40)}”: ${el.scrollWidth - el.clientWidth} px cut`;
     for (const el of root.querySelectorAll<HTMLElement>('*')) {
       const rect = el.getBoundingClientRect();
-      if (rect.width <= 2 || rect.height <= 2) continue;
+      if (rect.width <= 2 || rect.height <= 2 || !el.checkVisibility({ visibilityProperty: true })) continue;
       const style = getComputedStyle(el);
-      if (style.visibility === 'hidden' || style.display === 'contents') continue;
+      if (style.display === 'contents') continue;
       if (el instanceof HTMLInputElement) {
         if (!['text', 'search', 'email', 'url'].includes(el.type)) continue;
         if (el.value) {
@@ -71,16 +71,22 @@ export async function coveredControls(container: Locator): Promise<string[]> {
     const found: string[] = [];
     for (const el of root.querySelectorAll('button, input, select, a[href], [role="button"]')) {
       const rect = el.getBoundingClientRect();
-      if (rect.width === 0 || rect.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+      // checkVisibility: not inside a closed <details> or another content-visibility: hidden subtree.
+      if (rect.width === 0 || rect.height === 0 || !el.checkVisibility({ visibilityProperty: true })) continue;
       const [x, y] = [rect.left + rect.width / 2, rect.top + rect.height / 2];
       if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
       const hit = document.elementFromPoint(x, y);
-      // A control clipped away by its scrolling frame is not covered, only out of view (the edge check's matter).
       if (!hit || el.contains(hit) || hit.contains(el) || (el instanceof HTMLInputElement && hit === el.labels?.[0])) continue;
-      let frame = el.parentElement;
-      while (frame && getComputedStyle(frame).overflowX === 'visible') frame = frame.parentElement;
-      const box = frame?.getBoundingClientRect();
-      if (box && (x < box.left || x > box.right)) continue;
+      // A control scrolled out of a frame (clipped by it) is not covered, only out of view: scrolling brings it.
+      let clipped = false;
+      for (let frame = el.parentElement; frame && !clipped; frame = frame.parentElement) {
+        const style = getComputedStyle(frame);
+        if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+        const box = frame.getBoundingClientRect();
+        // Within a few pixels of the frame's edge counts as out of it (the frame's border, a bar's shadow).
+        clipped = x < box.left + 3 || x > box.right - 3 || y < box.top + 3 || y > box.bottom - 3;
+      }
+      if (clipped) continue;
       found.push(`${el.tagName.toLowerCase()} “${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? ''}”`);
     }
     return found;
