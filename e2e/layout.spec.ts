@@ -94,7 +94,11 @@ for (const [width, height] of SIZES) {
       });
     }
 
-    test('review: the viewer toolbar holds one line, fields and raw values read whole', async ({ page, api, unique }) => {
+    test('review: the viewer toolbar holds one line, fields and raw values read whole', async ({
+      page,
+      api,
+      unique,
+    }) => {
       // A queue of its own: the demo model and validation on the demo invoice, which asks for review.
       const [model] = (await list<{ modelId: string; name: string }>(api, '/models')).filter(
         (m) => m.name === 'Invoice extraction',

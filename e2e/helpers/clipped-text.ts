@@ -76,7 +76,8 @@ export async function coveredControls(container: Locator): Promise<string[]> {
       const [x, y] = [rect.left + rect.width / 2, rect.top + rect.height / 2];
       if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
       const hit = document.elementFromPoint(x, y);
-      if (!hit || el.contains(hit) || hit.contains(el) || (el instanceof HTMLInputElement && hit === el.labels?.[0])) continue;
+      if (!hit || el.contains(hit) || hit.contains(el) || (el instanceof HTMLInputElement && hit === el.labels?.[0]))
+        continue;
       // A control scrolled out of a frame (clipped by it) is not covered, only out of view: scrolling brings it.
       let clipped = false;
       for (let frame = el.parentElement; frame && !clipped; frame = frame.parentElement) {
@@ -87,7 +88,9 @@ export async function coveredControls(container: Locator): Promise<string[]> {
         clipped = x < box.left + 3 || x > box.right - 3 || y < box.top + 3 || y > box.bottom - 3;
       }
       if (clipped) continue;
-      found.push(`${el.tagName.toLowerCase()} “${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? ''}”`);
+      found.push(
+        `${el.tagName.toLowerCase()} “${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? ''}”`,
+      );
     }
     return found;
   });
