@@ -99,13 +99,19 @@ for (const [width, height] of SIZES) {
       api,
       unique,
     }) => {
-      // A queue of its own: the demo model and validation on the demo invoice, which asks for review.
+      // A queue of its own: the demo model, and a copy of the demo validation (which asks for review on the demo
+      // invoice), so this agent's tasks are its own.
       const [model] = (await list<{ modelId: string; name: string }>(api, '/models')).filter(
         (m) => m.name === 'Invoice extraction',
       );
-      const [validation] = (await list<{ validationId: string; name: string }>(api, '/validations')).filter(
+      const [checks] = (await list<{ name: string; config: unknown }>(api, '/validations')).filter(
         (v) => v.name === 'Invoice checks',
       );
+      const validation = await api.post<{ validationId: string }>('/validations', {
+        name: unique('Layout checks'),
+        enabled: true,
+        config: checks.config,
+      });
       const agent = await api.post<{ agentId: string }>('/agents', {
         name: unique('Layout agent'),
         resourceIds: [model.modelId, validation.validationId],
