@@ -113,10 +113,10 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
                 onSelect={() => go({ to: resource.to, params: resource.params })}
               >
                 <IconSearch />
-                <span className="truncate">
+                <span className="truncate palette__name" title={`${resource.name} · ${resource.kind}`}>
                   {resource.name} <span className="muted">· {resource.kind}</span>
                 </span>
-                <span className="palette__hint palette__id truncate" style={{ maxWidth: '40%' }}>
+                <span className="palette__hint palette__id truncate" style={{ maxWidth: '40%' }} title={resource.id}>
                   {resource.id}
                 </span>
               </Command.Item>
