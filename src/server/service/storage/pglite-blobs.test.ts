@@ -23,6 +23,18 @@ describe('PGlite blobs', () => {
     expect(read!.equals(bytes)).toBe(true);
   });
 
+  it('writes exactly the bytes of a view into a larger buffer, and a refilled buffer does not change what was written', async () => {
+    const buffer = Buffer.alloc(64, 1);
+    buffer.fill(2, 10, 20);
+    await writeWithBlob(db, insert, ['view', null], buffer.subarray(10, 20));
+    await writeWithBlob(db, insert, ['whole', null], buffer);
+    buffer.fill(9);
+    expect((await readFirstRowWithBlob(db, select('view')))![1]).toEqual(Buffer.alloc(10, 2));
+    const whole = (await readFirstRowWithBlob(db, select('whole')))![1]!;
+    expect(whole.length).toBe(64);
+    expect([whole[0], whole[10], whole[63]]).toEqual([1, 2, 1]);
+  });
+
   it('works inside a transaction, and a rolled-back write leaves nothing', async () => {
     await db.transaction(async (tx) => {
       await writeWithBlob(tx, insert, ['in-tx', null], Buffer.from('abc'));

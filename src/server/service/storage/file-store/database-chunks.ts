@@ -54,7 +54,8 @@ export function databaseChunks(db: Db): BlobBackend {
   return {
     async write(organizationId, _documentId, fileId, source) {
       let seq = 0;
-      let chunk = Buffer.allocUnsafe(CHUNK_SIZE);
+      // One buffer for the whole upload: each chunk's statement has finished with it before it is refilled.
+      const chunk = Buffer.allocUnsafe(CHUNK_SIZE);
       let filled = 0;
       try {
         for await (const piece of source) {
@@ -64,7 +65,6 @@ export function databaseChunks(db: Db): BlobBackend {
             at += taken;
             if (filled === CHUNK_SIZE) {
               await writeChunk(organizationId, fileId, seq++, chunk);
-              chunk = Buffer.allocUnsafe(CHUNK_SIZE);
               filled = 0;
             }
           }
