@@ -18,15 +18,11 @@ class BorrowedBytes extends Blob {
   readonly #buffer: ArrayBuffer;
 
   constructor(bytes: Uint8Array) {
-    super();
+    super([]); // empty: PGlite only ever calls arrayBuffer()
     const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
     // PGlite's device reads the whole ArrayBuffer: a view into a larger one (the short last chunk, a pooled Buffer)
     // is copied out — `new Uint8Array(view)` copies, where a Buffer's `slice()` would not.
     this.#buffer = (whole ? bytes : new Uint8Array(bytes)).buffer as ArrayBuffer;
-  }
-
-  override get size(): number {
-    return this.#buffer.byteLength;
   }
 
   override arrayBuffer(): Promise<ArrayBuffer> {
