@@ -11,7 +11,10 @@ import '@/styles/index.css';
 applyInitialTheme();
 
 const queryClient = createQueryClient({
-  onUnauthorized: () => {
+  onUnauthorized: ({ watched }) => {
+    // A link preloaded on hover, with no navigation under way: stay on the page being read. The click asks again,
+    // and then sign-in comes back to the page that was clicked rather than this one.
+    if (!watched && router.state.status !== 'pending') return;
     const { pathname, href } = router.state.location;
     if (pathname === '/sign-in') return;
     // Forget the ended session first, or sign-in's beforeLoad would see it and send the operator straight back.

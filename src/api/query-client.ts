@@ -9,8 +9,12 @@ declare module '@tanstack/react-query' {
 }
 
 export interface QueryClientHandlers {
-  /** A call answered 401: the session ended. main.tsx sends the operator to sign-in with `redirect`. */
-  onUnauthorized: () => void;
+  /**
+   * A call answered 401: the session ended. main.tsx sends the operator to sign-in with `redirect`. `watched` is false
+   * for a query no screen is showing (a route preloaded on hover, a prefetch): the caller may let the navigation that
+   * needs it ask again rather than leave the page the operator is reading.
+   */
+  onUnauthorized: (source: { watched: boolean }) => void;
 }
 
 /**
@@ -18,12 +22,16 @@ export interface QueryClientHandlers {
  * network errors and 5xx, and one place that reacts to a 401 from any query or mutation.
  */
 export function createQueryClient(handlers: QueryClientHandlers): QueryClient {
-  const onError = (error: unknown, meta: { ignoreUnauthorized?: boolean } | undefined) => {
-    if (isApiError(error, 401) && !meta?.ignoreUnauthorized) handlers.onUnauthorized();
+  const onError = (error: unknown, meta: { ignoreUnauthorized?: boolean } | undefined, watched: boolean) => {
+    if (isApiError(error, 401) && !meta?.ignoreUnauthorized) handlers.onUnauthorized({ watched });
   };
   return new QueryClient({
-    queryCache: new QueryCache({ onError: (error, query) => onError(error, query.meta) }),
-    mutationCache: new MutationCache({ onError: (error, _vars, _ctx, mutation) => onError(error, mutation.meta) }),
+    queryCache: new QueryCache({
+      onError: (error, query) => onError(error, query.meta, query.getObserversCount() > 0),
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _vars, _ctx, mutation) => onError(error, mutation.meta, true),
+    }),
     defaultOptions: {
       queries: {
         retry: (failureCount, error) => isRetryable(error) && failureCount < 2,
