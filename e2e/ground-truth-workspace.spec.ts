@@ -91,7 +91,8 @@ test('a line-items field is edited as a grid: add, fill (typing and selecting on
   await expectAccessible(page);
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await grid.scrollIntoViewIfNeeded();
+    // The workspace changes layout at a phone's width and mounts the grid anew: scroll to the one that stays.
+    await expect(async () => grid.scrollIntoViewIfNeeded({ timeout: 2000 })).toPass();
     await page.screenshot({ path: testInfo.outputPath(`line-items-grid-${width}.png`) });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
