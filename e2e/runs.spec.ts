@@ -257,6 +257,12 @@ test('a failed action run shows its errors on the run page and on its own page',
   await subruns.getByRole('link', { name: `${name} ERP export` }).click();
   await expect(page.getByRole('alert')).toContainText(error);
   await expect(page.getByRole('link', { name: 'Open the agent run' })).toBeVisible();
+  // A closed input block says what it holds, and opens on a click.
+  const input = page.locator('summary', { hasText: /^Input/ });
+  await expect(input).toHaveText(/^Input\s*(\d+ (fields?|items?)|text)$/);
+  await expect(page.getByRole('region', { name: 'Input' })).toBeHidden();
+  await input.click();
+  await expect(page.getByLabel('Input', { exact: true })).toBeVisible();
   await expectAccessible(page);
 });
 

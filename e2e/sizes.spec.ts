@@ -1,7 +1,8 @@
 /**
  * Issue 29 item 6: sizes. The Users search box shows its whole placeholder, the Create user dialog keeps Cancel and
- * Create in view when the window is 900 px high (or less; its body scrolls), and the runs page keeps "Columns" on the
- * line of its filters at 1440 and 1280 px with no control past its container's edge.
+ * Create in view when the window is 900 px high (or less; its body scrolls), and the runs page keeps "Columns" and
+ * "Archive all matching…" on the line of its filters, and "About this agent" beside the agent picker, at 1440 and
+ * 1280 px with no control past its container's edge.
  */
 import type { Locator } from '@playwright/test';
 import { expect, test } from './support/fixtures';
@@ -16,6 +17,12 @@ const placeholderFits = (input: Locator) =>
     const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
     return context.measureText(el.placeholder).width <= room;
   });
+
+/** How far apart, vertically, the middles of two controls are: under 8 px, they sit on one line. */
+async function middlesApart(a: Locator, b: Locator): Promise<number> {
+  const [boxA, boxB] = [(await a.boundingBox())!, (await b.boundingBox())!];
+  return Math.abs(boxA.y + boxA.height / 2 - (boxB.y + boxB.height / 2));
+}
 
 for (const [width, height] of [
   [1440, 900],
@@ -48,8 +55,12 @@ for (const [width, height] of [
     const columns = page.getByRole('button', { name: 'Columns' });
     await expect(columns).toBeEnabled();
     const status = filters.getByRole('combobox').first();
-    const [a, b] = [(await columns.boundingBox())!, (await status.boundingBox())!];
-    expect(Math.abs(a.y + a.height / 2 - (b.y + b.height / 2))).toBeLessThan(8);
+    const archiveMatching = page.getByRole('button', { name: 'Archive all matching…' });
+    expect(await middlesApart(columns, status)).toBeLessThan(8);
+    expect(await middlesApart(archiveMatching, columns)).toBeLessThan(8);
+    // The agent picker keeps its link to the agent beside it.
+    const agent = page.getByRole('combobox', { name: 'Agent' });
+    expect(await middlesApart(page.getByRole('link', { name: 'About this agent' }), agent)).toBeLessThan(8);
     await expectNoControlPastEdge(page.locator('.data-table__toolbar'));
   });
 }

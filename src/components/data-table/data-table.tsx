@@ -105,6 +105,8 @@ export interface DataTableProps<T> {
   selection?: TableSelection<T>;
   sorting?: TableSorting;
   toolbar?: ReactNode;
+  /** Actions on what the table lists (not on a selection), at the right of the toolbar beside "Columns". */
+  toolbarEnd?: ReactNode;
   empty?: ReactNode;
   isFetching?: boolean;
   /** Virtualize the body above this many rows (default 100). */
@@ -112,7 +114,8 @@ export interface DataTableProps<T> {
 }
 
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { label, pagination, selection, sorting, toolbar, empty, isFetching = false, virtualizeAbove = 100 } = props;
+  const { label, pagination, selection, sorting, toolbar, toolbarEnd, empty } = props;
+  const { isFetching = false, virtualizeAbove = 100 } = props;
   const { table, clearSelection } = useDataTable(props);
   const rows = table.getRowModel().rows;
   const selectedRows = table.getSelectedRowModel().rows.map((row) => row.original);
@@ -141,7 +144,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   return (
     <div className="data-table">
-      <TableToolbar toolbar={toolbar} hideable={hideable} />
+      <TableToolbar toolbar={toolbar} end={toolbarEnd} hideable={hideable} />
       {selection && selectedRows.length > 0 ? (
         <BulkBar selection={selection} rows={selectedRows} onClear={clearSelection} />
       ) : null}

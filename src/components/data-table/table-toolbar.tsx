@@ -13,13 +13,23 @@ function ColumnsButton({ disabled, ...props }: ComponentProps<'button'>) {
   );
 }
 
-/** Above the table: the feature's filters, and the Columns menu when more than one column can be hidden. */
-export function TableToolbar<T>({ toolbar, hideable }: { toolbar: ReactNode; hideable: Column<T, unknown>[] }) {
-  if (!toolbar && hideable.length <= 1) return null;
+interface TableToolbarProps<T> {
+  toolbar: ReactNode;
+  end: ReactNode;
+  hideable: Column<T, unknown>[];
+}
+
+/**
+ * Above the table: the feature's filters (they wrap inside their own box), then at the right of their first line the
+ * feature's actions on the list and the Columns menu when more than one column can be hidden.
+ */
+export function TableToolbar<T>({ toolbar, end, hideable }: TableToolbarProps<T>) {
+  if (!toolbar && !end && hideable.length <= 1) return null;
   return (
     <div className="data-table__toolbar">
       {toolbar}
       <div className="spacer" />
+      {end ? <div className="data-table__toolbar-end">{end}</div> : null}
       {hideable.length > 1 ? (
         <Suspense fallback={<ColumnsButton disabled />}>
           <ColumnsMenu

@@ -13,16 +13,8 @@ const toLocalInput = (timestamp: string | undefined) => {
 };
 const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : undefined);
 
-/** Status within the tab and created-time window (applied together), clear, and archive all matching. */
-export function RunFilters({
-  search,
-  canArchiveMatching,
-  onArchiveMatching,
-}: {
-  search: RunsSearch;
-  canArchiveMatching: boolean;
-  onArchiveMatching: () => void;
-}) {
+/** Status within the tab and created-time window (applied together), and clear. */
+export function RunFilters({ search }: { search: RunsSearch }) {
   const id = useId();
   const onSearchChange = useRunsSearchChange();
   const tab = search.tab ?? 'all';
@@ -39,7 +31,7 @@ export function RunFilters({
   return (
     <form className="runs-filters" onSubmit={apply} key={`${search.from}|${search.to}`} aria-label="Filter runs">
       {statuses.length > 1 && (
-        <>
+        <span className="runs-filter">
           <label htmlFor={`${id}-status`}>Status</label>
           <select
             id={`${id}-status`}
@@ -57,21 +49,31 @@ export function RunFilters({
               </option>
             ))}
           </select>
-        </>
+        </span>
       )}
-      <label htmlFor={`${id}-from`}>Created from</label>
-      <input
-        id={`${id}-from`}
-        name="from"
-        type="datetime-local"
-        className="input"
-        defaultValue={toLocalInput(search.from)}
-      />
-      <label htmlFor={`${id}-to`}>until</label>
-      <input id={`${id}-to`} name="to" type="datetime-local" className="input" defaultValue={toLocalInput(search.to)} />
-      <button type="submit" className="button">
-        Apply
-      </button>
+      <span className="runs-filter">
+        <label htmlFor={`${id}-from`}>Created from</label>
+        <input
+          id={`${id}-from`}
+          name="from"
+          type="datetime-local"
+          className="input"
+          defaultValue={toLocalInput(search.from)}
+        />
+      </span>
+      <span className="runs-filter">
+        <label htmlFor={`${id}-to`}>until</label>
+        <input
+          id={`${id}-to`}
+          name="to"
+          type="datetime-local"
+          className="input"
+          defaultValue={toLocalInput(search.to)}
+        />
+        <button type="submit" className="button">
+          Apply
+        </button>
+      </span>
       {filtered && (
         <button
           type="button"
@@ -79,11 +81,6 @@ export function RunFilters({
           onClick={() => onSearchChange((s) => ({ agent: s.agent, tab: s.tab, sort: s.sort, refresh: s.refresh }))}
         >
           Clear filters
-        </button>
-      )}
-      {canArchiveMatching && (
-        <button type="button" className="button runs-archive-matching" onClick={onArchiveMatching}>
-          Archive all matching…
         </button>
       )}
     </form>

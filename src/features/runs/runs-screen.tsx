@@ -82,12 +82,13 @@ export function RunsScreen({ agents, agentId, search }: RunsScreenProps) {
         columns={columns}
         getRowId={(r) => r.runId}
         columnsKey="runs"
-        toolbar={
-          <RunFilters
-            search={search}
-            canArchiveMatching={canWrite && tab !== 'archived' && data.runs.length > 0}
-            onArchiveMatching={() => setArchiveMatching(true)}
-          />
+        toolbar={<RunFilters search={search} />}
+        toolbarEnd={
+          canWrite && tab !== 'archived' && data.runs.length > 0 ? (
+            <button type="button" className="button button--small" onClick={() => setArchiveMatching(true)}>
+              Archive all matching…
+            </button>
+          ) : null
         }
         isFetching={isFetching}
         pagination={{
