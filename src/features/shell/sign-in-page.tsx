@@ -4,12 +4,7 @@ import { useSignIn } from '@/api/session';
 import { explainError, isApiError } from '@/api/errors';
 import { IconAlert } from '@/components/icons';
 
-/** Only same-origin paths are followed after sign-in (an open redirect would hand the session to another site). */
-export function safeRedirect(target: string | undefined): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return '/runs';
-  if (target.startsWith('/sign-in')) return '/runs';
-  return target;
-}
+export { safeRedirect } from '@/contract/safe-redirect';
 
 const ERRORS: Record<string, string> = {
   'launch-link':
