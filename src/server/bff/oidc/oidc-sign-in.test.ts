@@ -46,4 +46,78 @@ describe.each(STORE_KINDS)('OpenID Connect sign-in (%s store)', (kind) => {
     const session = bffSessionSchema.parse((await browser.request('/bff/session')).json());
     expect(session).toMatchObject({ signedIn: true, operator: { name: 'bob', role: 'viewer' } });
   });
+
+  it('refuses a person in neither group with a page that says why, creates no session, and audits it', async () => {
+    const { browser, callback } = await signIn('carol');
+    expect(callback.headers.location).toBe('/sign-in?error=oidc-no-role');
+    expect(JSON.stringify(callback.headers['set-cookie'] ?? [])).not.toMatch(/dps_session=[^;]/);
+    expect(await browser.signedIn()).toBe(false);
+    expect((await bff.bff.app.sessionStore.list()).some((s) => s.session.operator.name === 'carol')).toBe(false);
+    const { entries } = await bff.bff.app.auditLog.page({ limit: 50, operator: 'carol' });
+    expect(entries[0]).toMatchObject({ method: 'GET', path: '/bff/oidc/callback?refused=no-role', status: 403 });
+  });
+
+  it('refuses a replayed authorization code', async () => {
+    const first = new TestBrowser(bff.origin);
+    const start = await first.request('/bff/oidc/login', { noCsrf: true });
+    const back = await op.signIn(start.headers.location!, 'alice');
+    await first.request(back.pathname + back.search, { noCsrf: true });
+    expect(await first.signedIn()).toBe(true);
+    // The same code again, in a sign-in of its own (its own pending cookie and state): the provider refuses it.
+    const second = new TestBrowser(bff.origin);
+    const again = new URL((await second.request('/bff/oidc/login', { noCsrf: true })).headers.location!);
+    const replay = new URLSearchParams(back.search);
+    replay.set('state', again.searchParams.get('state')!);
+    const reply = await second.request(`/bff/oidc/callback?${replay}`, { noCsrf: true });
+    expect(reply.headers.location).toBe('/sign-in?error=oidc-rejected');
+    expect(await second.signedIn()).toBe(false);
+  });
+
+  it('signs out at both ends: the BFF session ends, then the provider ends its own', async () => {
+    const { browser } = await signIn('alice');
+    const reply = await browser.request('/bff/logout', { method: 'POST' });
+    expect(reply.status).toBe(200);
+    const url = new URL(reply.json<{ providerSignOutUrl: string }>().providerSignOutUrl);
+    expect(url.origin + url.pathname).toBe(`${op.issuer}/session/end`);
+    expect(url.searchParams.get('post_logout_redirect_uri')).toBe(`${bff.origin}/sign-in`);
+    expect(url.searchParams.get('id_token_hint')?.split('.')).toHaveLength(3);
+    expect(await browser.signedIn()).toBe(false);
+    // The provider accepts the hint and the registered return address: its confirmation page, not an error.
+    const providerPage = await fetch(url, { redirect: 'manual' });
+    expect(providerPage.status).toBe(200);
+    expect(await providerPage.text()).toContain('logout');
+  });
+
+  it('lists the person in the Sessions dialog by name, and a password sign-in stays as it was', async () => {
+    const { browser } = await signIn('bob');
+    const sessions = (await browser.request('/bff/sessions')).json<{ sessions: { operator: unknown }[] }>();
+    // Own sessions: bob's two sign-ins in this file, each named bob.
+    expect(sessions.sessions.length).toBeGreaterThan(0);
+    for (const session of sessions.sessions) expect(session.operator).toEqual({ name: 'bob', role: 'viewer' });
+    await bff.addOperator('ops', 'admin', 'correct horse battery');
+    const local = new TestBrowser(bff.origin);
+    expect((await local.login('ops', 'correct horse battery')).json()).toMatchObject({ signedInWith: 'account' });
+    expect((await local.request('/bff/logout', { method: 'POST' })).status).toBe(204);
+  });
 });
+
+describe('without local accounts (DPS_LOCAL_ACCOUNTS=0)', () => {
+  it('refuses /bff/login and tells the sign-in page to offer the provider only', async () => {
+    const op = await startTestProvider();
+    const bff = await stores.start('files', { config: { oidc: op.settings(), localAccounts: false } });
+    try {
+      await bff.addOperator('ops', 'admin', 'correct horse battery');
+      const browser = new TestBrowser(bff.origin);
+      const reply = await browser.login('ops', 'correct horse battery');
+      expect(reply.status).toBe(403);
+      expect(reply.json().message).toContain('Test IdP');
+      expect((await browser.request('/bff/session')).json()).toEqual({
+        signedIn: false,
+        signIn: { localAccounts: false, provider: 'Test IdP' },
+      });
+    } finally {
+      await op.close();
+    }
+  });
+});
+
