@@ -3,6 +3,7 @@
  * the refusal of the one in no group, sign-out at both ends, back-channel logout across instances. On each state
  * store (files; PostgreSQL when DPS_DATABASE_URL is set).
  */
+import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser, type RunningBff } from '@/server/bff/testing/bff-harness';
 import { bffsOnEachStore, STORE_KINDS } from '@/server/bff/testing/bffs-on-each-store';
@@ -98,6 +99,29 @@ describe.each(STORE_KINDS)('OpenID Connect sign-in (%s store)', (kind) => {
     const local = new TestBrowser(bff.origin);
     expect((await local.login('ops', 'correct horse battery')).json()).toMatchObject({ signedInWith: 'account' });
     expect((await local.request('/bff/logout', { method: 'POST' })).status).toBe(204);
+  });
+});
+
+describe('the operator CLI', () => {
+  it('`sessions <name>` finds a person signed in through the provider, with issuer and subject', async () => {
+    const op = await startTestProvider();
+    const bff = await stores.start('files', { config: { oidc: op.settings() } });
+    op.allow(bff.origin);
+    try {
+      const browser = new TestBrowser(bff.origin);
+      const start = await browser.request('/bff/oidc/login', { noCsrf: true });
+      const back = await op.signIn(start.headers.location!, 'alice');
+      await browser.request(back.pathname + back.search, { noCsrf: true });
+      const result = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', 'src/server/bff/operator-cli.ts', 'sessions', 'alice'],
+        { env: { ...process.env, DPS_DATA_DIR: bff.dataDir }, encoding: 'utf8' },
+      );
+      expect(result.status).toBe(0);
+      expect(result.stdout).toMatch(new RegExp(`^[0-9a-f]{32}\\t.*\\tsigned in with ${op.issuer} as alice\\n$`));
+    } finally {
+      await op.close();
+    }
   });
 });
 
