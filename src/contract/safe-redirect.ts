@@ -5,6 +5,7 @@
  * to this origin.
  */
 const DEFAULT_TARGET = '/runs';
+// eslint-disable-next-line no-control-regex -- control characters are what this refuses
 const FORBIDDEN = /[\u0000-\u0020\u007f\\]/;
 
 export function safeRedirect(target: string | undefined): string {

@@ -14,7 +14,19 @@ const BACKCHANNEL_EVENT = 'http://schemas.openid.net/event/backchannel-logout';
 /** A logout token older than this is refused (its iat), whatever its exp says. */
 const MAX_TOKEN_AGE = '5m';
 /** Asymmetric algorithms only: the JWKS holds the provider's public keys. */
-const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA', 'Ed25519'];
+const ALGORITHMS = [
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'ES256',
+  'ES384',
+  'ES512',
+  'EdDSA',
+  'Ed25519',
+];
 
 class LogoutTokenInvalid extends Error {}
 

@@ -7,10 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JWTPayload } from 'jose';
 import { startBff, TestBrowser, type RunningBff } from '@/server/bff/testing/bff-harness';
 import { startEchoUpstream, type EchoUpstream } from '@/server/bff/testing/echo-upstream';
-import {
-  startCraftedTokenProvider,
-  type CraftedTokenProvider,
-} from '@/server/bff/testing/crafted-token-provider';
+import { startCraftedTokenProvider, type CraftedTokenProvider } from '@/server/bff/testing/crafted-token-provider';
 import type { OidcConfig } from './oidc-config';
 
 let echo: EchoUpstream;
@@ -223,7 +220,10 @@ describe('back-channel logout', () => {
     try {
       const ended = await signedIn('erin', 'sid-erin-1');
       const kept = await signedIn('erin', 'sid-erin-2');
-      const reply = await post(await op.sign(logoutClaims({ sid: 'sid-erin-1', sub: 'erin' }), { typ: 'logout+jwt' }), other);
+      const reply = await post(
+        await op.sign(logoutClaims({ sid: 'sid-erin-1', sub: 'erin' }), { typ: 'logout+jwt' }),
+        other,
+      );
       expect(reply.status).toBe(200);
       expect(await ended.signedIn()).toBe(false);
       expect(await kept.signedIn()).toBe(true);

@@ -39,7 +39,10 @@ const oidcEnvSchema = z.object({
   DPS_OIDC_ADMIN_VALUES: list,
   DPS_OIDC_VIEWER_VALUES: list,
   DPS_OIDC_MAX_SESSION_HOURS: envInteger(1, 30 * 24).default(12),
-  DPS_LOCAL_ACCOUNTS: envText.refine((value) => value === undefined || value === '0' || value === '1', 'must be 0 or 1'),
+  DPS_LOCAL_ACCOUNTS: envText.refine(
+    (value) => value === undefined || value === '0' || value === '1',
+    'must be 0 or 1',
+  ),
 });
 
 const OIDC_VARIABLES = [
@@ -85,7 +88,9 @@ export function oidcConfigFromEnv(env: Env): { oidc?: OidcConfig; localAccounts:
     if (problem) problems.push(problem);
   }
   if (!vars.DPS_OIDC_CLIENT_ID || !vars.DPS_OIDC_CLIENT_SECRET) {
-    problems.push('DPS_OIDC_CLIENT_ID and DPS_OIDC_CLIENT_SECRET must be set together (the BFF is a confidential client)');
+    problems.push(
+      'DPS_OIDC_CLIENT_ID and DPS_OIDC_CLIENT_SECRET must be set together (the BFF is a confidential client)',
+    );
   }
   if (!vars.DPS_OIDC_SCOPES.split(/\s+/).includes('openid')) problems.push('DPS_OIDC_SCOPES must include openid');
   if (vars.DPS_OIDC_ADMIN_VALUES.length === 0 && vars.DPS_OIDC_VIEWER_VALUES.length === 0) {

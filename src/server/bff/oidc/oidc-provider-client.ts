@@ -28,12 +28,9 @@ export class OidcProviderClient {
     const url = new URL(issuer);
     // Plain http is accepted only for a loopback issuer (oidc-config.ts refuses any other).
     const execute = url.protocol === 'http:' ? [client.allowInsecureRequests] : [];
-    return client.discovery(
-      url,
-      clientId,
-      { client_secret: clientSecret },
-      client.ClientSecretBasic(clientSecret),
-      { execute: [...execute, client.enableNonRepudiationChecks], timeout: PROVIDER_TIMEOUT_SECONDS },
-    );
+    return client.discovery(url, clientId, { client_secret: clientSecret }, client.ClientSecretBasic(clientSecret), {
+      execute: [...execute, client.enableNonRepudiationChecks],
+      timeout: PROVIDER_TIMEOUT_SECONDS,
+    });
   }
 }

@@ -144,4 +144,3 @@ describe('without local accounts (DPS_LOCAL_ACCOUNTS=0)', () => {
     }
   });
 });
-
