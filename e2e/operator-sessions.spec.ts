@@ -54,7 +54,7 @@ async function expectSentToSignIn(page: Page) {
   const session = await page.evaluate(() =>
     fetch('/bff/session', { headers: { 'X-CSRF': '1' } }).then((r) => r.json() as Promise<unknown>),
   );
-  expect(session).toEqual({ signedIn: false });
+  expect(session).toMatchObject({ signedIn: false });
   await page.reload();
   await expect(page).toHaveURL(/\/sign-in\?redirect=/);
   await expect(page.getByRole('heading', { name: 'Sign in to DPS Console' })).toBeVisible();

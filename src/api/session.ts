@@ -1,5 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { bffSessionSchema, signedInSessionSchema, type SignedInSession } from '@/contract/bff-session';
+import {
+  bffSessionSchema,
+  signedInSessionSchema,
+  signedOutWithProviderSchema,
+  type SignedInSession,
+  type SignInOptions,
+} from '@/contract/bff-session';
 import { request } from './client';
 
 /** Who is signed in (`GET /bff/session`, `POST /bff/login`). Never carries a secret or token. */
@@ -18,6 +24,19 @@ export function sessionQueryOptions() {
     queryFn: async ({ signal }): Promise<Session | null> => {
       const session = await request('/bff/session', { schema: bffSessionSchema, signal });
       return session.signedIn ? session : null;
+    },
+    staleTime: 5 * 60_000,
+    meta: { ignoreUnauthorized: true },
+  });
+}
+
+/** What the sign-in page offers (password form, "Sign in with <provider>"); a BFF that does not say: the form. */
+export function signInOptionsQueryOptions() {
+  return queryOptions({
+    queryKey: [...sessionKey, 'sign-in-options'],
+    queryFn: async ({ signal }): Promise<SignInOptions> => {
+      const session = await request('/bff/session', { schema: bffSessionSchema, signal });
+      return (!session.signedIn && session.signIn) || { localAccounts: true, provider: null };
     },
     staleTime: 5 * 60_000,
     meta: { ignoreUnauthorized: true },
@@ -45,12 +64,16 @@ export function useSignIn() {
 
 /**
  * Ends the session on the server and forgets it. The caller navigates to sign-in and then calls `clearCache()`
- * (clearing first would make the screen still on display refetch its data and hit 401s).
+ * (clearing first would make the screen still on display refetch its data and hit 401s). Resolves with the
+ * provider's sign-out URL when the operator signed in through it: the caller opens it, so that session ends too.
  */
 export function useSignOut() {
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationFn: () => request<void>('/bff/logout', { method: 'POST' }),
+    mutationFn: async (): Promise<string | null> => {
+      const answer = await request<unknown>('/bff/logout', { method: 'POST' });
+      return answer === undefined ? null : signedOutWithProviderSchema.parse(answer).providerSignOutUrl;
+    },
     meta: { ignoreUnauthorized: true },
     onSuccess: () => queryClient.removeQueries({ queryKey: sessionKey }),
   });

@@ -22,7 +22,12 @@ export function OperatorMenu({ session }: { session: Session }) {
 
   const onSignOut = async () => {
     try {
-      await signOut.mutateAsync();
+      const providerSignOutUrl = await signOut.mutateAsync();
+      // Signed in through the provider: its sign-out page ends that session too, and comes back to /sign-in.
+      if (providerSignOutUrl) {
+        window.location.assign(providerSignOutUrl);
+        return;
+      }
       await navigate({ to: '/sign-in', replace: true });
       signOut.clearCache();
     } catch (error) {

@@ -119,6 +119,13 @@ describe('sign-in redirect', () => {
     expect(safeRedirect('https://evil.example')).toBe('/runs');
     expect(safeRedirect('/sign-in?redirect=/x')).toBe('/runs');
   });
+
+  it('refuses paths a browser reads as another origin (tabs, newlines and backslashes dropped or turned to /)', () => {
+    expect(safeRedirect('/\t/evil.example')).toBe('/runs');
+    expect(safeRedirect('/\n/evil.example')).toBe('/runs');
+    expect(safeRedirect('/\u0000/evil.example')).toBe('/runs');
+    expect(safeRedirect('/documents\\..\\..')).toBe('/runs');
+  });
 });
 
 describe('resources by name from cached responses', () => {

@@ -1,26 +1,44 @@
 import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { useSignIn } from '@/api/session';
+import { signInOptionsQueryOptions, useSignIn } from '@/api/session';
 import { explainError, isApiError } from '@/api/errors';
 import { IconAlert } from '@/components/icons';
 
-/** Only same-origin paths are followed after sign-in (an open redirect would hand the session to another site). */
-export function safeRedirect(target: string | undefined): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return '/runs';
-  if (target.startsWith('/sign-in')) return '/runs';
-  return target;
-}
+export { safeRedirect } from '@/contract/safe-redirect';
 
-const ERRORS: Record<string, string> = {
-  'launch-link':
+const ERRORS: Record<string, (provider: string) => string> = {
+  'launch-link': () =>
     'That launch link has expired or was already used. Sign in with an operator account, or restart the console server for a new link.',
+  'oidc-no-role': (provider) =>
+    `Your account at ${provider} is in none of the groups that give a console role, so no session was started. Ask your administrator to add you to the console's admin or viewer group, then sign in again.`,
+  'oidc-rejected': (provider) =>
+    `The answer from ${provider} could not be verified, so you were not signed in. Try again; if it keeps failing, tell your administrator.`,
+  'oidc-no-pending-sign-in': () =>
+    'That sign-in had expired or was already used (a sign-in has 10 minutes). Start again.',
+  'oidc-provider-error': (provider) => `${provider} did not sign you in (cancelled or refused). Try again.`,
+  'oidc-unavailable': (provider) => `${provider} cannot be reached right now. Try again in a moment.`,
 };
+
+/** "Sign in with <provider>": a top-level navigation, through the provider's own sign-in page and back. */
+function ProviderSignIn({ provider, redirectTo, primary }: { provider: string; redirectTo: string; primary: boolean }) {
+  return (
+    <a
+      className={`button ${primary ? 'button--primary' : ''}`}
+      href={`/bff/oidc/login?redirect=${encodeURIComponent(redirectTo)}`}
+    >
+      Sign in with {provider}
+    </a>
+  );
+}
 
 export function SignInPage({ redirectTo, error }: { redirectTo: string; error?: string }) {
   const router = useRouter();
   const signIn = useSignIn();
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
+  const options = useQuery(signInOptionsQueryOptions()).data ?? { localAccounts: true, provider: null };
+  const providerName = options.provider ?? 'the identity provider';
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -39,7 +57,7 @@ export function SignInPage({ redirectTo, error }: { redirectTo: string; error?: 
         ? signIn.error.message
         : `${explainError(signIn.error).title}: ${explainError(signIn.error).detail}`
     : error
-      ? (ERRORS[error] ?? 'Sign-in failed. Try again.')
+      ? (ERRORS[error]?.(providerName) ?? 'Sign-in failed. Try again.')
       : null;
 
   return (
@@ -51,7 +69,9 @@ export function SignInPage({ redirectTo, error }: { redirectTo: string; error?: 
           </span>
           <div>
             <h1 id="sign-in-title">Sign in to DPS Console</h1>
-            <p className="auth-card__hint">Use your operator account.</p>
+            <p className="auth-card__hint">
+              {options.localAccounts ? 'Use your operator account.' : `Use your account at ${providerName}.`}
+            </p>
           </div>
         </div>
         {failure ? (
@@ -60,45 +80,52 @@ export function SignInPage({ redirectTo, error }: { redirectTo: string; error?: 
             <div className="banner__text">{failure}</div>
           </div>
         ) : null}
-        <div className="field">
-          <label className="field__label" htmlFor="sign-in-name">
-            Name
-          </label>
-          <input
-            id="sign-in-name"
-            className="input"
-            autoComplete="username"
-            autoFocus
-            required
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="sign-in-password">
-            Password
-          </label>
-          <input
-            id="sign-in-password"
-            className="input"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={signIn.isPending || !name.trim() || !password}
-        >
-          {signIn.isPending ? 'Signing in…' : 'Sign in'}
-        </button>
-        <p className="auth-card__hint">
-          No account? The console server prints a one-time launch link when it starts; an administrator can create
-          accounts with <code>npm run operator</code>.
-        </p>
+        {options.provider ? (
+          <ProviderSignIn provider={options.provider} redirectTo={redirectTo} primary={!options.localAccounts} />
+        ) : null}
+        {options.localAccounts ? (
+          <>
+            <div className="field">
+              <label className="field__label" htmlFor="sign-in-name">
+                Name
+              </label>
+              <input
+                id="sign-in-name"
+                className="input"
+                autoComplete="username"
+                autoFocus
+                required
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+              />
+            </div>
+            <div className="field">
+              <label className="field__label" htmlFor="sign-in-password">
+                Password
+              </label>
+              <input
+                id="sign-in-password"
+                className="input"
+                type="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            </div>
+            <button
+              type="submit"
+              className="button button--primary"
+              disabled={signIn.isPending || !name.trim() || !password}
+            >
+              {signIn.isPending ? 'Signing in…' : 'Sign in'}
+            </button>
+            <p className="auth-card__hint">
+              No account? The console server prints a one-time launch link when it starts; an administrator can create
+              accounts with <code>npm run operator</code>.
+            </p>
+          </>
+        ) : null}
       </form>
     </main>
   );

@@ -22,6 +22,7 @@ import {
   timeoutCheckInterval,
 } from '@/server/bff/security/client-connections';
 import { nulCharacters } from '@/server/bff/security/nul-characters';
+import { oidcRoutes } from '@/server/bff/oidc/oidc-routes';
 import { operatorSessionRoutes } from '@/server/bff/sessions/operator-sessions-routes';
 import { sessionRoutes } from '@/server/bff/sessions/session-routes';
 import { bffState } from '@/server/bff/state/bff-state-plugin';
@@ -137,6 +138,7 @@ export async function createBffApp(config: BffConfig): Promise<BffApp> {
   await app.register(accessRules);
   await app.register(nulCharacters);
   await app.register(auditRoutes);
+  await app.register(oidcRoutes);
   await app.register(sessionRoutes);
   await app.register(operatorSessionRoutes);
   await app.register(proxyRoutes);

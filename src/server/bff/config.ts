@@ -9,6 +9,7 @@ import { ConfigError, envInteger, envText, parseEnv, type Env } from '@/server/s
 import type { LineSink } from '@/server/shared/log-redaction';
 import type { ClientConnectionLimits } from '@/server/bff/security/client-connections';
 import { parseFileOrigins } from '@/server/bff/proxy/file-origins';
+import { oidcConfigFromEnv, type OidcConfig } from '@/server/bff/oidc/oidc-config';
 
 /** The app client the BFF calls the service as, and where: `credentials.json`'s shape. */
 export type UpstreamCredentials = CredentialsFile;
@@ -59,6 +60,10 @@ export interface BffConfig {
   logLevel: string;
   /** Where log lines go (after scrubbing); default stderr. */
   logStream?: LineSink;
+  /** OpenID Connect sign-in (DPS_OIDC_*); unset: local accounts and the launch link only. */
+  oidc?: OidcConfig;
+  /** The password form and `/bff/login` (DPS_LOCAL_ACCOUNTS=0 turns them off; the launch link stays). */
+  localAccounts: boolean;
   /** The clock of session, launch-link, rate-limit and token expiry (tests move it instead of waiting). */
   now?: () => number;
 }
@@ -103,6 +108,7 @@ export function defaultBffConfig(upstream: UpstreamCredentials, dataDir: string)
     loginRateLimit: { windowMs: 15 * 60_000, maxFailuresPerName: 5, maxFailuresPerIp: 20 },
     trustProxy: false,
     logLevel: 'info',
+    localAccounts: true,
   };
 }
 
@@ -246,6 +252,7 @@ export function loadBffConfig(env: Env = process.env, upstreamOverride?: Upstrea
   config.sessionAbsoluteMs = vars.DPS_SESSION_MAX_HOURS * 60 * 60_000;
   config.trustProxy = vars.DPS_TRUST_PROXY;
   config.logLevel = vars.LOG_LEVEL;
+  Object.assign(config, oidcConfigFromEnv(env));
   if (vars.DPS_CONSOLE_DIR) config.consoleDir = resolve(vars.DPS_CONSOLE_DIR);
   return config;
 }

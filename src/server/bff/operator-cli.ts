@@ -75,6 +75,18 @@ function nameArgument(args: string[]): string {
 }
 
 /**
+ * The name of sessions to list or end: any operator's, also one signed in through the OpenID provider, whose
+ * preferred_username or email need not follow the account name rule.
+ */
+function sessionOwnerArgument(args: string[]): string {
+  const name = args[1];
+  if (!name) throw new UsageError('missing <name>');
+  // eslint-disable-next-line no-control-regex -- a name with control characters is nobody's
+  if (name.length > 256 || /[\u0000-\u001f\u007f]/.test(name)) throw new UsageError('<name> is not an operator name');
+  return name;
+}
+
+/**
  * The stores the BFF uses with this environment (DPS_DATA_DIR or DPS_BFF_DATABASE_URL), with its session lifetimes
  * (DPS_SESSION_IDLE_MINUTES, DPS_SESSION_MAX_HOURS) so expired sessions are not listed. The upstream is not needed.
  */
@@ -137,19 +149,21 @@ async function command(args: string[], { operators: accounts, sessions }: BffSto
       return;
     }
     case 'sessions': {
-      // Any name, not only accounts: the launch link's operator (local-admin) has sessions too.
-      const name = nameArgument(args);
+      // Any name, not only accounts: the launch link's operator (local-admin) and people signed in through the
+      // OpenID provider have sessions too; theirs also say who they are there (issuer and subject).
+      const name = sessionOwnerArgument(args);
       const own = (await sessions.list()).filter((s) => s.session.operator.name === name);
       if (own.length === 0) process.stdout.write(`no sessions of ${name}\n`);
       for (const { handle, session } of own.sort((a, b) => b.session.lastSeenAt - a.session.lastSeenAt)) {
         const created = new Date(session.createdAt).toISOString();
         const lastSeen = new Date(session.lastSeenAt).toISOString();
-        process.stdout.write(`${handle}\tcreated ${created}\tlast seen ${lastSeen}\t${session.userAgent}\n`);
+        const provider = session.oidc ? `\tsigned in with ${session.oidc.issuer} as ${session.oidc.subject}` : '';
+        process.stdout.write(`${handle}\tcreated ${created}\tlast seen ${lastSeen}\t${session.userAgent}${provider}\n`);
       }
       return;
     }
     case 'end-sessions': {
-      const name = nameArgument(args);
+      const name = sessionOwnerArgument(args);
       const ended = await sessions.destroyWhere((s) => s.operator.name === name);
       process.stdout.write(`ended ${ended} session(s) of ${name}\n`);
       return;

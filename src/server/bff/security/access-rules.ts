@@ -43,6 +43,10 @@ function ruleFor(method: string, path: string): PathRule {
   if (isApiPath(path))
     return { csrf: true, crossSiteCheck: true, session: 'operator', capability: read ? 'read' : 'write' };
   if (path === '/bff/launch') return { csrf: false, crossSiteCheck: false, session: 'none' };
+  // The provider's redirect back (a cross-site top-level GET) and its server-to-server logout call: each carries its
+  // own proof (the pending sign-in's cookie and state; a signed logout token).
+  if (path === '/bff/oidc/callback' || path === '/bff/oidc/backchannel-logout')
+    return { csrf: false, crossSiteCheck: false, session: 'none' };
   // Reading a file is reading; uploading one (PUT) is a write, like every write to the service.
   if (path === '/bff/file')
     return { csrf: true, crossSiteCheck: true, session: 'operator', capability: read ? 'read' : 'write' };

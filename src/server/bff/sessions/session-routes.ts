@@ -2,14 +2,15 @@
  * Operator sign-in: `/bff/session`, `/bff/login`, `/bff/logout`, `/bff/launch`. Bodies carry the operator, the
  * upstream base URL and the organization — never a secret, token or session id.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod/mini';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   bffSessionSchema,
   launchQuerySchema,
   loginBodySchema,
   signedInSessionSchema,
-  type SessionOperator,
+  signedOutWithProviderSchema,
   type SignedInSession,
   type SignedOutSession,
 } from '@/contract/bff-session';
@@ -17,8 +18,8 @@ import { errorBodySchema } from '@/contract/errors';
 import { LAUNCH_OPERATOR } from './launch-links';
 import { readResponseBody } from '@/server/bff/proxy/upstream-http';
 import type { SessionOwner } from './session-store';
-import { clearSessionCookie, PLAIN_SESSION_COOKIE, sessionIdFrom, setSessionCookie } from './session-cookie';
-import { summarizeUserAgent } from './user-agent-summary';
+import { clearSessionCookie, sessionIdFrom } from './session-cookie';
+import { signInMethodOf, startSession } from './start-session';
 
 interface Organization {
   organizationId: string;
@@ -60,30 +61,27 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   }
 
-  async function sessionBody(request: FastifyRequest, operator: SessionOperator): Promise<SignedInSession> {
+  async function sessionBody(request: FastifyRequest, operator: SessionOwner): Promise<SignedInSession> {
     return {
       signedIn: true,
       operator: { name: operator.name, role: operator.role },
+      signedInWith: signInMethodOf(operator),
       upstream: { baseUrl: config.upstream.baseUrl },
       organization: await organization(request),
     };
   }
 
-  /** Sign-in always starts a new session with a new id; any session the browser had ends (an unprefixed one too). */
-  async function signIn(request: FastifyRequest, reply: FastifyReply, operator: SessionOwner): Promise<void> {
-    await sessions.destroy(sessionIdFrom(request));
-    await sessions.destroy(request.cookies[PLAIN_SESSION_COOKIE]);
-    // request.ip: the peer, or the client a trusted proxy names (DPS_TRUST_PROXY). Shown in the Sessions dialog only.
-    const { id } = await sessions.create(operator, summarizeUserAgent(request.headers['user-agent']), request.ip);
-    setSessionCookie(request, reply, id, Math.floor(config.sessionAbsoluteMs / 1000));
-  }
+  const signedOut: SignedOutSession = {
+    signedIn: false,
+    signIn: { localAccounts: config.localAccounts, provider: config.oidc?.name ?? null },
+  };
 
   const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
 
   // Signed out is an answer, not an error: every signed-out page asks, and a 401 would be an error in its console.
   app.get('/bff/session', { schema: { response: { 200: bffSessionSchema } } }, async (request, reply) => {
     // The access hook has looked the session up.
-    if (!request.operator) return reply.send({ signedIn: false } satisfies SignedOutSession);
+    if (!request.operator) return reply.send(signedOut);
     return reply.send(await sessionBody(request, request.operator));
   });
 
@@ -91,6 +89,10 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/bff/login',
     { bodyLimit: 16 * 1024, schema: { body: loginBodySchema, response: { 200: signedInSessionSchema, ...errors } } },
     async (request, reply) => {
+      if (!config.localAccounts) {
+        const instead = config.oidc ? `sign in with ${config.oidc.name}` : 'use the launch link';
+        return reply.code(403).send({ message: `Operator accounts are turned off (DPS_LOCAL_ACCOUNTS=0): ${instead}` });
+      }
       const name = request.body.name.slice(0, 256);
       const attempt = await loginRateLimit.begin(request.ip, name);
       if (attempt.wait > 0) {
@@ -103,17 +105,27 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!account) return reply.code(401).send({ message: 'Wrong name or password' });
       await attempt.succeeded();
       const operator = { accountId: account.id, name: account.name, role: account.role };
-      await signIn(request, reply, operator);
+      await startSession(request, reply, operator);
       request.log.info({ operator: operator.name }, 'operator signed in');
       return reply.send(await sessionBody(request, operator));
     },
   );
 
-  app.post('/bff/logout', async (request, reply) => {
-    await sessions.destroy(sessionIdFrom(request));
-    clearSessionCookie(request, reply);
-    return reply.code(204).send();
-  });
+  // The BFF session ends first; a session signed in through the provider then gets the provider's sign-out URL,
+  // which the console opens (RP-initiated logout): the provider's session ends too.
+  app.post(
+    '/bff/logout',
+    { schema: { response: { 200: signedOutWithProviderSchema, 204: z.undefined() } } },
+    async (request, reply) => {
+      const id = sessionIdFrom(request);
+      const session = await sessions.get(id);
+      await sessions.destroy(id);
+      clearSessionCookie(request, reply);
+      const providerSignOutUrl = session?.oidc ? await app.providerSignOutUrl(request, session.oidc) : null;
+      if (!providerSignOutUrl) return reply.code(204).send();
+      return reply.header('cache-control', 'no-store').send({ providerSignOutUrl });
+    },
+  );
 
   // A top-level navigation from a terminal: any problem with the link is the sign-in page's to say, never a 400.
   app.get(
@@ -123,7 +135,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-store');
       const token = request.validationError ? undefined : request.query.token;
       if (!(await launchLinks.redeem(token))) return reply.redirect('/sign-in?error=launch-link', 303);
-      await signIn(request, reply, LAUNCH_OPERATOR);
+      await startSession(request, reply, LAUNCH_OPERATOR);
       request.log.info({ operator: LAUNCH_OPERATOR.name }, 'operator signed in with the launch link');
       return reply.redirect('/', 303);
     },

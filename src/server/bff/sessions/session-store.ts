@@ -36,7 +36,26 @@ export function sameOwner(a: SessionOwner, b: SessionOwner): boolean {
   return a.accountId === b.accountId && a.role === b.role;
 }
 
-export interface Session {
+/**
+ * A session signed in through OpenID Connect: the person at the provider (issuer + subject, the provider's session
+ * `sid` when it sent one: what back-channel logout names) and the ID token, kept here only for the `id_token_hint` of
+ * the provider's sign-out. Never sent to the browser.
+ */
+export interface OidcSessionLink {
+  issuer: string;
+  subject: string;
+  sid: string | null;
+  idToken: string;
+}
+
+/** What a session may carry beyond its owner: the provider link, and an end earlier than the absolute lifetime. */
+export interface SessionExtras {
+  oidc?: OidcSessionLink;
+  /** Epoch ms after which the session has ended (DPS_OIDC_MAX_SESSION_HOURS). */
+  expiresAt?: number;
+}
+
+export interface Session extends SessionExtras {
   operator: SessionOwner;
   createdAt: number;
   lastSeenAt: number;
@@ -52,7 +71,7 @@ export interface HandledSession {
   session: Session;
 }
 
-interface SessionFile {
+interface SessionFile extends SessionExtras {
   operator: SessionOwner;
   createdAt: number;
   userAgent?: string;
@@ -71,7 +90,12 @@ export interface SessionStoreOptions {
  */
 export interface SessionStore {
   /** A new session with a new random id (the id is never reused: sign-in always rotates it). */
-  create(operator: SessionOwner, userAgent: string, address?: string): Promise<{ id: string; session: Session }>;
+  create(
+    operator: SessionOwner,
+    userAgent: string,
+    address?: string,
+    extras?: SessionExtras,
+  ): Promise<{ id: string; session: Session }>;
   /** The live session for `id`, or null (unknown, malformed, ended, idle too long, or past its absolute lifetime). */
   get(id: string | undefined): Promise<Session | null>;
   /** The handle of the session `id` (whether or not it is still live). */
@@ -87,7 +111,20 @@ export interface SessionStore {
 
 /** Idle and absolute lifetimes, as every store applies them. */
 export function sessionExpired(session: Session, now: number, options: SessionStoreOptions): boolean {
+  if (session.expiresAt !== undefined && now >= session.expiresAt) return true;
   return now - session.createdAt >= options.absoluteMs || now - session.lastSeenAt >= options.idleMs;
+}
+
+/** The extras of a stored session, only when well-formed (a damaged link is dropped, never half-used). */
+export function storedExtras(stored: SessionExtras): SessionExtras {
+  const extras: SessionExtras = {};
+  const link = stored.oidc;
+  if (link && typeof link.issuer === 'string' && typeof link.subject === 'string' && typeof link.idToken === 'string') {
+    const sid = typeof link.sid === 'string' ? link.sid : null;
+    extras.oidc = { issuer: link.issuer, subject: link.subject, sid, idToken: link.idToken };
+  }
+  if (typeof stored.expiresAt === 'number') extras.expiresAt = stored.expiresAt;
+  return extras;
 }
 
 /** Last seen is recorded at most this often (a write per request would cost more than the idle rule is worth). */
@@ -164,6 +201,7 @@ export class FileSessionStore implements SessionStore {
       lastSeenAt: stats.mtimeMs,
       userAgent: typeof stored.userAgent === 'string' ? stored.userAgent : 'Unknown browser',
       address: typeof stored.address === 'string' ? stored.address : null,
+      ...storedExtras(stored),
     };
   }
 
@@ -197,15 +235,27 @@ export class FileSessionStore implements SessionStore {
   }
 
   /** A new session with a new random id (the id is never reused: sign-in always rotates it). */
-  async create(operator: SessionOwner, userAgent: string, address?: string): Promise<{ id: string; session: Session }> {
+  async create(
+    operator: SessionOwner,
+    userAgent: string,
+    address?: string,
+    extras: SessionExtras = {},
+  ): Promise<{ id: string; session: Session }> {
     const id = randomCredential();
     const now = this.now();
     const { accountId, name, role } = operator;
-    const stored: SessionFile = { operator: { accountId, name, role }, createdAt: now, userAgent, address };
+    const stored: SessionFile = { operator: { accountId, name, role }, createdAt: now, userAgent, address, ...extras };
     const path = this.path(credentialFileName(id));
     await writeFileAtomic(path, JSON.stringify(stored));
     await utimes(path, new Date(now), new Date(now));
-    const session = { operator: stored.operator, createdAt: now, lastSeenAt: now, userAgent, address: address ?? null };
+    const session = {
+      operator: stored.operator,
+      createdAt: now,
+      lastSeenAt: now,
+      userAgent,
+      address: address ?? null,
+      ...storedExtras(extras),
+    };
     return { id, session };
   }
 

@@ -204,7 +204,7 @@ describe('signed out', () => {
       await browserWithSession(bff.origin, 'A'.repeat(43)).request('/bff/session'),
     ]) {
       expect(reply.status).toBe(200);
-      expect(reply.json()).toEqual({ signedIn: false });
+      expect(reply.json()).toEqual({ signedIn: false, signIn: { localAccounts: true, provider: null } });
       expect(reply.headers['cache-control']).toBe('no-store');
     }
     expect((await browser.request('/api/users')).status).toBe(401);
@@ -218,7 +218,10 @@ describe('signed out', () => {
       operator: { name: 'gus', role: 'admin' },
     });
     await browser.request('/bff/logout', { method: 'POST' });
-    expect((await browser.request('/bff/session')).json()).toEqual({ signedIn: false });
+    expect((await browser.request('/bff/session')).json()).toEqual({
+      signedIn: false,
+      signIn: { localAccounts: true, provider: null },
+    });
     // Still a BFF endpoint: the X-CSRF and cross-site rules hold for it signed out too.
     expect((await browser.request('/bff/session', { headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
   });

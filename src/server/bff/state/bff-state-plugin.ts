@@ -12,6 +12,7 @@ import type { LaunchLinks } from '@/server/bff/sessions/launch-links';
 import type { LoginRateLimit } from '@/server/bff/sessions/login-rate-limit';
 import type { OperatorAccounts } from '@/server/bff/sessions/operator-accounts';
 import type { SessionStore } from '@/server/bff/sessions/session-store';
+import type { PendingSignIns } from '@/server/bff/oidc/pending-sign-ins';
 import { TokenManager } from '@/server/bff/proxy/token-manager';
 import { UpstreamClient } from '@/server/bff/proxy/upstream-client';
 
@@ -23,6 +24,7 @@ declare module 'fastify' {
     launchLinks: LaunchLinks;
     auditLog: AuditLog;
     loginRateLimit: LoginRateLimit;
+    pendingSignIns: PendingSignIns;
     tokenManager: TokenManager;
     upstream: UpstreamClient;
     /** Tokens and secrets added here are cut out of every log line. */
@@ -58,6 +60,7 @@ export const bffState = fp<BffStateOptions>(
     app.decorate('launchLinks', stores.launchLinks);
     app.decorate('auditLog', stores.auditLog);
     app.decorate('loginRateLimit', stores.loginRateLimit);
+    app.decorate('pendingSignIns', stores.pendingSignIns);
     app.decorate('tokenManager', tokenManager);
     app.decorate(
       'upstream',

@@ -15,6 +15,8 @@ import { PgLoginRateLimit } from '@/server/bff/state/postgres/pg-login-rate-limi
 import { PgOperatorAccounts } from '@/server/bff/state/postgres/pg-operator-accounts';
 import { PgSessionStore } from '@/server/bff/state/postgres/pg-session-store';
 import { FileSessionStore, type SessionStore } from '@/server/bff/sessions/session-store';
+import { FilePendingSignIns, type PendingSignIns } from '@/server/bff/oidc/pending-sign-ins';
+import { PgPendingSignIns } from '@/server/bff/state/postgres/pg-pending-sign-ins';
 
 export interface BffStores {
   sessions: SessionStore;
@@ -22,6 +24,8 @@ export interface BffStores {
   launchLinks: LaunchLinks;
   loginRateLimit: LoginRateLimit;
   auditLog: AuditLog;
+  /** OpenID Connect sign-ins on their way through the provider. */
+  pendingSignIns: PendingSignIns;
   close(): Promise<void>;
 }
 
@@ -43,6 +47,7 @@ export async function openBffStores(
       launchLinks: new PgLaunchLinks(db, config.launchLinkTtlMs, config.now),
       loginRateLimit: new PgLoginRateLimit(db, rateLimits),
       auditLog: new PgAuditLog(db),
+      pendingSignIns: new PgPendingSignIns(db, config.now),
       close: () => db.close(),
     };
   }
@@ -52,6 +57,7 @@ export async function openBffStores(
     launchLinks: new FileLaunchLinks(config.dataDir, config.launchLinkTtlMs, config.now),
     loginRateLimit: new MemoryLoginRateLimit(rateLimits),
     auditLog: new FileAuditLog(config.dataDir, { ...config.audit, ...audit }),
+    pendingSignIns: new FilePendingSignIns(config.dataDir, config.now),
     close: async () => {},
   };
 }

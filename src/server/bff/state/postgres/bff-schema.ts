@@ -20,6 +20,19 @@ export const sessions = pgTable('sessions', {
   address: text('address'),
   createdMs: epochMs('created_ms'),
   lastSeenMs: epochMs('last_seen_ms'),
+  /** Sessions signed in through OpenID Connect: the person at the provider and the ID token (for sign-out only). */
+  oidcIssuer: text('oidc_issuer'),
+  oidcSubject: text('oidc_subject'),
+  oidcSid: text('oidc_sid'),
+  idToken: text('id_token'),
+  expiresMs: bigint('expires_ms', { mode: 'number' }),
+});
+
+/** OpenID Connect sign-ins begun and not yet come back, by the SHA-256 of their cookie; taking one deletes it. */
+export const oidcPendingSignIns = pgTable('oidc_pending_sign_ins', {
+  keyHash: text('key_hash').primaryKey(),
+  pending: text('pending').notNull(),
+  expiresMs: epochMs('expires_ms'),
 });
 
 export const operators = pgTable('operators', {

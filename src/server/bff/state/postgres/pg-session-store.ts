@@ -12,6 +12,7 @@ import {
   touchInterval,
   type HandledSession,
   type Session,
+  type SessionExtras,
   type SessionOwner,
   type SessionStore,
   type SessionStoreOptions,
@@ -26,6 +27,10 @@ function sessionOf(row: typeof sessions.$inferSelect): Session {
     lastSeenAt: row.lastSeenMs,
     userAgent: row.userAgent,
     address: row.address,
+    ...(row.oidcIssuer && row.oidcSubject && row.idToken
+      ? { oidc: { issuer: row.oidcIssuer, subject: row.oidcSubject, sid: row.oidcSid, idToken: row.idToken } }
+      : {}),
+    ...(row.expiresMs === null ? {} : { expiresAt: row.expiresMs }),
   };
 }
 
@@ -43,7 +48,12 @@ export class PgSessionStore implements SessionStore {
     return (this.options.now ?? Date.now)();
   }
 
-  async create(operator: SessionOwner, userAgent: string, address?: string): Promise<{ id: string; session: Session }> {
+  async create(
+    operator: SessionOwner,
+    userAgent: string,
+    address?: string,
+    extras: SessionExtras = {},
+  ): Promise<{ id: string; session: Session }> {
     const id = randomCredential();
     const now = this.now();
     const { accountId, name, role } = operator;
@@ -57,8 +67,13 @@ export class PgSessionStore implements SessionStore {
       address: address ?? null,
       createdMs: now,
       lastSeenMs: now,
+      oidcIssuer: extras.oidc?.issuer ?? null,
+      oidcSubject: extras.oidc?.subject ?? null,
+      oidcSid: extras.oidc?.sid ?? null,
+      idToken: extras.oidc?.idToken ?? null,
+      expiresMs: extras.expiresAt ?? null,
     });
-    const session = { operator: { accountId, name, role }, createdAt: now, lastSeenAt: now, userAgent };
+    const session = { operator: { accountId, name, role }, createdAt: now, lastSeenAt: now, userAgent, ...extras };
     return { id, session: { ...session, address: address ?? null } };
   }
 
@@ -122,7 +137,11 @@ export class PgSessionStore implements SessionStore {
     await this.db
       .delete(sessions)
       .where(
-        or(lte(sessions.createdMs, now - this.options.absoluteMs), lte(sessions.lastSeenMs, now - this.options.idleMs)),
+        or(
+          lte(sessions.createdMs, now - this.options.absoluteMs),
+          lte(sessions.lastSeenMs, now - this.options.idleMs),
+          lte(sessions.expiresMs, now),
+        ),
       );
   }
 }
