@@ -21,7 +21,7 @@ import {
   type Validation,
 } from '@/contract';
 import type { SeedContext } from '@/server/service/context';
-import { fieldStatistics } from '@/server/service/endpoints/models';
+import { fieldStatistics } from '@/server/service/models/field-statistics';
 import {
   archiveAgentRun,
   createAgentRun,
