@@ -13,6 +13,7 @@ import { EditAppClientForm } from './app-client-forms';
 import { useRoleOptions } from './use-role-options';
 import './app-clients.css';
 import { useOrganizationScope } from '@/api/organization-scope';
+import type { AppClient } from '@/contract';
 
 function UrlList({ urls }: { urls: string[] | null | undefined }) {
   if (!urls?.length) return <span className="muted">None</span>;
@@ -93,49 +94,7 @@ export function AppClientDetailScreen({ appClientId }: { appClientId: string }) 
       </Section>
 
       <Section title="Details" id="app-client-details">
-        <dl className="details">
-          <div>
-            <dt>Roles</dt>
-            <dd>
-              {client.roleIds?.length ? (
-                client.roleIds.map((id) => roleNames.get(id) ?? id).join(', ')
-              ) : (
-                <span className="muted">None</span>
-              )}
-            </dd>
-          </div>
-          <div>
-            <dt>Default login URL</dt>
-            <dd>
-              {client.defaultLoginUrl ? (
-                <span className="mono" style={{ overflowWrap: 'anywhere' }}>
-                  {client.defaultLoginUrl}
-                </span>
-              ) : (
-                <span className="muted">None</span>
-              )}
-            </dd>
-          </div>
-          <div>
-            <dt>Login URLs</dt>
-            <dd>
-              <UrlList urls={client.loginUrls} />
-            </dd>
-          </div>
-          <div>
-            <dt>Logout URLs</dt>
-            <dd>
-              <UrlList urls={client.logoutUrls} />
-            </dd>
-          </div>
-          <div>
-            <dt>Callback URLs</dt>
-            <dd>
-              <UrlList urls={client.callbackUrls} />
-            </dd>
-          </div>
-          <ChangeFacts collection="appClients" id={client.appClientId} resource={client} />
-        </dl>
+        <AppClientDetails client={client} roleNames={roleNames} />
       </Section>
 
       <FormDialog open={editing} onOpenChange={setEditing} title="Edit app client" wide>
@@ -150,5 +109,54 @@ export function AppClientDetailScreen({ appClientId }: { appClientId: string }) 
         />
       </FormDialog>
     </div>
+  );
+}
+
+/** Roles, login, logout and callback URLs, and who changed the client when. */
+function AppClientDetails({ client, roleNames }: { client: AppClient; roleNames: Map<string, string> }) {
+  return (
+    <dl className="details">
+      <div>
+        <dt>Roles</dt>
+        <dd>
+          {client.roleIds?.length ? (
+            client.roleIds.map((id) => roleNames.get(id) ?? id).join(', ')
+          ) : (
+            <span className="muted">None</span>
+          )}
+        </dd>
+      </div>
+      <div>
+        <dt>Default login URL</dt>
+        <dd>
+          {client.defaultLoginUrl ? (
+            <span className="mono" style={{ overflowWrap: 'anywhere' }}>
+              {client.defaultLoginUrl}
+            </span>
+          ) : (
+            <span className="muted">None</span>
+          )}
+        </dd>
+      </div>
+      <div>
+        <dt>Login URLs</dt>
+        <dd>
+          <UrlList urls={client.loginUrls} />
+        </dd>
+      </div>
+      <div>
+        <dt>Logout URLs</dt>
+        <dd>
+          <UrlList urls={client.logoutUrls} />
+        </dd>
+      </div>
+      <div>
+        <dt>Callback URLs</dt>
+        <dd>
+          <UrlList urls={client.callbackUrls} />
+        </dd>
+      </div>
+      <ChangeFacts collection="appClients" id={client.appClientId} resource={client} />
+    </dl>
   );
 }

@@ -75,7 +75,6 @@ export function ModelForm(props: Props) {
     fields.reset(fieldConfig);
   };
 
-  const option = (value: string) => ({ value, label: value });
   return (
     <Form
       form={form}
@@ -85,35 +84,7 @@ export function ModelForm(props: Props) {
     >
       <fieldset className="model-form__group" disabled={!canWrite}>
         <legend>Model</legend>
-        <div className="form-grid">
-          <TextField name="name" label="Name" maxLength={4096} />
-          {props.mode === 'edit' ? (
-            <SelectField
-              name="status"
-              label="Status"
-              options={[
-                { value: 'active', label: 'Active' },
-                { value: 'inactive', label: 'Inactive' },
-              ]}
-              hint="Agent runs fail on an inactive model."
-            />
-          ) : null}
-          <SelectField
-            name="llmVersion"
-            label="LLM version"
-            options={LLM_VERSIONS.map(option)}
-            placeholder="Service default"
-            emptyAs="string"
-          />
-          <SelectField
-            name="confidenceVersion"
-            label="Confidence version"
-            options={CONFIDENCE_VERSIONS.map(option)}
-            placeholder="Service default"
-            emptyAs="string"
-          />
-          <TextareaField name="description" label="Description" optional wide />
-        </div>
+        <ModelSettingsFields editing={props.mode === 'edit'} />
       </fieldset>
 
       <fieldset className="model-form__group">
@@ -139,28 +110,7 @@ export function ModelForm(props: Props) {
 
       <fieldset className="model-form__group" disabled={!canWrite}>
         <legend>Postprocessing and metadata</legend>
-        <div className="form-grid">
-          <TextField
-            name="strategy"
-            label="Strategy"
-            optional
-            list="model-strategies"
-            hint={`Known: ${POSTPROCESS_STRATEGIES.join(', ')}. Empty: service default.`}
-          />
-          <datalist id="model-strategies">
-            {POSTPROCESS_STRATEGIES.map((s) => (
-              <option key={s} value={s} />
-            ))}
-          </datalist>
-          {model?.postprocessConfig?.outputFormat ? (
-            <div className="field">
-              <span className="field__label">Output format</span>
-              <span className="mono">{model.postprocessConfig.outputFormat}</span>
-              <span className="field__hint">Set by the service.</span>
-            </div>
-          ) : null}
-          <TextareaField name="metadata" label="Metadata (JSON object)" optional wide />
-        </div>
+        <PostprocessFields outputFormat={model?.postprocessConfig?.outputFormat} />
       </fieldset>
 
       {nothingChanged ? (
@@ -175,5 +125,70 @@ export function ModelForm(props: Props) {
       ) : null}
       <UnsavedChangesGuard when={fields.dirty} submittingRef={saving} />
     </Form>
+  );
+}
+
+const option = (value: string) => ({ value, label: value });
+
+/** Name, status (of an existing model), the LLM and confidence versions, description. */
+function ModelSettingsFields({ editing }: { editing: boolean }) {
+  return (
+    <div className="form-grid">
+      <TextField name="name" label="Name" maxLength={4096} />
+      {editing ? (
+        <SelectField
+          name="status"
+          label="Status"
+          options={[
+            { value: 'active', label: 'Active' },
+            { value: 'inactive', label: 'Inactive' },
+          ]}
+          hint="Agent runs fail on an inactive model."
+        />
+      ) : null}
+      <SelectField
+        name="llmVersion"
+        label="LLM version"
+        options={LLM_VERSIONS.map(option)}
+        placeholder="Service default"
+        emptyAs="string"
+      />
+      <SelectField
+        name="confidenceVersion"
+        label="Confidence version"
+        options={CONFIDENCE_VERSIONS.map(option)}
+        placeholder="Service default"
+        emptyAs="string"
+      />
+      <TextareaField name="description" label="Description" optional wide />
+    </div>
+  );
+}
+
+/** The postprocessing strategy, the output format the service set, and the metadata. */
+function PostprocessFields({ outputFormat }: { outputFormat: string | null | undefined }) {
+  return (
+    <div className="form-grid">
+      <TextField
+        name="strategy"
+        label="Strategy"
+        optional
+        list="model-strategies"
+        hint={`Known: ${POSTPROCESS_STRATEGIES.join(', ')}. Empty: service default.`}
+      />
+      <datalist id="model-strategies">
+        {POSTPROCESS_STRATEGIES.map((s) => (
+          <option key={s} value={s} />
+        ))}
+      </datalist>
+      {outputFormat ? (
+        <div className="field">
+          <span className="field__label">Output format</span>
+          <span className="mono">{outputFormat}</span>
+          <span className="field__hint">Set by the service.</span>
+        </div>
+      ) : null}
+      <TextareaField name="metadata" label="Metadata (JSON object)" optional wide />
+    </div>
   );
 }

@@ -30,8 +30,6 @@ export function OrganizationScreen() {
   const { data: organization } = useSuspenseQuery(organizationMeQueryOptions(useOrganizationScope()));
   const [editing, setEditing] = useState(false);
   const [creating, setCreating] = useState(false);
-  const update = useUpdateOrganization();
-  const create = useCreateOrganization();
   const canWrite = useCapabilities().write;
   const title = organization.name || 'Unnamed organization';
 
@@ -61,59 +59,7 @@ export function OrganizationScreen() {
       />
 
       <Section title="Details" id="organization-details">
-        <dl className="details">
-          <div>
-            <dt>Name</dt>
-            <dd>{organization.name || <span className="muted">Not set</span>}</dd>
-          </div>
-          <div>
-            <dt>URL</dt>
-            <dd>
-              {organization.url ? (
-                <a href={organization.url} target="_blank" rel="noreferrer noopener">
-                  {organization.url}
-                </a>
-              ) : (
-                <span className="muted">Not set</span>
-              )}
-            </dd>
-          </div>
-          <div>
-            <dt>Document retention</dt>
-            <dd>
-              {organization.documentRetentionInDays != null ? (
-                `${organization.documentRetentionInDays.toLocaleString('en-US')} days`
-              ) : (
-                <span className="muted">Not set</span>
-              )}
-            </dd>
-          </div>
-          <div>
-            <dt>Plan</dt>
-            <dd>
-              {organization.planId ? (
-                <IdWithCopy id={organization.planId} label="Copy plan id" />
-              ) : (
-                <span className="muted">No plan</span>
-              )}
-            </dd>
-          </div>
-          <div>
-            <dt>Payment method</dt>
-            <dd>
-              {organization.paymentMethodId ? (
-                <IdWithCopy id={organization.paymentMethodId} label="Copy payment method id" />
-              ) : (
-                <span className="muted">None on file</span>
-              )}
-            </dd>
-          </div>
-          <div>
-            <dt>Scopes</dt>
-            <dd>{organization.useNewScopes === false ? 'Legacy scopes' : 'New scopes (per resource family)'}</dd>
-          </div>
-          <ChangeFacts collection="organizations" id={organization.organizationId} resource={organization} />
-        </dl>
+        <OrganizationDetails organization={organization} />
       </Section>
 
       <Section
@@ -141,35 +87,109 @@ export function OrganizationScreen() {
         />
       </Section>
 
-      <FormDialog open={editing} onOpenChange={setEditing} title="Edit organization" wide>
-        <EditOrganizationForm
-          organization={organization}
-          onSubmit={async (body) => {
-            await update.mutateAsync({ organizationId: organization.organizationId, body });
-            setEditing(false);
-            toast.success('Organization saved');
-          }}
-        />
-      </FormDialog>
-
-      <FormDialog
-        open={creating}
-        onOpenChange={setCreating}
-        title="Create organization"
-        description="A new, separate organization with the built-in roles and default quotas. This console keeps managing the current one."
-        wide
-      >
-        <CreateOrganizationForm
-          onSubmit={async (body) => {
-            const created = await create.mutateAsync(body);
-            setCreating(false);
-            toast.success(`Organization ${created.name || created.organizationId} created`, {
-              description: created.organizationId,
-            });
-          }}
-        />
-      </FormDialog>
+      <EditOrganizationDialog organization={organization} open={editing} onOpenChange={setEditing} />
+      <CreateOrganizationDialog open={creating} onOpenChange={setCreating} />
     </div>
+  );
+}
+
+/** What the organization is: name, URL, retention, plan, payment method, scopes, and who changed it when. */
+function OrganizationDetails({ organization }: { organization: Organization }) {
+  return (
+    <dl className="details">
+      <div>
+        <dt>Name</dt>
+        <dd>{organization.name || <span className="muted">Not set</span>}</dd>
+      </div>
+      <div>
+        <dt>URL</dt>
+        <dd>
+          {organization.url ? (
+            <a href={organization.url} target="_blank" rel="noreferrer noopener">
+              {organization.url}
+            </a>
+          ) : (
+            <span className="muted">Not set</span>
+          )}
+        </dd>
+      </div>
+      <div>
+        <dt>Document retention</dt>
+        <dd>
+          {organization.documentRetentionInDays != null ? (
+            `${organization.documentRetentionInDays.toLocaleString('en-US')} days`
+          ) : (
+            <span className="muted">Not set</span>
+          )}
+        </dd>
+      </div>
+      <div>
+        <dt>Plan</dt>
+        <dd>
+          {organization.planId ? (
+            <IdWithCopy id={organization.planId} label="Copy plan id" />
+          ) : (
+            <span className="muted">No plan</span>
+          )}
+        </dd>
+      </div>
+      <div>
+        <dt>Payment method</dt>
+        <dd>
+          {organization.paymentMethodId ? (
+            <IdWithCopy id={organization.paymentMethodId} label="Copy payment method id" />
+          ) : (
+            <span className="muted">None on file</span>
+          )}
+        </dd>
+      </div>
+      <div>
+        <dt>Scopes</dt>
+        <dd>{organization.useNewScopes === false ? 'Legacy scopes' : 'New scopes (per resource family)'}</dd>
+      </div>
+      <ChangeFacts collection="organizations" id={organization.organizationId} resource={organization} />
+    </dl>
+  );
+}
+
+type DialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
+
+function EditOrganizationDialog({ organization, open, onOpenChange }: DialogProps & { organization: Organization }) {
+  const update = useUpdateOrganization();
+  return (
+    <FormDialog open={open} onOpenChange={onOpenChange} title="Edit organization" wide>
+      <EditOrganizationForm
+        organization={organization}
+        onSubmit={async (body) => {
+          await update.mutateAsync({ organizationId: organization.organizationId, body });
+          onOpenChange(false);
+          toast.success('Organization saved');
+        }}
+      />
+    </FormDialog>
+  );
+}
+
+function CreateOrganizationDialog({ open, onOpenChange }: DialogProps) {
+  const create = useCreateOrganization();
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Create organization"
+      description="A new, separate organization with the built-in roles and default quotas. This console keeps managing the current one."
+      wide
+    >
+      <CreateOrganizationForm
+        onSubmit={async (body) => {
+          const created = await create.mutateAsync(body);
+          onOpenChange(false);
+          toast.success(`Organization ${created.name || created.organizationId} created`, {
+            description: created.organizationId,
+          });
+        }}
+      />
+    </FormDialog>
   );
 }
 

@@ -50,7 +50,6 @@ export function ReviewEditor(props: ReviewEditorProps) {
   const [error, setError] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState(false);
   const [skipping, setSkipping] = useState(false);
-  const [reason, setReason] = useState('');
   // Set while moving on after Confirm/Skip/Reject, so the guard does not ask about edits that were just handled.
   const leaving = useRef(false);
   const busy = taking || confirm.isPending || release.isPending || reject.isPending;
@@ -91,73 +90,25 @@ export function ReviewEditor(props: ReviewEditorProps) {
     }
   };
 
-  const header = (
-    <div className="review-bar gt-tabs">
-      <p className="review-bar__meta">
-        <strong>
-          Run {position.position} of {position.total}
-        </strong>
-        <span className="review-bar__id" title={`${agentId}/${runId}`}>
-          run …{runId.slice(-8)}
-        </span>
-        {document ? <span>{document.name || document.documentId}</span> : <span>No document</span>}
-      </p>
-      {issues.length > 0 && (
-        <details className="review-issues" role="note">
-          <summary>
-            {issues.length} {issues.length === 1 ? 'issue' : 'issues'} found by the validation (marked on the fields)
-          </summary>
-          <ul>
-            {issues.map((issue, i) => (
-              <li key={i}>{issue.message}</li>
-            ))}
-          </ul>
-        </details>
-      )}
-    </div>
-  );
-
+  const header = <ReviewBar agentId={agentId} runId={runId} document={document} issues={issues} position={position} />;
   const footer = (
-    <div className="review-actions">
-      <span className="review-actions__status" role="status">
-        {taking
+    <ReviewActions
+      status={
+        taking
           ? 'Taking the run for review…'
           : busy
             ? 'Working…'
             : draft.dirty
               ? `${draft.changes.length} ${draft.changes.length === 1 ? 'correction' : 'corrections'}`
-              : 'No corrections'}
-      </span>
-      {!readOnly && task && (
-        <>
-          <button type="button" className="button button--ghost" onClick={() => setRejecting(true)} disabled={busy}>
-            Reject
-          </button>
-          <button
-            type="button"
-            className="button"
-            onClick={() => (draft.dirty ? setSkipping(true) : void onSkip())}
-            disabled={busy}
-          >
-            Skip
-          </button>
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => void onConfirm()}
-            disabled={busy}
-            aria-keyshortcuts="Control+S Meta+S"
-          >
-            Confirm
-          </button>
-        </>
-      )}
-      {error && (
-        <p className="review-actions__error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+              : 'No corrections'
+      }
+      canDecide={!readOnly && task !== null}
+      busy={busy}
+      error={error}
+      onReject={() => setRejecting(true)}
+      onSkip={() => (draft.dirty ? setSkipping(true) : void onSkip())}
+      onConfirm={() => void onConfirm()}
+    />
   );
 
   return (
@@ -188,34 +139,135 @@ export function ReviewEditor(props: ReviewEditorProps) {
         tone="danger"
         onConfirm={onSkip}
       />
-      <ConfirmDialog
+      <RejectRunDialog
         open={rejecting}
-        onOpenChange={(open) => {
-          setRejecting(open);
-          if (!open) setReason('');
-        }}
-        title="Reject this run?"
-        description="Its validation task fails with your reason and the run moves to error. Nothing is saved to the document."
-        confirmLabel="Reject run"
-        tone="danger"
-        onConfirm={async () => {
+        onOpenChange={setRejecting}
+        onReject={async (reason) => {
           if (!task) return;
           await reject.mutateAsync({ task, reason: reason.trim() || 'Rejected in review' });
           forgetTaken(runId);
           leaving.current = true;
           await moveOn(true);
         }}
-      >
-        <label className="field">
-          <span className="field__label">Reason</span>
-          <input
-            className="input"
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            placeholder="e.g. Duplicate of an invoice already paid"
-          />
-        </label>
-      </ConfirmDialog>
+      />
     </div>
+  );
+}
+
+/** Which run of the queue this is, its document, and the validation's issues. */
+function ReviewBar({
+  agentId,
+  runId,
+  document,
+  issues,
+  position,
+}: Pick<ReviewEditorProps, 'agentId' | 'runId' | 'document' | 'issues' | 'position'>) {
+  return (
+    <div className="review-bar gt-tabs">
+      <p className="review-bar__meta">
+        <strong>
+          Run {position.position} of {position.total}
+        </strong>
+        <span className="review-bar__id" title={`${agentId}/${runId}`}>
+          run …{runId.slice(-8)}
+        </span>
+        {document ? <span>{document.name || document.documentId}</span> : <span>No document</span>}
+      </p>
+      {issues.length > 0 && (
+        <details className="review-issues" role="note">
+          <summary>
+            {issues.length} {issues.length === 1 ? 'issue' : 'issues'} found by the validation (marked on the fields)
+          </summary>
+          <ul>
+            {issues.map((issue, i) => (
+              <li key={i}>{issue.message}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
+  );
+}
+
+type ReviewActionsProps = {
+  status: string;
+  /** Reject, Skip and Confirm are offered (the operator may write and the run has a task). */
+  canDecide: boolean;
+  busy: boolean;
+  error: string | null;
+  onReject: () => void;
+  onSkip: () => void;
+  onConfirm: () => void;
+};
+
+/** The review's status line, its three decisions and the error of the last one. */
+function ReviewActions({ status, canDecide, busy, error, onReject, onSkip, onConfirm }: ReviewActionsProps) {
+  return (
+    <div className="review-actions">
+      <span className="review-actions__status" role="status">
+        {status}
+      </span>
+      {canDecide && (
+        <>
+          <button type="button" className="button button--ghost" onClick={onReject} disabled={busy}>
+            Reject
+          </button>
+          <button type="button" className="button" onClick={onSkip} disabled={busy}>
+            Skip
+          </button>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={onConfirm}
+            disabled={busy}
+            aria-keyshortcuts="Control+S Meta+S"
+          >
+            Confirm
+          </button>
+        </>
+      )}
+      {error && (
+        <p className="review-actions__error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Asks for the reason of a rejection (forgotten when the dialog closes). */
+function RejectRunDialog({
+  open,
+  onOpenChange,
+  onReject,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onReject: (reason: string) => Promise<void>;
+}) {
+  const [reason, setReason] = useState('');
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => {
+        onOpenChange(next);
+        if (!next) setReason('');
+      }}
+      title="Reject this run?"
+      description="Its validation task fails with your reason and the run moves to error. Nothing is saved to the document."
+      confirmLabel="Reject run"
+      tone="danger"
+      onConfirm={() => onReject(reason)}
+    >
+      <label className="field">
+        <span className="field__label">Reason</span>
+        <input
+          className="input"
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          placeholder="e.g. Duplicate of an invoice already paid"
+        />
+      </label>
+    </ConfirmDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { documentQueryOptions } from '@/api/documents';
 import { explainError, isApiError } from '@/api/errors';
 import { modelQueryOptions } from '@/api/models';
@@ -24,34 +24,12 @@ type ReviewRunProps = {
 
 /** Loads a run, takes its task (so nobody else reviews it), and shows its document and fields. */
 export function ReviewRun({ agentId, runId, readOnly, position, onDone }: ReviewRunProps) {
-  const org = useOrganizationScope();
-  const run = useQuery(reviewRunQueryOptions(org, agentId, runId));
-  const variables = run.data?.variables;
-  const validationId = variables?.validationId ?? null;
-  const taskId = variables?.validationTaskId ?? null;
-  const documentId = variables?.documentId ?? null;
-  const modelId = variables?.modelId ?? null;
-  const task = useQuery({
-    ...reviewTaskQueryOptions(org, validationId ?? '', taskId ?? ''),
-    enabled: Boolean(validationId && taskId),
-  });
-  const document = useQuery({ ...documentQueryOptions(org, documentId ?? ''), enabled: Boolean(documentId) });
-  const validation = useQuery({ ...validationQueryOptions(org, validationId ?? ''), enabled: Boolean(validationId) });
-  const model = useQuery({ ...modelQueryOptions(org, modelId ?? ''), enabled: Boolean(modelId) });
-
-  // Taking the run: its task goes in-progress (409 when another reviewer has it).
-  const take = useTakeReviewTask();
-  const attempted = useRef(false);
+  const { run, task, document, validation, model, validationId, taskId, documentId } = useReviewRunQueries(
+    agentId,
+    runId,
+  );
   const status = run.data?.run.status;
-  useEffect(() => {
-    if (readOnly || attempted.current || status !== 'ready-for-review' || !validationId || !taskId) return;
-    attempted.current = true;
-    // Remembered before the answer: the take's own refetch brings the run back in review before onSuccess here,
-    // and this tab must not read that as another reviewer's hold (which swapped the editor out and back).
-    rememberTaken(runId);
-    // Its success refetches this run (api/review.ts), which then reads review-in-progress.
-    take.mutate({ validationId, taskId }, { onError: () => forgetTaken(runId) });
-  }, [readOnly, status, validationId, taskId, take, runId]);
+  const take = useTakeForReview({ runId, status, validationId, taskId, readOnly });
   const [takeOver, setTakeOver] = useState(false);
 
   if (run.isPending)
@@ -69,65 +47,44 @@ export function ReviewRun({ agentId, runId, readOnly, position, onDone }: Review
   if (take.isError) {
     const taken = isApiError(take.error, 409);
     return (
-      <div className="review-main">
-        <EmptyState
-          title={taken ? 'Another reviewer has this run' : 'This run could not be taken for review'}
-          action={
-            <button type="button" className="button button--primary" onClick={() => void onDone(false)}>
-              Open the next run
-            </button>
-          }
-        >
-          {taken ? 'Its validation task is already in progress.' : explainError(take.error).detail}
-        </EmptyState>
-      </div>
+      <RunNotOpen
+        title={taken ? 'Another reviewer has this run' : 'This run could not be taken for review'}
+        onDone={onDone}
+      >
+        {taken ? 'Its validation task is already in progress.' : explainError(take.error).detail}
+      </RunNotOpen>
     );
   }
   const reviewable = status !== undefined && REVIEW_STATUSES.includes(status);
   if (!reviewable) {
     return (
-      <div className="review-main">
-        <EmptyState
-          title={`This run is ${status}`}
-          action={
-            <button type="button" className="button button--primary" onClick={() => void onDone(false)}>
-              Open the next run
-            </button>
-          }
-        >
-          Only runs waiting for review or in review can be reviewed here.
-        </EmptyState>
-      </div>
+      <RunNotOpen title={`This run is ${status}`} onDone={onDone}>
+        Only runs waiting for review or in review can be reviewed here.
+      </RunNotOpen>
     );
   }
   if (status === 'review-in-progress' && !readOnly && !takeOver && !isTakenHere(runId)) {
     return (
-      <div className="review-main">
-        <EmptyState
-          title="Another reviewer has this run"
-          action={
-            <>
-              <button type="button" className="button button--primary" onClick={() => void onDone(false)}>
-                Open the next run
-              </button>
-              <button
-                type="button"
-                className="button"
-                onClick={() => {
-                  rememberTaken(runId);
-                  setTakeOver(true);
-                }}
-              >
-                Review it anyway
-              </button>
-            </>
-          }
-        >
-          Its validation task is in progress, taken in another session{' '}
-          <DateTime value={run.data.run.updatedTime ?? run.data.run.createdTime} />. Review it anyway only if that
-          reviewer has stopped.
-        </EmptyState>
-      </div>
+      <RunNotOpen
+        title="Another reviewer has this run"
+        onDone={onDone}
+        alsoOffer={
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              rememberTaken(runId);
+              setTakeOver(true);
+            }}
+          >
+            Review it anyway
+          </button>
+        }
+      >
+        Its validation task is in progress, taken in another session{' '}
+        <DateTime value={run.data.run.updatedTime ?? run.data.run.createdTime} />. Review it anyway only if that
+        reviewer has stopped.
+      </RunNotOpen>
     );
   }
   if ((validationId && taskId && task.isPending) || (documentId && document.isPending)) {
@@ -172,5 +129,83 @@ export function ReviewRun({ agentId, runId, readOnly, position, onDone }: Review
       position={position}
       onDone={onDone}
     />
+  );
+}
+
+/** The run and what reviewing it needs: its validation task, document, validation (threshold) and model (labels). */
+function useReviewRunQueries(agentId: string, runId: string) {
+  const org = useOrganizationScope();
+  const run = useQuery(reviewRunQueryOptions(org, agentId, runId));
+  const variables = run.data?.variables;
+  const validationId = variables?.validationId ?? null;
+  const taskId = variables?.validationTaskId ?? null;
+  const documentId = variables?.documentId ?? null;
+  const modelId = variables?.modelId ?? null;
+  const task = useQuery({
+    ...reviewTaskQueryOptions(org, validationId ?? '', taskId ?? ''),
+    enabled: Boolean(validationId && taskId),
+  });
+  const document = useQuery({ ...documentQueryOptions(org, documentId ?? ''), enabled: Boolean(documentId) });
+  const validation = useQuery({ ...validationQueryOptions(org, validationId ?? ''), enabled: Boolean(validationId) });
+  const model = useQuery({ ...modelQueryOptions(org, modelId ?? ''), enabled: Boolean(modelId) });
+  return { run, task, document, validation, model, validationId, taskId, documentId };
+}
+
+/** Takes a run waiting for review once (its task goes in-progress; 409 when another reviewer has it). */
+function useTakeForReview({
+  runId,
+  status,
+  validationId,
+  taskId,
+  readOnly,
+}: {
+  runId: string;
+  status: string | undefined;
+  validationId: string | null;
+  taskId: string | null;
+  readOnly: boolean;
+}) {
+  const take = useTakeReviewTask();
+  const attempted = useRef(false);
+  useEffect(() => {
+    if (readOnly || attempted.current || status !== 'ready-for-review' || !validationId || !taskId) return;
+    attempted.current = true;
+    // Remembered before the answer: the take's own refetch brings the run back in review before onSuccess here,
+    // and this tab must not read that as another reviewer's hold (which swapped the editor out and back).
+    rememberTaken(runId);
+    // Its success refetches this run (api/review.ts), which then reads review-in-progress.
+    take.mutate({ validationId, taskId }, { onError: () => forgetTaken(runId) });
+  }, [readOnly, status, validationId, taskId, take, runId]);
+  return take;
+}
+
+/** Why this run is not opened for review, and the way on to the next. */
+function RunNotOpen({
+  title,
+  onDone,
+  alsoOffer,
+  children,
+}: {
+  title: string;
+  onDone: (finished: boolean) => Promise<void>;
+  alsoOffer?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="review-main">
+      <EmptyState
+        title={title}
+        action={
+          <>
+            <button type="button" className="button button--primary" onClick={() => void onDone(false)}>
+              Open the next run
+            </button>
+            {alsoOffer}
+          </>
+        }
+      >
+        {children}
+      </EmptyState>
+    </div>
   );
 }

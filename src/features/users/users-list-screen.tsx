@@ -1,19 +1,17 @@
 import { useState } from 'react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { toast } from '@/components/toast';
 import type { User } from '@/contract';
 import { useCapabilities } from '@/api/capabilities';
 import { useCreateUser, useDeleteUser, usersListQueryOptions } from '@/api/users';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { IdWithCopy } from '@/components/copy-button';
-import { listParams, SearchInput, type ColumnDef, type PaginationSearch } from '@/components/data-table';
+import { listParams, SearchInput, type PaginationSearch } from '@/components/data-table';
 import { profilesQueryOptions } from '@/api/profiles';
-import { DateTime } from '@/components/date-time';
 import { ListScreen } from '@/components/list-screen';
 import { FormDialog } from '@/components/form';
 import { CreateUserForm } from './user-forms';
-import { UserStatusBadge } from './user-status';
+import { userColumns } from './users-columns';
 import { useUserOptions } from './use-user-options';
 import './users.css';
 import { useOrganizationScope } from '@/api/organization-scope';
@@ -32,96 +30,12 @@ export function UsersListScreen() {
   const { data, isFetching } = useSuspenseQuery(usersListQueryOptions(org, { ...listParams(search), text }));
   const profileIds = data.users.flatMap((u) => (u.profileId ? [u.profileId] : []));
   const profiles = useQuery(profilesQueryOptions(org, profileIds));
-  const showEmail = profiles.data?.available !== false;
-  const { roleOptions, appClientOptions, roleNames } = useUserOptions();
+  const { roleNames } = useUserOptions();
   const [creating, setCreating] = useState(false);
   const [toDelete, setToDelete] = useState<User | null>(null);
-  const create = useCreateUser();
-  const remove = useDeleteUser();
-  const navigate = useNavigate();
   const canWrite = useCapabilities().write;
 
-  const columns: ColumnDef<User>[] = [
-    {
-      id: 'name',
-      header: 'Name',
-      meta: { hideable: false, className: 'users-col-name' },
-      cell: ({ row: { original: u } }) => (
-        <Link
-          to="/settings/users/$userId"
-          params={{ userId: u.userId }}
-          className="truncate users-name"
-          title={u.name ?? undefined}
-        >
-          {u.name || <span className="muted">Unnamed user</span>}
-        </Link>
-      ),
-    },
-    ...(showEmail
-      ? [
-          {
-            id: 'email',
-            header: 'Email',
-            meta: { className: 'users-col-email' },
-            cell: ({ row: { original: u } }) => {
-              const email = u.profileId ? profiles.data?.byId.get(u.profileId)?.email : undefined;
-              if (email)
-                return (
-                  <span className="truncate users-email" title={email}>
-                    {email}
-                  </span>
-                );
-              if (u.profileId && profiles.isPending) return <span className="muted">…</span>;
-              return <span className="muted">—</span>;
-            },
-          } satisfies ColumnDef<User>,
-        ]
-      : []),
-    {
-      id: 'status',
-      header: 'Status',
-      cell: ({ row: { original: u } }) => <UserStatusBadge status={u.status} reason={u.statusReason} />,
-    },
-    {
-      id: 'roles',
-      header: 'Roles',
-      meta: { className: 'wrap' },
-      cell: ({ row: { original: u } }) =>
-        u.roleIds?.length ? (
-          <span className="users-roles">
-            {u.roleIds.map((id) => (
-              <span key={id} className="badge badge--outline">
-                {roleNames.get(id) ?? id}
-              </span>
-            ))}
-          </span>
-        ) : (
-          <span className="muted users-no-roles">None</span>
-        ),
-    },
-    {
-      id: 'userId',
-      header: 'User id',
-      cell: ({ row: { original: u } }) => <IdWithCopy id={u.userId} label="Copy user id" />,
-    },
-    { id: 'created', header: 'Created', cell: ({ row: { original: u } }) => <DateTime value={u.createdTime} /> },
-  ];
-  if (canWrite)
-    columns.push({
-      id: 'actions',
-      header: () => <span className="sr-only">Actions</span>,
-      meta: { className: 'col-actions', hideable: false, label: 'Actions' },
-      cell: ({ row: { original: u } }) => (
-        <button
-          type="button"
-          className="button button--ghost button--small"
-          onClick={() => setToDelete(u)}
-          aria-label={`Delete ${u.name || u.userId}`}
-        >
-          Delete
-        </button>
-      ),
-    });
+  const columns = userColumns({ profiles, roleNames, onDelete: canWrite ? setToDelete : undefined });
 
   return (
     <ListScreen
@@ -169,38 +83,55 @@ export function UsersListScreen() {
         onNavigate: onSearch,
       }}
     >
-      <FormDialog
-        open={creating}
-        onOpenChange={setCreating}
-        title="Create user"
-        description="The user is invited by email and shows as invite pending until they accept."
-        wide
-      >
-        <CreateUserForm
-          options={{ roles: roleOptions, appClients: appClientOptions }}
-          onSubmit={async (body) => {
-            const user = await create.mutateAsync(body);
-            setCreating(false);
-            toast.success(`User ${user.name || body.email} invited`);
-            void navigate({ to: '/settings/users/$userId', params: { userId: user.userId } });
-          }}
-        />
-      </FormDialog>
+      <CreateUserDialog open={creating} onOpenChange={setCreating} />
+      <DeleteUserDialog user={toDelete} onClose={() => setToDelete(null)} />
+    </ListScreen>
+  );
+}
 
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        title={`Delete user ${toDelete?.name || toDelete?.userId || ''}?`}
-        description="The user can no longer sign in and loses their roles. This cannot be undone."
-        confirmLabel="Delete user"
-        tone="danger"
-        onConfirm={async () => {
-          if (!toDelete) return;
-          await remove.mutateAsync(toDelete.userId);
-          toast.success(`User ${toDelete.name || toDelete.userId} deleted`);
-          setToDelete(null);
+/** Invites a user with the roles picked, then opens them. */
+function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { roleOptions, appClientOptions } = useUserOptions();
+  const create = useCreateUser();
+  const navigate = useNavigate();
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Create user"
+      description="The user is invited by email and shows as invite pending until they accept."
+      wide
+    >
+      <CreateUserForm
+        options={{ roles: roleOptions, appClients: appClientOptions }}
+        onSubmit={async (body) => {
+          const user = await create.mutateAsync(body);
+          onOpenChange(false);
+          toast.success(`User ${user.name || body.email} invited`);
+          void navigate({ to: '/settings/users/$userId', params: { userId: user.userId } });
         }}
       />
-    </ListScreen>
+    </FormDialog>
+  );
+}
+
+/** Confirms and deletes `user` (open while there is one). */
+function DeleteUserDialog({ user, onClose }: { user: User | null; onClose: () => void }) {
+  const remove = useDeleteUser();
+  return (
+    <ConfirmDialog
+      open={user !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={`Delete user ${user?.name || user?.userId || ''}?`}
+      description="The user can no longer sign in and loses their roles. This cannot be undone."
+      confirmLabel="Delete user"
+      tone="danger"
+      onConfirm={async () => {
+        if (!user) return;
+        await remove.mutateAsync(user.userId);
+        toast.success(`User ${user.name || user.userId} deleted`);
+        onClose();
+      }}
+    />
   );
 }

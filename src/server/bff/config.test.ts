@@ -99,6 +99,15 @@ describe('BFF environment', () => {
     expect(message).toContain('DPS_SESSION_IDLE_MINUTES must be an integer from 1 to 10080');
     expect(message).toContain('DPS_AUDIT_KEEP_FILES must be an integer from 1 to 100000');
   });
+
+  it('refuses a read timeout longer than the write timeout', () => {
+    expect(problem({ DPS_UPSTREAM_TIMEOUT_MS: '5000', DPS_UPSTREAM_READ_TIMEOUT_MS: '6000' })).toBe(
+      'DPS_UPSTREAM_READ_TIMEOUT_MS must not be more than DPS_UPSTREAM_TIMEOUT_MS (the write timeout)',
+    );
+    expect(
+      loadBffConfig({ DPS_UPSTREAM_TIMEOUT_MS: '5000', DPS_UPSTREAM_READ_TIMEOUT_MS: '5000' }, upstream),
+    ).toMatchObject({ upstreamTimeoutMs: 5000, upstreamReadTimeoutMs: 5000 });
+  });
 });
 
 describe('DPS_FILE_ORIGINS', () => {

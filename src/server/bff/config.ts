@@ -3,9 +3,17 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { credentialsFileSchema, type CredentialsFile } from '@/contract/credentials-file';
-import { ConfigError, envInteger, envText, parseEnv, type Env } from '@/server/shared/env-schema';
+import {
+  ConfigError,
+  envDefault,
+  envInteger,
+  envText,
+  envTextWhere,
+  parseEnv,
+  type Env,
+} from '@/server/shared/env-schema';
 import type { LineSink } from '@/server/shared/log-redaction';
 import type { ClientConnectionLimits } from '@/server/bff/security/client-connections';
 import { parseFileOrigins } from '@/server/bff/proxy/file-origins';
@@ -180,51 +188,59 @@ export function validateUpstreamUrl(name: string, value: string): void {
 }
 
 /** `true`, or a comma-separated list of proxy addresses/CIDRs (proxy-addr syntax); unset, `0` or `false`: none. */
-const trustProxySchema = envText.transform((raw): boolean | string => {
-  if (!raw || raw === '0' || raw === 'false') return false;
-  return raw === 'true' ? true : raw;
-});
+const trustProxySchema = z.pipe(
+  envText,
+  z.transform((raw): boolean | string => {
+    if (!raw || raw === '0' || raw === 'false') return false;
+    return raw === 'true' ? true : raw;
+  }),
+);
+
+/** A comma-separated list of host names, trimmed and lower-cased; unset: none. */
+const hostListSchema = z.pipe(
+  envText,
+  z.transform((list) =>
+    (list ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+  ),
+);
 
 const bffEnvSchema = z
   .object({
-    HOST: envText.default('127.0.0.1'),
-    PORT: envInteger(0, 65535).default(3000),
-    DPS_DATA_DIR: envText.default('.data'),
+    HOST: envDefault(envText, '127.0.0.1'),
+    PORT: envDefault(envInteger(0, 65535), 3000),
+    DPS_DATA_DIR: envDefault(envText, '.data'),
     DPS_CONSOLE_DIR: envText,
     DPS_BASE_URL: envText,
     DPS_AUTH_URL: envText,
     DPS_CLIENT_ID: envText,
     DPS_CLIENT_SECRET: envText,
     DPS_CREDENTIALS_FILE: envText,
-    DPS_BFF_DATABASE_URL: envText.refine(
-      (url) => url === undefined || /^postgres(ql)?:\/\//.test(url),
-      'must start with postgres:// or postgresql://',
-    ),
-    DPS_BFF_DATABASE_SCHEMA: envText.refine(
-      (schema) => schema === undefined || /^[a-z_][a-z0-9_]{0,62}$/.test(schema),
+    DPS_BFF_DATABASE_URL: envTextWhere(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://'),
+    DPS_BFF_DATABASE_SCHEMA: envTextWhere(
+      /^[a-z_][a-z0-9_]{0,62}$/,
       'must be a plain lowercase identifier (letters, digits, _)',
     ),
-    DPS_ALLOWED_HOSTS: envText.transform((list) =>
-      (list ?? '')
-        .split(',')
-        .map((h) => h.trim().toLowerCase())
-        .filter(Boolean),
-    ),
+    DPS_ALLOWED_HOSTS: hostListSchema,
     DPS_FILE_ORIGINS: envText,
     DPS_UPSTREAM_TIMEOUT_MS: envInteger(100, 600_000),
     DPS_UPSTREAM_READ_TIMEOUT_MS: envInteger(100, 600_000),
     DPS_MAX_CONNECTIONS_PER_ADDRESS: envInteger(0, 100_000),
     DPS_AUDIT_MAX_BYTES: envInteger(4096, 2 ** 40),
     DPS_AUDIT_KEEP_FILES: envInteger(1, 100_000),
-    DPS_SESSION_IDLE_MINUTES: envInteger(1, 7 * 24 * 60).default(60),
-    DPS_SESSION_MAX_HOURS: envInteger(1, 30 * 24).default(12),
+    DPS_SESSION_IDLE_MINUTES: envDefault(envInteger(1, 7 * 24 * 60), 60),
+    DPS_SESSION_MAX_HOURS: envDefault(envInteger(1, 30 * 24), 12),
     DPS_TRUST_PROXY: trustProxySchema,
-    LOG_LEVEL: envText.default('info'),
+    LOG_LEVEL: envDefault(envText, 'info'),
   })
-  .refine((vars) => (vars.DPS_UPSTREAM_READ_TIMEOUT_MS ?? 0) <= (vars.DPS_UPSTREAM_TIMEOUT_MS ?? Infinity), {
-    path: ['DPS_UPSTREAM_READ_TIMEOUT_MS'],
-    message: 'must not be more than DPS_UPSTREAM_TIMEOUT_MS (the write timeout)',
-  });
+  .check(
+    z.refine((vars) => (vars.DPS_UPSTREAM_READ_TIMEOUT_MS ?? 0) <= (vars.DPS_UPSTREAM_TIMEOUT_MS ?? Infinity), {
+      path: ['DPS_UPSTREAM_READ_TIMEOUT_MS'],
+      message: 'must not be more than DPS_UPSTREAM_TIMEOUT_MS (the write timeout)',
+    }),
+  );
 
 /** The whole configuration from the environment (`npm run bff`, `npm start`); a ConfigError names every bad variable. */
 export function loadBffConfig(env: Env = process.env, upstreamOverride?: UpstreamCredentials): BffConfig {

@@ -2,11 +2,17 @@
  * Service configuration from the environment (DESIGN §3). Tests build a config directly or pass env overrides.
  */
 import path from 'node:path';
-// Classic zod, not zod/mini: this schema is built from the shared env-schema builders (server/shared/env-schema.ts,
-// used by the BFF too), which are classic schemas with methods (.default, .refine, .transform) that mini has not.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { COUNTER_FIELDS } from '@/contract';
-import { envInteger, envSwitch, envText, parseEnv, type Env } from '@/server/shared/env-schema';
+import {
+  envDefault,
+  envInteger,
+  envSwitch,
+  envText,
+  envTextWhere,
+  parseEnv,
+  type Env,
+} from '@/server/shared/env-schema';
 import { parseBlobUrl, type S3Location } from './storage/file-store/blob-url';
 
 export interface ServiceConfig {
@@ -93,72 +99,73 @@ export const MIB = 1024 * 1024;
 const QUOTAS_RULE = 'must be a JSON object of …Allowed integers';
 
 /** DPS_DEFAULT_QUOTAS: a JSON object overriding any of DEFAULT_QUOTAS. */
-const quotasSchema = envText.transform((text, ctx) => {
-  const quotas = { ...DEFAULT_QUOTAS };
-  if (text === undefined) return quotas;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    parsed = undefined;
-  }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    ctx.addIssue({ code: 'custom', message: QUOTAS_RULE });
-    return z.NEVER;
-  }
-  for (const [key, value] of Object.entries(parsed)) {
-    if (!key.endsWith('Allowed') || !(COUNTER_FIELDS as readonly string[]).includes(key)) {
-      ctx.addIssue({ code: 'custom', path: [key], message: 'is not an …Allowed counter' });
-    } else if (!Number.isSafeInteger(value) || (value as number) < 0) {
-      ctx.addIssue({ code: 'custom', path: [key], message: 'must be an integer >= 0' });
-    } else {
-      quotas[key] = value as number;
+const quotasSchema = z.pipe(
+  envText,
+  z.transform((text, ctx) => {
+    const quotas = { ...DEFAULT_QUOTAS };
+    if (text === undefined) return quotas;
+    const problem = (message: string, path: string[] = []) =>
+      ctx.issues.push({ code: 'custom', input: text, path, message });
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
     }
-  }
-  return quotas;
-});
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+      problem(QUOTAS_RULE);
+      return z.NEVER;
+    }
+    for (const [key, value] of Object.entries(parsed)) {
+      if (!key.endsWith('Allowed') || !(COUNTER_FIELDS as readonly string[]).includes(key)) {
+        problem('is not an …Allowed counter', [key]);
+      } else if (!Number.isSafeInteger(value) || (value as number) < 0) {
+        problem('must be an integer >= 0', [key]);
+      } else {
+        quotas[key] = value as number;
+      }
+    }
+    return quotas;
+  }),
+);
+
+/** A URL without its trailing slashes, checked against `pattern` when set. */
+function envBaseUrl(pattern: RegExp, rule: string) {
+  const trimmed = z.pipe(
+    envText,
+    z.transform((url) => url?.replace(/\/+$/, '') || undefined),
+  );
+  return trimmed.check(z.refine((url) => url === undefined || pattern.test(url), rule));
+}
 
 const serviceEnvSchema = z.object({
-  DPS_SERVICE_HOST: envText.default('127.0.0.1'),
-  DPS_SERVICE_PORT: envInteger(0, 65535).default(8788),
-  DPS_DATA_DIR: envText.default('.data'),
-  DPS_DATABASE_URL: envText.refine(
-    (url) => url === undefined || /^postgres(ql)?:\/\//.test(url),
-    'must start with postgres:// or postgresql://',
-  ),
+  DPS_SERVICE_HOST: envDefault(envText, '127.0.0.1'),
+  DPS_SERVICE_PORT: envDefault(envInteger(0, 65535), 8788),
+  DPS_DATA_DIR: envDefault(envText, '.data'),
+  DPS_DATABASE_URL: envTextWhere(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://'),
   DPS_DATABASE_SCHEMA: envText,
   DPS_DEMO: envSwitch,
-  DPS_PUBLIC_URL: envText
-    .transform((url) => url?.replace(/\/+$/, '') || undefined)
-    .refine(
-      (url) => url === undefined || /^(http:\/\/localhost|https:\/\/)/.test(url),
-      'must start with http://localhost or https:// (the seed URL rule)',
-    ),
-  DPS_SERVICE_FILE_BASE_URL: envText
-    .transform((url) => url?.replace(/\/+$/, '') || undefined)
-    .refine(
-      (url) => url === undefined || /^(http:\/\/(localhost|127\.0\.0\.1)[:/]|https:\/\/)/.test(url),
-      'must start with https:// (or http://localhost, http://127.0.0.1)',
-    ),
-  DPS_TOKEN_TTL_SECONDS: envInteger(1, 31_536_000).default(3600),
+  DPS_PUBLIC_URL: envBaseUrl(
+    /^(http:\/\/localhost|https:\/\/)/,
+    'must start with http://localhost or https:// (the seed URL rule)',
+  ),
+  DPS_SERVICE_FILE_BASE_URL: envBaseUrl(
+    /^(http:\/\/(localhost|127\.0\.0\.1)[:/]|https:\/\/)/,
+    'must start with https:// (or http://localhost, http://127.0.0.1)',
+  ),
+  DPS_TOKEN_TTL_SECONDS: envDefault(envInteger(1, 31_536_000), 3600),
   DPS_DEFAULT_QUOTAS: quotasSchema,
   DPS_SERVICE_LOG: envSwitch,
   DPS_SERVICE_READ_CACHE: envSwitch,
   // Room for PGlite's next 16 MB log segments and the writes in flight; 0 turns the check off.
-  DPS_DISK_RESERVE_MB: envInteger(0, 1_048_576).default(64),
-  DPS_OCR_MAX_PAGES: envInteger(1, 100_000).default(200),
-  DPS_OCR_PAGE_TIMEOUT_MS: envInteger(1, 3_600_000).default(60_000),
+  DPS_DISK_RESERVE_MB: envDefault(envInteger(0, 1_048_576), 64),
+  DPS_OCR_MAX_PAGES: envDefault(envInteger(1, 100_000), 200),
+  DPS_OCR_PAGE_TIMEOUT_MS: envDefault(envInteger(1, 3_600_000), 60_000),
   // A4 at 600 dpi (34.8 million pixels) fits; recognition needs no more than 300 dpi.
-  DPS_OCR_MAX_PAGE_PIXELS: envInteger(1, 1_000_000_000).default(36_000_000),
-  DPS_OCR_MAX_MEMORY_MB: envInteger(64, 65_536).default(1024),
-  DPS_BLOB_URL: envText.refine(
-    (url) => url === undefined || parseBlobUrl(url) !== undefined,
-    'must be s3://bucket or s3://bucket/prefix',
-  ),
-  AWS_ENDPOINT_URL: envText.refine(
-    (url) => url === undefined || /^https?:\/\/[^/]/.test(url),
-    'must be an http:// or https:// URL',
-  ),
+  DPS_OCR_MAX_PAGE_PIXELS: envDefault(envInteger(1, 1_000_000_000), 36_000_000),
+  DPS_OCR_MAX_MEMORY_MB: envDefault(envInteger(64, 65_536), 1024),
+  DPS_BLOB_URL: envTextWhere((url) => parseBlobUrl(url) !== undefined, 'must be s3://bucket or s3://bucket/prefix'),
+  AWS_ENDPOINT_URL: envTextWhere(/^https?:\/\/[^/]/, 'must be an http:// or https:// URL'),
   AWS_REGION: envText,
   AWS_DEFAULT_REGION: envText,
   AWS_ACCESS_KEY_ID: envText,

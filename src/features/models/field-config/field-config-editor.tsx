@@ -70,71 +70,13 @@ function FieldList({
   const { drafts, setDrafts } = state;
   const [filter, setFilter] = useState('');
   const [added, setAdded] = useState<string | null>(null);
-  const [announcement, setAnnouncement] = useState('');
-  const pendingFocus = useRef<{ key: string; focus: string } | null>(null);
-  const listRef = useRef<HTMLOListElement>(null);
-  const onUpdate = useCallback<DraftUpdater>(
-    (key, update) => setDrafts((list) => list.map((d) => (d.key === key ? update(d) : d))),
-    [setDrafts],
-  );
-
-  // The latest list for event handlers (updaters stay pure; toasts and announcements need the removed/moved item).
-  const latest = useRef(drafts);
-  useEffect(() => {
-    latest.current = drafts;
-  }, [drafts]);
-
-  const onMove = useCallback(
-    (key: string, delta: number) => {
-      const list = latest.current;
-      const from = list.findIndex((d) => d.key === key);
-      const to = from + delta;
-      if (from < 0 || to < 0 || to >= list.length) return;
-      const active = document.activeElement as HTMLElement | null;
-      const focus = active?.closest(`[data-field-key="${key}"]`) ? (active.dataset.focus ?? 'name') : 'name';
-      pendingFocus.current = { key, focus };
-      setAnnouncement(`${list[from].name || 'Field'} moved to position ${to + 1} of ${list.length}`);
-      setDrafts((current) => {
-        const index = current.findIndex((d) => d.key === key);
-        return move(current, index, index + delta);
-      });
-    },
-    [setDrafts],
-  );
-
-  const onRemove = useCallback(
-    (key: string) => {
-      const index = latest.current.findIndex((d) => d.key === key);
-      if (index < 0) return;
-      const draft = latest.current[index];
-      setDrafts((current) => current.filter((d) => d.key !== key));
-      toast(`Removed field ${draft.name || index + 1}`, {
-        action: {
-          label: 'Undo',
-          onClick: () => setDrafts((current) => [...current.slice(0, index), draft, ...current.slice(index)]),
-        },
-      });
-    },
-    [setDrafts],
-  );
-
-  // Keep focus on the moved row's control: reordering moves DOM nodes, which can drop focus.
-  useEffect(() => {
-    const pending = pendingFocus.current;
-    if (!pending) return;
-    pendingFocus.current = null;
-    const row = listRef.current?.querySelector(`[data-field-key="${pending.key}"]`);
-    const target =
-      row?.querySelector<HTMLElement>(`[data-focus="${pending.focus}"]:not(:disabled)`) ??
-      row?.querySelector<HTMLElement>('[data-focus="name"]');
-    if (target && document.activeElement !== target) target.focus();
-  }, [drafts]);
+  const { listRef, announcement, focusAfterRender, onUpdate, onMove, onRemove } = useFieldListEdits(state);
 
   const addField = () => {
     const draft = newFieldDraft(drafts);
     setAdded(draft.key);
     setFilter('');
-    pendingFocus.current = { key: draft.key, focus: 'name' };
+    focusAfterRender(draft.key, 'name');
     setDrafts((list) => [...list, draft]);
   };
 
@@ -205,6 +147,77 @@ function FieldList({
       </div>
     </div>
   );
+}
+
+/**
+ * Edits of the field list: update a row, move it (announced, its focused control kept focused) and remove it (with
+ * an Undo toast).
+ */
+function useFieldListEdits({ drafts, setDrafts }: Pick<FieldConfigState, 'drafts' | 'setDrafts'>) {
+  const [announcement, setAnnouncement] = useState('');
+  const pendingFocus = useRef<{ key: string; focus: string } | null>(null);
+  const listRef = useRef<HTMLOListElement>(null);
+  const onUpdate = useCallback<DraftUpdater>(
+    (key, update) => setDrafts((list) => list.map((d) => (d.key === key ? update(d) : d))),
+    [setDrafts],
+  );
+
+  // The latest list for event handlers (updaters stay pure; toasts and announcements need the removed/moved item).
+  const latest = useRef(drafts);
+  useEffect(() => {
+    latest.current = drafts;
+  }, [drafts]);
+
+  const onMove = useCallback(
+    (key: string, delta: number) => {
+      const list = latest.current;
+      const from = list.findIndex((d) => d.key === key);
+      const to = from + delta;
+      if (from < 0 || to < 0 || to >= list.length) return;
+      const active = document.activeElement as HTMLElement | null;
+      const focus = active?.closest(`[data-field-key="${key}"]`) ? (active.dataset.focus ?? 'name') : 'name';
+      pendingFocus.current = { key, focus };
+      setAnnouncement(`${list[from].name || 'Field'} moved to position ${to + 1} of ${list.length}`);
+      setDrafts((current) => {
+        const index = current.findIndex((d) => d.key === key);
+        return move(current, index, index + delta);
+      });
+    },
+    [setDrafts],
+  );
+
+  const onRemove = useCallback(
+    (key: string) => {
+      const index = latest.current.findIndex((d) => d.key === key);
+      if (index < 0) return;
+      const draft = latest.current[index];
+      setDrafts((current) => current.filter((d) => d.key !== key));
+      toast(`Removed field ${draft.name || index + 1}`, {
+        action: {
+          label: 'Undo',
+          onClick: () => setDrafts((current) => [...current.slice(0, index), draft, ...current.slice(index)]),
+        },
+      });
+    },
+    [setDrafts],
+  );
+
+  // Keep focus on the moved row's control: reordering moves DOM nodes, which can drop focus.
+  useEffect(() => {
+    const pending = pendingFocus.current;
+    if (!pending) return;
+    pendingFocus.current = null;
+    const row = listRef.current?.querySelector(`[data-field-key="${pending.key}"]`);
+    const target =
+      row?.querySelector<HTMLElement>(`[data-focus="${pending.focus}"]:not(:disabled)`) ??
+      row?.querySelector<HTMLElement>('[data-focus="name"]');
+    if (target && document.activeElement !== target) target.focus();
+  }, [drafts]);
+
+  const focusAfterRender = useCallback((key: string, focus: string) => {
+    pendingFocus.current = { key, focus };
+  }, []);
+  return { listRef, announcement, focusAfterRender, onUpdate, onMove, onRemove };
 }
 
 function JsonView({ id, state, canWrite }: { id: string; state: FieldConfigState; canWrite: boolean }) {

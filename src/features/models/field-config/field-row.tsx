@@ -88,29 +88,14 @@ export const FieldRow = memo(function FieldRow(props: FieldRowProps) {
         <span className="fc-index" aria-hidden="true">
           {index + 1}
         </span>
-        <div className="fc-name">
-          <input
-            id={`${id}-name`}
-            className="fc-name-input"
-            data-focus="name"
-            aria-label={`${nested ? 'Column' : 'Field'} ${index + 1} name`}
-            aria-invalid={nameProblem ? true : undefined}
-            aria-describedby={nameProblem ? `${id}-name-error` : undefined}
-            value={draft.name}
-            readOnly={!canWrite}
-            spellCheck={false}
-            autoComplete="off"
-            onChange={(event) => {
-              const name = event.target.value;
-              onUpdate(draft.key, (d) => ({ ...d, name }));
-            }}
-          />
-          {nameProblem ? (
-            <span id={`${id}-name-error`} className="fc-error" role="alert">
-              {nameProblem}
-            </span>
-          ) : null}
-        </div>
+        <FieldNameInput
+          id={id}
+          label={`${nested ? 'Column' : 'Field'} ${index + 1} name`}
+          name={draft.name}
+          problem={nameProblem}
+          canWrite={canWrite}
+          onChange={(name) => onUpdate(draft.key, (d) => ({ ...d, name }))}
+        />
         <select
           className="fc-type"
           aria-label={`Type of ${label}`}
@@ -136,54 +121,17 @@ export const FieldRow = memo(function FieldRow(props: FieldRowProps) {
             {problems} {problems === 1 ? 'problem' : 'problems'}
           </span>
         ) : null}
-        <div className="fc-actions">
-          {canWrite ? (
-            <>
-              <button
-                type="button"
-                className="fc-icon-button"
-                data-focus="up"
-                aria-label={`Move ${label} up`}
-                title="Move up (Alt+↑)"
-                disabled={!canMove || index === 0}
-                onClick={() => onMove(draft.key, -1)}
-              >
-                ↑
-              </button>
-              <button
-                type="button"
-                className="fc-icon-button"
-                data-focus="down"
-                aria-label={`Move ${label} down`}
-                title="Move down (Alt+↓)"
-                disabled={!canMove || index === total - 1}
-                onClick={() => onMove(draft.key, 1)}
-              >
-                ↓
-              </button>
-            </>
-          ) : null}
-          <button
-            type="button"
-            className="fc-toggle"
-            aria-expanded={isOpen}
-            aria-controls={`${id}-settings`}
-            onClick={() => setOpen(!isOpen)}
-          >
-            <span aria-hidden="true">{isOpen ? '▾' : '▸'}</span> Settings<span className="sr-only"> of {label}</span>
-          </button>
-          {canWrite ? (
-            <button
-              type="button"
-              className="fc-icon-button fc-remove"
-              aria-label={`Remove ${label}`}
-              title="Remove"
-              onClick={() => onRemove(draft.key)}
-            >
-              ✕
-            </button>
-          ) : null}
-        </div>
+        <FieldRowActions
+          label={label}
+          settingsId={`${id}-settings`}
+          isOpen={isOpen}
+          canWrite={canWrite}
+          canMoveUp={canMove && index > 0}
+          canMoveDown={canMove && index < total - 1}
+          onToggle={() => setOpen(!isOpen)}
+          onMove={(delta) => onMove(draft.key, delta)}
+          onRemove={() => onRemove(draft.key)}
+        />
       </div>
       {isOpen ? (
         <FieldSettings
@@ -200,6 +148,114 @@ export const FieldRow = memo(function FieldRow(props: FieldRowProps) {
     </li>
   );
 });
+
+/** The field's name, with its problem among its siblings. */
+function FieldNameInput({
+  id,
+  label,
+  name,
+  problem,
+  canWrite,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  name: string;
+  problem: string | undefined;
+  canWrite: boolean;
+  onChange: (name: string) => void;
+}) {
+  return (
+    <div className="fc-name">
+      <input
+        id={`${id}-name`}
+        className="fc-name-input"
+        data-focus="name"
+        aria-label={label}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-name-error` : undefined}
+        value={name}
+        readOnly={!canWrite}
+        spellCheck={false}
+        autoComplete="off"
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {problem ? (
+        <span id={`${id}-name-error`} className="fc-error" role="alert">
+          {problem}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** Move up and down (for writers), open or close the settings, remove. */
+function FieldRowActions({
+  label,
+  settingsId,
+  isOpen,
+  canWrite,
+  canMoveUp,
+  canMoveDown,
+  onToggle,
+  onMove,
+  onRemove,
+}: {
+  label: string;
+  settingsId: string;
+  isOpen: boolean;
+  canWrite: boolean;
+  canMoveUp: boolean;
+  canMoveDown: boolean;
+  onToggle: () => void;
+  onMove: (delta: number) => void;
+  onRemove: () => void;
+}) {
+  return (
+    <div className="fc-actions">
+      {canWrite ? (
+        <>
+          <button
+            type="button"
+            className="fc-icon-button"
+            data-focus="up"
+            aria-label={`Move ${label} up`}
+            title="Move up (Alt+↑)"
+            disabled={!canMoveUp}
+            onClick={() => onMove(-1)}
+          >
+            ↑
+          </button>
+          <button
+            type="button"
+            className="fc-icon-button"
+            data-focus="down"
+            aria-label={`Move ${label} down`}
+            title="Move down (Alt+↓)"
+            disabled={!canMoveDown}
+            onClick={() => onMove(1)}
+          >
+            ↓
+          </button>
+        </>
+      ) : null}
+      <button type="button" className="fc-toggle" aria-expanded={isOpen} aria-controls={settingsId} onClick={onToggle}>
+        <span aria-hidden="true">{isOpen ? '▾' : '▸'}</span> Settings<span className="sr-only"> of {label}</span>
+      </button>
+      {canWrite ? (
+        <button
+          type="button"
+          className="fc-icon-button fc-remove"
+          aria-label={`Remove ${label}`}
+          title="Remove"
+          onClick={onRemove}
+        >
+          ✕
+        </button>
+      ) : null}
+    </div>
+  );
+}
 
 function FieldBadges({ draft }: { draft: FieldDraft }) {
   const badges: string[] = [];

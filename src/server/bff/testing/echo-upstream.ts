@@ -67,6 +67,110 @@ function json(
   response.end(text);
 }
 
+interface TokenIssuer {
+  clientId: string;
+  clientSecret: string;
+  issuedTokens: string[];
+  settings: EchoUpstream['settings'];
+  state: { tokenRequests: number };
+}
+
+/** `POST {auth_url}/oauth2/token` with the client's Basic credentials: a new token (or slow, or 503, as set). */
+async function answerTokenRequest(
+  issuer: TokenIssuer,
+  request: IncomingMessage,
+  response: ServerResponse,
+  url: string,
+): Promise<void> {
+  issuer.state.tokenRequests++;
+  if (issuer.settings.tokenDelayMs) await new Promise((r) => setTimeout(r, issuer.settings.tokenDelayMs));
+  if (issuer.settings.failNextTokenRequests > 0) {
+    issuer.settings.failNextTokenRequests--;
+    return json(response, 503, { message: 'token service unavailable' });
+  }
+  const expected = `Basic ${Buffer.from(`${issuer.clientId}:${issuer.clientSecret}`).toString('base64')}`;
+  if (
+    request.method !== 'POST' ||
+    request.headers.authorization !== expected ||
+    !url.includes('grant_type=client_credentials')
+  ) {
+    return json(response, 401, { message: 'invalid client' });
+  }
+  const token = `tok-${issuer.issuedTokens.length + 1}-${randomBytes(24).toString('hex')}`;
+  issuer.issuedTokens.push(token);
+  return json(response, 200, {
+    access_token: token,
+    expires_in: issuer.settings.tokenLifetimeSeconds,
+    token_type: 'Bearer',
+  });
+}
+
+interface ApiCall {
+  url: string;
+  path: string;
+  origin: string;
+  body: Buffer;
+  token: string | undefined;
+}
+
+/** An authorised `{base_url}` call: what its path asks for (slow, cookies, redirect, a file), else an echo. */
+function answerApiCall(
+  request: IncomingMessage,
+  response: ServerResponse,
+  { url, path, origin, body, token }: ApiCall,
+) {
+  if (path === '/v1/slow') {
+    const ms = Number(new URL(url, origin).searchParams.get('ms') ?? '1000');
+    const timer = setTimeout(() => json(response, 200, { slow: true }), ms);
+    response.on('close', () => clearTimeout(timer));
+    return;
+  }
+  if (path === '/v1/set-cookie') {
+    return json(
+      response,
+      200,
+      { cookies: true },
+      {
+        'set-cookie': ['upstream_session=abc; Path=/; HttpOnly', 'tracking=1'],
+        'www-authenticate': 'Basic realm="upstream"',
+        'access-control-allow-origin': '*',
+        'x-internal-debug': 'upstream-only',
+        location: 'https://elsewhere.example/',
+      },
+    );
+  }
+  if (path === '/v1/redirect') {
+    // Redirects anywhere (?to=): the BFF must never follow one.
+    const to = new URL(url, origin).searchParams.get('to') ?? 'http://127.0.0.1:9/';
+    response.writeHead(302, { location: to, 'content-length': 0 });
+    return response.end();
+  }
+  if (path === '/v1/organizations/me') {
+    return json(response, 200, {
+      organizationId: 'svc:organization:0123456789abcdef0123456789abcdef',
+      name: 'Echo Org',
+    });
+  }
+  const file = /^\/v1\/documents\/([^/]+)\/file$/.exec(path);
+  if (file && request.method === 'GET') {
+    const bytes = Buffer.from(`%PDF-1.4 file of ${decodeURIComponent(file[1])}`);
+    response.writeHead(200, {
+      'content-type': 'application/pdf',
+      'content-length': bytes.length,
+      'set-cookie': 'f=1',
+    });
+    return response.end(bytes);
+  }
+  return json(response, 200, {
+    method: request.method,
+    url,
+    // Like the real service, never repeats the bearer token (tests read it from `received`).
+    headers: { ...request.headers, authorization: token ? 'Bearer [token]' : request.headers.authorization },
+    bodyLength: body.length,
+    bodyText: body.length <= 4096 ? body.toString('utf8') : undefined,
+  });
+}
+
 export async function startEchoUpstream(): Promise<EchoUpstream> {
   const clientId = `test-client-${randomBytes(4).toString('hex')}`;
   const clientSecret = `secret-${randomBytes(24).toString('hex')}`;
@@ -75,35 +179,14 @@ export async function startEchoUpstream(): Promise<EchoUpstream> {
   const revoked = new Set<string>();
   const settings = { tokenDelayMs: 0, failNextTokenRequests: 0, tokenLifetimeSeconds: 3600 };
   const state = { tokenRequests: 0 };
+  const issuer: TokenIssuer = { clientId, clientSecret, issuedTokens, settings, state };
   let held: { gate: Promise<void>; release: () => void } | undefined;
   let origin = '';
 
   const server = http.createServer(async (request, response) => {
     const body = await readBody(request);
     const url = request.url ?? '/';
-    if (url.startsWith('/oauth2/token')) {
-      state.tokenRequests++;
-      if (settings.tokenDelayMs) await new Promise((r) => setTimeout(r, settings.tokenDelayMs));
-      if (settings.failNextTokenRequests > 0) {
-        settings.failNextTokenRequests--;
-        return json(response, 503, { message: 'token service unavailable' });
-      }
-      const expected = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
-      if (
-        request.method !== 'POST' ||
-        request.headers.authorization !== expected ||
-        !url.includes('grant_type=client_credentials')
-      ) {
-        return json(response, 401, { message: 'invalid client' });
-      }
-      const token = `tok-${issuedTokens.length + 1}-${randomBytes(24).toString('hex')}`;
-      issuedTokens.push(token);
-      return json(response, 200, {
-        access_token: token,
-        expires_in: settings.tokenLifetimeSeconds,
-        token_type: 'Bearer',
-      });
-    }
+    if (url.startsWith('/oauth2/token')) return answerTokenRequest(issuer, request, response, url);
 
     const auth = request.headers.authorization ?? '';
     const token = auth.startsWith('Bearer ') ? auth.slice(7) : undefined;
@@ -115,56 +198,7 @@ export async function startEchoUpstream(): Promise<EchoUpstream> {
     if (!token || !issuedTokens.includes(token) || revoked.has(token) || path === '/v1/always-401') {
       return json(response, 401, { message: 'Unauthorized' }, { 'www-authenticate': 'Bearer error="invalid_token"' });
     }
-    if (path === '/v1/slow') {
-      const ms = Number(new URL(url, origin).searchParams.get('ms') ?? '1000');
-      const timer = setTimeout(() => json(response, 200, { slow: true }), ms);
-      response.on('close', () => clearTimeout(timer));
-      return;
-    }
-    if (path === '/v1/set-cookie') {
-      return json(
-        response,
-        200,
-        { cookies: true },
-        {
-          'set-cookie': ['upstream_session=abc; Path=/; HttpOnly', 'tracking=1'],
-          'www-authenticate': 'Basic realm="upstream"',
-          'access-control-allow-origin': '*',
-          'x-internal-debug': 'upstream-only',
-          location: 'https://elsewhere.example/',
-        },
-      );
-    }
-    if (path === '/v1/redirect') {
-      // Redirects anywhere (?to=): the BFF must never follow one.
-      const to = new URL(url, origin).searchParams.get('to') ?? 'http://127.0.0.1:9/';
-      response.writeHead(302, { location: to, 'content-length': 0 });
-      return response.end();
-    }
-    if (path === '/v1/organizations/me') {
-      return json(response, 200, {
-        organizationId: 'svc:organization:0123456789abcdef0123456789abcdef',
-        name: 'Echo Org',
-      });
-    }
-    const file = /^\/v1\/documents\/([^/]+)\/file$/.exec(path);
-    if (file && request.method === 'GET') {
-      const bytes = Buffer.from(`%PDF-1.4 file of ${decodeURIComponent(file[1])}`);
-      response.writeHead(200, {
-        'content-type': 'application/pdf',
-        'content-length': bytes.length,
-        'set-cookie': 'f=1',
-      });
-      return response.end(bytes);
-    }
-    return json(response, 200, {
-      method: request.method,
-      url,
-      // Like the real service, never repeats the bearer token (tests read it from `received`).
-      headers: { ...request.headers, authorization: token ? 'Bearer [token]' : request.headers.authorization },
-      bodyLength: body.length,
-      bodyText: body.length <= 4096 ? body.toString('utf8') : undefined,
-    });
+    answerApiCall(request, response, { url, path, origin, body, token });
   });
 
   const sockets = new Set<Socket>();

@@ -21,7 +21,7 @@ import {
   type Validation,
 } from '@/contract';
 import type { SeedContext } from '@/server/service/context';
-import { fieldStatistics } from '@/server/service/endpoints/models';
+import { fieldStatistics } from '@/server/service/models/field-statistics';
 import {
   archiveAgentRun,
   createAgentRun,
@@ -49,41 +49,21 @@ const DEMO_CONSENT_ID = 'legacy:consent:f0e1d2c3b4a5968778695a4b3c2d1e0f';
 
 export async function seedDemoData(ctx: SeedContext): Promise<void> {
   const files = await makeSampleFiles();
-  const org = ctx.organizationId;
-  const stamp = () => createdStamp(ctx.actor);
-  const scope: RunScope = { organizationId: org, actor: ctx.actor, publicBaseUrl: ctx.urls.publicBaseUrl };
+  const scope: RunScope = {
+    organizationId: ctx.organizationId,
+    actor: ctx.actor,
+    publicBaseUrl: ctx.urls.publicBaseUrl,
+  };
 
   // The bytes go into the file store first: it writes outside any transaction (on PGlite, the one connection).
   const uploads: Upload[] = [];
   for (const file of files) {
     const documentId = newId('document');
-    uploads.push(await ctx.files.upload(org, documentId, [file.bytes], file.bytes.length));
+    uploads.push(await ctx.files.upload(ctx.organizationId, documentId, [file.bytes], file.bytes.length));
   }
 
   await ctx.store.transaction(async (tx) => {
-    // Documents: one per content type, with ground truth matching what the file shows.
-    const documents: Document[] = [];
-    for (const [index, file] of files.entries()) {
-      const document: Document = {
-        documentId: uploads[index].documentId,
-        name: file.name,
-        description: `Demo ${file.contentType} invoice from ${file.data.vendorName}`,
-        metadata: { source: 'demo', vendor: file.data.vendorName },
-        retentionInDays: 365,
-        contentMD5: uploads[index].md5,
-        contentType: file.contentType,
-        datasetId: index % 2 === 0 ? DEMO_DATASET_ID : null,
-        consentId: index === 1 ? DEMO_CONSENT_ID : null,
-        agentRunId: null,
-        groundTruth: file.groundTruth,
-        ...stamp(),
-      };
-      await bumpCounter(tx, org, 'monthlyNumberOfDocumentsCreated', 1);
-      await documentsRepo.create(tx, org, document);
-      await ctx.files.commit(tx, uploads[index], file.contentType);
-      documents.push(document);
-    }
-
+    const documents = await seedDocuments(tx, ctx, files, uploads);
     const models = {
       invoice: await createModel(tx, ctx, DEMO_MODELS.invoice, 'active'),
       receipt: await createModel(tx, ctx, DEMO_MODELS.receipt, 'active'),
@@ -102,154 +82,238 @@ export async function seedDemoData(ctx: SeedContext): Promise<void> {
       invoice: await createValidation(tx, ctx, DEMO_VALIDATIONS.invoice),
       receipt: await createValidation(tx, ctx, DEMO_VALIDATIONS.receipt),
     };
-    const actions: Record<keyof typeof DEMO_ACTIONS, Action> = {} as never;
-    for (const [key, body] of Object.entries(DEMO_ACTIONS) as [
-      keyof typeof DEMO_ACTIONS,
-      (typeof DEMO_ACTIONS)[keyof typeof DEMO_ACTIONS],
-    ][]) {
-      const parsed = createActionBodySchema.parse(body);
-      const action: Action = {
-        actionId: newId('action'),
-        name: parsed.name ?? null,
-        description: parsed.description ?? null,
-        metadata: {},
-        enabled: parsed.enabled ?? true,
-        config: parsed.config ?? {},
-        ...stamp(),
-      };
-      await bumpCounter(tx, org, 'numberOfActionsCreated', 1);
-      actions[key] = await actionsRepo.create(tx, org, action);
-    }
-    const hooks: Record<string, Hook> = {};
-    for (const [key, { action, ...body }] of Object.entries(DEMO_HOOKS)) {
-      const parsed = createHookBodySchema.parse({ ...body, ...(action ? { actionId: actions[action].actionId } : {}) });
-      const hook: Hook = {
-        hookId: newId('hook'),
-        name: parsed.name ?? null,
-        description: parsed.description ?? null,
-        metadata: {},
-        enabled: parsed.enabled ?? true,
-        config: parsed.config ?? {},
-        trigger: parsed.trigger ?? '*',
-        actionId: parsed.actionId ?? null,
-        ...stamp(),
-      };
-      await bumpCounter(tx, org, 'numberOfHooksCreated', 1);
-      hooks[key] = await hooksRepo.create(tx, org, hook);
-    }
-
-    const agent = async (name: string, description: string, resourceIds: string[]) => {
-      await bumpCounter(tx, org, 'numberOfAgentsCreated', 1);
-      const created: Agent = {
-        agentId: newId('agent'),
-        name,
-        description,
-        metadata: { demo: true },
-        resourceIds,
-        ...stamp(),
-      };
-      return agentsRepo.create(tx, org, created);
-    };
-    const invoiceAgent = await agent(
-      'Invoice processing',
-      'Extracts supplier invoices, sends them to review, exports them to the ERP',
-      [
-        models.invoice.modelId,
-        validations.invoice.validationId,
-        hooks.reviewNotice.hookId,
-        hooks.exportedToErp.hookId,
-        hooks.errorAlert.hookId,
-        hooks.legacyWebhook.hookId,
-        actions.dmsArchive.actionId,
-        actions.approverEmail.actionId,
-        actions.legacyFtp.actionId,
-      ],
-    );
-    const receiptAgent = await agent(
-      'Receipt capture',
-      'Expense receipts: auto-approved when complete, archived in the DMS',
-      [models.receipt.modelId, validations.receipt.validationId, hooks.errorAlert.hookId, actions.dmsArchive.actionId],
-    );
-    const draftAgent = await agent('Purchase orders (pilot)', 'Uses a model that is not active yet', [
-      models.draft.modelId,
-      hooks.errorAlert.hookId,
-    ]);
-
-    const doc = (index: number) => documents[index % documents.length].documentId;
-    const run = (
-      agentId: string,
-      index: number,
-      variables?: Record<string, unknown>,
-      stopAt?: 'running' | 'pending-predictions',
-    ) =>
-      createAgentRun(tx, scope, agentId, { documentId: doc(index), ...(variables ? { variables } : {}) }, { stopAt });
-    const take = (created: Awaited<ReturnType<typeof run>>) =>
-      updateValidationTask(tx, scope, validations.invoice.validationId, created.internal.taskId!, {
-        status: 'in-progress',
-      });
-    const approve = async (created: Awaited<ReturnType<typeof run>>) => {
-      await take(created);
-      const corrected = created.internal.predictions.map(({ label, value, pages }) => ({
-        label,
-        value: value ?? '',
-        pages,
-      }));
-      return updateValidationTask(tx, scope, validations.invoice.validationId, created.internal.taskId!, {
-        status: 'succeeded',
-        output: { groundTruth: corrected },
-      });
-    };
-    const exportRun = (created: Awaited<ReturnType<typeof run>>, stopAt?: 'pending-export' | 'exported') =>
-      exportAgentRun(tx, scope, created.agentId, created.runId, { stopAt });
-    const approver = { approverEmail: 'ap.lead@customer.example.com', costCenter: 'CC-4100' };
-
-    // running — with a hook run and an action run still in flight beside it.
-    const running = await run(invoiceAgent.agentId, 0, approver, 'running');
-    await inFlightRuns(
-      tx,
-      ctx,
-      running.agentId,
-      running.runId,
-      running.internal.documentId,
-      hooks.reviewNotice,
-      actions.erpExport,
-    );
-    await run(invoiceAgent.agentId, 1, approver, 'pending-predictions');
-    // ready-for-review: a small queue for the review screen.
-    for (const index of [0, 1, 2]) await run(invoiceAgent.agentId, index, index === 0 ? approver : undefined);
-    await take(await run(invoiceAgent.agentId, 3));
-    await approve(await run(invoiceAgent.agentId, 4, approver));
-    await exportRun(await runApproved(), 'pending-export');
-    await exportRun(await runApproved(), 'exported');
-    await exportRun(await runApproved());
-    // completed without approverEmail: its email action run fails (noAgentRunUpdate), the run still completes.
-    const withoutApprover = await run(invoiceAgent.agentId, 3);
-    await approve(withoutApprover);
-    await exportRun(withoutApprover);
-    // succeeded-predictions (auto-approved receipt), and one receipt run completed.
-    await run(receiptAgent.agentId, 1);
-    await exportRun(await run(receiptAgent.agentId, 2));
-    // error: an inactive model; and a review that failed.
-    await run(draftAgent.agentId, 5);
-    const rejected = await run(invoiceAgent.agentId, 5);
-    await take(rejected);
-    await updateValidationTask(tx, scope, validations.invoice.validationId, rejected.internal.taskId!, {
-      status: 'failed',
-      output: { reason: 'Duplicate of an invoice already paid' },
-    });
-    // archived: one finished run and one that was waiting for review.
-    const finished = await runApproved();
-    await exportRun(finished);
-    await archiveAgentRun(tx, scope, finished.agentId, finished.runId);
-    const abandoned = await run(invoiceAgent.agentId, 1);
-    await archiveAgentRun(tx, scope, abandoned.agentId, abandoned.runId);
-
-    async function runApproved() {
-      const created = await run(invoiceAgent.agentId, 0, approver);
-      await approve(created);
-      return created;
-    }
+    const { actions, hooks } = await seedActionsAndHooks(tx, ctx);
+    const agents = await seedAgents(tx, ctx, { models, validations, actions, hooks });
+    await seedRuns(tx, ctx, scope, { documents, validations, actions, hooks, agents });
   });
+}
+
+type SampleFile = Awaited<ReturnType<typeof makeSampleFiles>>[number];
+
+/** Documents: one per content type, with ground truth matching what the file shows. */
+async function seedDocuments(tx: Tx, ctx: SeedContext, files: SampleFile[], uploads: Upload[]): Promise<Document[]> {
+  const org = ctx.organizationId;
+  const stamp = () => createdStamp(ctx.actor);
+  const documents: Document[] = [];
+  for (const [index, file] of files.entries()) {
+    const document: Document = {
+      documentId: uploads[index].documentId,
+      name: file.name,
+      description: `Demo ${file.contentType} invoice from ${file.data.vendorName}`,
+      metadata: { source: 'demo', vendor: file.data.vendorName },
+      retentionInDays: 365,
+      contentMD5: uploads[index].md5,
+      contentType: file.contentType,
+      datasetId: index % 2 === 0 ? DEMO_DATASET_ID : null,
+      consentId: index === 1 ? DEMO_CONSENT_ID : null,
+      agentRunId: null,
+      groundTruth: file.groundTruth,
+      ...stamp(),
+    };
+    await bumpCounter(tx, org, 'monthlyNumberOfDocumentsCreated', 1);
+    await documentsRepo.create(tx, org, document);
+    await ctx.files.commit(tx, uploads[index], file.contentType);
+    documents.push(document);
+  }
+  return documents;
+}
+
+/** The demo actions, and the hooks that start them. */
+async function seedActionsAndHooks(tx: Tx, ctx: SeedContext) {
+  const org = ctx.organizationId;
+  const stamp = () => createdStamp(ctx.actor);
+  const actions: Record<keyof typeof DEMO_ACTIONS, Action> = {} as never;
+  for (const [key, body] of Object.entries(DEMO_ACTIONS) as [
+    keyof typeof DEMO_ACTIONS,
+    (typeof DEMO_ACTIONS)[keyof typeof DEMO_ACTIONS],
+  ][]) {
+    const parsed = createActionBodySchema.parse(body);
+    const action: Action = {
+      actionId: newId('action'),
+      name: parsed.name ?? null,
+      description: parsed.description ?? null,
+      metadata: {},
+      enabled: parsed.enabled ?? true,
+      config: parsed.config ?? {},
+      ...stamp(),
+    };
+    await bumpCounter(tx, org, 'numberOfActionsCreated', 1);
+    actions[key] = await actionsRepo.create(tx, org, action);
+  }
+  const hooks: Record<string, Hook> = {};
+  for (const [key, { action, ...body }] of Object.entries(DEMO_HOOKS)) {
+    const parsed = createHookBodySchema.parse({ ...body, ...(action ? { actionId: actions[action].actionId } : {}) });
+    const hook: Hook = {
+      hookId: newId('hook'),
+      name: parsed.name ?? null,
+      description: parsed.description ?? null,
+      metadata: {},
+      enabled: parsed.enabled ?? true,
+      config: parsed.config ?? {},
+      trigger: parsed.trigger ?? '*',
+      actionId: parsed.actionId ?? null,
+      ...stamp(),
+    };
+    await bumpCounter(tx, org, 'numberOfHooksCreated', 1);
+    hooks[key] = await hooksRepo.create(tx, org, hook);
+  }
+  return { actions, hooks };
+}
+
+type DemoActions = Awaited<ReturnType<typeof seedActionsAndHooks>>['actions'];
+type DemoHooks = Record<string, Hook>;
+type DemoValidations = Record<'invoice' | 'receipt', Validation>;
+
+/** Three agents: invoices (reviewed, exported), receipts (auto-approved), and a pilot on an inactive model. */
+async function seedAgents(
+  tx: Tx,
+  ctx: SeedContext,
+  {
+    models,
+    validations,
+    actions,
+    hooks,
+  }: {
+    models: Record<'invoice' | 'receipt' | 'draft', Model>;
+    validations: DemoValidations;
+    actions: DemoActions;
+    hooks: DemoHooks;
+  },
+) {
+  const org = ctx.organizationId;
+  const stamp = () => createdStamp(ctx.actor);
+  const agent = async (name: string, description: string, resourceIds: string[]) => {
+    await bumpCounter(tx, org, 'numberOfAgentsCreated', 1);
+    const created: Agent = {
+      agentId: newId('agent'),
+      name,
+      description,
+      metadata: { demo: true },
+      resourceIds,
+      ...stamp(),
+    };
+    return agentsRepo.create(tx, org, created);
+  };
+  const invoiceAgent = await agent(
+    'Invoice processing',
+    'Extracts supplier invoices, sends them to review, exports them to the ERP',
+    [
+      models.invoice.modelId,
+      validations.invoice.validationId,
+      hooks.reviewNotice.hookId,
+      hooks.exportedToErp.hookId,
+      hooks.errorAlert.hookId,
+      hooks.legacyWebhook.hookId,
+      actions.dmsArchive.actionId,
+      actions.approverEmail.actionId,
+      actions.legacyFtp.actionId,
+    ],
+  );
+  const receiptAgent = await agent(
+    'Receipt capture',
+    'Expense receipts: auto-approved when complete, archived in the DMS',
+    [models.receipt.modelId, validations.receipt.validationId, hooks.errorAlert.hookId, actions.dmsArchive.actionId],
+  );
+  const draftAgent = await agent('Purchase orders (pilot)', 'Uses a model that is not active yet', [
+    models.draft.modelId,
+    hooks.errorAlert.hookId,
+  ]);
+  return { invoiceAgent, receiptAgent, draftAgent };
+}
+
+/** Runs in every state the lifecycle has, each moved there by the run engine as the API would. */
+async function seedRuns(
+  tx: Tx,
+  ctx: SeedContext,
+  scope: RunScope,
+  {
+    documents,
+    validations,
+    actions,
+    hooks,
+    agents,
+  }: {
+    documents: Document[];
+    validations: DemoValidations;
+    actions: DemoActions;
+    hooks: DemoHooks;
+    agents: Awaited<ReturnType<typeof seedAgents>>;
+  },
+) {
+  const { invoiceAgent, receiptAgent, draftAgent } = agents;
+  const doc = (index: number) => documents[index % documents.length].documentId;
+  const run = (
+    agentId: string,
+    index: number,
+    variables?: Record<string, unknown>,
+    stopAt?: 'running' | 'pending-predictions',
+  ) => createAgentRun(tx, scope, agentId, { documentId: doc(index), ...(variables ? { variables } : {}) }, { stopAt });
+  const take = (created: Awaited<ReturnType<typeof run>>) =>
+    updateValidationTask(tx, scope, validations.invoice.validationId, created.internal.taskId!, {
+      status: 'in-progress',
+    });
+  const approve = async (created: Awaited<ReturnType<typeof run>>) => {
+    await take(created);
+    const corrected = created.internal.predictions.map(({ label, value, pages }) => ({
+      label,
+      value: value ?? '',
+      pages,
+    }));
+    return updateValidationTask(tx, scope, validations.invoice.validationId, created.internal.taskId!, {
+      status: 'succeeded',
+      output: { groundTruth: corrected },
+    });
+  };
+  const exportRun = (created: Awaited<ReturnType<typeof run>>, stopAt?: 'pending-export' | 'exported') =>
+    exportAgentRun(tx, scope, created.agentId, created.runId, { stopAt });
+  const approver = { approverEmail: 'ap.lead@customer.example.com', costCenter: 'CC-4100' };
+
+  // running — with a hook run and an action run still in flight beside it.
+  const running = await run(invoiceAgent.agentId, 0, approver, 'running');
+  await inFlightRuns(
+    tx,
+    ctx,
+    running.agentId,
+    running.runId,
+    running.internal.documentId,
+    hooks.reviewNotice,
+    actions.erpExport,
+  );
+  await run(invoiceAgent.agentId, 1, approver, 'pending-predictions');
+  // ready-for-review: a small queue for the review screen.
+  for (const index of [0, 1, 2]) await run(invoiceAgent.agentId, index, index === 0 ? approver : undefined);
+  await take(await run(invoiceAgent.agentId, 3));
+  await approve(await run(invoiceAgent.agentId, 4, approver));
+  await exportRun(await runApproved(), 'pending-export');
+  await exportRun(await runApproved(), 'exported');
+  await exportRun(await runApproved());
+  // completed without approverEmail: its email action run fails (noAgentRunUpdate), the run still completes.
+  const withoutApprover = await run(invoiceAgent.agentId, 3);
+  await approve(withoutApprover);
+  await exportRun(withoutApprover);
+  // succeeded-predictions (auto-approved receipt), and one receipt run completed.
+  await run(receiptAgent.agentId, 1);
+  await exportRun(await run(receiptAgent.agentId, 2));
+  // error: an inactive model; and a review that failed.
+  await run(draftAgent.agentId, 5);
+  const rejected = await run(invoiceAgent.agentId, 5);
+  await take(rejected);
+  await updateValidationTask(tx, scope, validations.invoice.validationId, rejected.internal.taskId!, {
+    status: 'failed',
+    output: { reason: 'Duplicate of an invoice already paid' },
+  });
+  // archived: one finished run and one that was waiting for review.
+  const finished = await runApproved();
+  await exportRun(finished);
+  await archiveAgentRun(tx, scope, finished.agentId, finished.runId);
+  const abandoned = await run(invoiceAgent.agentId, 1);
+  await archiveAgentRun(tx, scope, abandoned.agentId, abandoned.runId);
+
+  async function runApproved() {
+    const created = await run(invoiceAgent.agentId, 0, approver);
+    await approve(created);
+    return created;
+  }
 }
 
 async function createModel(tx: Tx, ctx: SeedContext, body: unknown, status: Model['status']): Promise<Model> {

@@ -30,6 +30,7 @@ import {
 } from '@/server/service/storage/repositories/agent-runs';
 import { agentsRepo } from '@/server/service/storage/repositories/agents';
 import type { Executor } from '@/server/service/storage';
+import type { ZodApp } from './resource-routes';
 import { runScope } from './run-scope';
 import { withIdempotency } from '@/server/service/idempotency';
 
@@ -50,8 +51,18 @@ async function requireRun(
 }
 
 export const agentRunRoutes: FastifyPluginAsyncZod = async (app) => {
-  const respond = (run: StoredAgentRun) => agentRunResponse(app.serviceUrls.publicBaseUrl, run);
+  agentRunCollectionRoutes(app);
+  oneAgentRunRoutes(app);
+};
 
+/** What a client sees of a stored run: its URLs built from the service's public URL. */
+function responder(app: ZodApp) {
+  return (run: StoredAgentRun) => agentRunResponse(app.serviceUrls.publicBaseUrl, run);
+}
+
+/** `/agents/:agentId/runs`: start a run, list them, count them per status. */
+function agentRunCollectionRoutes(app: ZodApp) {
+  const respond = responder(app);
   app.post(
     '/agents/:agentId/runs',
     {
@@ -127,7 +138,11 @@ export const agentRunRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     },
   );
+}
 
+/** `/agents/:agentId/runs/:runId`: get, archive, delete, export, and its variables. */
+function oneAgentRunRoutes(app: ZodApp) {
+  const respond = responder(app);
   app.get(
     '/agents/:agentId/runs/:runId',
     { schema: { summary: 'Get an agent run', params, response }, config },
@@ -207,4 +222,4 @@ export const agentRunRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     },
   );
-};
+}

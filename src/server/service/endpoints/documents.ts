@@ -33,9 +33,9 @@ import { fileTooLarge, type FileHead, type Upload } from '@/server/service/stora
 import { documentsRepo } from '@/server/service/storage/repositories/documents';
 import { bumpCounter, createdStamp, updatedStamp } from '@/server/service/storage';
 import { withIdempotency } from '@/server/service/idempotency';
+import type { ZodApp } from './resource-routes';
 
 const params = z.object({ documentId: documentIdSchema });
-/** The base64 alphabet with optional padding. Padding is not required: the seed allows any length from 1. */
 
 export function withFileUrl(ctx: ServiceContext, document: Document): Document {
   return {
@@ -61,25 +61,44 @@ const config = { family: 'documents' } as const;
 const fileBytes = z.custom<Buffer | Readable>().register(z.globalRegistry, { type: 'string', format: 'binary' });
 
 export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
+  createDocumentRoute(app);
+  documentReadRoutes(app);
+  documentWriteRoutes(app);
+  await fileUploadRoute(app);
+  fileDownloadRoute(app);
+};
+
+/** Removes bytes no document points to; a failure leaves an orphan to log, not an error for the caller. */
+async function discardFile(
+  app: ZodApp,
+  organizationId: string,
+  file: Pick<FileHead, 'fileId' | 'location'> | undefined,
+) {
+  await app.files.discard(organizationId, file).catch((error: Error) => {
+    app.log.warn({ fileId: file?.fileId, reason: error.message }, 'file bytes not removed');
+  });
+}
+
+/** Runs `work`, the transaction that makes `upload` a document's file; if it fails, the upload's bytes go. */
+async function committing<T>(app: ZodApp, organizationId: string, upload: Upload | undefined, work: () => Promise<T>) {
+  try {
+    return await work();
+  } catch (error) {
+    if (upload) await discardFile(app, organizationId, upload);
+    throw error;
+  }
+}
+
+/** 413: and close the connection after the answer rather than read (and drop) the rest of the body. */
+function refuseRest(reply: FastifyReply, fileLimit: number): HttpError {
+  reply.header('connection', 'close');
+  return fileTooLarge(fileLimit);
+}
+
+/** `POST /documents`: metadata, with the file's bytes inline (base64 `content`) or to come on `PUT {fileUrl}`. */
+function createDocumentRoute(app: ZodApp) {
   const ctx = serviceContextOf(app);
   const fileLimit = app.serviceConfig.rawBodyLimit;
-
-  /** Runs `work`, the transaction that makes `upload` a document's file; if it fails, the upload's bytes go. */
-  async function committing<T>(organizationId: string, upload: Upload | undefined, work: () => Promise<T>) {
-    try {
-      return await work();
-    } catch (error) {
-      if (upload) await discard(organizationId, upload);
-      throw error;
-    }
-  }
-
-  /** Removes bytes no document points to; a failure leaves an orphan to log, not an error for the caller. */
-  async function discard(organizationId: string, file: Pick<FileHead, 'fileId' | 'location'> | undefined) {
-    await app.files.discard(organizationId, file).catch((error: Error) => {
-      app.log.warn({ fileId: file?.fileId, reason: error.message }, 'file bytes not removed');
-    });
-  }
   app.post(
     '/documents',
     {
@@ -111,7 +130,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         groundTruth: fields.groundTruth ?? [],
         ...createdStamp(auth.actor),
       };
-      await committing(auth.organizationId, upload, () =>
+      await committing(app, auth.organizationId, upload, () =>
         withIdempotency(request, async (tx) => {
           await bumpCounter(tx, auth.organizationId, 'monthlyNumberOfDocumentsCreated', 1);
           await documentsRepo.create(tx, auth.organizationId, document);
@@ -122,7 +141,11 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       return withFileUrl(ctx, document);
     },
   );
+}
 
+/** `GET /documents` (one page) and `GET /documents/:documentId`. */
+function documentReadRoutes(app: ZodApp) {
+  const ctx = serviceContextOf(app);
   app.get(
     '/documents',
     {
@@ -153,7 +176,11 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     async ({ params, auth }) =>
       withFileUrl(ctx, await documentsRepo.require(app.store.db, auth.organizationId, params.documentId)),
   );
+}
 
+/** `PATCH` and `DELETE /documents/:documentId` (a delete takes the file and its recognition with it). */
+function documentWriteRoutes(app: ZodApp) {
+  const ctx = serviceContextOf(app);
   app.patch(
     '/documents/:documentId',
     {
@@ -188,11 +215,16 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         return { document, file: await app.files.detach(tx, auth.organizationId, params.documentId) };
       });
       cancelRecognition(params.documentId);
-      await discard(auth.organizationId, file);
+      await discardFile(app, auth.organizationId, file);
       return withFileUrl(ctx, document);
     },
   );
+}
 
+/** `PUT /documents/:documentId/file`: the bytes streamed into the file store, replacing any earlier file. */
+async function fileUploadRoute(app: ZodApp) {
+  const ctx = serviceContextOf(app);
+  const fileLimit = app.serviceConfig.rawBodyLimit;
   await app.register(async (raw) => {
     // The file PUT takes the bytes of any content type as a stream, read by the handler into the file store: no
     // buffering, the JSON rules do not apply, and a declared length above the limit is refused before any is read.
@@ -209,7 +241,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         config: { ...config, rawBody: true },
         // After authentication (the app's onRequest hooks run first).
         onRequest: async (request, reply) => {
-          if (Number(request.headers['content-length']) > fileLimit) throw refuseRest(reply);
+          if (Number(request.headers['content-length']) > fileLimit) throw refuseRest(reply, fileLimit);
         },
       },
       uploadFile,
@@ -230,17 +262,17 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     try {
       upload = await app.files.upload(organizationId, params.documentId, body, fileLimit);
     } catch (error) {
-      if (error instanceof HttpError && error.statusCode === 413) throw refuseRest(reply);
+      if (error instanceof HttpError && error.statusCode === 413) throw refuseRest(reply, fileLimit);
       // The client went away mid-upload: its own doing, not a server error to log as one.
       if (request.raw.readableAborted) throw badRequest('the upload was cut off before its end');
       throw error;
     }
     if (upload.size === 0) {
-      await discard(organizationId, upload);
+      await discardFile(app, organizationId, upload);
       throw badRequest('body must contain the file bytes (at least 1 byte)');
     }
     let replaced: FileHead | undefined;
-    const updated = await committing(organizationId, upload, () =>
+    const updated = await committing(app, organizationId, upload, () =>
       app.store.transaction(async (tx) =>
         documentsRepo.patch(tx, organizationId, params.documentId, async (current) => {
           const contentType = headerType ?? current.contentType;
@@ -250,11 +282,14 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       ),
     );
-    await discard(organizationId, replaced);
+    await discardFile(app, organizationId, replaced);
     await requestRecognition(ctx, organizationId, params.documentId, updated.contentType);
     return withFileUrl(ctx, updated);
   }
+}
 
+/** `GET /documents/:documentId/file` (and HEAD): the bytes with their content type, one range on request. */
+function fileDownloadRoute(app: ZodApp) {
   app.get(
     '/documents/:documentId/file',
     {
@@ -290,10 +325,4 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.send(Readable.from(app.files.read(auth.organizationId, file, range)));
     },
   );
-
-  /** 413: and close the connection after the answer rather than read (and drop) the rest of the body. */
-  function refuseRest(reply: FastifyReply): HttpError {
-    reply.header('connection', 'close');
-    return fileTooLarge(fileLimit);
-  }
-};
+}

@@ -11,18 +11,12 @@ import {
   newId,
   nowTimestamp,
   updateModelBodySchema,
-  type FieldConfig,
   type Model,
 } from '@/contract';
 import { modelsRepo } from '@/server/service/storage/repositories/models';
 import { createdStamp, updatedStamp } from '@/server/service/storage';
+import { fieldStatistics } from '@/server/service/models/field-statistics';
 import { resourceRoutes } from './resource-routes';
-
-export function fieldStatistics(fieldConfig: FieldConfig): Record<string, unknown> {
-  const fieldTypes: Record<string, number> = {};
-  for (const spec of Object.values(fieldConfig)) fieldTypes[spec.type] = (fieldTypes[spec.type] ?? 0) + 1;
-  return { numberOfFields: Object.keys(fieldConfig).length, fieldTypes };
-}
 
 export const modelRoutes: FastifyPluginAsyncZod = async (app) => {
   resourceRoutes(app, {

@@ -27,7 +27,7 @@ import { assertMayGrantRoles } from '@/server/service/auth/delegation-checks';
 import { findProfiles, findUserIdByEmail, usersRepo } from '@/server/service/storage/repositories/users';
 import { badRequest, notFound } from '@/server/service/http-error';
 import { bumpCounter, createdStamp, isUniqueViolation, updatedStamp } from '@/server/service/storage';
-import { readRoutes } from './resource-routes';
+import { readRoutes, type ZodApp } from './resource-routes';
 import { assertAppClientExists } from '@/server/service/storage/repositories/app-clients';
 import { assertRolesExist } from '@/server/service/storage/repositories/roles';
 import { withIdempotency } from '@/server/service/idempotency';
@@ -37,6 +37,24 @@ const userParams = z.object({ userId: userIdSchema });
 const config = { family: 'users' } as const;
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  createUserRoute(app);
+  userSearchAndProfileRoutes(app);
+  readRoutes(app, {
+    path: '/users',
+    idParam: 'userId',
+    idSchema: userIdSchema,
+    family: config.family,
+    repo: usersRepo,
+    schema: userSchema,
+    listSchema: userListSchema,
+    listKey: 'users',
+    summaries: { list: 'List users', get: 'Get a user' },
+  });
+  userWriteRoutes(app);
+};
+
+/** `POST /users`: the seed's Create User (an invited user with a profile; its email unique in the organization). */
+function createUserRoute(app: ZodApp) {
   app.post(
     '/users',
     {
@@ -79,7 +97,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     },
   );
+}
 
+/** Extensions: `GET /users/search` and the profiles (a user's invited email and name). */
+function userSearchAndProfileRoutes(app: ZodApp) {
   // Registered before the `/users/:userId` routes read it; Fastify prefers the static path either way.
   app.get(
     '/users/search',
@@ -132,19 +153,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       return profile;
     },
   );
+}
 
-  readRoutes(app, {
-    path: '/users',
-    idParam: 'userId',
-    idSchema: userIdSchema,
-    family: config.family,
-    repo: usersRepo,
-    schema: userSchema,
-    listSchema: userListSchema,
-    listKey: 'users',
-    summaries: { list: 'List users', get: 'Get a user' },
-  });
-
+/** `PATCH` (roles within the delegation rule) and `DELETE /users/:userId`. */
+function userWriteRoutes(app: ZodApp) {
   app.patch(
     '/users/:userId',
     {
@@ -181,4 +193,4 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         return removed;
       }),
   );
-};
+}

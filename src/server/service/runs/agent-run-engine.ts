@@ -23,6 +23,7 @@ import {
   type ActionRun,
   type AgentRunStatus,
   type CreateAgentRunBody,
+  type Document,
   type FieldConfig,
   type Hook,
   type HookRun,
@@ -231,7 +232,7 @@ export async function createAgentRun(
   body: CreateAgentRunBody,
   options: CreateRunOptions = {},
 ): Promise<StoredAgentRun> {
-  const { organizationId, actor } = scope;
+  const { organizationId } = scope;
   const agent = await agentsRepo.require(tx, organizationId, agentId);
   const documentId = body.documentId ?? body.resourceIds?.find((id) => matches('document', id)) ?? null;
   const document = documentId ? await documentsRepo.get(tx, organizationId, documentId) : undefined;
@@ -242,37 +243,14 @@ export async function createAgentRun(
   }
   await bumpCounter(tx, organizationId, 'monthlyNumberOfAgentRunsCreated', 1);
   const workflow = await loadWorkflow(tx, organizationId, agent.resourceIds);
-  const runId = newId('run');
-  const time = nowTimestamp();
-  const internal: AgentRunInternal = {
-    documentId,
-    modelId: workflow.modelId,
-    validationId: workflow.validation?.validationId ?? null,
-    taskId: null,
-    variables: body.variables ?? {},
-    predictions: [],
-    review: null,
-  };
-  const run: StoredAgentRun = {
-    agentId,
-    runId,
-    id: `${agentId}/${runId}`,
-    // No status until the first transition ('start') gives it one; the run is stored only after that.
-    status: null as unknown as AgentRunStatus,
-    variablesFileUrl: `${scope.publicBaseUrl}/agents/${agentId}/runs/${runId}/variables`,
-    events: [],
-    resourceIds: [],
-    createdTime: time,
-    updatedTime: null,
-    createdBy: actor,
-    updatedBy: null,
-    internal,
-  };
+  const run = newAgentRun(scope, agentId, documentId, workflow, body.variables ?? {});
   const mover = new RunMover(run, workflow, scope, await actionsByIdFor(tx, organizationId, workflow));
   const finish = async () => {
     run.resourceIds = unique([
       ...(body.resourceIds ?? []),
-      ...[documentId, workflow.modelId, internal.validationId, internal.taskId].filter((id): id is string => !!id),
+      ...[documentId, workflow.modelId, run.internal.validationId, run.internal.taskId].filter(
+        (id): id is string => !!id,
+      ),
       ...workflow.hooks.map((hook) => hook.hookId),
       ...workflow.actions.map((action) => action.actionId),
     ]);
@@ -285,22 +263,74 @@ export async function createAgentRun(
   if (options.stopAt === 'running') return finish();
   mover.move('requestPredictions', 'predicting fields');
   if (options.stopAt === 'pending-predictions') return finish();
+  await predictAndRoute(tx, scope, mover, workflow, document);
+  return finish();
+}
 
+/** A new run before its first transition: no status yet, no events; stored only once it has moved. */
+function newAgentRun(
+  scope: RunScope,
+  agentId: string,
+  documentId: string | null,
+  workflow: Workflow,
+  variables: Record<string, unknown>,
+): StoredAgentRun {
+  const runId = newId('run');
+  const internal: AgentRunInternal = {
+    documentId,
+    modelId: workflow.modelId,
+    validationId: workflow.validation?.validationId ?? null,
+    taskId: null,
+    variables,
+    predictions: [],
+    review: null,
+  };
+  return {
+    agentId,
+    runId,
+    id: `${agentId}/${runId}`,
+    // No status until the first transition ('start') gives it one; the run is stored only after that.
+    status: null as unknown as AgentRunStatus,
+    variablesFileUrl: `${scope.publicBaseUrl}/agents/${agentId}/runs/${runId}/variables`,
+    events: [],
+    resourceIds: [],
+    createdTime: nowTimestamp(),
+    updatedTime: null,
+    createdBy: scope.actor,
+    updatedBy: null,
+    internal,
+  };
+}
+
+/**
+ * Predicts the document's fields with the workflow's model and moves the run on: to error (no document, no or an
+ * inactive model), auto-validated, or ready for review with a new validation task.
+ */
+async function predictAndRoute(
+  tx: Tx,
+  scope: RunScope,
+  mover: RunMover,
+  workflow: Workflow,
+  document: Document | undefined,
+): Promise<void> {
+  const { organizationId, actor } = scope;
+  const { run } = mover;
+  const { internal } = run;
   const model = workflow.model;
   if (!document) {
     mover.move('fail', 'the run names no document: give documentId or a document id in resourceIds');
-    return finish();
+    return;
   }
   if (!model) {
     mover.move(
       'fail',
       workflow.modelId ? `model ${workflow.modelId} does not exist` : 'the agent names no model in its resourceIds',
     );
-    return finish();
+    return;
   }
   if (model.status !== 'active') {
     mover.move('fail', `model ${model.modelId} is inactive`);
-    return finish();
+    return;
   }
   await bumpCounter(tx, organizationId, 'monthlyNumberOfPredictionsCreated', 1);
   internal.predictions = predictFields(
@@ -325,7 +355,7 @@ export async function createAgentRun(
         : 'no validation: predictions accepted',
       details,
     );
-    return finish();
+    return;
   }
   await bumpCounter(tx, organizationId, 'monthlyNumberOfValidationTasksCreated', 1);
   const task: ValidationTask = {
@@ -333,7 +363,13 @@ export async function createAgentRun(
     validationId: validation.validationId,
     agentRunId: run.id,
     status: 'ready',
-    input: { agentRunId: run.id, documentId, modelId: model.modelId, predictions: internal.predictions, issues },
+    input: {
+      agentRunId: run.id,
+      documentId: document.documentId,
+      modelId: model.modelId,
+      predictions: internal.predictions,
+      issues,
+    },
     output: null,
     createdTime: nowTimestamp(),
     updatedTime: null,
@@ -346,7 +382,6 @@ export async function createAgentRun(
     ...details,
     taskId: task.taskId,
   });
-  return finish();
 }
 
 function unique(ids: string[]): string[] {

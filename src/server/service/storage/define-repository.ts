@@ -117,7 +117,8 @@ export interface Repository<T extends object> {
   ): Promise<Record<string, number>>;
 }
 
-export function defineRepository<T extends object>(options: RepositoryOptions<T>): Repository<T> {
+/** The SQL pieces every operation of one repository builds on: its table, scoping, filters and derived columns. */
+function repositoryQueries<T extends object>(options: RepositoryOptions<T>) {
   const t = options.table as AnyResourceTable;
   const derived = options.columns ?? {};
   const family = getTableConfig(options.table).name;
@@ -168,6 +169,55 @@ export function defineRepository<T extends object>(options: RepositoryOptions<T>
   async function notFoundError(id: string): Promise<never> {
     throw notFound(`${options.noun} ${id} not found`);
   }
+  return { t, family, derived, derive, timeOf, scope, filters, listConditions, notFoundError };
+}
+
+type RepositoryQueries<T extends object> = ReturnType<typeof repositoryQueries<T>>;
+
+/** One page of a list, by `(createdTime, id)`, and the token of the next (bound to this very list). */
+async function listPage<T extends object>(
+  db: Executor,
+  { t, family, listConditions }: Pick<RepositoryQueries<T>, 't' | 'family' | 'listConditions'>,
+  organizationId: string,
+  list: ListOptions,
+): Promise<ListPage<T>> {
+  const order = list.order ?? 'asc';
+  const limit = Math.min(Math.max(list.maxResults ?? DEFAULT_LIST_RESULTS, 1), MAX_LIST_RESULTS);
+  const after = list.createdTimeAfter ? toIsoTimestamp(list.createdTimeAfter) : undefined;
+  const before = list.createdTimeBefore ? toIsoTimestamp(list.createdTimeBefore) : undefined;
+  // A token continues only this organization's same list: same family, filters, time bounds and order.
+  const binding = {
+    organizationId,
+    list: describeList(family, order, {
+      ...list.where,
+      createdTimeAfter: after,
+      createdTimeBefore: before,
+      contains: list.contains,
+    }),
+  };
+  const conditions = listConditions(organizationId, list);
+  if (list.nextToken)
+    conditions.push(afterPosition(t.createdTime, t.id, await decodeNextToken(db, binding, list.nextToken), order));
+  const found = await db
+    .select({ createdTime: positionTime(t.createdTime), id: t.id, data: t.data })
+    .from(t)
+    .where(and(...conditions))
+    .orderBy(...listOrderBy(t.createdTime, t.id, order))
+    .limit(limit + 1);
+  const page = found.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map((row) => row.data as T),
+    nextToken:
+      found.length > limit
+        ? await encodeNextToken(db, binding, { createdTime: last.createdTime, id: String(last.id) })
+        : null,
+  };
+}
+
+export function defineRepository<T extends object>(options: RepositoryOptions<T>): Repository<T> {
+  const queries = repositoryQueries(options);
+  const { t, derived, derive, timeOf, scope, filters, listConditions, notFoundError } = queries;
 
   return {
     table: options.table,
@@ -201,40 +251,7 @@ export function defineRepository<T extends object>(options: RepositoryOptions<T>
       return found[0] as Record<string, unknown> | undefined;
     },
 
-    async list(db, organizationId, list = {}) {
-      const order = list.order ?? 'asc';
-      const limit = Math.min(Math.max(list.maxResults ?? DEFAULT_LIST_RESULTS, 1), MAX_LIST_RESULTS);
-      const after = list.createdTimeAfter ? toIsoTimestamp(list.createdTimeAfter) : undefined;
-      const before = list.createdTimeBefore ? toIsoTimestamp(list.createdTimeBefore) : undefined;
-      // A token continues only this organization's same list: same family, filters, time bounds and order.
-      const binding = {
-        organizationId,
-        list: describeList(family, order, {
-          ...list.where,
-          createdTimeAfter: after,
-          createdTimeBefore: before,
-          contains: list.contains,
-        }),
-      };
-      const conditions = listConditions(organizationId, list);
-      if (list.nextToken)
-        conditions.push(afterPosition(t.createdTime, t.id, await decodeNextToken(db, binding, list.nextToken), order));
-      const found = await db
-        .select({ createdTime: positionTime(t.createdTime), id: t.id, data: t.data })
-        .from(t)
-        .where(and(...conditions))
-        .orderBy(...listOrderBy(t.createdTime, t.id, order))
-        .limit(limit + 1);
-      const page = found.slice(0, limit);
-      const last = page[page.length - 1];
-      return {
-        items: page.map((row) => row.data as T),
-        nextToken:
-          found.length > limit
-            ? await encodeNextToken(db, binding, { createdTime: last.createdTime, id: String(last.id) })
-            : null,
-      };
-    },
+    list: (db, organizationId, list = {}) => listPage<T>(db, queries, organizationId, list),
 
     async patch(db, organizationId, id, update, extra = {}) {
       return db.transaction(async (tx) => {

@@ -1,0 +1,59 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The project's lint rules, run on code written for the purpose under the path it would have in src/ (issue 26).
+const eslint = new ESLint({ cwd: new URL('../..', import.meta.url).pathname });
+
+async function ruleIdsFor(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.map((message) => message.ruleId ?? message.message);
+}
+
+function functionOfLines(count: number): string {
+  const body = Array.from({ length: count }, (_, index) => `  total += ${index};`).join('\n');
+  return `export function long(): number {\n  let total = 0;\n${body}\n  return total;\n}\n`;
+}
+
+describe('functions a person can hold in their head', () => {
+  it.each([
+    'src/server/service/endpoints/example.ts',
+    'src/server/bff/example.ts',
+    'src/server/shared/example.ts',
+    'src/features/users/example.ts',
+    'src/api/example.ts',
+  ])('flags a function over 120 lines in %s', async (filePath) => {
+    expect(await ruleIdsFor(filePath, functionOfLines(130))).toContain('max-lines-per-function');
+    expect(await ruleIdsFor(filePath, functionOfLines(100))).not.toContain('max-lines-per-function');
+  });
+
+  it('leaves tests alone', async () => {
+    expect(await ruleIdsFor('src/server/bff/example.test.ts', functionOfLines(130))).toEqual([]);
+  });
+});
+
+describe('one zod flavour', () => {
+  const classic = "import { z } from 'zod';\nexport const schema = z.string();\n";
+  const mini = "import { z } from 'zod/mini';\nexport const schema = z.string();\n";
+
+  it.each(['src/server/bff/example.ts', 'src/server/service/example.ts', 'src/server/shared/example.ts'])(
+    'bans classic zod in %s',
+    async (filePath) => {
+      expect(await ruleIdsFor(filePath, classic)).toContain('no-restricted-imports');
+      expect(await ruleIdsFor(filePath, mini)).toEqual([]);
+    },
+  );
+});
+
+describe("the service's route plugins", () => {
+  const importsRoutes = "import { modelRoutes } from '@/server/service/endpoints/models';\nexport { modelRoutes };\n";
+
+  it('are not imported by the demo data, the domain or storage', async () => {
+    for (const filePath of ['src/server/service/demo/example.ts', 'src/server/service/runs/example.ts']) {
+      expect(await ruleIdsFor(filePath, importsRoutes)).toContain('no-restricted-imports');
+    }
+  });
+
+  it('are registered by app.ts', async () => {
+    expect(await ruleIdsFor('src/server/service/app.ts', importsRoutes)).not.toContain('no-restricted-imports');
+  });
+});

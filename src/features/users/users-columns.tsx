@@ -1,0 +1,101 @@
+import { Link } from '@tanstack/react-router';
+import type { User } from '@/contract';
+import type { ProfilesResult } from '@/api/profiles';
+import { IdWithCopy } from '@/components/copy-button';
+import type { ColumnDef } from '@/components/data-table';
+import { DateTime } from '@/components/date-time';
+import { UserStatusBadge } from './user-status';
+
+interface UserColumnsOptions {
+  /** The profiles of the listed users (their emails); undefined while loading. */
+  profiles: { data?: ProfilesResult; isPending: boolean };
+  roleNames: Map<string, string>;
+  /** Adds the Delete column. */
+  onDelete?: (user: User) => void;
+}
+
+/** The users table's columns: name, email (when the service has profiles), status, roles, id, created, Delete. */
+export function userColumns({ profiles, roleNames, onDelete }: UserColumnsOptions): ColumnDef<User>[] {
+  const columns: ColumnDef<User>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      meta: { hideable: false, className: 'users-col-name' },
+      cell: ({ row: { original: u } }) => (
+        <Link
+          to="/settings/users/$userId"
+          params={{ userId: u.userId }}
+          className="truncate users-name"
+          title={u.name ?? undefined}
+        >
+          {u.name || <span className="muted">Unnamed user</span>}
+        </Link>
+      ),
+    },
+    ...(profiles.data?.available !== false ? [emailColumn(profiles)] : []),
+    {
+      id: 'status',
+      header: 'Status',
+      cell: ({ row: { original: u } }) => <UserStatusBadge status={u.status} reason={u.statusReason} />,
+    },
+    {
+      id: 'roles',
+      header: 'Roles',
+      meta: { className: 'wrap' },
+      cell: ({ row: { original: u } }) =>
+        u.roleIds?.length ? (
+          <span className="users-roles">
+            {u.roleIds.map((id) => (
+              <span key={id} className="badge badge--outline">
+                {roleNames.get(id) ?? id}
+              </span>
+            ))}
+          </span>
+        ) : (
+          <span className="muted users-no-roles">None</span>
+        ),
+    },
+    {
+      id: 'userId',
+      header: 'User id',
+      cell: ({ row: { original: u } }) => <IdWithCopy id={u.userId} label="Copy user id" />,
+    },
+    { id: 'created', header: 'Created', cell: ({ row: { original: u } }) => <DateTime value={u.createdTime} /> },
+  ];
+  if (onDelete)
+    columns.push({
+      id: 'actions',
+      header: () => <span className="sr-only">Actions</span>,
+      meta: { className: 'col-actions', hideable: false, label: 'Actions' },
+      cell: ({ row: { original: u } }) => (
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          onClick={() => onDelete(u)}
+          aria-label={`Delete ${u.name || u.userId}`}
+        >
+          Delete
+        </button>
+      ),
+    });
+  return columns;
+}
+
+function emailColumn(profiles: UserColumnsOptions['profiles']): ColumnDef<User> {
+  return {
+    id: 'email',
+    header: 'Email',
+    meta: { className: 'users-col-email' },
+    cell: ({ row: { original: u } }) => {
+      const email = u.profileId ? profiles.data?.byId.get(u.profileId)?.email : undefined;
+      if (email)
+        return (
+          <span className="truncate users-email" title={email}>
+            {email}
+          </span>
+        );
+      if (u.profileId && profiles.isPending) return <span className="muted">…</span>;
+      return <span className="muted">—</span>;
+    },
+  };
+}
