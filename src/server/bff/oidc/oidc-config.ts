@@ -2,8 +2,16 @@
  * OpenID Connect sign-in settings (DPS_OIDC_*), validated at start: every problem names its variable. Without
  * DPS_OIDC_ISSUER (and the other DPS_OIDC_* unset) the BFF signs in as before, with local accounts and the launch link.
  */
-import { z } from 'zod';
-import { ConfigError, envInteger, envText, parseEnv, type Env } from '@/server/shared/env-schema';
+import { z } from 'zod/mini';
+import {
+  ConfigError,
+  envDefault,
+  envInteger,
+  envText,
+  envTextWhere,
+  parseEnv,
+  type Env,
+} from '@/server/shared/env-schema';
 import { isLoopbackHostname } from '@/server/bff/proxy/upstream-http';
 
 export interface OidcConfig {
@@ -22,27 +30,27 @@ export interface OidcConfig {
   maxSessionMs: number;
 }
 
-const list = envText.transform((raw) =>
-  (raw ?? '')
-    .split(',')
-    .map((value) => value.trim())
-    .filter(Boolean),
+const list = z.pipe(
+  envText,
+  z.transform((raw) =>
+    (raw ?? '')
+      .split(',')
+      .map((value) => value.trim())
+      .filter(Boolean),
+  ),
 );
 
 const oidcEnvSchema = z.object({
   DPS_OIDC_ISSUER: envText,
   DPS_OIDC_CLIENT_ID: envText,
   DPS_OIDC_CLIENT_SECRET: envText,
-  DPS_OIDC_SCOPES: envText.default('openid profile email'),
-  DPS_OIDC_NAME: envText.default('your identity provider'),
-  DPS_OIDC_ROLE_CLAIM: envText.default('groups'),
+  DPS_OIDC_SCOPES: envDefault(envText, 'openid profile email'),
+  DPS_OIDC_NAME: envDefault(envText, 'your identity provider'),
+  DPS_OIDC_ROLE_CLAIM: envDefault(envText, 'groups'),
   DPS_OIDC_ADMIN_VALUES: list,
   DPS_OIDC_VIEWER_VALUES: list,
-  DPS_OIDC_MAX_SESSION_HOURS: envInteger(1, 30 * 24).default(12),
-  DPS_LOCAL_ACCOUNTS: envText.refine(
-    (value) => value === undefined || value === '0' || value === '1',
-    'must be 0 or 1',
-  ),
+  DPS_OIDC_MAX_SESSION_HOURS: envDefault(envInteger(1, 30 * 24), 12),
+  DPS_LOCAL_ACCOUNTS: envTextWhere(/^[01]$/, 'must be 0 or 1'),
 });
 
 const OIDC_VARIABLES = [

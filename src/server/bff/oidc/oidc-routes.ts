@@ -93,13 +93,13 @@ function providerSignOut(provider: OidcProviderClient) {
   };
 }
 
-const oidcSignIn: FastifyPluginAsyncZod<{ settings: OidcConfig; provider: OidcProviderClient }> = async (
-  app,
-  { settings, provider },
-) => {
-  const { pendingSignIns, auditLog, logSecrets, bffConfig: config } = app;
-  const now = config.now ?? Date.now;
+/** The app as a route plugin of this file sees it (zod type provider). */
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
+/** `GET /bff/oidc/login`: a pending sign-in (PKCE, state, nonce) kept server-side, then off to the provider. */
+function registerLogin(app: ZodApp, settings: OidcConfig, provider: OidcProviderClient) {
+  const { pendingSignIns, bffConfig: config } = app;
+  const now = config.now ?? Date.now;
   app.get('/bff/oidc/login', { schema: { querystring: oidcLoginQuerySchema } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     let configuration: client.Configuration;
@@ -134,6 +134,16 @@ const oidcSignIn: FastifyPluginAsyncZod<{ settings: OidcConfig; provider: OidcPr
     });
     return reply.redirect(authorizationUrl.href, 303);
   });
+}
+
+const oidcSignIn: FastifyPluginAsyncZod<{ settings: OidcConfig; provider: OidcProviderClient }> = async (
+  app,
+  { settings, provider },
+) => {
+  const { pendingSignIns, auditLog, logSecrets, bffConfig: config } = app;
+  const now = config.now ?? Date.now;
+
+  registerLogin(app, settings, provider);
 
   /** The role claim from the ID token, else from userinfo (providers that keep groups out of the ID token). */
   async function roleClaim(
