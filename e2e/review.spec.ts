@@ -72,7 +72,8 @@ test('the review flow takes a run, confirms corrections (task succeeded, run rev
   await expect(page.getByText('Run 2 of 2')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Value of total_amount', exact: true })).toHaveValue('200.00');
 
-  expect((await api.get<AgentRun>(runPath(first.run))).status).toBe('review-completed');
+  // Written in the background while the next run is on screen.
+  await expect.poll(async () => (await api.get<AgentRun>(runPath(first.run))).status).toBe('review-completed');
   const task = await api.get<ValidationTask>(taskPath);
   expect(task.status).toBe('succeeded');
   const corrected = [
@@ -85,13 +86,49 @@ test('the review flow takes a run, confirms corrections (task succeeded, run rev
       String((a as { label: string }).label).localeCompare((b as { label: string }).label),
     );
   expect(byLabel(task.output?.groundTruth as unknown[] | undefined)).toEqual(corrected);
-  const document = await api.get<Document>(`/documents/${encodeURIComponent(first.document.documentId)}`);
-  expect(document.groundTruth).toEqual(task.output?.groundTruth);
+  const documentPath = `/documents/${encodeURIComponent(first.document.documentId)}`;
+  await expect.poll(async () => (await api.get<Document>(documentPath)).groundTruth).toEqual(task.output?.groundTruth);
 
   // Skip hands the second run back to the queue.
   await expect.poll(async () => (await api.get<AgentRun>(runPath(second.run))).status).toBe('review-in-progress');
   await page.getByRole('button', { name: 'Skip' }).click();
   await expect.poll(async () => (await api.get<AgentRun>(runPath(second.run))).status).toBe('ready-for-review');
+});
+
+test('a confirmation the service refuses says so, and the run opens again with the corrections', async ({
+  page,
+  api,
+  unique,
+}) => {
+  const { agentId, validationId, runs } = await seedQueue(api, unique('refused'), 2);
+  const [first, second] = runs;
+  await page.goto(`/runs/review?agentId=${encodeURIComponent(agentId)}&runId=${encodeURIComponent(first.run.runId)}`);
+  await expect.poll(async () => (await api.get<AgentRun>(runPath(first.run))).status).toBe('review-in-progress');
+  const total = page.getByRole('textbox', { name: 'Value of total_amount', exact: true });
+  await total.fill('999.00');
+  // Meanwhile the run is handed back to the queue from elsewhere: completing its task is now refused (409).
+  const variables = await api.get<{ validationTaskId: string }>(`${runPath(first.run)}/variables`);
+  const taskPath = `/validations/${encodeURIComponent(validationId)}/tasks/${encodeURIComponent(variables.validationTaskId)}`;
+  await api.patch(taskPath, { status: 'ready' });
+
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  // The reviewer is on the next run at once; the refusal arrives as a toast that stays.
+  await expect(page).toHaveURL(new RegExp(`runId=${encodeURIComponent(second.run.runId)}`));
+  const toast = page.getByRole('listitem').filter({ hasText: 'was not confirmed' });
+  await expect(toast).toContainText(first.run.runId.slice(-8));
+  await toast.getByRole('button', { name: 'Open it again' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`runId=${encodeURIComponent(first.run.runId)}`));
+  await expect(total).toHaveValue('999.00');
+  await expect.poll(async () => (await api.get<AgentRun>(runPath(first.run))).status).toBe('review-in-progress');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect
+    .poll(async () => {
+      const task = await api.get<ValidationTask>(taskPath);
+      const entries = (task.output?.groundTruth ?? []) as { label: string; value: string }[];
+      return [task.status, entries.find((entry) => entry.label === 'total_amount')?.value];
+    })
+    .toEqual(['succeeded', '999.00']);
 });
 
 test('a run another reviewer holds is not reviewed twice', async ({ page, api, unique }) => {

@@ -131,23 +131,27 @@ export function useReleaseReviewTask() {
   });
 }
 
+export interface ReviewConfirmation {
+  /** The run under review: not sent (the task names it), kept for the handlers. */
+  runId: string;
+  task: TaskRef;
+  documentId: string | null;
+  groundTruth: GroundTruthEntry[];
+}
+
 /**
  * Confirm: completes the task with the corrected fields (its run → review-completed), then saves them as the
- * document's ground truth (the whole array).
+ * document's ground truth (the whole array). `handlers` live with the mutation, not the component that started it:
+ * they run even when the reviewer has moved on to the next run (the review sitting confirms in the background).
  */
-export function useConfirmReview() {
+export function useConfirmReview(handlers?: {
+  onSuccess?: (confirmation: ReviewConfirmation) => void;
+  onError?: (error: Error, confirmation: ReviewConfirmation) => void;
+}) {
   const queryClient = useQueryClient();
   const org = useOrganizationScope();
   return useMutation({
-    mutationFn: async ({
-      task,
-      documentId,
-      groundTruth,
-    }: {
-      task: TaskRef;
-      documentId: string | null;
-      groundTruth: GroundTruthEntry[];
-    }) => {
+    mutationFn: async ({ task, documentId, groundTruth }: ReviewConfirmation) => {
       const completed = await api(taskPath(task), {
         method: 'PATCH',
         body: { status: 'succeeded', output: { groundTruth } },
@@ -162,7 +166,11 @@ export function useConfirmReview() {
         : null;
       return { task: completed, document };
     },
-    onSuccess: async () => refreshAfterReviewWrite(queryClient, org),
+    onSuccess: async (_answer, confirmation) => {
+      handlers?.onSuccess?.(confirmation);
+      await refreshAfterReviewWrite(queryClient, org);
+    },
+    onError: (error, confirmation) => handlers?.onError?.(error, confirmation),
   });
 }
 

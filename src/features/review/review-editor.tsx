@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { explainError } from '@/api/errors';
-import { useConfirmReview, useRejectReview, useReleaseReviewTask } from '@/api/review';
+import { useRejectReview, useReleaseReviewTask, type ReviewConfirmation } from '@/api/review';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { UnsavedChangesGuard } from '@/components/form/unsaved-changes';
 import type { Document, GroundTruthEntry, ValidationIssue } from '@/contract';
@@ -24,6 +24,7 @@ type ReviewEditorProps = {
   taking: boolean;
   position: { position: number; total: number };
   onDone: (finished: boolean) => Promise<void>;
+  onConfirm: (confirmation: ReviewConfirmation) => void;
 };
 
 export function ReviewEditor(props: ReviewEditorProps) {
@@ -41,10 +42,10 @@ export function ReviewEditor(props: ReviewEditorProps) {
     taking,
     position,
     onDone,
+    onConfirm: confirmAndMoveOn,
   } = props;
   const draft = useGroundTruthDraft(initial);
   const notes = useMemo(() => notesByLabel(issues), [issues]);
-  const confirm = useConfirmReview();
   const release = useReleaseReviewTask();
   const reject = useRejectReview();
   const [error, setError] = useState<string | null>(null);
@@ -52,7 +53,7 @@ export function ReviewEditor(props: ReviewEditorProps) {
   const [skipping, setSkipping] = useState(false);
   // Set while moving on after Confirm/Skip/Reject, so the guard does not ask about edits that were just handled.
   const leaving = useRef(false);
-  const busy = taking || confirm.isPending || release.isPending || reject.isPending;
+  const busy = taking || release.isPending || reject.isPending;
 
   const moveOn = async (finished: boolean) => {
     leaving.current = true;
@@ -63,18 +64,12 @@ export function ReviewEditor(props: ReviewEditorProps) {
     }
   };
 
-  const onConfirm = async () => {
+  // The next run opens at once; the sitting writes this one in the background and says so if the write fails.
+  const onConfirm = () => {
     if (!task || busy || readOnly) return;
-    setError(null);
-    try {
-      await confirm.mutateAsync({ task, documentId, groundTruth: draft.entries });
-      forgetTaken(runId);
-      draft.markSaved();
-      await moveOn(true);
-    } catch (e) {
-      const { title, detail } = explainError(e);
-      setError(`${title}: ${detail}`);
-    }
+    leaving.current = true;
+    draft.markSaved();
+    confirmAndMoveOn({ runId, task, documentId, groundTruth: draft.entries });
   };
 
   const onSkip = async () => {
@@ -107,7 +102,7 @@ export function ReviewEditor(props: ReviewEditorProps) {
       error={error}
       onReject={() => setRejecting(true)}
       onSkip={() => (draft.dirty ? setSkipping(true) : void onSkip())}
-      onConfirm={() => void onConfirm()}
+      onConfirm={onConfirm}
     />
   );
 
@@ -124,7 +119,7 @@ export function ReviewEditor(props: ReviewEditorProps) {
         labelOptions={labelOptions}
         notes={notes}
         canWrite={!readOnly}
-        onSave={() => void onConfirm()}
+        onSave={onConfirm}
         saveVerb="confirm"
 
         panelHeader={header}

@@ -3,7 +3,12 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { documentQueryOptions } from '@/api/documents';
 import { explainError, isApiError } from '@/api/errors';
 import { modelQueryOptions } from '@/api/models';
-import { reviewRunQueryOptions, reviewTaskQueryOptions, useTakeReviewTask } from '@/api/review';
+import {
+  reviewRunQueryOptions,
+  reviewTaskQueryOptions,
+  useTakeReviewTask,
+  type ReviewConfirmation,
+} from '@/api/review';
 import { validationQueryOptions } from '@/api/validations';
 import { DateTime } from '@/components/date-time';
 import { EmptyState, ErrorState, LoadingState } from '@/components/states';
@@ -12,6 +17,7 @@ import { DEFAULT_THRESHOLD, labelsFromFieldConfig } from '@/widgets/ground-truth
 import { entriesFromPredictions, thresholdFromConfig } from './review-fields';
 import { ReviewEditor } from './review-editor';
 import { forgetTaken, isTakenHere, rememberTaken } from './taken-runs';
+import { unsentEntries } from './unsent-confirmations';
 import { useOrganizationScope } from '@/api/organization-scope';
 
 type ReviewRunProps = {
@@ -20,10 +26,12 @@ type ReviewRunProps = {
   readOnly: boolean;
   position: { position: number; total: number };
   onDone: (finished: boolean) => Promise<void>;
+  /** Confirm: the sitting writes it in the background and moves on at once. */
+  onConfirm: (confirmation: ReviewConfirmation) => void;
 };
 
 /** Loads a run, takes its task (so nobody else reviews it), and shows its document and fields. */
-export function ReviewRun({ agentId, runId, readOnly, position, onDone }: ReviewRunProps) {
+export function ReviewRun({ agentId, runId, readOnly, position, onDone, onConfirm }: ReviewRunProps) {
   const { run, task, document, validation, model, validationId, taskId, documentId } = useReviewRunQueries(
     agentId,
     runId,
@@ -109,9 +117,10 @@ export function ReviewRun({ agentId, runId, readOnly, position, onDone }: Review
   }
 
   const input = task.data?.input ?? null;
-  const initial: GroundTruthEntry[] = input?.predictions.length
-    ? entriesFromPredictions(input.predictions)
-    : (document.data?.groundTruth ?? []);
+  // Corrections confirmed here whose write failed come back as they were confirmed.
+  const initial: GroundTruthEntry[] =
+    unsentEntries(runId) ??
+    (input?.predictions.length ? entriesFromPredictions(input.predictions) : (document.data?.groundTruth ?? []));
 
   return (
     <ReviewEditor
@@ -128,6 +137,7 @@ export function ReviewRun({ agentId, runId, readOnly, position, onDone }: Review
       taking={status === 'ready-for-review' && !readOnly}
       position={position}
       onDone={onDone}
+      onConfirm={onConfirm}
     />
   );
 }

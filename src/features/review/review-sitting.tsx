@@ -7,6 +7,7 @@ import { EmptyState } from '@/components/states';
 import { reviewPosition } from './review-fields';
 import { ReviewQueue } from './review-queue';
 import { ReviewRun } from './review-run';
+import { useBackgroundConfirm } from './use-background-confirm';
 import { useReviewPrefetch } from './use-review-prefetch';
 import { useOrganizationScope } from '@/api/organization-scope';
 
@@ -22,19 +23,21 @@ export function ReviewSitting({ agentId, runId }: { agentId: string; runId: stri
   const agents = useQuery(reviewAgentsQueryOptions(org));
   const agentName = agents.data?.agents.find((a) => a.agentId === agentId)?.name || agentId;
   const [done, setDone] = useState(0);
-  const waiting = queue.runs.filter((run) => run.runId !== runId).length;
-  const position = reviewPosition(done, waiting, runId !== null);
 
-  useReviewPrefetch(org, queue.runs, runId);
+  const confirmations = useBackgroundConfirm(agentId, () => setDone((n) => Math.max(0, n - 1)));
+  const shownRuns = queue.runs.filter((run) => !confirmations.sending.has(run.runId));
+  const waiting = shownRuns.filter((run) => run.runId !== runId).length;
+  const position = reviewPosition(done, waiting, runId !== null);
+  useReviewPrefetch(org, shownRuns, runId);
 
   /**
-   * The next waiting run after this one, from a fresh queue: a review write has just refetched it (api/review.ts);
-   * otherwise it is asked again unless it is fresh by the console's usual measure.
+   * The next waiting run after this one, from the queue as this tab knows it: a review write refetches it
+   * (api/review.ts); runs whose confirmation is still being written are not offered again.
    */
   const openNext = async (finished: boolean) => {
     if (finished) setDone((n) => n + 1);
-    const fresh = await queryClient.fetchQuery(reviewQueueQueryOptions(org, agentId));
-    const next = fresh.runs.find((run) => run.runId !== runId);
+    const known = queryClient.getQueryData(reviewQueueQueryOptions(org, agentId).queryKey) ?? queue;
+    const next = known.runs.find((run) => run.runId !== runId && !confirmations.isSending(run.runId));
     await navigate({ to: '/runs/review', search: { agentId, runId: next?.runId }, replace: false });
   };
 
@@ -43,7 +46,7 @@ export function ReviewSitting({ agentId, runId }: { agentId: string; runId: stri
       <ReviewQueue
         agentId={agentId}
         agentName={agentName}
-        runs={queue.runs}
+        runs={shownRuns}
         held={held.data?.runs ?? []}
         currentRunId={runId}
         position={position}
@@ -56,6 +59,10 @@ export function ReviewSitting({ agentId, runId }: { agentId: string; runId: stri
           readOnly={readOnly}
           position={position}
           onDone={openNext}
+          onConfirm={(confirmation) => {
+            confirmations.send(confirmation);
+            void openNext(true);
+          }}
         />
       ) : (
         <div className="review-main">

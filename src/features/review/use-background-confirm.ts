@@ -1,0 +1,54 @@
+/**
+ * Confirm at the speed of a keyboard: the reviewer is on the next run as soon as they press Confirm, and the two
+ * writes (the task, then the document's ground truth) go on in the background. A write that fails says so in a toast
+ * that stays until dismissed, with the way back to the run and its corrections (kept in this tab until the service
+ * has them).
+ */
+import { useNavigate } from '@tanstack/react-router';
+import { useRef, useState } from 'react';
+import { explainError } from '@/api/errors';
+import { useConfirmReview, type ReviewConfirmation } from '@/api/review';
+import { toast } from '@/components/toast';
+import { forgetTaken } from './taken-runs';
+import { dropUnsent, keepUnsent } from './unsent-confirmations';
+
+export function useBackgroundConfirm(agentId: string, onFailed: () => void) {
+  const navigate = useNavigate();
+  // The ref answers "is it still being sent?" at once (picking the next run); the state re-renders the queue.
+  const sendingRef = useRef(new Set<string>());
+  const [sending, setSending] = useState<ReadonlySet<string>>(new Set());
+  const settle = (runId: string) => {
+    sendingRef.current.delete(runId);
+    setSending(new Set(sendingRef.current));
+  };
+
+  const confirm = useConfirmReview({
+    onSuccess: ({ runId }) => {
+      forgetTaken(runId);
+      dropUnsent(runId);
+      settle(runId);
+    },
+    onError: (error, { runId }) => {
+      settle(runId);
+      onFailed();
+      const { title, detail } = explainError(error);
+      toast.error(`Run …${runId.slice(-8)} was not confirmed. ${title}: ${detail}`, {
+        description: 'Your corrections are kept in this tab: open the run to confirm it again.',
+        duration: Number.POSITIVE_INFINITY,
+        action: {
+          label: 'Open it again',
+          onClick: () => void navigate({ to: '/runs/review', search: { agentId, runId } }),
+        },
+      });
+    },
+  });
+
+  const send = (confirmation: ReviewConfirmation) => {
+    keepUnsent(confirmation.runId, confirmation.groundTruth);
+    sendingRef.current.add(confirmation.runId);
+    setSending(new Set(sendingRef.current));
+    confirm.mutate(confirmation);
+  };
+
+  return { send, sending, isSending: (runId: string) => sendingRef.current.has(runId) };
+}
