@@ -13,9 +13,10 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { build } from 'vite';
-import { chromiumExecutable } from '../../e2e/support/chromium';
+import { launchChromium } from '../../e2e/support/chromium';
+import { median } from './support/console-harness';
 import { makeLargePdf, makeTextPdf, makeTiff } from '../../e2e/helpers/document-fixtures';
 import {
   maxCanvasesWhileScrolling,
@@ -125,23 +126,6 @@ async function openFile(page: Page, url: string) {
     return window.harness.openFromFileUrl(u);
   }, url);
   if (error) throw new Error(error);
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-export function launchChromium() {
-  return chromium.launch({
-    executablePath: chromiumExecutable(),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
 }
 
 /** The viewer harness, built in production mode into `outDir`; its page is `${base}/${HARNESS}`. */

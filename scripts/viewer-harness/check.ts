@@ -12,11 +12,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import react from '@vitejs/plugin-react';
 import { createServer } from 'vite';
 import { pdfjsAssets } from '../../vite.config';
-import { chromiumExecutable } from '../../e2e/support/chromium';
+import { launchChromium } from '../../e2e/support/chromium';
 import {
   EMAIL_REMOTE_HOST,
   EMAIL_SUBJECT,
@@ -102,18 +102,7 @@ async function main() {
   await server.listen();
   const address = server.httpServer!.address() as { port: number };
   const base = `http://127.0.0.1:${address.port}`;
-  const browser = await chromium.launch({
-    executablePath: chromiumExecutable(),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     console.log(`screenshots: ${out}`);
     const [textPdf, pdf100, largePdf, tiff20, png] = await Promise.all([
