@@ -15,7 +15,13 @@ import { AGENT_RUN_STATUSES, type AgentRunStatus } from '../../src/contract';
 import { sql } from 'drizzle-orm';
 import { agentRunsRepo, type StoredAgentRun } from '../../src/server/service/storage/repositories/agent-runs';
 import { launchChromium } from '../../e2e/support/chromium';
-import { median, openSignedInConsole, progressOf, startBenchService, type SignedInConsole } from './support/console-harness';
+import {
+  median,
+  openSignedInConsole,
+  progressOf,
+  startBenchService,
+  type SignedInConsole,
+} from './support/console-harness';
 
 /** Runs in the bench agent, measured one after the other in fresh data dirs and printed side by side. */
 const SIZES = [10_000, 1_000_000];

@@ -2,17 +2,17 @@
  * What the console benchmarks share: an embedded service in a fresh data dir with a client that calls its API, the
  * console built and served by a BFF signed in with its launch link in Chromium, and the figures' medians.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { build } from 'vite';
 import { createServiceApp } from '../../../src/server/service/app';
 import { loadServiceConfig } from '../../../src/server/service/config';
 import { requestToken } from '../../../src/server/service/testing/start-test-service';
+import { startChild } from './child-process';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -79,21 +79,9 @@ export async function startBenchService(bench: string): Promise<BenchService> {
   return { app, dataDir, baseUrl, authUrl, publicBaseUrl, credentials, token, call, close };
 }
 
-function startBff(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; link: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/bff/main.ts'], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const errors: string[] = [];
-  createInterface({ input: child.stderr! }).on('line', (line) => errors.push(line));
-  return new Promise((resolveStart, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const match = /sign in at (\S+)/.exec(line);
-      if (match) resolveStart({ child, link: match[1] });
-    });
-    child.on('exit', (code) => reject(new Error(`BFF exited with ${code}: ${errors.slice(-5).join('\n')}`)));
-  });
+async function startBff(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; link: string }> {
+  const { child, match } = await startChild(['src/server/bff/main.ts'], env, /sign in at (\S+)/);
+  return { child, link: match[1] };
 }
 
 export interface SignedInConsole {
