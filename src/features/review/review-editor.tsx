@@ -44,51 +44,17 @@ export function ReviewEditor(props: ReviewEditorProps) {
   } = props;
   const draft = useGroundTruthDraft(initial);
   const notes = useMemo(() => notesByLabel(issues), [issues]);
-  const confirm = useConfirmReview();
-  const release = useReleaseReviewTask();
-  const reject = useRejectReview();
-  const [error, setError] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState(false);
   const [skipping, setSkipping] = useState(false);
-  // Set while moving on after Confirm/Skip/Reject, so the guard does not ask about edits that were just handled.
-  const leaving = useRef(false);
-  const busy = taking || confirm.isPending || release.isPending || reject.isPending;
-
-  const moveOn = async (finished: boolean) => {
-    leaving.current = true;
-    try {
-      await onDone(finished);
-    } finally {
-      leaving.current = false;
-    }
-  };
-
-  const onConfirm = async () => {
-    if (!task || busy || readOnly) return;
-    setError(null);
-    try {
-      await confirm.mutateAsync({ task, documentId, groundTruth: draft.entries });
-      forgetTaken(runId);
-      draft.markSaved();
-      await moveOn(true);
-    } catch (e) {
-      const { title, detail } = explainError(e);
-      setError(`${title}: ${detail}`);
-    }
-  };
-
-  const onSkip = async () => {
-    if (!task || busy) return;
-    setError(null);
-    try {
-      await release.mutateAsync(task);
-      forgetTaken(runId);
-      await moveOn(false);
-    } catch (e) {
-      const { title, detail } = explainError(e);
-      setError(`${title}: ${detail}`);
-    }
-  };
+  const { busy, error, leaving, onConfirm, onSkip, onReject } = useReviewDecisions({
+    task,
+    runId,
+    documentId,
+    draft,
+    readOnly,
+    taking,
+    onDone,
+  });
 
   const header = <ReviewBar agentId={agentId} runId={runId} document={document} issues={issues} position={position} />;
   const footer = (
@@ -139,19 +105,79 @@ export function ReviewEditor(props: ReviewEditorProps) {
         tone="danger"
         onConfirm={onSkip}
       />
-      <RejectRunDialog
-        open={rejecting}
-        onOpenChange={setRejecting}
-        onReject={async (reason) => {
-          if (!task) return;
-          await reject.mutateAsync({ task, reason: reason.trim() || 'Rejected in review' });
-          forgetTaken(runId);
-          leaving.current = true;
-          await moveOn(true);
-        }}
-      />
+      <RejectRunDialog open={rejecting} onOpenChange={setRejecting} onReject={onReject} />
     </div>
   );
+}
+
+/**
+ * Confirm (saves the corrections, task succeeded), Skip (task back to the queue) and Reject (task failed with a
+ * reason), each moving on to the next run; `leaving` is set while moving on, so the unsaved-changes guard does not
+ * ask about edits that were just handled.
+ */
+function useReviewDecisions({
+  task,
+  runId,
+  documentId,
+  draft,
+  readOnly,
+  taking,
+  onDone,
+}: Pick<ReviewEditorProps, 'task' | 'runId' | 'documentId' | 'readOnly' | 'taking' | 'onDone'> & {
+  draft: ReturnType<typeof useGroundTruthDraft>;
+}) {
+  const confirm = useConfirmReview();
+  const release = useReleaseReviewTask();
+  const reject = useRejectReview();
+  const [error, setError] = useState<string | null>(null);
+  // Set while moving on after Confirm/Skip/Reject, so the guard does not ask about edits that were just handled.
+  const leaving = useRef(false);
+  const busy = taking || confirm.isPending || release.isPending || reject.isPending;
+
+  const moveOn = async (finished: boolean) => {
+    leaving.current = true;
+    try {
+      await onDone(finished);
+    } finally {
+      leaving.current = false;
+    }
+  };
+
+  const onConfirm = async () => {
+    if (!task || busy || readOnly) return;
+    setError(null);
+    try {
+      await confirm.mutateAsync({ task, documentId, groundTruth: draft.entries });
+      forgetTaken(runId);
+      draft.markSaved();
+      await moveOn(true);
+    } catch (e) {
+      const { title, detail } = explainError(e);
+      setError(`${title}: ${detail}`);
+    }
+  };
+
+  const onSkip = async () => {
+    if (!task || busy) return;
+    setError(null);
+    try {
+      await release.mutateAsync(task);
+      forgetTaken(runId);
+      await moveOn(false);
+    } catch (e) {
+      const { title, detail } = explainError(e);
+      setError(`${title}: ${detail}`);
+    }
+  };
+
+  const onReject = async (reason: string) => {
+    if (!task) return;
+    await reject.mutateAsync({ task, reason: reason.trim() || 'Rejected in review' });
+    forgetTaken(runId);
+    leaving.current = true;
+    await moveOn(true);
+  };
+  return { busy, error, leaving, onConfirm, onSkip, onReject };
 }
 
 /** Which run of the queue this is, its document, and the validation's issues. */
