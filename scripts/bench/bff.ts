@@ -260,7 +260,7 @@ export default async function bffBench(): Promise<void> {
     const token = ((await tokenAnswer.json()) as { access_token: string }).access_token;
 
     const bare = await startChild(
-      ['scripts/bench/bare-proxy.ts'],
+      ['scripts/bench/support/bare-proxy.ts'],
       { BARE_PROXY_BASE_URL: baseUrl, BARE_PROXY_TOKEN: token },
       /^bare proxy on (\d+)/,
     );
@@ -417,7 +417,7 @@ export default async function bffBench(): Promise<void> {
       'BFF vs direct on loopback (embedded service, PGlite; req/s at 16 in flight, 2 for the document POST; p50/p99 one at a time)',
     );
     console.log(
-      '"bare" is a bare node:http pass-through in its own process (scripts/bench/bare-proxy.ts): the floor of any proxy here.',
+      '"bare" is a bare node:http pass-through in its own process (scripts/bench/support/bare-proxy.ts): the floor of any proxy here.',
     );
     console.log(format(header));
     console.log(widths.map((w) => '-'.repeat(w)).join('  '));
