@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumExecutable } from './e2e/support/chromium';
+import { CHROMIUM_ARGS, chromiumExecutable } from './e2e/support/chromium';
 import { E2E_BASE_URL } from './e2e/support/servers';
 
 // End-to-end tests run Debian's Chromium against the real BFF and embedded service, started by e2e/support/serve.ts
@@ -22,15 +22,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumExecutable(),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1440, height: 900 } } }],

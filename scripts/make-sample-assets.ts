@@ -4,7 +4,7 @@
  * Run: `npx tsx scripts/make-sample-assets.ts`.
  */
 import { writeFileSync } from 'node:fs';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../e2e/support/chromium';
 import {
   RASTER_ASSET_SEED,
   RASTER_ASSET_SIZE,
@@ -12,18 +12,7 @@ import {
 } from '../src/server/service/demo/samples/raster-samples';
 
 const png = makeInvoicePng({ seed: RASTER_ASSET_SEED, ...RASTER_ASSET_SIZE });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-});
+const browser = await launchChromium();
 try {
   const page = await browser.newPage();
   const encoded = await page.evaluate(async (pngBase64) => {

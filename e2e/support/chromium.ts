@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
 
 /**
  * The Chromium to drive: `CHROMIUM_PATH`, else Debian's `/usr/bin/chromium`, else Playwright's own (undefined).
@@ -12,4 +13,20 @@ export function chromiumExecutable(): string | undefined {
   throw new Error(
     'No Chromium found. Install it with: apt-get update && apt-get install -y chromium (or set CHROMIUM_PATH).',
   );
+}
+
+/** Chromium's flags here: as root (no sandbox), no GPU, and nothing that reaches out to the network on its own. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** Chromium for the scripts (benchmarks, harness checks) as the Playwright specs launch it. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS });
 }

@@ -10,16 +10,14 @@
  * Throughput is the median of three alternating rounds per target.
  * Run alone with `npx tsx scripts/bench/bff.ts`, or as part of `npm run bench`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { startChild } from './support/child-process';
 
 interface Target {
   name: 'direct' | 'bare proxy' | 'BFF';
@@ -32,29 +30,6 @@ interface Target {
 interface Answer {
   status: number;
   body: Buffer;
-}
-
-export function startChild(
-  args: string[],
-  env: NodeJS.ProcessEnv,
-  readyLine: RegExp,
-): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
-  // DPS_BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") goes to both servers: profile what is measured.
-  const nodeArgs = (process.env.DPS_BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...args], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const errors: string[] = [];
-  createInterface({ input: child.stderr! }).on('line', (line) => errors.push(line));
-  return new Promise((resolvePromise, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const match = readyLine.exec(line);
-      if (match) resolvePromise({ child, match });
-    });
-    child.on('exit', (code) => reject(new Error(`${args[0]} exited with ${code}: ${errors.slice(-5).join('\n')}`)));
-  });
 }
 
 /** The embedded service as `npm run service` starts it (PGlite, no demo data) in `dataDir`. */
@@ -285,7 +260,7 @@ export default async function bffBench(): Promise<void> {
     const token = ((await tokenAnswer.json()) as { access_token: string }).access_token;
 
     const bare = await startChild(
-      ['scripts/bench/bare-proxy.ts'],
+      ['scripts/bench/support/bare-proxy.ts'],
       { BARE_PROXY_BASE_URL: baseUrl, BARE_PROXY_TOKEN: token },
       /^bare proxy on (\d+)/,
     );
@@ -442,7 +417,7 @@ export default async function bffBench(): Promise<void> {
       'BFF vs direct on loopback (embedded service, PGlite; req/s at 16 in flight, 2 for the document POST; p50/p99 one at a time)',
     );
     console.log(
-      '"bare" is a bare node:http pass-through in its own process (scripts/bench/bare-proxy.ts): the floor of any proxy here.',
+      '"bare" is a bare node:http pass-through in its own process (scripts/bench/support/bare-proxy.ts): the floor of any proxy here.',
     );
     console.log(format(header));
     console.log(widths.map((w) => '-'.repeat(w)).join('  '));

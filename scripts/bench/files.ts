@@ -18,8 +18,11 @@ import { pathToFileURL } from 'node:url';
 import type { Server } from 'node:http';
 import { makeLargePdf } from '../../e2e/helpers/document-fixtures';
 import { msBetweenMarks, waitForPagePainted } from '../../e2e/helpers/viewer-checks';
-import { bffEnv, startChild, startServiceChild } from './bff';
-import { buildHarness, HARNESS, launchChromium, serve } from './viewer';
+import { bffEnv, startServiceChild } from './bff';
+import { startChild } from './support/child-process';
+import { launchChromium } from '../../e2e/support/chromium';
+import { median } from './support/console-harness';
+import { buildHarness, HARNESS, serve } from './viewer';
 
 const MIB = 1024 * 1024;
 const UPLOAD_BYTES = 64 * MIB;
@@ -103,7 +106,6 @@ function routes(baseUrl: string, token: string, bffOrigin: string, cookie: strin
   ];
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
 
 async function uploadThroughput(all: Route[], bytes: Buffer): Promise<Record<Route['name'], number>> {

@@ -9,47 +9,25 @@
  * Aims: Confirm → next ≤ 200 ms, first open ≤ 1 s.
  * Run alone with `npx tsx scripts/bench/review.ts`, or `npm run bench -- review`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium, type Page } from '@playwright/test';
-import { build } from 'vite';
-import { createServiceApp } from '../../src/server/service/app';
-import { loadServiceConfig } from '../../src/server/service/config';
-import { requestToken } from '../../src/server/service/testing/start-test-service';
-import { chromiumExecutable } from '../../e2e/support/chromium';
+import { pathToFileURL } from 'node:url';
+import type { Page } from 'playwright-core';
+import { launchChromium } from '../../e2e/support/chromium';
+import {
+  openSignedInConsole,
+  percentile,
+  progressOf,
+  startBenchService,
+  type SignedInConsole,
+} from './support/console-harness';
 import { makePng, makeTextPdf, makeTiff } from '../../e2e/helpers/document-fixtures';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const QUEUE = 20;
 /** Runs opened from their run page for the first-open figure (released again afterwards). */
 const FIRST_OPENS = 6;
 /** How long the reviewer looks at a run before confirming it. */
 const READING_MS = 1500;
 
-function progress(message: string) {
-  process.stderr.write(`review: ${message}\n`);
-}
-
-function startBff(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; link: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/bff/main.ts'], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const errors: string[] = [];
-  createInterface({ input: child.stderr! }).on('line', (line) => errors.push(line));
-  return new Promise((resolveStart, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const match = /sign in at (\S+)/.exec(line);
-      if (match) resolveStart({ child, link: match[1] });
-    });
-    child.on('exit', (code) => reject(new Error(`BFF exited with ${code}: ${errors.slice(-5).join('\n')}`)));
-  });
-}
+const progress = progressOf('review');
 
 type Kind = 'pdf' | 'png' | 'tiff';
 const KINDS: Kind[] = ['pdf', 'png', 'tiff'];
@@ -107,48 +85,11 @@ interface Figures {
 }
 
 async function measure(): Promise<Figures> {
-  const serviceDir = mkdtempSync(join(tmpdir(), 'dps-bench-review-service-'));
-  const bffDir = mkdtempSync(join(tmpdir(), 'dps-bench-review-bff-'));
-  const consoleDir = join(bffDir, 'console');
-  let bff: ChildProcess | undefined;
-  const service = await createServiceApp(
-    loadServiceConfig({
-      DPS_SERVICE_HOST: '127.0.0.1',
-      DPS_SERVICE_PORT: '0',
-      DPS_DATA_DIR: serviceDir,
-      DPS_DEMO: '0',
-      DPS_SERVICE_LOG: '0',
-    }),
-  );
-  const browser = await chromium.launch({
-    executablePath: chromiumExecutable(),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  const service = await startBenchService('review');
+  const browser = await launchChromium();
+  let signedIn: SignedInConsole | undefined;
   try {
-    await service.start();
-    const { baseUrl, authUrl } = service.context.urls;
-    const credentials = JSON.parse(readFileSync(join(serviceDir, 'credentials.json'), 'utf8')) as {
-      clientId: string;
-      clientSecret: string;
-    };
-    const token = await requestToken(authUrl, credentials.clientId, credentials.clientSecret);
-    const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-      const response = await fetch(`${baseUrl}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-      return (await response.json()) as T;
-    };
+    const { call, token } = service;
 
     // An agent whose validation asks a person about every run, and a queue of QUEUE runs of mixed types.
     const model = await call<{ modelId: string }>('POST', '/models', {
@@ -203,33 +144,8 @@ async function measure(): Promise<Figures> {
     }
     progress(`text recognition done in ${((Date.now() - recognitionStarted) / 1000).toFixed(1)} s`);
 
-    const buildStarted = Date.now();
-    await build({
-      root,
-      configFile: resolve(root, 'vite.config.ts'),
-      logLevel: 'error',
-      build: { outDir: consoleDir, emptyOutDir: true },
-    });
-    progress(`console built in ${((Date.now() - buildStarted) / 1000).toFixed(1)} s`);
-
-    const started = await startBff({
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DPS_DATA_DIR: bffDir,
-      DPS_BASE_URL: baseUrl,
-      DPS_AUTH_URL: authUrl,
-      DPS_CLIENT_ID: credentials.clientId,
-      DPS_CLIENT_SECRET: credentials.clientSecret,
-      DPS_CONSOLE_DIR: consoleDir,
-      LOG_LEVEL: 'warn',
-    });
-    bff = started.child;
-    const origin = new URL(started.link).origin;
-    // bypassCSP: the measuring snippets are strings evaluated in the page, which the console's CSP forbids.
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true });
-    const page = await context.newPage();
-    await page.goto(started.link);
-    await page.waitForURL(/\/runs/);
+    signedIn = await openSignedInConsole(browser, service, 'review');
+    const { origin, page } = signedIn;
     const runPage = (runId: string) => `${origin}/runs/${encodeURIComponent(agentId)}/${encodeURIComponent(runId)}`;
     const runApi = (runId: string) => `/agents/${encodeURIComponent(agentId)}/runs/${encodeURIComponent(runId)}`;
     const confirmButton = page.getByRole('button', { name: 'Confirm', exact: true });
@@ -268,20 +184,13 @@ async function measure(): Promise<Figures> {
       confirmNext.push(await timeUntilShown(page, next.runId, next.value, () => confirmButton.click()));
       progress(`confirm → ${i + 2}/${QUEUE} (${next.kind}): ${JSON.stringify(confirmNext.at(-1))} ms`);
     }
-    await context.close();
     return { firstOpen, confirmNext, chromium: browser.version() };
   } finally {
+    await signedIn?.close();
     await browser.close();
-    bff?.kill('SIGTERM');
     await service.close();
-    await new Promise((r) => setTimeout(r, 300));
-    rmSync(serviceDir, { recursive: true, force: true });
-    rmSync(bffDir, { recursive: true, force: true });
   }
 }
-
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
 
 export default async function reviewBench(): Promise<void> {
   const figures = await measure();

@@ -9,46 +9,24 @@
  * Aims: first table and tab counts ≤ 500 ms at 1,000,000 runs (issue 14); DOM rows bounded.
  * Run alone with `npx tsx scripts/bench/runs-table.ts`, or as part of `npm run bench`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium, type Page } from '@playwright/test';
-import { build } from 'vite';
+import { pathToFileURL } from 'node:url';
+import type { Page } from 'playwright-core';
 import { AGENT_RUN_STATUSES, type AgentRunStatus } from '../../src/contract';
-import { createServiceApp } from '../../src/server/service/app';
-import { loadServiceConfig } from '../../src/server/service/config';
 import { sql } from 'drizzle-orm';
 import { agentRunsRepo, type StoredAgentRun } from '../../src/server/service/storage/repositories/agent-runs';
-import { requestToken } from '../../src/server/service/testing/start-test-service';
-import { chromiumExecutable } from '../../e2e/support/chromium';
+import { launchChromium } from '../../e2e/support/chromium';
+import {
+  median,
+  openSignedInConsole,
+  progressOf,
+  startBenchService,
+  type SignedInConsole,
+} from './support/console-harness';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** Runs in the bench agent, measured one after the other in fresh data dirs and printed side by side. */
 const SIZES = [10_000, 1_000_000];
 
-function progress(message: string) {
-  process.stderr.write(`runs-table: ${message}\n`);
-}
-
-function startBff(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; link: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/bff/main.ts'], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const errors: string[] = [];
-  createInterface({ input: child.stderr! }).on('line', (line) => errors.push(line));
-  return new Promise((resolveStart, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const match = /sign in at (\S+)/.exec(line);
-      if (match) resolveStart({ child, link: match[1] });
-    });
-    child.on('exit', (code) => reject(new Error(`BFF exited with ${code}: ${errors.slice(-5).join('\n')}`)));
-  });
-}
+const progress = progressOf('runs-table');
 
 /** Milliseconds from navigation start until `selector` is in the DOM (measured by the page's own clock). */
 async function timeTo(page: Page, url: string, selector: string): Promise<number> {
@@ -73,48 +51,11 @@ interface Figures {
 }
 
 async function measure(runs: number): Promise<Figures> {
-  const serviceDir = mkdtempSync(join(tmpdir(), 'dps-bench-runs-service-'));
-  const bffDir = mkdtempSync(join(tmpdir(), 'dps-bench-runs-bff-'));
-  const consoleDir = join(bffDir, 'console');
-  let bff: ChildProcess | undefined;
-  const service = await createServiceApp(
-    loadServiceConfig({
-      DPS_SERVICE_HOST: '127.0.0.1',
-      DPS_SERVICE_PORT: '0',
-      DPS_DATA_DIR: serviceDir,
-      DPS_DEMO: '0',
-      DPS_SERVICE_LOG: '0',
-    }),
-  );
-  const browser = await chromium.launch({
-    executablePath: chromiumExecutable(),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  const service = await startBenchService('runs-table');
+  const browser = await launchChromium();
+  let signedIn: SignedInConsole | undefined;
   try {
-    await service.start();
-    const { baseUrl, authUrl, publicBaseUrl } = service.context.urls;
-    const credentials = JSON.parse(readFileSync(join(serviceDir, 'credentials.json'), 'utf8')) as {
-      clientId: string;
-      clientSecret: string;
-    };
-    const token = await requestToken(authUrl, credentials.clientId, credentials.clientSecret);
-    const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-      const response = await fetch(`${baseUrl}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-      return (await response.json()) as T;
-    };
+    const { call, publicBaseUrl } = service;
     const { organizationId } = await call<{ organizationId: string }>('GET', '/organizations/me');
     const { agentId } = await call<{ agentId: string }>('POST', '/agents', {
       name: 'Bench agent',
@@ -156,7 +97,7 @@ async function measure(runs: number): Promise<Figures> {
         review: null,
       },
     } as unknown as StoredAgentRun;
-    const { store } = service.context;
+    const { store } = service.app.context;
     const seedStarted = Date.now();
     await agentRunsRepo.create(store.db, organizationId, template);
     const statusArray = sql.raw(`ARRAY[${statuses.map((s) => `'${s}'`).join(',')}]`);
@@ -180,35 +121,8 @@ async function measure(runs: number): Promise<Figures> {
     const seedSeconds = (Date.now() - seedStarted) / 1000;
     progress(`${runs.toLocaleString('en')} runs stored in ${seedSeconds.toFixed(1)} s`);
 
-    const buildStarted = Date.now();
-    await build({
-      root,
-      configFile: resolve(root, 'vite.config.ts'),
-      logLevel: 'error',
-      build: { outDir: consoleDir, emptyOutDir: true },
-    });
-    progress(`console built in ${((Date.now() - buildStarted) / 1000).toFixed(1)} s`);
-
-    const started = await startBff({
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DPS_DATA_DIR: bffDir,
-      DPS_BASE_URL: baseUrl,
-      DPS_AUTH_URL: authUrl,
-      DPS_CLIENT_ID: credentials.clientId,
-      DPS_CLIENT_SECRET: credentials.clientSecret,
-      DPS_CONSOLE_DIR: consoleDir,
-      LOG_LEVEL: 'warn',
-    });
-    bff = started.child;
-    const origin = new URL(started.link).origin;
-
-    // bypassCSP: the measuring snippets below are strings (tsx's __name helpers would break functions), which the
-    // console's CSP forbids evaluating; the app itself runs the same either way.
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true });
-    const page = await context.newPage();
-    await page.goto(started.link);
-    await page.waitForURL(/\/runs/);
+    signedIn = await openSignedInConsole(browser, service, 'runs-table');
+    const { origin, page } = signedIn;
 
     const agentParam = encodeURIComponent(agentId);
     const firstRow = 'table[aria-label^="Runs"] tbody tr[data-row-id]';
@@ -286,7 +200,6 @@ async function measure(runs: number): Promise<Figures> {
       const last = rows[rows.length - 1]?.getAttribute('aria-rowindex');
       return { virtual: true, min, max, steps, reachedEnd: last === '1001' };
     })()`)) as { virtual: boolean; min: number; max: number; steps: number; reachedEnd: boolean };
-    await context.close();
 
     return {
       runs,
@@ -300,16 +213,11 @@ async function measure(runs: number): Promise<Figures> {
       chromium: browser.version(),
     };
   } finally {
+    await signedIn?.close();
     await browser.close();
-    bff?.kill('SIGTERM');
     await service.close();
-    await new Promise((r) => setTimeout(r, 300));
-    rmSync(serviceDir, { recursive: true, force: true });
-    rmSync(bffDir, { recursive: true, force: true });
   }
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 export default async function runsTable(): Promise<void> {
   const results: Figures[] = [];

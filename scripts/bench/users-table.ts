@@ -14,13 +14,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createInterface } from 'node:readline';
-import { chromium, type Page } from 'playwright-core';
-import { chromiumExecutable } from '../../e2e/support/chromium';
+import type { Page } from 'playwright-core';
+import { launchChromium } from '../../e2e/support/chromium';
+import { median } from './support/console-harness';
 
 const root = resolve(import.meta.dirname, '../..');
 const USERS = 10_000;
 const CONCURRENCY = 32;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function startProduct(dataDir: string) {
   const env = {
@@ -118,18 +118,7 @@ async function timeToSearchResult(page: Page, base: string, text: string, email:
 export default async function usersTable(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'dps-bench-users-'));
   const { child, link } = await startProduct(dataDir);
-  const browser = await chromium.launch({
-    executablePath: chromiumExecutable(),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const insertStarted = Date.now();
     const created = await createUsers(dataDir);

@@ -13,9 +13,10 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { build } from 'vite';
-import { chromiumExecutable } from '../../e2e/support/chromium';
+import { launchChromium } from '../../e2e/support/chromium';
+import { median } from './support/console-harness';
 import { makeLargePdf, makeTextPdf, makeTiff } from '../../e2e/helpers/document-fixtures';
 import {
   maxCanvasesWhileScrolling,
@@ -24,6 +25,7 @@ import {
   waitForPagePainted,
 } from '../../e2e/helpers/viewer-checks';
 import { pdfjsAssets } from '../../vite.config';
+import { openInHarness } from '../viewer-harness/open-in-harness';
 
 const root = resolve(import.meta.dirname, '../..');
 export const HARNESS = 'scripts/viewer-harness/index.html';
@@ -107,16 +109,6 @@ export function serve(
 
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 
-async function open(page: Page, bytes: Uint8Array, contentType: string, name: string) {
-  await page.evaluate(
-    ({ base64, contentType, name }) => {
-      performance.clearMarks();
-      window.harness.open({ base64, contentType: contentType as never, name });
-    },
-    { base64: b64(bytes), contentType, name },
-  );
-}
-
 /** Opens a document the way the console does: its bytes fetched through the file proxy, then shown. */
 async function openFile(page: Page, url: string) {
   const error = await page.evaluate((u) => {
@@ -125,23 +117,6 @@ async function openFile(page: Page, url: string) {
     return window.harness.openFromFileUrl(u);
   }, url);
   if (error) throw new Error(error);
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-export function launchChromium() {
-  return chromium.launch({
-    executablePath: chromiumExecutable(),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
 }
 
 /** The viewer harness, built in production mode into `outDir`; its page is `${base}/${HARNESS}`. */
@@ -185,13 +160,13 @@ export default async function viewer(): Promise<void> {
 
     // Warm-up: the pdf.js worker and fonts are cached by the browser as they would be on a second document.
     await reload();
-    await open(page, await makeTextPdf(1), 'application/pdf', 'warm-up.pdf');
+    await openInHarness(page, await makeTextPdf(1), 'application/pdf', 'warm-up.pdf');
     await waitForPagePainted(page, 1, 60_000);
 
     // A console already open: the operator opens one document after another.
     const firstPaints: number[] = [];
     for (let i = 0; i < 3; i++) {
-      await open(page, await makeTextPdf(1), 'application/pdf', `between-${i}.pdf`);
+      await openInHarness(page, await makeTextPdf(1), 'application/pdf', `between-${i}.pdf`);
       await waitForPagePainted(page, 1, 30_000);
       await openFile(page, 'hundred.pdf');
       await waitForPagePainted(page, 1, 30_000);
@@ -208,7 +183,7 @@ export default async function viewer(): Promise<void> {
 
     // The same document as base64 content (what POST /documents carries), decoded in the page.
     await reload();
-    await open(page, await makeTextPdf(1), 'application/pdf', 'warm.pdf');
+    await openInHarness(page, await makeTextPdf(1), 'application/pdf', 'warm.pdf');
     await waitForPagePainted(page, 1, 30_000);
     await page.evaluate((base64) => {
       (window as unknown as { pending: string }).pending = base64;

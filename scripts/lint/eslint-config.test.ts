@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 
 // The project's lint rules, run on code written for the purpose under the path it would have in src/ (issue 26).
 const eslint = new ESLint({ cwd: new URL('../..', import.meta.url).pathname });
+// Loading the config and its plugins takes seconds on a busy machine: a functional wait, not a timing check.
+const slow = { timeout: 60_000 };
 
 async function ruleIdsFor(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
@@ -14,7 +16,7 @@ function functionOfLines(count: number): string {
   return `export function long(): number {\n  let total = 0;\n${body}\n  return total;\n}\n`;
 }
 
-describe('functions a person can hold in their head', () => {
+describe('functions a person can hold in their head', slow, () => {
   it.each([
     'src/server/service/endpoints/example.ts',
     'src/server/bff/example.ts',
@@ -31,7 +33,7 @@ describe('functions a person can hold in their head', () => {
   });
 });
 
-describe('one zod flavour', () => {
+describe('one zod flavour', slow, () => {
   const classic = "import { z } from 'zod';\nexport const schema = z.string();\n";
   const mini = "import { z } from 'zod/mini';\nexport const schema = z.string();\n";
 
@@ -44,7 +46,7 @@ describe('one zod flavour', () => {
   );
 });
 
-describe("the service's route plugins", () => {
+describe("the service's route plugins", slow, () => {
   const importsRoutes = "import { modelRoutes } from '@/server/service/endpoints/models';\nexport { modelRoutes };\n";
 
   it('are not imported by the demo data, the domain or storage', async () => {

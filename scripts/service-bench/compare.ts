@@ -8,16 +8,14 @@
  * Then a 6 MB document POST (6,250,000 base64 characters) one at a time, which has no bare counterpart: on an idle
  * service and back to back (with the previous upload's text recognition still running).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { startChild } from '../bench/support/child-process';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const IN_FLIGHT = 16;
 const THROUGHPUT_SECONDS = 4;
 const SEQUENTIAL = 300;
@@ -35,30 +33,6 @@ interface Workload {
   path: string;
   /** A fresh body per request (create user needs a unique email). */
   body?: (i: number) => unknown;
-}
-
-function startChild(
-  args: string[],
-  env: NodeJS.ProcessEnv,
-  ready: RegExp,
-): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
-  // DPS_BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") goes to the servers: profile what is measured.
-  const nodeArgs = (process.env.DPS_BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...args], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  createInterface({ input: child.stderr! }).on('line', (line) => output.push(line));
-  return new Promise((resolvePromise, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      output.push(line);
-      const match = ready.exec(line);
-      if (match) resolvePromise({ child, match });
-    });
-    child.on('exit', (code) => reject(new Error(`${args[0]} exited with ${code}: ${output.slice(-5).join('\n')}`)));
-  });
 }
 
 function stop(child: ChildProcess): Promise<void> {

@@ -12,11 +12,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import react from '@vitejs/plugin-react';
 import { createServer } from 'vite';
 import { pdfjsAssets } from '../../vite.config';
-import { chromiumExecutable } from '../../e2e/support/chromium';
+import { launchChromium } from '../../e2e/support/chromium';
 import {
   EMAIL_REMOTE_HOST,
   EMAIL_SUBJECT,
@@ -39,6 +39,7 @@ import {
   waitForPagePainted,
   watchEmailLeaks,
 } from '../../e2e/helpers/viewer-checks';
+import { openInHarness } from './open-in-harness';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const outArg = process.argv.indexOf('--out');
@@ -51,16 +52,6 @@ function check(name: string, ok: boolean, detail = '') {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${detail ? ` — ${detail}` : ''}`);
 }
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
-
-async function open(page: Page, bytes: Uint8Array, contentType: string, name: string) {
-  await page.evaluate(
-    ({ base64, contentType, name }) => {
-      performance.clearMarks();
-      window.harness.open({ base64, contentType: contentType as never, name });
-    },
-    { base64: b64(bytes), contentType, name },
-  );
-}
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: join(out, `${name}.png`) });
@@ -102,18 +93,7 @@ async function main() {
   await server.listen();
   const address = server.httpServer!.address() as { port: number };
   const base = `http://127.0.0.1:${address.port}`;
-  const browser = await chromium.launch({
-    executablePath: chromiumExecutable(),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     console.log(`screenshots: ${out}`);
     const [textPdf, pdf100, largePdf, tiff20, png] = await Promise.all([
@@ -137,9 +117,9 @@ async function main() {
     // Warm Vite's transform and dependency cache so first-paint figures measure the viewer, not the dev server.
     await page.goto(`${base}/scripts/viewer-harness/index.html`);
     await page.waitForFunction(() => Boolean(window.harness));
-    await open(page, textPdf, 'application/pdf', 'warm-up.pdf');
+    await openInHarness(page, textPdf, 'application/pdf', 'warm-up.pdf');
     await waitForPagePainted(page, 1, 60_000);
-    await open(
+    await openInHarness(
       page,
       tiff20.slice(0, 0).length ? tiff20 : makeTiff(1, { width: 200, height: 200, dpi: 72 }),
       'image/tiff',
@@ -173,7 +153,7 @@ async function main() {
 }
 
 async function checkPdf(page: Page, pdf: Uint8Array) {
-  await open(page, pdf, 'application/pdf', 'text.pdf');
+  await openInHarness(page, pdf, 'application/pdf', 'text.pdf');
   await waitForPagePainted(page, 1);
   const ink = await inkRatio(page, viewerPage(page, 1));
   check('PDF page 1 painted (pixels)', ink > 0.01, `ink ${(ink * 100).toFixed(1)}%`);
@@ -276,7 +256,7 @@ async function checkPdf(page: Page, pdf: Uint8Array) {
 }
 
 async function checkPdf100(page: Page, pdf: Uint8Array) {
-  await open(page, pdf, 'application/pdf', 'hundred.pdf');
+  await openInHarness(page, pdf, 'application/pdf', 'hundred.pdf');
   await waitForPagePainted(page, 1);
   const firstPaint = await msBetweenMarks(page, 'harness:open', 'document-viewer:first-page-painted');
   // Timings here are of the dev server (unbundled modules): figures only; scripts/bench/viewer.ts measures the build.
@@ -297,7 +277,7 @@ async function checkPdf100(page: Page, pdf: Uint8Array) {
 
 async function checkLargePdf(page: Page, pdf: Uint8Array) {
   const recorder = await startLongTaskRecorder(page);
-  await open(page, pdf, 'application/pdf', 'large.pdf');
+  await openInHarness(page, pdf, 'application/pdf', 'large.pdf');
   await waitForPagePainted(page, 1, 30_000);
   await page.waitForTimeout(500);
   const { longest } = await recorder.stop();
@@ -309,7 +289,7 @@ async function checkLargePdf(page: Page, pdf: Uint8Array) {
 
 async function checkTiff(page: Page, tiff: Uint8Array) {
   const recorder = await startLongTaskRecorder(page);
-  await open(page, tiff, 'image/tiff', 'twenty.tif');
+  await openInHarness(page, tiff, 'image/tiff', 'twenty.tif');
   await waitForPagePainted(page, 1, 30_000);
   const firstPaint = await msBetweenMarks(page, 'harness:open', 'document-viewer:first-page-painted');
   await page.waitForTimeout(1500);
@@ -328,7 +308,7 @@ async function checkTiff(page: Page, tiff: Uint8Array) {
 }
 
 async function checkPng(page: Page, png: Uint8Array) {
-  await open(page, png, 'image/png', 'bands.png');
+  await openInHarness(page, png, 'image/png', 'bands.png');
   await waitForPagePainted(page, 1);
   const ink = await inkRatio(page, viewerPage(page, 1));
   check('PNG painted (pixels)', ink > 0.2, `ink ${(ink * 100).toFixed(1)}%`);
@@ -337,7 +317,7 @@ async function checkPng(page: Page, png: Uint8Array) {
 
 async function checkEmail(page: Page, eml: Uint8Array) {
   const leaks = await watchEmailLeaks(page, EMAIL_REMOTE_HOST);
-  await open(page, eml, 'message/rfc822', 'invoice.eml');
+  await openInHarness(page, eml, 'message/rfc822', 'invoice.eml');
   await page.getByRole('heading', { name: EMAIL_SUBJECT }).waitFor();
   const frame = page.locator('iframe.dv-email-frame');
   await frame.waitFor();
@@ -378,7 +358,7 @@ async function checkEmail(page: Page, eml: Uint8Array) {
 async function checkOversize(page: Page) {
   const big = new Uint8Array(4_687_501);
   big.set(Buffer.from('%PDF-1.7\n'));
-  await open(page, big, 'application/pdf', 'too-big.pdf');
+  await openInHarness(page, big, 'application/pdf', 'too-big.pdf');
   const alert = page.getByRole('alert').filter({ hasText: 'larger than' });
   await alert.waitFor();
   check(
@@ -423,7 +403,7 @@ async function checkLoader(page: Page, pdf: Uint8Array) {
 
 async function checkDark(page: Page, pdf: Uint8Array) {
   await page.evaluate(() => window.harness.setTheme('dark'));
-  await open(page, pdf, 'application/pdf', 'dark.pdf');
+  await openInHarness(page, pdf, 'application/pdf', 'dark.pdf');
   await waitForPagePainted(page, 1);
   await shot(page, 'pdf-dark');
   await axe(page, 'PDF dark');

@@ -19,3 +19,4 @@ export { DialogCancel, FormDialog } from './form-dialog';
 export { DiscardChangesDialog, UnsavedChangesGuard } from './unsaved-changes';
 export { changedFields } from './changed-fields';
 export { EditForm } from './edit-form';
+export { SaveFormFooter } from './save-form-footer';

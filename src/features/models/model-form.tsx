@@ -11,9 +11,8 @@ import {
 } from '@/contract';
 import {
   Form,
-  FormActions,
+  SaveFormFooter,
   SelectField,
-  SubmitButton,
   TextareaField,
   TextField,
   UnsavedChangesGuard,
@@ -113,16 +112,11 @@ export function ModelForm(props: Props) {
         <PostprocessFields outputFormat={model?.postprocessConfig?.outputFormat} />
       </fieldset>
 
-      {nothingChanged ? (
-        <p className="muted" role="status">
-          Nothing changed: there is nothing to save.
-        </p>
-      ) : null}
-      {canWrite ? (
-        <FormActions align="end">
-          <SubmitButton>{props.mode === 'create' ? 'Create model' : 'Save model'}</SubmitButton>
-        </FormActions>
-      ) : null}
+      <SaveFormFooter
+        nothingChanged={nothingChanged}
+        canWrite={canWrite}
+        saveLabel={props.mode === 'create' ? 'Create model' : 'Save model'}
+      />
       <UnsavedChangesGuard when={fields.dirty} submittingRef={saving} />
     </Form>
   );

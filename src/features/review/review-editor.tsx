@@ -46,44 +46,18 @@ export function ReviewEditor(props: ReviewEditorProps) {
   } = props;
   const draft = useGroundTruthDraft(initial);
   const notes = useMemo(() => notesByLabel(issues), [issues]);
-  const release = useReleaseReviewTask();
-  const reject = useRejectReview();
-  const [error, setError] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState(false);
   const [skipping, setSkipping] = useState(false);
-  // Set while moving on after Confirm/Skip/Reject, so the guard does not ask about edits that were just handled.
-  const leaving = useRef(false);
-  const busy = taking || release.isPending || reject.isPending;
-
-  const moveOn = async (finished: boolean) => {
-    leaving.current = true;
-    try {
-      await onDone(finished);
-    } finally {
-      leaving.current = false;
-    }
-  };
-
-  // The next run opens at once; the sitting writes this one in the background and says so if the write fails.
-  const onConfirm = () => {
-    if (!task || busy || readOnly) return;
-    leaving.current = true;
-    draft.markSaved();
-    confirmAndMoveOn({ runId, task, documentId, groundTruth: draft.entries });
-  };
-
-  const onSkip = async () => {
-    if (!task || busy) return;
-    setError(null);
-    try {
-      await release.mutateAsync(task);
-      forgetTaken(runId);
-      await moveOn(false);
-    } catch (e) {
-      const { title, detail } = explainError(e);
-      setError(`${title}: ${detail}`);
-    }
-  };
+  const { busy, error, leaving, onConfirm, onSkip, onReject } = useReviewDecisions({
+    task,
+    runId,
+    documentId,
+    draft,
+    readOnly,
+    taking,
+    onDone,
+    confirmAndMoveOn,
+  });
 
   const header = <ReviewBar agentId={agentId} runId={runId} document={document} issues={issues} position={position} />;
   const footer = (
@@ -134,19 +108,74 @@ export function ReviewEditor(props: ReviewEditorProps) {
         tone="danger"
         onConfirm={onSkip}
       />
-      <RejectRunDialog
-        open={rejecting}
-        onOpenChange={setRejecting}
-        onReject={async (reason) => {
-          if (!task) return;
-          await reject.mutateAsync({ task, reason: reason.trim() || 'Rejected in review' });
-          forgetTaken(runId);
-          leaving.current = true;
-          await moveOn(true);
-        }}
-      />
+      <RejectRunDialog open={rejecting} onOpenChange={setRejecting} onReject={onReject} />
     </div>
   );
+}
+
+/**
+ * Confirm (saves the corrections, task succeeded — the sitting writes it in the background), Skip (task back to the
+ * queue) and Reject (task failed with a reason), each moving on to the next run; `leaving` is set while moving on, so
+ * the unsaved-changes guard does not ask about edits that were just handled.
+ */
+function useReviewDecisions({
+  task,
+  runId,
+  documentId,
+  draft,
+  readOnly,
+  taking,
+  onDone,
+  confirmAndMoveOn,
+}: Pick<ReviewEditorProps, 'task' | 'runId' | 'documentId' | 'readOnly' | 'taking' | 'onDone'> & {
+  draft: ReturnType<typeof useGroundTruthDraft>;
+  confirmAndMoveOn: ReviewEditorProps['onConfirm'];
+}) {
+  const release = useReleaseReviewTask();
+  const reject = useRejectReview();
+  const [error, setError] = useState<string | null>(null);
+  // Set while moving on after Confirm/Skip/Reject, so the guard does not ask about edits that were just handled.
+  const leaving = useRef(false);
+  const busy = taking || release.isPending || reject.isPending;
+
+  const moveOn = async (finished: boolean) => {
+    leaving.current = true;
+    try {
+      await onDone(finished);
+    } finally {
+      leaving.current = false;
+    }
+  };
+
+  // The next run opens at once; the sitting writes this one in the background and says so if the write fails.
+  const onConfirm = () => {
+    if (!task || busy || readOnly) return;
+    leaving.current = true;
+    draft.markSaved();
+    confirmAndMoveOn({ runId, task, documentId, groundTruth: draft.entries });
+  };
+
+  const onSkip = async () => {
+    if (!task || busy) return;
+    setError(null);
+    try {
+      await release.mutateAsync(task);
+      forgetTaken(runId);
+      await moveOn(false);
+    } catch (e) {
+      const { title, detail } = explainError(e);
+      setError(`${title}: ${detail}`);
+    }
+  };
+
+  const onReject = async (reason: string) => {
+    if (!task) return;
+    await reject.mutateAsync({ task, reason: reason.trim() || 'Rejected in review' });
+    forgetTaken(runId);
+    leaving.current = true;
+    await moveOn(true);
+  };
+  return { busy, error, leaving, onConfirm, onSkip, onReject };
 }
 
 /** Which run of the queue this is, its document, and the validation's issues. */

@@ -15,6 +15,7 @@ import { UserStatusBadge } from './user-status';
 import { useUserOptions } from './use-user-options';
 import './users.css';
 import { useOrganizationScope } from '@/api/organization-scope';
+import { UserRoleBadges } from './user-role-badges';
 
 export function UserDetailScreen({ userId }: { userId: string }) {
   const org = useOrganizationScope();
@@ -93,17 +94,7 @@ export function UserDetailScreen({ userId }: { userId: string }) {
           <div>
             <dt>Roles</dt>
             <dd>
-              {user.roleIds?.length ? (
-                <span className="users-roles">
-                  {user.roleIds.map((id) => (
-                    <span key={id} className="badge badge--outline">
-                      {roleNames.get(id) ?? id}
-                    </span>
-                  ))}
-                </span>
-              ) : (
-                <span className="muted">None</span>
-              )}
+              <UserRoleBadges roleIds={user.roleIds} roleNames={roleNames} />
             </dd>
           </div>
           <div>

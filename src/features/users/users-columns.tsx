@@ -4,6 +4,7 @@ import type { ProfilesResult } from '@/api/profiles';
 import { IdWithCopy } from '@/components/copy-button';
 import type { ColumnDef } from '@/components/data-table';
 import { DateTime } from '@/components/date-time';
+import { UserRoleBadges } from './user-role-badges';
 import { UserStatusBadge } from './user-status';
 
 interface UserColumnsOptions {
@@ -42,18 +43,9 @@ export function userColumns({ profiles, roleNames, onDelete }: UserColumnsOption
       id: 'roles',
       header: 'Roles',
       meta: { className: 'wrap' },
-      cell: ({ row: { original: u } }) =>
-        u.roleIds?.length ? (
-          <span className="users-roles">
-            {u.roleIds.map((id) => (
-              <span key={id} className="badge badge--outline">
-                {roleNames.get(id) ?? id}
-              </span>
-            ))}
-          </span>
-        ) : (
-          <span className="muted users-no-roles">None</span>
-        ),
+      cell: ({ row: { original: u } }) => (
+        <UserRoleBadges roleIds={u.roleIds} roleNames={roleNames} noneClassName="muted users-no-roles" />
+      ),
     },
     {
       id: 'userId',

@@ -6,9 +6,8 @@ import { type CreateValidationBody, type UpdateValidationBody, type Validation, 
 import {
   CheckboxField,
   Form,
-  FormActions,
+  SaveFormFooter,
   JsonField,
-  SubmitButton,
   TextareaField,
   TextField,
   useZodForm,
@@ -113,16 +112,11 @@ export function ValidationForm(props: Props) {
           <JsonField name="metadata" label="Metadata" optional wide />
         </div>
       </fieldset>
-      {nothingChanged ? (
-        <p className="muted" role="status">
-          Nothing changed: there is nothing to save.
-        </p>
-      ) : null}
-      {canWrite ? (
-        <FormActions align="end">
-          <SubmitButton>{props.mode === 'create' ? 'Create validation' : 'Save validation'}</SubmitButton>
-        </FormActions>
-      ) : null}
+      <SaveFormFooter
+        nothingChanged={nothingChanged}
+        canWrite={canWrite}
+        saveLabel={props.mode === 'create' ? 'Create validation' : 'Save validation'}
+      />
     </Form>
   );
 }

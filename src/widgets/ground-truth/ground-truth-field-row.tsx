@@ -1,6 +1,7 @@
 import type { KeyboardEvent } from 'react';
 import { ATTENTION_TEXT, attentionOf, confidenceBand, type GroundTruthRow } from './ground-truth-rows';
 import { PagesInput } from './pages-input';
+import { RowMoveRemoveButtons } from './row-move-remove-buttons';
 
 export type GroundTruthFieldRowProps = {
   row: GroundTruthRow;
@@ -127,32 +128,14 @@ function FieldRowActions({
 }: Pick<GroundTruthFieldRowProps, 'row' | 'index' | 'count' | 'onMove' | 'onRemove'> & { name: string }) {
   return (
     <span className="gt-row__actions">
-      <button
-        type="button"
-        className="gt-icon-button"
-        aria-label={`Move ${name} up`}
-        disabled={index === 0}
-        onClick={() => onMove(row.key, -1)}
-      >
-        ↑
-      </button>
-      <button
-        type="button"
-        className="gt-icon-button"
-        aria-label={`Move ${name} down`}
-        disabled={index === count - 1}
-        onClick={() => onMove(row.key, 1)}
-      >
-        ↓
-      </button>
-      <button
-        type="button"
-        className="gt-icon-button gt-icon-button--danger"
-        aria-label={`Remove ${name}`}
-        onClick={() => onRemove(row.key)}
-      >
-        ✕
-      </button>
+      <RowMoveRemoveButtons
+        name={name}
+        isFirst={index === 0}
+        isLast={index === count - 1}
+        onMoveUp={() => onMove(row.key, -1)}
+        onMoveDown={() => onMove(row.key, 1)}
+        onRemove={() => onRemove(row.key)}
+      />
     </span>
   );
 }

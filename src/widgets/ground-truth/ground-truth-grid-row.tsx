@@ -1,6 +1,7 @@
 import type { CSSProperties, KeyboardEvent } from 'react';
 import { attentionOf, ATTENTION_TEXT, formatPages, type GroundTruthRow } from './ground-truth-rows';
 import { cellKey, MAX_COLUMN_CH, type GridRow as GridRowData } from './table-grid';
+import { RowMoveRemoveButtons } from './row-move-remove-buttons';
 
 /** The focused cell of a grid: its row's position, its column, and its entry (none yet when empty). */
 export type ActiveCell = { index: number; column: string; cell: GroundTruthRow | undefined };
@@ -85,34 +86,14 @@ function GridRowActions({
   const moveButton = (to: 'up' | 'down') => `[data-grid-row="${row.key}"] [data-move="${to}"]`;
   return (
     <td className="gt-grid__actions">
-      <button
-        type="button"
-        className="gt-icon-button"
-        aria-label={`Move ${name} up`}
-        disabled={index === 0}
-        data-move="up"
-        onClick={() => onMove(row.key, -1, moveButton(index === 1 ? 'down' : 'up'))}
-      >
-        ↑
-      </button>
-      <button
-        type="button"
-        className="gt-icon-button"
-        aria-label={`Move ${name} down`}
-        disabled={index === count - 1}
-        data-move="down"
-        onClick={() => onMove(row.key, 1, moveButton(index === count - 2 ? 'up' : 'down'))}
-      >
-        ↓
-      </button>
-      <button
-        type="button"
-        className="gt-icon-button gt-icon-button--danger"
-        aria-label={`Remove ${name}`}
-        onClick={() => onRemove(index)}
-      >
-        ✕
-      </button>
+      <RowMoveRemoveButtons
+        name={name}
+        isFirst={index === 0}
+        isLast={index === count - 1}
+        onMoveUp={() => onMove(row.key, -1, moveButton(index === 1 ? 'down' : 'up'))}
+        onMoveDown={() => onMove(row.key, 1, moveButton(index === count - 2 ? 'up' : 'down'))}
+        onRemove={() => onRemove(index)}
+      />
     </td>
   );
 }

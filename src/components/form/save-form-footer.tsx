@@ -1,0 +1,31 @@
+import { FormActions, SubmitButton } from './form';
+
+/**
+ * The end of a full-page create or edit form: after a save that changed nothing, says so (an empty PATCH is refused,
+ * so nothing was sent); then the save button, for an operator who may write.
+ */
+export function SaveFormFooter({
+  nothingChanged,
+  canWrite,
+  saveLabel,
+}: {
+  nothingChanged: boolean;
+  canWrite: boolean;
+  /** e.g. "Create model" or "Save model". */
+  saveLabel: string;
+}) {
+  return (
+    <>
+      {nothingChanged ? (
+        <p className="muted" role="status">
+          Nothing changed: there is nothing to save.
+        </p>
+      ) : null}
+      {canWrite ? (
+        <FormActions align="end">
+          <SubmitButton>{saveLabel}</SubmitButton>
+        </FormActions>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+type RowMoveRemoveButtonsProps = {
+  /** The row's name in the buttons' labels ("Move Total up", "Remove Total"). */
+  name: string;
+  isFirst: boolean;
+  isLast: boolean;
+  onMoveUp: () => void;
+  onMoveDown: () => void;
+  onRemove: () => void;
+};
+
+/**
+ * Move up, move down and remove: the buttons of a ground-truth field row and of a line-items grid row. The move
+ * buttons carry `data-move` so a row can put the focus back on one after it moved.
+ */
+export function RowMoveRemoveButtons({
+  name,
+  isFirst,
+  isLast,
+  onMoveUp,
+  onMoveDown,
+  onRemove,
+}: RowMoveRemoveButtonsProps) {
+  return (
+    <>
+      <button
+        type="button"
+        className="gt-icon-button"
+        aria-label={`Move ${name} up`}
+        disabled={isFirst}
+        data-move="up"
+        onClick={onMoveUp}
+      >
+        ↑
+      </button>
+      <button
+        type="button"
+        className="gt-icon-button"
+        aria-label={`Move ${name} down`}
+        disabled={isLast}
+        data-move="down"
+        onClick={onMoveDown}
+      >
+        ↓
+      </button>
+      <button
+        type="button"
+        className="gt-icon-button gt-icon-button--danger"
+        aria-label={`Remove ${name}`}
+        onClick={onRemove}
+      >
+        ✕
+      </button>
+    </>
+  );
+}
