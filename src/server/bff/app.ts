@@ -106,7 +106,7 @@ export async function createBffApp(config: BffConfig): Promise<BffApp> {
     logController: new OneLineAccessLog(),
   }).withTypeProvider<ZodTypeProvider>();
 
-  capConnectionsPerAddress(app.server, config.clientConnections.maxPerAddress, app.log);
+  capConnectionsPerAddress(app, config.clientConnections.maxPerAddress);
   const tokenWaitMs =
     config.tokenTimeoutMs * (config.tokenRetryDelaysMs.length + 1) +
     config.tokenRetryDelaysMs.reduce((a, b) => a + b, 0);
