@@ -25,6 +25,8 @@ declare module 'fastify' {
     loginRateLimit: LoginRateLimit;
     tokenManager: TokenManager;
     upstream: UpstreamClient;
+    /** Readiness of the state store: rejects when it cannot be reached. */
+    stateStorePing: () => Promise<void>;
     /** Tokens and secrets added here are cut out of every log line. */
     logSecrets: SecretRegistry;
   }
@@ -58,6 +60,7 @@ export const bffState = fp<BffStateOptions>(
     app.decorate('launchLinks', stores.launchLinks);
     app.decorate('auditLog', stores.auditLog);
     app.decorate('loginRateLimit', stores.loginRateLimit);
+    app.decorate('stateStorePing', stores.ping);
     app.decorate('tokenManager', tokenManager);
     app.decorate(
       'upstream',

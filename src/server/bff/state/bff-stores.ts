@@ -3,6 +3,7 @@
  * embedded default; or PostgreSQL when `config.database` is set (DPS_BFF_DATABASE_URL), for several instances
  * behind a load balancer.
  */
+import { access, constants } from 'node:fs/promises';
 import { FileAuditLog, type AuditLog } from '@/server/bff/audit/audit-log';
 import type { BffConfig } from '@/server/bff/config';
 import { FileLaunchLinks, type LaunchLinks } from '@/server/bff/sessions/launch-links';
@@ -15,6 +16,7 @@ import { PgLoginRateLimit } from '@/server/bff/state/postgres/pg-login-rate-limi
 import { PgOperatorAccounts } from '@/server/bff/state/postgres/pg-operator-accounts';
 import { PgSessionStore } from '@/server/bff/state/postgres/pg-session-store';
 import { FileSessionStore, type SessionStore } from '@/server/bff/sessions/session-store';
+import { bffDir } from './data-files';
 
 export interface BffStores {
   sessions: SessionStore;
@@ -22,6 +24,8 @@ export interface BffStores {
   launchLinks: LaunchLinks;
   loginRateLimit: LoginRateLimit;
   auditLog: AuditLog;
+  /** Readiness: rejects when the store cannot be reached (the database does not answer, the data dir is not writable). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,6 +47,7 @@ export async function openBffStores(
       launchLinks: new PgLaunchLinks(db, config.launchLinkTtlMs, config.now),
       loginRateLimit: new PgLoginRateLimit(db, rateLimits),
       auditLog: new PgAuditLog(db),
+      ping: () => db.ping(),
       close: () => db.close(),
     };
   }
@@ -52,6 +57,7 @@ export async function openBffStores(
     launchLinks: new FileLaunchLinks(config.dataDir, config.launchLinkTtlMs, config.now),
     loginRateLimit: new MemoryLoginRateLimit(rateLimits),
     auditLog: new FileAuditLog(config.dataDir, { ...config.audit, ...audit }),
+    ping: () => access(bffDir(config.dataDir), constants.W_OK),
     close: async () => {},
   };
 }

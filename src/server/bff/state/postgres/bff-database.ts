@@ -22,6 +22,8 @@ type BffDb = NodePgDatabase<Record<string, never>>;
 
 export interface BffDatabase {
   db: BffDb;
+  /** Resolves when the server answers a query. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -49,7 +51,13 @@ export async function openBffDatabase(
     await pool.end();
     throw error;
   }
-  return { db, close: () => pool.end() };
+  return {
+    db,
+    ping: async () => {
+      await db.execute(sql`SELECT 1`);
+    },
+    close: () => pool.end(),
+  };
 }
 
 /** Drops a schema a test created (never the default one). */
