@@ -12,9 +12,9 @@
  * alive.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import type { OcrLimits } from '@/server/service/config';
 import type { FileChunk, PageResult, RecognitionMessage, RecognitionRequest } from './recognition-protocol';
+import { serverFile } from '@/server/shared/server-files';
 
 const IDLE_MS = 60_000;
 /** Documents the process keeps open between their turns (the organizations taking turns, typically). */
@@ -23,7 +23,8 @@ const MAX_OPEN_DOCUMENTS = 4;
 const START_TIMEOUT_MS = 120_000;
 /** Opening a file (parsing a PDF, walking a TIFF's pages) is not a page: it has at least this long. */
 const MIN_OPEN_TIMEOUT_MS = 30_000;
-const ENTRY = fileURLToPath(new URL('./recognition-process-entry.mjs', import.meta.url));
+/** From the sources an entry that loads tsx first; compiled, the process's own bundle. */
+const ENTRY = serverFile(import.meta.url, './recognition-process-entry.mjs', 'recognition-process.js');
 
 /** A document to recognise: `key` names this upload of it (see Claim.request); `read` gives its file when needed. */
 export type DocumentToRecognize = {

@@ -5,7 +5,6 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite, type Transaction as PgliteTransaction } from '@electric-sql/pglite';
 import { is, sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -19,6 +18,7 @@ import { claimPgliteDir } from './pglite-owner';
 import { keepStatisticsFresh } from './pglite-statistics';
 import { prepareRepeatedStatements } from './postgres-prepared';
 import { countWrites, type WriteEpoch } from './write-epoch';
+import { serverFile } from '@/server/shared/server-files';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the two drivers' result kinds differ; callers use rows() */
 export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
@@ -53,7 +53,7 @@ export interface StoreOptions {
 }
 
 const migrations = sqlMigrations({
-  dir: path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations'),
+  dir: serverFile(import.meta.url, './migrations', 'files/service-migrations'),
   ledger: 'schema_migrations',
 });
 /** The service's migration files (`migrations/NNNN_*.sql`), in order. */
