@@ -5,7 +5,7 @@
  */
 import { drainServer, shutdownGraceMs, stopOnSignals } from '@/server/shared/graceful-shutdown';
 import { PRIVATE_UMASK } from '@/server/shared/private-dir';
-import { createServiceApp } from './app';
+import { createServiceApp, type ServiceApp } from './app';
 import { loadServiceConfig } from './config';
 import { resumeRecognition } from './recognition/recognition-queue';
 import { stopRecognitionProcess } from './recognition/recognizer';
@@ -15,21 +15,31 @@ async function main() {
   process.umask(PRIVATE_UMASK);
   const config = loadServiceConfig();
   const graceMs = shutdownGraceMs(process.env);
-  const service = await createServiceApp(config);
-  const started = await service.start();
-  // Documents still waiting for recognition when the service last stopped.
-  resumeRecognition(service.context);
-  process.stdout.write(
-    `DPS service: base URL ${started.baseUrl} (token endpoint ${started.authUrl}/oauth2/token); ` +
-      `credentials in ${started.credentialsFile}\n`,
-  );
   const log = (message: string) => process.stderr.write(`DPS service: ${message}\n`);
+  let service: ServiceApp | undefined;
+  let startup: Promise<unknown> = Promise.resolve();
+  // Listening from the start: a signal while the service starts (opening its database, bootstrapping) stops it once
+  // started, so that it closes its database and frees the data dir's lock instead of leaving it to go stale.
   stopOnSignals(async () => {
+    await startup.catch(() => undefined);
+    if (!service) return;
     const cut = await drainServer(service.fastify, graceMs);
     if (cut) log(`${cut} connection(s) still busy after ${graceMs} ms (DPS_SHUTDOWN_GRACE_MS): cut`);
     await service.close();
     await stopRecognitionProcess();
   }, log);
+
+  startup = (async () => {
+    service = await createServiceApp(config);
+    const started = await service.start();
+    // Documents still waiting for recognition when the service last stopped.
+    resumeRecognition(service.context);
+    process.stdout.write(
+      `DPS service: base URL ${started.baseUrl} (token endpoint ${started.authUrl}/oauth2/token); ` +
+        `credentials in ${started.credentialsFile}\n`,
+    );
+  })();
+  await startup;
 }
 
 main().catch((error: unknown) => {
