@@ -52,7 +52,7 @@ describe('compiled servers', () => {
       const env = { ...process.env, DPS_DATA_DIR: dataDir, DPS_BASE_URL: 'http://127.0.0.1:9/v1' };
       Object.assign(env, { DPS_AUTH_URL: 'http://127.0.0.1:9', DPS_CLIENT_ID: 'c', DPS_CLIENT_SECRET: 's' });
       const out = execFileSync(process.execPath, [join(outDir, 'operator.js'), 'list'], { env, encoding: 'utf8' });
-      expect(out).toBe('No operator accounts\n');
+      expect(out).toBe('no operator accounts\n');
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
