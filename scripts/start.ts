@@ -4,10 +4,12 @@
  * 1. Builds the console into DPS_CONSOLE_DIR (default dist/console) when the build is missing or older than its
  *    sources (src/ outside src/server, public/, index.html, vite.config.ts, package-lock.json).
  * 2. Starts the embedded service in a child process (DPS_SERVICE_HOST/PORT, DPS_DATA_DIR) — unless DPS_BASE_URL
- *    points at another deployment — and waits until it answers and credentials.json exists.
+ *    points at another deployment — and waits until its /readyz answers 200 and credentials.json exists.
  * 3. Starts the BFF (HOST/PORT) and prints exactly one line on stdout: the one-time sign-in link.
  *
- * Everything else (build output, service and BFF logs) goes to stderr. Ctrl-C / SIGTERM stop both cleanly.
+ * Everything else (build output, service and BFF logs) goes to stderr. Ctrl-C / SIGTERM stop both gracefully
+ * (requests in flight finish within DPS_SHUTDOWN_GRACE_MS); a second one stops at once. Compiled (dist/server/start.js,
+ * `npm start`) it runs the compiled service; from the sources (`npm run dev:start`) the service's sources through tsx.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
@@ -18,9 +20,13 @@ import { fileURLToPath } from 'node:url';
 import { createBffApp, type BffApp } from '../src/server/bff/app';
 import { loadBffConfig, readCredentialsFile } from '../src/server/bff/config';
 import { ConfigError } from '../src/server/shared/env-schema';
+import { drainServer, shutdownGraceMs } from '../src/server/shared/graceful-shutdown';
 import { DataDirError, PRIVATE_UMASK } from '../src/server/shared/private-dir';
+import { compiled, serverFile } from '../src/server/shared/server-files';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+// scripts/start.ts, or dist/server/start.js once compiled.
+const root = resolve(dirname(fileURLToPath(import.meta.url)), compiled ? '../..' : '..');
+const SERVICE_ENTRY = serverFile(import.meta.url, '../src/server/service/main.ts', 'service.js');
 const require = createRequire(import.meta.url);
 
 class StartError extends Error {}
@@ -117,15 +123,12 @@ function describeExit({ code, signal }: ServiceExit): string {
 
 async function startService(env: NodeJS.ProcessEnv): Promise<RunningService> {
   const dataDir = resolve(env.DPS_DATA_DIR || '.data');
-  const child = spawn(
-    process.execPath,
-    ['--import', EXIT_WITH_PARENT, '--import', 'tsx', join(root, 'src/server/service/main.ts')],
-    {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-    },
-  );
+  const loader = compiled ? [] : ['--import', 'tsx'];
+  const child = spawn(process.execPath, ['--import', EXIT_WITH_PARENT, ...loader, SERVICE_ENTRY], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
   const exited = new Promise<ServiceExit>((resolveExit) =>
     child.on('exit', (code, signal) => resolveExit({ code, signal })),
   );
@@ -152,10 +155,11 @@ async function startService(env: NodeJS.ProcessEnv): Promise<RunningService> {
       setTimeout(() => reject(new StartError('the embedded service did not start within 120 s')), 120_000).unref(),
     ),
   ]);
-  // Ready means answering HTTP and having written the credentials the BFF needs.
+  // Ready means its readiness probe passes and it has written the credentials the BFF needs.
   const credentialsFile = join(dataDir, 'credentials.json');
+  const readyz = new URL('/readyz', announcedBaseUrl);
   for (;;) {
-    const healthy = await fetch(`${announcedBaseUrl}/openapi.json`).then(
+    const healthy = await fetch(readyz).then(
       (r) => r.ok,
       () => false,
     );
@@ -226,22 +230,36 @@ async function main(): Promise<void> {
   let bff: BffApp | undefined;
   let stopping = false;
 
+  const graceMs = shutdownGraceMs(env);
+  const stopService = async () => {
+    const service = supervisor?.current();
+    if (!service || service.child.exitCode !== null || service.child.signalCode !== null) return;
+    // The service drains itself within the same grace; it gets a little more to close its database.
+    service.child.kill('SIGTERM');
+    const killer = setTimeout(() => service.child.kill('SIGKILL'), graceMs + 10_000);
+    await service.exited;
+    clearTimeout(killer);
+  };
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
     building?.kill('SIGTERM');
-    await bff?.close().catch(() => undefined);
-    const service = supervisor?.current();
-    if (service && service.child.exitCode === null && service.child.signalCode === null) {
-      service.child.kill('SIGTERM');
-      const killer = setTimeout(() => service?.child.kill('SIGKILL'), 10_000);
-      await service.exited;
-      clearTimeout(killer);
+    // The BFF first: its calls in flight need the service until they are answered.
+    if (bff) {
+      await drainServer(bff.app, graceMs);
+      await bff.close().catch(() => undefined);
     }
+    await stopService();
     process.exit(code);
   };
-  process.on('SIGINT', () => void stop(0));
-  process.on('SIGTERM', () => void stop(0));
+  const onSignal = () => {
+    if (!stopping) return void stop(0);
+    log('stopping at once (second signal)');
+    supervisor?.current()?.child.kill('SIGKILL');
+    process.exit(1);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
 
   try {
     await ensureConsole(consoleDir);

@@ -15,6 +15,7 @@ import { auditRoutes } from '@/server/bff/audit/audit-routes';
 import { proxyRoutes } from '@/server/bff/proxy/proxy-routes';
 import { openApiDocument } from '@/server/bff/schemas/openapi-document';
 import { routeSchemas } from '@/server/bff/schemas/route-schemas';
+import { bffReadiness } from '@/server/bff/health/bff-readiness';
 import { accessRules } from '@/server/bff/security/access-rules';
 import {
   allowUpstreamWait,
@@ -107,7 +108,7 @@ export async function createBffApp(config: BffConfig): Promise<BffApp> {
     logController: new OneLineAccessLog(),
   }).withTypeProvider<ZodTypeProvider>();
 
-  capConnectionsPerAddress(app.server, config.clientConnections.maxPerAddress, app.log);
+  capConnectionsPerAddress(app, config.clientConnections.maxPerAddress);
   const tokenWaitMs =
     config.tokenTimeoutMs * (config.tokenRetryDelaysMs.length + 1) +
     config.tokenRetryDelaysMs.reduce((a, b) => a + b, 0);
@@ -135,6 +136,7 @@ export async function createBffApp(config: BffConfig): Promise<BffApp> {
   await app.register(routeSchemas);
   await app.register(openApiDocument);
   await app.register(bffState, { config, secrets, upstreamWaitMs });
+  await app.register(bffReadiness);
   await app.register(accessRules);
   await app.register(nulCharacters);
   await app.register(auditRoutes);

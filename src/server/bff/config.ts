@@ -66,6 +66,8 @@ export interface BffConfig {
   /** Fastify `trustProxy`: only set when a load balancer in front sets X-Forwarded-For/-Proto. */
   trustProxy: boolean | string;
   logLevel: string;
+  /** Readiness: a token obtained within this time proves the token endpoint; older, /readyz fetches one (at most once per this time). */
+  readyTokenCheckMs: number;
   /** Where log lines go (after scrubbing); default stderr. */
   logStream?: LineSink;
   /** OpenID Connect sign-in (DPS_OIDC_*); unset: local accounts and the launch link only. */
@@ -113,6 +115,7 @@ export function defaultBffConfig(upstream: UpstreamCredentials, dataDir: string)
     sessionAbsoluteMs: 12 * 60 * 60_000,
     launchLinkTtlMs: 10 * 60_000,
     organizationCacheMs: 30_000,
+    readyTokenCheckMs: 60_000,
     loginRateLimit: { windowMs: 15 * 60_000, maxFailuresPerName: 5, maxFailuresPerIp: 20 },
     trustProxy: false,
     logLevel: 'info',
@@ -230,6 +233,7 @@ const bffEnvSchema = z
     DPS_MAX_CONNECTIONS_PER_ADDRESS: envInteger(0, 100_000),
     DPS_AUDIT_MAX_BYTES: envInteger(4096, 2 ** 40),
     DPS_AUDIT_KEEP_FILES: envInteger(1, 100_000),
+    DPS_READY_TOKEN_CHECK_MS: envInteger(1_000, 3_600_000),
     DPS_SESSION_IDLE_MINUTES: envDefault(envInteger(1, 7 * 24 * 60), 60),
     DPS_SESSION_MAX_HOURS: envDefault(envInteger(1, 30 * 24), 12),
     DPS_TRUST_PROXY: trustProxySchema,
@@ -264,6 +268,7 @@ export function loadBffConfig(env: Env = process.env, upstreamOverride?: Upstrea
     maxBytes: vars.DPS_AUDIT_MAX_BYTES ?? config.audit.maxBytes,
     keepFiles: vars.DPS_AUDIT_KEEP_FILES ?? config.audit.keepFiles,
   };
+  config.readyTokenCheckMs = vars.DPS_READY_TOKEN_CHECK_MS ?? config.readyTokenCheckMs;
   config.sessionIdleMs = vars.DPS_SESSION_IDLE_MINUTES * 60_000;
   config.sessionAbsoluteMs = vars.DPS_SESSION_MAX_HOURS * 60 * 60_000;
   config.trustProxy = vars.DPS_TRUST_PROXY;

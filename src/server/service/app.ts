@@ -19,7 +19,9 @@ import { readCache } from './plugins/read-cache';
 import { requestValidation } from './plugins/request-validation';
 import { serviceDecorators } from './plugins/service-decorators';
 import { routePlugins } from './endpoints';
-import { openStore } from './storage';
+import { checkRecognitionReady } from './recognition/recognizer';
+import { checkStoreReady, openStore } from './storage';
+import { healthRoutes } from '@/server/shared/health-routes';
 import { FileStore } from './storage/file-store/file-store';
 
 export interface ServiceApp {
@@ -48,6 +50,7 @@ export async function createServiceApp(config: ServiceConfig): Promise<ServiceAp
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     schema: config.databaseSchema,
+    onConnectionError: (message) => fastify.log.error({ err: message }, 'database connection lost'),
   });
   const files = new FileStore(store, config.blobStore);
   // Chunks of uploads a stopped process never committed; before listening, so none of this process's is under way.
@@ -64,6 +67,9 @@ export async function createServiceApp(config: ServiceConfig): Promise<ServiceAp
 
   await fastify.register(serviceDecorators, { context });
   await fastify.register(errorAnswers);
+  await fastify.register(healthRoutes, {
+    checks: { database: () => checkStoreReady(store), recognition: checkRecognitionReady },
+  });
   await fastify.register(requestValidation, { bodyLimit: config.jsonBodyLimit });
   await fastify.register(authPlugin);
   await fastify.register(diskReserve, { dir: config.dataDir, reserveBytes: config.diskReserveBytes });

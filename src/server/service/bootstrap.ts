@@ -11,7 +11,7 @@ import { newId, nowTimestamp, type AppClient } from '@/contract';
 import { credentialsFileSchema, type CredentialsFile } from '@/contract/credentials-file';
 import { BUILTIN_ROLE_IDS, builtinRoles } from './auth/builtin-roles';
 import { generateClientId, generateClientSecret, hashSecret } from './auth/secrets';
-import type { SeedContext, ServiceContext } from './context';
+import type { ServiceContext } from './context';
 import { appClientsRepo } from './storage/repositories/app-clients';
 import { createOrganization } from './storage/repositories/organizations';
 import { claimServiceState, readServiceState, writeServiceState } from './storage/repositories/service-state';
@@ -155,23 +155,7 @@ async function refreshCredentialUrls(ctx: ServiceContext, file: string, state: B
 }
 
 async function seedDemo(ctx: ServiceContext, state: BootstrapState): Promise<void> {
-  // demo/ is written separately; a variable specifier keeps this module working before it exists.
-  const specifier = './demo/index';
-  let seeder: ((seedCtx: SeedContext) => Promise<void>) | undefined;
-  try {
-    seeder = (
-      (await import(/* @vite-ignore */ specifier)) as { seedDemoData?: (seedCtx: SeedContext) => Promise<void> }
-    ).seedDemoData;
-  } catch (error) {
-    if (
-      (error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND' &&
-      !String(error).includes('Cannot find module')
-    )
-      throw error;
-  }
-  if (!seeder) {
-    ctx.log.warn('demo data module not available; starting without demo data');
-    return;
-  }
-  await seeder({ ...ctx, organizationId: state.organizationId, actor: state.appClientId });
+  // Loaded only when a new data dir gets demo data; a literal specifier, so the server build bundles it.
+  const { seedDemoData } = await import('./demo/index');
+  await seedDemoData({ ...ctx, organizationId: state.organizationId, actor: state.appClientId });
 }

@@ -45,6 +45,9 @@ function refreshMargin(lifetimeMs: number): number {
 class ClientTokens {
   private cached: CachedToken | undefined;
   private flight: Promise<string> | undefined;
+  /** When a token was last obtained, and the readiness check's own token request while one is needed. */
+  private obtainedAt = -Infinity;
+  private check: { at: number; outcome: Promise<void> } | undefined;
   tokenRequests = 0;
 
   constructor(
@@ -64,6 +67,21 @@ class ClientTokens {
       });
     }
     return this.flight;
+  }
+
+  /**
+   * Readiness: resolves when a token was obtained within `maxAgeMs` (by the proxy's calls or by an earlier check);
+   * otherwise requests one now, once, without retries. That outcome stands for `maxAgeMs`, however often the probe
+   * asks: a probe every few seconds costs one token request per `maxAgeMs` at most.
+   */
+  ready(maxAgeMs: number): Promise<void> {
+    const now = this.now();
+    if (now - this.obtainedAt < maxAgeMs) return Promise.resolve();
+    if (this.check && now - this.check.at < maxAgeMs) return this.check.outcome;
+    const outcome = this.fetchOnce().then(() => undefined);
+    outcome.catch(() => undefined);
+    this.check = { at: now, outcome };
+    return outcome;
   }
 
   /** The service refused `token` (401): forget it unless a newer token has replaced it already. */
@@ -145,6 +163,7 @@ class ClientTokens {
     const lifetimeMs = expiresIn * 1000;
     this.options.onToken?.(parsed.access_token);
     this.cached = { value: parsed.access_token, refreshAt: startedAt + lifetimeMs - refreshMargin(lifetimeMs) };
+    this.obtainedAt = this.now();
     return parsed.access_token;
   }
 }
@@ -171,6 +190,11 @@ export class TokenManager {
 
   invalidate(credentials: ClientCredentials, token: string): void {
     this.client(credentials).invalidate(token);
+  }
+
+  /** Readiness of the token endpoint for this client (see ClientTokens.ready). */
+  ready(credentials: ClientCredentials, maxAgeMs: number): Promise<void> {
+    return this.client(credentials).ready(maxAgeMs);
   }
 
   /** Token requests sent so far (all clients) — the benchmark and tests report it. */

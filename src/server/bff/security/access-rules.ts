@@ -18,6 +18,7 @@ import {
 } from './request-guards';
 import { isApiPath, isBffOrApiPath, isBffPath, isReadMethod, splitTarget } from './route-paths';
 import { sessionIdFrom } from '@/server/bff/sessions/session-cookie';
+import { PROBE_PATHS } from '@/server/shared/health-routes';
 import { setCommonSecurityHeaders, setConsoleSecurityHeaders, setDataSecurityHeaders } from './security-headers';
 import type { SessionOwner } from '@/server/bff/sessions/session-store';
 
@@ -98,8 +99,11 @@ export const accessRules = fp(
         return refuse(reply, 400, spelling ?? 'The path must be written as the route it names');
       }
       const bffOrApi = isBffOrApiPath(path);
-      if (bffOrApi) setDataSecurityHeaders(reply);
+      if (bffOrApi || PROBE_PATHS.includes(path)) setDataSecurityHeaders(reply);
       else setConsoleSecurityHeaders(reply);
+      // Probes come from a balancer or an orchestrator by address (no allowed Host name) and carry no credentials;
+      // they answer up or down and nothing else, so no rule below protects anything there.
+      if (PROBE_PATHS.includes(path)) return;
 
       const badHost = hostProblem(request.headers.host, allowed);
       if (badHost) return refuse(reply, 421, badHost);

@@ -2,9 +2,9 @@
  * Browser-side connection limits: timeouts for requests that arrive too slowly or stall, and a cap on the open
  * connections of one remote address, so one client cannot hold the sockets everyone else needs.
  */
-import type { Server } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 
 export interface ClientConnectionLimits {
   /** The request line and headers must arrive within this time (slowloris). */
@@ -19,37 +19,123 @@ export interface ClientConnectionLimits {
   maxPerAddress: number;
 }
 
+/** What the cap knows of one admitted connection. */
+interface ConnectionState {
+  /** Requests read on it and not yet answered. */
+  inFlight: number;
+  /** It has answered a request: with none in flight it is an idle keep-alive connection, safe to close. */
+  answered: boolean;
+}
+
+const REFUSED = Symbol('refused connection');
+/** A refused connection carries its close listener, removed again if it is admitted after all. */
+type MaybeRefused = Socket & { [REFUSED]?: () => void };
+
 /**
- * Counts open sockets per remote address and destroys a new one beyond the cap at once, before a byte of it is read.
- * Destroying rather than answering 503: an answer needs the request read first, which is exactly what a client that
- * sends nothing, or sends slowly, would hold us to; a browser stays far below the cap (about 6 per origin).
+ * Caps the open connections of one remote address. A new connection beyond the cap first makes room by closing the
+ * address's oldest idle keep-alive connection (one between requests: closing it is ordinary HTTP, and clients
+ * reconnect) — an office behind one NAT address otherwise fills the cap with its idle sockets and locks itself out.
+ * Only when all of the address's connections are busy is the new one refused: its request is read (within the
+ * headers timeout, by Node's parser) and answered 503 with Retry-After and `Connection: close`, unless a connection
+ * freed up meanwhile. Refused connections waiting for their request are capped too (as many again); beyond that a
+ * connection is destroyed before a byte of it is read.
  */
-export function capConnectionsPerAddress(server: Server, maxPerAddress: number, log: FastifyBaseLogger): void {
+export function capConnectionsPerAddress(app: FastifyInstance, maxPerAddress: number): void {
   if (maxPerAddress <= 0) return;
-  const open = new Map<string, number>();
-  const refusing = new Set<string>();
-  // Before Node's own listener sets up the HTTP parser: a refused socket never gets one going.
-  server.prependListener('connection', (socket: Socket) => {
-    const address = socket.remoteAddress ?? 'unknown';
-    const count = open.get(address) ?? 0;
-    if (count >= maxPerAddress) {
-      socket.destroy();
-      if (!refusing.has(address)) {
-        refusing.add(address);
-        log.warn(
-          { remoteAddress: address, maxPerAddress },
-          'connection refused: too many open connections from one address',
-        );
+  const admitted = new Map<string, Map<Socket, ConnectionState>>();
+  const refusing = new Map<string, number>();
+  const warned = new Set<string>();
+  const addressOf = (socket: Socket) => socket.remoteAddress ?? 'unknown';
+
+  /** Room for one more connection of `address`: below the cap, or after closing its oldest idle connection. */
+  const makeRoom = (address: string): boolean => {
+    const open = admitted.get(address);
+    if (!open || open.size < maxPerAddress) return true;
+    for (const [socket, state] of open) {
+      if (state.inFlight === 0 && state.answered) {
+        open.delete(socket);
+        socket.destroy();
+        return true;
       }
+    }
+    return false;
+  };
+
+  const admit = (socket: Socket, address: string): ConnectionState => {
+    let open = admitted.get(address);
+    if (!open) admitted.set(address, (open = new Map()));
+    const state = { inFlight: 0, answered: false };
+    open.set(socket, state);
+    socket.once('close', () => {
+      open.delete(socket);
+      if (open.size === 0 && admitted.get(address) === open) admitted.delete(address);
+      warned.delete(address);
+    });
+    return state;
+  };
+
+  const track = (state: ConnectionState, response: ServerResponse) => {
+    state.inFlight++;
+    response.once('close', () => {
+      state.inFlight--;
+      state.answered = true;
+    });
+  };
+
+  const leaveRefusing = (address: string) => {
+    const left = (refusing.get(address) ?? 1) - 1;
+    if (left > 0) refusing.set(address, left);
+    else refusing.delete(address);
+  };
+
+  const refuse = (socket: MaybeRefused, address: string) => {
+    if (!warned.has(address)) {
+      warned.add(address);
+      app.log.warn(
+        { remoteAddress: address, maxPerAddress },
+        'connections refused: every connection of one address is busy',
+      );
+    }
+    const waiting = refusing.get(address) ?? 0;
+    if (waiting >= maxPerAddress) return void socket.destroy();
+    refusing.set(address, waiting + 1);
+    const onClose = () => leaveRefusing(address);
+    socket[REFUSED] = onClose;
+    socket.once('close', onClose);
+  };
+
+  // Before Node's own listener sets up the HTTP parser: a connection destroyed here never gets one going.
+  app.server.prependListener('connection', (socket: Socket) => {
+    const address = addressOf(socket);
+    if (makeRoom(address)) admit(socket, address);
+    else refuse(socket, address);
+  });
+
+  // Before Fastify's handler: a request counts as in flight from the moment it is read.
+  app.server.prependListener('request', (request: IncomingMessage, response: ServerResponse) => {
+    const state = admitted.get(addressOf(request.socket))?.get(request.socket);
+    if (state) track(state, response);
+  });
+
+  // First of the hooks: a refused connection's request is answered before any other work is done for it.
+  app.addHook('onRequest', async (request, reply) => {
+    const socket = request.raw.socket as MaybeRefused;
+    const onRefusedClose = socket[REFUSED];
+    if (!onRefusedClose) return;
+    const address = addressOf(socket);
+    if (makeRoom(address)) {
+      // A connection of the address closed or went idle meanwhile: this one takes its place.
+      delete socket[REFUSED];
+      socket.off('close', onRefusedClose);
+      leaveRefusing(address);
+      track(admit(socket, address), reply.raw);
       return;
     }
-    open.set(address, count + 1);
-    socket.once('close', () => {
-      const left = (open.get(address) ?? 1) - 1;
-      if (left > 0) open.set(address, left);
-      else open.delete(address);
-      refusing.delete(address);
-    });
+    return reply
+      .code(503)
+      .header('retry-after', '1')
+      .header('connection', 'close')
+      .send({ message: 'Too many requests at once from your address: try again in a moment' });
   });
 }
 

@@ -121,7 +121,7 @@ describe('waiting for the service', () => {
 });
 
 describe('connections per address', () => {
-  it('refuses connections beyond the cap from one address while another address still gets in', async () => {
+  it('refuses connections beyond the cap from one address (503) while another address still gets in', async () => {
     const held = await Promise.all(Array.from({ length: 4 }, () => connect()));
     try {
       // Held connections are idle but open; the BFF counts them once its 'connection' event ran.
@@ -129,7 +129,8 @@ describe('connections per address', () => {
       const extra = await connect();
       extra.socket.on('error', () => {});
       extra.socket.write(`GET /bff/sessions HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);
-      expect(await extra.closed).toBe('');
+      // The held connections have not answered a request yet (busy, not idle): the new one is refused, with an answer.
+      expect(await extra.closed).toMatch(/^HTTP\/1\.1 503 [\s\S]*\r\nretry-after: 1\r\n/i);
 
       const other = await connect('127.0.0.2');
       other.socket.write(`GET /bff/sessions HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);
@@ -143,6 +144,19 @@ describe('connections per address', () => {
     const again = await connect();
     again.socket.write(`GET /bff/sessions HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);
     expect(await again.closed).toMatch(/^HTTP\/1\.1 401 /);
+  });
+  it('resets at once a connection beyond the cap when as many refused ones already wait for their request', async () => {
+    // 4 admitted and 4 refused ones, all silent: the refused ones wait for a request to answer 503 to.
+    const held = await Promise.all(Array.from({ length: 8 }, () => connect()));
+    try {
+      await sleep(50);
+      const extra = await connect();
+      extra.socket.on('error', () => {});
+      extra.socket.write(`GET /bff/sessions HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);
+      expect(await extra.closed).toBe('');
+    } finally {
+      for (const { socket } of held) socket.destroy();
+    }
   });
 });
 

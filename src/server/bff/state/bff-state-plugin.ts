@@ -27,6 +27,8 @@ declare module 'fastify' {
     pendingSignIns: PendingSignIns;
     tokenManager: TokenManager;
     upstream: UpstreamClient;
+    /** Readiness of the state store: rejects when it cannot be reached. */
+    stateStorePing: () => Promise<void>;
     /** Tokens and secrets added here are cut out of every log line. */
     logSecrets: SecretRegistry;
   }
@@ -61,6 +63,7 @@ export const bffState = fp<BffStateOptions>(
     app.decorate('auditLog', stores.auditLog);
     app.decorate('loginRateLimit', stores.loginRateLimit);
     app.decorate('pendingSignIns', stores.pendingSignIns);
+    app.decorate('stateStorePing', stores.ping);
     app.decorate('tokenManager', tokenManager);
     app.decorate(
       'upstream',

@@ -3,6 +3,7 @@
  * embedded default; or PostgreSQL when `config.database` is set (DPS_BFF_DATABASE_URL), for several instances
  * behind a load balancer.
  */
+import { access, constants } from 'node:fs/promises';
 import { FileAuditLog, type AuditLog } from '@/server/bff/audit/audit-log';
 import type { BffConfig } from '@/server/bff/config';
 import { FileLaunchLinks, type LaunchLinks } from '@/server/bff/sessions/launch-links';
@@ -17,6 +18,7 @@ import { PgSessionStore } from '@/server/bff/state/postgres/pg-session-store';
 import { FileSessionStore, type SessionStore } from '@/server/bff/sessions/session-store';
 import { FilePendingSignIns, type PendingSignIns } from '@/server/bff/oidc/pending-sign-ins';
 import { PgPendingSignIns } from '@/server/bff/state/postgres/pg-pending-sign-ins';
+import { bffDir } from './data-files';
 
 export interface BffStores {
   sessions: SessionStore;
@@ -26,6 +28,8 @@ export interface BffStores {
   auditLog: AuditLog;
   /** OpenID Connect sign-ins on their way through the provider. */
   pendingSignIns: PendingSignIns;
+  /** Readiness: rejects when the store cannot be reached (the database does not answer, the data dir is not writable). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -48,6 +52,7 @@ export async function openBffStores(
       loginRateLimit: new PgLoginRateLimit(db, rateLimits),
       auditLog: new PgAuditLog(db),
       pendingSignIns: new PgPendingSignIns(db, config.now),
+      ping: () => db.ping(),
       close: () => db.close(),
     };
   }
@@ -58,6 +63,7 @@ export async function openBffStores(
     loginRateLimit: new MemoryLoginRateLimit(rateLimits),
     auditLog: new FileAuditLog(config.dataDir, { ...config.audit, ...audit }),
     pendingSignIns: new FilePendingSignIns(config.dataDir, config.now),
+    ping: () => access(bffDir(config.dataDir), constants.W_OK),
     close: async () => {},
   };
 }

@@ -12,9 +12,9 @@
  * alive.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import type { OcrLimits } from '@/server/service/config';
 import type { FileChunk, PageResult, RecognitionMessage, RecognitionRequest } from './recognition-protocol';
+import { serverFile } from '@/server/shared/server-files';
 
 const IDLE_MS = 60_000;
 /** Documents the process keeps open between their turns (the organizations taking turns, typically). */
@@ -23,7 +23,8 @@ const MAX_OPEN_DOCUMENTS = 4;
 const START_TIMEOUT_MS = 120_000;
 /** Opening a file (parsing a PDF, walking a TIFF's pages) is not a page: it has at least this long. */
 const MIN_OPEN_TIMEOUT_MS = 30_000;
-const ENTRY = fileURLToPath(new URL('./recognition-process-entry.mjs', import.meta.url));
+/** From the sources an entry that loads tsx first; compiled, the process's own bundle. */
+const ENTRY = serverFile(import.meta.url, './recognition-process-entry.mjs', 'recognition-process.js');
 
 /** A document to recognise: `key` names this upload of it (see Claim.request); `read` gives its file when needed. */
 export type DocumentToRecognize = {
@@ -42,6 +43,8 @@ type Child = {
 };
 
 let current: Child | null = null;
+/** Why the last recognition process could not start (it exited before it was ready); cleared by one that starts. */
+let startFailure: string | null = null;
 let nextId = 0;
 let idleTimer: NodeJS.Timeout | null = null;
 /** Requests run one after another. */
@@ -74,8 +77,13 @@ function start(maxMemoryMb: number): Child {
     pending: new Map(),
   };
   child.ready.catch(() => undefined);
+  let started = false;
   proc.on('message', (message: RecognitionMessage) => {
-    if (message.type === 'ready') return ready();
+    if (message.type === 'ready') {
+      started = true;
+      startFailure = null;
+      return ready();
+    }
     const pending = child.pending.get(message.id);
     child.pending.delete(message.id);
     pending?.resolve(message);
@@ -83,6 +91,8 @@ function start(maxMemoryMb: number): Child {
   proc.on('exit', (code, signal) => {
     if (current === child) current = null;
     const error = new Error(`the recognition process stopped (${signal ?? `exit code ${code}`}) on this file`);
+    // Killed for overrunning a page's time, or by a file: the next page starts another. Dying before ready is not that.
+    if (!started) startFailure = `it exited (${signal ?? `exit code ${code}`}) before it was ready`;
     failed(error);
     for (const pending of child.pending.values()) pending.reject(error);
     child.pending.clear();
@@ -137,6 +147,31 @@ function sendChunk(child: Child, chunk: FileChunk): Promise<void> {
 function kill(child: Child) {
   if (current === child) current = null;
   child.process.kill('SIGKILL');
+}
+
+/**
+ * Readiness: the recognition process is running, or (it starts on the first page and stops when idle) the last one
+ * started fine. Rejects with why it cannot start.
+ */
+export async function checkRecognitionReady(): Promise<void> {
+  if (startFailure) throw new Error(`the recognition process cannot start: ${startFailure}`);
+}
+
+/** Stopping the service: the process is let go (it exits when its channel closes); the page in work is dropped. */
+export function stopRecognitionProcess(): Promise<void> {
+  const child = current;
+  current = null;
+  if (idleTimer) clearTimeout(idleTimer);
+  if (!child || child.process.exitCode !== null || child.process.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const killer = setTimeout(() => child.process.kill('SIGKILL'), 5_000);
+    child.process.once('exit', () => {
+      clearTimeout(killer);
+      resolve();
+    });
+    if (child.process.connected) child.process.disconnect();
+    else child.process.kill('SIGTERM');
+  });
 }
 
 const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;

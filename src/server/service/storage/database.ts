@@ -5,7 +5,6 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite, type Transaction as PgliteTransaction } from '@electric-sql/pglite';
 import { is, sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -19,6 +18,7 @@ import { claimPgliteDir } from './pglite-owner';
 import { keepStatisticsFresh } from './pglite-statistics';
 import { prepareRepeatedStatements } from './postgres-prepared';
 import { countWrites, type WriteEpoch } from './write-epoch';
+import { serverFile } from '@/server/shared/server-files';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the two drivers' result kinds differ; callers use rows() */
 export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
@@ -48,10 +48,12 @@ export interface StoreOptions {
   databaseUrl?: string;
   /** PostgreSQL schema to create and use (default `public`); lets many tests share one server. */
   schema?: string;
+  /** Where a dropped idle PostgreSQL connection is reported; the pool opens a new one for the next query. */
+  onConnectionError?: (message: string) => void;
 }
 
 const migrations = sqlMigrations({
-  dir: path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations'),
+  dir: serverFile(import.meta.url, './migrations', 'files/service-migrations'),
   ledger: 'schema_migrations',
 });
 /** The service's migration files (`migrations/NNNN_*.sql`), in order. */
@@ -61,11 +63,26 @@ export function runMigrations(store: Store): Promise<string[]> {
   return migrations.run(store.db, store.kind === 'postgres' ? sql`current_schema()` : undefined);
 }
 
+let migrationNames: Promise<string[]> | undefined;
+
+/**
+ * Readiness of the store: the database answers and every migration file is in its ledger (a newer instance may have
+ * been deployed against an older schema). Rejects with what is wrong.
+ */
+export async function checkStoreReady(store: Store): Promise<void> {
+  migrationNames ??= migrations.list().then((list) => list.map((m) => m.name));
+  const applied = new Set(
+    (await rows<{ name: string }>(store.db, sql`SELECT name FROM schema_migrations`)).map((r) => r.name),
+  );
+  const missing = (await migrationNames).filter((name) => !applied.has(name));
+  if (missing.length) throw new Error(`migrations not applied: ${missing.join(', ')}`);
+}
+
 export async function openStore(options: StoreOptions): Promise<Store> {
   // The data dir holds credentials.json with either database, and PGlite's files with the embedded one.
   await preparePrivateDir(options.dataDir, 'data dir');
   const store = options.databaseUrl
-    ? await openPostgres(options.databaseUrl, options.schema)
+    ? await openPostgres(options.databaseUrl, options.schema, options.onConnectionError)
     : await openPglite(options.dataDir);
   try {
     await runMigrations(store);
@@ -117,7 +134,11 @@ async function openPglite(dataDir: string): Promise<Store> {
   };
 }
 
-async function openPostgres(databaseUrl: string, schema = 'public'): Promise<Store> {
+async function openPostgres(
+  databaseUrl: string,
+  schema = 'public',
+  onConnectionError: (message: string) => void = () => undefined,
+): Promise<Store> {
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`schema must be a plain lowercase identifier, got ${schema}`);
   if (schema !== 'public') {
     const admin = new pg.Client({ connectionString: databaseUrl });
@@ -130,6 +151,9 @@ async function openPostgres(databaseUrl: string, schema = 'public'): Promise<Sto
   }
   const pool = new pg.Pool({ connectionString: databaseUrl, options: `-c search_path="${schema}"`, max: 10 });
   pool.on('connect', prepareRepeatedStatements);
+  // A server restart or a network cut drops idle connections: without a listener the pool's 'error' would end the
+  // process. Queries fail until the server is back (readiness says so), then the pool connects again.
+  pool.on('error', (error) => onConnectionError(error.message));
   const db = drizzlePg(pool) as unknown as Db;
   return {
     kind: 'postgres',

@@ -34,6 +34,6 @@ export {
   type ListPosition,
   type ListBinding,
 } from './pagination';
-export { runMigrations, listMigrations } from './database';
+export { runMigrations, listMigrations, checkStoreReady } from './database';
 export { storageFault, STORAGE_FULL, type StorageFault } from './storage-errors';
 export { ReadThroughCache, type WriteEpoch } from './write-epoch';

@@ -3,18 +3,17 @@
  * (`dps_bff`), queried through Drizzle (`bff-schema.ts`), migrated at open by the shared migrator: the plain SQL files
  * in `migrations/`, recorded in the schema's `schema_migrations`.
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { sqlMigrations } from '@/server/shared/sql-migrations';
+import { serverFile } from '@/server/shared/server-files';
 
 export const DEFAULT_BFF_SCHEMA = 'dps_bff';
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 const migrations = sqlMigrations({
-  dir: path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations'),
+  dir: serverFile(import.meta.url, './migrations', 'files/bff-migrations'),
   ledger: 'schema_migrations',
 });
 
@@ -22,6 +21,8 @@ type BffDb = NodePgDatabase<Record<string, never>>;
 
 export interface BffDatabase {
   db: BffDb;
+  /** Resolves when the server answers a query. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -49,7 +50,13 @@ export async function openBffDatabase(
     await pool.end();
     throw error;
   }
-  return { db, close: () => pool.end() };
+  return {
+    db,
+    ping: async () => {
+      await db.execute(sql`SELECT 1`);
+    },
+    close: () => pool.end(),
+  };
 }
 
 /** Drops a schema a test created (never the default one). */

@@ -3,6 +3,7 @@ import { invoiceData, type InvoiceData } from './invoice-data';
 import { encodePng } from './png';
 import { drawInvoicePage } from './raster';
 import { encodeTiff, type TiffCompression } from './tiff';
+import { serverFile } from '@/server/shared/server-files';
 
 /** Seed of the invoice drawn in the committed JPEG and WEBP assets (see scripts/make-sample-assets.ts). */
 export const RASTER_ASSET_SEED = 3;
@@ -35,7 +36,7 @@ export function makeInvoiceTiff(options: InvoiceTiffOptions = {}): Uint8Array {
 }
 
 function asset(name: string): Uint8Array {
-  return new Uint8Array(readFileSync(new URL(`../assets/${name}`, import.meta.url)));
+  return new Uint8Array(readFileSync(serverFile(import.meta.url, `../assets/${name}`, `files/demo-assets/${name}`)));
 }
 
 /**
