@@ -9,6 +9,13 @@ import { ConfigError, envInteger, envText, parseEnv, type Env } from '@/server/s
 import type { LineSink } from '@/server/shared/log-redaction';
 import type { ClientConnectionLimits } from '@/server/bff/security/client-connections';
 import { parseFileOrigins } from '@/server/bff/proxy/file-origins';
+import {
+  metricsConfigOf,
+  metricsHostSchema,
+  metricsPortSchema,
+  metricsTokenSchema,
+  type MetricsConfig,
+} from '@/server/shared/metrics/metrics-config';
 
 /** The app client the BFF calls the service as, and where: `credentials.json`'s shape. */
 export type UpstreamCredentials = CredentialsFile;
@@ -57,6 +64,8 @@ export interface BffConfig {
   /** Fastify `trustProxy`: only set when a load balancer in front sets X-Forwarded-For/-Proto. */
   trustProxy: boolean | string;
   logLevel: string;
+  /** Prometheus metrics (DPS_METRICS_PORT / _HOST / _TOKEN); off when unset. */
+  metrics?: MetricsConfig;
   /** Where log lines go (after scrubbing); default stderr. */
   logStream?: LineSink;
   /** The clock of session, launch-link, rate-limit and token expiry (tests move it instead of waiting). */
@@ -214,6 +223,9 @@ const bffEnvSchema = z
     DPS_SESSION_MAX_HOURS: envInteger(1, 30 * 24).default(12),
     DPS_TRUST_PROXY: trustProxySchema,
     LOG_LEVEL: envText.default('info'),
+    DPS_METRICS_PORT: metricsPortSchema,
+    DPS_METRICS_HOST: metricsHostSchema,
+    DPS_METRICS_TOKEN: metricsTokenSchema,
   })
   .refine((vars) => (vars.DPS_UPSTREAM_READ_TIMEOUT_MS ?? 0) <= (vars.DPS_UPSTREAM_TIMEOUT_MS ?? Infinity), {
     path: ['DPS_UPSTREAM_READ_TIMEOUT_MS'],
@@ -246,6 +258,11 @@ export function loadBffConfig(env: Env = process.env, upstreamOverride?: Upstrea
   config.sessionAbsoluteMs = vars.DPS_SESSION_MAX_HOURS * 60 * 60_000;
   config.trustProxy = vars.DPS_TRUST_PROXY;
   config.logLevel = vars.LOG_LEVEL;
+  config.metrics = metricsConfigOf(
+    { port: 'DPS_METRICS_PORT', host: 'DPS_METRICS_HOST', token: 'DPS_METRICS_TOKEN' },
+    { port: vars.DPS_METRICS_PORT, host: vars.DPS_METRICS_HOST, token: vars.DPS_METRICS_TOKEN },
+    vars.PORT,
+  );
   if (vars.DPS_CONSOLE_DIR) config.consoleDir = resolve(vars.DPS_CONSOLE_DIR);
   return config;
 }
