@@ -59,9 +59,9 @@ export class BffMetrics implements UpstreamObserver {
       },
     });
     // Every label value exists from the start: a rate over a counter that appears late misses its first step.
-    for (const reason of ['timeout', 'unreachable']) this.upstreamErrors.labels({ reason });
-    for (const outcome of ['obtained', 'failed']) this.tokenRequests.labels({ outcome });
-    for (const reason of ['wrong-credentials', 'rate-limited', 'launch-link']) this.signInFailures.labels({ reason });
+    for (const reason of ['timeout', 'unreachable']) this.upstreamErrors.inc({ reason }, 0);
+    for (const outcome of ['obtained', 'failed']) this.tokenRequests.inc({ outcome }, 0);
+    for (const reason of ['wrong-credentials', 'rate-limited', 'launch-link']) this.signInFailures.inc({ reason }, 0);
   }
 
   /** Where the sessions gauge counts (the session store, known once the state is open). */

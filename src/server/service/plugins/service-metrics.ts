@@ -62,7 +62,10 @@ export class ServiceMetrics {
         this.set(await recognitionsRepo.countWaiting(store.db));
       },
     });
-    for (const outcome of ['recognised', 'not-recognised', 'failed']) this.recognitionPages.labels({ outcome });
+    // Every series exists from the start: a rate over one that appears late misses its first step.
+    for (const outcome of ['recognised', 'not-recognised', 'failed']) this.recognitionPages.zero({ outcome });
+    this.readCache.inc({ result: 'hit' }, 0);
+    this.readCache.inc({ result: 'miss' }, 0);
   }
 
   recognitionPage(outcome: PageOutcome, seconds: number): void {
