@@ -49,14 +49,11 @@ export class BffMetrics implements UpstreamObserver {
   private sessionCount: () => Promise<number> = async () => 0;
 
   constructor() {
-    const metrics = this;
-    new Gauge({
+    const sessions = new Gauge({
       name: 'dps_bff_active_sessions',
       help: 'Operator sessions open (not expired, not signed out), counted at scrape',
       registers: [this.registry],
-      async collect() {
-        this.set(await metrics.sessionCount());
-      },
+      collect: async () => sessions.set(await this.sessionCount()),
     });
     // Every label value exists from the start: a rate over a counter that appears late misses its first step.
     for (const reason of ['timeout', 'unreachable']) this.upstreamErrors.inc({ reason }, 0);

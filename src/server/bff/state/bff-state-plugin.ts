@@ -67,10 +67,15 @@ export const bffState = fp<BffStateOptions>(
     app.decorate('tokenManager', tokenManager);
     app.decorate(
       'upstream',
-      new UpstreamClient(config.upstream, tokenManager, {
-        readMs: config.upstreamReadTimeoutMs,
-        writeMs: config.upstreamTimeoutMs,
-      }, metrics),
+      new UpstreamClient(
+        config.upstream,
+        tokenManager,
+        {
+          readMs: config.upstreamReadTimeoutMs,
+          writeMs: config.upstreamTimeoutMs,
+        },
+        metrics,
+      ),
     );
   },
   { name: 'bff-state', fastify: '5.x' },
