@@ -213,5 +213,13 @@ describe('request ids', () => {
       expect(reply.status).toBeGreaterThanOrEqual(400);
       expect(reply.headers['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
     }
+    // The service answers the caller's id, or one of its own when the caller's is not an id.
+    const given = `caller-${hex(8)}`;
+    const refused = await fetch(`${service.baseUrl}/users`, { headers: { 'x-request-id': given } });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('x-request-id')).toBe(given);
+    const odd = await fetch(`${service.baseUrl}/no-such-thing`, { headers: { 'x-request-id': 'a b<c>' } });
+    expect(odd.status).toBe(404);
+    expect(odd.headers.get('x-request-id')).toMatch(/^[0-9a-f]{32}$/);
   });
 });
