@@ -31,7 +31,8 @@ describe('error reference', () => {
   });
 
   it('says no reference when the answer has none, or one that is not an id', async () => {
-    for (const headers of [{}, { 'x-request-id': '<script>alert(1)</script>' }]) {
+    const answers: Record<string, string>[] = [{}, { 'x-request-id': '<script>alert(1)</script>' }];
+    for (const headers of answers) {
       const error = await failure(new Response('{"message":"boom"}', { status: 502, headers }));
       expect(explainError(error).detail).toBe('boom');
     }

@@ -49,11 +49,11 @@ export class BffMetrics implements UpstreamObserver {
   private sessionCount: () => Promise<number> = async () => 0;
 
   constructor() {
-    const sessions = new Gauge({
+    const sessions: Gauge = new Gauge({
       name: 'dps_bff_active_sessions',
       help: 'Operator sessions open (not expired, not signed out), counted at scrape',
       registers: [this.registry],
-      collect: async () => sessions.set(await this.sessionCount()),
+      collect: async (): Promise<void> => sessions.set(await this.sessionCount()),
     });
     // Every label value exists from the start: a rate over a counter that appears late misses its first step.
     for (const reason of ['timeout', 'unreachable']) this.upstreamErrors.inc({ reason }, 0);

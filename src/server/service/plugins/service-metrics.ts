@@ -9,6 +9,7 @@ import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { MetricsConfig } from '@/server/shared/metrics/metrics-config';
 import { serveMetrics, type MetricsListener } from '@/server/shared/metrics/metrics-endpoint';
 import { HttpMetrics } from '@/server/shared/metrics/http-metrics';
+import { TallyCounter } from '@/server/shared/metrics/tally-counter';
 import { answerRequestIds } from '@/server/shared/request-ids';
 import type { Store } from '@/server/service/storage';
 import { recognitionsRepo } from '@/server/service/storage/repositories/document-recognitions';
@@ -20,14 +21,16 @@ export class ServiceMetrics {
   readonly http = new HttpMetrics(this.registry, 'dps_service');
   /** The metrics listener (DPS_SERVICE_METRICS_PORT), once the plugin has set it up. */
   listener: MetricsListener = { port: () => undefined };
-  private readonly readCache = new Counter({
-    name: 'dps_service_read_cache_requests_total',
-    help: 'Authenticated GETs the read cache answered (hit) or passed to the route (miss)',
-    labelNames: ['result'],
-    registers: [this.registry],
-  });
-  readonly readCacheHit = this.readCache.labels({ result: 'hit' });
-  readonly readCacheMiss = this.readCache.labels({ result: 'miss' });
+  private readonly readCache = new TallyCounter(
+    {
+      name: 'dps_service_read_cache_requests_total',
+      help: 'Authenticated GETs the read cache answered (hit) or passed to the route (miss)',
+      labelNames: ['result'],
+    },
+    this.registry,
+  );
+  readonly readCacheHit = this.readCache.tally({ result: 'hit' });
+  readonly readCacheMiss = this.readCache.tally({ result: 'miss' });
   readonly uploadBytes = new Counter({
     name: 'dps_service_upload_bytes_total',
     help: 'Bytes of document files received (inline content on create and file PUTs)',
@@ -64,8 +67,6 @@ export class ServiceMetrics {
     });
     // Every series exists from the start: a rate over one that appears late misses its first step.
     for (const outcome of ['recognised', 'not-recognised', 'failed']) this.recognitionPages.zero({ outcome });
-    this.readCache.inc({ result: 'hit' }, 0);
-    this.readCache.inc({ result: 'miss' }, 0);
   }
 
   recognitionPage(outcome: PageOutcome, seconds: number): void {
