@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { describeZodError } from '@/contract';
-import { ApiError, NetworkError, ResponseShapeError } from './errors';
+import { ApiError, NetworkError, requestIdOf, ResponseShapeError } from './errors';
 
 /**
  * The one way the console talks to its server: the BFF's own endpoints under `/bff/*` and the service through the
@@ -60,7 +60,9 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   }
 
   const text = await response.text().catch(() => '');
-  if (!response.ok) throw new ApiError(response.status, errorMessage(response, text), label);
+  if (!response.ok) {
+    throw new ApiError(response.status, errorMessage(response, text), label, requestIdOf(response.headers));
+  }
   if (response.status === 204 || text === '') return undefined as T;
 
   let data: unknown;

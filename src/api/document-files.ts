@@ -4,7 +4,7 @@
  * XHR because fetch cannot report upload progress; the same headers as ./client.ts (`X-CSRF: 1`, same-origin cookie).
  */
 import { describeZodError, documentSchema, type Document } from '@/contract';
-import { ApiError, NetworkError, ResponseShapeError } from './errors';
+import { ApiError, NetworkError, requestIdOf, ResponseShapeError } from './errors';
 
 /** The BFF's file proxy URL for a document's `fileUrl` (or `ocrFileUrl`, a run's `variablesFileUrl`). */
 export const fileProxyUrl = (fileUrl: string) => `/bff/file?url=${encodeURIComponent(fileUrl)}`;
@@ -54,7 +54,8 @@ export function sendForDocument({ method, url, label, headers, body, onProgress,
           data && typeof (data as { message?: unknown }).message === 'string'
             ? (data as { message: string }).message
             : `${xhr.status} ${xhr.statusText || 'error'}`;
-        return reject(new ApiError(xhr.status, message, label));
+        const headers = { get: (name: string) => xhr.getResponseHeader(name) };
+        return reject(new ApiError(xhr.status, message, label, requestIdOf(headers)));
       }
       const parsed = documentSchema.safeParse(data);
       if (!parsed.success) {

@@ -11,9 +11,17 @@ export class ApiError extends Error {
     message: string,
     /** `GET /api/users` — for logs and error details, never shown as the headline. */
     readonly request: string,
+    /** The console server's id of the request (`x-request-id`): what both servers logged it under. */
+    readonly requestId?: string,
   ) {
     super(message);
   }
+}
+
+/** What the console server answered as the request's id, if it looks like one (never shown otherwise). */
+export function requestIdOf(headers: { get(name: string): string | null }): string | undefined {
+  const id = headers.get('x-request-id');
+  return id && /^[A-Za-z0-9._:-]{1,64}$/.test(id) ? id : undefined;
 }
 
 /** The request never got an HTTP answer (BFF down, network lost, aborted by timeout). */
@@ -61,7 +69,8 @@ export interface ErrorExplanation {
 /** Turns any thrown value into a headline, the detail and the next step for error states and toasts. */
 export function explainError(error: unknown): ErrorExplanation {
   if (error instanceof ApiError) {
-    const detail = error.message;
+    // The reference leads an operator's report to the log lines of both servers.
+    const detail = error.requestId ? `${error.message} (reference ${error.requestId})` : error.message;
     switch (true) {
       case error.status === 400:
         return { title: 'The request was rejected', detail, next: 'Correct the value it names and try again.' };

@@ -30,6 +30,8 @@ export const auditEntrySchema = z.object({
   clientClosed: z.boolean(),
   /** When the outcome was recorded; null while pending. */
   completedTime: z.nullable(stringSchema()),
+  /** The BFF's id of the request (its log lines' `reqId`, the `x-request-id` answered); absent in older entries. */
+  requestId: z.optional(stringSchema()),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

@@ -29,6 +29,9 @@ import { sessionRoutes } from '@/server/bff/sessions/session-routes';
 import { bffState } from '@/server/bff/state/bff-state-plugin';
 import { bffDir, ensureDir } from '@/server/bff/state/data-files';
 import { validateUpstreamUrl, type BffConfig } from './config';
+import { BffMetrics } from '@/server/bff/observability/bff-metrics';
+import { serveMetrics, type MetricsListener } from '@/server/shared/metrics/metrics-endpoint';
+import { answerRequestIds, bffRequestId } from '@/server/shared/request-ids';
 import { consoleStatic } from './console-static';
 import {
   createScrubbingDestination,
@@ -48,6 +51,8 @@ export interface BffApp {
   issueLaunchLink(origin?: string): Promise<string>;
   /** Token requests sent to the token endpoint so far. */
   tokenRequests(): number;
+  /** The metrics listener's port (DPS_METRICS_PORT) once listening; undefined without one. */
+  metricsPort(): number | undefined;
   close(): Promise<void>;
 }
 
@@ -100,8 +105,9 @@ export async function createBffApp(config: BffConfig): Promise<BffApp> {
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    // Our own request ids only: an id from the browser would end up in upstream headers and logs.
+    // Our own request ids, or the trace id of a well-formed W3C traceparent; nothing else the browser sends.
     requestIdHeader: false,
+    genReqId: bffRequestId,
     forceCloseConnections: true,
     return503OnClosing: true,
     ...clientTimeoutOptions(config),
@@ -132,10 +138,17 @@ export async function createBffApp(config: BffConfig): Promise<BffApp> {
     return reply.code(500).send({ message: 'The BFF failed to handle this request' });
   });
 
+  const metrics = new BffMetrics();
+  answerRequestIds(app);
+  metrics.http.hook(app);
+  const metricsListener: MetricsListener = config.metrics
+    ? serveMetrics(app, metrics.registry, config.metrics)
+    : { port: () => undefined };
+
   await app.register(fastifyCookie);
   await app.register(routeSchemas);
   await app.register(openApiDocument);
-  await app.register(bffState, { config, secrets, upstreamWaitMs });
+  await app.register(bffState, { config, secrets, upstreamWaitMs, metrics });
   await app.register(bffReadiness);
   await app.register(accessRules);
   await app.register(nulCharacters);
@@ -165,6 +178,7 @@ export async function createBffApp(config: BffConfig): Promise<BffApp> {
       return `${origin}/bff/launch?token=${token}`;
     },
     tokenRequests: () => app.tokenManager.tokenRequests,
+    metricsPort: () => metricsListener.port(),
     close: () => app.close(),
   };
 }

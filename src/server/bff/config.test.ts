@@ -131,3 +131,24 @@ describe('DPS_FILE_ORIGINS', () => {
     expect(problem({ DPS_FILE_ORIGINS: 'files.example.com' })).toMatch(/not an absolute URL/);
   });
 });
+
+describe('BFF metrics environment', () => {
+  it('serves no metrics unless asked, and reads the listener and the token', () => {
+    expect(loadBffConfig({}, upstream).metrics).toBeUndefined();
+    expect(loadBffConfig({ DPS_METRICS_PORT: '9464' }, upstream).metrics).toEqual({ port: 9464, host: '127.0.0.1' });
+    const token = 'a-long-enough-token-0123';
+    expect(
+      loadBffConfig({ DPS_METRICS_PORT: '9464', DPS_METRICS_HOST: '0.0.0.0', DPS_METRICS_TOKEN: token }, upstream)
+        .metrics,
+    ).toEqual({ port: 9464, host: '0.0.0.0', token });
+    expect(loadBffConfig({ DPS_METRICS_TOKEN: token }, upstream).metrics).toEqual({ host: '127.0.0.1', token });
+  });
+
+  it('names the metrics variable that is wrong', () => {
+    expect(problem({ DPS_METRICS_PORT: 'x' })).toMatch(/^DPS_METRICS_PORT must be an integer/);
+    expect(problem({ DPS_METRICS_TOKEN: 'short' })).toMatch(/^DPS_METRICS_TOKEN must be 16 to 512 printable/);
+    expect(problem({ DPS_METRICS_TOKEN: 'has a space in it, sadly' })).toMatch(/^DPS_METRICS_TOKEN /);
+    expect(problem({ DPS_METRICS_HOST: '0.0.0.0' })).toMatch(/^DPS_METRICS_HOST is set but DPS_METRICS_PORT is not/);
+    expect(problem({ PORT: '4000', DPS_METRICS_PORT: '4000' })).toMatch(/^DPS_METRICS_PORT must differ/);
+  });
+});

@@ -18,6 +18,13 @@ import type { LineSink } from '@/server/shared/log-redaction';
 import type { ClientConnectionLimits } from '@/server/bff/security/client-connections';
 import { parseFileOrigins } from '@/server/bff/proxy/file-origins';
 import { oidcConfigFromEnv, type OidcConfig } from '@/server/bff/oidc/oidc-config';
+import {
+  metricsConfigOf,
+  metricsHostSchema,
+  metricsPortSchema,
+  metricsTokenSchema,
+  type MetricsConfig,
+} from '@/server/shared/metrics/metrics-config';
 
 /** The app client the BFF calls the service as, and where: `credentials.json`'s shape. */
 export type UpstreamCredentials = CredentialsFile;
@@ -68,6 +75,8 @@ export interface BffConfig {
   logLevel: string;
   /** Readiness: a token obtained within this time proves the token endpoint; older, /readyz fetches one (at most once per this time). */
   readyTokenCheckMs: number;
+  /** Prometheus metrics (DPS_METRICS_PORT / _HOST / _TOKEN); off when unset. */
+  metrics?: MetricsConfig;
   /** Where log lines go (after scrubbing); default stderr. */
   logStream?: LineSink;
   /** OpenID Connect sign-in (DPS_OIDC_*); unset: local accounts and the launch link only. */
@@ -238,6 +247,9 @@ const bffEnvSchema = z
     DPS_SESSION_MAX_HOURS: envDefault(envInteger(1, 30 * 24), 12),
     DPS_TRUST_PROXY: trustProxySchema,
     LOG_LEVEL: envDefault(envText, 'info'),
+    DPS_METRICS_PORT: metricsPortSchema,
+    DPS_METRICS_HOST: metricsHostSchema,
+    DPS_METRICS_TOKEN: metricsTokenSchema,
   })
   .check(
     z.refine((vars) => (vars.DPS_UPSTREAM_READ_TIMEOUT_MS ?? 0) <= (vars.DPS_UPSTREAM_TIMEOUT_MS ?? Infinity), {
@@ -274,6 +286,11 @@ export function loadBffConfig(env: Env = process.env, upstreamOverride?: Upstrea
   config.trustProxy = vars.DPS_TRUST_PROXY;
   config.logLevel = vars.LOG_LEVEL;
   Object.assign(config, oidcConfigFromEnv(env));
+  config.metrics = metricsConfigOf(
+    { port: 'DPS_METRICS_PORT', host: 'DPS_METRICS_HOST', token: 'DPS_METRICS_TOKEN' },
+    { port: vars.DPS_METRICS_PORT, host: vars.DPS_METRICS_HOST, token: vars.DPS_METRICS_TOKEN },
+    vars.PORT,
+  );
   if (vars.DPS_CONSOLE_DIR) config.consoleDir = resolve(vars.DPS_CONSOLE_DIR);
   return config;
 }

@@ -18,6 +18,9 @@ import { answerClientError, answerFrameworkError, errorAnswers, MAX_HEADER_BYTES
 import { readCache } from './plugins/read-cache';
 import { requestValidation } from './plugins/request-validation';
 import { serviceDecorators } from './plugins/service-decorators';
+import { serviceMetrics, ServiceMetrics } from './plugins/service-metrics';
+import { serializeRequestForLog } from '@/server/shared/log-redaction';
+import { serviceRequestId } from '@/server/shared/request-ids';
 import { routePlugins } from './endpoints';
 import { checkRecognitionReady } from './recognition/recognizer';
 import { checkStoreReady, openStore } from './storage';
@@ -30,11 +33,21 @@ export interface ServiceApp {
   /** Listens on config.host:config.port, bootstraps a new data dir, seeds demo data; resolves with the URLs. */
   start(): Promise<ServiceUrls & BootstrapResult>;
   close(): Promise<void>;
+  /** The metrics listener's port (DPS_SERVICE_METRICS_PORT) once listening; undefined without one. */
+  metricsPort(): number | undefined;
 }
 
 export async function createServiceApp(config: ServiceConfig): Promise<ServiceApp> {
   const fastify = Fastify({
-    logger: config.logger ? { level: 'warn' } : false,
+    logger: config.logger
+      ? {
+          level: config.logLevel,
+          ...(config.logStream ? { stream: config.logStream } : {}),
+          serializers: { req: serializeRequestForLog },
+        }
+      : false,
+    // The caller's id (the BFF sends its own as x-request-id), so both servers log one request under one id.
+    genReqId: serviceRequestId,
     bodyLimit: config.jsonBodyLimit,
     // Above any URL Node accepts (16 KiB of headers): a long id then reaches its schema and gets a 400 `{message}`,
     // where the router's own limit answered 414 in Fastify's error shape without the CORS headers.
@@ -53,6 +66,7 @@ export async function createServiceApp(config: ServiceConfig): Promise<ServiceAp
     onConnectionError: (message) => fastify.log.error({ err: message }, 'database connection lost'),
   });
   const files = new FileStore(store, config.blobStore);
+  const metrics = new ServiceMetrics(store);
   // Chunks of uploads a stopped process never committed; before listening, so none of this process's is under way.
   await files
     .sweepOrphans()
@@ -62,9 +76,11 @@ export async function createServiceApp(config: ServiceConfig): Promise<ServiceAp
     store,
     files,
     log: fastify.log,
+    metrics,
     urls: { authUrl: '', baseUrl: '', publicUrl: config.publicUrl ?? '', publicBaseUrl: '' },
   };
 
+  await fastify.register(serviceMetrics, { metrics, config: config.metrics });
   await fastify.register(serviceDecorators, { context });
   await fastify.register(errorAnswers);
   await fastify.register(healthRoutes, {
@@ -117,6 +133,7 @@ export async function createServiceApp(config: ServiceConfig): Promise<ServiceAp
       await fastify.close();
       await store.close();
     },
+    metricsPort: () => metrics.listener.port(),
   };
 }
 

@@ -155,3 +155,31 @@ describe('DPS_SERVICE_FILE_BASE_URL', () => {
     expect(loadServiceConfig({}).rawBodyLimit).toBe(64 * 1024 * 1024);
   });
 });
+
+describe('service metrics and log environment', () => {
+  it('serves no metrics unless asked, logs warnings by default, and reads each variable', () => {
+    expect(loadServiceConfig({}).metrics).toBeUndefined();
+    expect(loadServiceConfig({}).logLevel).toBe('warn');
+    const token = 'a-long-enough-token-0123';
+    const config = loadServiceConfig({
+      DPS_SERVICE_METRICS_PORT: '9465',
+      DPS_SERVICE_METRICS_HOST: '10.0.0.5',
+      DPS_SERVICE_METRICS_TOKEN: token,
+      DPS_SERVICE_LOG_LEVEL: 'info',
+    });
+    expect(config.metrics).toEqual({ port: 9465, host: '10.0.0.5', token });
+    expect(config.logLevel).toBe('info');
+  });
+
+  it('names the metrics or log variable that is wrong', () => {
+    expect(problem({ DPS_SERVICE_METRICS_PORT: '70000' })).toMatch(/^DPS_SERVICE_METRICS_PORT must be an integer/);
+    expect(problem({ DPS_SERVICE_METRICS_TOKEN: 'short' })).toMatch(/^DPS_SERVICE_METRICS_TOKEN must be 16/);
+    expect(problem({ DPS_SERVICE_METRICS_HOST: '0.0.0.0' })).toMatch(
+      /^DPS_SERVICE_METRICS_HOST is set but DPS_SERVICE_METRICS_PORT is not/,
+    );
+    expect(problem({ DPS_SERVICE_PORT: '8788', DPS_SERVICE_METRICS_PORT: '8788' })).toMatch(
+      /^DPS_SERVICE_METRICS_PORT must differ/,
+    );
+    expect(problem({ DPS_SERVICE_LOG_LEVEL: 'loud' })).toMatch(/^DPS_SERVICE_LOG_LEVEL /);
+  });
+});

@@ -14,6 +14,14 @@ import {
   type Env,
 } from '@/server/shared/env-schema';
 import { parseBlobUrl, type S3Location } from './storage/file-store/blob-url';
+import {
+  metricsConfigOf,
+  metricsHostSchema,
+  metricsPortSchema,
+  metricsTokenSchema,
+  type MetricsConfig,
+} from '@/server/shared/metrics/metrics-config';
+import type { LineSink } from '@/server/shared/log-redaction';
 
 export interface ServiceConfig {
   host: string;
@@ -46,6 +54,12 @@ export interface ServiceConfig {
   /** `DPS_BLOB_URL=s3://bucket/prefix`: new files go to S3-compatible object storage instead of database chunks. */
   blobStore?: S3Location;
   logger: boolean;
+  /** Level of the log (DPS_SERVICE_LOG_LEVEL, default warn; `info` logs every request with its id). */
+  logLevel: string;
+  /** Where log lines go; default stderr (tests read them). */
+  logStream?: LineSink;
+  /** Prometheus metrics (DPS_SERVICE_METRICS_PORT / _HOST / _TOKEN); off when unset. */
+  metrics?: MetricsConfig;
   /** Answer repeated GETs from memory until the next write (PGlite only; plugins/read-cache.ts). */
   readCache: boolean;
   /** Free space kept on the data dir's file system: writes that would dip into it answer 507 (plugins/disk-reserve.ts). */
@@ -156,6 +170,13 @@ const serviceEnvSchema = z.object({
   DPS_TOKEN_TTL_SECONDS: envDefault(envInteger(1, 31_536_000), 3600),
   DPS_DEFAULT_QUOTAS: quotasSchema,
   DPS_SERVICE_LOG: envSwitch,
+  DPS_SERVICE_LOG_LEVEL: envDefault(
+    z.pipe(envText, z.optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']))),
+    'warn',
+  ),
+  DPS_SERVICE_METRICS_PORT: metricsPortSchema,
+  DPS_SERVICE_METRICS_HOST: metricsHostSchema,
+  DPS_SERVICE_METRICS_TOKEN: metricsTokenSchema,
   DPS_SERVICE_READ_CACHE: envSwitch,
   // Room for PGlite's next 16 MB log segments and the writes in flight; 0 turns the check off.
   DPS_DISK_RESERVE_MB: envDefault(envInteger(0, 1_048_576), 64),
@@ -210,6 +231,16 @@ export function loadServiceConfig(env: Env = process.env): ServiceConfig {
     rawBodyLimit: 64 * MIB,
     blobStore: blobStoreOf(vars),
     logger: vars.DPS_SERVICE_LOG,
+    logLevel: vars.DPS_SERVICE_LOG_LEVEL,
+    metrics: metricsConfigOf(
+      { port: 'DPS_SERVICE_METRICS_PORT', host: 'DPS_SERVICE_METRICS_HOST', token: 'DPS_SERVICE_METRICS_TOKEN' },
+      {
+        port: vars.DPS_SERVICE_METRICS_PORT,
+        host: vars.DPS_SERVICE_METRICS_HOST,
+        token: vars.DPS_SERVICE_METRICS_TOKEN,
+      },
+      vars.DPS_SERVICE_PORT,
+    ),
     readCache: vars.DPS_SERVICE_READ_CACHE,
     diskReserveBytes: vars.DPS_DISK_RESERVE_MB * MIB,
     ocr: {

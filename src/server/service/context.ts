@@ -7,6 +7,7 @@ import type { Permission, ScopeFamily } from '@/contract';
 import type { ServiceConfig } from './config';
 import type { Store } from './storage';
 import type { FileStore } from './storage/file-store/file-store';
+import type { ServiceMetrics } from './plugins/service-metrics';
 
 export interface ServiceUrls {
   /** `http://HOST:PORT` — token endpoint base. */
@@ -25,6 +26,7 @@ export interface ServiceContext {
   /** Document file bytes: database chunks, or S3 with DPS_BLOB_URL. */
   files: FileStore;
   log: FastifyBaseLogger;
+  metrics: ServiceMetrics;
   /** Filled in when the server listens (the port may be 0 until then); read at request time. */
   urls: ServiceUrls;
 }

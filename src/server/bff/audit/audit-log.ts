@@ -67,6 +67,8 @@ export interface AuditWrite {
   operator: string;
   method: string;
   path: string;
+  /** The request's id (what both servers log it under). */
+  requestId?: string;
 }
 
 export interface AuditOptions {
@@ -86,9 +88,25 @@ export const DEFAULT_AUDIT_OPTIONS: AuditOptions = {
 
 /** What the file holds, line by line. Lines without `event` (written before outcomes were recorded) are complete. */
 type Line =
-  | { event: 'forwarded'; time: string; id: string; operator: string; method: string; path: string }
+  | {
+      event: 'forwarded';
+      time: string;
+      id: string;
+      operator: string;
+      method: string;
+      path: string;
+      requestId?: string;
+    }
   | { event: 'outcome'; time: string; id: string; outcome: AuditOutcome; status: number | null; clientClosed: boolean }
-  | { event?: 'not-forwarded'; time: string; operator: string; method: string; path: string; status: number };
+  | {
+      event?: 'not-forwarded';
+      time: string;
+      operator: string;
+      method: string;
+      path: string;
+      status: number;
+      requestId?: string;
+    };
 
 type Outcome = Extract<Line, { event: 'outcome' }>;
 
@@ -131,7 +149,8 @@ export class FileAuditLog implements AuditLog {
 
   async forwarded(write: AuditWrite): Promise<string> {
     const id = randomBytes(9).toString('base64url');
-    await this.write({ event: 'forwarded', id, operator: write.operator, method: write.method, path: write.path });
+    const { operator, method, path, requestId } = write;
+    await this.write({ event: 'forwarded', id, operator, method, path, requestId });
     return id;
   }
 
@@ -258,6 +277,7 @@ function forwardedEntry(line: Extract<Line, { event: 'forwarded' }>, outcome: Ou
     outcome: outcome?.outcome ?? 'pending',
     clientClosed: outcome?.clientClosed ?? false,
     completedTime: outcome?.time ?? null,
+    ...(line.requestId ? { requestId: line.requestId } : {}),
   };
 }
 
@@ -272,6 +292,7 @@ function completeEntry(line: Extract<Line, { status: number; operator: string }>
     outcome: line.event === 'not-forwarded' ? 'not-forwarded' : 'answered',
     clientClosed: false,
     completedTime: line.time,
+    ...(line.requestId ? { requestId: line.requestId } : {}),
   };
 }
 

@@ -22,7 +22,8 @@ export async function recordForwardedWrite(
   path = splitTarget(request.raw.url ?? '').path,
 ): Promise<string | undefined> {
   if (!request.operator || isReadMethod(request.method)) return undefined;
-  const id = await request.server.auditLog.forwarded({ operator: request.operator.name, method: request.method, path });
+  const { operator, method, id: requestId } = request;
+  const id = await request.server.auditLog.forwarded({ operator: operator.name, method, path, requestId });
   forwardedRequests.add(request);
   return id;
 }
@@ -40,6 +41,7 @@ export const auditRoutes = fp(
           method: request.method,
           path,
           status: reply.statusCode,
+          requestId: request.id,
         });
       } catch (error) {
         request.log.error({ err: (error as Error).message }, 'audit log append failed');

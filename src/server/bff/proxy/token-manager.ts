@@ -17,6 +17,8 @@ export interface TokenManagerOptions {
   retryDelaysMs: number[];
   /** Called with every token obtained, so log scrubbing knows it. */
   onToken?: (token: string) => void;
+  /** Called after every token request sent (each retry too) with what came of it (metrics). */
+  onTokenRequest?: (outcome: 'obtained' | 'failed') => void;
   now?: () => number;
 }
 
@@ -93,8 +95,11 @@ class ClientTokens {
     const delays = this.options.retryDelaysMs;
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.fetchOnce();
+        const token = await this.fetchOnce();
+        this.options.onTokenRequest?.('obtained');
+        return token;
       } catch (error) {
+        this.options.onTokenRequest?.('failed');
         // Wrong credentials will not get better by retrying; everything else (network, 5xx, timeout) might.
         const retryable = !(error instanceof TokenError) || error.retryable;
         if (!retryable || attempt >= delays.length) throw error;

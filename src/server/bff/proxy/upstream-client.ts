@@ -8,7 +8,9 @@ import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders } from '
 import type { UpstreamCredentials } from '@/server/bff/config';
 import type { TokenManager } from './token-manager';
 import { isReadMethod } from '@/server/bff/security/route-paths';
-import { sendUpstream, type StreamedBody } from './upstream-http';
+import type { UpstreamObserver } from '@/server/bff/observability/bff-metrics';
+import { traceparentFor } from '@/server/shared/request-ids';
+import { sendUpstream, UpstreamTimeoutError, UpstreamUnreachableError, type StreamedBody } from './upstream-http';
 
 /** Browser request headers the service may see. Everything else (Cookie, Authorization, Forwarded, X-Forwarded-*, */
 /** hop-by-hop headers and those named in Connection, Expect, Host, Origin, …) is dropped. */
@@ -96,6 +98,8 @@ export class UpstreamClient {
     readonly upstream: UpstreamCredentials,
     private readonly tokens: TokenManager,
     private readonly timeouts: UpstreamTimeouts,
+    /** Told how long each call took to be answered, or that it got no answer (metrics). */
+    private readonly observer?: UpstreamObserver,
   ) {
     this.baseUrl = new URL(upstream.baseUrl.replace(/\/+$/, ''));
   }
@@ -125,22 +129,34 @@ export class UpstreamClient {
     call: UpstreamCall,
     token: string,
   ): Promise<{ response: IncomingMessage; token: string }> {
-    const response = await sendUpstream({
-      url: call.url,
-      method: call.method,
-      headers: {
-        ...call.headers,
-        authorization: `Bearer ${token}`,
-        'user-agent': 'dps-console-bff',
-        ...(call.requestId ? { 'x-request-id': call.requestId } : {}),
-      },
-      body: call.body,
-      timeoutMs:
-        call.timeoutMs ??
-        (isReadMethod(call.method) ? Math.min(this.timeouts.readMs, this.timeouts.writeMs) : this.timeouts.writeMs),
-      what: 'the service',
-      signal: call.signal,
-    });
+    const traceparent = call.requestId === undefined ? undefined : traceparentFor(call.requestId);
+    const startedAt = performance.now();
+    let response: IncomingMessage;
+    try {
+      response = await sendUpstream({
+        url: call.url,
+        method: call.method,
+        headers: {
+          ...call.headers,
+          authorization: `Bearer ${token}`,
+          'user-agent': 'dps-console-bff',
+          // The console request's id: the service logs its lines under it (and a tracing service joins the trace).
+          ...(call.requestId ? { 'x-request-id': call.requestId } : {}),
+          ...(traceparent ? { traceparent } : {}),
+        },
+        body: call.body,
+        timeoutMs:
+          call.timeoutMs ??
+          (isReadMethod(call.method) ? Math.min(this.timeouts.readMs, this.timeouts.writeMs) : this.timeouts.writeMs),
+        what: 'the service',
+        signal: call.signal,
+      });
+    } catch (error) {
+      if (error instanceof UpstreamTimeoutError) this.observer?.failed('timeout');
+      else if (error instanceof UpstreamUnreachableError) this.observer?.failed('unreachable');
+      throw error;
+    }
+    this.observer?.answered(call.method, response.statusCode ?? 0, (performance.now() - startedAt) / 1000);
     return { response, token };
   }
 }

@@ -34,6 +34,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     launchLinks,
     loginRateLimit,
     upstream,
+    bffMetrics: metrics,
   } = app;
   let organizationCache: { value: Organization; until: number } | undefined;
 
@@ -96,13 +97,17 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       const name = request.body.name.slice(0, 256);
       const attempt = await loginRateLimit.begin(request.ip, name);
       if (attempt.wait > 0) {
+        metrics.signInFailed('rate-limited');
         return reply
           .code(429)
           .header('retry-after', String(attempt.wait))
           .send({ message: `Too many failed sign-ins: try again in ${attempt.wait} seconds` });
       }
       const account = await operators.verify(name, request.body.password);
-      if (!account) return reply.code(401).send({ message: 'Wrong name or password' });
+      if (!account) {
+        metrics.signInFailed('wrong-credentials');
+        return reply.code(401).send({ message: 'Wrong name or password' });
+      }
       await attempt.succeeded();
       const operator = { accountId: account.id, name: account.name, role: account.role };
       await startSession(request, reply, operator);
@@ -134,7 +139,10 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const token = request.validationError ? undefined : request.query.token;
-      if (!(await launchLinks.redeem(token))) return reply.redirect('/sign-in?error=launch-link', 303);
+      if (!(await launchLinks.redeem(token))) {
+        metrics.signInFailed('launch-link');
+        return reply.redirect('/sign-in?error=launch-link', 303);
+      }
       await startSession(request, reply, LAUNCH_OPERATOR);
       request.log.info({ operator: LAUNCH_OPERATOR.name }, 'operator signed in with the launch link');
       return reply.redirect('/', 303);

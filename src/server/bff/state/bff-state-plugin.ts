@@ -5,6 +5,7 @@
  */
 import fp from 'fastify-plugin';
 import type { SecretRegistry } from '@/server/shared/log-redaction';
+import type { BffMetrics } from '@/server/bff/observability/bff-metrics';
 import type { AuditLog } from '@/server/bff/audit/audit-log';
 import { openBffStores } from './bff-stores';
 import type { BffConfig } from '@/server/bff/config';
@@ -31,6 +32,7 @@ declare module 'fastify' {
     stateStorePing: () => Promise<void>;
     /** Tokens and secrets added here are cut out of every log line. */
     logSecrets: SecretRegistry;
+    bffMetrics: BffMetrics;
   }
 }
 
@@ -40,21 +42,25 @@ export interface BffStateOptions {
   secrets: SecretRegistry;
   /** The longest a browser request may wait on the service: token requests with retries plus the call itself. */
   upstreamWaitMs: number;
+  metrics: BffMetrics;
 }
 
 export const bffState = fp<BffStateOptions>(
-  async (app, { config, secrets, upstreamWaitMs }) => {
+  async (app, { config, secrets, upstreamWaitMs, metrics }) => {
     const tokenManager = new TokenManager({
       timeoutMs: config.tokenTimeoutMs,
       retryDelaysMs: config.tokenRetryDelaysMs,
       now: config.now,
       onToken: (token) => secrets.add(token),
+      onTokenRequest: (outcome) => metrics.tokenRequested(outcome),
     });
     // An outcome is recorded at most one whole wait for the service after its write was sent.
     const stores = await openBffStores(config, { completionWindowMs: upstreamWaitMs + 60_000 }, (message) =>
       app.log.error({ err: message }, 'BFF database connection lost'),
     );
     app.addHook('onClose', () => stores.close());
+    metrics.countSessionsWith(async () => (await stores.sessions.list()).length);
+    app.decorate('bffMetrics', metrics);
     app.decorate('bffConfig', config);
     app.decorate('logSecrets', secrets);
     app.decorate('sessionStore', stores.sessions);
@@ -67,10 +73,15 @@ export const bffState = fp<BffStateOptions>(
     app.decorate('tokenManager', tokenManager);
     app.decorate(
       'upstream',
-      new UpstreamClient(config.upstream, tokenManager, {
-        readMs: config.upstreamReadTimeoutMs,
-        writeMs: config.upstreamTimeoutMs,
-      }),
+      new UpstreamClient(
+        config.upstream,
+        tokenManager,
+        {
+          readMs: config.upstreamReadTimeoutMs,
+          writeMs: config.upstreamTimeoutMs,
+        },
+        metrics,
+      ),
     );
   },
   { name: 'bff-state', fastify: '5.x' },

@@ -116,6 +116,7 @@ function createDocumentRoute(app: ZodApp) {
       const documentId = newId('document');
       // Before the transaction: on PGlite the store writes on the connection a transaction would hold.
       const upload = bytes && (await app.files.upload(auth.organizationId, documentId, [bytes], fileLimit));
+      if (upload) app.serviceMetrics.uploadBytes.inc(upload.size);
       const document: Document = {
         documentId,
         name: fields.name ?? null,
@@ -267,6 +268,7 @@ async function fileUploadRoute(app: ZodApp) {
       if (request.raw.readableAborted) throw badRequest('the upload was cut off before its end');
       throw error;
     }
+    app.serviceMetrics.uploadBytes.inc(upload.size);
     if (upload.size === 0) {
       await discardFile(app, organizationId, upload);
       throw badRequest('body must contain the file bytes (at least 1 byte)');

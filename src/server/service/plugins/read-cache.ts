@@ -36,14 +36,17 @@ export const readCache = fp<{ enabled: boolean }>(
       sizeCalculation: (answer) => Math.max(1, answer.body.length),
     });
 
+    const { readCacheHit, readCacheMiss } = app.serviceMetrics;
     app.addHook('onRequest', async (request, reply) => {
       if (request.method !== 'GET' || !request.auth) return;
       const { organizationId, appClientId, dataVersion } = request.auth;
       const key = `${currentUsageMonth()}\n${organizationId}\n${appClientId}\n${request.url}`;
       const hit = answers.get(key);
       if (hit?.dataVersion === dataVersion) {
+        readCacheHit.inc();
         return reply.code(200).header('content-type', hit.contentType).send(hit.body);
       }
+      readCacheMiss.inc();
       request.readCacheKey = key;
     });
 
@@ -58,5 +61,5 @@ export const readCache = fp<{ enabled: boolean }>(
       return payload;
     });
   },
-  { name: 'service-read-cache', dependencies: ['service-auth'] },
+  { name: 'service-read-cache', dependencies: ['service-auth', 'service-metrics'] },
 );

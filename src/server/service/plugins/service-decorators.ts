@@ -16,5 +16,12 @@ export const serviceDecorators = fp<{ context: ServiceContext }>(
 
 /** The decorators as one ServiceContext, for code that bootstrap shares (the recognition queue, file URLs). */
 export function serviceContextOf(app: FastifyInstance): ServiceContext {
-  return { config: app.serviceConfig, store: app.store, files: app.files, log: app.log, urls: app.serviceUrls };
+  return {
+    config: app.serviceConfig,
+    store: app.store,
+    files: app.files,
+    log: app.log,
+    metrics: app.serviceMetrics,
+    urls: app.serviceUrls,
+  };
 }

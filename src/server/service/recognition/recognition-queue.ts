@@ -88,7 +88,17 @@ async function takeTurn(ctx: ServiceContext, claim: Claim) {
     const turn: Turn = { unrecognised: [], pageCount: claim.pageCount ?? 0, nextPage: claim.nextPage };
     if (claim.pageCount === null || claim.nextPage < Math.min(claim.pageCount, limits.maxPages)) {
       const read = () => readFile(ctx, claim);
-      const { pageCount, result } = await recognizePage({ key: claim.request, read }, claim.nextPage, limits);
+      const startedAt = performance.now();
+      const { pageCount, result } = await recognizePage({ key: claim.request, read }, claim.nextPage, limits).catch(
+        (error: unknown) => {
+          ctx.metrics.recognitionPage('failed', (performance.now() - startedAt) / 1000);
+          throw error;
+        },
+      );
+      if (result) {
+        const outcome = result.type === 'page' ? 'recognised' : 'not-recognised';
+        ctx.metrics.recognitionPage(outcome, (performance.now() - startedAt) / 1000);
+      }
       turn.pageCount = pageCount;
       turn.nextPage += 1;
       if (result?.type === 'page') turn.page = result.page;

@@ -39,6 +39,8 @@ export interface Store {
   close(): Promise<void>;
   /** Present when this process sees every write (PGlite): what in-process caches check their entries against. */
   writes?: WriteEpoch;
+  /** Connections of the pool (PostgreSQL): open, idle, and queries waiting for one. PGlite has one connection. */
+  connections(): { total: number; idle?: number; waiting?: number };
 }
 
 export interface StoreOptions {
@@ -126,6 +128,7 @@ async function openPglite(dataDir: string): Promise<Store> {
     db,
     writes,
     transaction: (work) => db.transaction(work as (tx: unknown) => Promise<never>) as never,
+    connections: () => ({ total: 1 }),
     close: async () => {
       await statistics.stop();
       await client.close();
@@ -159,6 +162,7 @@ async function openPostgres(
     kind: 'postgres',
     db,
     transaction: (work) => db.transaction(work as (tx: unknown) => Promise<never>) as never,
+    connections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createServiceApp } from '@/server/service/app';
 import type { CredentialsFile as Credentials } from '@/contract/credentials-file';
-import { loadServiceConfig } from '@/server/service/config';
+import { loadServiceConfig, type ServiceConfig } from '@/server/service/config';
 import { dropSchema } from '@/server/service/storage';
 import { createTenantOrganization } from './tenant';
 
@@ -34,6 +34,8 @@ export interface TestService {
     clientSecret: string;
     getToken(): Promise<string>;
   }>;
+  /** The port of its metrics listener, when its config has one. */
+  metricsPort(): number | undefined;
   /** Stops the service and starts it again on the same data and port (a fresh process's memory, same URLs). */
   restart(): Promise<void>;
   close(): Promise<void>;
@@ -69,12 +71,12 @@ export function testServiceEnv(dataDir: string, env: Record<string, string> = {}
 }
 
 export async function startTestService(
-  opts: { demo?: boolean; env?: Record<string, string> } = {},
+  opts: { demo?: boolean; env?: Record<string, string>; config?: Partial<ServiceConfig> } = {},
 ): Promise<TestService> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'dps-service-test-'));
   const env = testServiceEnv(dataDir, { ...opts.env, DPS_DEMO: opts.demo ? '1' : '0' });
   const schema = env.DPS_DATABASE_URL ? `t_${randomBytes(8).toString('hex')}` : undefined;
-  const config = { ...loadServiceConfig(env), databaseSchema: schema };
+  const config = { ...loadServiceConfig(env), databaseSchema: schema, ...opts.config };
   let service;
   try {
     service = await createServiceApp(config);
@@ -95,6 +97,7 @@ export async function startTestService(
     dataDir,
     credentials,
     getToken: () => requestToken(urls.authUrl, credentials.clientId, credentials.clientSecret),
+    metricsPort: () => started.metricsPort(),
     async createTenant() {
       const tenant = await createTenantOrganization(started.context);
       return { ...tenant, getToken: () => requestToken(urls.authUrl, tenant.clientId, tenant.clientSecret) };

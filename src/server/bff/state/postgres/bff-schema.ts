@@ -72,6 +72,7 @@ export const auditEntries = pgTable(
     path: text('path').notNull(),
     forwarded: boolean('forwarded').notNull(),
     status: integer('status'),
+    requestId: text('request_id'),
   },
   (table) => [
     index('audit_entries_time').on(table.time, table.id),

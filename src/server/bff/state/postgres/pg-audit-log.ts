@@ -33,12 +33,14 @@ interface EntryRow {
   outcome: string | null;
   outcomeStatus: number | null;
   clientClosed: boolean | null;
+  requestId: string | null;
 }
 
 function entryOf(row: EntryRow): AuditEntry {
   const time = row.time.toISOString();
+  const requestId = row.requestId === null ? {} : { requestId: row.requestId };
   if (!row.forwarded) {
-    const common = { time, operator: row.operator, method: row.method, path: row.path };
+    const common = { time, operator: row.operator, method: row.method, path: row.path, ...requestId };
     return { ...common, status: row.status, outcome: 'not-forwarded', clientClosed: false, completedTime: time };
   }
   return {
@@ -50,6 +52,7 @@ function entryOf(row: EntryRow): AuditEntry {
     outcome: (row.outcome as AuditOutcome | null) ?? 'pending',
     clientClosed: row.clientClosed ?? false,
     completedTime: row.outcomeTime?.toISOString() ?? null,
+    ...requestId,
   };
 }
 
@@ -65,15 +68,15 @@ export class PgAuditLog implements AuditLog {
   }
 
   async append(entry: AuditWrite & { status: number }): Promise<void> {
-    const { operator, method, path, status } = entry;
-    await this.db.insert(entries).values({ time: NOW, operator, method, path, forwarded: false, status });
+    const { operator, method, path, status, requestId } = entry;
+    await this.db.insert(entries).values({ time: NOW, operator, method, path, forwarded: false, status, requestId });
   }
 
   async forwarded(write: AuditWrite): Promise<string> {
-    const { operator, method, path } = write;
+    const { operator, method, path, requestId } = write;
     const [row] = await this.db
       .insert(entries)
-      .values({ time: NOW, operator, method, path, forwarded: true })
+      .values({ time: NOW, operator, method, path, forwarded: true, requestId })
       .returning({ id: entries.id });
     return String(row.id);
   }
@@ -118,6 +121,7 @@ export class PgAuditLog implements AuditLog {
         outcome: outcomes.outcome,
         outcomeStatus: outcomes.status,
         clientClosed: outcomes.clientClosed,
+        requestId: entries.requestId,
       })
       .from(entries)
       .leftJoin(outcomes, eq(outcomes.entryId, entries.id))

@@ -121,6 +121,15 @@ export const recognitionsRepo = {
       .onConflictDoUpdate({ target: [t.organizationId, t.documentId], set: waiting });
   },
 
+  /** Documents waiting for recognition or being recognised, every organization's (the queue depth metric). */
+  async countWaiting(db: Executor): Promise<number> {
+    const [row] = await rows<{ waiting: number }>(
+      db,
+      sql`SELECT count(*)::int AS waiting FROM document_recognitions WHERE status IN ('pending', 'running')`,
+    );
+    return row?.waiting ?? 0;
+  },
+
   /**
    * Claims one page's turn: of the documents waiting (pending, started and between turns, or under a lease that ran
    * out), the oldest request of the organization whose last turn is longest ago (one that never had a turn first).
