@@ -150,8 +150,8 @@ function useReviewDecisions({
   // The next run opens at once; the sitting writes this one in the background and says so if the write fails.
   const onConfirm = () => {
     if (!task || busy || readOnly) return;
+    // The editor goes with this run: no need to mark the draft saved (a re-render of the page) before moving on.
     leaving.current = true;
-    draft.markSaved();
     confirmAndMoveOn({ runId, task, documentId, groundTruth: draft.entries });
   };
 

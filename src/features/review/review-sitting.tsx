@@ -60,8 +60,9 @@ export function ReviewSitting({ agentId, runId }: { agentId: string; runId: stri
           position={position}
           onDone={openNext}
           onConfirm={(confirmation) => {
-            confirmations.send(confirmation);
+            // Navigation first: the send's re-renders then happen while the next run is already on its way.
             void openNext(true);
+            confirmations.send(confirmation);
           }}
         />
       ) : (

@@ -5,7 +5,7 @@
  * has them).
  */
 import { useNavigate } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
+import { startTransition, useRef, useState } from 'react';
 import { explainError } from '@/api/errors';
 import { useConfirmReview, type ReviewConfirmation } from '@/api/review';
 import { toast } from '@/components/toast';
@@ -46,7 +46,8 @@ export function useBackgroundConfirm(agentId: string, onFailed: () => void) {
   const send = (confirmation: ReviewConfirmation) => {
     keepUnsent(confirmation.runId, confirmation.groundTruth);
     sendingRef.current.add(confirmation.runId);
-    setSending(new Set(sendingRef.current));
+    // Only the queue's list reads this: it may wait for the next run to render.
+    startTransition(() => setSending(new Set(sendingRef.current)));
     confirm.mutate(confirmation);
   };
 
