@@ -3,7 +3,7 @@
  * the window are read once over the index agent_runs_agent (organization, agent, created time), each run's events
  * and predictions are unnested from its stored JSON, and everything is aggregated in the database.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { InsightBucket, InsightOutcome } from '@/contract';
 import { rows, type Executor } from '..';
 
@@ -16,16 +16,25 @@ export type InsightRows = {
   confidence: { bucket: number; predictions: number; changed: number; runs: number }[];
 };
 
-export async function readAgentInsights(
-  db: Executor,
-  window: { organizationId: string; agentId: string; from: string; to: string; bucket: InsightBucket },
-): Promise<InsightRows> {
-  const { organizationId, agentId, from, to, bucket } = window;
-  const [row] = await rows<{ insights: InsightRows }>(
-    db,
-    sql`
+export type InsightWindow = {
+  organizationId: string;
+  agentId: string;
+  from: string;
+  to: string;
+  bucket: InsightBucket;
+};
+
+export async function readAgentInsights(db: Executor, window: InsightWindow): Promise<InsightRows> {
+  const [row] = await rows<{ insights: InsightRows }>(db, agentInsightsQuery(window));
+  return row.insights;
+}
+
+/** The statement itself (the bench runs it bare through pgbench as the floor). */
+export function agentInsightsQuery({ organizationId, agentId, from, to, bucket }: InsightWindow): SQL {
+  return sql`
+    -- Stored data is json (text): parsed once per run into jsonb, whose operators then read it without parsing.
     WITH window_runs AS MATERIALIZED (
-      SELECT r.id, r.created_time, r.status, r.data
+      SELECT r.id, r.created_time, r.status, r.data::jsonb AS data
       FROM agent_runs r
       WHERE r.organization_id = ${organizationId} AND r.agent_id = ${agentId}
         AND r.created_time >= ${from}::timestamptz AND r.created_time < ${to}::timestamptz
@@ -43,20 +52,20 @@ export async function readAgentInsights(
           min(ev.time) FILTER (
             WHERE ev.status NOT IN ('running', 'pending-predictions', 'ready-for-review', 'review-in-progress')
           ) AS left_review
-        FROM json_to_recordset(w.data -> 'events') AS ev(type text, status text, time timestamptz)
+        FROM jsonb_to_recordset(w.data -> 'events') AS ev(type text, status text, time timestamptz)
       ) e
     ),
     predictions AS MATERIALIZED (
       SELECT w.id, p.label, p.confidence,
         -- Changed: the confirmed ground truth has no entry of this label with the predicted value (null = empty).
         NOT EXISTS (
-          SELECT 1 FROM json_array_elements(w.data -> 'internal' -> 'review' -> 'groundTruth') g
+          SELECT 1 FROM jsonb_array_elements(w.data -> 'internal' -> 'review' -> 'groundTruth') g
           WHERE g ->> 'label' = p.label AND g ->> 'value' = coalesce(p.value, '')
         ) AS changed,
-        json_typeof(w.data -> 'internal' -> 'review' -> 'groundTruth') = 'array' AS confirmed,
+        jsonb_typeof(w.data -> 'internal' -> 'review' -> 'groundTruth') = 'array' AS confirmed,
         least(floor(p.confidence * 10), 9)::int AS confidence_bucket
       FROM window_runs w,
-        json_to_recordset(w.data -> 'internal' -> 'predictions') AS p(label text, value text, confidence float8)
+        jsonb_to_recordset(w.data -> 'internal' -> 'predictions') AS p(label text, value text, confidence float8)
     ),
     reviewed_predictions AS (
       SELECT p.* FROM predictions p JOIN runs r ON r.id = p.id AND r.reviewed WHERE p.confirmed
@@ -127,7 +136,5 @@ export async function readAgentInsights(
           LEFT JOIN (SELECT confidence_bucket, count(*)::int AS runs FROM lowest GROUP BY 1) l ON l.confidence_bucket = b
         ) c
       )
-    ) AS insights`,
-  );
-  return row.insights;
+    ) AS insights`;
 }
