@@ -42,6 +42,7 @@ import { validationsRepo } from '@/server/service/storage/repositories/validatio
 import { bumpCounter, createdStamp, type Tx } from '@/server/service/storage';
 import type { Upload } from '@/server/service/storage/file-store/file-store';
 import { DEMO_ACTIONS, DEMO_HOOKS, DEMO_MODELS, DEMO_VALIDATIONS } from './demo-definitions';
+import { seedInsightsHistory } from './insights-history';
 import { makeSampleFiles } from './samples';
 
 const DEMO_DATASET_ID = 'svc:dataset:0a1b2c3d4e5f60718293a4b5c6d7e8f9';
@@ -243,6 +244,15 @@ export async function seedDemoData(ctx: SeedContext): Promise<void> {
     await archiveAgentRun(tx, scope, finished.agentId, finished.runId);
     const abandoned = await run(invoiceAgent.agentId, 1);
     await archiveAgentRun(tx, scope, abandoned.agentId, abandoned.runId);
+    await seedInsightsHistory(
+      tx,
+      ctx,
+      [
+        { agentId: invoiceAgent.agentId, model: models.invoice, perDay: 14, reviewShare: 0.6 },
+        { agentId: receiptAgent.agentId, model: models.receipt, perDay: 8, reviewShare: 0.15 },
+      ],
+      documents,
+    );
 
     async function runApproved() {
       const created = await run(invoiceAgent.agentId, 0, approver);
