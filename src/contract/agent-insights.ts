@@ -85,3 +85,24 @@ export const agentInsightsSchema = z.object({
   ),
 });
 export type AgentInsights = z.infer<typeof agentInsightsSchema>;
+
+/** `GET /insights/agents`: every agent's runs created in [from, to) by outcome, and how many of them are queued now. */
+export const insightsOverviewQuerySchema = z.pick(agentInsightsQuerySchema, { from: true, to: true });
+
+export const insightsOverviewSchema = z.object({
+  from: isoTime,
+  to: isoTime,
+  agents: z.array(
+    z.object({
+      agentId: z.string(),
+      straightThrough: countSchema,
+      reviewed: countSchema,
+      error: countSchema,
+      archived: countSchema,
+      inProgress: countSchema,
+      /** Waiting for or in review now. */
+      queued: countSchema,
+    }),
+  ),
+});
+export type InsightsOverview = z.infer<typeof insightsOverviewSchema>;

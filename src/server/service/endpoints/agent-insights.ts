@@ -1,6 +1,7 @@
 /**
- * GET /agents/{agentId}/insights (extension, docs/insights.md): an agent's outcomes, review queue, review durations
- * and prediction changes over a window, computed in the database. Scope `agents.runs` read, like the runs list; the
+ * GET /agents/{agentId}/insights and GET /insights/agents (extensions, docs/insights.md): an agent's outcomes, review
+ * queue, review durations and prediction changes over a window, and every agent's outcomes, computed in the database.
+ * Scope `agents.runs` read, like the runs list; the
  * agent must be in the caller's organization (404 otherwise).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,12 +14,18 @@ import {
   agentIdSchema,
   agentInsightsQuerySchema,
   agentInsightsSchema,
+  insightsOverviewQuerySchema,
+  insightsOverviewSchema,
   type AgentInsights,
   type InsightBucket,
 } from '@/contract';
 import { badRequest } from '@/server/service/http-error';
 import { toIsoTimestamp } from '@/server/service/storage';
-import { readAgentInsights, type InsightRows } from '@/server/service/storage/repositories/agent-insights';
+import {
+  readAgentInsights,
+  readInsightsOverview,
+  type InsightRows,
+} from '@/server/service/storage/repositories/agent-insights';
 import { agentsRepo } from '@/server/service/storage/repositories/agents';
 
 const BUCKET_MS: Record<InsightBucket, number> = { hour: 3_600_000, day: 86_400_000 };
@@ -35,7 +42,7 @@ function bucketStarts(from: Date, to: Date, bucket: InsightBucket): string[] {
 }
 
 /** Lays the database's aggregates over every bucket of the window, with zeros where nothing happened. */
-export function shapeInsights(
+function shapeInsights(
   rows: InsightRows,
   window: { from: Date; to: Date; bucket: InsightBucket },
 ): AgentInsights {
@@ -81,6 +88,23 @@ export function shapeInsights(
   };
 }
 
+/** The window of a request, refused (400) when backwards, longer than a year or of too many buckets. */
+function insightWindow(query: { from: string; to: string; bucket?: InsightBucket }) {
+  const from = new Date(toIsoTimestamp(query.from));
+  const to = new Date(toIsoTimestamp(query.to));
+  const bucket = query.bucket ?? 'day';
+  if (!(from < to)) throw badRequest('from must be before to');
+  if (to.getTime() - from.getTime() > MAX_INSIGHT_WINDOW_DAYS * DAY_MS) {
+    throw badRequest(`the window may span at most ${MAX_INSIGHT_WINDOW_DAYS} days`);
+  }
+  if ((to.getTime() - from.getTime()) / BUCKET_MS[bucket] > MAX_INSIGHT_BUCKETS) {
+    throw badRequest(`the window holds more than ${MAX_INSIGHT_BUCKETS} buckets of one ${bucket}`);
+  }
+  return { from, to, bucket };
+}
+
+const config = { family: 'agents.runs' } as const;
+
 export const agentInsightsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/agents/:agentId/insights',
@@ -92,19 +116,10 @@ export const agentInsightsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: agentInsightsQuerySchema,
         response: { 200: agentInsightsSchema },
       },
-      config: { family: 'agents.runs' },
+      config,
     },
     async ({ params, query, auth }) => {
-      const from = new Date(toIsoTimestamp(query.from));
-      const to = new Date(toIsoTimestamp(query.to));
-      const bucket = query.bucket ?? 'day';
-      if (!(from < to)) throw badRequest('from must be before to');
-      if (to.getTime() - from.getTime() > MAX_INSIGHT_WINDOW_DAYS * DAY_MS) {
-        throw badRequest(`the window may span at most ${MAX_INSIGHT_WINDOW_DAYS} days`);
-      }
-      if ((to.getTime() - from.getTime()) / BUCKET_MS[bucket] > MAX_INSIGHT_BUCKETS) {
-        throw badRequest(`the window holds more than ${MAX_INSIGHT_BUCKETS} buckets of one ${bucket}`);
-      }
+      const { from, to, bucket } = insightWindow(query);
       await agentsRepo.require(app.store.db, auth.organizationId, params.agentId);
       const rows = await readAgentInsights(app.store.db, {
         organizationId: auth.organizationId,
@@ -114,6 +129,27 @@ export const agentInsightsRoutes: FastifyPluginAsyncZod = async (app) => {
         bucket,
       });
       return shapeInsights(rows, { from, to, bucket });
+    },
+  );
+
+  app.get(
+    '/insights/agents',
+    {
+      schema: {
+        summary: "Every agent's runs created in [from, to) by outcome, and how many are queued for review (extension)",
+        querystring: insightsOverviewQuerySchema,
+        response: { 200: insightsOverviewSchema },
+      },
+      config,
+    },
+    async ({ query, auth }) => {
+      const { from, to } = insightWindow(query);
+      const agents = await readInsightsOverview(app.store.db, {
+        organizationId: auth.organizationId,
+        from: from.toISOString(),
+        to: to.toISOString(),
+      });
+      return { from: from.toISOString(), to: to.toISOString(), agents };
     },
   );
 };

@@ -3,7 +3,7 @@
  * runs made through the API, checked against what the runs list and the counts endpoint say about the same runs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentInsightsSchema, agentRunSchema, type AgentInsights } from '@/contract';
+import { agentInsightsSchema, agentRunSchema, insightsOverviewSchema, type AgentInsights } from '@/contract';
 import { startTestService, type TestService } from '@/server/service/testing/start-test-service';
 import { apiClient, type ApiClient } from '@/server/service/testing/http';
 
@@ -175,10 +175,42 @@ describe('agent insights (extension: GET /agents/{agentId}/insights)', () => {
     expect((await other.get(`/agents/${agentId}/insights?${new URLSearchParams(window())}`)).status).toBe(404);
   });
 
+  it("the overview gives every agent's outcomes as each agent's insights and its queue as its counts", async () => {
+    const reviewedAgent = await newAgent([ids.model, ids.validation]);
+    await review(reviewedAgent, (await startRun(reviewedAgent)).runId, '12.50');
+    await startRun(reviewedAgent);
+    const autoAgent = await newAgent([ids.model]);
+    await startRun(autoAgent);
+    const result = await api.get(`/insights/agents?${new URLSearchParams(window())}`);
+    expect(result.status, JSON.stringify(result.body)).toBe(200);
+    const overview = insightsOverviewSchema.parse(result.body);
+    for (const agentId of [reviewedAgent, autoAgent]) {
+      const row = overview.agents.find((a) => a.agentId === agentId);
+      const own = await insights(agentId, window());
+      const counts = (await api.get(`/agents/${agentId}/runs/counts`)).body.counts;
+      expect(row).toEqual({
+        agentId,
+        straightThrough: sum(own.runs, 'straightThrough'),
+        reviewed: sum(own.runs, 'reviewed'),
+        error: sum(own.runs, 'error'),
+        archived: sum(own.runs, 'archived'),
+        inProgress: sum(own.runs, 'inProgress'),
+        queued: counts['ready-for-review'] + counts['review-in-progress'],
+      });
+    }
+    expect(overview.agents.find((a) => a.agentId === reviewedAgent)).toMatchObject({ reviewed: 1, queued: 1 });
+    expect(overview.agents.find((a) => a.agentId === autoAgent)).toMatchObject({ straightThrough: 1, queued: 0 });
+    expect((await api.get('/insights/agents?from=2024-01-02T00:00:00Z&to=2024-01-01T00:00:00Z')).status).toBe(400);
+    const tenant = await svc.createTenant();
+    const other = apiClient(svc.baseUrl, await tenant.getToken());
+    expect((await other.get(`/insights/agents?${new URLSearchParams(window())}`)).body.agents).toEqual([]);
+  });
+
   it('is in the OpenAPI document with its scope and query', async () => {
     const document = (await apiClient(svc.baseUrl, null).get('/openapi.json')).body;
     const operation = document.paths['/agents/{agentId}/insights']?.get;
     expect(operation?.security).toEqual([{ oauth2: ['agents.runs:read'] }]);
+    expect(document.paths['/insights/agents']?.get?.security).toEqual([{ oauth2: ['agents.runs:read'] }]);
     expect(operation?.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(['from', 'to', 'bucket', 'agentId']),
     );

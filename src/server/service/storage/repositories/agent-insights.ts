@@ -4,7 +4,7 @@
  * and predictions are unnested from its stored JSON, and everything is aggregated in the database.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { InsightBucket, InsightOutcome } from '@/contract';
+import type { InsightBucket, InsightOutcome, InsightsOverview } from '@/contract';
 import { rows, type Executor } from '..';
 
 /** Aggregates as the database returns them; the endpoint lays them over the window's buckets. */
@@ -137,4 +137,37 @@ export function agentInsightsQuery({ organizationId, agentId, from, to, bucket }
         ) c
       )
     ) AS insights`;
+}
+
+type OverviewRow = InsightsOverview['agents'][number];
+
+/** Every agent's runs of the window by outcome (the per-agent classification, read with jsonpath), over one index. */
+export async function readInsightsOverview(
+  db: Executor,
+  { organizationId, from, to }: Omit<InsightWindow, 'agentId' | 'bucket'>,
+): Promise<OverviewRow[]> {
+  return rows<OverviewRow>(
+    db,
+    sql`
+    SELECT agent_id AS "agentId",
+      count(*) FILTER (WHERE outcome = 'straightThrough')::int AS "straightThrough",
+      count(*) FILTER (WHERE outcome = 'reviewed')::int AS reviewed,
+      count(*) FILTER (WHERE outcome = 'error')::int AS error,
+      count(*) FILTER (WHERE outcome = 'archived')::int AS archived,
+      count(*) FILTER (WHERE outcome = 'inProgress')::int AS "inProgress",
+      count(*) FILTER (WHERE status IN ('ready-for-review', 'review-in-progress'))::int AS queued
+    FROM (
+      SELECT agent_id, status, CASE
+        WHEN status = 'archived' THEN 'archived'
+        WHEN status = 'error' THEN 'error'
+        WHEN data::jsonb @? '$.events[*] ? (@.type == "review-completed")' THEN 'reviewed'
+        WHEN data::jsonb @? '$.events[*] ? (@.type == "predictions-auto-validated")' THEN 'straightThrough'
+        ELSE 'inProgress' END AS outcome
+      FROM agent_runs
+      WHERE organization_id = ${organizationId} AND agent_id IS NOT NULL
+        AND created_time >= ${from}::timestamptz AND created_time < ${to}::timestamptz
+    ) classified
+    GROUP BY agent_id
+    ORDER BY agent_id`,
+  );
 }
