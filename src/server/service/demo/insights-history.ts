@@ -16,7 +16,7 @@ const MINUTE_MS = 60_000;
 
 export type HistoryAgent = {
   agentId: string;
-  model: { modelId: string; fieldConfig: FieldConfig };
+  model: { modelId: string; fieldConfig?: Record<string, unknown> | null };
   /** Runs per day on average, and the share of them a person reviews. */
   perDay: number;
   reviewShare: number;
@@ -81,7 +81,7 @@ export async function seedInsightsHistory(
           state = applyTransitions(state, [trigger], { by: actor, time: nowTimestamp(new Date(at)) });
         }
         const predictions = predictFields(
-          agent.model.fieldConfig,
+          (agent.model.fieldConfig ?? {}) as FieldConfig,
           document.groundTruth,
           `${document.documentId}/${key}`,
         );

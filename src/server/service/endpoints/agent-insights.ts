@@ -42,10 +42,7 @@ function bucketStarts(from: Date, to: Date, bucket: InsightBucket): string[] {
 }
 
 /** Lays the database's aggregates over every bucket of the window, with zeros where nothing happened. */
-function shapeInsights(
-  rows: InsightRows,
-  window: { from: Date; to: Date; bucket: InsightBucket },
-): AgentInsights {
+function shapeInsights(rows: InsightRows, window: { from: Date; to: Date; bucket: InsightBucket }): AgentInsights {
   const starts = bucketStarts(window.from, window.to, window.bucket);
   const outcomeCounts = new Map<string, number>(rows.outcomes.map((o) => [`${o.bucket} ${o.outcome}`, o.n]));
   const moves = new Map(rows.queueMoves.map((m) => [m.bucket, m.delta]));
