@@ -1,7 +1,8 @@
 /**
  * The figures of GET /agents/{agentId}/insights (docs/insights.md), in one SQL statement: the agent's runs created in
- * the window are read once over the index agent_runs_agent (organization, agent, created time), each run's events
- * and predictions are unnested from its stored JSON, and everything is aggregated in the database.
+ * the window are read once over the index agent_runs_agent (organization, agent, created time), with the `insight`
+ * column a trigger derives from each run's data on write (migration 0013), and everything is aggregated in the
+ * database.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { InsightBucket, InsightOutcome, InsightsOverview } from '@/contract';
@@ -32,46 +33,25 @@ export async function readAgentInsights(db: Executor, window: InsightWindow): Pr
 /** The statement itself (the bench runs it bare through pgbench as the floor). */
 export function agentInsightsQuery({ organizationId, agentId, from, to, bucket }: InsightWindow): SQL {
   return sql`
-    -- Stored data is json (text): parsed once per run into jsonb, whose operators then read it without parsing.
-    WITH window_runs AS MATERIALIZED (
-      SELECT r.id, r.created_time, r.status, r.data::jsonb AS data
+    -- insight: what the figures need of each run, derived from its data on write (migration 0013).
+    WITH runs AS MATERIALIZED (
+      SELECT r.id, r.status, date_trunc(${bucket}, r.created_time, 'UTC') AS bucket, r.insight,
+        (r.insight ->> 'auto')::boolean AS auto,
+        (r.insight ->> 'reviewed')::boolean AS reviewed,
+        (r.insight ->> 'requested')::timestamptz AS requested,
+        (r.insight ->> 'firstStarted')::timestamptz AS first_started,
+        (r.insight ->> 'lastStarted')::timestamptz AS last_started,
+        (r.insight ->> 'completed')::timestamptz AS completed,
+        (r.insight ->> 'leftReview')::timestamptz AS left_review,
+        least(floor((r.insight ->> 'minConfidence')::float8 * 10), 9)::int AS lowest_bucket
       FROM agent_runs r
       WHERE r.organization_id = ${organizationId} AND r.agent_id = ${agentId}
         AND r.created_time >= ${from}::timestamptz AND r.created_time < ${to}::timestamptz
     ),
-    runs AS MATERIALIZED (
-      SELECT w.id, w.status, date_trunc(${bucket}, w.created_time, 'UTC') AS bucket, e.*
-      FROM window_runs w, LATERAL (
-        SELECT
-          bool_or(ev.type = 'predictions-auto-validated') AS auto,
-          bool_or(ev.type = 'review-completed') AS reviewed,
-          min(ev.time) FILTER (WHERE ev.type = 'review-requested') AS requested,
-          min(ev.time) FILTER (WHERE ev.type = 'review-started') AS first_started,
-          max(ev.time) FILTER (WHERE ev.type = 'review-started') AS last_started,
-          min(ev.time) FILTER (WHERE ev.type = 'review-completed') AS completed,
-          min(ev.time) FILTER (
-            WHERE ev.status NOT IN ('running', 'pending-predictions', 'ready-for-review', 'review-in-progress')
-          ) AS left_review
-        FROM jsonb_to_recordset(w.data -> 'events') AS ev(type text, status text, time timestamptz)
-      ) e
-    ),
-    predictions AS MATERIALIZED (
-      SELECT w.id, p.label, p.confidence,
-        -- Changed: the confirmed ground truth has no entry of this label with the predicted value (null = empty).
-        NOT EXISTS (
-          SELECT 1 FROM jsonb_array_elements(w.data -> 'internal' -> 'review' -> 'groundTruth') g
-          WHERE g ->> 'label' = p.label AND g ->> 'value' = coalesce(p.value, '')
-        ) AS changed,
-        jsonb_typeof(w.data -> 'internal' -> 'review' -> 'groundTruth') = 'array' AS confirmed,
-        least(floor(p.confidence * 10), 9)::int AS confidence_bucket
-      FROM window_runs w,
-        jsonb_to_recordset(w.data -> 'internal' -> 'predictions') AS p(label text, value text, confidence float8)
-    ),
-    reviewed_predictions AS (
-      SELECT p.* FROM predictions p JOIN runs r ON r.id = p.id AND r.reviewed WHERE p.confirmed
-    ),
-    lowest AS (
-      SELECT least(floor(min(confidence) * 10), 9)::int AS confidence_bucket FROM predictions GROUP BY id
+    reviewed_predictions AS MATERIALIZED (
+      SELECT p.label, p.confidence, p.changed, least(floor(p.confidence * 10), 9)::int AS confidence_bucket
+      FROM runs r, jsonb_to_recordset(r.insight -> 'predictions') AS p(label text, confidence float8, changed boolean)
+      WHERE r.insight -> 'predictions' IS NOT NULL AND jsonb_typeof(r.insight -> 'predictions') = 'array'
     )
     SELECT json_build_object(
       'outcomes', (
@@ -133,7 +113,7 @@ export function agentInsightsQuery({ organizationId, agentId, from, to, bucket }
             SELECT confidence_bucket, count(*)::int AS predictions, count(*) FILTER (WHERE changed)::int AS changed
             FROM reviewed_predictions GROUP BY 1
           ) p ON p.confidence_bucket = b
-          LEFT JOIN (SELECT confidence_bucket, count(*)::int AS runs FROM lowest GROUP BY 1) l ON l.confidence_bucket = b
+          LEFT JOIN (SELECT lowest_bucket, count(*)::int AS runs FROM runs GROUP BY 1) l ON l.lowest_bucket = b
         ) c
       )
     ) AS insights`;
@@ -141,7 +121,7 @@ export function agentInsightsQuery({ organizationId, agentId, from, to, bucket }
 
 type OverviewRow = InsightsOverview['agents'][number];
 
-/** Every agent's runs of the window by outcome (the per-agent classification, read with jsonpath), over one index. */
+/** Every agent's runs of the window by outcome (the per-agent classification, from `insight`), over one index. */
 export async function readInsightsOverview(
   db: Executor,
   { organizationId, from, to }: Omit<InsightWindow, 'agentId' | 'bucket'>,
@@ -160,8 +140,8 @@ export async function readInsightsOverview(
       SELECT agent_id, status, CASE
         WHEN status = 'archived' THEN 'archived'
         WHEN status = 'error' THEN 'error'
-        WHEN data::jsonb @? '$.events[*] ? (@.type == "review-completed")' THEN 'reviewed'
-        WHEN data::jsonb @? '$.events[*] ? (@.type == "predictions-auto-validated")' THEN 'straightThrough'
+        WHEN (insight ->> 'reviewed')::boolean THEN 'reviewed'
+        WHEN (insight ->> 'auto')::boolean THEN 'straightThrough'
         ELSE 'inProgress' END AS outcome
       FROM agent_runs
       WHERE organization_id = ${organizationId} AND agent_id IS NOT NULL
