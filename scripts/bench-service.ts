@@ -8,6 +8,7 @@
 import pg from 'pg';
 import { startTestService } from '../src/server/service/testing/start-test-service';
 import { compareWithBare } from './service-bench/compare';
+import { benchInsights } from './service-bench/insights';
 import { apiClient, type ApiClient } from '../src/server/service/testing/http';
 
 const LIST_SAMPLES = 200;
@@ -133,4 +134,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     }
   }
   if (parts.length === 0 || parts.includes('lists')) await benchService();
+  // A million runs: only when asked for by name.
+  if (parts.includes('insights')) await benchInsights();
 }

@@ -21,5 +21,6 @@ export * from './validation-config';
 export * from './agents';
 export * from './agent-run-statuses';
 export * from './agent-run-counts';
+export * from './agent-insights';
 export * from './run-variables';
 export * from './run-owner';

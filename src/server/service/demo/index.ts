@@ -42,6 +42,7 @@ import { validationsRepo } from '@/server/service/storage/repositories/validatio
 import { bumpCounter, createdStamp, type Tx } from '@/server/service/storage';
 import type { Upload } from '@/server/service/storage/file-store/file-store';
 import { DEMO_ACTIONS, DEMO_HOOKS, DEMO_MODELS, DEMO_VALIDATIONS } from './demo-definitions';
+import { seedInsightsHistory } from './insights-history';
 import { makeSampleFiles } from './samples';
 
 const DEMO_DATASET_ID = 'svc:dataset:0a1b2c3d4e5f60718293a4b5c6d7e8f9';
@@ -85,6 +86,15 @@ export async function seedDemoData(ctx: SeedContext): Promise<void> {
     const { actions, hooks } = await seedActionsAndHooks(tx, ctx);
     const agents = await seedAgents(tx, ctx, { models, validations, actions, hooks });
     await seedRuns(tx, ctx, scope, { documents, validations, actions, hooks, agents });
+    await seedInsightsHistory(
+      tx,
+      ctx,
+      [
+        { agentId: agents.invoiceAgent.agentId, model: models.invoice, perDay: 14, reviewShare: 0.6 },
+        { agentId: agents.receiptAgent.agentId, model: models.receipt, perDay: 8, reviewShare: 0.15 },
+      ],
+      documents,
+    );
   });
 }
 

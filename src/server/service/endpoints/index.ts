@@ -8,6 +8,7 @@ import { appClientRoutes } from './app-clients';
 import { organizationRoutes } from './organizations';
 import { roleRoutes } from './roles';
 import { userRoutes } from './users';
+import { agentInsightsRoutes } from './agent-insights';
 import { agentRunRoutes } from './agent-runs';
 import { agentRoutes } from './agents';
 import { documentRoutes } from './documents';
@@ -28,6 +29,7 @@ export const routePlugins = [
   validationRoutes,
   agentRoutes,
   agentRunRoutes,
+  agentInsightsRoutes,
   hookRoutes,
   actionRoutes,
   runOwnerRoutes,

@@ -195,7 +195,13 @@ export const agents = pgTable('agents', { ...commonColumns() }, (t) => [
 
 export const agentRuns = pgTable(
   'agent_runs',
-  { ...commonColumns(), agentId: text('agent_id'), status: text('status') },
+  {
+    ...commonColumns(),
+    agentId: text('agent_id'),
+    status: text('status'),
+    /** What the insights endpoint reads of the run, set from `data` by a trigger on every write (migration 0013). */
+    insight: jsonb('insight').$type<Record<string, unknown>>(),
+  },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.id] }),
     index('agent_runs_org_created').on(t.organizationId, t.createdTime, t.id),

@@ -1,0 +1,130 @@
+/**
+ * `npm run bench:service -- insights` (PostgreSQL: DPS_DATABASE_URL): seeds 1,000,000 runs of one agent over a year
+ * with generate_series (a tenth each straight through ×6, reviewed ×2 — a third of them with a corrected total —
+ * error, archived while waiting; five predicted fields each), then times GET /agents/{agentId}/insights for a 30-day
+ * window through the API beside its bare SQL through pgbench (the floor). A script, not a test.
+ */
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { agentInsightsQuery } from '../../src/server/service/storage/repositories/agent-insights';
+import { startTestService } from '../../src/server/service/testing/start-test-service';
+import { apiClient } from '../../src/server/service/testing/http';
+
+const RUNS = 1_000_000;
+const SAMPLES = 5;
+const DAY_MS = 86_400_000;
+
+/** The runs, built in SQL: event times and confidences derive from the row number so every run differs. */
+const SEED_SQL = `
+INSERT INTO agent_runs (organization_id, id, created_time, updated_time, data, agent_id, status)
+SELECT $1, 'svc:run:' || lpad(to_hex(i), 32, '0'), t, t, json_build_object(
+  'agentId', $2::text, 'runId', 'svc:run:' || lpad(to_hex(i), 32, '0'), 'status', status,
+  'createdTime', t, 'createdBy', 'bench', 'updatedTime', t, 'updatedBy', 'bench', 'resourceIds', json_build_array(),
+  'events', CASE
+    WHEN kind < 6 THEN json_build_array(pg_temp.ev('run-started', 'running', t), pg_temp.ev('predictions-requested', 'pending-predictions', t),
+      pg_temp.ev('predictions-auto-validated', 'succeeded-predictions', t))
+    WHEN kind < 8 THEN json_build_array(pg_temp.ev('run-started', 'running', t), pg_temp.ev('predictions-requested', 'pending-predictions', t),
+      pg_temp.ev('review-requested', 'ready-for-review', t), pg_temp.ev('review-started', 'review-in-progress', t + (i % 3600) * interval '1 s'),
+      pg_temp.ev('review-completed', 'review-completed', t + (i % 3600 + 30 + i % 300) * interval '1 s'))
+    WHEN kind = 8 THEN json_build_array(pg_temp.ev('run-started', 'running', t), pg_temp.ev('error', 'error', t))
+    ELSE json_build_array(pg_temp.ev('run-started', 'running', t), pg_temp.ev('predictions-requested', 'pending-predictions', t),
+      pg_temp.ev('review-requested', 'ready-for-review', t), pg_temp.ev('archived', 'archived', t + interval '2 hours'))
+  END,
+  'internal', json_build_object(
+    'predictions', (SELECT json_agg(json_build_object('label', 'field_' || f, 'value', 'v' || f, 'pages', json_build_array(0),
+      'confidence', ((i * (f + 7)) % 1000) / 1000.0)) FROM generate_series(1, 5) f),
+    'review', CASE WHEN kind IN (6, 7) THEN json_build_object('groundTruth', (SELECT json_agg(json_build_object('label',
+      'field_' || f, 'value', CASE WHEN f = 5 AND i % 3 = 0 THEN 'corrected' ELSE 'v' || f END)) FROM generate_series(1, 5) f))
+    END)
+), $2, status
+FROM generate_series(1, ${RUNS}) i,
+  LATERAL (SELECT i % 10 AS kind, now() - (i % 365) * interval '1 day' - (i % 86400) * interval '1 s' AS t) k,
+  LATERAL (SELECT CASE WHEN kind < 6 THEN 'succeeded-predictions' WHEN kind < 8 THEN 'review-completed'
+    WHEN kind = 8 THEN 'error' ELSE 'archived' END AS status) s`;
+
+const EV_FUNCTION = `CREATE FUNCTION pg_temp.ev(type text, status text, at timestamptz) RETURNS json LANGUAGE sql AS
+  $$ SELECT json_build_object('type', type, 'status', status, 'time', at, 'by', 'bench') $$`;
+
+function median(samples: number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** The statement with its parameters written in, as pgbench runs it. */
+function bareSql(schema: string, window: Parameters<typeof agentInsightsQuery>[0]): string {
+  const { sql, params } = new PgDialect().sqlToQuery(agentInsightsQuery(window));
+  const literal = (value: unknown) => `'${String(value).replaceAll("'", "''")}'`;
+  const text = sql.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1]));
+  // pgbench reads one command per line: comments go, whitespace folds.
+  return `SET search_path TO "${schema}";\n${text.replace(/--[^\n]*/g, '').replace(/\s+/g, ' ')};\n`;
+}
+
+export async function benchInsights() {
+  const url = process.env.DPS_DATABASE_URL;
+  if (!url) throw new Error('the insights bench needs PostgreSQL: set DPS_DATABASE_URL');
+  const svc = await startTestService();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const api = apiClient(svc.baseUrl, await svc.getToken());
+    const agent = await api.post('/agents', { name: 'Bench agent', description: 'insights bench', resourceIds: [] });
+    const agentId: string = agent.body.agentId;
+    const found = await client.query<{ schema: string; org: string }>(
+      `SELECT n.nspname AS schema FROM pg_namespace n WHERE n.nspname LIKE 't\\_%'`,
+    );
+    let schema = '';
+    let organizationId = '';
+    for (const { schema: candidate } of found.rows) {
+      const owner = await client.query<{ org: string }>(
+        `SELECT organization_id AS org FROM "${candidate}".agents WHERE id = $1`,
+        [agentId],
+      );
+      if (owner.rows.length) [schema, organizationId] = [candidate, owner.rows[0].org];
+    }
+    if (!schema) throw new Error('the test service schema was not found');
+    await client.query(`SET search_path TO "${schema}"`);
+    await client.query(EV_FUNCTION);
+    let started = performance.now();
+    await client.query(SEED_SQL, [organizationId, agentId]);
+    await client.query('ANALYZE agent_runs');
+    console.log(`seeded ${RUNS.toLocaleString('en')} runs in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+    const to = new Date();
+    const from = new Date(to.getTime() - 30 * DAY_MS);
+    const query = new URLSearchParams({ from: from.toISOString(), to: to.toISOString(), bucket: 'day' });
+    const api30: number[] = [];
+    let inWindow = 0;
+    for (let i = 0; i < SAMPLES + 2; i++) {
+      // Each request a millisecond apart, so that the read cache answers none of them.
+      query.set('to', new Date(to.getTime() - i).toISOString());
+      started = performance.now();
+      const result = await api.get(`/agents/${agentId}/insights?${query}`);
+      if (result.status !== 200) throw new Error(`insights → ${result.status}: ${JSON.stringify(result.body)}`);
+      if (i >= 2) api30.push(performance.now() - started); // the first two warm the caches
+      inWindow = (result.body.runs as Record<string, number>[]).reduce(
+        (n, b) => n + b.straightThrough + b.reviewed + b.error + b.archived + b.inProgress,
+        0,
+      );
+    }
+
+    const file = path.join(tmpdir(), `insights-bench-${process.pid}.sql`);
+    writeFileSync(
+      file,
+      bareSql(schema, { organizationId, agentId, from: from.toISOString(), to: to.toISOString(), bucket: 'day' }),
+    );
+    const out = execFileSync('pgbench', ['-n', '-t', String(SAMPLES), '-f', file, url], { encoding: 'utf8' });
+    const floor = /latency average = ([\d.]+) ms/.exec(out)?.[1] ?? '?';
+    console.log(
+      `GET /agents/{agentId}/insights, 30-day window (${inWindow.toLocaleString('en')} of ${RUNS.toLocaleString('en')} runs), ${SAMPLES} requests:`,
+    );
+    console.log(`  API median ${median(api30).toFixed(0)} ms (min ${Math.min(...api30).toFixed(0)} ms)`);
+    console.log(`  bare SQL through pgbench (floor): average ${Number(floor).toFixed(0)} ms`);
+  } finally {
+    await client.end();
+    await svc.close();
+  }
+}

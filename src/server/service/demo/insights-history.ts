@@ -1,0 +1,114 @@
+/**
+ * Three weeks of history for the demo agents, so the Insights screen shows something on a new data dir: runs over
+ * time that went straight through, were reviewed (some with corrections), failed or were archived. Deterministic
+ * (every choice is a hash of the run's day and number) and fast: the runs are written as rows, their events made by
+ * the lifecycle's own transitions at back-dated times, without validation tasks, hooks or actions.
+ */
+import { newId, nowTimestamp, type Document, type FieldConfig } from '@/contract';
+import { applyTransitions, type AgentRunTrigger } from '@/server/service/runs/agent-run-lifecycle';
+import { predictFields, stableFraction } from '@/server/service/runs/predictions';
+import { agentRunsRepo, type Prediction, type StoredAgentRun } from '@/server/service/storage/repositories/agent-runs';
+import type { Tx } from '@/server/service/storage';
+
+const HISTORY_DAYS = 21;
+const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
+
+export type HistoryAgent = {
+  agentId: string;
+  model: { modelId: string; fieldConfig?: Record<string, unknown> | null };
+  /** Runs per day on average, and the share of them a person reviews. */
+  perDay: number;
+  reviewShare: number;
+};
+
+const EXPORT: AgentRunTrigger[] = ['requestExport', 'export', 'complete'];
+
+/** The path a run took: errors, abandoned reviews, reviews, or straight through to export. */
+function pathOf(roll: number, reviewShare: number): { triggers: AgentRunTrigger[]; reviewed: boolean } {
+  if (roll < 0.04) return { triggers: ['start', 'requestPredictions', 'fail'], reviewed: false };
+  if (roll < 0.07) return { triggers: ['start', 'requestPredictions', 'requestReview', 'archive'], reviewed: false };
+  if (roll < 0.07 + reviewShare) {
+    return {
+      triggers: ['start', 'requestPredictions', 'requestReview', 'startReview', 'completeReview', ...EXPORT],
+      reviewed: true,
+    };
+  }
+  return { triggers: ['start', 'requestPredictions', 'autoValidate', ...EXPORT], reviewed: false };
+}
+
+/** What a reviewer confirmed: the prediction, except where a low confidence made a correction likely. */
+function confirmedGroundTruth(predictions: Prediction[], key: string) {
+  return predictions.map((p) => {
+    const corrected = stableFraction(`${key}/${p.label}/fix`) > p.confidence + 0.2;
+    return {
+      label: p.label,
+      value: corrected ? `${p.value ?? ''} (corrected)`.trim() : (p.value ?? ''),
+      pages: p.pages,
+    };
+  });
+}
+
+export async function seedInsightsHistory(
+  tx: Tx,
+  { organizationId, actor }: { organizationId: string; actor: string },
+  agents: HistoryAgent[],
+  documents: Document[],
+  now = Date.now(),
+): Promise<void> {
+  const today = Math.floor(now / DAY_MS) * DAY_MS;
+  for (const agent of agents) {
+    for (let day = HISTORY_DAYS; day >= 1; day -= 1) {
+      const count = Math.round(agent.perDay * (0.6 + 0.8 * stableFraction(`${agent.agentId}/${day}`)));
+      for (let n = 0; n < count; n += 1) {
+        const key = `${agent.agentId}/${day}/${n}`;
+        const start = today - day * DAY_MS + Math.floor(stableFraction(`${key}/at`) * DAY_MS);
+        const document = documents[n % documents.length];
+        const { triggers, reviewed } = pathOf(stableFraction(`${key}/path`), agent.reviewShare);
+        // Waiting for review: minutes to hours; in review: one to ten minutes; every other step: a second.
+        const step = (trigger: AgentRunTrigger) =>
+          trigger === 'startReview'
+            ? Math.floor(5 + stableFraction(`${key}/wait`) * 240) * MINUTE_MS
+            : trigger === 'completeReview'
+              ? Math.floor(1 + stableFraction(`${key}/review`) * 9) * MINUTE_MS
+              : trigger === 'archive'
+                ? 2 * DAY_MS
+                : 1_000;
+        let at = start;
+        let state = null as ReturnType<typeof applyTransitions> | null;
+        for (const trigger of triggers) {
+          if (state) at += step(trigger);
+          state = applyTransitions(state, [trigger], { by: actor, time: nowTimestamp(new Date(at)) });
+        }
+        const predictions = predictFields(
+          (agent.model.fieldConfig ?? {}) as FieldConfig,
+          document.groundTruth,
+          `${document.documentId}/${key}`,
+        );
+        const runId = newId('run');
+        const run: StoredAgentRun = {
+          agentId: agent.agentId,
+          runId,
+          id: `${agent.agentId}/${runId}`,
+          status: state!.status,
+          events: state!.events,
+          resourceIds: [document.documentId],
+          createdTime: nowTimestamp(new Date(start)),
+          createdBy: actor,
+          updatedTime: nowTimestamp(new Date(at)),
+          updatedBy: actor,
+          internal: {
+            documentId: document.documentId,
+            modelId: agent.model.modelId,
+            validationId: null,
+            taskId: null,
+            variables: {},
+            predictions,
+            review: reviewed ? { groundTruth: confirmedGroundTruth(predictions, key) } : null,
+          },
+        };
+        await agentRunsRepo.create(tx, organizationId, run);
+      }
+    }
+  }
+}
