@@ -4,10 +4,11 @@
  * Screenshots are attached to the report for a person to look at.
  */
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import type { AgentRun, GroundTruthEntry } from '@/contract';
+import type { GroundTruthEntry } from '@/contract';
 import { expect, test } from './support/fixtures';
 import { createDocument } from './helpers/documents-api';
 import { makeTextPdf } from './helpers/document-fixtures';
+import { createReviewAgent, queueRun } from './helpers/review-queue';
 import { waitForPagePainted } from './helpers/viewer-checks';
 
 const LONG_AMOUNT = '1,234,567,890.00 EUR';
@@ -69,16 +70,7 @@ for (const width of [1440, 390]) {
   }, testInfo) => {
     await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
     const name = unique('grid layout');
-    const model = await api.post<{ modelId: string }>('/models', { name: `${name} model`, fieldConfig: FIELDS });
-    const validation = await api.post<{ validationId: string }>('/validations', {
-      name: `${name} validation`,
-      enabled: true,
-      config: { rules: [{ type: 'confidenceThreshold', threshold: 0.99 }] },
-    });
-    const agent = await api.post<{ agentId: string }>('/agents', {
-      name: `${name} agent`,
-      resourceIds: [model.modelId, validation.validationId],
-    });
+    const agent = await createReviewAgent(api, name, { fieldConfig: FIELDS });
     const doc = await createDocument(api, {
       bytes: await makeTextPdf(1),
       contentType: 'application/pdf',
@@ -86,15 +78,12 @@ for (const width of [1440, 390]) {
       groundTruth: GROUND_TRUTH,
     });
 
-    await page.goto(`/documents/${encodeURIComponent(doc.documentId)}?modelId=${encodeURIComponent(model.modelId)}`);
+    await page.goto(`/documents/${encodeURIComponent(doc.documentId)}?modelId=${encodeURIComponent(agent.modelId)}`);
     await waitForPagePainted(page, 1, 60_000);
     await checkGrid(page);
     await snapshot(page, testInfo, `document-${width}.png`);
 
-    const run = await api.post<AgentRun>(`/agents/${encodeURIComponent(agent.agentId)}/runs`, {
-      documentId: doc.documentId,
-    });
-    expect(run.status).toBe('ready-for-review');
+    const run = await queueRun(api, agent.agentId, doc.documentId);
     await page.goto(`/runs/review?agentId=${encodeURIComponent(agent.agentId)}`);
     await expect(page).toHaveURL(new RegExp(`runId=${encodeURIComponent(run.runId)}`));
     await checkGrid(page);

@@ -1,9 +1,8 @@
 import type { Page, Request } from '@playwright/test';
-import { expect, test, type ServiceApi } from './support/fixtures';
-import { createDocument } from './helpers/documents-api';
+import { expect, test } from './support/fixtures';
+import { seedReviewQueue } from './helpers/review-queue';
 import { makePng, makeTextPdf, makeTiff } from './helpers/document-fixtures';
 import { viewerPage, waitForPagePainted } from './helpers/viewer-checks';
-import type { AgentRun, Document } from '@/contract';
 
 /** Documents of three kinds, so the prefetch is seen opening a PDF, an image and a TIFF. */
 const KINDS = [
@@ -12,40 +11,10 @@ const KINDS = [
   { contentType: 'image/tiff', bytes: async () => makeTiff(1, { width: 620, height: 877, dpi: 75 }) },
 ];
 
-/** An agent whose validation asks about every run, with `count` runs waiting for review (PDF, PNG, TIFF in turn). */
-async function seedQueue(api: ServiceApi, name: string, count: number) {
-  const model = await api.post<{ modelId: string }>('/models', {
-    name: `${name} model`,
-    fieldConfig: { invoice_number: { type: 'string' }, total_amount: { type: 'amount' } },
-  });
-  const validation = await api.post<{ validationId: string }>('/validations', {
-    name: `${name} validation`,
-    enabled: true,
-    config: { rules: [{ type: 'confidenceThreshold', threshold: 0.99 }] },
-  });
-  const agent = await api.post<{ agentId: string }>('/agents', {
-    name: `${name} agent`,
-    resourceIds: [model.modelId, validation.validationId],
-  });
-  const runs: { run: AgentRun; document: Document }[] = [];
-  for (let i = 1; i <= count; i++) {
-    const kind = KINDS[(i - 1) % KINDS.length];
-    const document = await createDocument(api, {
-      bytes: await kind.bytes(),
-      contentType: kind.contentType,
-      name: `${name} doc ${i}`,
-      groundTruth: [
-        { label: 'invoice_number', value: `INV-${i}`, pages: [0], confidence: 0.5 },
-        { label: 'total_amount', value: `${i}00.00`, pages: [0], confidence: 0.6 },
-      ],
-    });
-    const run = await api.post<AgentRun>(`/agents/${encodeURIComponent(agent.agentId)}/runs`, {
-      documentId: document.documentId,
-    });
-    expect(run.status).toBe('ready-for-review');
-    runs.push({ run, document });
-  }
-  return { agentId: agent.agentId, runs };
+/** The `index`th document's file (from 1): PDF, PNG, TIFF in turn. */
+async function kindOf(index: number) {
+  const kind = KINDS[(index - 1) % KINDS.length];
+  return { contentType: kind.contentType, bytes: await kind.bytes() };
 }
 
 /** The document files the page asks the BFF's file proxy for, in order. */
@@ -69,7 +38,7 @@ test('while a run is reviewed the next one is prefetched: after Confirm its page
   api,
   unique,
 }) => {
-  const { agentId, runs } = await seedQueue(api, unique('prefetch'), 4);
+  const { agentId, runs } = await seedReviewQueue(api, unique('prefetch'), 4, kindOf);
   const files = recordFileRequests(page);
   // Whether this tab ever told its own reviewer that someone else holds the run it is taking.
   await page.addInitScript(() => {
@@ -114,7 +83,7 @@ test('opening a run from the queue asks for its document file together with the 
   unique,
 }) => {
   // Four runs: the fourth is beyond the two prefetched ahead of the first, so opening it is a real first open.
-  const { agentId, runs } = await seedQueue(api, unique('first-open'), 4);
+  const { agentId, runs } = await seedReviewQueue(api, unique('first-open'), 4, kindOf);
   await page.goto(reviewUrl(agentId));
   await expect(page.getByRole('button', { name: 'Confirm', exact: true })).toBeEnabled({ timeout: 30_000 });
 

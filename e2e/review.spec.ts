@@ -1,43 +1,7 @@
-import { expect, test, type ServiceApi } from './support/fixtures';
+import { expect, test } from './support/fixtures';
 import { expectAccessible } from './helpers/a11y';
-import { createDocument } from './helpers/documents-api';
-import { makeTextPdf } from './helpers/document-fixtures';
+import { seedReviewQueue } from './helpers/review-queue';
 import type { AgentRun, Document, ValidationTask } from '@/contract';
-
-/** An agent of its own (model + validation that always asks for review) with `count` runs waiting for review. */
-async function seedQueue(api: ServiceApi, name: string, count: number) {
-  const model = await api.post<{ modelId: string }>('/models', {
-    name: `${name} model`,
-    fieldConfig: { invoice_number: { type: 'string' }, total_amount: { type: 'amount' } },
-  });
-  const validation = await api.post<{ validationId: string }>('/validations', {
-    name: `${name} validation`,
-    enabled: true,
-    config: { rules: [{ type: 'confidenceThreshold', threshold: 0.99 }] },
-  });
-  const agent = await api.post<{ agentId: string }>('/agents', {
-    name: `${name} agent`,
-    resourceIds: [model.modelId, validation.validationId],
-  });
-  const runs: { run: AgentRun; document: Document }[] = [];
-  for (let i = 1; i <= count; i++) {
-    const document = await createDocument(api, {
-      bytes: await makeTextPdf(1),
-      contentType: 'application/pdf',
-      name: `${name} doc ${i}`,
-      groundTruth: [
-        { label: 'invoice_number', value: `INV-${i}`, pages: [0], confidence: 0.5 },
-        { label: 'total_amount', value: `${i}00.00`, pages: [0], confidence: 0.6 },
-      ],
-    });
-    const run = await api.post<AgentRun>(`/agents/${encodeURIComponent(agent.agentId)}/runs`, {
-      documentId: document.documentId,
-    });
-    expect(run.status).toBe('ready-for-review');
-    runs.push({ run, document });
-  }
-  return { agentId: agent.agentId, validationId: validation.validationId, runs };
-}
 
 const runPath = (run: AgentRun) => `/agents/${encodeURIComponent(run.agentId)}/runs/${encodeURIComponent(run.runId)}`;
 
@@ -46,7 +10,7 @@ test('the review flow takes a run, confirms corrections (task succeeded, run rev
   api,
   unique,
 }) => {
-  const { agentId, validationId, runs } = await seedQueue(api, unique('review'), 2);
+  const { agentId, validationId, runs } = await seedReviewQueue(api, unique('review'), 2);
   const [first, second] = runs;
 
   await page.goto(`/runs/review?agentId=${encodeURIComponent(agentId)}`);
@@ -100,7 +64,7 @@ test('a confirmation the service refuses says so, and the run opens again with t
   api,
   unique,
 }) => {
-  const { agentId, validationId, runs } = await seedQueue(api, unique('refused'), 2);
+  const { agentId, validationId, runs } = await seedReviewQueue(api, unique('refused'), 2);
   const [first, second] = runs;
   await page.goto(`/runs/review?agentId=${encodeURIComponent(agentId)}&runId=${encodeURIComponent(first.run.runId)}`);
   await expect.poll(async () => (await api.get<AgentRun>(runPath(first.run))).status).toBe('review-in-progress');
@@ -132,7 +96,7 @@ test('a confirmation the service refuses says so, and the run opens again with t
 });
 
 test('a run another reviewer holds is not reviewed twice', async ({ page, api, unique }) => {
-  const { agentId, validationId, runs } = await seedQueue(api, unique('held'), 1);
+  const { agentId, validationId, runs } = await seedReviewQueue(api, unique('held'), 1);
   const [only] = runs;
   const variables = await api.get<{ validationTaskId: string }>(`${runPath(only.run)}/variables`);
   await page.goto(`/runs/review?agentId=${encodeURIComponent(agentId)}&runId=${encodeURIComponent(only.run.runId)}`);
@@ -157,7 +121,7 @@ test('a run left in review is listed in the queue with its document and can be t
   api,
   unique,
 }) => {
-  const { agentId, validationId, runs } = await seedQueue(api, unique('left'), 2);
+  const { agentId, validationId, runs } = await seedReviewQueue(api, unique('left'), 2);
   const [left, waiting] = runs;
   // Another reviewer took the first run and walked away.
   const variables = await api.get<{ validationTaskId: string }>(`${runPath(left.run)}/variables`);

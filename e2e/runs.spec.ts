@@ -3,6 +3,7 @@ import { expect, test, type ServiceApi } from './support/fixtures';
 import { expectAccessible } from './helpers/a11y';
 import { createDocument } from './helpers/documents-api';
 import { makeTextPdf } from './helpers/document-fixtures';
+import { createReviewAgent } from './helpers/review-queue';
 import { AGENT_RUN_STATUS_WORDS } from '@/features/runs/run-status';
 import { parseAgentRunReference, type Agent, type AgentRun } from '@/contract';
 
@@ -11,22 +12,13 @@ const runPath = (run: Pick<AgentRun, 'agentId' | 'runId'>) => `/agents/${enc(run
 
 /** An agent of this test's own whose validation always asks for review, with `count` runs (ready-for-review). */
 async function seedAgent(api: ServiceApi, name: string, count: number, extraResources: string[] = []) {
-  const model = await api.post<{ modelId: string }>('/models', {
-    name: `${name} model`,
+  const { agent, modelId } = await createReviewAgent(api, name, {
     fieldConfig: { invoice_number: { type: 'string' } },
-  });
-  const validation = await api.post<{ validationId: string }>('/validations', {
-    name: `${name} validation`,
-    enabled: true,
-    config: { rules: [{ type: 'confidenceThreshold', threshold: 0.99 }] },
-  });
-  const agent = await api.post<Agent>('/agents', {
-    name: `${name} agent`,
-    resourceIds: [model.modelId, validation.validationId, ...extraResources],
+    extraResources,
   });
   const runs: AgentRun[] = [];
   for (let i = 1; i <= count; i++) runs.push(await startRun(api, agent.agentId, `${name} doc ${i}`));
-  return { agent, runs, modelId: model.modelId };
+  return { agent, runs, modelId };
 }
 
 async function startRun(api: ServiceApi, agentId: string, docName: string, variables?: Record<string, unknown>) {

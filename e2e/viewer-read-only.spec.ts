@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test, type ServiceApi } from './support/fixtures';
 import { createDocument } from './helpers/documents-api';
 import { makeTextPdf } from './helpers/document-fixtures';
+import { createReviewAgent } from './helpers/review-queue';
 
 /**
  * A viewer operator may only read: every screen shows its data and no control that would create, edit, delete,
@@ -36,18 +37,8 @@ const heading = (page: Page, name: string | RegExp) => page.getByRole('heading',
 
 /** An agent (model + validation that always asks for review) with one run waiting for review. */
 async function seedAgentRun(api: ServiceApi, name: string) {
-  const model = await api.post<{ modelId: string }>('/models', {
-    name: `${name} model`,
+  const { agent } = await createReviewAgent(api, name, {
     fieldConfig: { invoice_number: { type: 'string' } },
-  });
-  const validation = await api.post<{ validationId: string }>('/validations', {
-    name: `${name} validation`,
-    enabled: true,
-    config: { rules: [{ type: 'confidenceThreshold', threshold: 0.99 }] },
-  });
-  const agent = await api.post<{ agentId: string }>('/agents', {
-    name: `${name} agent`,
-    resourceIds: [model.modelId, validation.validationId],
   });
   const document = await createDocument(api, {
     bytes: await makeTextPdf(1),
@@ -58,7 +49,7 @@ async function seedAgentRun(api: ServiceApi, name: string) {
   const run = await api.post<{ agentId: string; runId: string; status: string }>(`/agents/${enc(agent.agentId)}/runs`, {
     documentId: document.documentId,
   });
-  return { model, validation, agent, document, run };
+  return { agent, document, run };
 }
 
 test('users: a viewer sees the list and a user with no create, edit or delete', async ({
