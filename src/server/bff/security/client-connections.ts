@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { setCommonSecurityHeaders, setDataSecurityHeaders } from './security-headers';
 
 export interface ClientConnectionLimits {
   /** The request line and headers must arrive within this time (slowloris). */
@@ -131,6 +132,9 @@ export function capConnectionsPerAddress(app: FastifyInstance, maxPerAddress: nu
       track(admit(socket, address), reply.raw);
       return;
     }
+    // Answered before the access rules' hook: the hardening headers are set here, like on every other answer.
+    setCommonSecurityHeaders(reply, request.protocol === 'https');
+    setDataSecurityHeaders(reply);
     return reply
       .code(503)
       .header('retry-after', '1')

@@ -130,7 +130,11 @@ describe('connections per address', () => {
       extra.socket.on('error', () => {});
       extra.socket.write(`GET /bff/sessions HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);
       // The held connections have not answered a request yet (busy, not idle): the new one is refused, with an answer.
-      expect(await extra.closed).toMatch(/^HTTP\/1\.1 503 [\s\S]*\r\nretry-after: 1\r\n/i);
+      const refused = await extra.closed;
+      expect(refused).toMatch(/^HTTP\/1\.1 503 [\s\S]*\r\nretry-after: 1\r\n/i);
+      // The same hardening headers as every other answer of the BFF.
+      expect(refused).toMatch(/\r\nx-content-type-options: nosniff\r\n/i);
+      expect(refused).toMatch(/\r\ncontent-security-policy: default-src 'none'/i);
 
       const other = await connect('127.0.0.2');
       other.socket.write(`GET /bff/sessions HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);
