@@ -1,7 +1,8 @@
 /**
- * Starts the product for end-to-end tests exactly as `npm start` does — embedded service with demo data and the BFF —
- * in a fresh temporary data dir, after creating the e2e operator accounts with the operator CLI.
- * Playwright's webServer runs this; it stops everything when Playwright ends it.
+ * Starts the product for end-to-end tests exactly as `npm start` does — the compiled servers of `npm run build`
+ * (dist/server: embedded service with demo data and the BFF) — in a fresh temporary data dir, after creating the e2e
+ * operator accounts with the compiled operator CLI. Playwright's webServer runs this; it stops everything when
+ * Playwright ends it.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,6 +10,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { E2E_BFF_PORT, E2E_OPERATORS, E2E_SERVICE_PORT, LAUNCH_LINK_FILE } from './servers';
+
+// The servers are rebuilt when their sources changed since the last build (as `npm start` does); the console's
+// bundle comes from `npm run build`, which `npm run test:e2e` runs first.
+const rebuild = spawnSync(process.execPath, ['scripts/build-servers.mjs', '--if-stale'], { stdio: 'inherit' });
+if (rebuild.status !== 0) throw new Error('building the servers failed');
+const built = (file: string) => join('dist', 'server', file);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'dps-e2e-'));
 const env = {
@@ -24,7 +31,7 @@ const env = {
 };
 
 for (const { name, password, role } of Object.values(E2E_OPERATORS)) {
-  const result = spawnSync('npx', ['tsx', 'src/server/bff/operator-cli.ts', 'add', name, '--role', role], {
+  const result = spawnSync(process.execPath, [built('operator.js'), 'add', name, '--role', role], {
     env,
     input: `${password}\n`,
     encoding: 'utf8',
@@ -32,8 +39,8 @@ for (const { name, password, role } of Object.values(E2E_OPERATORS)) {
   if (result.status !== 0) throw new Error(`operator add ${name} failed: ${result.stderr || result.stdout}`);
 }
 
-// node itself, not `npx tsx`: npm exec does not pass SIGTERM on, which would leave the servers running.
-const product = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+// node itself, not `npm start`: npm does not pass SIGTERM on, which would leave the servers running.
+const product = spawn(process.execPath, [built('start.js')], {
   env,
   stdio: ['inherit', 'pipe', 'inherit'],
 });
