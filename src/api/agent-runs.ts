@@ -15,6 +15,7 @@ import {
   type AgentRun,
   type AgentRunCounts,
   type AgentRunStatus,
+  type RunOutcomeFilter,
 } from '@/contract';
 import { api, request, segment } from './client';
 import { isMissingExtension } from './errors';
@@ -31,6 +32,8 @@ export const agentRunKeys = {
 export interface AgentRunsListParams {
   agentId: string;
   statuses?: readonly AgentRunStatus[];
+  /** The service's outcome extension (docs/insights.md); a service without it ignores it: set only when it has it. */
+  outcome?: RunOutcomeFilter;
   sort?: 'createdTime:desc' | 'createdTime:asc';
   createdTimeAfter?: string;
   createdTimeBefore?: string;
@@ -41,6 +44,7 @@ export interface AgentRunsListParams {
 function listQuery(params: AgentRunsListParams) {
   return {
     status: params.statuses?.length ? params.statuses : undefined,
+    outcome: params.outcome,
     sort: params.sort ?? 'createdTime:desc',
     createdTimeAfter: params.createdTimeAfter,
     createdTimeBefore: params.createdTimeBefore,
@@ -97,12 +101,16 @@ export interface AgentRunCountsResult {
  */
 export function agentRunCountsQueryOptions(
   org: string,
-  params: { agentId: string; createdTimeAfter?: string; createdTimeBefore?: string },
+  params: { agentId: string; outcome?: RunOutcomeFilter; createdTimeAfter?: string; createdTimeBefore?: string },
 ) {
   return queryOptions({
     queryKey: agentRunKeys.counts(org, params),
     queryFn: async ({ signal }): Promise<AgentRunCountsResult> => {
-      const query = { createdTimeAfter: params.createdTimeAfter, createdTimeBefore: params.createdTimeBefore };
+      const query = {
+        outcome: params.outcome,
+        createdTimeAfter: params.createdTimeAfter,
+        createdTimeBefore: params.createdTimeBefore,
+      };
       try {
         const { counts } = await api(`/agents/${segment(params.agentId)}/runs/counts`, {
           query,

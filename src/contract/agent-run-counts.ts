@@ -1,6 +1,6 @@
 /**
  * `GET /agents/{agentId}/runs/counts`: how many of an agent's runs are in each status — an extension of the embedded
- * service (docs/run-counts.md). The filters are the runs list's (status, createdTimeAfter/Before), so a tab's count
+ * service (docs/run-counts.md). The filters are the runs list's (status, outcome, createdTimeAfter/Before), so a tab's count
  * and the list behind it always agree. Every status appears, with 0 where there is none.
  */
 import { z } from 'zod/mini';
@@ -9,6 +9,7 @@ import { agentRunStatusSchema, type AgentRunStatus } from './enums';
 
 export const agentRunCountsQuerySchema = z.pick(agentRunListQuerySchema, {
   status: true,
+  outcome: true,
   createdTimeAfter: true,
   createdTimeBefore: true,
 });

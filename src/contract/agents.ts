@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { INSIGHT_OUTCOMES } from './agent-insights';
 import { auditFields, listSchema, nameDescriptionFields, patchBody } from './common';
 import { AGENT_RUN_STATUSES, agentRunStatusSchema, runStatusSchema } from './enums';
 import {
@@ -103,8 +104,16 @@ export const updateAgentRunBodySchema = z.strictObject({
 });
 export type UpdateAgentRunBody = z.infer<typeof updateAgentRunBodySchema>;
 
+/**
+ * The runs list's `outcome` filter (extension, docs/insights.md): what became of a run as the insights endpoints
+ * count it, or `queued` — waiting for or in review now (by status), as the insights overview counts it.
+ */
+export const RUN_OUTCOME_FILTERS = [...INSIGHT_OUTCOMES, 'queued'] as const;
+export type RunOutcomeFilter = (typeof RUN_OUTCOME_FILTERS)[number];
+
 export const agentRunListQuerySchema = z.object({
   status: z.optional(z.union([agentRunStatusSchema, z.array(agentRunStatusSchema)])),
+  outcome: z.optional(z.enum(RUN_OUTCOME_FILTERS, { message: `must be one of ${RUN_OUTCOME_FILTERS.join(', ')}` })),
   sort: z.optional(
     z.enum(['createdTime:desc', 'createdTime:asc'], { message: 'must be createdTime:desc or createdTime:asc' }),
   ),

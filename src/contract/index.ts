@@ -22,5 +22,6 @@ export * from './agents';
 export * from './agent-run-statuses';
 export * from './agent-run-counts';
 export * from './agent-insights';
+export * from './insights-from-runs';
 export * from './run-variables';
 export * from './run-owner';

@@ -1,7 +1,7 @@
 import { useId, type FormEvent } from 'react';
 import { AGENT_RUN_STATUS_WORDS } from './run-status';
 import { useRunsSearchChange } from './runs-route';
-import { parseStatusList, RUN_TAB_DEFINITIONS, type RunsSearch } from './runs-search';
+import { parseStatusList, RUN_OUTCOME_WORDS, RUN_TAB_DEFINITIONS, type RunsSearch } from './runs-search';
 
 /** datetime-local (the operator's local time) ↔ the seed's UTC timestamps. */
 const toLocalInput = (timestamp: string | undefined) => {
@@ -20,7 +20,7 @@ export function RunFilters({ search }: { search: RunsSearch }) {
   const tab = search.tab ?? 'all';
   const statuses = RUN_TAB_DEFINITIONS[tab].statuses;
   const chosen = parseStatusList(search.status).filter((s) => statuses.includes(s));
-  const filtered = Boolean(chosen.length || search.from || search.to);
+  const filtered = Boolean(chosen.length || search.outcome || search.from || search.to);
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -30,6 +30,19 @@ export function RunFilters({ search }: { search: RunsSearch }) {
   };
   return (
     <form className="runs-filters" onSubmit={apply} key={`${search.from}|${search.to}`} aria-label="Filter runs">
+      {search.outcome && (
+        <span className="runs-filter runs-filter__chip">
+          Outcome: {RUN_OUTCOME_WORDS[search.outcome]}
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            aria-label={`Remove the filter outcome ${RUN_OUTCOME_WORDS[search.outcome]}`}
+            onClick={() => onSearchChange((s) => ({ ...s, cursor: undefined, outcome: undefined }))}
+          >
+            ×
+          </button>
+        </span>
+      )}
       {statuses.length > 1 && (
         <span className="runs-filter">
           <label htmlFor={`${id}-status`}>Status</label>

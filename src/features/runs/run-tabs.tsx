@@ -18,10 +18,11 @@ export function RunTabs({
   loading: boolean;
 }) {
   const onSearchChange = useRunsSearchChange();
-  // Another tab keeps the agent, window, sort, refresh and page size; its status filter and page start afresh.
+  // Another tab keeps the agent, outcome, window, sort, refresh and page size; its status filter and page start afresh.
   const onChange = (next: RunTab) =>
     onSearchChange((s) => ({
       agent: s.agent,
+      outcome: s.outcome,
       from: s.from,
       to: s.to,
       sort: s.sort,

@@ -49,14 +49,19 @@ export function RunsScreen({ agents, agentId, search }: RunsScreenProps) {
     refetchInterval,
   });
   const counts = useQuery({
-    ...agentRunCountsQueryOptions(org, { agentId, createdTimeAfter: search.from, createdTimeBefore: search.to }),
+    ...agentRunCountsQueryOptions(org, {
+      agentId,
+      outcome: search.outcome,
+      createdTimeAfter: search.from,
+      createdTimeBefore: search.to,
+    }),
     refetchInterval,
   });
   const archive = useArchiveWithUndo();
   const deleteDialog = useDeleteRunDialog();
   const [archiveMatching, setArchiveMatching] = useState(false);
   const tab = search.tab ?? 'all';
-  const filtered = Boolean(search.status || search.from || search.to);
+  const filtered = Boolean(search.status || search.outcome || search.from || search.to);
   const columns = runColumns({
     canWrite,
     onArchive: (r) => archive([r], `run …${r.runId.slice(-8)}`),
@@ -92,7 +97,7 @@ export function RunsScreen({ agents, agentId, search }: RunsScreenProps) {
         }
         isFetching={isFetching}
         pagination={{
-          scope: `runs:${agentId}:${tab}:${search.status ?? ''}:${search.from ?? ''}:${search.to ?? ''}:${search.sort ?? ''}`,
+          scope: `runs:${agentId}:${tab}:${search.status ?? ''}:${search.outcome ?? ''}:${search.from ?? ''}:${search.to ?? ''}:${search.sort ?? ''}`,
           noun: ['run', 'runs'],
           search,
           nextToken: data.nextToken,

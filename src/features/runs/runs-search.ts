@@ -10,10 +10,12 @@ import {
   agentIdSchema,
   DONE_STATUSES,
   REVIEW_STATUSES,
+  RUN_OUTCOME_FILTERS,
   TIMESTAMP_PATTERN,
   AGENT_RUN_LIFECYCLE_ORDER,
   type Agent,
   type AgentRunStatus,
+  type RunOutcomeFilter,
 } from '@/contract';
 
 export const RUN_TABS = ['all', 'review', 'exported', 'errors', 'archived'] as const;
@@ -59,6 +61,12 @@ export const runsSearchSchema = z.object({
   tab: z.catch(z.optional(z.enum(RUN_TABS)), undefined),
   /** Comma-separated statuses within the tab, e.g. `ready-for-review,review-in-progress`. */
   status: z.catch(z.optional(statusListSchema), undefined),
+  /**
+   * What became of the runs, as the insights count them (the service's `outcome` extension, docs/insights.md). Only
+   * the insights screens set it, and only when the service answered their extension: a service without it would
+   * ignore the parameter and list every run under an "Outcome" label.
+   */
+  outcome: z.catch(z.optional(z.enum(RUN_OUTCOME_FILTERS)), undefined),
   from: boundSchema,
   to: boundSchema,
   sort: z.catch(z.optional(z.enum(['asc', 'desc'])), undefined),
@@ -79,10 +87,21 @@ export type RunsSearch = Omit<z.infer<typeof runsSearchSchema>, 'status'> & { st
 export const REFRESH_CHOICES = [0, 10, 30, 60] as const;
 export const DEFAULT_REFRESH_SECONDS = 30;
 
-/** What drives the list query: the agent, the statuses asked for, the window and the order. */
+/** An outcome filter in words: "Outcome: reviewed". */
+export const RUN_OUTCOME_WORDS: Record<RunOutcomeFilter, string> = {
+  straightThrough: 'straight through',
+  reviewed: 'reviewed',
+  error: 'failed',
+  archived: 'archived',
+  inProgress: 'in progress',
+  queued: 'queued for review',
+};
+
+/** What drives the list query: the agent, the statuses asked for, the outcome, the window and the order. */
 export interface RunListFilter {
   agentId: string;
   statuses: AgentRunStatus[];
+  outcome?: RunOutcomeFilter;
   createdTimeAfter?: string;
   createdTimeBefore?: string;
   sort: 'createdTime:desc' | 'createdTime:asc';
@@ -105,6 +124,7 @@ export function describeFilter(search: RunsSearch, statusLabel: (status: AgentRu
   const tab = RUN_TAB_DEFINITIONS[search.tab ?? 'all'];
   const chosen = parseStatusList(search.status).filter((s) => tab.statuses.includes(s));
   const parts = [chosen.length ? `status ${chosen.map(statusLabel).join(' or ')}` : tab.describes];
+  if (search.outcome) parts.push(`outcome ${RUN_OUTCOME_WORDS[search.outcome]}`);
   if (search.from) parts.push(`created from ${search.from}`);
   if (search.to) parts.push(`created until ${search.to}`);
   return parts.join(', ');
@@ -114,6 +134,7 @@ export function listFilterFromSearch(agentId: string, search: RunsSearch): RunLi
   return {
     agentId,
     statuses: effectiveStatuses(search.tab ?? 'all', parseStatusList(search.status)),
+    outcome: search.outcome,
     createdTimeAfter: search.from,
     createdTimeBefore: search.to,
     sort: search.sort === 'asc' ? 'createdTime:asc' : 'createdTime:desc',
@@ -126,6 +147,7 @@ export function runsListParams(agentId: string, search: RunsSearch): AgentRunsLi
   return {
     agentId,
     statuses: filter.statuses,
+    outcome: filter.outcome,
     sort: filter.sort,
     createdTimeAfter: filter.createdTimeAfter,
     createdTimeBefore: filter.createdTimeBefore,

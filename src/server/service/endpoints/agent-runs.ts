@@ -86,7 +86,8 @@ function agentRunCollectionRoutes(app: ZodApp) {
     '/agents/:agentId/runs',
     {
       schema: {
-        summary: "List an agent's runs (status repeatable, sort=createdTime:desc|asc, createdTimeAfter/Before)",
+        summary:
+          "List an agent's runs (status repeatable, sort=createdTime:desc|asc, createdTimeAfter/Before; outcome: extension, docs/insights.md)",
         params: agentParams,
         querystring: z.object({ ...listQuerySchema.shape, ...agentRunListQuerySchema.shape }),
         response: { 200: agentRunListSchema },
@@ -99,7 +100,7 @@ function agentRunCollectionRoutes(app: ZodApp) {
         maxResults: query.maxResults,
         nextToken: query.nextToken,
         order: query.sort === 'createdTime:asc' ? 'asc' : 'desc',
-        where: { agentId: params.agentId, status: query.status },
+        where: { agentId: params.agentId, status: query.status, outcome: query.outcome },
         createdTimeAfter: query.createdTimeAfter,
         createdTimeBefore: query.createdTimeBefore,
       });
@@ -112,7 +113,7 @@ function agentRunCollectionRoutes(app: ZodApp) {
     {
       schema: {
         summary:
-          "Count an agent's runs per status (extension; the runs list's filters: status, createdTimeAfter/Before)",
+          "Count an agent's runs per status (extension; the runs list's filters: status, outcome, createdTimeAfter/Before)",
         params: agentParams,
         querystring: agentRunCountsQuerySchema,
         response: { 200: agentRunCountsSchema },
@@ -121,11 +122,13 @@ function agentRunCollectionRoutes(app: ZodApp) {
     },
     async ({ params, query, auth }) => {
       await agentsRepo.require(app.store.db, auth.organizationId, params.agentId);
-      const windowed = query.createdTimeAfter !== undefined || query.createdTimeBefore !== undefined;
-      // Without a time window the kept counts answer (eleven rows); a window counts its runs over the index.
-      const found = windowed
+      const filtered =
+        query.createdTimeAfter !== undefined || query.createdTimeBefore !== undefined || query.outcome !== undefined;
+      // Without a time window or outcome the kept counts answer (eleven rows); otherwise the runs are counted over
+      // the index.
+      const found = filtered
         ? await agentRunsRepo.countBy(app.store.db, auth.organizationId, 'status', {
-            where: { agentId: params.agentId, status: query.status },
+            where: { agentId: params.agentId, status: query.status, outcome: query.outcome },
             createdTimeAfter: query.createdTimeAfter,
             createdTimeBefore: query.createdTimeBefore,
           })

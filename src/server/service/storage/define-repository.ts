@@ -60,6 +60,8 @@ export interface RepositoryOptions<T extends object> {
   columns?: Record<string, (data: T) => unknown>;
   /** Text a list's `contains` looks in (SQL expressions over the table's columns). */
   searchable?: SQL[];
+  /** Filters that are not one column's equality (by `where` key): the condition a value stands for. */
+  computedFilters?: Record<string, (value: string) => SQL>;
 }
 
 export type FilterValue = string | number | boolean | null | undefined | readonly (string | number)[];
@@ -137,6 +139,12 @@ function repositoryQueries<T extends object>(options: RepositoryOptions<T>) {
     const out: SQL[] = [];
     for (const [key, value] of Object.entries(where)) {
       if (value === undefined) continue;
+      const computed = options.computedFilters?.[key];
+      if (computed) {
+        if (typeof value !== 'string') throw new Error(`${options.noun}: filter ${key} takes one value`);
+        out.push(computed(value));
+        continue;
+      }
       const column = t[key];
       if (!column || !(key in derived)) throw new Error(`${options.noun}: no filter column ${key}`);
       if (value === null) out.push(isNull(column));

@@ -2,8 +2,8 @@
  * Agent runs. Stored `data` is the run as the API returns it plus its working state under `internal`, which
  * `agentRunResponse` strips.
  */
-import type { AgentRun } from '@/contract';
-import { and, eq } from 'drizzle-orm';
+import { REVIEW_STATUSES, type AgentRun } from '@/contract';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { defineRepository, schema, type Executor } from '..';
 
 /** One predicted field as a run keeps it (runs/predictions.ts makes them). */
@@ -32,7 +32,26 @@ export const agentRunsRepo = defineRepository<StoredAgentRun>({
   idField: 'runId',
   noun: 'Agent run',
   columns: { agentId: (r) => r.agentId, status: (r) => r.status },
+  computedFilters: { outcome: outcomeCondition },
 });
+
+/**
+ * What became of a run as the insights endpoints count it (docs/insights.md): archived and error by status,
+ * otherwise from the `insight` column the trigger derives from its events (migration 0013) — the same rule as the
+ * insights statements, so a list filtered by an outcome holds exactly the runs an insights figure counts.
+ */
+const runOutcome = sql`CASE
+  WHEN ${schema.agentRuns.status} = 'archived' THEN 'archived'
+  WHEN ${schema.agentRuns.status} = 'error' THEN 'error'
+  WHEN (${schema.agentRuns.insight} ->> 'reviewed')::boolean THEN 'reviewed'
+  WHEN (${schema.agentRuns.insight} ->> 'auto')::boolean THEN 'straightThrough'
+  ELSE 'inProgress' END`;
+
+/** The runs list's `outcome` filter: an insights outcome, or `queued` (waiting for or in review now, by status). */
+function outcomeCondition(outcome: string): SQL {
+  if (outcome === 'queued') return inArray(schema.agentRuns.status, [...REVIEW_STATUSES]);
+  return sql`${runOutcome} = ${outcome}`;
+}
 
 /**
  * The agent run as the API returns it: without the working state, and with `variablesFileUrl` built from the

@@ -1,0 +1,57 @@
+/**
+ * From an Insights bar or point to the runs it counts: the runs page's search for one agent, the window's created
+ * times and the outcome. The runs page lives in another feature (features/runs/runs-search.ts), which this one may
+ * not import: RunsSearch here is the part of that page's search a link sets, checked by the router at the link.
+ */
+import type { InsightOutcome, RunOutcomeFilter } from '@/contract';
+
+export type RunsSearch = {
+  agent: string;
+  /** "All" hides archived runs: archived ones are on their own tab; the others' statuses are all under "All". */
+  tab?: 'archived' | 'errors' | 'review';
+  outcome?: RunOutcomeFilter;
+  from: string;
+  to: string;
+};
+
+/**
+ * The list's created-time bounds are inclusive, an insights window ends before `to` (which the service reads to the
+ * millisecond): the last microsecond before it (run timestamps have microseconds).
+ */
+export function lastMicrosecondBefore(to: string): string {
+  return new Date(new Date(to).getTime() - 1).toISOString().replace(/Z$/, '999Z');
+}
+
+/**
+ * Without the service's outcome filter (`source: 'runs'`: the figures came from the runs list) the outcome is
+ * expressed by a tab where a status says it exactly (archived, error, queued); other outcomes cannot be filtered,
+ * and the link shows the window's runs.
+ */
+const TAB_OF_OUTCOME: Partial<Record<RunOutcomeFilter, RunsSearch['tab']>> = {
+  archived: 'archived',
+  error: 'errors',
+  queued: 'review',
+};
+
+/** The runs page filtered to exactly the runs a bar counts: agent, created in [from, to), outcome. */
+export function runsLinkFor({
+  agentId,
+  from,
+  to,
+  outcome,
+  source = 'service',
+}: {
+  agentId: string;
+  from: string;
+  to: string;
+  outcome?: InsightOutcome | 'queued';
+  /** Where the figure came from; the outcome parameter is sent only to a service that has the extension. */
+  source?: 'service' | 'runs';
+}): { to: '/runs'; search: RunsSearch } {
+  const search: RunsSearch = { agent: agentId, from, to: lastMicrosecondBefore(to) };
+  if (outcome === 'archived') search.tab = 'archived';
+  if (outcome && source === 'service') search.outcome = outcome;
+  if (outcome && source === 'runs') search.tab = TAB_OF_OUTCOME[outcome];
+  if (!search.tab) delete search.tab;
+  return { to: '/runs', search };
+}
