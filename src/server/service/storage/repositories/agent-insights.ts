@@ -59,9 +59,7 @@ function windowFacts(
   const { hoursFrom, hoursTo, ends } = splitWindow(from, to);
   const metricList = sql.raw(metrics.map((m) => `'${m}'`).join(', '));
   const ofAgent = (alias: string) =>
-    agentId === undefined
-      ? sql.raw(`${alias}.agent_id IS NOT NULL`)
-      : sql`${sql.raw(alias)}.agent_id = ${agentId}`;
+    agentId === undefined ? sql.raw(`${alias}.agent_id IS NOT NULL`) : sql`${sql.raw(alias)}.agent_id = ${agentId}`;
   return sql`
     SELECT h.agent_id, h.hour, h.metric, h.key, h.n, h.changed, h.confidence_n, h.confidence_sum,
       h.changed_confidence_n, h.changed_confidence_sum
