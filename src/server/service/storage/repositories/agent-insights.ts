@@ -36,13 +36,15 @@ function splitWindow(from: string, to: string) {
   const [start, end] = [new Date(from).getTime(), new Date(to).getTime()];
   const hoursFrom = Math.ceil(start / HOUR_MS) * HOUR_MS;
   const hoursTo = Math.max(hoursFrom, Math.floor(end / HOUR_MS) * HOUR_MS);
-  const iso = (t: number) => new Date(t).toISOString();
   const headEnd = Math.min(hoursFrom, end);
+  const iso = (t: number) => new Date(t).toISOString();
   return {
     hoursFrom: iso(hoursFrom),
     hoursTo: iso(hoursTo),
-    ends: sql`(VALUES (${from}::timestamptz, ${iso(headEnd)}::timestamptz),
-      (${iso(Math.max(hoursTo, headEnd))}::timestamptz, ${to}::timestamptz)) AS edge(lo, hi)`,
+    ends: [
+      [from, iso(headEnd)],
+      [iso(Math.max(hoursTo, headEnd)), to],
+    ] as const,
   };
 }
 
@@ -66,17 +68,17 @@ function windowFacts(
     FROM agent_insight_hours h
     WHERE h.organization_id = ${organizationId} AND ${ofAgent('h')} AND h.metric IN (${metricList})
       AND h.hour >= ${hoursFrom}::timestamptz AND h.hour < ${hoursTo}::timestamptz
+    ${sql.join(
+      ends.map(
+        ([lo, hi]) => sql`
     UNION ALL
     SELECT r.agent_id, date_trunc('hour', r.created_time, 'UTC'), f.metric, f.key, f.n, f.changed, f.confidence_n,
       f.confidence_sum, f.changed_confidence_n, f.changed_confidence_sum
-    FROM ${ends}
-    CROSS JOIN LATERAL (
-      SELECT r.agent_id, r.created_time, r.status, r.insight FROM agent_runs r
-      WHERE r.organization_id = ${organizationId} AND ${ofAgent('r')}
-        AND r.created_time >= edge.lo AND r.created_time < edge.hi
-    ) r
-    CROSS JOIN LATERAL agent_run_insight_facts(r.status, r.insight) f
-    WHERE f.metric IN (${metricList})`;
+    FROM agent_runs r CROSS JOIN LATERAL agent_run_insight_facts(r.status, r.insight) f
+    WHERE r.organization_id = ${organizationId} AND ${ofAgent('r')}
+      AND r.created_time >= ${lo}::timestamptz AND r.created_time < ${hi}::timestamptz AND f.metric IN (${metricList})`,
+      ),
+    )}`;
 }
 
 export async function readAgentInsights(db: Executor, window: InsightWindow): Promise<InsightRows> {
