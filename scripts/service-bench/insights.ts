@@ -2,7 +2,8 @@
  * `npm run bench:service -- insights` (PostgreSQL: DPS_DATABASE_URL): seeds 1,000,000 runs of one agent over a year
  * with generate_series (a tenth each straight through ×6, reviewed ×2 — a third of them with a corrected total —
  * error, archived while waiting; five predicted fields each), then times GET /agents/{agentId}/insights for a 30-day
- * window through the API beside its bare SQL through pgbench (the floor). A script, not a test.
+ * window through the API beside its bare SQL through pgbench (the floor), then what 10,000 run inserts and status
+ * changes cost each (pgbench). A script, not a test.
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -45,6 +46,22 @@ FROM generate_series(1, ${RUNS}) i,
   LATERAL (SELECT i % 10 AS kind, now() - (i % 365) * interval '1 day' - (i % 86400) * interval '1 s' AS t) k,
   LATERAL (SELECT CASE WHEN kind < 6 THEN 'succeeded-predictions' WHEN kind < 8 THEN 'review-completed'
     WHEN kind = 8 THEN 'error' ELSE 'archived' END AS status) s`;
+
+/**
+ * What a write of a run costs with the triggers on agent_runs: one-statement transactions, each on a random run —
+ * a new run (a copy of one, created now), and a status change (archived ↔ error) that rewrites its data.
+ */
+const WRITES_EACH = 10_000;
+const RUN_ID = `'svc:run:' || lpad(to_hex(:i), 32, '0')`;
+const WRITES: Record<string, (organizationId: string) => string> = {
+  'run inserts': (org) =>
+    `INSERT INTO agent_runs (organization_id, id, created_time, updated_time, data, agent_id, status) ` +
+    `SELECT organization_id, 'svc:run:w' || md5(random()::text), now(), now(), data, agent_id, status ` +
+    `FROM agent_runs WHERE organization_id = '${org}' AND id = ${RUN_ID};`,
+  'status changes': (org) =>
+    `UPDATE agent_runs SET data = data, status = CASE WHEN status = 'archived' THEN 'error' ELSE 'archived' END ` +
+    `WHERE organization_id = '${org}' AND id = ${RUN_ID};`,
+};
 
 const EV_FUNCTION = `CREATE FUNCTION pg_temp.ev(type text, status text, at timestamptz) RETURNS json LANGUAGE sql AS
   $$ SELECT json_build_object('type', type, 'status', status, 'time', at, 'by', 'bench') $$`;
@@ -123,6 +140,15 @@ export async function benchInsights() {
     );
     console.log(`  API median ${median(api30).toFixed(0)} ms (min ${Math.min(...api30).toFixed(0)} ms)`);
     console.log(`  bare SQL through pgbench (floor): average ${Number(floor).toFixed(0)} ms`);
+    for (const [what, statement] of Object.entries(WRITES)) {
+      writeFileSync(
+        file,
+        `SET search_path TO "${schema}";\n\\set i random(1, ${RUNS})\n${statement(organizationId)}\n`,
+      );
+      const written = execFileSync('pgbench', ['-n', '-t', String(WRITES_EACH), '-f', file, url], { encoding: 'utf8' });
+      const average = /latency average = ([\d.]+) ms/.exec(written)?.[1] ?? '?';
+      console.log(`  ${WRITES_EACH.toLocaleString('en')} ${what} through pgbench: average ${average} ms each`);
+    }
   } finally {
     await client.end();
     await svc.close();

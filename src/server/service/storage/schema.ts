@@ -13,6 +13,7 @@ import {
   bigint,
   boolean,
   customType,
+  doublePrecision,
   index,
   integer,
   json,
@@ -224,6 +225,31 @@ export const agentRunStatusCounts = pgTable(
     n: bigint('n', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ name: 'agent_run_status_counts_pk', columns: [t.organizationId, t.agentId, t.status] })],
+);
+
+/**
+ * The insights endpoints' figures per agent and per hour of creation, as additive (metric, key) counters kept by
+ * triggers on agent_runs (migration 0014, docs/insights.md).
+ */
+export const agentInsightHours = pgTable(
+  'agent_insight_hours',
+  {
+    organizationId: text('organization_id').notNull(),
+    agentId: text('agent_id').notNull(),
+    metric: text('metric').notNull(),
+    hour: timestamp('hour', { withTimezone: true, mode: 'string' }).notNull(),
+    key: text('key').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+    changed: bigint('changed', { mode: 'number' }).notNull().default(0),
+    confidenceN: bigint('confidence_n', { mode: 'number' }).notNull().default(0),
+    confidenceSum: doublePrecision('confidence_sum').notNull().default(0),
+    changedConfidenceN: bigint('changed_confidence_n', { mode: 'number' }).notNull().default(0),
+    changedConfidenceSum: doublePrecision('changed_confidence_sum').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'agent_insight_hours_pk', columns: [t.organizationId, t.agentId, t.metric, t.hour, t.key] }),
+    index('agent_insight_hours_org').on(t.organizationId, t.metric, t.hour),
+  ],
 );
 
 /**

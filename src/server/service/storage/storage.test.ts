@@ -100,6 +100,8 @@ describe('storage', () => {
            ORDER BY 1`,
     );
     expect(untracked.map((r) => r.relname)).toEqual([
+      // Written only by triggers on agent_runs, which is tracked, in the same transaction.
+      'agent_insight_hours',
       'agent_run_status_counts',
       'data_versions',
       // Read only through their header row in document_files, which is tracked (migration 0011 says why).

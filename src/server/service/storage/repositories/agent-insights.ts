@@ -1,8 +1,9 @@
 /**
- * The figures of GET /agents/{agentId}/insights (docs/insights.md), in one SQL statement: the agent's runs created in
- * the window are read once over the index agent_runs_agent (organization, agent, created time), with the `insight`
- * column a trigger derives from each run's data on write (migration 0013), and everything is aggregated in the
- * database.
+ * The figures of GET /agents/{agentId}/insights and GET /insights/agents (docs/insights.md), in one SQL statement
+ * each, from the per-hour counters of agent_insight_hours (migration 0014) for the whole hours of the window and from
+ * the runs themselves (their `insight`, migration 0013, through the same fact function) for the partial hours at its
+ * ends — so every figure is exact for any [from, to) and a 30-day window reads hundreds of rows per day, not every
+ * run.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { InsightBucket, InsightOutcome, InsightsOverview } from '@/contract';
@@ -25,83 +26,106 @@ export type InsightWindow = {
   bucket: InsightBucket;
 };
 
+const HOUR_MS = 3_600_000;
+
+/**
+ * How [from, to) splits: the whole hours [hoursFrom, hoursTo) read from the counters, and the two partial ends
+ * (empty when from or to falls on an hour) read from the runs. A window inside one hour is all ends.
+ */
+function splitWindow(from: string, to: string) {
+  const [start, end] = [new Date(from).getTime(), new Date(to).getTime()];
+  const hoursFrom = Math.ceil(start / HOUR_MS) * HOUR_MS;
+  const hoursTo = Math.max(hoursFrom, Math.floor(end / HOUR_MS) * HOUR_MS);
+  const headEnd = Math.min(hoursFrom, end);
+  const iso = (t: number) => new Date(t).toISOString();
+  return {
+    hoursFrom: iso(hoursFrom),
+    hoursTo: iso(hoursTo),
+    ends: [
+      [from, iso(headEnd)],
+      [iso(Math.max(hoursTo, headEnd)), to],
+    ] as const,
+  };
+}
+
+type Metric = 'outcome' | 'queued' | 'queue' | 'wait' | 'in-review' | 'lowest' | 'field' | 'confidence';
+
+/**
+ * The counter rows (agent_insight_hours' columns) of the window's runs — of one agent, or of every agent: the whole
+ * hours from the table, the partial ends recounted from the runs with the function the triggers use.
+ */
+function windowFacts(
+  { organizationId, agentId, from, to }: { organizationId: string; agentId?: string; from: string; to: string },
+  metrics: readonly Metric[],
+): SQL {
+  const { hoursFrom, hoursTo, ends } = splitWindow(from, to);
+  const metricList = sql.raw(metrics.map((m) => `'${m}'`).join(', '));
+  const ofAgent = (alias: string) =>
+    agentId === undefined ? sql.raw(`${alias}.agent_id IS NOT NULL`) : sql`${sql.raw(alias)}.agent_id = ${agentId}`;
+  return sql`
+    SELECT h.agent_id, h.hour, h.metric, h.key, h.n, h.changed, h.confidence_n, h.confidence_sum,
+      h.changed_confidence_n, h.changed_confidence_sum
+    FROM agent_insight_hours h
+    WHERE h.organization_id = ${organizationId} AND ${ofAgent('h')} AND h.metric IN (${metricList})
+      AND h.hour >= ${hoursFrom}::timestamptz AND h.hour < ${hoursTo}::timestamptz
+    ${sql.join(
+      ends.map(
+        ([lo, hi]) => sql`
+    UNION ALL
+    SELECT r.agent_id, date_trunc('hour', r.created_time, 'UTC'), f.metric, f.key, f.n, f.changed, f.confidence_n,
+      f.confidence_sum, f.changed_confidence_n, f.changed_confidence_sum
+    FROM agent_runs r CROSS JOIN LATERAL agent_run_insight_facts(r.status, r.insight) f
+    WHERE r.organization_id = ${organizationId} AND ${ofAgent('r')}
+      AND r.created_time >= ${lo}::timestamptz AND r.created_time < ${hi}::timestamptz AND f.metric IN (${metricList})`,
+      ),
+    )}`;
+}
+
 export async function readAgentInsights(db: Executor, window: InsightWindow): Promise<InsightRows> {
   const [row] = await rows<{ insights: InsightRows }>(db, agentInsightsQuery(window));
   return row.insights;
 }
 
+const ALL_METRICS: readonly Metric[] = ['outcome', 'queue', 'wait', 'in-review', 'lowest', 'field', 'confidence'];
+
 /** The statement itself (the bench runs it bare through pgbench as the floor). */
 export function agentInsightsQuery({ organizationId, agentId, from, to, bucket }: InsightWindow): SQL {
+  // A duration counter holds how many runs took exactly `key` seconds: expanded back into that many values, the
+  // percentiles are those of the runs themselves.
+  const durations = (metric: Metric) => sql`(
+    SELECT json_build_object('runs', count(*)::int,
+      'median', percentile_cont(0.5) WITHIN GROUP (ORDER BY s),
+      'p90', percentile_cont(0.9) WITHIN GROUP (ORDER BY s))
+    FROM (SELECT key::float8 AS s FROM facts, generate_series(1, n) WHERE metric = ${metric}) d
+  )`;
   return sql`
-    -- insight: what the figures need of each run, derived from its data on write (migration 0013).
-    WITH runs AS MATERIALIZED (
-      SELECT r.id, r.status, date_trunc(${bucket}, r.created_time, 'UTC') AS bucket, r.insight,
-        (r.insight ->> 'auto')::boolean AS auto,
-        (r.insight ->> 'reviewed')::boolean AS reviewed,
-        (r.insight ->> 'requested')::timestamptz AS requested,
-        (r.insight ->> 'firstStarted')::timestamptz AS first_started,
-        (r.insight ->> 'lastStarted')::timestamptz AS last_started,
-        (r.insight ->> 'completed')::timestamptz AS completed,
-        (r.insight ->> 'leftReview')::timestamptz AS left_review,
-        least(floor((r.insight ->> 'minConfidence')::float8 * 10), 9)::int AS lowest_bucket
-      FROM agent_runs r
-      WHERE r.organization_id = ${organizationId} AND r.agent_id = ${agentId}
-        AND r.created_time >= ${from}::timestamptz AND r.created_time < ${to}::timestamptz
-    ),
-    reviewed_predictions AS MATERIALIZED (
-      SELECT p.label, p.confidence, p.changed, least(floor(p.confidence * 10), 9)::int AS confidence_bucket
-      FROM runs r, jsonb_to_recordset(r.insight -> 'predictions') AS p(label text, confidence float8, changed boolean)
-      WHERE r.insight -> 'predictions' IS NOT NULL AND jsonb_typeof(r.insight -> 'predictions') = 'array'
-    )
+    WITH facts AS MATERIALIZED (${windowFacts({ organizationId, agentId, from, to }, ALL_METRICS)})
     SELECT json_build_object(
       'outcomes', (
         SELECT coalesce(json_agg(o), '[]') FROM (
-          SELECT to_char(bucket, 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS bucket, outcome, count(*)::int AS n
-          FROM (
-            SELECT bucket, CASE
-              WHEN status = 'archived' THEN 'archived'
-              WHEN status = 'error' THEN 'error'
-              WHEN reviewed THEN 'reviewed'
-              WHEN auto THEN 'straightThrough'
-              ELSE 'inProgress' END AS outcome
-            FROM runs
-          ) classified
-          GROUP BY bucket, outcome
+          SELECT to_char(date_trunc(${bucket}, hour, 'UTC'), 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS bucket, key AS outcome,
+            sum(n)::int AS n
+          FROM facts WHERE metric = 'outcome'
+          GROUP BY 1, 2 HAVING sum(n) <> 0
         ) o
       ),
       'queueMoves', (
         SELECT coalesce(json_agg(q), '[]') FROM (
-          SELECT to_char(date_trunc(${bucket}, at, 'UTC'), 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS bucket,
-            sum(delta)::int AS delta
-          FROM (
-            SELECT requested AS at, 1 AS delta FROM runs WHERE requested IS NOT NULL
-            UNION ALL
-            SELECT left_review, -1 FROM runs WHERE requested IS NOT NULL AND left_review >= requested
-          ) moves
+          -- key: the UTC hour of the move (a timestamp without time zone).
+          SELECT to_char(date_trunc(${bucket}, key::timestamp), 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS bucket,
+            sum(n)::int AS delta
+          FROM facts WHERE metric = 'queue'
           GROUP BY 1
         ) q
       ),
-      'durations', json_build_object(
-        'waitForReview', (
-          SELECT json_build_object('runs', count(*)::int,
-            'median', percentile_cont(0.5) WITHIN GROUP (ORDER BY s),
-            'p90', percentile_cont(0.9) WITHIN GROUP (ORDER BY s))
-          FROM (SELECT extract(epoch FROM first_started - requested)::float8 AS s FROM runs
-                WHERE first_started >= requested) d
-        ),
-        'inReview', (
-          SELECT json_build_object('runs', count(*)::int,
-            'median', percentile_cont(0.5) WITHIN GROUP (ORDER BY s),
-            'p90', percentile_cont(0.9) WITHIN GROUP (ORDER BY s))
-          FROM (SELECT extract(epoch FROM completed - last_started)::float8 AS s FROM runs
-                WHERE completed >= last_started) d
-        )
-      ),
+      'durations', json_build_object('waitForReview', ${durations('wait')}, 'inReview', ${durations('in-review')}),
       'fields', (
         SELECT coalesce(json_agg(f ORDER BY f.label), '[]') FROM (
-          SELECT label, count(*)::int AS predictions, count(*) FILTER (WHERE changed)::int AS changed,
-            avg(confidence) AS mean, avg(confidence) FILTER (WHERE changed) AS "meanChanged"
-          FROM reviewed_predictions GROUP BY label
+          SELECT key AS label, sum(n)::int AS predictions, sum(changed)::int AS changed,
+            sum(confidence_sum) / nullif(sum(confidence_n), 0) AS mean,
+            sum(changed_confidence_sum) / nullif(sum(changed_confidence_n), 0) AS "meanChanged"
+          FROM facts WHERE metric = 'field'
+          GROUP BY key HAVING sum(n) > 0
         ) f
       ),
       'confidence', (
@@ -110,10 +134,12 @@ export function agentInsightsQuery({ organizationId, agentId, from, to, bucket }
             coalesce(l.runs, 0) AS runs
           FROM generate_series(0, 9) b
           LEFT JOIN (
-            SELECT confidence_bucket, count(*)::int AS predictions, count(*) FILTER (WHERE changed)::int AS changed
-            FROM reviewed_predictions GROUP BY 1
+            SELECT key::int AS confidence_bucket, sum(n)::int AS predictions, sum(changed)::int AS changed
+            FROM facts WHERE metric = 'confidence' GROUP BY 1
           ) p ON p.confidence_bucket = b
-          LEFT JOIN (SELECT lowest_bucket, count(*)::int AS runs FROM runs GROUP BY 1) l ON l.lowest_bucket = b
+          LEFT JOIN (
+            SELECT key::int AS lowest_bucket, sum(n)::int AS runs FROM facts WHERE metric = 'lowest' GROUP BY 1
+          ) l ON l.lowest_bucket = b
         ) c
       )
     ) AS insights`;
@@ -121,33 +147,26 @@ export function agentInsightsQuery({ organizationId, agentId, from, to, bucket }
 
 type OverviewRow = InsightsOverview['agents'][number];
 
-/** Every agent's runs of the window by outcome (the per-agent classification, from `insight`), over one index. */
+/** Every agent's runs of the window by outcome and how many of them are queued now, from the same counters. */
 export async function readInsightsOverview(
   db: Executor,
-  { organizationId, from, to }: Omit<InsightWindow, 'agentId' | 'bucket'>,
+  window: Omit<InsightWindow, 'agentId' | 'bucket'>,
 ): Promise<OverviewRow[]> {
+  const outcome = (name: InsightOutcome) =>
+    sql`coalesce(sum(n) FILTER (WHERE metric = 'outcome' AND key = ${name}), 0)::int`;
   return rows<OverviewRow>(
     db,
     sql`
     SELECT agent_id AS "agentId",
-      count(*) FILTER (WHERE outcome = 'straightThrough')::int AS "straightThrough",
-      count(*) FILTER (WHERE outcome = 'reviewed')::int AS reviewed,
-      count(*) FILTER (WHERE outcome = 'error')::int AS error,
-      count(*) FILTER (WHERE outcome = 'archived')::int AS archived,
-      count(*) FILTER (WHERE outcome = 'inProgress')::int AS "inProgress",
-      count(*) FILTER (WHERE status IN ('ready-for-review', 'review-in-progress'))::int AS queued
-    FROM (
-      SELECT agent_id, status, CASE
-        WHEN status = 'archived' THEN 'archived'
-        WHEN status = 'error' THEN 'error'
-        WHEN (insight ->> 'reviewed')::boolean THEN 'reviewed'
-        WHEN (insight ->> 'auto')::boolean THEN 'straightThrough'
-        ELSE 'inProgress' END AS outcome
-      FROM agent_runs
-      WHERE organization_id = ${organizationId} AND agent_id IS NOT NULL
-        AND created_time >= ${from}::timestamptz AND created_time < ${to}::timestamptz
-    ) classified
+      ${outcome('straightThrough')} AS "straightThrough",
+      ${outcome('reviewed')} AS reviewed,
+      ${outcome('error')} AS error,
+      ${outcome('archived')} AS archived,
+      ${outcome('inProgress')} AS "inProgress",
+      coalesce(sum(n) FILTER (WHERE metric = 'queued'), 0)::int AS queued
+    FROM (${windowFacts(window, ['outcome', 'queued'])}) facts
     GROUP BY agent_id
+    HAVING sum(n) FILTER (WHERE metric = 'outcome') > 0
     ORDER BY agent_id`,
   );
 }
