@@ -25,6 +25,19 @@ CREATE TABLE IF NOT EXISTS "agent_insight_hours" (
 -- GET /insights/agents: every agent of an organization over a window.
 CREATE INDEX IF NOT EXISTS "agent_insight_hours_org" ON "agent_insight_hours" ("organization_id", "metric", "hour");
 --> statement-breakpoint
+-- What became of a run (docs/insights.md): archived and error by status; otherwise reviewed (a review completed),
+-- straight through (predictions auto-validated) or still in progress, from its `insight`. The one place of the rule:
+-- the counters below and the runs list's `outcome` filter both call it, so a filtered list holds what a figure counts.
+CREATE OR REPLACE FUNCTION agent_run_outcome(status text, insight jsonb) RETURNS text
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE
+    WHEN status = 'archived' THEN 'archived'
+    WHEN status = 'error' THEN 'error'
+    WHEN coalesce((insight ->> 'reviewed')::boolean, false) THEN 'reviewed'
+    WHEN coalesce((insight ->> 'auto')::boolean, false) THEN 'straightThrough'
+    ELSE 'inProgress' END
+$$;
+--> statement-breakpoint
 -- What one run adds to the hour it was created in, from its status and its `insight` (migration 0013):
 --   outcome/<outcome> · queued/'' (waiting for or in review now) · queue/<UTC hour of the move> (+1 entry, −1 exit) ·
 --   wait/<seconds> and in-review/<seconds> (one per duration) · lowest/<confidence bucket of the lowest prediction> ·
@@ -36,8 +49,6 @@ RETURNS TABLE (metric text, key text, n bigint, changed bigint, confidence_n big
 LANGUAGE sql IMMUTABLE AS $$
   WITH i AS (
     SELECT
-      coalesce((insight ->> 'auto')::boolean, false) AS auto,
-      coalesce((insight ->> 'reviewed')::boolean, false) AS reviewed,
       (insight ->> 'requested')::timestamptz AS requested,
       (insight ->> 'firstStarted')::timestamptz AS first_started,
       (insight ->> 'lastStarted')::timestamptz AS last_started,
@@ -50,12 +61,7 @@ LANGUAGE sql IMMUTABLE AS $$
     FROM jsonb_to_recordset(CASE WHEN jsonb_typeof(insight -> 'predictions') = 'array' THEN insight -> 'predictions'
       ELSE '[]' END) AS p(label text, confidence float8, changed boolean)
   )
-  SELECT 'outcome', CASE
-      WHEN status = 'archived' THEN 'archived'
-      WHEN status = 'error' THEN 'error'
-      WHEN reviewed THEN 'reviewed'
-      WHEN auto THEN 'straightThrough'
-      ELSE 'inProgress' END, 1::bigint, 0::bigint, 0::bigint, 0::float8, 0::bigint, 0::float8
+  SELECT 'outcome', agent_run_outcome(status, insight), 1::bigint, 0::bigint, 0::bigint, 0::float8, 0::bigint, 0::float8
     FROM i
   UNION ALL
   SELECT 'queued', '', 1, 0, 0, 0, 0, 0 FROM i WHERE status IN ('ready-for-review', 'review-in-progress')

@@ -35,22 +35,11 @@ export const agentRunsRepo = defineRepository<StoredAgentRun>({
   computedFilters: { outcome: outcomeCondition },
 });
 
-/**
- * What became of a run as the insights endpoints count it (docs/insights.md): archived and error by status,
- * otherwise from the `insight` column the trigger derives from its events (migration 0013) — the same rule as the
- * insights statements, so a list filtered by an outcome holds exactly the runs an insights figure counts.
- */
-const runOutcome = sql`CASE
-  WHEN ${schema.agentRuns.status} = 'archived' THEN 'archived'
-  WHEN ${schema.agentRuns.status} = 'error' THEN 'error'
-  WHEN (${schema.agentRuns.insight} ->> 'reviewed')::boolean THEN 'reviewed'
-  WHEN (${schema.agentRuns.insight} ->> 'auto')::boolean THEN 'straightThrough'
-  ELSE 'inProgress' END`;
-
 /** The runs list's `outcome` filter: an insights outcome, or `queued` (waiting for or in review now, by status). */
 function outcomeCondition(outcome: string): SQL {
   if (outcome === 'queued') return inArray(schema.agentRuns.status, [...REVIEW_STATUSES]);
-  return sql`${runOutcome} = ${outcome}`;
+  // The rule lives in SQL (migration 0014), shared with the insights counters: the list holds what a figure counts.
+  return sql`agent_run_outcome(${schema.agentRuns.status}, ${schema.agentRuns.insight}) = ${outcome}`;
 }
 
 /**
