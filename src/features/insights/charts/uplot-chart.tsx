@@ -22,15 +22,19 @@ export interface UPlotChartProps {
   onPick?: (index: number, y: number | null) => void;
   /** Shown under the chart while nothing is picked. */
   hint?: string;
+  /** Anything else the options draw (a marker's position): the chart is rebuilt when it changes. */
+  redrawKey?: string | number;
 }
 
-export function UPlotChart({ label, data, options, height = 220, readout, onPick, hint }: UPlotChartProps) {
+export function UPlotChart({ label, data, options, height = 220, readout, onPick, hint, redrawKey }: UPlotChartProps) {
   const theme = useChartTheme();
   const box = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const [index, setIndex] = useState<number | null>(null);
   const latest = useRef({ options, onPick });
-  latest.current = { options, onPick };
+  useEffect(() => {
+    latest.current = { options, onPick };
+  });
 
   useEffect(() => {
     const element = box.current;
@@ -70,7 +74,7 @@ export function UPlotChart({ label, data, options, height = 220, readout, onPick
       chart.destroy();
       plot.current = null;
     };
-  }, [data, theme, height]);
+  }, [data, theme, height, redrawKey]);
 
   const count = data[0].length;
   const keyDown = (event: KeyboardEvent) => {

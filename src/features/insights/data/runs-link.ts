@@ -3,7 +3,14 @@
  * filtered to the agent and window, on the Errors or Archived tab for those outcomes.
  */
 import type { InsightOutcome } from '@/contract';
-import type { RunsSearch } from '@/features/runs/runs-search';
+
+/** The part of the runs page's search a link sets (features do not import each other: the shape is restated). */
+interface RunsLinkSearch {
+  agent: string;
+  from: string;
+  to: string;
+  tab?: 'errors' | 'archived';
+}
 
 export function runsLinkFor({
   agentId,
@@ -15,7 +22,7 @@ export function runsLinkFor({
   from: string;
   to: string;
   outcome?: InsightOutcome | 'queued';
-}): { to: '/runs'; search: RunsSearch } {
+}): { to: '/runs'; search: RunsLinkSearch } {
   const tab = outcome === 'error' ? 'errors' : outcome === 'archived' ? 'archived' : undefined;
   return { to: '/runs', search: { agent: agentId, from, to, ...(tab ? { tab } : {}) } };
 }
