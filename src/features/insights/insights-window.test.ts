@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { insightsSearchSchema, resolveWindow } from './insights-window';
+import { insightsSearchSchema } from './insights-search';
+import { resolveWindow } from './insights-window';
 
 const now = Date.parse('2026-11-26T22:47:10.000Z');
 

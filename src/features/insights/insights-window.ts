@@ -1,23 +1,10 @@
 /**
- * The Insights pages' URL state: the window (`24h`, `7d`, `30d` or `custom` with `from`/`to`). A preset ends at the
- * next full hour (24 h) or the next UTC midnight (days), so the window — and the query it keys — stays the same while
- * the operator looks, and day buckets line up with the service's UTC days.
+ * The window an Insights URL asks for, as instants and a bucket size. A preset ends at the next full hour (24 h) or
+ * the next UTC midnight (days), so the window — and the query it keys — stays the same while the operator looks, and
+ * day buckets line up with the service's UTC days.
  */
-import { z } from 'zod/mini';
-import { MAX_INSIGHT_WINDOW_DAYS, TIMESTAMP_PATTERN, type InsightBucket } from '@/contract';
-
-export const INSIGHT_WINDOWS = ['24h', '7d', '30d', 'custom'] as const;
-export type InsightWindow = (typeof INSIGHT_WINDOWS)[number];
-export const DEFAULT_INSIGHT_WINDOW: InsightWindow = '7d';
-
-const boundSchema = z.catch(z.optional(z.string().check(z.regex(TIMESTAMP_PATTERN))), undefined);
-
-export const insightsSearchSchema = z.object({
-  window: z.catch(z.optional(z.enum(INSIGHT_WINDOWS)), undefined),
-  from: boundSchema,
-  to: boundSchema,
-});
-export type InsightsSearch = z.infer<typeof insightsSearchSchema>;
+import { MAX_INSIGHT_WINDOW_DAYS, type InsightBucket } from '@/contract';
+import { DEFAULT_INSIGHT_WINDOW, type InsightWindow, type InsightsSearch } from './insights-search';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -1,7 +1,8 @@
 /** The Insights window: 24 h, 7 d, 30 d or a custom range (the operator's local time), kept in the URL. */
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import type { InsightWindow, InsightsSearch, ResolvedWindow } from './insights-window';
+import type { InsightWindow, InsightsSearch } from './insights-search';
+import type { ResolvedWindow } from './insights-window';
 
 const PRESETS: { window: Exclude<InsightWindow, 'custom'>; label: string }[] = [
   { window: '24h', label: '24 hours' },

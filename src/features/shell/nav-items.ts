@@ -45,7 +45,7 @@ const NAV_ITEMS: readonly NavItem[] = [
     icon: IconInsights,
     group: 'work',
     key: 'i',
-    keywords: ['charts', 'statistics', 'calibration', 'threshold', 'outcomes'],
+    keywords: ['charts', 'threshold'],
   },
   {
     label: 'Documents',
