@@ -100,7 +100,12 @@ export function CalibrationChart({
             draw:
               threshold == null
                 ? []
-                : [drawMarkers([{ x: threshold, color: t.danger, label: `threshold ${formatConfidence(threshold)}` }])],
+                : [
+                    drawMarkers(
+                      [{ x: threshold, color: t.danger, label: `threshold ${formatConfidence(threshold)}` }],
+                      t.surface,
+                    ),
+                  ],
           },
         })}
         hint="Point at a bar to see its numbers; click it to open the reviewed runs."

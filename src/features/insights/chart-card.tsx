@@ -110,7 +110,7 @@ export function ChartCard({
             >
               Table
             </button>
-            <CopyButton value={toTsv(table)} label={`Copy ${title.toLowerCase()} as a table`} />
+            <CopyButton value={toTsv(table)} label={`Copy the figures of ${title.toLowerCase()}`} />
           </>
         )
       }

@@ -144,10 +144,13 @@ export function ThresholdExplorer({
           ],
           hooks: {
             draw: [
-              drawMarkers([
-                { x: t, color: th.fg, label: `t ${formatConfidence(t)}` },
-                ...(threshold == null ? [] : [{ x: threshold, color: th.muted, label: 'agent', dashed: true }]),
-              ]),
+              drawMarkers(
+                [
+                  { x: t, color: th.fg, label: `t ${formatConfidence(t)}` },
+                  ...(threshold == null ? [] : [{ x: threshold, color: th.muted, label: 'agent', dashed: true }]),
+                ],
+                th.surface,
+              ),
             ],
           },
         })}

@@ -84,7 +84,8 @@ export function confidenceAxis(theme: ChartTheme): uPlot.Axis {
   return {
     ...axisBase(theme),
     grid: { show: false },
-    incrs: [0.1],
+    incrs: [0.1, 0.2, 0.5],
+    space: 28,
     values: (_u, splits) => splits.map((s) => s.toFixed(1)),
   };
 }
