@@ -22,9 +22,11 @@ import './insights.css';
 
 const route = getRouteApi('/_authenticated/insights/');
 
-/** Long agent names under a bar are cut to this many characters (the table has them whole). */
-const AXIS_NAME_LENGTH = 18;
-const shorten = (name: string) => (name.length > AXIS_NAME_LENGTH ? `${name.slice(0, AXIS_NAME_LENGTH - 1)}…` : name);
+/** Long agent names under a bar are cut to the room a bar has (about 7 px a character; the table has them whole). */
+function shorten(name: string, room: number): string {
+  const max = Math.max(4, Math.floor(room / 7));
+  return name.length > max ? `${name.slice(0, max - 1)}…` : name;
+}
 
 type OverviewRow = InsightsOverview['agents'][number];
 
@@ -115,7 +117,7 @@ export function InsightsOverviewScreen() {
                     {nameOf(r.agentId)}
                   </Link>
                   <span className="muted">
-                    {formatCount(totalOf(r))} runs, {formatCount(r.queued)} queued now
+                    {formatCount(totalOf(r))} {totalOf(r) === 1 ? 'run' : 'runs'}, {formatCount(r.queued)} queued now
                   </span>
                 </li>
               ))}
@@ -142,8 +144,12 @@ export function InsightsOverviewScreen() {
                     size: 40,
                     grid: { show: false },
                     incrs: [1],
-                    values: (_u: uPlot, splits: number[]) =>
-                      splits.map((s) => (Number.isInteger(s) && rows[s] ? shorten(nameOf(rows[s].agentId)) : '')),
+                    values: (u: uPlot, splits: number[]) =>
+                      splits.map((s) =>
+                        Number.isInteger(s) && rows[s]
+                          ? shorten(nameOf(rows[s].agentId), (u.width - 60) / rows.length)
+                          : '',
+                      ),
                   },
                   time: false,
                   range: [-0.5, rows.length - 0.5],
