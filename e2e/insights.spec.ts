@@ -117,6 +117,15 @@ test('an agent page shows every chart and its table; the outcomes match the runs
 test('the overview lists the demo agents with their outcomes and links to each agent', async ({ page, api }) => {
   const invoice = await demoAgent(api, /^Invoice processing$/);
   const receipt = await demoAgent(api, /receipt/i);
+  // Reached from the sidebar and with the `g i` shortcut.
+  await page.goto('/runs');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Insights', exact: true }).click();
+  await expect(page).toHaveURL(/\/insights$/);
+  await page.goto('/runs');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await page.keyboard.press('g');
+  await page.keyboard.press('i');
+  await expect(page).toHaveURL(/\/insights$/);
   await page.goto('/insights?window=30d');
   await expect(page.getByRole('heading', { level: 1, name: 'Insights' })).toBeVisible();
   const agents = page.getByRole('region', { name: 'Agents' });
