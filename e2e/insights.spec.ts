@@ -170,3 +170,28 @@ test('the Insights pages at 390 px and in the dark theme, and the window in the 
   await expectAccessible(page);
   await shoot(page, 'agent-dark-24h-1440');
 });
+
+test('a custom window goes into the URL, counts per hour up to 48 h, and an empty window says so', async ({
+  page,
+  api,
+}) => {
+  const invoice = await demoAgent(api, /^Invoice processing$/);
+  await page.goto(`/insights/${enc(invoice.agentId)}`);
+  await page.getByRole('group', { name: 'Window' }).getByRole('button', { name: 'Custom' }).click();
+  const form = page.getByRole('form', { name: 'Custom window' });
+  await form.getByLabel('From').fill('2020-03-01T00:00');
+  await form.getByLabel('until').fill('2020-03-02T12:00');
+  await form.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/window=custom/);
+  const search = new URL(page.url()).searchParams;
+  expect(new Date(search.get('from')!).getTime()).toBe(new Date('2020-03-01T00:00').getTime());
+  expect(new Date(search.get('to')!).getTime()).toBe(new Date('2020-03-02T12:00').getTime());
+  const outcomes = page.getByRole('region', { name: 'Outcomes' });
+  await expect(outcomes.getByRole('heading', { name: 'No runs in this window' })).toBeVisible();
+  await expect(outcomes.getByText('Runs created per hour')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Calibration' })).toContainText('No reviewed predictions');
+  await expectAccessible(page);
+
+  await page.goto(`/insights?${search}`);
+  await expect(page.getByRole('heading', { name: 'No runs in this window' })).toBeVisible();
+});
