@@ -26,7 +26,8 @@ async function runsCreatedIn(api: ServiceApi, agentId: string, from: string, to:
     runs.push(...page.runs);
     nextToken = page.nextToken ?? undefined;
   } while (nextToken);
-  return runs.filter((r) => r.createdTime >= from && r.createdTime < to);
+  const [start, end] = [Date.parse(from), Date.parse(to)];
+  return runs.filter((r) => Date.parse(r.createdTime) >= start && Date.parse(r.createdTime) < end);
 }
 
 /** The numbers of a figure table: one record per body row, keyed by column header. */
