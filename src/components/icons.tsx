@@ -34,6 +34,12 @@ export const IconRuns = icon(
     <circle cx="12.5" cy="12.5" r="1.5" />
   </>,
 );
+export const IconInsights = icon(
+  <>
+    <path d="M2.5 13.5h11" />
+    <path d="M4.5 11V8M8 11V4.5M11.5 11V6.5" />
+  </>,
+);
 export const IconAgents = icon(
   <>
     <rect x="3" y="5" width="10" height="8" rx="2" />

@@ -6,6 +6,7 @@ import {
   IconAppClients,
   IconAudit,
   IconDocuments,
+  IconInsights,
   IconModels,
   IconOrganization,
   IconRoles,
@@ -37,6 +38,14 @@ const NAV_ITEMS: readonly NavItem[] = [
     group: 'work',
     key: 'n',
     keywords: ['workflow', 'hooks', 'actions'],
+  },
+  {
+    label: 'Insights',
+    to: '/insights',
+    icon: IconInsights,
+    group: 'work',
+    key: 'i',
+    keywords: ['charts', 'threshold'],
   },
   {
     label: 'Documents',

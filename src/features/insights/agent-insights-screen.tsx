@@ -1,0 +1,63 @@
+/** One agent's Insights: outcomes, review queue and durations, fields, calibration and the threshold explorer. */
+import { useMemo } from 'react';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { agentQueryOptions } from '@/api/agents';
+import { agentInsightsQueryOptions } from '@/api/insights';
+import { useOrganizationScope } from '@/api/organization-scope';
+import { validationQueryOptions } from '@/api/validations';
+import { PageHeader } from '@/components/page-header';
+import { ErrorState, LoadingState } from '@/components/states';
+import { CalibrationChart } from './calibration-chart';
+import { FieldsTable } from './fields-table';
+import { resolveWindow } from './insights-window';
+import { OutcomesChart } from './outcomes-chart';
+import { QueueChart } from './queue-chart';
+import { agentThreshold } from './threshold';
+import { ThresholdExplorer } from './threshold-explorer';
+import { WindowPicker } from './window-picker';
+import './insights.css';
+
+const route = getRouteApi('/_authenticated/insights/$agentId');
+const VALIDATION_PREFIX = 'svc:validation:';
+
+export function AgentInsightsScreen() {
+  const { agentId } = route.useParams();
+  const search = route.useSearch();
+  const org = useOrganizationScope();
+  const resolved = useMemo(() => resolveWindow(search), [search]);
+  const { from, to, bucket } = resolved;
+  const agent = useQuery(agentQueryOptions(org, agentId));
+  const insights = useQuery(agentInsightsQueryOptions(org, agentId, { from, to, bucket }));
+  const validationIds = (agent.data?.resourceIds ?? []).filter((id) => id.startsWith(VALIDATION_PREFIX));
+  const validations = useQueries({ queries: validationIds.map((id) => validationQueryOptions(org, id)) });
+  const threshold = agentThreshold(validations.flatMap((q) => (q.data ? [q.data] : [])));
+
+  return (
+    <div className="page insights-page">
+      <PageHeader
+        title={agent.data?.name || 'Agent insights'}
+        description="How this agent is doing over the window: throughput, review load, and how far its predictions can be trusted."
+        actions={
+          <Link to="/agents/$agentId" params={{ agentId }} className="button button--ghost">
+            Agent
+          </Link>
+        }
+      />
+      <WindowPicker resolved={resolved} />
+      {insights.isPending ? (
+        <LoadingState label="Loading insights…" />
+      ) : insights.isError ? (
+        <ErrorState error={insights.error} onRetry={() => void insights.refetch()} />
+      ) : (
+        <div className="insights-grid" aria-busy={insights.isPlaceholderData}>
+          <OutcomesChart agentId={agentId} insights={insights.data} />
+          <QueueChart agentId={agentId} insights={insights.data} />
+          <FieldsTable agentId={agentId} insights={insights.data} />
+          <CalibrationChart agentId={agentId} insights={insights.data} threshold={threshold} />
+          <ThresholdExplorer agentId={agentId} insights={insights.data} threshold={threshold} />
+        </div>
+      )}
+    </div>
+  );
+}

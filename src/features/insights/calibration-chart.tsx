@@ -1,0 +1,120 @@
+/**
+ * Calibration: per confidence bucket, the share of reviewed predictions the reviewer confirmed unchanged, beside the
+ * diagonal a calibrated model would follow and the agent's threshold.
+ */
+import { useMemo } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import uPlot from 'uplot';
+import type { AgentInsights } from '@/contract';
+import { ChartCard, Legend, type FigureTable } from './chart-card';
+import { confidenceAxis, formatConfidence, formatCount, formatShare, shareAxis } from './charts/axes';
+import { useChartTheme } from './charts/chart-theme';
+import { drawMarkers } from './charts/markers';
+import { UPlotChart } from './charts/uplot-chart';
+import { runsLinkFor } from './data/runs-link';
+
+const range = (b: { from: number; to: number }) => `${formatConfidence(b.from)}–${formatConfidence(b.to)}`;
+const unchangedShare = (b: { predictions: number; changed: number }) =>
+  b.predictions ? 1 - b.changed / b.predictions : null;
+
+export function CalibrationChart({
+  agentId,
+  insights,
+  threshold,
+}: {
+  agentId: string;
+  insights: AgentInsights;
+  threshold: number | null;
+}) {
+  const theme = useChartTheme();
+  const navigate = useNavigate();
+  const buckets = insights.confidence;
+  const predictions = buckets.reduce((n, b) => n + b.predictions, 0);
+  const reviewedRuns = runsLinkFor({ agentId, from: insights.from, to: insights.to, outcome: 'reviewed' });
+  const data = useMemo(
+    () =>
+      [
+        buckets.map((b) => (b.from + b.to) / 2),
+        buckets.map((b) => unchangedShare(b)),
+        buckets.map((b) => (b.from + b.to) / 2),
+      ] as uPlot.AlignedData,
+    [buckets],
+  );
+  const table: FigureTable = {
+    caption: 'Predictions of reviewed runs per confidence bucket and the share confirmed unchanged',
+    columns: ['Confidence', 'Predictions', 'Changed', 'Confirmed unchanged (%)'],
+    rows: buckets.map((b) => ({
+      key: String(b.from),
+      cells: [
+        { text: range(b), link: b.predictions ? reviewedRuns : undefined },
+        { text: formatCount(b.predictions) },
+        { text: formatCount(b.changed) },
+        { text: formatShare(unchangedShare(b)) },
+      ],
+    })),
+  };
+  const thresholdText = threshold == null ? 'no confidence threshold' : `threshold ${formatConfidence(threshold)}`;
+  return (
+    <ChartCard
+      id="insights-calibration"
+      title="Calibration"
+      description={`How often a prediction of a given confidence was confirmed unchanged by review; the agent's ${thresholdText}.`}
+      table={table}
+      empty={predictions === 0 ? 'No reviewed predictions in this window' : undefined}
+      legend={
+        <Legend
+          items={[
+            { label: 'Confirmed unchanged', color: theme.accent },
+            { label: 'Calibrated (share = confidence)', color: theme.muted },
+            ...(threshold == null ? [] : [{ label: 'Agent threshold', color: theme.danger }]),
+          ]}
+        />
+      }
+    >
+      <UPlotChart
+        label={`Bars: share of reviewed predictions confirmed unchanged per confidence bucket, ${formatCount(predictions)} predictions; ${thresholdText}. ${buckets
+          .filter((b) => b.predictions)
+          .map((b) => `${range(b)}: ${formatShare(unchangedShare(b))}`)
+          .join(', ')}.`}
+        data={data}
+        redrawKey={threshold ?? -1}
+        options={(t) => ({
+          scales: { x: { time: false, range: () => [0, 1] }, y: { range: () => [0, 1] } },
+          axes: [
+            { ...confidenceAxis(t), label: 'Confidence', labelFont: '11px system-ui, sans-serif' },
+            shareAxis(t, 'Unchanged'),
+          ],
+          series: [
+            {},
+            {
+              label: 'Confirmed unchanged',
+              stroke: t.accent,
+              fill: t.accent,
+              width: 0,
+              paths: uPlot.paths.bars!({ size: [0.8, 64] }),
+              points: { show: false },
+            },
+            { label: 'Calibrated', stroke: t.muted, width: 1, dash: [4, 4], points: { show: false } },
+          ],
+          hooks: {
+            draw:
+              threshold == null
+                ? []
+                : [
+                    drawMarkers(
+                      [{ x: threshold, color: t.danger, label: `threshold ${formatConfidence(threshold)}` }],
+                      t.surface,
+                    ),
+                  ],
+          },
+        })}
+        hint="Point at a bar to see its numbers; click it to open the reviewed runs."
+        readout={(i) => {
+          const b = buckets[i];
+          return `Confidence ${range(b)}: ${formatCount(b.predictions)} predictions, ${formatCount(b.changed)} changed, ${formatShare(unchangedShare(b))} confirmed unchanged`;
+        }}
+        onPick={() => void navigate(reviewedRuns)}
+      />
+    </ChartCard>
+  );
+}

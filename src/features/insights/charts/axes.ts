@@ -1,0 +1,91 @@
+/** Axes and number formats shared by the Insights charts: dates in the operator's locale, integer counts, shares in %. */
+import type uPlot from 'uplot';
+import type { InsightBucket } from '@/contract';
+import type { ChartTheme } from './chart-theme';
+
+const integer = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
+const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 0 });
+const decimal = new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+export const formatCount = (n: number) => integer.format(n);
+export const formatShare = (share: number | null) => (share == null ? '—' : percent.format(share));
+export const formatConfidence = (c: number | null) => (c == null ? '—' : decimal.format(c));
+
+/** "1 min 20 s", "3 h 5 min", "—". */
+export function formatDuration(seconds: number | null): string {
+  if (seconds == null) return '—';
+  const s = Math.round(seconds);
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min${s % 60 ? ` ${s % 60} s` : ''}`;
+  const h = Math.floor(s / 3600);
+  const m = Math.round((s % 3600) / 60);
+  return h < 48 ? `${h} h${m ? ` ${m} min` : ''}` : `${Math.round(h / 24)} d`;
+}
+
+/**
+ * A bucket's start in words: day buckets are UTC days (the service's), so they are named in UTC; hours in the
+ * operator's time zone.
+ */
+export function bucketFormatter(bucket: InsightBucket): (ms: number) => string {
+  const format =
+    bucket === 'day'
+      ? new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' })
+      : new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return (ms) => format.format(new Date(ms));
+}
+
+function axisBase(theme: ChartTheme): uPlot.Axis {
+  return {
+    stroke: theme.muted,
+    grid: { stroke: theme.grid, width: 1 },
+    ticks: { stroke: theme.grid, width: 1 },
+    font: '11px system-ui, sans-serif',
+  };
+}
+
+/** The x axis of a time series (values in seconds). */
+export function timeAxis(theme: ChartTheme, bucket: InsightBucket): uPlot.Axis {
+  const short =
+    bucket === 'day'
+      ? new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' })
+      : new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+  return {
+    ...axisBase(theme),
+    grid: { show: false },
+    values: (_u, splits) => splits.map((s) => short.format(new Date(s * 1000))),
+  };
+}
+
+/** A y axis of counts: whole numbers only. */
+export function countAxis(theme: ChartTheme, label?: string): uPlot.Axis {
+  return {
+    ...axisBase(theme),
+    label,
+    labelFont: '11px system-ui, sans-serif',
+    size: 48,
+    incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000],
+    values: (_u, splits) => splits.map((s) => formatCount(s)),
+  };
+}
+
+/** A y axis of shares from 0 to 1, labelled in %. */
+export function shareAxis(theme: ChartTheme, label?: string): uPlot.Axis {
+  return {
+    ...axisBase(theme),
+    label,
+    labelFont: '11px system-ui, sans-serif',
+    size: 52,
+    values: (_u, splits) => splits.map((s) => formatShare(s)),
+  };
+}
+
+/** An x axis of confidences 0…1. */
+export function confidenceAxis(theme: ChartTheme): uPlot.Axis {
+  return {
+    ...axisBase(theme),
+    grid: { show: false },
+    incrs: [0.1, 0.2, 0.5],
+    space: 28,
+    values: (_u, splits) => splits.map((s) => s.toFixed(1)),
+  };
+}

@@ -1,0 +1,171 @@
+/** Every agent's outcomes over the window (a stacked bar per agent and a table) and how many are queued now. */
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import type uPlot from 'uplot';
+import type { InsightsOverview } from '@/contract';
+import { agentsQueryOptions } from '@/api/agents';
+import { insightsOverviewQueryOptions } from '@/api/insights';
+import { useOrganizationScope } from '@/api/organization-scope';
+import { PageHeader, Section } from '@/components/page-header';
+import { EmptyState, ErrorState, LoadingState } from '@/components/states';
+import { ChartCard, Legend, type FigureTable } from './chart-card';
+import { countAxis, formatCount } from './charts/axes';
+import { useChartTheme } from './charts/chart-theme';
+import { stackedBarData, stackedBarOptions } from './charts/stacked-bars';
+import { UPlotChart } from './charts/uplot-chart';
+import { runsLinkFor } from './data/runs-link';
+import { resolveWindow } from './insights-window';
+import { OUTCOME_LABELS, OUTCOME_ORDER, outcomeAt, outcomeColor, totalOf } from './outcomes';
+import { WindowPicker } from './window-picker';
+import './insights.css';
+
+const route = getRouteApi('/_authenticated/insights/');
+
+/** Long agent names under a bar are cut to the room a bar has (about 7 px a character; the table has them whole). */
+function shorten(name: string, room: number): string {
+  const max = Math.max(4, Math.floor(room / 7));
+  return name.length > max ? `${name.slice(0, max - 1)}…` : name;
+}
+
+type OverviewRow = InsightsOverview['agents'][number];
+
+function overviewTable(
+  rows: readonly OverviewRow[],
+  nameOf: (agentId: string) => string,
+  from: string,
+  to: string,
+): FigureTable {
+  return {
+    caption: 'Runs per agent by outcome, and runs queued for review now',
+    columns: ['Agent', ...OUTCOME_ORDER.map((o) => `${OUTCOME_LABELS[o]} (runs)`), 'Total (runs)', 'Queued now (runs)'],
+    rows: rows.map((r) => ({
+      key: r.agentId,
+      cells: [
+        { text: nameOf(r.agentId) },
+        ...OUTCOME_ORDER.map((o) => ({
+          text: formatCount(r[o]),
+          link: r[o] ? runsLinkFor({ agentId: r.agentId, from, to, outcome: o }) : undefined,
+          linkLabel: `${formatCount(r[o])} ${OUTCOME_LABELS[o].toLowerCase()}, ${nameOf(r.agentId)}`,
+        })),
+        {
+          text: formatCount(totalOf(r)),
+          link: runsLinkFor({ agentId: r.agentId, from, to }),
+          linkLabel: `All ${formatCount(totalOf(r))} runs, ${nameOf(r.agentId)}`,
+        },
+        {
+          text: formatCount(r.queued),
+          link: r.queued ? runsLinkFor({ agentId: r.agentId, from, to, outcome: 'queued' }) : undefined,
+          linkLabel: `${formatCount(r.queued)} queued, ${nameOf(r.agentId)}`,
+        },
+      ],
+    })),
+  };
+}
+
+export function InsightsOverviewScreen() {
+  const search = route.useSearch();
+  const org = useOrganizationScope();
+  const navigate = useNavigate();
+  const theme = useChartTheme();
+  const resolved = useMemo(() => resolveWindow(search), [search]);
+  const { from, to } = resolved;
+  const agents = useQuery(agentsQueryOptions(org));
+  const overview = useQuery(insightsOverviewQueryOptions(org, { from, to }));
+  const names = new Map((agents.data ?? []).map((a) => [a.agentId, a.name || a.agentId]));
+  const rows = useMemo(
+    () => [...(overview.data?.agents ?? [])].sort((a, b) => totalOf(b) - totalOf(a)),
+    [overview.data],
+  );
+  const nameOf = (agentId: string) => names.get(agentId) ?? agentId;
+  const { series, data } = useMemo(
+    () =>
+      stackedBarData(
+        rows.map((_, i) => i),
+        rows,
+      ),
+    [rows],
+  );
+
+  const table = overviewTable(rows, nameOf, from, to);
+
+  return (
+    <div className="page insights-page">
+      <PageHeader
+        title="Insights"
+        description="How every agent is doing over the window. Open an agent for its charts."
+      />
+      <WindowPicker resolved={resolved} />
+      {overview.isPending ? (
+        <LoadingState label="Loading insights…" />
+      ) : overview.isError ? (
+        <ErrorState error={overview.error} onRetry={() => void overview.refetch()} />
+      ) : rows.length === 0 ? (
+        <EmptyState title="No runs in this window">No agent ran in this window. Choose a longer window.</EmptyState>
+      ) : (
+        <div className="insights-grid" aria-busy={overview.isPlaceholderData}>
+          <Section id="insights-agents" title="Agents">
+            <ul className="insights-agent-list">
+              {rows.map((r) => (
+                <li key={r.agentId}>
+                  <Link
+                    to="/insights/$agentId"
+                    params={{ agentId: r.agentId }}
+                    search={search}
+                    title={nameOf(r.agentId)}
+                  >
+                    {nameOf(r.agentId)}
+                  </Link>
+                  <span className="muted">
+                    {formatCount(totalOf(r))} {totalOf(r) === 1 ? 'run' : 'runs'}, {formatCount(r.queued)} queued now
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </Section>
+          <ChartCard
+            id="insights-overview"
+            title="Outcomes per agent"
+            description="Runs created in the window, by what became of them."
+            table={table}
+            legend={
+              <Legend items={OUTCOME_ORDER.map((o) => ({ label: OUTCOME_LABELS[o], color: outcomeColor(theme, o) }))} />
+            }
+          >
+            <UPlotChart
+              label={`Stacked bars: runs per agent by outcome. ${rows.map((r) => `${nameOf(r.agentId)} ${formatCount(totalOf(r))}`).join(', ')}.`}
+              data={data}
+              redrawKey={[...names.values()].join('|')}
+              options={(t) =>
+                stackedBarOptions(t, series, {
+                  axis: {
+                    ...countAxis(t),
+                    label: undefined,
+                    size: 40,
+                    grid: { show: false },
+                    incrs: [1],
+                    values: (u: uPlot, splits: number[]) =>
+                      splits.map((s) =>
+                        Number.isInteger(s) && rows[s]
+                          ? shorten(nameOf(rows[s].agentId), (u.width - 60) / rows.length)
+                          : '',
+                      ),
+                  },
+                  time: false,
+                  range: [-0.5, rows.length - 0.5],
+                })
+              }
+              hint="Point at a bar to see its numbers; click a segment to open its runs."
+              readout={(i) =>
+                `${nameOf(rows[i].agentId)}: ${OUTCOME_ORDER.map((o) => `${formatCount(rows[i][o])} ${OUTCOME_LABELS[o].toLowerCase()}`).join(', ')}; ${formatCount(rows[i].queued)} queued now`
+              }
+              onPick={(i, y) =>
+                void navigate(runsLinkFor({ agentId: rows[i].agentId, from, to, outcome: outcomeAt(rows[i], y) }))
+              }
+            />
+          </ChartCard>
+        </div>
+      )}
+    </div>
+  );
+}

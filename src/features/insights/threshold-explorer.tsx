@@ -1,0 +1,170 @@
+/**
+ * For a threshold t on the 0.1 edges: how many of the window's runs would have gone to review, and how many values a
+ * reviewer changed would have passed unreviewed — beside the agent's current threshold.
+ */
+import { useId, useMemo, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import type uPlot from 'uplot';
+import type { AgentInsights } from '@/contract';
+import { ChartCard, Legend, type FigureTable } from './chart-card';
+import { confidenceAxis, countAxis, formatConfidence, formatCount, formatShare } from './charts/axes';
+import { useChartTheme } from './charts/chart-theme';
+import { drawMarkers } from './charts/markers';
+import { UPlotChart } from './charts/uplot-chart';
+import { runsLinkFor } from './data/runs-link';
+import { THRESHOLD_STEPS, thresholdOutcome, type ThresholdOutcome } from './threshold';
+
+function Figures({ outcome, title }: { outcome: ThresholdOutcome; title: string }) {
+  return (
+    <div className="insights-figures__item">
+      <dt>{title}</dt>
+      <dd>
+        <strong>{formatCount(outcome.runsToReview)}</strong> of {formatCount(outcome.runs)} runs to review (
+        {formatShare(outcome.runs ? outcome.runsToReview / outcome.runs : null)}),{' '}
+        <strong>{formatCount(outcome.changedUnreviewed)}</strong> of {formatCount(outcome.changed)} changed values
+        unreviewed
+      </dd>
+    </div>
+  );
+}
+
+function ThresholdControls({
+  t,
+  onChange,
+  at,
+  threshold,
+  current,
+}: {
+  t: number;
+  onChange: (t: number) => void;
+  at: ThresholdOutcome;
+  threshold: number | null;
+  current: ThresholdOutcome | undefined;
+}) {
+  const id = useId();
+  return (
+    <div className="insights-threshold">
+      <label htmlFor={`${id}-t`}>
+        Threshold <output htmlFor={`${id}-t`}>{formatConfidence(t)}</output>
+      </label>
+      <input
+        id={`${id}-t`}
+        type="range"
+        min={0}
+        max={1}
+        step={0.1}
+        value={t}
+        onChange={(e) => onChange(Number(e.target.value))}
+      />
+      <dl className="insights-figures">
+        <Figures outcome={at} title={`At ${formatConfidence(t)}`} />
+        {current ? <Figures outcome={current} title={`Agent's threshold ${formatConfidence(threshold)}`} /> : null}
+      </dl>
+    </div>
+  );
+}
+
+export function ThresholdExplorer({
+  agentId,
+  insights,
+  threshold,
+}: {
+  agentId: string;
+  insights: AgentInsights;
+  threshold: number | null;
+}) {
+  const theme = useChartTheme();
+  const snapped = threshold == null ? 0.8 : Math.round(threshold * 10) / 10;
+  const [chosen, setChosen] = useState<number | null>(null);
+  const t = chosen ?? snapped;
+  const outcomes = useMemo(() => THRESHOLD_STEPS.map((s) => thresholdOutcome(insights.confidence, s)), [insights]);
+  const at = outcomes[Math.round(t * 10)];
+  const data = useMemo(
+    () =>
+      [
+        THRESHOLD_STEPS,
+        outcomes.map((o) => o.runsToReview),
+        outcomes.map((o) => o.changedUnreviewed),
+      ] as uPlot.AlignedData,
+    [outcomes],
+  );
+  const windowRuns = runsLinkFor({ agentId, from: insights.from, to: insights.to });
+  const table: FigureTable = {
+    caption: 'Per threshold: runs that would go to review and changed values that would pass unreviewed',
+    columns: ['Threshold', 'Runs to review', 'Runs to review (%)', 'Changed values unreviewed'],
+    rows: outcomes.map((o) => ({
+      key: String(o.threshold),
+      cells: [
+        { text: formatConfidence(o.threshold) },
+        { text: formatCount(o.runsToReview) },
+        { text: formatShare(o.runs ? o.runsToReview / o.runs : null) },
+        { text: formatCount(o.changedUnreviewed) },
+      ],
+    })),
+  };
+  const current = threshold == null ? undefined : thresholdOutcome(insights.confidence, threshold);
+  return (
+    <ChartCard
+      id="insights-threshold"
+      title="Threshold explorer"
+      description="A run goes to review when its lowest prediction confidence is below the threshold."
+      table={table}
+      empty={at.runs === 0 ? 'No runs in this window' : undefined}
+      extra={
+        at.runs === 0 ? undefined : (
+          <ThresholdControls t={t} onChange={setChosen} at={at} threshold={threshold} current={current} />
+        )
+      }
+      legend={
+        <Legend
+          items={[
+            { label: 'Runs to review', color: theme.accent },
+            { label: 'Changed values unreviewed', color: theme.danger },
+          ]}
+        />
+      }
+    >
+      <UPlotChart
+        label={`Lines over thresholds 0 to 1: runs to review rise from ${formatCount(outcomes[0].runsToReview)} to ${formatCount(outcomes[10].runsToReview)}, changed values unreviewed fall from ${formatCount(outcomes[0].changedUnreviewed)} to 0. At ${formatConfidence(t)}: ${formatCount(at.runsToReview)} runs to review, ${formatCount(at.changedUnreviewed)} changed values unreviewed.`}
+        data={data}
+        height={200}
+        redrawKey={`${t}|${threshold}`}
+        options={(th) => ({
+          scales: { x: { time: false, range: () => [0, 1] }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+          axes: [{ ...confidenceAxis(th), label: 'Threshold', labelFont: '11px system-ui, sans-serif' }, countAxis(th)],
+          series: [
+            {},
+            { label: 'Runs to review', stroke: th.accent, width: 2, points: { show: true, size: 5, fill: th.accent } },
+            {
+              label: 'Changed values unreviewed',
+              stroke: th.danger,
+              width: 2,
+              points: { show: true, size: 5, fill: th.danger },
+            },
+          ],
+          hooks: {
+            draw: [
+              drawMarkers(
+                [
+                  { x: t, color: th.fg, label: `t ${formatConfidence(t)}` },
+                  ...(threshold == null ? [] : [{ x: threshold, color: th.muted, label: 'agent', dashed: true }]),
+                ],
+                th.surface,
+              ),
+            ],
+          },
+        })}
+        hint="Point at a threshold to see its numbers; click to choose it."
+        readout={(i) =>
+          `Threshold ${formatConfidence(outcomes[i].threshold)}: ${formatCount(outcomes[i].runsToReview)} runs to review, ${formatCount(outcomes[i].changedUnreviewed)} changed values unreviewed`
+        }
+        onPick={(i) => setChosen(THRESHOLD_STEPS[i])}
+      />
+      <p className="muted">
+        <Link to={windowRuns.to} search={windowRuns.search}>
+          Runs of this window
+        </Link>
+      </p>
+    </ChartCard>
+  );
+}

@@ -1,0 +1,84 @@
+/** The Insights window: 24 h, 7 d, 30 d or a custom range (the operator's local time), kept in the URL. */
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import type { InsightWindow, InsightsSearch } from './insights-search';
+import type { ResolvedWindow } from './insights-window';
+
+const PRESETS: { window: Exclude<InsightWindow, 'custom'>; label: string }[] = [
+  { window: '24h', label: '24 hours' },
+  { window: '7d', label: '7 days' },
+  { window: '30d', label: '30 days' },
+];
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** An instant as a datetime-local value in the operator's time zone. */
+const toLocalInput = (iso: string) => {
+  const d = new Date(iso);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+};
+
+export function WindowPicker({ resolved }: { resolved: ResolvedWindow }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const [custom, setCustom] = useState(resolved.window === 'custom');
+  const go = (search: InsightsSearch) => void navigate({ to: '.', search });
+  const apply = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const from = String(form.get('from') ?? '');
+    const to = String(form.get('to') ?? '');
+    if (from && to) go({ window: 'custom', from: new Date(from).toISOString(), to: new Date(to).toISOString() });
+  };
+  return (
+    <div className="insights-window">
+      <div className="segmented" role="group" aria-label="Window">
+        {PRESETS.map((preset) => (
+          <button
+            key={preset.window}
+            type="button"
+            aria-pressed={!custom && resolved.window === preset.window}
+            onClick={() => {
+              setCustom(false);
+              go({ window: preset.window });
+            }}
+          >
+            {preset.label}
+          </button>
+        ))}
+        <button type="button" aria-pressed={custom} onClick={() => setCustom(true)}>
+          Custom
+        </button>
+      </div>
+      {custom && (
+        <form
+          className="insights-window__custom"
+          onSubmit={apply}
+          aria-label="Custom window"
+          key={resolved.from + resolved.to}
+        >
+          <label htmlFor={`${id}-from`}>From</label>
+          <input
+            id={`${id}-from`}
+            name="from"
+            type="datetime-local"
+            className="input"
+            required
+            defaultValue={toLocalInput(resolved.from)}
+          />
+          <label htmlFor={`${id}-to`}>until</label>
+          <input
+            id={`${id}-to`}
+            name="to"
+            type="datetime-local"
+            className="input"
+            required
+            defaultValue={toLocalInput(resolved.to)}
+          />
+          <button type="submit" className="button">
+            Apply
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
