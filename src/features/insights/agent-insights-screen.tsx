@@ -3,12 +3,13 @@ import { useMemo } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { agentQueryOptions } from '@/api/agents';
-import { agentInsightsQueryOptions } from '@/api/insights';
 import { useOrganizationScope } from '@/api/organization-scope';
 import { validationQueryOptions } from '@/api/validations';
 import { PageHeader } from '@/components/page-header';
 import { ErrorState, LoadingState } from '@/components/states';
 import { CalibrationChart } from './calibration-chart';
+import { useAgentInsights } from './data/use-agent-insights';
+import { FiguresSourceNote } from './figures-source-note';
 import { FieldsTable } from './fields-table';
 import { resolveWindow } from './insights-window';
 import { OutcomesChart } from './outcomes-chart';
@@ -28,9 +29,10 @@ export function AgentInsightsScreen() {
   const resolved = useMemo(() => resolveWindow(search), [search]);
   const { from, to, bucket } = resolved;
   const agent = useQuery(agentQueryOptions(org, agentId));
-  const insights = useQuery(agentInsightsQueryOptions(org, agentId, { from, to, bucket }));
+  const insights = useAgentInsights(agentId, { from, to, bucket });
   const validationIds = (agent.data?.resourceIds ?? []).filter((id) => id.startsWith(VALIDATION_PREFIX));
   const validations = useQueries({ queries: validationIds.map((id) => validationQueryOptions(org, id)) });
+  const known = (figure: string) => !insights.data?.unknown.includes(figure);
   const threshold = agentThreshold(validations.flatMap((q) => (q.data ? [q.data] : [])));
 
   return (
@@ -45,17 +47,23 @@ export function AgentInsightsScreen() {
         }
       />
       <WindowPicker resolved={resolved} />
+      {insights.data && <FiguresSourceNote result={insights.data} />}
       {insights.isPending ? (
         <LoadingState label="Loading insights…" />
       ) : insights.isError ? (
         <ErrorState error={insights.error} onRetry={() => void insights.refetch()} />
       ) : (
         <div className="insights-grid" aria-busy={insights.isPlaceholderData}>
-          <OutcomesChart agentId={agentId} insights={insights.data} />
-          <QueueChart agentId={agentId} insights={insights.data} />
-          <FieldsTable agentId={agentId} insights={insights.data} />
-          <CalibrationChart agentId={agentId} insights={insights.data} threshold={threshold} />
-          <ThresholdExplorer agentId={agentId} insights={insights.data} threshold={threshold} />
+          <OutcomesChart agentId={agentId} insights={insights.data.insights} source={insights.data.source} />
+          {/* Figures the source cannot know are left out, not drawn as zeros (FiguresSourceNote says which). */}
+          {known('queue') && known('durations') && <QueueChart agentId={agentId} insights={insights.data.insights} />}
+          {known('fields') && <FieldsTable agentId={agentId} insights={insights.data.insights} />}
+          {known('confidence') && (
+            <>
+              <CalibrationChart agentId={agentId} insights={insights.data.insights} threshold={threshold} />
+              <ThresholdExplorer agentId={agentId} insights={insights.data.insights} threshold={threshold} />
+            </>
+          )}
         </div>
       )}
     </div>

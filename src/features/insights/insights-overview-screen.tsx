@@ -5,7 +5,6 @@ import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import type uPlot from 'uplot';
 import type { InsightsOverview } from '@/contract';
 import { agentsQueryOptions } from '@/api/agents';
-import { insightsOverviewQueryOptions } from '@/api/insights';
 import { useOrganizationScope } from '@/api/organization-scope';
 import { PageHeader, Section } from '@/components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '@/components/states';
@@ -15,6 +14,9 @@ import { useChartTheme } from './charts/chart-theme';
 import { stackedBarData, stackedBarOptions } from './charts/stacked-bars';
 import { UPlotChart } from './charts/uplot-chart';
 import { runsLinkFor } from './data/runs-link';
+import type { FiguresSource } from './data/insights-source';
+import { useInsightsOverview } from './data/use-insights-overview';
+import { FiguresSourceNote } from './figures-source-note';
 import { resolveWindow } from './insights-window';
 import { OUTCOME_LABELS, OUTCOME_ORDER, outcomeAt, outcomeColor, totalOf } from './outcomes';
 import { WindowPicker } from './window-picker';
@@ -35,6 +37,7 @@ function overviewTable(
   nameOf: (agentId: string) => string,
   from: string,
   to: string,
+  source: FiguresSource,
 ): FigureTable {
   return {
     caption: 'Runs per agent by outcome, and runs queued for review now',
@@ -45,17 +48,17 @@ function overviewTable(
         { text: nameOf(r.agentId) },
         ...OUTCOME_ORDER.map((o) => ({
           text: formatCount(r[o]),
-          link: r[o] ? runsLinkFor({ agentId: r.agentId, from, to, outcome: o }) : undefined,
+          link: r[o] ? runsLinkFor({ agentId: r.agentId, from, to, outcome: o, source }) : undefined,
           linkLabel: `${formatCount(r[o])} ${OUTCOME_LABELS[o].toLowerCase()}, ${nameOf(r.agentId)}`,
         })),
         {
           text: formatCount(totalOf(r)),
-          link: runsLinkFor({ agentId: r.agentId, from, to }),
+          link: runsLinkFor({ agentId: r.agentId, from, to, source }),
           linkLabel: `All ${formatCount(totalOf(r))} runs, ${nameOf(r.agentId)}`,
         },
         {
           text: formatCount(r.queued),
-          link: r.queued ? runsLinkFor({ agentId: r.agentId, from, to, outcome: 'queued' }) : undefined,
+          link: r.queued ? runsLinkFor({ agentId: r.agentId, from, to, outcome: 'queued', source }) : undefined,
           linkLabel: `${formatCount(r.queued)} queued, ${nameOf(r.agentId)}`,
         },
       ],
@@ -71,10 +74,11 @@ export function InsightsOverviewScreen() {
   const resolved = useMemo(() => resolveWindow(search), [search]);
   const { from, to } = resolved;
   const agents = useQuery(agentsQueryOptions(org));
-  const overview = useQuery(insightsOverviewQueryOptions(org, { from, to }));
+  const overview = useInsightsOverview({ from, to });
+  const source = overview.data?.source ?? 'service';
   const names = new Map((agents.data ?? []).map((a) => [a.agentId, a.name || a.agentId]));
   const rows = useMemo(
-    () => [...(overview.data?.agents ?? [])].sort((a, b) => totalOf(b) - totalOf(a)),
+    () => [...(overview.data?.insights.agents ?? [])].sort((a, b) => totalOf(b) - totalOf(a)),
     [overview.data],
   );
   const nameOf = (agentId: string) => names.get(agentId) ?? agentId;
@@ -87,7 +91,7 @@ export function InsightsOverviewScreen() {
     [rows],
   );
 
-  const table = overviewTable(rows, nameOf, from, to);
+  const table = overviewTable(rows, nameOf, from, to, source);
 
   return (
     <div className="page insights-page">
@@ -96,6 +100,7 @@ export function InsightsOverviewScreen() {
         description="How every agent is doing over the window. Open an agent for its charts."
       />
       <WindowPicker resolved={resolved} />
+      {overview.data && <FiguresSourceNote result={overview.data} nameOf={nameOf} />}
       {overview.isPending ? (
         <LoadingState label="Loading insights…" />
       ) : overview.isError ? (
@@ -160,7 +165,9 @@ export function InsightsOverviewScreen() {
                 `${nameOf(rows[i].agentId)}: ${OUTCOME_ORDER.map((o) => `${formatCount(rows[i][o])} ${OUTCOME_LABELS[o].toLowerCase()}`).join(', ')}; ${formatCount(rows[i].queued)} queued now`
               }
               onPick={(i, y) =>
-                void navigate(runsLinkFor({ agentId: rows[i].agentId, from, to, outcome: outcomeAt(rows[i], y) }))
+                void navigate(
+                  runsLinkFor({ agentId: rows[i].agentId, from, to, outcome: outcomeAt(rows[i], y), source }),
+                )
               }
             />
           </ChartCard>

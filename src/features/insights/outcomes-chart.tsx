@@ -8,10 +8,20 @@ import { useChartTheme } from './charts/chart-theme';
 import { stackedBarData, stackedBarOptions } from './charts/stacked-bars';
 import { UPlotChart } from './charts/uplot-chart';
 import { runsLinkFor } from './data/runs-link';
+import type { FiguresSource } from './data/insights-source';
 import { bucketMs } from './insights-window';
 import { OUTCOME_LABELS, OUTCOME_ORDER, outcomeAt, outcomeColor, totalOf } from './outcomes';
 
-export function OutcomesChart({ agentId, insights }: { agentId: string; insights: AgentInsights }) {
+export function OutcomesChart({
+  agentId,
+  insights,
+  source,
+}: {
+  agentId: string;
+  insights: AgentInsights;
+  /** Where the figures came from: the links filter by outcome only on a service that has the extension. */
+  source: FiguresSource;
+}) {
   const theme = useChartTheme();
   const navigate = useNavigate();
   const step = bucketMs(insights.bucket);
@@ -44,10 +54,10 @@ export function OutcomesChart({ agentId, insights }: { agentId: string; insights
       return {
         key: r.start,
         cells: [
-          { text: name(starts[i]), link: runsLinkFor({ agentId, ...window }) },
+          { text: name(starts[i]), link: runsLinkFor({ agentId, ...window, source }) },
           ...OUTCOME_ORDER.map((o) => ({
             text: formatCount(r[o]),
-            link: r[o] ? runsLinkFor({ agentId, ...window, outcome: o }) : undefined,
+            link: r[o] ? runsLinkFor({ agentId, ...window, outcome: o, source }) : undefined,
             linkLabel: `${formatCount(r[o])} ${OUTCOME_LABELS[o].toLowerCase()}, ${name(starts[i])}`,
           })),
           { text: formatCount(totalOf(r)) },
@@ -82,7 +92,7 @@ export function OutcomesChart({ agentId, insights }: { agentId: string; insights
           return `${name(starts[i])}: ${OUTCOME_ORDER.map((o) => `${formatCount(r[o])} ${OUTCOME_LABELS[o].toLowerCase()}`).join(', ')}`;
         }}
         onPick={(i, y) =>
-          void navigate(runsLinkFor({ agentId, ...bucketWindow(i), outcome: outcomeAt(insights.runs[i], y) }))
+          void navigate(runsLinkFor({ agentId, ...bucketWindow(i), outcome: outcomeAt(insights.runs[i], y), source }))
         }
       />
     </ChartCard>

@@ -12,10 +12,13 @@ export const NEWEST_RUNS_LIMIT = MAX_LIST_RESULTS;
 
 export type InsightsWindow = { from: string; to: string };
 
+/** `service`: the insights extension answered; `runs`: computed in the browser from the runs list. */
+export type FiguresSource = 'service' | 'runs';
+
 /** What the screens get besides the figures: their source, and what they could not know. */
 export type InsightsResult<T> = {
   insights: T;
-  source: 'service' | 'runs';
+  source: FiguresSource;
   /** Source `runs`: how many runs the figures are of. */
   basedOnRuns?: number;
   /** Source `runs`: the most runs read (per agent); the window held more when `windowHeldMore`. */
