@@ -11,6 +11,7 @@ import {
   type AuditSearch,
 } from '@/api/audit-log';
 import { useCapabilities } from '@/api/capabilities';
+import { IdWithCopy } from '@/components/copy-button';
 import { PageHeader } from '@/components/page-header';
 import { DateTime, TimeZoneToggle } from '@/components/date-time';
 import { DataTable, SearchInput, type ColumnDef } from '@/components/data-table';
@@ -94,6 +95,23 @@ function AuditStatus({ entry }: { entry: AuditEntry }) {
   );
 }
 
+/** The operator's name and, for a person signed in through the identity provider, who they are there. */
+function AuditOperator({ entry }: { entry: AuditEntry }) {
+  const atProvider = entry.issuer && entry.subject ? `signed in with ${entry.issuer} as ${entry.subject}` : undefined;
+  return (
+    <span className="audit-operator">
+      <span className="truncate" title={entry.operator}>
+        {entry.operator}
+      </span>
+      {atProvider ? (
+        <span className="audit-operator__provider muted truncate" title={atProvider}>
+          {atProvider}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
 const columns: ColumnDef<AuditEntry & { rowId: string }>[] = [
   {
     id: 'time',
@@ -104,11 +122,7 @@ const columns: ColumnDef<AuditEntry & { rowId: string }>[] = [
   {
     id: 'operator',
     header: 'Operator',
-    cell: ({ row }) => (
-      <span className="truncate" title={row.original.operator}>
-        {row.original.operator}
-      </span>
-    ),
+    cell: ({ row }) => <AuditOperator entry={row.original} />,
   },
   {
     id: 'method',
@@ -140,6 +154,13 @@ const columns: ColumnDef<AuditEntry & { rowId: string }>[] = [
     header: 'Status',
     meta: { className: 'num' },
     cell: ({ row }) => <AuditStatus entry={row.original} />,
+  },
+  {
+    id: 'requestId',
+    header: 'Request id',
+    // The id the console server's log lines carry (reqId): copied whole to find the entry's lines.
+    cell: ({ row }) =>
+      row.original.requestId ? <IdWithCopy id={row.original.requestId} label="Copy request id" /> : null,
   },
 ];
 
