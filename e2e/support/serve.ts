@@ -8,9 +8,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { E2E_BFF_PORT, E2E_OPERATORS, E2E_SERVICE_PORT, LAUNCH_LINK_FILE } from './servers';
+import { E2E_BFF_PORT, E2E_OPERATORS, E2E_SERVICE_PORT, LAUNCH_LINK_FILE, SERVICE_DATA_DIR_FILE } from './servers';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'dps-e2e-'));
+// Noted for specs that start a BFF of their own against this service (its credentials.json is there once it runs).
+mkdirSync(dirname(SERVICE_DATA_DIR_FILE), { recursive: true });
+writeFileSync(SERVICE_DATA_DIR_FILE, dataDir, { mode: 0o600 });
 const env = {
   ...process.env,
   DPS_DATA_DIR: dataDir,
@@ -54,5 +57,6 @@ process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 product.on('exit', (code) => {
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(SERVICE_DATA_DIR_FILE, { force: true });
   process.exit(code ?? 0);
 });

@@ -116,7 +116,13 @@ const columns: ColumnDef<AuditEntry & { rowId: string }>[] = [
   {
     id: 'time',
     header: 'Time',
-    cell: ({ row }) => <DateTime value={row.original.time} mode="exact" />,
+    // The request id under the time, in view at any width: what to search the console server's log for (reqId).
+    cell: ({ row }) => (
+      <span className="audit-time">
+        <DateTime value={row.original.time} mode="exact" />
+        {row.original.requestId ? <IdWithCopy id={row.original.requestId} label="Copy request id" /> : null}
+      </span>
+    ),
     meta: { hideable: false },
   },
   {
@@ -154,13 +160,6 @@ const columns: ColumnDef<AuditEntry & { rowId: string }>[] = [
     header: 'Status',
     meta: { className: 'num' },
     cell: ({ row }) => <AuditStatus entry={row.original} />,
-  },
-  {
-    id: 'requestId',
-    header: 'Request id',
-    // The id the console server's log lines carry (reqId): copied whole to find the entry's lines.
-    cell: ({ row }) =>
-      row.original.requestId ? <IdWithCopy id={row.original.requestId} label="Copy request id" /> : null,
   },
 ];
 
