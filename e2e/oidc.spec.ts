@@ -126,6 +126,10 @@ async function sessionAt(page: Page) {
 test('the sign-in page offers the identity provider by name', async ({ page }) => {
   await page.goto(`${origin}/sign-in`);
   await expect(page.getByRole('link', { name: `Sign in with ${PROVIDER_NAME}` })).toBeVisible();
+  // Both ways in are named, and the cursor is not put in the password form's name field ahead of the provider.
+  await expect(page.getByText(`Use your account at ${PROVIDER_NAME}, or an operator account.`)).toBeVisible();
+  await expect(page.getByText('or with an operator account')).toBeVisible();
+  await expect(page.getByLabel('Name')).not.toBeFocused();
   await shot(page, 'sign-in');
 });
 
