@@ -75,9 +75,13 @@ const OUTCOME_NOTES: Partial<Record<AuditOutcome, string>> = {
     'Sent to the service, and the connection failed before an answer: it may or may not have applied the write.',
 };
 
+/** The console server's own events (an identity provider's sign-in or refusal), not writes meant for the service. */
+const isServerEvent = (entry: AuditEntry) => entry.path.startsWith('/bff/');
+
 function AuditStatus({ entry }: { entry: AuditEntry }) {
+  const serverEvent = isServerEvent(entry);
   const note = [
-    OUTCOME_NOTES[entry.outcome],
+    serverEvent ? 'A sign-in at the console server: nothing was sent to the service.' : OUTCOME_NOTES[entry.outcome],
     entry.clientClosed ? 'The browser left before the answer reached it.' : undefined,
   ]
     .filter(Boolean)
@@ -89,7 +93,7 @@ function AuditStatus({ entry }: { entry: AuditEntry }) {
       ) : (
         <span className="badge badge--warning">{OUTCOME_LABELS[entry.outcome]}</span>
       )}
-      {entry.outcome === 'not-forwarded' ? <span className="muted"> not sent</span> : null}
+      {entry.outcome === 'not-forwarded' && !serverEvent ? <span className="muted"> not sent</span> : null}
       {entry.clientClosed ? <span className="muted"> browser left</span> : null}
     </span>
   );
@@ -199,7 +203,7 @@ function AuditLog() {
     <div className="page">
       <PageHeader
         title={TITLE}
-        description="Every change an operator sent to the service through this console (creates, updates, deletes), newest first, with the service's answer. A change is recorded when it is sent, even if the browser leaves before the answer. Reads are not recorded."
+        description="Every change an operator sent to the service through this console (creates, updates, deletes), newest first, with the service's answer. A change is recorded when it is sent, even if the browser leaves before the answer. Reads are not recorded; sign-ins through an identity provider are."
         actions={<TimeZoneToggle />}
       />
       <DataTable
