@@ -5,7 +5,7 @@
  * provider's own pages; nothing is mocked.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -28,6 +28,9 @@ let origin: string;
 
 /** The second BFF, from the sources as serve.ts runs the first: node with tsx, not `npx` (which keeps SIGTERM). */
 async function startOidcBff(): Promise<string> {
+  if (!existsSync(SERVICE_DATA_DIR_FILE)) {
+    throw new Error(`${SERVICE_DATA_DIR_FILE} is missing: the e2e servers running predate it; stop them and run again`);
+  }
   const serviceDataDir = readFileSync(SERVICE_DATA_DIR_FILE, 'utf8').trim();
   bffDataDir = mkdtempSync(join(tmpdir(), 'dps-e2e-oidc-'));
   bff = spawn(process.execPath, ['--import', 'tsx', 'src/server/bff/main.ts'], {
