@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { E2E_BFF_PORT, E2E_OPERATORS, E2E_SERVICE_PORT, LAUNCH_LINK_FILE } from './servers';
+import { E2E_BFF_PORT, E2E_OPERATORS, E2E_SERVICE_PORT, LAUNCH_LINK_FILE, SERVICE_DATA_DIR_FILE } from './servers';
 
 // The servers are rebuilt when their sources changed since the last build (as `npm start` does); the console's
 // bundle comes from `npm run build`, which `npm run test:e2e` runs first.
@@ -18,6 +18,9 @@ if (rebuild.status !== 0) throw new Error('building the servers failed');
 const built = (file: string) => join('dist', 'server', file);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'dps-e2e-'));
+// Noted for specs that start a BFF of their own against this service (its credentials.json is there once it runs).
+mkdirSync(dirname(SERVICE_DATA_DIR_FILE), { recursive: true });
+writeFileSync(SERVICE_DATA_DIR_FILE, dataDir, { mode: 0o600 });
 const env = {
   ...process.env,
   DPS_DATA_DIR: dataDir,
@@ -61,5 +64,6 @@ process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 product.on('exit', (code) => {
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(SERVICE_DATA_DIR_FILE, { force: true });
   process.exit(code ?? 0);
 });

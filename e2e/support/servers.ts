@@ -17,3 +17,6 @@ export const AUTH_STATE = {
 
 /** Where serve.ts keeps the one-time launch link `npm start` printed (unused until a spec redeems it). */
 export const LAUNCH_LINK_FILE = `e2e/.auth/launch-${E2E_BFF_PORT}.txt`;
+
+/** Where serve.ts notes the embedded service's data dir: a spec that starts a BFF of its own reads its credentials. */
+export const SERVICE_DATA_DIR_FILE = `e2e/.auth/service-data-dir-${E2E_BFF_PORT}.txt`;

@@ -32,6 +32,9 @@ export const auditEntrySchema = z.object({
   completedTime: z.nullable(stringSchema()),
   /** The BFF's id of the request (its log lines' `reqId`, the `x-request-id` answered); absent in older entries. */
   requestId: z.optional(stringSchema()),
+  /** For a person signed in through the OpenID provider: its issuer and their subject (`sub`); absent otherwise. */
+  issuer: z.optional(stringSchema()),
+  subject: z.optional(stringSchema()),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

@@ -1,5 +1,8 @@
-import type { ReactNode, RefObject } from 'react';
+import { useState, type ReactNode, type RefObject } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
+
+/** A one-line row: the estimate when no row is on screen to measure. */
+const DEFAULT_ROW_HEIGHT = 36;
 
 /**
  * The rows of a long table page, virtualized: only the rows in view (plus overscan) are in the DOM, between two
@@ -16,10 +19,18 @@ export function VirtualRows({
   columnCount: number;
   renderRow: (index: number, measure: (element: Element | null) => void) => ReactNode;
 }) {
+  // Rows not yet rendered are estimated as tall as the first stand-in row (still in the DOM while this first renders):
+  // a table whose rows hold two lines would otherwise be estimated short, and the scroll position jump once measured.
+  const [estimate] = useState(
+    // Whole pixels, as the virtualizer measures rows.
+    () =>
+      Math.round(scrollRef.current?.querySelector('tbody tr')?.getBoundingClientRect().height ?? 0) ||
+      DEFAULT_ROW_HEIGHT,
+  );
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => 36,
+    estimateSize: () => estimate,
     overscan: 12,
     // The frame already exists (a first screen of rows stood in while this chunk loaded) and the operator may have
     // scrolled it: start from its real size and offset, so the first render keeps the scroll height and position.

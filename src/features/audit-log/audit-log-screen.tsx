@@ -11,6 +11,7 @@ import {
   type AuditSearch,
 } from '@/api/audit-log';
 import { useCapabilities } from '@/api/capabilities';
+import { IdWithCopy } from '@/components/copy-button';
 import { PageHeader } from '@/components/page-header';
 import { DateTime, TimeZoneToggle } from '@/components/date-time';
 import { DataTable, SearchInput, type ColumnDef } from '@/components/data-table';
@@ -74,9 +75,13 @@ const OUTCOME_NOTES: Partial<Record<AuditOutcome, string>> = {
     'Sent to the service, and the connection failed before an answer: it may or may not have applied the write.',
 };
 
+/** The console server's own events (an identity provider's sign-in or refusal), not writes meant for the service. */
+const isServerEvent = (entry: AuditEntry) => entry.path.startsWith('/bff/');
+
 function AuditStatus({ entry }: { entry: AuditEntry }) {
+  const serverEvent = isServerEvent(entry);
   const note = [
-    OUTCOME_NOTES[entry.outcome],
+    serverEvent ? 'A sign-in at the console server: nothing was sent to the service.' : OUTCOME_NOTES[entry.outcome],
     entry.clientClosed ? 'The browser left before the answer reached it.' : undefined,
   ]
     .filter(Boolean)
@@ -88,8 +93,25 @@ function AuditStatus({ entry }: { entry: AuditEntry }) {
       ) : (
         <span className="badge badge--warning">{OUTCOME_LABELS[entry.outcome]}</span>
       )}
-      {entry.outcome === 'not-forwarded' ? <span className="muted"> not sent</span> : null}
+      {entry.outcome === 'not-forwarded' && !serverEvent ? <span className="muted"> not sent</span> : null}
       {entry.clientClosed ? <span className="muted"> browser left</span> : null}
+    </span>
+  );
+}
+
+/** The operator's name and, for a person signed in through the identity provider, who they are there. */
+function AuditOperator({ entry }: { entry: AuditEntry }) {
+  const atProvider = entry.issuer && entry.subject ? `signed in with ${entry.issuer} as ${entry.subject}` : undefined;
+  return (
+    <span className="audit-operator">
+      <span className="truncate" title={entry.operator}>
+        {entry.operator}
+      </span>
+      {atProvider ? (
+        <span className="audit-operator__provider muted truncate" title={atProvider}>
+          {atProvider}
+        </span>
+      ) : null}
     </span>
   );
 }
@@ -98,17 +120,19 @@ const columns: ColumnDef<AuditEntry & { rowId: string }>[] = [
   {
     id: 'time',
     header: 'Time',
-    cell: ({ row }) => <DateTime value={row.original.time} mode="exact" />,
+    // The request id under the time, in view at any width: what to search the console server's log for (reqId).
+    cell: ({ row }) => (
+      <span className="audit-time">
+        <DateTime value={row.original.time} mode="exact" />
+        {row.original.requestId ? <IdWithCopy id={row.original.requestId} label="Copy request id" /> : null}
+      </span>
+    ),
     meta: { hideable: false },
   },
   {
     id: 'operator',
     header: 'Operator',
-    cell: ({ row }) => (
-      <span className="truncate" title={row.original.operator}>
-        {row.original.operator}
-      </span>
-    ),
+    cell: ({ row }) => <AuditOperator entry={row.original} />,
   },
   {
     id: 'method',
@@ -179,7 +203,7 @@ function AuditLog() {
     <div className="page">
       <PageHeader
         title={TITLE}
-        description="Every change an operator sent to the service through this console (creates, updates, deletes), newest first, with the service's answer. A change is recorded when it is sent, even if the browser leaves before the answer. Reads are not recorded."
+        description="Every change an operator sent to the service through this console (creates, updates, deletes), newest first, with the service's answer. A change is recorded when it is sent, even if the browser leaves before the answer. Reads are not recorded; sign-ins through an identity provider are."
         actions={<TimeZoneToggle />}
       />
       <DataTable

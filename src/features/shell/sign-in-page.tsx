@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { signInOptionsQueryOptions, useSignIn } from '@/api/session';
@@ -37,7 +37,15 @@ export function SignInPage({ redirectTo, error }: { redirectTo: string; error?: 
   const signIn = useSignIn();
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
-  const options = useQuery(signInOptionsQueryOptions()).data ?? { localAccounts: true, provider: null };
+  const optionsQuery = useQuery(signInOptionsQueryOptions());
+  const options = optionsQuery.data ?? { localAccounts: true, provider: null };
+  const nameInput = useRef<HTMLInputElement>(null);
+  // The cursor goes to the name field once the options are known, and only when the form is the one way in: with a
+  // provider offered, the form is the second way and the cursor does not pull the eye to it.
+  const formOnly = !optionsQuery.isPending && !options.provider;
+  useEffect(() => {
+    if (formOnly) nameInput.current?.focus();
+  }, [formOnly]);
   const providerName = options.provider ?? 'the identity provider';
 
   const onSubmit = async (event: FormEvent) => {
@@ -70,7 +78,11 @@ export function SignInPage({ redirectTo, error }: { redirectTo: string; error?: 
           <div>
             <h1 id="sign-in-title">Sign in to DPS Console</h1>
             <p className="auth-card__hint">
-              {options.localAccounts ? 'Use your operator account.' : `Use your account at ${providerName}.`}
+              {!options.localAccounts
+                ? `Use your account at ${providerName}.`
+                : options.provider
+                  ? `Use your account at ${providerName}, or an operator account.`
+                  : 'Use your operator account.'}
             </p>
           </div>
         </div>
@@ -85,6 +97,11 @@ export function SignInPage({ redirectTo, error }: { redirectTo: string; error?: 
         ) : null}
         {options.localAccounts ? (
           <>
+            {options.provider ? (
+              <p className="auth-card__or">
+                <span>or with an operator account</span>
+              </p>
+            ) : null}
             <div className="field">
               <label className="field__label" htmlFor="sign-in-name">
                 Name
@@ -93,7 +110,7 @@ export function SignInPage({ redirectTo, error }: { redirectTo: string; error?: 
                 id="sign-in-name"
                 className="input"
                 autoComplete="username"
-                autoFocus
+                ref={nameInput}
                 required
                 value={name}
                 onChange={(e) => setName(e.target.value)}

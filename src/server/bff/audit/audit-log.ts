@@ -69,6 +69,9 @@ export interface AuditWrite {
   path: string;
   /** The request's id (what both servers log it under). */
   requestId?: string;
+  /** The person at the OpenID provider, when they signed in through it: its issuer and their `sub`. */
+  issuer?: string;
+  subject?: string;
 }
 
 export interface AuditOptions {
@@ -96,6 +99,8 @@ type Line =
       method: string;
       path: string;
       requestId?: string;
+      issuer?: string;
+      subject?: string;
     }
   | { event: 'outcome'; time: string; id: string; outcome: AuditOutcome; status: number | null; clientClosed: boolean }
   | {
@@ -106,6 +111,8 @@ type Line =
       path: string;
       status: number;
       requestId?: string;
+      issuer?: string;
+      subject?: string;
     };
 
 type Outcome = Extract<Line, { event: 'outcome' }>;
@@ -149,8 +156,8 @@ export class FileAuditLog implements AuditLog {
 
   async forwarded(write: AuditWrite): Promise<string> {
     const id = randomBytes(9).toString('base64url');
-    const { operator, method, path, requestId } = write;
-    await this.write({ event: 'forwarded', id, operator, method, path, requestId });
+    const { operator, method, path, requestId, issuer, subject } = write;
+    await this.write({ event: 'forwarded', id, operator, method, path, requestId, issuer, subject });
     return id;
   }
 
@@ -277,7 +284,7 @@ function forwardedEntry(line: Extract<Line, { event: 'forwarded' }>, outcome: Ou
     outcome: outcome?.outcome ?? 'pending',
     clientClosed: outcome?.clientClosed ?? false,
     completedTime: outcome?.time ?? null,
-    ...(line.requestId ? { requestId: line.requestId } : {}),
+    ...optionalFields(line),
   };
 }
 
@@ -292,7 +299,15 @@ function completeEntry(line: Extract<Line, { status: number; operator: string }>
     outcome: line.event === 'not-forwarded' ? 'not-forwarded' : 'answered',
     clientClosed: false,
     completedTime: line.time,
+    ...optionalFields(line),
+  };
+}
+
+/** The optional fields a line may hold, only when it holds them (older lines have none). */
+function optionalFields(line: { requestId?: string; issuer?: string; subject?: string }): Partial<AuditEntry> {
+  return {
     ...(line.requestId ? { requestId: line.requestId } : {}),
+    ...(line.issuer && line.subject ? { issuer: line.issuer, subject: line.subject } : {}),
   };
 }
 

@@ -23,7 +23,8 @@ export async function recordForwardedWrite(
 ): Promise<string | undefined> {
   if (!request.operator || isReadMethod(request.method)) return undefined;
   const { operator, method, id: requestId } = request;
-  const id = await request.server.auditLog.forwarded({ operator: operator.name, method, path, requestId });
+  const write = { operator: operator.name, method, path, requestId, ...request.operatorAtProvider };
+  const id = await request.server.auditLog.forwarded(write);
   forwardedRequests.add(request);
   return id;
 }
@@ -42,6 +43,7 @@ export const auditRoutes = fp(
           path,
           status: reply.statusCode,
           requestId: request.id,
+          ...request.operatorAtProvider,
         });
       } catch (error) {
         request.log.error({ err: (error as Error).message }, 'audit log append failed');

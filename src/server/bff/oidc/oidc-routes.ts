@@ -63,10 +63,17 @@ function displayName(claims: Record<string, unknown>): string {
 /** Why a callback failed, as the audit log and the sign-in page say it: a code, never the library's text. */
 type Failure = 'no-pending-sign-in' | 'provider-error' | 'unavailable' | 'rejected' | 'no-role';
 
+/** The person as the audit log names them: by name, and at the provider by issuer and subject when known. */
+interface AuditedPerson {
+  operator: string;
+  issuer?: string;
+  subject?: string;
+}
+
 class SignInFailed extends Error {
   constructor(
     readonly failure: Failure,
-    readonly person = 'unknown',
+    readonly person: AuditedPerson = { operator: 'unknown' },
   ) {
     super(failure);
   }
@@ -194,7 +201,8 @@ const oidcSignIn: FastifyPluginAsyncZod<{ settings: OidcConfig; provider: OidcPr
     }
     const name = displayName(claims);
     const role = roleFromClaim(claim, settings);
-    if (!role) throw new SignInFailed('no-role', name);
+    const person = { operator: name, issuer: claims.iss, subject: claims.sub };
+    if (!role) throw new SignInFailed('no-role', person);
     const link: OidcSessionLink = {
       issuer: claims.iss,
       subject: claims.sub,
@@ -203,6 +211,13 @@ const oidcSignIn: FastifyPluginAsyncZod<{ settings: OidcConfig; provider: OidcPr
     };
     const operator = { accountId: accountIdOf(claims.iss, claims.sub), name, role };
     await startSession(request, reply, operator, { oidc: link, expiresAt: now() + settings.maxSessionMs });
+    await auditLog.append({
+      ...person,
+      method: 'GET',
+      path: `/bff/oidc/callback?signed-in=${role}`,
+      status: 200,
+      requestId: request.id,
+    });
     request.log.info({ operator: name, role }, `operator signed in with ${settings.name}`);
     return pending.redirect;
   }
@@ -222,10 +237,11 @@ const oidcSignIn: FastifyPluginAsyncZod<{ settings: OidcConfig; provider: OidcPr
         const refused = error.failure === 'no-role';
         // The reason as a code in the recorded path: never the code, state or a token from the query.
         await auditLog.append({
-          operator: error.person,
+          ...error.person,
           method: 'GET',
           path: `/bff/oidc/callback?${refused ? 'refused' : 'failed'}=${error.failure}`,
           status: refused ? 403 : 400,
+          requestId: request.id,
         });
         request.log.warn({ reason: error.failure }, 'OpenID Connect sign-in failed');
         return reply.redirect(`/sign-in?error=oidc-${error.failure}`, 303);

@@ -55,7 +55,48 @@ describe.each(STORE_KINDS)('OpenID Connect sign-in (%s store)', (kind) => {
     expect(await browser.signedIn()).toBe(false);
     expect((await bff.bff.app.sessionStore.list()).some((s) => s.session.operator.name === 'carol')).toBe(false);
     const { entries } = await bff.bff.app.auditLog.page({ limit: 50, operator: 'carol' });
-    expect(entries[0]).toMatchObject({ method: 'GET', path: '/bff/oidc/callback?refused=no-role', status: 403 });
+    expect(entries[0]).toMatchObject({
+      method: 'GET',
+      path: '/bff/oidc/callback?refused=no-role',
+      status: 403,
+      issuer: op.issuer,
+      subject: 'carol',
+    });
+  });
+
+  it('audits the sign-in and every write with the name, the issuer and the subject', async () => {
+    const { browser } = await signIn('alice');
+    const write = await browser.request('/api/users', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'x' }),
+    });
+    const { entries } = await bff.bff.app.auditLog.page({ limit: 2, operator: 'alice' });
+    const person = { operator: 'alice', issuer: op.issuer, subject: 'alice' };
+    expect(entries[0]).toMatchObject({
+      ...person,
+      method: 'POST',
+      path: '/api/users',
+      requestId: write.headers['x-request-id'],
+    });
+    expect(entries[1]).toMatchObject({
+      ...person,
+      method: 'GET',
+      path: '/bff/oidc/callback?signed-in=admin',
+      status: 200,
+    });
+    expect(entries[1].requestId).toEqual(expect.any(String));
+  });
+
+  it('audits nothing of the provider for a password sign-in', async () => {
+    await bff.addOperator('dana', 'admin', 'correct horse battery');
+    const local = new TestBrowser(bff.origin);
+    await local.login('dana', 'correct horse battery');
+    await local.request('/api/users', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const { entries } = await bff.bff.app.auditLog.page({ limit: 1, operator: 'dana' });
+    expect(entries[0]).toMatchObject({ operator: 'dana', method: 'POST', path: '/api/users' });
+    expect(entries[0]).not.toHaveProperty('issuer');
+    expect(entries[0]).not.toHaveProperty('subject');
   });
 
   it('refuses a replayed authorization code', async () => {

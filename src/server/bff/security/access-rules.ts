@@ -26,6 +26,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in operator, set by the access hook for routes that need one. */
     operator?: SessionOwner;
+    /** For an operator signed in through the OpenID provider: its issuer and their subject (the audit log keeps them). */
+    operatorAtProvider?: { issuer: string; subject: string };
   }
 }
 
@@ -127,6 +129,7 @@ export const accessRules = fp(
 
       const session = await app.sessionStore.get(sessionIdFrom(request));
       if (session) request.operator = session.operator;
+      if (session?.oidc) request.operatorAtProvider = { issuer: session.oidc.issuer, subject: session.oidc.subject };
       if (rule.session === 'optional') return;
       if (!session) return refuse(reply, 401, 'Not signed in: sign in to the console');
 

@@ -73,6 +73,9 @@ export const auditEntries = pgTable(
     forwarded: boolean('forwarded').notNull(),
     status: integer('status'),
     requestId: text('request_id'),
+    /** The person at the OpenID provider (entries of someone signed in through it). */
+    oidcIssuer: text('oidc_issuer'),
+    oidcSubject: text('oidc_subject'),
   },
   (table) => [
     index('audit_entries_time').on(table.time, table.id),

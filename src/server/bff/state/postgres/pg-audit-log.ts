@@ -34,11 +34,18 @@ interface EntryRow {
   outcomeStatus: number | null;
   clientClosed: boolean | null;
   requestId: string | null;
+  oidcIssuer: string | null;
+  oidcSubject: string | null;
 }
 
 function entryOf(row: EntryRow): AuditEntry {
   const time = row.time.toISOString();
-  const requestId = row.requestId === null ? {} : { requestId: row.requestId };
+  const requestId = {
+    ...(row.requestId === null ? {} : { requestId: row.requestId }),
+    ...(row.oidcIssuer === null || row.oidcSubject === null
+      ? {}
+      : { issuer: row.oidcIssuer, subject: row.oidcSubject }),
+  };
   if (!row.forwarded) {
     const common = { time, operator: row.operator, method: row.method, path: row.path, ...requestId };
     return { ...common, status: row.status, outcome: 'not-forwarded', clientClosed: false, completedTime: time };
@@ -56,6 +63,11 @@ function entryOf(row: EntryRow): AuditEntry {
   };
 }
 
+/** A write's optional columns: its request id, and the person at the OpenID provider. */
+function extra(write: AuditWrite) {
+  return { requestId: write.requestId, oidcIssuer: write.issuer, oidcSubject: write.subject };
+}
+
 export class PgAuditLog implements AuditLog {
   constructor(private readonly database: BffDatabase) {}
 
@@ -68,15 +80,17 @@ export class PgAuditLog implements AuditLog {
   }
 
   async append(entry: AuditWrite & { status: number }): Promise<void> {
-    const { operator, method, path, status, requestId } = entry;
-    await this.db.insert(entries).values({ time: NOW, operator, method, path, forwarded: false, status, requestId });
+    const { operator, method, path, status } = entry;
+    await this.db
+      .insert(entries)
+      .values({ time: NOW, operator, method, path, forwarded: false, status, ...extra(entry) });
   }
 
   async forwarded(write: AuditWrite): Promise<string> {
-    const { operator, method, path, requestId } = write;
+    const { operator, method, path } = write;
     const [row] = await this.db
       .insert(entries)
-      .values({ time: NOW, operator, method, path, forwarded: true, requestId })
+      .values({ time: NOW, operator, method, path, forwarded: true, ...extra(write) })
       .returning({ id: entries.id });
     return String(row.id);
   }
@@ -122,6 +136,8 @@ export class PgAuditLog implements AuditLog {
         outcomeStatus: outcomes.status,
         clientClosed: outcomes.clientClosed,
         requestId: entries.requestId,
+        oidcIssuer: entries.oidcIssuer,
+        oidcSubject: entries.oidcSubject,
       })
       .from(entries)
       .leftJoin(outcomes, eq(outcomes.entryId, entries.id))
