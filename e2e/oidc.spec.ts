@@ -26,14 +26,14 @@ let bffDataDir: string;
 /** The second BFF's origin, e.g. http://127.0.0.1:40123 (it listens on a free port and says which). */
 let origin: string;
 
-/** The second BFF, from the sources as serve.ts runs the first: node with tsx, not `npx` (which keeps SIGTERM). */
+/** The second BFF, compiled as serve.ts runs the first (dist/server, built by then): node itself, so SIGTERM reaches it. */
 async function startOidcBff(): Promise<string> {
   if (!existsSync(SERVICE_DATA_DIR_FILE)) {
     throw new Error(`${SERVICE_DATA_DIR_FILE} is missing: the e2e servers running predate it; stop them and run again`);
   }
   const serviceDataDir = readFileSync(SERVICE_DATA_DIR_FILE, 'utf8').trim();
   bffDataDir = mkdtempSync(join(tmpdir(), 'dps-e2e-oidc-'));
-  bff = spawn(process.execPath, ['--import', 'tsx', 'src/server/bff/main.ts'], {
+  bff = spawn(process.execPath, ['dist/server/bff.js'], {
     env: {
       ...process.env,
       DPS_DATA_DIR: bffDataDir,
