@@ -2,9 +2,9 @@ import type { Page } from '@playwright/test';
 import type { Agent, AgentRun } from '@/contract';
 import { expect, test, type ServiceApi } from './support/fixtures';
 import { expectAccessible } from './helpers/a11y';
+import { saveShot } from './helpers/shots';
 
 const enc = encodeURIComponent;
-const SHOTS = '/work/shots';
 
 type NamedAgent = Agent & { name: string };
 
@@ -45,9 +45,7 @@ async function tableRows(page: Page, region: string) {
 
 const count = (text: string) => Number(text.replace(/[^\d]/g, ''));
 
-async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: `${SHOTS}/insights-${name}.png`, fullPage: true });
-}
+const shoot = (page: Page, name: string) => saveShot(page, `insights-${name}`);
 
 test('an agent page shows every chart and its table; the outcomes match the runs list; a bar opens its runs', async ({
   page,

@@ -5,7 +5,7 @@
  * provider's own pages; nothing is mocked.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -15,10 +15,9 @@ import { expect, test } from './support/fixtures';
 import { SERVICE_DATA_DIR_FILE } from './support/servers';
 import { expectNoClippedText } from './helpers/clipped-text';
 import { expectNoControlPastEdge } from './helpers/layout-checks';
+import { saveShot } from './helpers/shots';
 
 const PROVIDER_NAME = 'Test IdP';
-/** Where item 4's screenshots go when asked for (E2E_SHOTS_DIR=/work/shots). */
-const SHOTS_DIR = process.env.E2E_SHOTS_DIR;
 
 let provider: TestProvider;
 let bff: ChildProcess | undefined;
@@ -88,11 +87,10 @@ test.beforeEach(async ({ context }) => {
 });
 
 async function shot(page: Page, name: string) {
-  if (!SHOTS_DIR) return;
-  mkdirSync(SHOTS_DIR, { recursive: true });
+  if (!process.env.E2E_SHOTS_DIR) return;
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: join(SHOTS_DIR, `oidc-${name}-${width}.png`), fullPage: true });
+    await saveShot(page, `oidc-${name}-${width}`);
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }

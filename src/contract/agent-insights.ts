@@ -5,7 +5,8 @@
  * and by confidence.
  */
 import { z } from 'zod/mini';
-import { timestampSchema } from './primitives';
+import { agentIdSchema } from './ids';
+import { keySchema, timestampSchema } from './primitives';
 
 export const INSIGHT_BUCKETS = ['hour', 'day'] as const;
 export type InsightBucket = (typeof INSIGHT_BUCKETS)[number];
@@ -31,7 +32,8 @@ export const agentInsightsQuerySchema = z.object({
 export type AgentInsightsQuery = z.infer<typeof agentInsightsQuerySchema>;
 
 const countSchema = z.number().check(z.int(), z.nonnegative());
-const isoTime = z.string();
+/** An ISO instant the service wrote (`2026-11-26T00:00:00.000Z`). */
+const isoTime = timestampSchema;
 
 const durationSchema = z.object({
   /** How many runs the figures are of. */
@@ -62,7 +64,7 @@ export const agentInsightsSchema = z.object({
   /** Per field, over the predictions of reviewed runs: how many the review changed, and their mean confidence. */
   fields: z.array(
     z.object({
-      label: z.string(),
+      label: keySchema,
       predictions: countSchema,
       changed: countSchema,
       meanConfidence: z.nullable(z.number()),
@@ -94,7 +96,7 @@ export const insightsOverviewSchema = z.object({
   to: isoTime,
   agents: z.array(
     z.object({
-      agentId: z.string(),
+      agentId: agentIdSchema,
       straightThrough: countSchema,
       reviewed: countSchema,
       error: countSchema,
