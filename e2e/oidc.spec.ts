@@ -174,6 +174,12 @@ test('a person in the viewer group gets the console without write controls', asy
   await expect(page.getByRole('button', { name: 'Columns' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^(create|new|add|edit|delete|invite)\b/i })).toHaveCount(0);
   expect(await sessionAt(page)).toMatchObject({ signedIn: true, operator: { name: 'bob', role: 'viewer' } });
+
+  // The Sessions dialog names who bob is at the provider.
+  await page.getByRole('button', { name: /^Operator .* Open menu$/ }).click();
+  await page.getByRole('menuitem', { name: 'Sessions' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Signed-in sessions' });
+  await expect(dialog.getByText(`Signed in with ${provider.issuer} as bob`)).toBeVisible();
 });
 
 test('a person in neither group is refused with the reason, and has no session', async ({ page }) => {

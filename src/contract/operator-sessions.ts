@@ -17,6 +17,8 @@ export const operatorSessionSchema = z.object({
   userAgent: stringSchema(),
   /** The client address it signed in from; null (or absent, from an older BFF) for sessions stored before. */
   address: z.optional(z.nullable(stringSchema())),
+  /** A session signed in through the OpenID provider: who the person is there (never its tokens). */
+  atProvider: z.optional(z.object({ issuer: stringSchema(), subject: stringSchema() })),
   /** The session that made this request. */
   current: z.boolean(),
 });

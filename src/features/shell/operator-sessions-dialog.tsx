@@ -204,6 +204,11 @@ function SessionRow({ session }: { session: OperatorSession }) {
             )}
           </span>
         </div>
+        {session.atProvider ? (
+          <div className="session-row__provider" title={`${session.atProvider.issuer} · ${session.atProvider.subject}`}>
+            Signed in with {session.atProvider.issuer} as {session.atProvider.subject}
+          </div>
+        ) : null}
       </div>
       {session.current ? null : (
         <ConfirmDialog

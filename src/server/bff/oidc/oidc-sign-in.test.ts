@@ -132,13 +132,21 @@ describe.each(STORE_KINDS)('OpenID Connect sign-in (%s store)', (kind) => {
 
   it('lists the person in the Sessions dialog by name, and a password sign-in stays as it was', async () => {
     const { browser } = await signIn('bob');
-    const sessions = (await browser.request('/bff/sessions')).json<{ sessions: { operator: unknown }[] }>();
-    // Own sessions: bob's two sign-ins in this file, each named bob.
+    const listed = await browser.request('/bff/sessions');
+    const sessions = listed.json<{ sessions: { operator: unknown; atProvider?: unknown }[] }>();
+    // Own sessions: bob's two sign-ins in this file, each named bob, with who he is at the provider.
     expect(sessions.sessions.length).toBeGreaterThan(0);
-    for (const session of sessions.sessions) expect(session.operator).toEqual({ name: 'bob', role: 'viewer' });
+    for (const session of sessions.sessions) {
+      expect(session.operator).toEqual({ name: 'bob', role: 'viewer' });
+      expect(session.atProvider).toEqual({ issuer: op.issuer, subject: 'bob' });
+    }
+    // The provider's tokens and session id stay in the BFF.
+    expect(listed.text).not.toMatch(/idToken|id_token|"sid"|eyJ/);
     await bff.addOperator('ops', 'admin', 'correct horse battery');
     const local = new TestBrowser(bff.origin);
     expect((await local.login('ops', 'correct horse battery')).json()).toMatchObject({ signedInWith: 'account' });
+    const own = (await local.request('/bff/sessions')).json<{ sessions: { atProvider?: unknown }[] }>();
+    expect(own.sessions.map((s) => s.atProvider)).toEqual([undefined]);
     expect((await local.request('/bff/logout', { method: 'POST' })).status).toBe(204);
   });
 });

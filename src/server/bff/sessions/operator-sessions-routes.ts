@@ -37,6 +37,7 @@ function view({ handle, session }: HandledSession, currentHandle: string | undef
     lastSeenAt: new Date(session.lastSeenAt).toISOString(),
     userAgent: session.userAgent,
     address: session.address,
+    ...(session.oidc ? { atProvider: { issuer: session.oidc.issuer, subject: session.oidc.subject } } : {}),
     current: handle === currentHandle,
   };
 }
