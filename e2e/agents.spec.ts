@@ -48,6 +48,15 @@ test('an agent page shows counts per status and its recent runs linking to the r
   await expect(page.getByTestId('run-meaning')).toBeVisible();
 });
 
+test("an agent page leads to the agent's Insights", async ({ page, api }) => {
+  const agents = (await api.get<{ agents: Agent[] }>('/agents')).agents;
+  const demo = agents.find((a) => a.name === 'Invoice processing')!;
+  await page.goto(`/agents/${encodeURIComponent(demo.agentId)}`);
+  await page.getByRole('main').getByRole('link', { name: 'Insights', exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === `/insights/${encodeURIComponent(demo.agentId)}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Invoice processing' })).toBeVisible();
+});
+
 test('the agents list and a demo agent with runs are accessible', async ({ page }) => {
   await page.goto('/agents');
   await expect(page.getByRole('heading', { level: 1, name: 'Agents' })).toBeVisible();

@@ -47,6 +47,8 @@ const SCREENS: Record<string, (api: ServiceApi) => Promise<string>> = {
   },
   agents: async () => '/agents',
   'agent detail': async (api) => `/agents/${enc((await demoAgent(api)).agentId)}`,
+  insights: async () => '/insights?window=30d',
+  'agent insights': async (api) => `/insights/${enc((await demoAgent(api)).agentId)}?window=30d`,
   documents: async () => '/documents',
   'document detail': async (api) => `/documents/${enc((await demoPdf(api)).documentId)}`,
   models: async () => '/models',

@@ -100,9 +100,14 @@ export function AgentDetailScreen({ agentId, runs }: { agentId: string; runs: Re
         meta={<IdWithCopy id={agent.agentId} label="Copy agent id" />}
         description={agent.description || undefined}
         actions={
-          <Link to="/runs" search={{ agent: agent.agentId }} className="button button--primary">
-            Open its runs
-          </Link>
+          <>
+            <Link to="/insights/$agentId" params={{ agentId: agent.agentId }} className="button button--ghost">
+              Insights
+            </Link>
+            <Link to="/runs" search={{ agent: agent.agentId }} className="button button--primary">
+              Open its runs
+            </Link>
+          </>
         }
       />
       {runs}
