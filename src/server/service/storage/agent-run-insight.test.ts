@@ -53,7 +53,8 @@ function run(runId: string, reviewed: boolean): StoredAgentRun {
       variables: {},
       predictions: [
         { label: 'total', value: '12.50', rawValue: null, pages: [], confidence: 0.4 },
-        { label: 'number', value: null, rawValue: null, pages: [], confidence: 0.9 },
+        // Found nothing: no confidence to speak of (a validation's confidence rule skips it too).
+        { label: 'number', value: null, rawValue: null, pages: [], confidence: 0 },
       ],
       review: reviewed
         ? {
@@ -91,7 +92,7 @@ describe('agent_runs.insight', () => {
       reviewed: true,
       predictions: [
         { label: 'total', confidence: 0.4, changed: true },
-        { label: 'number', confidence: 0.9, changed: false },
+        { label: 'number', confidence: null, changed: false },
       ],
     });
     expect(new Date(reviewed.completed as string).toISOString()).toBe('2026-01-01T10:07:01.000Z');

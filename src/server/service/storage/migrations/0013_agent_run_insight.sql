@@ -14,13 +14,16 @@ CREATE OR REPLACE FUNCTION agent_run_insight(run jsonb) RETURNS jsonb LANGUAGE s
     'lastStarted', e.last_started,
     'completed', e.completed,
     'leftReview', e.left_review,
+    -- A prediction without a value (the model found nothing) has no confidence to speak of: the confidence rule of a
+    -- validation skips it, so the lowest confidence, the calibration and the means leave it out too.
     'minConfidence', (
-      SELECT min(p.confidence) FROM jsonb_to_recordset(run -> 'internal' -> 'predictions') AS p(confidence float8)
+      SELECT min(p.confidence) FROM jsonb_to_recordset(run -> 'internal' -> 'predictions') AS p(value text, confidence float8)
+      WHERE p.value IS NOT NULL
     ),
     'predictions', CASE WHEN e.reviewed AND jsonb_typeof(run -> 'internal' -> 'review' -> 'groundTruth') = 'array' THEN (
       SELECT coalesce(jsonb_agg(jsonb_build_object(
         'label', p.label,
-        'confidence', p.confidence,
+        'confidence', CASE WHEN p.value IS NOT NULL THEN p.confidence END,
         -- Changed: the confirmed ground truth has no entry of this label with the predicted value (null = empty).
         'changed', NOT EXISTS (
           SELECT 1 FROM jsonb_array_elements(run -> 'internal' -> 'review' -> 'groundTruth') g
