@@ -90,7 +90,13 @@ export async function seedDemoData(ctx: SeedContext): Promise<void> {
       tx,
       ctx,
       [
-        { agentId: agents.invoiceAgent.agentId, model: models.invoice, perDay: 14, reviewShare: 0.6 },
+        {
+          agentId: agents.invoiceAgent.agentId,
+          model: models.invoice,
+          perDay: 14,
+          reviewShare: 0.6,
+          threshold: confidenceThreshold(DEMO_VALIDATIONS.invoice.config.rules),
+        },
         { agentId: agents.receiptAgent.agentId, model: models.receipt, perDay: 8, reviewShare: 0.15 },
       ],
       documents,
@@ -424,4 +430,9 @@ async function inFlightRuns(
   await hookRunsRepo.create(tx, ctx.organizationId, hookRun);
   await bumpCounter(tx, ctx.organizationId, 'monthlyNumberOfActionRunsCreated', 1);
   await actionRunsRepo.create(tx, ctx.organizationId, actionRun);
+}
+
+/** The every-field confidence threshold among a validation's rules, if it has one. */
+function confidenceThreshold(rules: readonly { type: string; threshold?: number; field?: string }[]) {
+  return rules.find((rule) => rule.type === 'confidenceThreshold' && !rule.field)?.threshold;
 }

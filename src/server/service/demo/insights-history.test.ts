@@ -39,6 +39,15 @@ describe('demo insights history', () => {
     expect(insights.fields.some((f) => f.changed > 0 && f.changed < f.predictions)).toBe(true);
     expect(insights.durations.waitForReview.medianSeconds).toBeGreaterThan(60);
 
+    // Routed by the agent's 0.8 threshold as the engine routes: every run that went to review had a value below it,
+    // every run that went straight through none — so the threshold explorer at 0.8 sends no straight-through run.
+    const runsWithLowest = (below: boolean) =>
+      insights.confidence
+        .filter((b) => (below ? b.to <= 0.8 + 1e-9 : b.from >= 0.8 - 1e-9))
+        .reduce((n, b) => n + b.runs, 0);
+    expect(runsWithLowest(true)).toBeGreaterThanOrEqual(total('reviewed'));
+    expect(runsWithLowest(false)).toBeGreaterThanOrEqual(total('straightThrough'));
+
     const window = new URLSearchParams({ createdTimeAfter: from, createdTimeBefore: to });
     const counts = (await api.get(`/agents/${invoice.agentId}/runs/counts?${window}`)).body.counts as Record<
       string,

@@ -20,6 +20,8 @@ export type HistoryAgent = {
   /** Runs per day on average, and the share of them a person reviews. */
   perDay: number;
   reviewShare: number;
+  /** The agent's confidence threshold (its validation's every-field rule), if it has one. */
+  threshold?: number;
 };
 
 const EXPORT: AgentRunTrigger[] = ['requestExport', 'export', 'complete'];
@@ -35,6 +37,34 @@ function pathOf(roll: number, reviewShare: number): { triggers: AgentRunTrigger[
     };
   }
   return { triggers: ['start', 'requestPredictions', 'autoValidate', ...EXPORT], reviewed: false };
+}
+
+/**
+ * The predictions as the agent's threshold would have routed them: a run that went straight through had every found
+ * value at or above the threshold, one that went to review at least one below it — so the calibration and the
+ * threshold explorer agree with the outcomes, as they do for runs the engine routes.
+ */
+function routedPredictions(
+  predictions: Prediction[],
+  wentToReview: boolean,
+  threshold: number | undefined,
+  key: string,
+): Prediction[] {
+  if (threshold === undefined) return predictions;
+  const found = predictions.filter((p) => p.value !== null);
+  if (!found.length) return predictions;
+  const round3 = (n: number) => Math.round(n * 1000) / 1000;
+  if (!wentToReview) {
+    return predictions.map((p) =>
+      p.value !== null && p.confidence < threshold
+        ? { ...p, confidence: round3(threshold + (1 - threshold) * stableFraction(`${key}/${p.label}/lift`)) }
+        : p,
+    );
+  }
+  const lowest = found.reduce((a, b) => (b.confidence < a.confidence ? b : a));
+  if (lowest.confidence < threshold) return predictions;
+  const lowered = round3(threshold * (0.55 + 0.4 * stableFraction(`${key}/lower`)));
+  return predictions.map((p) => (p === lowest ? { ...p, confidence: lowered } : p));
 }
 
 /** What a reviewer confirmed: the prediction, except where a low confidence made a correction likely. */
@@ -80,10 +110,15 @@ export async function seedInsightsHistory(
           if (state) at += step(trigger);
           state = applyTransitions(state, [trigger], { by: actor, time: nowTimestamp(new Date(at)) });
         }
-        const predictions = predictFields(
-          (agent.model.fieldConfig ?? {}) as FieldConfig,
-          document.groundTruth,
-          `${document.documentId}/${key}`,
+        const predictions = routedPredictions(
+          predictFields(
+            (agent.model.fieldConfig ?? {}) as FieldConfig,
+            document.groundTruth,
+            `${document.documentId}/${key}`,
+          ),
+          triggers.includes('requestReview'),
+          agent.threshold,
+          key,
         );
         const runId = newId('run');
         const run: StoredAgentRun = {
