@@ -4,30 +4,21 @@
  * from agent_runs; the migration's back-fill gives the same; and a window reads whole hours from them and recounts
  * its partial ends from the runs.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestStore } from '@/server/service/testing/test-store';
 import { sql } from 'drizzle-orm';
-import { dropSchema, listMigrations, openStore, rows, type Store } from './index';
+import { listMigrations, rows, type Store } from './index';
 import { readAgentInsights, readInsightsOverview } from './repositories/agent-insights';
 import { agentRunsRepo, type StoredAgentRun } from './repositories/agent-runs';
 
 let store: Store;
-let dataDir: string;
-const databaseUrl = process.env.DPS_DATABASE_URL;
-const pgSchema = `t_insight_hours_${process.pid}_${Date.now()}`;
+let close: (() => Promise<void>) | undefined;
 const org = `svc:organization:${'0'.repeat(31)}8`;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'dps-insight-hours-'));
-  store = await openStore({ dataDir, databaseUrl, schema: databaseUrl ? pgSchema : undefined });
+  ({ store, close } = await openTestStore('insight_hours'));
 });
-afterAll(async () => {
-  await store?.close();
-  if (databaseUrl) await dropSchema(databaseUrl, pgSchema);
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => close?.());
 
 const at = (hour: number, minute: number, second = 0) =>
   `2026-03-01T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:${String(second).padStart(2, '0')}.000000Z`;

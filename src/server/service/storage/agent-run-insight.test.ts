@@ -2,29 +2,20 @@
  * The `insight` column of agent_runs (migration 0013): set by its trigger on insert and on every write of `data`, and
  * back-filled to the same value for runs written before the migration.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestStore } from '@/server/service/testing/test-store';
 import { sql } from 'drizzle-orm';
-import { dropSchema, listMigrations, openStore, rows, type Store } from './index';
+import { listMigrations, rows, type Store } from './index';
 import { agentRunsRepo, type StoredAgentRun } from './repositories/agent-runs';
 
 let store: Store;
-let dataDir: string;
-const databaseUrl = process.env.DPS_DATABASE_URL;
-const pgSchema = `t_insight_${process.pid}_${Date.now()}`;
+let close: (() => Promise<void>) | undefined;
 const org = `svc:organization:${'0'.repeat(31)}9`;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'dps-insight-'));
-  store = await openStore({ dataDir, databaseUrl, schema: databaseUrl ? pgSchema : undefined });
+  ({ store, close } = await openTestStore('insight'));
 });
-afterAll(async () => {
-  await store?.close();
-  if (databaseUrl) await dropSchema(databaseUrl, pgSchema);
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => close?.());
 
 const event = (type: string, status: string, time: string) => ({ type, status, previousStatus: null, time, by: null });
 

@@ -3,33 +3,23 @@
  * state, which tokens a new token purges and a revocation removes, which roles' permissions a delegation check sees,
  * and when an Idempotency-Key can be claimed, marked, released. Against the configured database like storage.test.ts.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestStore } from '@/server/service/testing/test-store';
 import type { Role } from '@/contract';
-import { dropSchema, openStore, rows, type Store } from '@/server/service/storage';
+import { rows, type Store } from '@/server/service/storage';
 import { revokeAccessTokens, storeAccessToken } from './access-tokens';
 import { claimKey, findLiveKey, markKeyApplied, releaseKey } from './idempotency-keys';
 import { rolePermissions, rolesRepo } from './roles';
 import { claimServiceState, readServiceState, writeServiceState } from './service-state';
 
 let store: Store;
-let dataDir: string;
-const databaseUrl = process.env.DPS_DATABASE_URL;
-const pgSchema = `t_repos_${process.pid}_${Date.now()}`;
+let close: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'dps-repos-'));
-  store = await openStore({ dataDir, databaseUrl, schema: databaseUrl ? pgSchema : undefined });
+  ({ store, close } = await openTestStore('repos'));
 });
-
-afterAll(async () => {
-  await store?.close();
-  if (databaseUrl) await dropSchema(databaseUrl, pgSchema);
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => close?.());
 
 const tokenHashes = async () =>
   (await rows<{ token_hash: string }>(store.db, sql`SELECT token_hash FROM access_tokens ORDER BY token_hash`)).map(
