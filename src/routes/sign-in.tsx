@@ -1,7 +1,8 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { sessionQueryOptions } from '@/api/session';
-import { SignInPage, safeRedirect } from '@/features/shell/sign-in-page';
+import { safeRedirect } from '@/contract/safe-redirect';
+import { SignInPage } from '@/features/shell/sign-in-page';
 
 const searchSchema = z.object({
   redirect: z.catch(z.optional(z.string()), undefined),

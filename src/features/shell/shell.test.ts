@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { idHint, namedResourcesIn, parsePastedId, resolveResourceId } from './resource-links';
-import { safeRedirect } from './sign-in-page';
+import { safeRedirect } from '@/contract/safe-redirect';
 
 describe('pasted ids', () => {
   it('resolve to the detail route of their resource', () => {

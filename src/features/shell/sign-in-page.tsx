@@ -5,8 +5,6 @@ import { signInOptionsQueryOptions, useSignIn } from '@/api/session';
 import { explainError, isApiError } from '@/api/errors';
 import { IconAlert } from '@/components/icons';
 
-export { safeRedirect } from '@/contract/safe-redirect';
-
 const ERRORS: Record<string, (provider: string) => string> = {
   'launch-link': () =>
     'That launch link has expired or was already used. Sign in with an operator account, or restart the console server for a new link.',
