@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { idHint, namedResourcesIn, parsePastedId, resolveResourceId } from './resource-links';
 import { safeRedirect } from '@/contract/safe-redirect';
+import { createGoSequence, GO_SEQUENCE_MS } from './go-sequence';
 
 describe('pasted ids', () => {
   it('resolve to the detail route of their resource', () => {
@@ -146,5 +147,24 @@ describe('resources by name from cached responses', () => {
       ['Model', 'Invoice model', '/models/$modelId'],
       ['Agent run', 'Nightly run', '/runs/$agentId/$runId'],
     ]);
+  });
+});
+
+describe('g + key shortcuts', () => {
+  it('go when the second key was pressed within the window after g, by the keys’ own times', () => {
+    const sequence = createGoSequence();
+    expect(sequence.press('g', 10_000)).toBeNull();
+    // Handed over late by a busy page, but typed 300 ms apart: still a sequence.
+    expect(sequence.press('i', 10_300)).toBe('i');
+  });
+
+  it('do not go when the second key came after the window, or without g, and a sequence is used once', () => {
+    const sequence = createGoSequence();
+    expect(sequence.press('i', 5_000)).toBeNull();
+    sequence.press('g', 10_000);
+    expect(sequence.press('i', 10_000 + GO_SEQUENCE_MS)).toBeNull();
+    sequence.press('g', 20_000);
+    expect(sequence.press('r', 20_100)).toBe('r');
+    expect(sequence.press('i', 20_200)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from '@tanstack/react-router';
+import { createGoSequence } from './go-sequence';
 import { useNavItems } from './nav-items';
 
 /** True when the key press belongs to a text field (shortcuts other than ⌘K must not steal typing). */
@@ -20,7 +21,7 @@ export function useGlobalShortcuts({
 }) {
   const navigate = useNavigate();
   const navItems = useNavItems();
-  const pendingG = useRef<number>(0);
+  const goSequence = useRef(createGoSequence());
   const handlers = useRef({ openPalette, openShortcuts, navItems });
   useEffect(() => {
     handlers.current = { openPalette, openShortcuts, navItems };
@@ -41,17 +42,12 @@ export function useGlobalShortcuts({
         handlers.current.openShortcuts();
         return;
       }
-      if (event.key === 'g') {
-        pendingG.current = Date.now();
-        return;
-      }
-      if (pendingG.current && Date.now() - pendingG.current < 1200) {
-        pendingG.current = 0;
-        const item = handlers.current.navItems.find((nav) => nav.key === event.key);
-        if (item) {
-          event.preventDefault();
-          void navigate({ to: item.to });
-        }
+      const next = goSequence.current.press(event.key, event.timeStamp);
+      if (next === null) return;
+      const item = handlers.current.navItems.find((nav) => nav.key === next);
+      if (item) {
+        event.preventDefault();
+        void navigate({ to: item.to });
       }
     };
     window.addEventListener('keydown', onKeyDown);
