@@ -3,7 +3,12 @@
  * look at (straight through, reviewed with corrections, errors, archived), the same counts the runs API gives.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentInsightsSchema } from '@/contract';
+import { sql } from 'drizzle-orm';
+import { agentInsightsSchema, type Document } from '@/contract';
+import { rows } from '@/server/service/storage';
+import type { StoredAgentRun } from '@/server/service/storage/repositories/agent-runs';
+import { openTestStore } from '@/server/service/testing/test-store';
+import { seedInsightsHistory } from './insights-history';
 import { startTestService, type TestService } from '@/server/service/testing/start-test-service';
 import { apiClient, type ApiClient } from '@/server/service/testing/http';
 
@@ -59,5 +64,43 @@ describe('demo insights history', () => {
     ).toBe(all);
     expect(total('archived')).toBe(counts.archived);
     expect(total('error')).toBe(counts.error);
+  });
+});
+
+describe('demo insights history written shortly after midnight (UTC)', () => {
+  it('has no run or event after the moment it was written: a step still ahead leaves the run where it is', async () => {
+    const { store, close } = await openTestStore('demo_history_now');
+    try {
+      const organizationId = `svc:organization:${'0'.repeat(31)}7`;
+      const now = Date.UTC(2026, 10, 27, 0, 30);
+      const document = {
+        documentId: `svc:document:${'0'.repeat(31)}1`,
+        groundTruth: [{ label: 'total', value: '12.50', pages: [0] }],
+      } as unknown as Document;
+      const agent = {
+        agentId: `svc:agent:${'0'.repeat(31)}1`,
+        model: { modelId: 'svc:model:m', fieldConfig: { total: { type: 'string' } } },
+        perDay: 20,
+        reviewShare: 0.5,
+      };
+      await seedInsightsHistory(store.db, { organizationId, actor: 'svc:user:demo' }, [agent], [document], now);
+
+      const runs = (
+        await rows<{ data: StoredAgentRun | string }>(
+          store.db,
+          sql`SELECT data FROM agent_runs WHERE organization_id = ${organizationId}`,
+        )
+      ).map((row) => (typeof row.data === 'string' ? (JSON.parse(row.data) as StoredAgentRun) : row.data));
+      expect(runs.length).toBeGreaterThan(21 * 10);
+      const times = runs.flatMap((run) => [run.createdTime, run.updatedTime!, ...run.events.map((e) => e.time)]);
+      expect(times.filter((time) => Date.parse(time) > now)).toEqual([]);
+      // Last night's reviews are still waiting or in review, and only a completed review has a confirmed ground truth.
+      expect(runs.some((run) => run.status === 'ready-for-review' || run.status === 'review-in-progress')).toBe(true);
+      for (const run of runs) {
+        expect(run.internal.review !== null).toBe(run.events.some((e) => e.type === 'review-completed'));
+      }
+    } finally {
+      await close();
+    }
   });
 });

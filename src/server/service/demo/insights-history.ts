@@ -26,17 +26,14 @@ export type HistoryAgent = {
 
 const EXPORT: AgentRunTrigger[] = ['requestExport', 'export', 'complete'];
 
-/** The path a run took: errors, abandoned reviews, reviews, or straight through to export. */
-function pathOf(roll: number, reviewShare: number): { triggers: AgentRunTrigger[]; reviewed: boolean } {
-  if (roll < 0.04) return { triggers: ['start', 'requestPredictions', 'fail'], reviewed: false };
-  if (roll < 0.07) return { triggers: ['start', 'requestPredictions', 'requestReview', 'archive'], reviewed: false };
+/** The path a run takes: an error, an abandoned review, a review, or straight through to export. */
+function pathOf(roll: number, reviewShare: number): AgentRunTrigger[] {
+  if (roll < 0.04) return ['start', 'requestPredictions', 'fail'];
+  if (roll < 0.07) return ['start', 'requestPredictions', 'requestReview', 'archive'];
   if (roll < 0.07 + reviewShare) {
-    return {
-      triggers: ['start', 'requestPredictions', 'requestReview', 'startReview', 'completeReview', ...EXPORT],
-      reviewed: true,
-    };
+    return ['start', 'requestPredictions', 'requestReview', 'startReview', 'completeReview', ...EXPORT];
   }
-  return { triggers: ['start', 'requestPredictions', 'autoValidate', ...EXPORT], reviewed: false };
+  return ['start', 'requestPredictions', 'autoValidate', ...EXPORT];
 }
 
 /**
@@ -94,7 +91,7 @@ export async function seedInsightsHistory(
         const key = `${agent.agentId}/${day}/${n}`;
         const start = today - day * DAY_MS + Math.floor(stableFraction(`${key}/at`) * DAY_MS);
         const document = documents[n % documents.length];
-        const { triggers, reviewed } = pathOf(stableFraction(`${key}/path`), agent.reviewShare);
+        const triggers = pathOf(stableFraction(`${key}/path`), agent.reviewShare);
         // Waiting for review: minutes to hours; in review: one to ten minutes; every other step: a second.
         const step = (trigger: AgentRunTrigger) =>
           trigger === 'startReview'
@@ -104,11 +101,17 @@ export async function seedInsightsHistory(
               : trigger === 'archive'
                 ? 2 * DAY_MS
                 : 1_000;
+        // A step its path would take after `now` has not happened yet: the run waits where it is (a review requested
+        // last night is still in the queue; nothing is archived or changed in the future).
         let at = start;
         let state = null as ReturnType<typeof applyTransitions> | null;
+        let reviewed = false;
         for (const trigger of triggers) {
-          if (state) at += step(trigger);
+          const time = state ? at + step(trigger) : at;
+          if (time > now) break;
+          at = time;
           state = applyTransitions(state, [trigger], { by: actor, time: nowTimestamp(new Date(at)) });
+          reviewed ||= trigger === 'completeReview';
         }
         const predictions = routedPredictions(
           predictFields(
