@@ -83,7 +83,9 @@ describe('demo insights history written shortly after midnight (UTC)', () => {
         perDay: 20,
         reviewShare: 0.5,
       };
-      await seedInsightsHistory(store.db, { organizationId, actor: 'svc:user:demo' }, [agent], [document], now);
+      await store.transaction((tx) =>
+        seedInsightsHistory(tx, { organizationId, actor: 'svc:user:demo' }, [agent], [document], now),
+      );
 
       const runs = (
         await rows<{ data: StoredAgentRun | string }>(
