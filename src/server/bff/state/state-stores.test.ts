@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { readdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -47,6 +47,7 @@ function backing(kind: 'files' | 'postgres') {
     now: () => now,
   };
   return {
+    dataDir,
     advance: (ms: number) => (now += ms),
     now: () => now,
     /** How many logout tokens the backing holds (files in the data dir, or rows). */
@@ -211,6 +212,24 @@ describe.each(kinds)('%s store', (kind) => {
       expect(await a.seenLogoutTokens.remember(issuer, 'new', state.now() + MINUTE)).toBe(true);
       expect(await state.seenLogoutTokenCount()).toBe(1);
     });
+
+    it.runIf(kind === 'files')(
+      'remove a file a writer left empty, once it is older than any writer takes',
+      async () => {
+        const state = backing(kind);
+        const stores = await state.open();
+        expect(await stores.seenLogoutTokens.remember(issuer, 'first', state.now() + MINUTE)).toBe(true);
+        const dir = join(state.dataDir, 'bff', 'oidc-seen-logout');
+        const [entry] = await readdir(dir);
+        await writeFile(join(dir, entry), ''); // as if its writer stopped between create and write
+        expect(await stores.seenLogoutTokens.remember(issuer, 'first', state.now() + MINUTE)).toBe(false);
+        expect(await state.seenLogoutTokenCount()).toBe(1);
+        const longAgo = new Date(Date.now() - 2 * MINUTE);
+        await utimes(join(dir, entry), longAgo, longAgo);
+        expect(await stores.seenLogoutTokens.remember(issuer, 'second', state.now() + MINUTE)).toBe(true);
+        expect(await readdir(dir)).not.toContain(entry);
+      },
+    );
   });
 
   describe('operator accounts', () => {
