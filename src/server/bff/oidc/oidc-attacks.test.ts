@@ -3,17 +3,21 @@
  * by a provider of the test's own (a real provider would never issue them), and state, code and redirect tricks.
  * The first test signs in with a well-formed token, so every refusal below is the check it names, not a broken setup.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JWTPayload } from 'jose';
 import { startBff, TestBrowser, type RunningBff } from '@/server/bff/testing/bff-harness';
 import { startEchoUpstream, type EchoUpstream } from '@/server/bff/testing/echo-upstream';
 import { startCraftedTokenProvider, type CraftedTokenProvider } from '@/server/bff/testing/crafted-token-provider';
+import { bffsOnEachStore, STORE_KINDS } from '@/server/bff/testing/bffs-on-each-store';
 import type { OidcConfig } from './oidc-config';
 
 let echo: EchoUpstream;
 let op: CraftedTokenProvider;
 let bff: RunningBff;
 let clock = Date.now();
+/** Back-channel logout runs on each state store (PostgreSQL when DPS_DATABASE_URL is set), on the real clock. */
+const stores = bffsOnEachStore();
 
 function settings(): OidcConfig {
   return {
@@ -185,9 +189,15 @@ describe('the OpenID Connect callback', () => {
   });
 });
 
-describe('back-channel logout', () => {
+describe.each(STORE_KINDS)('back-channel logout (%s store)', (kind) => {
+  let target: RunningBff;
+
+  beforeAll(async () => {
+    target = await stores.start(kind, { config: { oidc: settings() } });
+  });
+
   async function signedIn(sub: string, sid: string) {
-    const { browser, state, nonce } = await begin();
+    const { browser, state, nonce } = await begin('/documents', target);
     issue(await op.sign(idTokenClaims(nonce, { sub, sid })));
     await callback(browser, `code=c&state=${state}`);
     expect(await browser.signedIn()).toBe(true);
@@ -200,14 +210,14 @@ describe('back-channel logout', () => {
       aud: op.clientId,
       iat: seconds(),
       exp: seconds() + 120,
-      jti: `jti-${Math.random()}`,
+      jti: `jti-${randomUUID()}`,
       events: { 'http://schemas.openid.net/event/backchannel-logout': {} },
       ...overrides,
     };
   }
 
-  async function post(token: string, target = bff) {
-    return new TestBrowser(target.origin).request('/bff/oidc/backchannel-logout', {
+  async function post(token: string, to = target) {
+    return new TestBrowser(to.origin).request('/bff/oidc/backchannel-logout', {
       method: 'POST',
       noCsrf: true,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -216,20 +226,16 @@ describe('back-channel logout', () => {
   }
 
   it('ends the session the logout token names by sid, on another instance too, and leaves others', async () => {
-    const other = await startBff(echo, { dataDir: bff.dataDir, config: { oidc: settings(), now: () => clock } });
-    try {
-      const ended = await signedIn('erin', 'sid-erin-1');
-      const kept = await signedIn('erin', 'sid-erin-2');
-      const reply = await post(
-        await op.sign(logoutClaims({ sid: 'sid-erin-1', sub: 'erin' }), { typ: 'logout+jwt' }),
-        other,
-      );
-      expect(reply.status).toBe(200);
-      expect(await ended.signedIn()).toBe(false);
-      expect(await kept.signedIn()).toBe(true);
-    } finally {
-      await other.close();
-    }
+    const other = await stores.beside(target, { config: { oidc: settings() } });
+    const ended = await signedIn('erin', 'sid-erin-1');
+    const kept = await signedIn('erin', 'sid-erin-2');
+    const reply = await post(
+      await op.sign(logoutClaims({ sid: 'sid-erin-1', sub: 'erin' }), { typ: 'logout+jwt' }),
+      other,
+    );
+    expect(reply.status).toBe(200);
+    expect(await ended.signedIn()).toBe(false);
+    expect(await kept.signedIn()).toBe(true);
   });
 
   it('ends every session of a subject when the token names only sub', async () => {
@@ -240,10 +246,46 @@ describe('back-channel logout', () => {
     expect(await second.signedIn()).toBe(false);
   });
 
+  it('answers a logout token once: replayed after the person signed in again, it ends nothing', async () => {
+    const before = await signedIn('hank', 'sid-hank-1');
+    const token = await op.sign(logoutClaims({ sub: 'hank' }));
+    expect((await post(token)).status).toBe(200);
+    expect(await before.signedIn()).toBe(false);
+    const after = await signedIn('hank', 'sid-hank-2');
+    const replay = await post(token);
+    expect(replay.status).toBe(400);
+    expect(replay.json()).toEqual({ error: 'invalid_request', error_description: 'logout token refused' });
+    expect(await after.signedIn()).toBe(true);
+    const logs = target.logs.join('\n');
+    expect(logs).toContain('back-channel logout token replayed');
+    expect(logs).not.toContain(token);
+  });
+
+  it('refuses on one instance the replay of a token another instance accepted', async () => {
+    const other = await stores.beside(target, { config: { oidc: settings() } });
+    await signedIn('ivy', 'sid-ivy-1');
+    const token = await op.sign(logoutClaims({ sub: 'ivy' }));
+    expect((await post(token, other)).status).toBe(200);
+    const after = await signedIn('ivy', 'sid-ivy-2');
+    expect((await post(token, target)).status).toBe(400);
+    expect(await after.signedIn()).toBe(true);
+  });
+
+  it('remembers only a verified token: a forged one with the same jti does not block the real one', async () => {
+    const browser = await signedIn('jane', 'sid-jane');
+    const jti = `jti-${randomUUID()}`;
+    const forged = await op.sign(logoutClaims({ sub: 'jane', jti }), { key: await op.otherKey() });
+    expect((await post(forged)).status).toBe(400);
+    expect(await browser.signedIn()).toBe(true);
+    expect((await post(await op.sign(logoutClaims({ sub: 'jane', jti })))).status).toBe(200);
+    expect(await browser.signedIn()).toBe(false);
+  });
+
   const invalid: [string, () => Promise<string>][] = [
     ['with a nonce', () => op.sign(logoutClaims({ sub: 'gina', nonce: 'n' }))],
     ['without the back-channel event', () => op.sign(logoutClaims({ sub: 'gina', events: {} }))],
     ['without jti', () => op.sign(logoutClaims({ sub: 'gina', jti: undefined }))],
+    ['with a jti longer than 256 characters', () => op.sign(logoutClaims({ sub: 'gina', jti: 'j'.repeat(257) }))],
     ['without sid or sub', () => op.sign(logoutClaims())],
     ['for another audience', () => op.sign(logoutClaims({ sub: 'gina', aud: 'another-client' }))],
     ['from another issuer', () => op.sign(logoutClaims({ sub: 'gina', iss: 'https://other-issuer.example' }))],

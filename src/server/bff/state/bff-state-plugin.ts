@@ -1,7 +1,8 @@
 /**
  * What the BFF's routes share, as decorators of the Fastify instance: configuration, the state stores (sessions,
- * operator accounts, launch links, audit log, the sign-in rate limit: files or PostgreSQL, see bff-stores.ts), the
- * token manager and the upstream client, and the registry of secrets the log scrubber hides.
+ * operator accounts, launch links, audit log, the sign-in rate limit, OpenID Connect sign-ins and logout tokens:
+ * files or PostgreSQL, see bff-stores.ts), the token manager and the upstream client, and the registry of secrets the
+ * log scrubber hides.
  */
 import fp from 'fastify-plugin';
 import type { SecretRegistry } from '@/server/shared/log-redaction';
@@ -14,6 +15,7 @@ import type { LoginRateLimit } from '@/server/bff/sessions/login-rate-limit';
 import type { OperatorAccounts } from '@/server/bff/sessions/operator-accounts';
 import type { SessionStore } from '@/server/bff/sessions/session-store';
 import type { PendingSignIns } from '@/server/bff/oidc/pending-sign-ins';
+import type { SeenLogoutTokens } from '@/server/bff/oidc/seen-logout-tokens';
 import { TokenManager } from '@/server/bff/proxy/token-manager';
 import { UpstreamClient } from '@/server/bff/proxy/upstream-client';
 
@@ -26,6 +28,7 @@ declare module 'fastify' {
     auditLog: AuditLog;
     loginRateLimit: LoginRateLimit;
     pendingSignIns: PendingSignIns;
+    seenLogoutTokens: SeenLogoutTokens;
     tokenManager: TokenManager;
     upstream: UpstreamClient;
     /** Readiness of the state store: rejects when it cannot be reached. */
@@ -69,6 +72,7 @@ export const bffState = fp<BffStateOptions>(
     app.decorate('auditLog', stores.auditLog);
     app.decorate('loginRateLimit', stores.loginRateLimit);
     app.decorate('pendingSignIns', stores.pendingSignIns);
+    app.decorate('seenLogoutTokens', stores.seenLogoutTokens);
     app.decorate('stateStorePing', stores.ping);
     app.decorate('tokenManager', tokenManager);
     app.decorate(

@@ -18,6 +18,8 @@ import { PgSessionStore } from '@/server/bff/state/postgres/pg-session-store';
 import { FileSessionStore, type SessionStore } from '@/server/bff/sessions/session-store';
 import { FilePendingSignIns, type PendingSignIns } from '@/server/bff/oidc/pending-sign-ins';
 import { PgPendingSignIns } from '@/server/bff/state/postgres/pg-pending-sign-ins';
+import { FileSeenLogoutTokens, type SeenLogoutTokens } from '@/server/bff/oidc/seen-logout-tokens';
+import { PgSeenLogoutTokens } from '@/server/bff/state/postgres/pg-seen-logout-tokens';
 import { bffDir } from './data-files';
 
 export interface BffStores {
@@ -28,6 +30,8 @@ export interface BffStores {
   auditLog: AuditLog;
   /** OpenID Connect sign-ins on their way through the provider. */
   pendingSignIns: PendingSignIns;
+  /** Back-channel logout tokens answered already (each is answered once). */
+  seenLogoutTokens: SeenLogoutTokens;
   /** Readiness: rejects when the store cannot be reached (the database does not answer, the data dir is not writable). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -52,6 +56,7 @@ export async function openBffStores(
       loginRateLimit: new PgLoginRateLimit(db, rateLimits),
       auditLog: new PgAuditLog(db),
       pendingSignIns: new PgPendingSignIns(db, config.now),
+      seenLogoutTokens: new PgSeenLogoutTokens(db, config.now),
       ping: () => db.ping(),
       close: () => db.close(),
     };
@@ -63,6 +68,7 @@ export async function openBffStores(
     loginRateLimit: new MemoryLoginRateLimit(rateLimits),
     auditLog: new FileAuditLog(config.dataDir, { ...config.audit, ...audit }),
     pendingSignIns: new FilePendingSignIns(config.dataDir, config.now),
+    seenLogoutTokens: new FileSeenLogoutTokens(config.dataDir, config.now),
     ping: () => access(bffDir(config.dataDir), constants.W_OK),
     close: async () => {},
   };

@@ -5,6 +5,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
+import { readdir, utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '@/contract/bff-audit';
 import type { AuditLog, AuditQuery } from '@/server/bff/audit/audit-log';
@@ -44,7 +47,23 @@ function backing(kind: 'files' | 'postgres') {
     now: () => now,
   };
   return {
+    dataDir,
     advance: (ms: number) => (now += ms),
+    now: () => now,
+    /** How many logout tokens the backing holds (files in the data dir, or rows). */
+    async seenLogoutTokenCount(): Promise<number> {
+      if (kind === 'files') return (await readdir(join(dataDir, 'bff', 'oidc-seen-logout'))).length;
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM "${schema}".oidc_seen_logout_tokens`,
+        );
+        return rows[0].n;
+      } finally {
+        await client.end();
+      }
+    },
     async open(): Promise<BffStores> {
       const stores = await openBffStores(config);
       opened.push(stores);
@@ -157,6 +176,60 @@ describe.each(kinds)('%s store', (kind) => {
       state.advance(10 * MINUTE);
       expect(await stores.launchLinks.redeem(token)).toBe(false);
     });
+  });
+
+  describe('seen logout tokens', () => {
+    const issuer = 'https://idp.example/realms/ops';
+
+    it('answer a token once, whichever instance saw it, and once only when instances remember it at once', async () => {
+      const state = backing(kind);
+      const [a, b] = [await state.open(), await state.open()];
+      const until = state.now() + 6 * MINUTE;
+      expect(await a.seenLogoutTokens.remember(issuer, 'jti-1', until)).toBe(true);
+      expect(await b.seenLogoutTokens.remember(issuer, 'jti-1', until)).toBe(false);
+      expect(await a.seenLogoutTokens.remember(issuer, 'jti-1', until)).toBe(false);
+      // The same jti from another issuer, and another jti, are other tokens.
+      expect(await b.seenLogoutTokens.remember('https://other.example', 'jti-1', until)).toBe(true);
+      expect(await b.seenLogoutTokens.remember(issuer, 'jti-2', until)).toBe(true);
+      const remembered = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).seenLogoutTokens.remember(issuer, 'jti-3', until)),
+      );
+      expect(remembered.filter(Boolean)).toHaveLength(1);
+    });
+
+    it('are kept until their expiry only, and removed on the way', async () => {
+      const state = backing(kind);
+      const [a, b] = [await state.open(), await state.open()];
+      expect(await a.seenLogoutTokens.remember(issuer, 'short', state.now() + MINUTE)).toBe(true);
+      expect(await a.seenLogoutTokens.remember(issuer, 'long', state.now() + 6 * MINUTE)).toBe(true);
+      state.advance(MINUTE - 1);
+      expect(await b.seenLogoutTokens.remember(issuer, 'short', state.now() + MINUTE)).toBe(false);
+      state.advance(1);
+      expect(await b.seenLogoutTokens.remember(issuer, 'short', state.now() + MINUTE)).toBe(true);
+      expect(await a.seenLogoutTokens.remember(issuer, 'long', state.now() + 6 * MINUTE)).toBe(false);
+      expect(await state.seenLogoutTokenCount()).toBe(2);
+      state.advance(6 * MINUTE);
+      expect(await a.seenLogoutTokens.remember(issuer, 'new', state.now() + MINUTE)).toBe(true);
+      expect(await state.seenLogoutTokenCount()).toBe(1);
+    });
+
+    it.runIf(kind === 'files')(
+      'remove a file a writer left empty, once it is older than any writer takes',
+      async () => {
+        const state = backing(kind);
+        const stores = await state.open();
+        expect(await stores.seenLogoutTokens.remember(issuer, 'first', state.now() + MINUTE)).toBe(true);
+        const dir = join(state.dataDir, 'bff', 'oidc-seen-logout');
+        const [entry] = await readdir(dir);
+        await writeFile(join(dir, entry), ''); // as if its writer stopped between create and write
+        expect(await stores.seenLogoutTokens.remember(issuer, 'first', state.now() + MINUTE)).toBe(false);
+        expect(await state.seenLogoutTokenCount()).toBe(1);
+        const longAgo = new Date(Date.now() - 2 * MINUTE);
+        await utimes(join(dir, entry), longAgo, longAgo);
+        expect(await stores.seenLogoutTokens.remember(issuer, 'second', state.now() + MINUTE)).toBe(true);
+        expect(await readdir(dir)).not.toContain(entry);
+      },
+    );
   });
 
   describe('operator accounts', () => {

@@ -35,6 +35,12 @@ export const oidcPendingSignIns = pgTable('oidc_pending_sign_ins', {
   expiresMs: epochMs('expires_ms'),
 });
 
+/** Back-channel logout tokens answered already, by the SHA-256 of issuer and jti, while they could be replayed. */
+export const oidcSeenLogoutTokens = pgTable('oidc_seen_logout_tokens', {
+  keyHash: text('key_hash').primaryKey(),
+  expiresMs: epochMs('expires_ms'),
+});
+
 export const operators = pgTable('operators', {
   id: text('id').notNull().unique(),
   name: text('name').primaryKey(),
