@@ -43,6 +43,9 @@ function axisBase(theme: ChartTheme): uPlot.Axis {
   };
 }
 
+/** Room one time label needs on the x axis ("Nov 28", "14:00") with a gap. */
+const TIME_LABEL_SPACE_PX = 56;
+
 /** The x axis of a time series (values in seconds). */
 export function timeAxis(theme: ChartTheme, bucket: InsightBucket): uPlot.Axis {
   const short =
@@ -52,6 +55,14 @@ export function timeAxis(theme: ChartTheme, bucket: InsightBucket): uPlot.Axis {
   return {
     ...axisBase(theme),
     grid: { show: false },
+    // Ticks on the data's own x values (a bar's centre, a point), every n-th so the labels do not crowd: uPlot's own
+    // time splits fall on half days and local midnights, naming one UTC day twice or the day before.
+    splits: (u) => {
+      const xs = (u.data[0] ?? []) as number[];
+      const width = u.bbox.width / (globalThis.devicePixelRatio || 1); // bbox is in canvas pixels
+      const every = Math.max(1, Math.ceil((xs.length * TIME_LABEL_SPACE_PX) / Math.max(width, 1)));
+      return xs.filter((_, i) => i % every === 0);
+    },
     values: (_u, splits) => splits.map((s) => short.format(new Date(s * 1000))),
   };
 }
