@@ -145,19 +145,18 @@ const confidenceRangeSchema = stringSchema({ message: 'must be a string' }).chec
  * `predictionLabel`/`predictionChanged`/`predictionConfidence` — runs whose review confirmed a ground truth with at
  * least one prediction matching all of those given; `lowestConfidence` — runs whose lowest confidence is in the range.
  */
-const runInsightFilterShape = {
+const runInsightFiltersSchema = z.object({
   predictionLabel: z.optional(keySchema),
   predictionChanged: z.optional(z.enum(['true', 'false'], { message: 'must be true or false' })),
   predictionConfidence: z.optional(confidenceRangeSchema),
   lowestConfidence: z.optional(confidenceRangeSchema),
-};
-export type RunInsightFilters = Partial<Record<keyof typeof runInsightFilterShape, string>>;
-export const RUN_INSIGHT_FILTER_KEYS = Object.keys(runInsightFilterShape) as (keyof RunInsightFilters)[];
+});
+export type RunInsightFilters = z.infer<typeof runInsightFiltersSchema>;
 
 export const agentRunListQuerySchema = z.object({
   status: z.optional(z.union([agentRunStatusSchema, z.array(agentRunStatusSchema)])),
   outcome: z.optional(z.enum(RUN_OUTCOME_FILTERS, { message: `must be one of ${RUN_OUTCOME_FILTERS.join(', ')}` })),
-  ...runInsightFilterShape,
+  ...runInsightFiltersSchema.shape,
   sort: z.optional(
     z.enum(['createdTime:desc', 'createdTime:asc'], { message: 'must be createdTime:desc or createdTime:asc' }),
   ),

@@ -188,13 +188,14 @@ describe('runs list: insight filters (extension)', () => {
     expect(nextToken).toBeTruthy();
     const same = await api.get(`/agents/${agentId}/runs?${new URLSearchParams({ ...query, nextToken })}`);
     expect(same.status).toBe(200);
-    for (const other of [
+    const others: Record<string, string>[] = [
       { predictionLabel: 'po' },
       { predictionLabel: 'total', predictionChanged: 'true' },
       { predictionLabel: 'total', predictionConfidence: '0.3-0.4' },
       { predictionLabel: 'total', lowestConfidence: '0-1' },
       {},
-    ]) {
+    ];
+    for (const other of others) {
       const result = await api.get(`/agents/${agentId}/runs?${new URLSearchParams({ ...other, nextToken })}`);
       expect(result.status, JSON.stringify(other)).toBe(400);
       expect(result.body.message).toMatch(/nextToken/);
