@@ -1,6 +1,6 @@
 import type { AgentRunCountsResult } from '@/api/agent-runs';
 import { useRunsSearchChange } from './runs-route';
-import { insightFilters, RUN_TAB_DEFINITIONS, RUN_TABS, type RunTab } from './runs-search';
+import { insightSearch, RUN_TAB_DEFINITIONS, RUN_TABS, type RunTab } from './runs-search';
 
 /** A count, with "+" when it is a lower bound (a service without the count extension). */
 export function formatCount(n: number, complete: boolean): string {
@@ -24,7 +24,7 @@ export function RunTabs({
     onSearchChange((s) => ({
       agent: s.agent,
       outcome: s.outcome,
-      ...insightFilters(s),
+      ...insightSearch(s),
       from: s.from,
       to: s.to,
       sort: s.sort,

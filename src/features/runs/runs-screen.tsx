@@ -23,6 +23,7 @@ import {
   DEFAULT_REFRESH_SECONDS,
   describeFilter,
   insightFilters,
+  insightSearch,
   listFilterFromSearch,
   RUN_TAB_DEFINITIONS,
   runsListParams,
@@ -64,7 +65,7 @@ export function RunsScreen({ agents, agentId, search }: RunsScreenProps) {
   const [archiveMatching, setArchiveMatching] = useState(false);
   const tab = search.tab ?? 'all';
   const filtered = Boolean(
-    search.status || search.outcome || Object.keys(insightFilters(search)).length || search.from || search.to,
+    search.status || search.outcome || Object.keys(insightSearch(search)).length || search.from || search.to,
   );
   const columns = runColumns({
     canWrite,
@@ -101,7 +102,7 @@ export function RunsScreen({ agents, agentId, search }: RunsScreenProps) {
         }
         isFetching={isFetching}
         pagination={{
-          scope: `runs:${agentId}:${tab}:${search.status ?? ''}:${search.outcome ?? ''}:${JSON.stringify(insightFilters(search))}:${search.from ?? ''}:${search.to ?? ''}:${search.sort ?? ''}`,
+          scope: `runs:${agentId}:${tab}:${search.status ?? ''}:${search.outcome ?? ''}:${JSON.stringify(insightSearch(search))}:${search.from ?? ''}:${search.to ?? ''}:${search.sort ?? ''}`,
           noun: ['run', 'runs'],
           search,
           nextToken: data.nextToken,

@@ -30,13 +30,13 @@ describe('runs page search: the insight filters (the runs behind a fields or con
     const kept = runsSearchSchema.parse({
       agent: agentId,
       predictionLabel: 'invoice_number',
-      predictionChanged: 'true',
+      predictionChanged: true,
       predictionConfidence: '0.3-0.4',
       lowestConfidence: '0-0.8',
     });
     expect(kept).toMatchObject({
       predictionLabel: 'invoice_number',
-      predictionChanged: 'true',
+      predictionChanged: true,
       predictionConfidence: '0.3-0.4',
       lowestConfidence: '0-0.8',
     });
@@ -60,7 +60,7 @@ describe('runs page search: the insight filters (the runs behind a fields or con
     const search = runsSearchSchema.parse({
       agent: agentId,
       predictionLabel: 'total',
-      predictionChanged: 'true',
+      predictionChanged: true,
       lowestConfidence: '0-0.8',
     });
     const params = runsListParams(agentId, search);
@@ -74,15 +74,16 @@ describe('runs page search: the insight filters (the runs behind a fields or con
   });
 
   it('says them in the operator’s words: one chip for the prediction, one for the lowest confidence', () => {
-    expect(predictionFilterWords({ predictionLabel: 'invoice_number', predictionChanged: 'true' })).toBe(
+    expect(predictionFilterWords({ predictionLabel: 'invoice_number', predictionChanged: true })).toBe(
       'Field: invoice_number, changed',
     );
     expect(predictionFilterWords({ predictionLabel: 'total' })).toBe('Field: total');
     expect(predictionFilterWords({ predictionConfidence: '0.3-0.4' })).toBe('Prediction confidence 0.3–0.4');
-    expect(predictionFilterWords({ predictionChanged: 'true', predictionConfidence: '0.8-1' })).toBe(
+    expect(predictionFilterWords({ predictionChanged: true, predictionConfidence: '0.8-1' })).toBe(
       'Prediction changed, confidence 0.8–1',
     );
-    expect(predictionFilterWords({ predictionChanged: 'false' })).toBe('Prediction unchanged');
+    expect(predictionFilterWords({ predictionChanged: false })).toBe('Prediction unchanged');
+    expect(insightFilters({ predictionChanged: false })).toEqual({ predictionChanged: 'false' });
     expect(predictionFilterWords({ lowestConfidence: '0-0.8' })).toBeUndefined();
     expect(lowestConfidenceWords({ lowestConfidence: '0-0.8' })).toBe('Lowest confidence 0–0.8');
     expect(lowestConfidenceWords({})).toBeUndefined();
@@ -92,7 +93,7 @@ describe('runs page search: the insight filters (the runs behind a fields or con
     const search = runsSearchSchema.parse({
       agent: agentId,
       predictionLabel: 'invoice_number',
-      predictionChanged: 'true',
+      predictionChanged: true,
       lowestConfidence: '0-0.8',
     });
     expect(describeFilter(search, (s) => s)).toBe(

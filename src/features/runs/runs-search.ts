@@ -81,7 +81,8 @@ export const runsSearchSchema = z.object({
    * `outcome`, only by the insights screens when the service answered them.
    */
   predictionLabel: z.catch(z.optional(keySchema.check(z.minLength(1))), undefined),
-  predictionChanged: z.catch(z.optional(z.enum(['true', 'false'])), undefined),
+  /** A boolean in the URL (`predictionChanged=true`); the service's query says it as text. */
+  predictionChanged: z.catch(z.optional(z.boolean()), undefined),
   predictionConfidence: confidenceRangeSchema,
   lowestConfidence: confidenceRangeSchema,
   from: boundSchema,
@@ -117,10 +118,16 @@ export const RUN_OUTCOME_WORDS: Record<RunOutcomeFilter, string> = {
 /** `0.3-0.4` in words: "0.3–0.4". */
 const rangeWords = (range: string) => range.replace('-', '–');
 
+/** The page's insight filters, as its URL holds them. */
+type InsightSearch = Pick<
+  RunsSearch,
+  'predictionLabel' | 'predictionChanged' | 'predictionConfidence' | 'lowestConfidence'
+>;
+
 /** The prediction filters but the label, in words: ["changed", "confidence 0.3–0.4"]. */
-function predictionTraits(search: RunInsightFilters): string[] {
+function predictionTraits(search: InsightSearch): string[] {
   const traits: string[] = [];
-  if (search.predictionChanged) traits.push(search.predictionChanged === 'true' ? 'changed' : 'unchanged');
+  if (search.predictionChanged !== undefined) traits.push(search.predictionChanged ? 'changed' : 'unchanged');
   if (search.predictionConfidence) traits.push(`confidence ${rangeWords(search.predictionConfidence)}`);
   return traits;
 }
@@ -129,14 +136,14 @@ function predictionTraits(search: RunInsightFilters): string[] {
  * The prediction filters as a chip says them — one prediction matches them all, so they are said together: "Field:
  * invoice_number, changed", "Prediction changed, confidence 0.8–1", "Prediction confidence 0.3–0.4".
  */
-export function predictionFilterWords(search: RunInsightFilters): string | undefined {
+export function predictionFilterWords(search: InsightSearch): string | undefined {
   const traits = predictionTraits(search);
   if (search.predictionLabel !== undefined) return [`Field: ${search.predictionLabel}`, ...traits].join(', ');
   return traits.length ? `Prediction ${traits.join(', ')}` : undefined;
 }
 
 /** The same in a sentence: "with a prediction of field invoice_number, changed". */
-function predictionFilterSentence(search: RunInsightFilters): string | undefined {
+function predictionFilterSentence(search: InsightSearch): string | undefined {
   const traits = predictionTraits(search);
   if (search.predictionLabel !== undefined)
     return [`with a prediction of field ${search.predictionLabel}`, ...traits].join(', ');
@@ -144,18 +151,24 @@ function predictionFilterSentence(search: RunInsightFilters): string | undefined
 }
 
 /** The lowest-confidence filter in words: "Lowest confidence 0–0.8". */
-export function lowestConfidenceWords(search: RunInsightFilters): string | undefined {
+export function lowestConfidenceWords(search: InsightSearch): string | undefined {
   return search.lowestConfidence ? `Lowest confidence ${rangeWords(search.lowestConfidence)}` : undefined;
 }
 
-/** The insight filters of a search, without the keys it does not set. */
-export function insightFilters(search: RunInsightFilters): RunInsightFilters {
+/** The insight filters a search sets (and no others), as the URL holds them: kept when the tab changes. */
+export function insightSearch(search: InsightSearch): InsightSearch {
   const { predictionLabel, predictionChanged, predictionConfidence, lowestConfidence } = search;
   return Object.fromEntries(
     Object.entries({ predictionLabel, predictionChanged, predictionConfidence, lowestConfidence }).filter(
       ([, value]) => value !== undefined,
     ),
   );
+}
+
+/** The insight filters a search sets, as the service's query says them. */
+export function insightFilters(search: InsightSearch): RunInsightFilters {
+  const { predictionChanged, ...rest } = insightSearch(search);
+  return predictionChanged === undefined ? rest : { ...rest, predictionChanged: predictionChanged ? 'true' : 'false' };
 }
 
 /** What drives the list query: the agent, the statuses asked for, the outcome, the window and the order. */
@@ -208,17 +221,7 @@ export function listFilterFromSearch(agentId: string, search: RunsSearch): RunLi
 
 /** The list query of the runs page, from its URL. */
 export function runsListParams(agentId: string, search: RunsSearch): AgentRunsListParams {
-  const filter = listFilterFromSearch(agentId, search);
-  return {
-    agentId,
-    statuses: filter.statuses,
-    outcome: filter.outcome,
-    ...insightFilters(filter),
-    sort: filter.sort,
-    createdTimeAfter: filter.createdTimeAfter,
-    createdTimeBefore: filter.createdTimeBefore,
-    ...listParams(search),
-  };
+  return { ...listFilterFromSearch(agentId, search), ...listParams(search) };
 }
 
 /** The agent the page shows: the one in the URL, else the first agent. */

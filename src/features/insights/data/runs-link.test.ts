@@ -55,7 +55,7 @@ describe('figureRunsLink (fields, calibration, threshold explorer)', () => {
         from: window.from,
         to: '2026-11-01T23:59:59.999999Z',
         predictionLabel: 'invoice_number',
-        predictionChanged: 'true',
+        predictionChanged: true,
       },
     });
     // No outcome: the filters say "reviewed" themselves, archived reviewed runs included, as the figures count them.

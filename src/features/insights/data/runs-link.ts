@@ -6,7 +6,9 @@
 import type { InsightOutcome, RunInsightFilters, RunOutcomeFilter } from '@/contract';
 import type { FiguresSource } from './insights-source';
 
-export type RunsSearch = RunInsightFilters & {
+export type RunsSearch = Omit<RunInsightFilters, 'predictionChanged'> & {
+  /** A boolean in the runs page's URL (`predictionChanged=true`). */
+  predictionChanged?: boolean;
   agent: string;
   /** "All" hides archived runs: archived ones are on their own tab; the others' statuses are all under "All". */
   tab?: 'archived' | 'errors' | 'review';
@@ -79,5 +81,8 @@ export function figureRunsLink({
   source: FiguresSource;
 }): RunsLink | undefined {
   if (source !== 'service') return undefined;
-  return { to: '/runs', search: { ...runsLinkFor({ agentId, from, to }).search, ...filter } };
+  const { predictionChanged, ...rest } = filter;
+  const search: RunsSearch = { ...runsLinkFor({ agentId, from, to }).search, ...rest };
+  if (predictionChanged !== undefined) search.predictionChanged = predictionChanged === 'true';
+  return { to: '/runs', search };
 }
