@@ -16,6 +16,7 @@ import {
   runIdSchema,
 } from './ids';
 import {
+  boundedString,
   jsonObjectSchema,
   keySchema,
   longTextSchema,
@@ -134,7 +135,8 @@ export function confidenceRangeText(from: number, to: number): string {
   return `${edge(from)}-${edge(to)}`;
 }
 
-const confidenceRangeSchema = stringSchema({ message: 'must be a string' }).check(
+// `0.1-0.2` is the longest; the bound stops anything long before the pattern runs.
+const confidenceRangeSchema = boundedString(16).check(
   z.refine((text: string) => parseConfidenceRange(text) !== undefined, {
     message: 'must be two confidence bucket edges <from>-<to>, each 0, 0.1 … 0.9 or 1, from below to (e.g. 0.3-0.4)',
   }),
