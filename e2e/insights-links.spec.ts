@@ -8,6 +8,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test, type ServiceApi } from './support/fixtures';
 import { expectAccessible } from './helpers/a11y';
+import { saveShot } from './helpers/shots';
 import { runsLinkFor } from '@/features/insights/data/runs-link';
 import type { Agent, AgentInsights, AgentRun } from '@/contract';
 
@@ -92,3 +93,83 @@ for (const outcome of ['reviewed', 'straightThrough'] as const) {
     await expect(chip).toHaveCount(0);
   });
 }
+
+/** The runs the page lists for its filter: its "All" tab and its "Archived" tab (where archived runs are kept). */
+async function pageTotal(page: Page): Promise<number> {
+  const tabs = page.getByRole('navigation', { name: 'Run tabs' });
+  let total = 0;
+  for (const name of [/^All/, /^Archived/]) {
+    const label = tabs.getByRole('button', { name }).locator('.runs-tab__count');
+    await expect(label).toHaveAttribute('aria-label', /^\d+ runs$/);
+    total += Number((await label.getAttribute('aria-label'))!.replace(/\D/g, ''));
+  }
+  return total;
+}
+
+/** How many runs the service counts for the runs page's search (its filters, as `/runs/counts` parameters). */
+async function serviceCount(api: ServiceApi, search: URLSearchParams): Promise<number> {
+  const query = new URLSearchParams({ createdTimeAfter: search.get('from')!, createdTimeBefore: search.get('to')! });
+  for (const key of ['predictionLabel', 'predictionChanged', 'predictionConfidence', 'lowestConfidence']) {
+    if (search.has(key)) query.set(key, search.get(key)!);
+  }
+  const { counts } = await api.get<{ counts: Record<string, number> }>(
+    `/agents/${encodeURIComponent(search.get('agent')!)}/runs/counts?${query}`,
+  );
+  return Object.values(counts).reduce((a, b) => a + b, 0);
+}
+
+async function invoiceAgentId(api: ServiceApi): Promise<string> {
+  const agents = (await api.get<{ agents: Agent[] }>('/agents?maxResults=1000')).agents;
+  const invoice = agents.find((a) => a.name === 'Invoice processing');
+  expect(invoice, 'the demo invoice agent').toBeDefined();
+  return invoice!.agentId;
+}
+
+test('the threshold explorer’s "runs to review" opens exactly those runs', async ({ page, api }) => {
+  const agentId = await invoiceAgentId(api);
+  // Other specs may add or review demo runs meanwhile: the figure and the page are read again until they agree.
+  await expect(async () => {
+    await page.goto(`/insights/${encodeURIComponent(agentId)}?window=30d`);
+    const explorer = page.getByRole('region', { name: 'Threshold explorer' });
+    const link = explorer.getByRole('link', { name: /runs to review at 0\.80 — open them/ }).first();
+    const shown = Number((await link.innerText()).replace(/\D/g, ''));
+    expect(shown).toBeGreaterThan(0);
+    await link.click();
+    await expect(page).toHaveURL(/\/runs\?/);
+    const search = new URL(page.url()).searchParams;
+    expect(search.get('lowestConfidence')).toBe('0-0.8');
+    await expect(page.getByRole('button', { name: 'Remove the filter Lowest confidence 0–0.8' })).toBeVisible();
+    const total = await pageTotal(page);
+    expect(total).toBe(shown);
+    expect(total).toBe(await serviceCount(api, search));
+  }).toPass({ timeout: 60_000 });
+  await saveShot(page, 'runs-lowest-confidence-1440');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await saveShot(page, 'runs-lowest-confidence-390');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Remove the filter Lowest confidence 0–0.8' }).click();
+  await expect(page).not.toHaveURL(/lowestConfidence=/);
+});
+
+test('a field’s "changed" opens exactly the runs where the reviewer changed it', async ({ page, api }) => {
+  const agentId = await invoiceAgentId(api);
+  await expect(async () => {
+    await page.goto(`/insights/${encodeURIComponent(agentId)}?window=30d`);
+    const fields = page.getByRole('region', { name: 'Fields' });
+    const link = fields.getByRole('link', { name: /: \d+ changed — the runs where the reviewer changed it/ }).first();
+    const name = (await link.getAttribute('aria-label'))!;
+    const label = name.slice(0, name.indexOf(':'));
+    await link.click();
+    await expect(page).toHaveURL(/\/runs\?/);
+    const search = new URL(page.url()).searchParams;
+    expect(search.get('predictionLabel')).toBe(label);
+    expect(search.get('predictionChanged')).toBe('true');
+    const chip = page.getByRole('button', { name: `Remove the filter Field: ${label}, changed` });
+    await expect(chip).toBeVisible();
+    const total = await pageTotal(page);
+    expect(total).toBeGreaterThan(0);
+    expect(total).toBe(await serviceCount(api, search));
+  }).toPass({ timeout: 60_000 });
+  await saveShot(page, 'runs-field-changed-1440');
+  await expectAccessible(page);
+});

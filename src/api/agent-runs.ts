@@ -15,6 +15,7 @@ import {
   type AgentRun,
   type AgentRunCounts,
   type AgentRunStatus,
+  type RunInsightFilters,
   type RunOutcomeFilter,
 } from '@/contract';
 import { api, request, segment } from './client';
@@ -29,11 +30,17 @@ export const agentRunKeys = {
     [...createFamilyKeys('agent-runs').all(org), 'variables', agentId, runId] as const,
 };
 
-export interface AgentRunsListParams {
+/**
+ * The service's outcome and insight filter extensions (docs/insights.md); a service without them ignores them: set
+ * only when it has them.
+ */
+interface InsightExtensionFilters extends RunInsightFilters {
+  outcome?: RunOutcomeFilter;
+}
+
+export interface AgentRunsListParams extends InsightExtensionFilters {
   agentId: string;
   statuses?: readonly AgentRunStatus[];
-  /** The service's outcome extension (docs/insights.md); a service without it ignores it: set only when it has it. */
-  outcome?: RunOutcomeFilter;
   sort?: 'createdTime:desc' | 'createdTime:asc';
   createdTimeAfter?: string;
   createdTimeBefore?: string;
@@ -41,10 +48,20 @@ export interface AgentRunsListParams {
   nextToken?: string;
 }
 
+function extensionQuery(params: InsightExtensionFilters) {
+  return {
+    outcome: params.outcome,
+    predictionLabel: params.predictionLabel,
+    predictionChanged: params.predictionChanged,
+    predictionConfidence: params.predictionConfidence,
+    lowestConfidence: params.lowestConfidence,
+  };
+}
+
 function listQuery(params: AgentRunsListParams) {
   return {
     status: params.statuses?.length ? params.statuses : undefined,
-    outcome: params.outcome,
+    ...extensionQuery(params),
     sort: params.sort ?? 'createdTime:desc',
     createdTimeAfter: params.createdTimeAfter,
     createdTimeBefore: params.createdTimeBefore,
@@ -101,13 +118,13 @@ export interface AgentRunCountsResult {
  */
 export function agentRunCountsQueryOptions(
   org: string,
-  params: { agentId: string; outcome?: RunOutcomeFilter; createdTimeAfter?: string; createdTimeBefore?: string },
+  params: InsightExtensionFilters & { agentId: string; createdTimeAfter?: string; createdTimeBefore?: string },
 ) {
   return queryOptions({
     queryKey: agentRunKeys.counts(org, params),
     queryFn: async ({ signal }): Promise<AgentRunCountsResult> => {
       const query = {
-        outcome: params.outcome,
+        ...extensionQuery(params),
         createdTimeAfter: params.createdTimeAfter,
         createdTimeBefore: params.createdTimeBefore,
       };

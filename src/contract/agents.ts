@@ -16,6 +16,7 @@ import {
   runIdSchema,
 } from './ids';
 import {
+  boundedString,
   jsonObjectSchema,
   keySchema,
   longTextSchema,
@@ -111,9 +112,53 @@ export type UpdateAgentRunBody = z.infer<typeof updateAgentRunBodySchema>;
 export const RUN_OUTCOME_FILTERS = [...INSIGHT_OUTCOMES, 'queued'] as const;
 export type RunOutcomeFilter = (typeof RUN_OUTCOME_FILTERS)[number];
 
+/** A confidence bucket edge as the runs list's confidence filters write it: 0, 0.1 … 0.9, 1. */
+const CONFIDENCE_EDGE = '(?:0|0\\.[1-9]|1)';
+const CONFIDENCE_RANGE_PATTERN = new RegExp(`^${CONFIDENCE_EDGE}-${CONFIDENCE_EDGE}$`);
+
+/** Confidence buckets `[from, to)` by index (tenths, as `least(floor(confidence * 10), 9)` numbers them). */
+export interface ConfidenceBuckets {
+  from: number;
+  to: number;
+}
+
+/** `0.3-0.4` → buckets 3 up to 4; undefined for anything but two edges with from below to. */
+export function parseConfidenceRange(text: string): ConfidenceBuckets | undefined {
+  if (!CONFIDENCE_RANGE_PATTERN.test(text)) return undefined;
+  const [from, to] = text.split('-').map((edge) => Math.round(Number(edge) * 10));
+  return from < to ? { from, to } : undefined;
+}
+
+/** Two bucket edges (multiples of 0.1 in [0, 1]) as the filter's text: (0.8, 1) → `0.8-1`. */
+export function confidenceRangeText(from: number, to: number): string {
+  const edge = (x: number) => String(Math.round(x * 10) / 10);
+  return `${edge(from)}-${edge(to)}`;
+}
+
+// `0.1-0.2` is the longest; the bound stops anything long before the pattern runs.
+const confidenceRangeSchema = boundedString(16).check(
+  z.refine((text: string) => parseConfidenceRange(text) !== undefined, {
+    message: 'must be two confidence bucket edges <from>-<to>, each 0, 0.1 … 0.9 or 1, from below to (e.g. 0.3-0.4)',
+  }),
+);
+
+/**
+ * The runs list's insight filters (extension, docs/insights.md), the runs behind a fields or confidence figure:
+ * `predictionLabel`/`predictionChanged`/`predictionConfidence` — runs whose review confirmed a ground truth with at
+ * least one prediction matching all of those given; `lowestConfidence` — runs whose lowest confidence is in the range.
+ */
+const runInsightFiltersSchema = z.object({
+  predictionLabel: z.optional(keySchema),
+  predictionChanged: z.optional(z.enum(['true', 'false'], { message: 'must be true or false' })),
+  predictionConfidence: z.optional(confidenceRangeSchema),
+  lowestConfidence: z.optional(confidenceRangeSchema),
+});
+export type RunInsightFilters = z.infer<typeof runInsightFiltersSchema>;
+
 export const agentRunListQuerySchema = z.object({
   status: z.optional(z.union([agentRunStatusSchema, z.array(agentRunStatusSchema)])),
   outcome: z.optional(z.enum(RUN_OUTCOME_FILTERS, { message: `must be one of ${RUN_OUTCOME_FILTERS.join(', ')}` })),
+  ...runInsightFiltersSchema.shape,
   sort: z.optional(
     z.enum(['createdTime:desc', 'createdTime:asc'], { message: 'must be createdTime:desc or createdTime:asc' }),
   ),

@@ -57,11 +57,23 @@ export function AgentInsightsScreen() {
           <OutcomesChart agentId={agentId} insights={insights.data.insights} source={insights.data.source} />
           {/* Figures the source cannot know are left out, not drawn as zeros (FiguresSourceNote says which). */}
           {known('queue') && known('durations') && <QueueChart agentId={agentId} insights={insights.data.insights} />}
-          {known('fields') && <FieldsTable agentId={agentId} insights={insights.data.insights} />}
+          {known('fields') && (
+            <FieldsTable agentId={agentId} insights={insights.data.insights} source={insights.data.source} />
+          )}
           {known('confidence') && (
             <>
-              <CalibrationChart agentId={agentId} insights={insights.data.insights} threshold={threshold} />
-              <ThresholdExplorer agentId={agentId} insights={insights.data.insights} threshold={threshold} />
+              <CalibrationChart
+                agentId={agentId}
+                insights={insights.data.insights}
+                threshold={threshold}
+                source={insights.data.source}
+              />
+              <ThresholdExplorer
+                agentId={agentId}
+                insights={insights.data.insights}
+                threshold={threshold}
+                source={insights.data.source}
+              />
             </>
           )}
         </div>

@@ -5,13 +5,14 @@
 import { useMemo } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import uPlot from 'uplot';
-import type { AgentInsights } from '@/contract';
+import { confidenceRangeText, type AgentInsights } from '@/contract';
 import { ChartCard, Legend, type FigureTable } from './chart-card';
 import { confidenceAxis, formatConfidence, formatCount, formatShare, shareAxis } from './charts/axes';
 import { useChartTheme } from './charts/chart-theme';
 import { drawMarkers } from './charts/markers';
 import { UPlotChart } from './charts/uplot-chart';
-import { runsLinkFor } from './data/runs-link';
+import type { FiguresSource } from './data/insights-source';
+import { figureRunsLink } from './data/runs-link';
 
 const range = (b: { from: number; to: number }) => `${formatConfidence(b.from)}–${formatConfidence(b.to)}`;
 const unchangedShare = (b: { predictions: number; changed: number }) =>
@@ -21,16 +22,28 @@ export function CalibrationChart({
   agentId,
   insights,
   threshold,
+  source,
 }: {
   agentId: string;
   insights: AgentInsights;
   threshold: number | null;
+  source: FiguresSource;
 }) {
   const theme = useChartTheme();
   const navigate = useNavigate();
   const buckets = insights.confidence;
   const predictions = buckets.reduce((n, b) => n + b.predictions, 0);
-  const reviewedRuns = runsLinkFor({ agentId, from: insights.from, to: insights.to, outcome: 'reviewed' });
+  // A bucket's runs: the reviewed runs with a prediction of that confidence.
+  const bucketRuns = (b: { from: number; to: number; predictions: number }) =>
+    b.predictions
+      ? figureRunsLink({
+          agentId,
+          from: insights.from,
+          to: insights.to,
+          filter: { predictionConfidence: confidenceRangeText(b.from, b.to) },
+          source,
+        })
+      : undefined;
   const data = useMemo(
     () =>
       [
@@ -46,7 +59,7 @@ export function CalibrationChart({
     rows: buckets.map((b) => ({
       key: String(b.from),
       cells: [
-        { text: range(b), link: b.predictions ? reviewedRuns : undefined },
+        { text: range(b), link: bucketRuns(b) },
         { text: formatCount(b.predictions) },
         { text: formatCount(b.changed) },
         { text: formatShare(unchangedShare(b)) },
@@ -108,12 +121,15 @@ export function CalibrationChart({
                   ],
           },
         })}
-        hint="Point at a bar to see its numbers; click it to open the reviewed runs."
+        hint={`Point at a bar to see its numbers${source === 'service' ? '; click it to open the reviewed runs with a prediction of its confidence' : ''}.`}
         readout={(i) => {
           const b = buckets[i];
           return `Confidence ${range(b)}: ${formatCount(b.predictions)} predictions, ${formatCount(b.changed)} changed, ${formatShare(unchangedShare(b))} confirmed unchanged`;
         }}
-        onPick={() => void navigate(reviewedRuns)}
+        onPick={(i) => {
+          const link = bucketRuns(buckets[i]);
+          if (link) void navigate(link);
+        }}
       />
     </ChartCard>
   );

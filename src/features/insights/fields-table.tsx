@@ -1,23 +1,52 @@
 /** Per field: how often reviewers changed the predicted value, and the confidence of those predictions. */
+import { Link } from '@tanstack/react-router';
 import type { AgentInsights } from '@/contract';
 import { ChartCard, type FigureTable } from './chart-card';
 import { formatConfidence, formatCount, formatShare } from './charts/axes';
-import { runsLinkFor } from './data/runs-link';
+import type { FiguresSource } from './data/insights-source';
+import { figureRunsLink } from './data/runs-link';
 
-export function FieldsTable({ agentId, insights }: { agentId: string; insights: AgentInsights }) {
+type Field = AgentInsights['fields'][number];
+
+const changedRunsLabel = (f: Field) =>
+  `${f.label}: ${formatCount(f.changed)} changed — the runs where the reviewer changed it`;
+
+export function FieldsTable({
+  agentId,
+  insights,
+  source,
+}: {
+  agentId: string;
+  insights: AgentInsights;
+  source: FiguresSource;
+}) {
   const fields = [...insights.fields].sort(
     (a, b) => b.changed / Math.max(1, b.predictions) - a.changed / Math.max(1, a.predictions),
   );
-  const reviewedRuns = runsLinkFor({ agentId, from: insights.from, to: insights.to, outcome: 'reviewed' });
+  // A field's runs: the reviewed runs with a prediction of it; its changed count: those where the review changed it.
+  const runsOf = (f: Field, changed: boolean) =>
+    (changed ? f.changed : f.predictions) && f.label
+      ? figureRunsLink({
+          agentId,
+          from: insights.from,
+          to: insights.to,
+          filter: { predictionLabel: f.label, ...(changed ? { predictionChanged: 'true' } : {}) },
+          source,
+        })
+      : undefined;
   const table: FigureTable = {
     caption: 'Predictions of reviewed runs per field: changed by the reviewer, and mean confidence',
     columns: ['Field', 'Predictions', 'Changed', 'Changed (%)', 'Mean confidence', 'Mean confidence of changed'],
     rows: fields.map((f) => ({
       key: f.label,
       cells: [
-        { text: f.label, link: reviewedRuns },
+        { text: f.label, link: runsOf(f, false), linkLabel: `${f.label}: the reviewed runs with this field` },
         { text: formatCount(f.predictions) },
-        { text: formatCount(f.changed) },
+        {
+          text: formatCount(f.changed),
+          link: runsOf(f, true),
+          linkLabel: changedRunsLabel(f),
+        },
         { text: formatShare(f.predictions ? f.changed / f.predictions : null) },
         { text: formatConfidence(f.meanConfidence) },
         { text: formatConfidence(f.meanConfidenceChanged) },
@@ -35,16 +64,30 @@ export function FieldsTable({ agentId, insights }: { agentId: string; insights: 
       <ul className="insights-bars" aria-label="Changed share per field">
         {fields.map((f) => {
           const share = f.predictions ? f.changed / f.predictions : 0;
+          const fieldRuns = runsOf(f, false);
+          const changedRuns = runsOf(f, true);
           return (
             <li key={f.label}>
               <span className="insights-bars__label" title={f.label}>
-                {f.label}
+                {fieldRuns ? (
+                  <Link to={fieldRuns.to} search={fieldRuns.search}>
+                    {f.label}
+                  </Link>
+                ) : (
+                  f.label
+                )}
               </span>
               <span className="insights-bars__track" aria-hidden="true">
                 <span className="insights-bars__fill" style={{ width: `${share * 100}%` }} />
               </span>
               <span className="insights-bars__value">
-                {formatShare(share)} changed{' '}
+                {changedRuns ? (
+                  <Link to={changedRuns.to} search={changedRuns.search} aria-label={changedRunsLabel(f)}>
+                    {formatShare(share)} changed
+                  </Link>
+                ) : (
+                  <>{formatShare(share)} changed</>
+                )}{' '}
                 <span className="muted">
                   ({formatCount(f.changed)}/{formatCount(f.predictions)}, confidence{' '}
                   {formatConfidence(f.meanConfidence)})

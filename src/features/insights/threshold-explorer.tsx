@@ -5,24 +5,65 @@
 import { useId, useMemo, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import type uPlot from 'uplot';
-import type { AgentInsights } from '@/contract';
+import type { AgentInsights, RunInsightFilters } from '@/contract';
 import { ChartCard, Legend, type FigureTable } from './chart-card';
 import { confidenceAxis, countAxis, formatConfidence, formatCount, formatShare } from './charts/axes';
 import { useChartTheme } from './charts/chart-theme';
 import { drawMarkers } from './charts/markers';
 import { UPlotChart } from './charts/uplot-chart';
-import { runsLinkFor } from './data/runs-link';
-import { THRESHOLD_STEPS, thresholdOutcome, type ThresholdOutcome } from './threshold';
+import type { FiguresSource } from './data/insights-source';
+import { figureRunsLink, runsLinkFor, type RunsLink } from './data/runs-link';
+import { THRESHOLD_STEPS, thresholdOutcome, thresholdRunsFilters, type ThresholdOutcome } from './threshold';
 
-function Figures({ outcome, title }: { outcome: ThresholdOutcome; title: string }) {
+/** The runs behind the explorer's two figures at a threshold (on an edge); none behind a zero. */
+interface ThresholdLinks {
+  toReview?: RunsLink;
+  unreviewed?: RunsLink;
+}
+
+function thresholdLinks(
+  window: { agentId: string; from: string; to: string; source: FiguresSource },
+  outcome: ThresholdOutcome,
+): ThresholdLinks {
+  const filters = thresholdRunsFilters(outcome);
+  const link = (filter: RunInsightFilters | undefined) => (filter ? figureRunsLink({ ...window, filter }) : undefined);
+  return { toReview: link(filters.toReview), unreviewed: link(filters.unreviewed) };
+}
+
+/** A figure, linked to its runs when it has a link. */
+function Linked({ text, link, label }: { text: string; link: RunsLink | undefined; label: string }) {
+  return link ? (
+    <Link to={link.to} search={link.search} aria-label={label}>
+      {text}
+    </Link>
+  ) : (
+    <>{text}</>
+  );
+}
+
+const toReviewLabel = (o: ThresholdOutcome) =>
+  `${formatCount(o.runsToReview)} runs to review at ${formatConfidence(o.threshold)} — open them`;
+const unreviewedLabel = (o: ThresholdOutcome) =>
+  `${formatCount(o.changedUnreviewed)} changed values unreviewed at ${formatConfidence(o.threshold)} — open their runs`;
+
+function Figures({ outcome, title, links }: { outcome: ThresholdOutcome; title: string; links: ThresholdLinks }) {
   return (
     <div className="insights-figures__item">
       <dt>{title}</dt>
       <dd>
-        <strong>{formatCount(outcome.runsToReview)}</strong> of {formatCount(outcome.runs)} runs to review (
+        <strong>
+          <Linked text={formatCount(outcome.runsToReview)} link={links.toReview} label={toReviewLabel(outcome)} />
+        </strong>{' '}
+        of {formatCount(outcome.runs)} runs to review (
         {formatShare(outcome.runs ? outcome.runsToReview / outcome.runs : null)}),{' '}
-        <strong>{formatCount(outcome.changedUnreviewed)}</strong> of {formatCount(outcome.changed)} changed values
-        unreviewed
+        <strong>
+          <Linked
+            text={formatCount(outcome.changedUnreviewed)}
+            link={links.unreviewed}
+            label={unreviewedLabel(outcome)}
+          />
+        </strong>{' '}
+        of {formatCount(outcome.changed)} changed values unreviewed
       </dd>
     </div>
   );
@@ -34,12 +75,14 @@ function ThresholdControls({
   at,
   threshold,
   current,
+  linksOf,
 }: {
   t: number;
   onChange: (t: number) => void;
   at: ThresholdOutcome;
   threshold: number | null;
   current: ThresholdOutcome | undefined;
+  linksOf: (outcome: ThresholdOutcome) => ThresholdLinks;
 }) {
   const id = useId();
   return (
@@ -57,8 +100,14 @@ function ThresholdControls({
         onChange={(e) => onChange(Number(e.target.value))}
       />
       <dl className="insights-figures">
-        <Figures outcome={at} title={`At ${formatConfidence(t)}`} />
-        {current ? <Figures outcome={current} title={`Agent's threshold ${formatConfidence(threshold)}`} /> : null}
+        <Figures outcome={at} title={`At ${formatConfidence(t)}`} links={linksOf(at)} />
+        {current ? (
+          <Figures
+            outcome={current}
+            title={`Agent's threshold ${formatConfidence(threshold)}`}
+            links={linksOf(current)}
+          />
+        ) : null}
       </dl>
     </div>
   );
@@ -68,10 +117,12 @@ export function ThresholdExplorer({
   agentId,
   insights,
   threshold,
+  source,
 }: {
   agentId: string;
   insights: AgentInsights;
   threshold: number | null;
+  source: FiguresSource;
 }) {
   const theme = useChartTheme();
   const snapped = threshold == null ? 0.8 : Math.round(threshold * 10) / 10;
@@ -89,18 +140,23 @@ export function ThresholdExplorer({
     [outcomes],
   );
   const windowRuns = runsLinkFor({ agentId, from: insights.from, to: insights.to });
+  const linksOf = (outcome: ThresholdOutcome) =>
+    thresholdLinks({ agentId, from: insights.from, to: insights.to, source }, outcome);
   const table: FigureTable = {
     caption: 'Per threshold: runs that would go to review and changed values that would pass unreviewed',
     columns: ['Threshold', 'Runs to review', 'Runs to review (%)', 'Changed values unreviewed'],
-    rows: outcomes.map((o) => ({
-      key: String(o.threshold),
-      cells: [
-        { text: formatConfidence(o.threshold) },
-        { text: formatCount(o.runsToReview) },
-        { text: formatShare(o.runs ? o.runsToReview / o.runs : null) },
-        { text: formatCount(o.changedUnreviewed) },
-      ],
-    })),
+    rows: outcomes.map((o) => {
+      const links = linksOf(o);
+      return {
+        key: String(o.threshold),
+        cells: [
+          { text: formatConfidence(o.threshold) },
+          { text: formatCount(o.runsToReview), link: links.toReview, linkLabel: toReviewLabel(o) },
+          { text: formatShare(o.runs ? o.runsToReview / o.runs : null) },
+          { text: formatCount(o.changedUnreviewed), link: links.unreviewed, linkLabel: unreviewedLabel(o) },
+        ],
+      };
+    }),
   };
   const current = threshold == null ? undefined : thresholdOutcome(insights.confidence, threshold);
   return (
@@ -112,7 +168,14 @@ export function ThresholdExplorer({
       empty={at.runs === 0 ? 'No runs in this window' : undefined}
       extra={
         at.runs === 0 ? undefined : (
-          <ThresholdControls t={t} onChange={setChosen} at={at} threshold={threshold} current={current} />
+          <ThresholdControls
+            t={t}
+            onChange={setChosen}
+            at={at}
+            threshold={threshold}
+            current={current}
+            linksOf={linksOf}
+          />
         )
       }
       legend={

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentInsights } from '@/contract';
-import { agentThreshold, thresholdOutcome } from './threshold';
+import { agentThreshold, thresholdOutcome, thresholdRunsFilters } from './threshold';
 
 const confidence: AgentInsights['confidence'] = Array.from({ length: 10 }, (_, i) => ({
   from: i / 10,
@@ -26,6 +26,25 @@ describe('threshold explorer', () => {
 
   it('copes with floating-point edges (0.30000000000000004)', () => {
     expect(thresholdOutcome(confidence, 0.1 + 0.2).runsToReview).toBe(1 + 2 + 3);
+  });
+
+  it('links each figure to the runs behind it: the service filters on the same edges', () => {
+    expect(thresholdRunsFilters(thresholdOutcome(confidence, 0.8))).toEqual({
+      toReview: { lowestConfidence: '0-0.8' },
+      unreviewed: { predictionChanged: 'true', predictionConfidence: '0.8-1' },
+    });
+    expect(thresholdRunsFilters(thresholdOutcome(confidence, 0.1 + 0.2)).toReview).toEqual({
+      lowestConfidence: '0-0.3',
+    });
+    // No runs behind a zero: nothing to review at 0, no changed value unreviewed at 1.
+    expect(thresholdRunsFilters(thresholdOutcome(confidence, 0))).toEqual({
+      toReview: undefined,
+      unreviewed: { predictionChanged: 'true', predictionConfidence: '0-1' },
+    });
+    expect(thresholdRunsFilters(thresholdOutcome(confidence, 1))).toEqual({
+      toReview: { lowestConfidence: '0-1' },
+      unreviewed: undefined,
+    });
   });
 });
 

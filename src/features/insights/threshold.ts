@@ -3,7 +3,7 @@
  * to review are those whose lowest confidence is below t, and the changed values that would pass unreviewed are the
  * changed predictions of the buckets from t up. And the agent's own threshold, from its validations' rules.
  */
-import type { AgentInsights, Validation } from '@/contract';
+import { confidenceRangeText, type AgentInsights, type RunInsightFilters, type Validation } from '@/contract';
 
 /** Thresholds the explorer offers: the bucket edges 0, 0.1 … 1. */
 export const THRESHOLD_STEPS = Array.from({ length: 11 }, (_, i) => i / 10);
@@ -31,6 +31,24 @@ export function thresholdOutcome(confidence: AgentInsights['confidence'], thresh
     if (tenths(bucket.from) >= t) changedUnreviewed += bucket.changed;
   }
   return { threshold, runsToReview, runs, changedUnreviewed, changed };
+}
+
+/**
+ * The runs behind the explorer's figures at a threshold, as the service's insight filters (docs/insights.md), on the
+ * same edges as the arithmetic above: the runs to review are those whose lowest confidence is below t; the changed
+ * values unreviewed are the changed predictions from t up. None behind a figure of zero.
+ */
+export function thresholdRunsFilters(outcome: ThresholdOutcome): {
+  toReview?: RunInsightFilters;
+  unreviewed?: RunInsightFilters;
+} {
+  const t = tenths(outcome.threshold) / 10;
+  return {
+    toReview: outcome.runsToReview ? { lowestConfidence: confidenceRangeText(0, t) } : undefined,
+    unreviewed: outcome.changedUnreviewed
+      ? { predictionChanged: 'true', predictionConfidence: confidenceRangeText(t, 1) }
+      : undefined,
+  };
 }
 
 /**

@@ -1,7 +1,14 @@
 import { useId, type FormEvent } from 'react';
 import { AGENT_RUN_STATUS_WORDS } from './run-status';
 import { useRunsSearchChange } from './runs-route';
-import { parseStatusList, RUN_OUTCOME_WORDS, RUN_TAB_DEFINITIONS, type RunsSearch } from './runs-search';
+import {
+  lowestConfidenceWords,
+  parseStatusList,
+  predictionFilterWords,
+  RUN_OUTCOME_WORDS,
+  RUN_TAB_DEFINITIONS,
+  type RunsSearch,
+} from './runs-search';
 
 /** datetime-local (the operator's local time) ↔ the seed's UTC timestamps. */
 const toLocalInput = (timestamp: string | undefined) => {
@@ -13,6 +20,18 @@ const toLocalInput = (timestamp: string | undefined) => {
 };
 const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : undefined);
 
+/** A filter set from another page (Insights), in the operator's words, with a button that removes it. */
+function FilterChip({ words, removeLabel, onRemove }: { words: string; removeLabel: string; onRemove: () => void }) {
+  return (
+    <span className="runs-filter runs-filter__chip">
+      {words}
+      <button type="button" className="button button--ghost button--small" aria-label={removeLabel} onClick={onRemove}>
+        ×
+      </button>
+    </span>
+  );
+}
+
 /** Status within the tab and created-time window (applied together), and clear. */
 export function RunFilters({ search }: { search: RunsSearch }) {
   const id = useId();
@@ -20,7 +39,9 @@ export function RunFilters({ search }: { search: RunsSearch }) {
   const tab = search.tab ?? 'all';
   const statuses = RUN_TAB_DEFINITIONS[tab].statuses;
   const chosen = parseStatusList(search.status).filter((s) => statuses.includes(s));
-  const filtered = Boolean(chosen.length || search.outcome || search.from || search.to);
+  const prediction = predictionFilterWords(search);
+  const lowest = lowestConfidenceWords(search);
+  const filtered = Boolean(chosen.length || search.outcome || prediction || lowest || search.from || search.to);
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -31,17 +52,33 @@ export function RunFilters({ search }: { search: RunsSearch }) {
   return (
     <form className="runs-filters" onSubmit={apply} key={`${search.from}|${search.to}`} aria-label="Filter runs">
       {search.outcome && (
-        <span className="runs-filter runs-filter__chip">
-          Outcome: {RUN_OUTCOME_WORDS[search.outcome]}
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            aria-label={`Remove the filter outcome ${RUN_OUTCOME_WORDS[search.outcome]}`}
-            onClick={() => onSearchChange((s) => ({ ...s, cursor: undefined, outcome: undefined }))}
-          >
-            ×
-          </button>
-        </span>
+        <FilterChip
+          words={`Outcome: ${RUN_OUTCOME_WORDS[search.outcome]}`}
+          removeLabel={`Remove the filter outcome ${RUN_OUTCOME_WORDS[search.outcome]}`}
+          onRemove={() => onSearchChange((s) => ({ ...s, cursor: undefined, outcome: undefined }))}
+        />
+      )}
+      {prediction && (
+        <FilterChip
+          words={prediction}
+          removeLabel={`Remove the filter ${prediction}`}
+          onRemove={() =>
+            onSearchChange((s) => ({
+              ...s,
+              cursor: undefined,
+              predictionLabel: undefined,
+              predictionChanged: undefined,
+              predictionConfidence: undefined,
+            }))
+          }
+        />
+      )}
+      {lowest && (
+        <FilterChip
+          words={lowest}
+          removeLabel={`Remove the filter ${lowest}`}
+          onRemove={() => onSearchChange((s) => ({ ...s, cursor: undefined, lowestConfidence: undefined }))}
+        />
       )}
       {statuses.length > 1 && (
         <span className="runs-filter">

@@ -1,6 +1,6 @@
 import type { AgentRunCountsResult } from '@/api/agent-runs';
 import { useRunsSearchChange } from './runs-route';
-import { RUN_TAB_DEFINITIONS, RUN_TABS, type RunTab } from './runs-search';
+import { insightSearch, RUN_TAB_DEFINITIONS, RUN_TABS, type RunTab } from './runs-search';
 
 /** A count, with "+" when it is a lower bound (a service without the count extension). */
 export function formatCount(n: number, complete: boolean): string {
@@ -18,11 +18,13 @@ export function RunTabs({
   loading: boolean;
 }) {
   const onSearchChange = useRunsSearchChange();
-  // Another tab keeps the agent, outcome, window, sort, refresh and page size; its status filter and page start afresh.
+  // Another tab keeps the agent, outcome, insight filters, window, sort, refresh and page size; its status filter and
+  // page start afresh.
   const onChange = (next: RunTab) =>
     onSearchChange((s) => ({
       agent: s.agent,
       outcome: s.outcome,
+      ...insightSearch(s),
       from: s.from,
       to: s.to,
       sort: s.sort,

@@ -22,6 +22,8 @@ import { useRunsSearchChange } from './runs-route';
 import {
   DEFAULT_REFRESH_SECONDS,
   describeFilter,
+  insightFilters,
+  insightSearch,
   listFilterFromSearch,
   RUN_TAB_DEFINITIONS,
   runsListParams,
@@ -52,6 +54,7 @@ export function RunsScreen({ agents, agentId, search }: RunsScreenProps) {
     ...agentRunCountsQueryOptions(org, {
       agentId,
       outcome: search.outcome,
+      ...insightFilters(search),
       createdTimeAfter: search.from,
       createdTimeBefore: search.to,
     }),
@@ -61,7 +64,9 @@ export function RunsScreen({ agents, agentId, search }: RunsScreenProps) {
   const deleteDialog = useDeleteRunDialog();
   const [archiveMatching, setArchiveMatching] = useState(false);
   const tab = search.tab ?? 'all';
-  const filtered = Boolean(search.status || search.outcome || search.from || search.to);
+  const filtered = Boolean(
+    search.status || search.outcome || Object.keys(insightSearch(search)).length || search.from || search.to,
+  );
   const columns = runColumns({
     canWrite,
     onArchive: (r) => archive([r], `run …${r.runId.slice(-8)}`),
@@ -97,7 +102,7 @@ export function RunsScreen({ agents, agentId, search }: RunsScreenProps) {
         }
         isFetching={isFetching}
         pagination={{
-          scope: `runs:${agentId}:${tab}:${search.status ?? ''}:${search.outcome ?? ''}:${search.from ?? ''}:${search.to ?? ''}:${search.sort ?? ''}`,
+          scope: `runs:${agentId}:${tab}:${search.status ?? ''}:${search.outcome ?? ''}:${JSON.stringify(insightSearch(search))}:${search.from ?? ''}:${search.to ?? ''}:${search.sort ?? ''}`,
           noun: ['run', 'runs'],
           search,
           nextToken: data.nextToken,

@@ -9,12 +9,15 @@ import {
   AGENT_RUN_STATUSES,
   agentIdSchema,
   DONE_STATUSES,
+  keySchema,
+  parseConfidenceRange,
   REVIEW_STATUSES,
   RUN_OUTCOME_FILTERS,
   TIMESTAMP_PATTERN,
   AGENT_RUN_LIFECYCLE_ORDER,
   type Agent,
   type AgentRunStatus,
+  type RunInsightFilters,
   type RunOutcomeFilter,
 } from '@/contract';
 
@@ -53,6 +56,12 @@ const statusListSchema = z.pipe(
   ),
 );
 
+/** A confidence range of the insight filters (`0.3-0.4`); anything else is dropped rather than failing the page. */
+const confidenceRangeSchema = z.catch(
+  z.optional(z.string().check(z.refine((text: string) => parseConfidenceRange(text) !== undefined))),
+  undefined,
+);
+
 /** A created-time bound: a seed timestamp; anything else is dropped rather than failing the page. */
 const boundSchema = z.catch(z.optional(z.string().check(z.regex(TIMESTAMP_PATTERN))), undefined);
 
@@ -67,6 +76,15 @@ export const runsSearchSchema = z.object({
    * ignore the parameter and list every run under an "Outcome" label.
    */
   outcome: z.catch(z.optional(z.enum(RUN_OUTCOME_FILTERS)), undefined),
+  /**
+   * The runs behind a fields or confidence figure (the service's insight filters, docs/insights.md): set, like
+   * `outcome`, only by the insights screens when the service answered them.
+   */
+  predictionLabel: z.catch(z.optional(keySchema.check(z.minLength(1))), undefined),
+  /** A boolean in the URL (`predictionChanged=true`); the service's query says it as text. */
+  predictionChanged: z.catch(z.optional(z.boolean()), undefined),
+  predictionConfidence: confidenceRangeSchema,
+  lowestConfidence: confidenceRangeSchema,
   from: boundSchema,
   to: boundSchema,
   sort: z.catch(z.optional(z.enum(['asc', 'desc'])), undefined),
@@ -97,8 +115,64 @@ export const RUN_OUTCOME_WORDS: Record<RunOutcomeFilter, string> = {
   queued: 'queued for review',
 };
 
+/** `0.3-0.4` in words: "0.3–0.4". */
+const rangeWords = (range: string) => range.replace('-', '–');
+
+/** The page's insight filters, as its URL holds them. */
+type InsightSearch = Pick<
+  RunsSearch,
+  'predictionLabel' | 'predictionChanged' | 'predictionConfidence' | 'lowestConfidence'
+>;
+
+/** The prediction filters but the label, in words: ["changed", "confidence 0.3–0.4"]. */
+function predictionTraits(search: InsightSearch): string[] {
+  const traits: string[] = [];
+  if (search.predictionChanged !== undefined) traits.push(search.predictionChanged ? 'changed' : 'unchanged');
+  if (search.predictionConfidence) traits.push(`confidence ${rangeWords(search.predictionConfidence)}`);
+  return traits;
+}
+
+/**
+ * The prediction filters as a chip says them — one prediction matches them all, so they are said together: "Field:
+ * invoice_number, changed", "Prediction changed, confidence 0.8–1", "Prediction confidence 0.3–0.4".
+ */
+export function predictionFilterWords(search: InsightSearch): string | undefined {
+  const traits = predictionTraits(search);
+  if (search.predictionLabel !== undefined) return [`Field: ${search.predictionLabel}`, ...traits].join(', ');
+  return traits.length ? `Prediction ${traits.join(', ')}` : undefined;
+}
+
+/** The same in a sentence: "with a prediction of field invoice_number, changed". */
+function predictionFilterSentence(search: InsightSearch): string | undefined {
+  const traits = predictionTraits(search);
+  if (search.predictionLabel !== undefined)
+    return [`with a prediction of field ${search.predictionLabel}`, ...traits].join(', ');
+  return traits.length ? `with a prediction ${traits.join(', ')}` : undefined;
+}
+
+/** The lowest-confidence filter in words: "Lowest confidence 0–0.8". */
+export function lowestConfidenceWords(search: InsightSearch): string | undefined {
+  return search.lowestConfidence ? `Lowest confidence ${rangeWords(search.lowestConfidence)}` : undefined;
+}
+
+/** The insight filters a search sets (and no others), as the URL holds them: kept when the tab changes. */
+export function insightSearch(search: InsightSearch): InsightSearch {
+  const { predictionLabel, predictionChanged, predictionConfidence, lowestConfidence } = search;
+  return Object.fromEntries(
+    Object.entries({ predictionLabel, predictionChanged, predictionConfidence, lowestConfidence }).filter(
+      ([, value]) => value !== undefined,
+    ),
+  );
+}
+
+/** The insight filters a search sets, as the service's query says them. */
+export function insightFilters(search: InsightSearch): RunInsightFilters {
+  const { predictionChanged, ...rest } = insightSearch(search);
+  return predictionChanged === undefined ? rest : { ...rest, predictionChanged: predictionChanged ? 'true' : 'false' };
+}
+
 /** What drives the list query: the agent, the statuses asked for, the outcome, the window and the order. */
-export interface RunListFilter {
+export interface RunListFilter extends RunInsightFilters {
   agentId: string;
   statuses: AgentRunStatus[];
   outcome?: RunOutcomeFilter;
@@ -125,6 +199,9 @@ export function describeFilter(search: RunsSearch, statusLabel: (status: AgentRu
   const chosen = parseStatusList(search.status).filter((s) => tab.statuses.includes(s));
   const parts = [chosen.length ? `status ${chosen.map(statusLabel).join(' or ')}` : tab.describes];
   if (search.outcome) parts.push(`outcome ${RUN_OUTCOME_WORDS[search.outcome]}`);
+  const prediction = predictionFilterSentence(search);
+  if (prediction) parts.push(prediction);
+  if (search.lowestConfidence) parts.push(`lowest confidence ${rangeWords(search.lowestConfidence)}`);
   if (search.from) parts.push(`created from ${search.from}`);
   if (search.to) parts.push(`created until ${search.to}`);
   return parts.join(', ');
@@ -135,6 +212,7 @@ export function listFilterFromSearch(agentId: string, search: RunsSearch): RunLi
     agentId,
     statuses: effectiveStatuses(search.tab ?? 'all', parseStatusList(search.status)),
     outcome: search.outcome,
+    ...insightFilters(search),
     createdTimeAfter: search.from,
     createdTimeBefore: search.to,
     sort: search.sort === 'asc' ? 'createdTime:asc' : 'createdTime:desc',
@@ -143,16 +221,7 @@ export function listFilterFromSearch(agentId: string, search: RunsSearch): RunLi
 
 /** The list query of the runs page, from its URL. */
 export function runsListParams(agentId: string, search: RunsSearch): AgentRunsListParams {
-  const filter = listFilterFromSearch(agentId, search);
-  return {
-    agentId,
-    statuses: filter.statuses,
-    outcome: filter.outcome,
-    sort: filter.sort,
-    createdTimeAfter: filter.createdTimeAfter,
-    createdTimeBefore: filter.createdTimeBefore,
-    ...listParams(search),
-  };
+  return { ...listFilterFromSearch(agentId, search), ...listParams(search) };
 }
 
 /** The agent the page shows: the one in the URL, else the first agent. */

@@ -3,9 +3,12 @@
  * times and the outcome. The runs page lives in another feature (features/runs/runs-search.ts), which this one may
  * not import: RunsSearch here is the part of that page's search a link sets, checked by the router at the link.
  */
-import type { InsightOutcome, RunOutcomeFilter } from '@/contract';
+import type { InsightOutcome, RunInsightFilters, RunOutcomeFilter } from '@/contract';
+import type { FiguresSource } from './insights-source';
 
-export type RunsSearch = {
+export type RunsSearch = Omit<RunInsightFilters, 'predictionChanged'> & {
+  /** A boolean in the runs page's URL (`predictionChanged=true`). */
+  predictionChanged?: boolean;
   agent: string;
   /** "All" hides archived runs: archived ones are on their own tab; the others' statuses are all under "All". */
   tab?: 'archived' | 'errors' | 'review';
@@ -13,6 +16,8 @@ export type RunsSearch = {
   from: string;
   to: string;
 };
+
+export type RunsLink = { to: '/runs'; search: RunsSearch };
 
 /**
  * The list's created-time bounds are inclusive, an insights window ends before `to` (which the service reads to the
@@ -47,11 +52,37 @@ export function runsLinkFor({
   outcome?: InsightOutcome | 'queued';
   /** Where the figure came from; the outcome parameter is sent only to a service that has the extension. */
   source?: 'service' | 'runs';
-}): { to: '/runs'; search: RunsSearch } {
+}): RunsLink {
   const search: RunsSearch = { agent: agentId, from, to: lastMicrosecondBefore(to) };
   if (outcome === 'archived') search.tab = 'archived';
   if (outcome && source === 'service') search.outcome = outcome;
   if (outcome && source === 'runs') search.tab = TAB_OF_OUTCOME[outcome];
   if (!search.tab) delete search.tab;
+  return { to: '/runs', search };
+}
+
+/**
+ * From a fields or confidence figure to the runs behind it: the window's runs with the service's insight filters
+ * (docs/insights.md), e.g. `{predictionLabel, predictionChanged: 'true'}` for a field's changed count. Only figures
+ * from the service have a link: the runs list cannot filter by predictions, so without the extension there is none.
+ * Archived runs count too; the runs page keeps them on its Archived tab, whose count is beside "All".
+ */
+export function figureRunsLink({
+  agentId,
+  from,
+  to,
+  filter,
+  source,
+}: {
+  agentId: string;
+  from: string;
+  to: string;
+  filter: RunInsightFilters;
+  source: FiguresSource;
+}): RunsLink | undefined {
+  if (source !== 'service') return undefined;
+  const { predictionChanged, ...rest } = filter;
+  const search: RunsSearch = { ...runsLinkFor({ agentId, from, to }).search, ...rest };
+  if (predictionChanged !== undefined) search.predictionChanged = predictionChanged === 'true';
   return { to: '/runs', search };
 }

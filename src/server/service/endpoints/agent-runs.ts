@@ -10,6 +10,7 @@ import {
   agentIdSchema,
   agentRunCountsQuerySchema,
   agentRunCountsSchema,
+  type AgentRunCountsQuery,
   agentRunListQuerySchema,
   agentRunListSchema,
   agentRunSchema,
@@ -23,6 +24,7 @@ import {
 import { notFound } from '@/server/service/http-error';
 import { archiveAgentRun, createAgentRun, exportAgentRun } from '@/server/service/runs/agent-run-engine';
 import {
+  agentRunFilters,
   agentRunResponse,
   agentRunsRepo,
   countAgentRunsByStatus,
@@ -82,12 +84,20 @@ function agentRunCollectionRoutes(app: ZodApp) {
       ),
   );
 
+  /** The list's and the counts' filters (they agree: a count is of the very list). */
+  const where = (agentId: string, query: AgentRunCountsQuery) => ({
+    agentId,
+    status: query.status,
+    outcome: query.outcome,
+    ...agentRunFilters(query),
+  });
+
   app.get(
     '/agents/:agentId/runs',
     {
       schema: {
         summary:
-          "List an agent's runs (status repeatable, sort=createdTime:desc|asc, createdTimeAfter/Before; outcome: extension, docs/insights.md)",
+          "List an agent's runs (status repeatable, sort=createdTime:desc|asc, createdTimeAfter/Before; extensions, docs/insights.md: outcome, predictionLabel, predictionChanged, predictionConfidence, lowestConfidence)",
         params: agentParams,
         querystring: z.object({ ...listQuerySchema.shape, ...agentRunListQuerySchema.shape }),
         response: { 200: agentRunListSchema },
@@ -100,7 +110,7 @@ function agentRunCollectionRoutes(app: ZodApp) {
         maxResults: query.maxResults,
         nextToken: query.nextToken,
         order: query.sort === 'createdTime:asc' ? 'asc' : 'desc',
-        where: { agentId: params.agentId, status: query.status, outcome: query.outcome },
+        where: where(params.agentId, query),
         createdTimeAfter: query.createdTimeAfter,
         createdTimeBefore: query.createdTimeBefore,
       });
@@ -113,7 +123,7 @@ function agentRunCollectionRoutes(app: ZodApp) {
     {
       schema: {
         summary:
-          "Count an agent's runs per status (extension; the runs list's filters: status, outcome, createdTimeAfter/Before)",
+          "Count an agent's runs per status (extension; the runs list's filters: status, createdTimeAfter/Before, outcome, predictionLabel, predictionChanged, predictionConfidence, lowestConfidence)",
         params: agentParams,
         querystring: agentRunCountsQuerySchema,
         response: { 200: agentRunCountsSchema },
@@ -122,13 +132,13 @@ function agentRunCollectionRoutes(app: ZodApp) {
     },
     async ({ params, query, auth }) => {
       await agentsRepo.require(app.store.db, auth.organizationId, params.agentId);
-      const filtered =
-        query.createdTimeAfter !== undefined || query.createdTimeBefore !== undefined || query.outcome !== undefined;
-      // Without a time window or outcome the kept counts answer (eleven rows); otherwise the runs are counted over
-      // the index.
+      const { status: _status, ...narrowing } = query;
+      const filtered = Object.values(narrowing).some((value) => value !== undefined);
+      // Without a time window or another filter than status the kept counts answer (eleven rows); otherwise the runs
+      // are counted over the index.
       const found = filtered
         ? await agentRunsRepo.countBy(app.store.db, auth.organizationId, 'status', {
-            where: { agentId: params.agentId, status: query.status, outcome: query.outcome },
+            where: where(params.agentId, query),
             createdTimeAfter: query.createdTimeAfter,
             createdTimeBefore: query.createdTimeBefore,
           })

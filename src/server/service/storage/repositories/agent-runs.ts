@@ -2,7 +2,7 @@
  * Agent runs. Stored `data` is the run as the API returns it plus its working state under `internal`, which
  * `agentRunResponse` strips.
  */
-import { REVIEW_STATUSES, type AgentRun } from '@/contract';
+import { parseConfidenceRange, REVIEW_STATUSES, type AgentRun, type RunInsightFilters } from '@/contract';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { defineRepository, schema, type Executor } from '..';
 
@@ -32,14 +32,63 @@ export const agentRunsRepo = defineRepository<StoredAgentRun>({
   idField: 'runId',
   noun: 'Agent run',
   columns: { agentId: (r) => r.agentId, status: (r) => r.status },
-  computedFilters: { outcome: outcomeCondition },
+  computedFilters: { outcome: outcomeCondition, prediction: predictionCondition, lowestConfidence: lowestCondition },
 });
+
+/**
+ * The runs list's filters as the repository's `where`. The prediction filters must hold of one same prediction, so
+ * they are one condition: one `where` value, `[label, changed, confidence]` as JSON (which also binds a list token).
+ */
+export function agentRunFilters(query: RunInsightFilters): { prediction?: string; lowestConfidence?: string } {
+  const { predictionLabel, predictionChanged, predictionConfidence, lowestConfidence } = query;
+  const any = [predictionLabel, predictionChanged, predictionConfidence].some((value) => value !== undefined);
+  return {
+    prediction: any
+      ? JSON.stringify([predictionLabel ?? null, predictionChanged ?? null, predictionConfidence ?? null])
+      : undefined,
+    lowestConfidence,
+  };
+}
 
 /** The runs list's `outcome` filter: an insights outcome, or `queued` (waiting for or in review now, by status). */
 function outcomeCondition(outcome: string): SQL {
   if (outcome === 'queued') return inArray(schema.agentRuns.status, [...REVIEW_STATUSES]);
   // The rule lives in SQL (migration 0014), shared with the insights counters: the list holds what a figure counts.
   return sql`agent_run_outcome(${schema.agentRuns.status}, ${schema.agentRuns.insight}) = ${outcome}`;
+}
+
+/**
+ * A confidence whose bucket, numbered as the insights number them (migration 0014: 0 … 9, 1 in the last), is in the
+ * range's `[from, to)`. A null confidence is in none (explicitly: `least` skips nulls, so `least(null, 9)` is 9).
+ */
+function inBuckets(confidence: SQL, range: string): SQL {
+  const buckets = parseConfidenceRange(range);
+  // The contract refuses anything else with a 400 before a query is built.
+  if (!buckets) throw new Error(`not a confidence range: ${range}`);
+  return sql`(${confidence} IS NOT NULL AND least(floor(${confidence} * 10), 9) BETWEEN ${buckets.from}::int AND ${buckets.to - 1}::int)`;
+}
+
+/**
+ * Runs whose review confirmed a ground truth (their `insight.predictions`, migration 0013) with at least one prediction
+ * matching every part given. A prediction without a value has a null confidence: in no bucket.
+ */
+function predictionCondition(value: string): SQL {
+  const [label, changed, confidence] = JSON.parse(value) as [string | null, string | null, string | null];
+  const parts: SQL[] = [];
+  // The insights key a field by its label, a missing one as '' (agent_run_insight_facts).
+  if (label !== null) parts.push(sql`coalesce(p.label, '') = ${label}`);
+  if (changed !== null) parts.push(changed === 'true' ? sql`p.changed IS TRUE` : sql`p.changed IS FALSE`);
+  if (confidence !== null) parts.push(inBuckets(sql`p.confidence`, confidence));
+  const insight = schema.agentRuns.insight;
+  return sql`EXISTS (
+    SELECT 1 FROM jsonb_to_recordset(CASE WHEN jsonb_typeof(${insight} -> 'predictions') = 'array'
+      THEN ${insight} -> 'predictions' ELSE '[]' END) AS p(label text, confidence float8, changed boolean)
+    WHERE ${sql.join(parts, sql` AND `)})`;
+}
+
+/** Runs whose lowest found-prediction confidence (`insight.minConfidence`) is in the range's buckets. */
+function lowestCondition(value: string): SQL {
+  return inBuckets(sql`(${schema.agentRuns.insight} ->> 'minConfidence')::float8`, value);
 }
 
 /**
