@@ -2,7 +2,6 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { reviewAgentsQueryOptions, reviewQueueQueryOptions } from '@/api/review';
 import { agentIdSchema, runIdSchema } from '@/contract';
-import { startReviewRun } from '@/features/review/prefetch-review-run';
 import { ReviewScreen } from '@/features/review/review-screen';
 
 const searchSchema = z.object({
@@ -20,8 +19,15 @@ export const Route = createFileRoute('/_authenticated/runs/review')({
       return;
     }
     // The run asked for starts loading now (its document and file alongside when a cached run names it), not once the
-    // screen has mounted.
-    if (deps.runId) startReviewRun(context.queryClient, context.organization, deps.agentId, deps.runId);
+    // screen has mounted. Imported here, not at the top: the prefetch and the APIs and viewer code it brings stay out of
+    // the first load (the router loads this route's loader with the first screen), and the queue's request below runs
+    // meanwhile. The screen's chunk shares the module, so it is fetched once.
+    if (deps.runId) {
+      const { agentId, runId } = deps;
+      void import('@/features/review/prefetch-review-run').then(({ startReviewRun }) =>
+        startReviewRun(context.queryClient, context.organization, agentId, runId),
+      );
+    }
     const queue = await context.queryClient.ensureQueryData(
       reviewQueueQueryOptions(context.organization, deps.agentId),
     );
