@@ -2,8 +2,9 @@
  * `npm run bench:service -- insights` (PostgreSQL: DPS_DATABASE_URL): seeds 1,000,000 runs of one agent over a year
  * with generate_series (a tenth each straight through ×6, reviewed ×2 — a third of them with a corrected total —
  * error, archived while waiting; five predicted fields each), then times GET /agents/{agentId}/insights for a 30-day
- * window through the API beside its bare SQL through pgbench (the floor), then what 10,000 run inserts and status
- * changes cost each (pgbench). A script, not a test.
+ * window through the API beside its bare SQL through pgbench (the floor), then the runs behind a fields or confidence
+ * figure (the runs list's insight filters), then what 10,000 run inserts and status changes cost each (pgbench). A
+ * script, not a test.
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -80,6 +81,62 @@ function bareSql(schema: string, window: Parameters<typeof agentInsightsQuery>[0
   return `SET search_path TO "${schema}";\n${text.replace(/--[^\n]*/g, '').replace(/\s+/g, ' ')};\n`;
 }
 
+/**
+ * The runs behind a fields or confidence figure, as its link asks for them: the runs list's insight filters over the
+ * same 30-day window, counts and the first page, through the API; beside them the floor: counting the window's runs
+ * with no filter (the index range every filtered query reads), in SQL.
+ */
+const FIGURE_FILTERS: Record<string, Record<string, string>> = {
+  'a field changed (predictionLabel + predictionChanged)': { predictionLabel: 'field_5', predictionChanged: 'true' },
+  'a calibration bucket (predictionConfidence)': { predictionConfidence: '0.3-0.4' },
+  'runs to review at 0.8 (lowestConfidence)': { lowestConfidence: '0-0.8' },
+};
+
+async function benchRunsBehindFigures(
+  api: ReturnType<typeof apiClient>,
+  client: pg.Client,
+  { agentId, organizationId, from, to }: { agentId: string; organizationId: string; from: Date; to: Date },
+) {
+  // Each request a millisecond apart (`i`), so that the read cache answers none of them.
+  const time = async (run: (i: number) => Promise<unknown>) => {
+    const samples: number[] = [];
+    for (let i = 0; i < SAMPLES + 1; i++) {
+      const started = performance.now();
+      await run(i);
+      if (i >= 1) samples.push(performance.now() - started);
+    }
+    return median(samples);
+  };
+  const window = (i: number) => ({
+    createdTimeAfter: from.toISOString(),
+    createdTimeBefore: new Date(to.getTime() - i).toISOString(),
+  });
+  const floor = await time(() =>
+    client.query(
+      'SELECT count(*) FROM agent_runs WHERE organization_id = $1 AND agent_id = $2 AND created_time BETWEEN $3 AND $4',
+      [organizationId, agentId, from.toISOString(), to.toISOString()],
+    ),
+  );
+  console.log(`The runs behind a figure, same window, median of ${SAMPLES}:`);
+  console.log(`  floor: counting the window's runs without a filter (SQL): ${floor.toFixed(0)} ms`);
+  for (const [what, filter] of Object.entries(FIGURE_FILTERS)) {
+    const query = (i: number) => new URLSearchParams({ ...window(i), ...filter });
+    let matched = 0;
+    const counts = await time(async (i) => {
+      const result = await api.get(`/agents/${agentId}/runs/counts?${query(i)}`);
+      if (result.status !== 200) throw new Error(`counts → ${result.status}: ${JSON.stringify(result.body)}`);
+      matched = Object.values(result.body.counts as Record<string, number>).reduce((n, c) => n + c, 0);
+    });
+    const page = await time(async (i) => {
+      const result = await api.get(`/agents/${agentId}/runs?${query(i)}&maxResults=50`);
+      if (result.status !== 200) throw new Error(`list → ${result.status}: ${JSON.stringify(result.body)}`);
+    });
+    console.log(
+      `  ${what}: ${matched.toLocaleString('en')} runs; counts ${counts.toFixed(0)} ms, first page of 50 ${page.toFixed(0)} ms`,
+    );
+  }
+}
+
 export async function benchInsights() {
   const url = process.env.DPS_DATABASE_URL;
   if (!url) throw new Error('the insights bench needs PostgreSQL: set DPS_DATABASE_URL');
@@ -140,6 +197,7 @@ export async function benchInsights() {
     );
     console.log(`  API median ${median(api30).toFixed(0)} ms (min ${Math.min(...api30).toFixed(0)} ms)`);
     console.log(`  bare SQL through pgbench (floor): average ${Number(floor).toFixed(0)} ms`);
+    await benchRunsBehindFigures(api, client, { agentId, organizationId, from, to });
     for (const [what, statement] of Object.entries(WRITES)) {
       writeFileSync(
         file,
