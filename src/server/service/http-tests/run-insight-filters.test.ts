@@ -5,9 +5,10 @@
  * figures — the numbers the console's links stand for.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentInsightsSchema, agentRunListSchema, type AgentInsights, type AgentRun } from '@/contract';
+import { agentInsightsSchema, type AgentInsights, type AgentRun } from '@/contract';
 import { startTestService, type TestService } from '@/server/service/testing/start-test-service';
 import { apiClient, type ApiClient } from '@/server/service/testing/http';
+import { listAgentRuns } from '@/server/service/testing/list-agent-runs';
 
 let svc: TestService;
 let api: ApiClient;
@@ -88,19 +89,9 @@ beforeAll(async () => {
 });
 afterAll(() => svc?.close());
 
-/** Every run of a filtered list, following nextToken with pages of 2 (the filter holds across pages). */
+/** The ids of every run of a filtered list. */
 async function listed(query: Record<string, string>): Promise<string[]> {
-  const found: string[] = [];
-  let nextToken: string | null = null;
-  do {
-    const params = new URLSearchParams({ ...query, maxResults: '2', ...(nextToken ? { nextToken } : {}) });
-    const result = await api.get(`/agents/${agentId}/runs?${params}`);
-    expect(result.status, JSON.stringify(result.body)).toBe(200);
-    const page = agentRunListSchema.parse(result.body);
-    found.push(...page.runs.map((r) => r.runId));
-    nextToken = page.nextToken;
-  } while (nextToken);
-  return found;
+  return (await listAgentRuns(api, agentId, query)).map((r) => r.runId);
 }
 
 async function counted(query: Record<string, string>): Promise<number> {

@@ -6,7 +6,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   agentInsightsSchema,
-  agentRunListSchema,
   insightsFromRuns,
   insightsOverviewSchema,
   INSIGHT_OUTCOMES,
@@ -16,6 +15,7 @@ import {
 } from '@/contract';
 import { startTestService, type TestService } from '@/server/service/testing/start-test-service';
 import { apiClient, type ApiClient } from '@/server/service/testing/http';
+import { listAgentRuns } from '@/server/service/testing/list-agent-runs';
 
 let svc: TestService;
 let api: ApiClient;
@@ -43,20 +43,7 @@ async function moveTask(agentId: string, runId: string, body: Record<string, unk
 
 const groundTruth = [{ label: 'invoice_number', value: 'INV-1' }];
 
-/** Every run of a list, following nextToken with small pages (so the filter holds across pages). */
-async function listAll(agentId: string, query: Record<string, string>): Promise<AgentRun[]> {
-  const found: AgentRun[] = [];
-  let nextToken: string | null = null;
-  do {
-    const params = new URLSearchParams({ ...query, maxResults: '2', ...(nextToken ? { nextToken } : {}) });
-    const result = await api.get(`/agents/${agentId}/runs?${params}`);
-    expect(result.status, JSON.stringify(result.body)).toBe(200);
-    const page = agentRunListSchema.parse(result.body);
-    found.push(...page.runs);
-    nextToken = page.nextToken;
-  } while (nextToken);
-  return found;
-}
+const listAll = (agentId: string, query: Record<string, string>) => listAgentRuns(api, agentId, query);
 
 async function insights(agentId: string, window: { from: string; to: string }): Promise<AgentInsights> {
   const result = await api.get(`/agents/${agentId}/insights?${new URLSearchParams({ ...window, bucket: 'hour' })}`);
