@@ -25,6 +25,7 @@ import {
 import { nulCharacters } from '@/server/bff/security/nul-characters';
 import { oidcRoutes } from '@/server/bff/oidc/oidc-routes';
 import { operatorSessionRoutes } from '@/server/bff/sessions/operator-sessions-routes';
+import { reviewRoutes } from '@/server/bff/review/review-routes';
 import { sessionRoutes } from '@/server/bff/sessions/session-routes';
 import { bffState } from '@/server/bff/state/bff-state-plugin';
 import { bffDir, ensureDir } from '@/server/bff/state/data-files';
@@ -156,6 +157,7 @@ export async function createBffApp(config: BffConfig): Promise<BffApp> {
   await app.register(oidcRoutes);
   await app.register(sessionRoutes);
   await app.register(operatorSessionRoutes);
+  await app.register(reviewRoutes);
   await app.register(proxyRoutes);
   await app.register(consoleStatic);
 

@@ -8,6 +8,7 @@ import { credentialsFileSchema, type CredentialsFile } from '@/contract/credenti
 import {
   ConfigError,
   envDefault,
+  envDecimal,
   envInteger,
   envText,
   envTextWhere,
@@ -66,6 +67,8 @@ export interface BffConfig {
   tokenRetryDelaysMs: number[];
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
+  /** A review hold not kept alive by its holder's tab for this long goes back to the queue (DPS_REVIEW_HOLD_MINUTES). */
+  reviewHoldMs: number;
   launchLinkTtlMs: number;
   /** How long `/organizations/me` is remembered for `/bff/session`. */
   organizationCacheMs: number;
@@ -122,6 +125,7 @@ export function defaultBffConfig(upstream: UpstreamCredentials, dataDir: string)
     tokenRetryDelaysMs: [200, 1_000],
     sessionIdleMs: 60 * 60_000,
     sessionAbsoluteMs: 12 * 60 * 60_000,
+    reviewHoldMs: 15 * 60_000,
     launchLinkTtlMs: 10 * 60_000,
     organizationCacheMs: 30_000,
     readyTokenCheckMs: 60_000,
@@ -245,6 +249,8 @@ const bffEnvSchema = z
     DPS_READY_TOKEN_CHECK_MS: envInteger(1_000, 3_600_000),
     DPS_SESSION_IDLE_MINUTES: envDefault(envInteger(1, 7 * 24 * 60), 60),
     DPS_SESSION_MAX_HOURS: envDefault(envInteger(1, 30 * 24), 12),
+    // Fractions allowed (0.1 = 6 s) so that tests can watch a hold expire.
+    DPS_REVIEW_HOLD_MINUTES: envDefault(envDecimal(0.05, 24 * 60), 15),
     DPS_TRUST_PROXY: trustProxySchema,
     LOG_LEVEL: envDefault(envText, 'info'),
     DPS_METRICS_PORT: metricsPortSchema,
@@ -283,6 +289,7 @@ export function loadBffConfig(env: Env = process.env, upstreamOverride?: Upstrea
   config.readyTokenCheckMs = vars.DPS_READY_TOKEN_CHECK_MS ?? config.readyTokenCheckMs;
   config.sessionIdleMs = vars.DPS_SESSION_IDLE_MINUTES * 60_000;
   config.sessionAbsoluteMs = vars.DPS_SESSION_MAX_HOURS * 60 * 60_000;
+  config.reviewHoldMs = Math.round(vars.DPS_REVIEW_HOLD_MINUTES * 60_000);
   config.trustProxy = vars.DPS_TRUST_PROXY;
   config.logLevel = vars.LOG_LEVEL;
   Object.assign(config, oidcConfigFromEnv(env));

@@ -28,6 +28,14 @@ export function envInteger(min: number, max: number) {
   return z.pipe(z.transform(blankAsUnset), z.optional(z.pipe(z.pipe(digits, z.transform(Number)), inRange)));
 }
 
+/** A decimal number from `min` to `max` (`0.5`, `15`; no exponent, no spaces), or undefined when unset or empty. */
+export function envDecimal(min: number, max: number) {
+  const rule = `must be a number from ${min} to ${max}`;
+  const digits = z.string().check(z.regex(/^[0-9]+(\.[0-9]+)?$/, rule));
+  const inRange = z.number().check(z.gte(min, rule), z.lte(max, rule));
+  return z.pipe(z.transform(blankAsUnset), z.optional(z.pipe(z.pipe(digits, z.transform(Number)), inRange)));
+}
+
 /** `schema`'s value, or `fallback` when the variable is unset or empty. */
 export function envDefault<Schema extends z.ZodMiniType>(
   schema: Schema,

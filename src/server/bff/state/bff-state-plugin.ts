@@ -1,6 +1,6 @@
 /**
  * What the BFF's routes share, as decorators of the Fastify instance: configuration, the state stores (sessions,
- * operator accounts, launch links, audit log, the sign-in rate limit, OpenID Connect sign-ins and logout tokens:
+ * operator accounts, launch links, audit log, the sign-in rate limit, OpenID Connect sign-ins and logout tokens, review holds:
  * files or PostgreSQL, see bff-stores.ts), the token manager and the upstream client, and the registry of secrets the
  * log scrubber hides.
  */
@@ -16,6 +16,7 @@ import type { OperatorAccounts } from '@/server/bff/sessions/operator-accounts';
 import type { SessionStore } from '@/server/bff/sessions/session-store';
 import type { PendingSignIns } from '@/server/bff/oidc/pending-sign-ins';
 import type { SeenLogoutTokens } from '@/server/bff/oidc/seen-logout-tokens';
+import type { ReviewHoldStore } from '@/server/bff/review/review-hold-store';
 import { TokenManager } from '@/server/bff/proxy/token-manager';
 import { UpstreamClient } from '@/server/bff/proxy/upstream-client';
 
@@ -29,6 +30,7 @@ declare module 'fastify' {
     loginRateLimit: LoginRateLimit;
     pendingSignIns: PendingSignIns;
     seenLogoutTokens: SeenLogoutTokens;
+    reviewHolds: ReviewHoldStore;
     tokenManager: TokenManager;
     upstream: UpstreamClient;
     /** Readiness of the state store: rejects when it cannot be reached. */
@@ -73,6 +75,7 @@ export const bffState = fp<BffStateOptions>(
     app.decorate('loginRateLimit', stores.loginRateLimit);
     app.decorate('pendingSignIns', stores.pendingSignIns);
     app.decorate('seenLogoutTokens', stores.seenLogoutTokens);
+    app.decorate('reviewHolds', stores.reviewHolds);
     app.decorate('stateStorePing', stores.ping);
     app.decorate('tokenManager', tokenManager);
     app.decorate(

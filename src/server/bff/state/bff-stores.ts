@@ -20,6 +20,8 @@ import { FilePendingSignIns, type PendingSignIns } from '@/server/bff/oidc/pendi
 import { PgPendingSignIns } from '@/server/bff/state/postgres/pg-pending-sign-ins';
 import { FileSeenLogoutTokens, type SeenLogoutTokens } from '@/server/bff/oidc/seen-logout-tokens';
 import { PgSeenLogoutTokens } from '@/server/bff/state/postgres/pg-seen-logout-tokens';
+import { FileReviewHolds, type ReviewHoldStore } from '@/server/bff/review/review-hold-store';
+import { PgReviewHolds } from '@/server/bff/state/postgres/pg-review-holds';
 import { bffDir } from './data-files';
 
 export interface BffStores {
@@ -32,6 +34,8 @@ export interface BffStores {
   pendingSignIns: PendingSignIns;
   /** Back-channel logout tokens answered already (each is answered once). */
   seenLogoutTokens: SeenLogoutTokens;
+  /** Who holds which agent run for review. */
+  reviewHolds: ReviewHoldStore;
   /** Readiness: rejects when the store cannot be reached (the database does not answer, the data dir is not writable). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -57,6 +61,7 @@ export async function openBffStores(
       auditLog: new PgAuditLog(db),
       pendingSignIns: new PgPendingSignIns(db, config.now),
       seenLogoutTokens: new PgSeenLogoutTokens(db, config.now),
+      reviewHolds: new PgReviewHolds(db),
       ping: () => db.ping(),
       close: () => db.close(),
     };
@@ -69,6 +74,7 @@ export async function openBffStores(
     auditLog: new FileAuditLog(config.dataDir, { ...config.audit, ...audit }),
     pendingSignIns: new FilePendingSignIns(config.dataDir, config.now),
     seenLogoutTokens: new FileSeenLogoutTokens(config.dataDir, config.now),
+    reviewHolds: new FileReviewHolds(config.dataDir),
     ping: () => access(bffDir(config.dataDir), constants.W_OK),
     close: async () => {},
   };
