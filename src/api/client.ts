@@ -61,7 +61,13 @@ export async function request<T = unknown>(path: string, options: RequestOptions
 
   const text = await response.text().catch(() => '');
   if (!response.ok) {
-    throw new ApiError(response.status, errorMessage(response, text), label, requestIdOf(response.headers));
+    throw new ApiError(
+      response.status,
+      errorMessage(response, text),
+      label,
+      requestIdOf(response.headers),
+      jsonOf(text),
+    );
   }
   if (response.status === 204 || text === '') return undefined as T;
 
@@ -90,6 +96,14 @@ export function api<T = unknown>(path: string, options?: RequestOptions<T>): Pro
 /** One path segment from an id: everything encoded except `:` (ids are `svc:user:…`; keeps audit paths readable). */
 export function segment(id: string): string {
   return encodeURIComponent(id).replaceAll('%3A', ':');
+}
+
+function jsonOf(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 function errorMessage(response: Response, text: string): string {

@@ -13,6 +13,8 @@ export class ApiError extends Error {
     readonly request: string,
     /** The console server's id of the request (`x-request-id`): what both servers logged it under. */
     readonly requestId?: string,
+    /** The whole answer (JSON), for the few answers that say more than `{message}` (a review refusal's holder). */
+    readonly body?: unknown,
   ) {
     super(message);
   }

@@ -9,7 +9,6 @@ import {
   agentRunListSchema,
   agentRunSchema,
   documentSchema,
-  IN_REVIEW_STATUS,
   runVariablesSchema,
   validationTaskInputSchema,
   validationTaskSchema,
@@ -17,14 +16,26 @@ import {
   type AgentRunStatus,
   type GroundTruthEntry,
 } from '@/contract';
-import { api, segment } from './client';
+import {
+  endedReviewHoldSchema,
+  nextReviewSchema,
+  reviewHoldListSchema,
+  reviewHoldSchema,
+  reviewRefusalSchema,
+  type ReviewHold,
+  type ReviewRefusalBody,
+} from '@/contract/review-holds';
+import { api, request, segment } from './client';
+import { isApiError } from './errors';
 import { familyKey, organizationKey } from './keys';
 import { useOrganizationScope } from './organization-scope';
 
 export const reviewKeys = {
   all: (org: string) => familyKey(org, 'review'),
   queue: (org: string, agentId: string) => [...familyKey(org, 'review'), 'queue', agentId] as const,
-  held: (org: string, agentId: string) => [...familyKey(org, 'review'), 'held', agentId] as const,
+  holds: (org: string, agentId: string) => [...familyKey(org, 'review'), 'holds', agentId] as const,
+  /** This operator's hold on a run (taking it is what loads it). */
+  hold: (org: string, runId: string) => [...familyKey(org, 'review'), 'hold', runId] as const,
   run: (org: string, agentId: string, runId: string) => [...familyKey(org, 'review'), 'run', agentId, runId] as const,
   task: (org: string, validationId: string, taskId: string) =>
     [...familyKey(org, 'review'), 'task', validationId, taskId] as const,
@@ -58,11 +69,91 @@ export const reviewQueueQueryOptions = (org: string, agentId: string) =>
   oldestRunsQueryOptions(reviewKeys.queue(org, agentId), agentId, WAITING_FOR_REVIEW_STATUS);
 
 /**
- * The runs a reviewer has taken and not finished, oldest first. The service does not expire a taken task, so a
- * reviewer who walked away leaves a run here: the queue shows them so someone can take one over.
+ * Who holds which of the agent's runs, since when (the BFF's review holds; expired ones are given back on the way),
+ * and the runs in review no hold names. Asked again often: reviewers come and go.
  */
-export const reviewHeldQueryOptions = (org: string, agentId: string) =>
-  oldestRunsQueryOptions(reviewKeys.held(org, agentId), agentId, IN_REVIEW_STATUS);
+export function reviewHoldsQueryOptions(org: string, agentId: string) {
+  return queryOptions({
+    queryKey: reviewKeys.holds(org, agentId),
+    queryFn: ({ signal }) => request('/bff/review/holds', { query: { agentId }, schema: reviewHoldListSchema, signal }),
+    staleTime: 0,
+  });
+}
+
+/** Takes the oldest waiting run of the agent that nobody holds, passing over `skip`; null when none is left. */
+export function takeNextReview(agentId: string, skip: readonly string[]) {
+  return request('/bff/review/next', {
+    method: 'POST',
+    body: { agentId, skip: skip.slice(-500) },
+    schema: nextReviewSchema,
+  });
+}
+
+/** Why a run could not be taken (409), or null when the error says something else. */
+export function reviewRefusalOf(error: unknown): ReviewRefusalBody | null {
+  if (!isApiError(error, 409)) return null;
+  const parsed = reviewRefusalSchema.safeParse(error.body);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * This operator's hold on one run: taking it (or finding it already theirs) is what opens a run for review. A sitting
+ * that took the run with `takeNextReview` puts the hold here first, so it is not asked for twice.
+ */
+export function reviewHoldQueryOptions(org: string, agentId: string, runId: string) {
+  // A run id names one run of one agent: the key needs no agent (and the sitting's `next` fills it knowing none).
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
+  return queryOptions({
+    queryKey: reviewKeys.hold(org, runId),
+    queryFn: ({ signal }) =>
+      request('/bff/review/holds', { method: 'POST', body: { agentId, runId }, schema: reviewHoldSchema, signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    retry: false,
+  });
+}
+
+/** A sign of life from the tab that holds the run; rejects with 404 once the hold has ended. */
+export function keepReviewHoldAlive(runId: string) {
+  return request(`/bff/review/holds/${segment(runId)}/keep-alive`, { method: 'POST', schema: reviewHoldSchema });
+}
+
+/** Ends a hold: a run still in review goes back to the queue; after a confirmation the hold simply ends. */
+export function endReviewHold(runId: string) {
+  return request(`/bff/review/holds/${segment(runId)}`, { method: 'DELETE', schema: endedReviewHoldSchema });
+}
+
+/**
+ * The tab is closing: gives the run back without waiting for an answer (`keepalive` lets the request outlive the page;
+ * unlike `sendBeacon`, it carries the X-CSRF header the BFF requires).
+ */
+export function giveBackOnUnload(runId: string) {
+  void fetch(`/bff/review/holds/${segment(runId)}`, {
+    method: 'DELETE',
+    headers: { 'X-CSRF': '1' },
+    credentials: 'same-origin',
+    keepalive: true,
+  }).catch(() => {});
+}
+
+/** An admin: take a run over from the reviewer holding it, or release their hold (the run goes back to the queue). */
+export function useManageReviewHold(agentId: string) {
+  const queryClient = useQueryClient();
+  const org = useOrganizationScope();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: reviewKeys.holds(org, agentId) });
+  const takeOver = useMutation({
+    mutationFn: (runId: string) =>
+      request(`/bff/review/holds/${segment(runId)}/take-over`, { method: 'POST', schema: reviewHoldSchema }),
+    onSuccess: async (hold) => {
+      queryClient.setQueryData(reviewKeys.hold(org, hold.runId), hold);
+      await refresh();
+    },
+  });
+  const release = useMutation({ mutationFn: endReviewHold, onSuccess: refresh });
+  return { takeOver, release };
+}
+
+export type { ReviewHold };
 
 export function reviewRunQueryOptions(org: string, agentId: string, runId: string) {
   return queryOptions({
@@ -109,28 +200,6 @@ async function refreshAfterReviewWrite(queryClient: ReturnType<typeof useQueryCl
   await queryClient.refetchQueries({ queryKey: reviewKeys.all(org), type: 'active' });
 }
 
-/** Takes a run's task (ready → in-progress; its run → review-in-progress). 409 when another reviewer holds it. */
-export function useTakeReviewTask() {
-  const queryClient = useQueryClient();
-  const org = useOrganizationScope();
-  return useMutation({
-    mutationFn: (ref: TaskRef) =>
-      api(taskPath(ref), { method: 'PATCH', body: { status: 'in-progress' }, schema: validationTaskSchema }),
-    onSuccess: async () => refreshAfterReviewWrite(queryClient, org),
-  });
-}
-
-/** Hands a taken task back to the queue (in-progress → ready). */
-export function useReleaseReviewTask() {
-  const queryClient = useQueryClient();
-  const org = useOrganizationScope();
-  return useMutation({
-    mutationFn: (ref: TaskRef) =>
-      api(taskPath(ref), { method: 'PATCH', body: { status: 'ready' }, schema: validationTaskSchema }),
-    onSuccess: async () => refreshAfterReviewWrite(queryClient, org),
-  });
-}
-
 export interface ReviewConfirmation {
   /** The run under review: not sent (the task names it), kept for the handlers. */
   runId: string;
@@ -151,12 +220,13 @@ export function useConfirmReview(handlers?: {
   const queryClient = useQueryClient();
   const org = useOrganizationScope();
   return useMutation({
-    mutationFn: async ({ task, documentId, groundTruth }: ReviewConfirmation) => {
+    mutationFn: async ({ runId, task, documentId, groundTruth }: ReviewConfirmation) => {
       const completed = await api(taskPath(task), {
         method: 'PATCH',
         body: { status: 'succeeded', output: { groundTruth } },
         schema: validationTaskSchema,
       });
+      await endHoldAfterReview(runId);
       const document = documentId
         ? await api(`/documents/${segment(documentId)}`, {
             method: 'PATCH',
@@ -174,17 +244,38 @@ export function useConfirmReview(handlers?: {
   });
 }
 
-/** Reject: the task fails with a reason (its run → error). */
+/** Reject: the task fails with a reason (its run → error), and the hold ends. */
 export function useRejectReview() {
   const queryClient = useQueryClient();
   const org = useOrganizationScope();
   return useMutation({
-    mutationFn: ({ task, reason }: { task: TaskRef; reason: string }) =>
-      api(taskPath(task), {
+    mutationFn: async ({ runId, task, reason }: { runId: string; task: TaskRef; reason: string }) => {
+      const failed = await api(taskPath(task), {
         method: 'PATCH',
         body: { status: 'failed', output: { reason } },
         schema: validationTaskSchema,
-      }),
+      });
+      await endHoldAfterReview(runId);
+      return failed;
+    },
     onSuccess: async () => refreshAfterReviewWrite(queryClient, org),
   });
+}
+
+/** Skip: the hold ends and the run goes back to the queue for someone else (its task back to ready). */
+export function useSkipReview() {
+  const queryClient = useQueryClient();
+  const org = useOrganizationScope();
+  return useMutation({
+    mutationFn: (runId: string) => endReviewHold(runId),
+    onSuccess: async () => refreshAfterReviewWrite(queryClient, org),
+  });
+}
+
+/**
+ * The review is written: the hold has nothing left to keep. Not ending it is harmless (it lapses after the hold
+ * time, and a finished task is never given back), so a failure here does not fail the review.
+ */
+async function endHoldAfterReview(runId: string) {
+  await endReviewHold(runId).catch(() => undefined);
 }

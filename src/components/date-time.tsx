@@ -69,6 +69,23 @@ export function formatExact(value: string | number | Date, zone: TimeZoneChoice)
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())} ${zoneName}`.trim();
 }
 
+/** `10:42` today, `2026-11-22 10:42` on another day (and ` UTC` in UTC): when something started, at a glance. */
+export function formatClock(value: string | number | Date, zone: TimeZoneChoice, nowMs: number = Date.now()): string {
+  const date = toDate(value);
+  if (!date) return String(value);
+  const utc = zone === 'utc';
+  const parts = (d: Date) =>
+    utc
+      ? [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes()]
+      : [d.getFullYear(), d.getMonth() + 1, d.getDate(), d.getHours(), d.getMinutes()];
+  const [year, month, day, hours, minutes] = parts(date);
+  const [todayYear, todayMonth, today] = parts(new Date(nowMs));
+  const clock = `${pad(hours)}:${pad(minutes)}${utc ? ' UTC' : ''}`;
+  return year === todayYear && month === todayMonth && day === today
+    ? clock
+    : `${year}-${pad(month)}-${pad(day)} ${clock}`;
+}
+
 const relativeFormat = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
@@ -93,8 +110,11 @@ export function formatRelative(value: string | number | Date, nowMs: number = Da
 
 export interface DateTimeProps {
   value: string | number | Date | null | undefined;
-  /** `relative` (default): "3 min ago" with the exact time on hover; `exact`: the exact time, relative on hover. */
-  mode?: 'relative' | 'exact';
+  /**
+   * `relative` (default): "3 min ago" with the exact time on hover; `exact`: the exact time, relative on hover;
+   * `clock`: "10:42" (with the date on another day), the exact and relative time on hover.
+   */
+  mode?: 'relative' | 'exact' | 'clock';
   /** Shown when value is null/undefined. */
   empty?: string;
   className?: string;
@@ -111,10 +131,10 @@ export function DateTime({ value, mode = 'relative', empty = '—', className }:
   return (
     <time
       dateTime={date.toISOString()}
-      title={mode === 'relative' ? exact : relative}
+      title={mode === 'relative' ? exact : mode === 'clock' ? `${exact} (${relative})` : relative}
       className={['date-time', className].filter(Boolean).join(' ')}
     >
-      {mode === 'relative' ? relative : exact}
+      {mode === 'relative' ? relative : mode === 'clock' ? formatClock(date, zone, nowMs) : exact}
     </time>
   );
 }

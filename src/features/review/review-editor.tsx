@@ -1,13 +1,13 @@
 import { useMemo, useRef, useState } from 'react';
 import { explainError } from '@/api/errors';
-import { useRejectReview, useReleaseReviewTask, type ReviewConfirmation } from '@/api/review';
+import { useRejectReview, useSkipReview, type ReviewConfirmation, type ReviewHold } from '@/api/review';
+import { DateTime } from '@/components/date-time';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { UnsavedChangesGuard } from '@/components/form/unsaved-changes';
 import type { Document, GroundTruthEntry, ValidationIssue } from '@/contract';
 import { GroundTruthWorkspace } from '@/widgets/ground-truth/ground-truth-workspace';
 import { useGroundTruthDraft } from '@/widgets/ground-truth/use-ground-truth-draft';
 import { notesByLabel } from './review-fields';
-import { forgetTaken } from './taken-runs';
 
 type ReviewEditorProps = {
   agentId: string;
@@ -20,8 +20,8 @@ type ReviewEditorProps = {
   labelOptions: string[];
   task: { validationId: string; taskId: string } | null;
   readOnly: boolean;
-  /** The run is shown while its task is being taken; its actions wait for that. */
-  taking: boolean;
+  /** This reviewer's hold on the run (null when read-only). */
+  hold: ReviewHold | null;
   position: { position: number; total: number };
   onDone: (finished: boolean) => Promise<void>;
   onConfirm: (confirmation: ReviewConfirmation) => void;
@@ -39,7 +39,7 @@ export function ReviewEditor(props: ReviewEditorProps) {
     labelOptions,
     task,
     readOnly,
-    taking,
+    hold,
     position,
     onDone,
     onConfirm: confirmAndMoveOn,
@@ -54,22 +54,21 @@ export function ReviewEditor(props: ReviewEditorProps) {
     documentId,
     draft,
     readOnly,
-    taking,
     onDone,
     confirmAndMoveOn,
   });
 
-  const header = <ReviewBar agentId={agentId} runId={runId} document={document} issues={issues} position={position} />;
+  const header = (
+    <ReviewBar agentId={agentId} runId={runId} document={document} issues={issues} position={position} hold={hold} />
+  );
   const footer = (
     <ReviewActions
       status={
-        taking
-          ? 'Taking the run for review…'
-          : busy
-            ? 'Working…'
-            : draft.dirty
-              ? `${draft.changes.length} ${draft.changes.length === 1 ? 'correction' : 'corrections'}`
-              : 'No corrections'
+        busy
+          ? 'Working…'
+          : draft.dirty
+            ? `${draft.changes.length} ${draft.changes.length === 1 ? 'correction' : 'corrections'}`
+            : 'No corrections'
       }
       canDecide={!readOnly && task !== null}
       busy={busy}
@@ -124,19 +123,18 @@ function useReviewDecisions({
   documentId,
   draft,
   readOnly,
-  taking,
   onDone,
   confirmAndMoveOn,
-}: Pick<ReviewEditorProps, 'task' | 'runId' | 'documentId' | 'readOnly' | 'taking' | 'onDone'> & {
+}: Pick<ReviewEditorProps, 'task' | 'runId' | 'documentId' | 'readOnly' | 'onDone'> & {
   draft: ReturnType<typeof useGroundTruthDraft>;
   confirmAndMoveOn: ReviewEditorProps['onConfirm'];
 }) {
-  const release = useReleaseReviewTask();
+  const skip = useSkipReview();
   const reject = useRejectReview();
   const [error, setError] = useState<string | null>(null);
   // Set while moving on after Confirm/Skip/Reject, so the guard does not ask about edits that were just handled.
   const leaving = useRef(false);
-  const busy = taking || release.isPending || reject.isPending;
+  const busy = skip.isPending || reject.isPending;
 
   const moveOn = async (finished: boolean) => {
     leaving.current = true;
@@ -159,8 +157,7 @@ function useReviewDecisions({
     if (!task || busy) return;
     setError(null);
     try {
-      await release.mutateAsync(task);
-      forgetTaken(runId);
+      await skip.mutateAsync(runId);
       await moveOn(false);
     } catch (e) {
       const { title, detail } = explainError(e);
@@ -170,8 +167,7 @@ function useReviewDecisions({
 
   const onReject = async (reason: string) => {
     if (!task) return;
-    await reject.mutateAsync({ task, reason: reason.trim() || 'Rejected in review' });
-    forgetTaken(runId);
+    await reject.mutateAsync({ runId, task, reason: reason.trim() || 'Rejected in review' });
     leaving.current = true;
     await moveOn(true);
   };
@@ -185,7 +181,8 @@ function ReviewBar({
   document,
   issues,
   position,
-}: Pick<ReviewEditorProps, 'agentId' | 'runId' | 'document' | 'issues' | 'position'>) {
+  hold,
+}: Pick<ReviewEditorProps, 'agentId' | 'runId' | 'document' | 'issues' | 'position' | 'hold'>) {
   return (
     <div className="review-bar gt-tabs">
       <p className="review-bar__meta">
@@ -196,6 +193,11 @@ function ReviewBar({
           run …{runId.slice(-8)}
         </span>
         {document ? <span>{document.name || document.documentId}</span> : <span>No document</span>}
+        {hold ? (
+          <span className="review-bar__hold">
+            held by {hold.mine ? 'you' : hold.holder} since <DateTime value={hold.since} mode="clock" />
+          </span>
+        ) : null}
       </p>
       {issues.length > 0 && (
         <details className="review-issues" role="note">

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useRunDocument } from '@/api/documents';
+import type { ReviewHold } from '@/api/review';
 import { DateTime } from '@/components/date-time';
 import type { AgentRun } from '@/contract';
 import './review.css';
@@ -7,18 +8,18 @@ import './review.css';
 export type ReviewQueueProps = {
   agentId: string;
   agentName: string;
-  /** Runs waiting for review (the open one excluded once taken). */
+  /** Runs waiting for review that nobody holds (the open one excluded). */
   runs: readonly AgentRun[];
-  /** Runs taken for review and not finished (by anyone, this tab included). */
-  held: readonly AgentRun[];
-  currentRunId: string | null;
+  /** Runs held by a reviewer of this console (the open one excluded): who, and since when. */
+  holds: readonly ReviewHold[];
+  /** Runs in review that no hold names (taken outside this console). */
+  untracked: readonly { runId: string; since: string }[];
   position: { position: number; total: number };
 };
 
-/** The left column: which run is open, and the ones still waiting (oldest first). */
-export function ReviewQueue({ agentId, agentName, runs, held, currentRunId, position }: ReviewQueueProps) {
-  const waiting = runs.filter((run) => run.runId !== currentRunId);
-  const inReview = held.filter((run) => run.runId !== currentRunId);
+/** The left column: where this sitting is, the runs still waiting (oldest first), and who is reviewing what. */
+export function ReviewQueue({ agentId, agentName, runs, holds, untracked, position }: ReviewQueueProps) {
+  const inReview = holds.length + untracked.length;
   return (
     <nav className="review-queue" aria-label="Review queue">
       <div className="review-queue__head">
@@ -38,50 +39,54 @@ export function ReviewQueue({ agentId, agentName, runs, held, currentRunId, posi
           )}
         </p>
       </div>
-      <p className="review-queue__label">{waiting.length} waiting</p>
-      {waiting.length === 0 ? (
+      <p className="review-queue__label">{runs.length} waiting</p>
+      {runs.length === 0 ? (
         <p className="review-queue__empty">No other run waits for review.</p>
       ) : (
         <ol className="review-queue__list">
-          {waiting.map((run) => (
+          {runs.map((run) => (
             <li key={run.runId}>
-              <Link
-                to="/runs/review"
-                search={{ agentId, runId: run.runId }}
-                className="review-queue__item"
-                aria-current={run.runId === currentRunId ? 'page' : undefined}
-              >
+              <Link to="/runs/review" search={{ agentId, runId: run.runId }} className="review-queue__item">
                 <QueuedDocumentName run={run} />
                 <span className="review-queue__meta">
                   <span className="review-queue__id">…{run.runId.slice(-8)}</span>
-                  <span>
-                    {run.createdTime
-                      ? new Date(run.createdTime).toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' })
-                      : ''}
-                  </span>
+                  <DateTime value={run.createdTime} mode="clock" />
                 </span>
               </Link>
             </li>
           ))}
         </ol>
       )}
-      {inReview.length > 0 ? (
+      {inReview > 0 ? (
         <>
           <p
             className="review-queue__label"
-            title="Taken by a reviewer and not finished. Open one to take it over if its reviewer has stopped."
+            title="Held by a reviewer. A run whose reviewer stops goes back to the queue by itself."
           >
-            {inReview.length} in review
+            {inReview} in review
           </p>
-          <ol className="review-queue__list">
-            {inReview.map((run) => (
+          <ol className="review-queue__list" aria-label="Runs in review">
+            {holds.map((hold) => (
+              <li key={hold.runId}>
+                <Link to="/runs/review" search={{ agentId, runId: hold.runId }} className="review-queue__item">
+                  <span className="review-queue__doc">{hold.mine ? 'You' : hold.holder}</span>
+                  <span className="review-queue__meta">
+                    <span className="review-queue__id">…{hold.runId.slice(-8)}</span>
+                    <span>
+                      since <DateTime value={hold.since} mode="clock" />
+                    </span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+            {untracked.map((run) => (
               <li key={run.runId}>
                 <Link to="/runs/review" search={{ agentId, runId: run.runId }} className="review-queue__item">
-                  <QueuedDocumentName run={run} />
+                  <span className="review-queue__doc">Outside this console</span>
                   <span className="review-queue__meta">
                     <span className="review-queue__id">…{run.runId.slice(-8)}</span>
                     <span>
-                      taken <DateTime value={run.updatedTime ?? run.createdTime} />
+                      since <DateTime value={run.since} mode="clock" />
                     </span>
                   </span>
                 </Link>

@@ -1,143 +1,133 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { archiveAgentRun } from '@/api/agent-runs';
 import { documentQueryOptions } from '@/api/documents';
-import { explainError, isApiError } from '@/api/errors';
 import { modelQueryOptions } from '@/api/models';
+import { useOrganizationScope } from '@/api/organization-scope';
 import {
+  reviewHoldQueryOptions,
+  reviewKeys,
+  reviewRefusalOf,
   reviewRunQueryOptions,
   reviewTaskQueryOptions,
-  useTakeReviewTask,
   type ReviewConfirmation,
 } from '@/api/review';
 import { validationQueryOptions } from '@/api/validations';
-import { DateTime } from '@/components/date-time';
-import { EmptyState, ErrorState, LoadingState } from '@/components/states';
-import { REVIEW_STATUSES, type GroundTruthEntry } from '@/contract';
+import { ErrorState, LoadingState } from '@/components/states';
+import type { GroundTruthEntry } from '@/contract';
 import { DEFAULT_THRESHOLD, labelsFromFieldConfig } from '@/widgets/ground-truth/ground-truth-rows';
 import { entriesFromPredictions, thresholdFromConfig } from './review-fields';
 import { ReviewEditor } from './review-editor';
-import { forgetTaken, isTakenHere, rememberTaken } from './taken-runs';
+import { RunNotOpen } from './run-not-open';
+import { RunRefused } from './run-refused';
 import { unsentEntries } from './unsent-confirmations';
-import { useOrganizationScope } from '@/api/organization-scope';
+import { useGiveBackWhenLeft, useKeepHoldAlive, useSlow } from './use-review-hold';
 
 type ReviewRunProps = {
   agentId: string;
   runId: string;
-  readOnly: boolean;
+  /** The operator may review (take, confirm, skip, reject); otherwise the run is shown read-only. */
+  canReview: boolean;
+  /** The operator may release another reviewer's hold or take the run over (admins). */
+  canManageHolds: boolean;
+  holdRules: { holdMs: number; keepAliveMs: number };
   position: { position: number; total: number };
-  onDone: (finished: boolean) => Promise<void>;
+  /** Moves on: `finished` when this run was decided; `skip` when the sitting should not offer it again. */
+  onDone: (finished: boolean, skip?: boolean) => Promise<void>;
   /** Confirm: the sitting writes it in the background and moves on at once. */
   onConfirm: (confirmation: ReviewConfirmation) => void;
 };
 
-/** Loads a run, takes its task (so nobody else reviews it), and shows its document and fields. */
-export function ReviewRun({ agentId, runId, readOnly, position, onDone, onConfirm }: ReviewRunProps) {
-  const { run, task, document, validation, model, validationId, taskId, documentId } = useReviewRunQueries(
-    agentId,
-    runId,
-  );
-  const status = run.data?.run.status;
-  const take = useTakeForReview({ runId, status, validationId, taskId, readOnly });
-  const [takeOver, setTakeOver] = useState(false);
+/** Takes a run for review (the BFF records who holds it), keeps the hold alive, and shows its document and fields. */
+export function ReviewRun(props: ReviewRunProps) {
+  const { agentId, runId, canReview, canManageHolds, holdRules, position, onDone, onConfirm } = props;
+  const org = useOrganizationScope();
+  const queryClient = useQueryClient();
+  const hold = useQuery({ ...reviewHoldQueryOptions(org, agentId, runId), enabled: canReview });
+  const slowTake = useSlow(hold.isFetching);
+  const ended = useKeepHoldAlive(hold.data, holdRules);
+  const leave = useGiveBackWhenLeft(hold.data?.mine && !ended ? runId : null);
+  const queries = useReviewRunQueries(agentId, runId);
+  const slowLoad = useSlow(queries.loading);
+  const takeAgain = () => void queryClient.resetQueries({ queryKey: reviewKeys.hold(org, runId) });
 
-  if (run.isPending)
-    return (
-      <div className="review-main">
-        <LoadingState label="Opening the run…" />
-      </div>
+  if (canReview && hold.isPending) {
+    return slowTake ? (
+      <SlowAnswer what="handed this run over for review" onRetry={takeAgain} onDone={onDone} />
+    ) : (
+      <Pending label="Taking the run for review…" />
     );
-  if (run.isError)
+  }
+  if (canReview && hold.isError) {
+    const refusal = reviewRefusalOf(hold.error);
+    if (!refusal) return <Failed error={hold.error} onRetry={takeAgain} />;
     return (
-      <div className="review-main">
-        <ErrorState error={run.error} onRetry={() => void run.refetch()} />
-      </div>
-    );
-  if (take.isError) {
-    const taken = isApiError(take.error, 409);
-    return (
-      <RunNotOpen
-        title={taken ? 'Another reviewer has this run' : 'This run could not be taken for review'}
+      <RunRefused
+        agentId={agentId}
+        runId={runId}
+        refusal={refusal}
+        canManageHolds={canManageHolds}
         onDone={onDone}
-      >
-        {taken ? 'Its validation task is already in progress.' : explainError(take.error).detail}
-      </RunNotOpen>
+        onArchive={async () => {
+          await archiveAgentRun(agentId, runId);
+          await onDone(false, true);
+        }}
+      />
     );
   }
-  const reviewable = status !== undefined && REVIEW_STATUSES.includes(status);
-  if (!reviewable) {
-    return (
-      <RunNotOpen title={`This run is ${status}`} onDone={onDone}>
-        Only runs waiting for review or in review can be reviewed here.
-      </RunNotOpen>
-    );
-  }
-  if (status === 'review-in-progress' && !readOnly && !takeOver && !isTakenHere(runId)) {
+  if (ended) {
     return (
       <RunNotOpen
-        title="Another reviewer has this run"
+        title="Your hold on this run has ended"
         onDone={onDone}
         alsoOffer={
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              rememberTaken(runId);
-              setTakeOver(true);
-            }}
-          >
-            Review it anyway
+          <button type="button" className="button" onClick={takeAgain}>
+            Take it again
           </button>
         }
       >
-        Its validation task is in progress, taken in another session{' '}
-        <DateTime value={run.data.run.updatedTime ?? run.data.run.createdTime} />. Review it anyway only if that
-        reviewer has stopped.
+        It went back to the queue after {Math.round(holdRules.holdMs / 60_000)} minutes without activity, or an
+        administrator took it over. Corrections you had not confirmed are not saved.
       </RunNotOpen>
     );
   }
-  if ((validationId && taskId && task.isPending) || (documentId && document.isPending)) {
-    return (
-      <div className="review-main">
-        <LoadingState label="Opening the run…" />
-      </div>
+  if (queries.loading) {
+    return slowLoad ? (
+      <SlowAnswer what="sent this run" onRetry={queries.retry} onDone={onDone} />
+    ) : (
+      <Pending label="Opening the run…" />
     );
   }
-  if (task.isError || document.isError) {
-    return (
-      <div className="review-main">
-        <ErrorState
-          error={task.error ?? document.error}
-          onRetry={() => {
-            void task.refetch();
-            void document.refetch();
-          }}
-        />
-      </div>
-    );
-  }
+  if (queries.error) return <Failed error={queries.error} onRetry={queries.retry} />;
 
-  const input = task.data?.input ?? null;
+  const { task, document, validation, model, taskRef, documentId } = queries;
+  const input = task?.input ?? null;
   // Corrections confirmed here whose write failed come back as they were confirmed.
   const initial: GroundTruthEntry[] =
     unsentEntries(runId) ??
-    (input?.predictions.length ? entriesFromPredictions(input.predictions) : (document.data?.groundTruth ?? []));
+    (input?.predictions.length ? entriesFromPredictions(input.predictions) : (document?.groundTruth ?? []));
 
   return (
     <ReviewEditor
       agentId={agentId}
       runId={runId}
       documentId={documentId}
-      document={document.data ?? null}
+      document={document ?? null}
       initial={initial}
       issues={input?.issues ?? []}
-      threshold={thresholdFromConfig(validation.data?.config, DEFAULT_THRESHOLD)}
-      labelOptions={labelsFromFieldConfig(model.data?.fieldConfig)}
-      task={validationId && taskId ? { validationId, taskId } : null}
-      readOnly={readOnly}
-      taking={status === 'ready-for-review' && !readOnly}
+      threshold={thresholdFromConfig(validation?.config, DEFAULT_THRESHOLD)}
+      labelOptions={labelsFromFieldConfig(model?.fieldConfig)}
+      task={canReview ? taskRef : null}
+      hold={hold.data ?? null}
+      readOnly={!canReview}
       position={position}
-      onDone={onDone}
-      onConfirm={onConfirm}
+      onDone={async (finished) => {
+        leave.decided();
+        await onDone(finished);
+      }}
+      onConfirm={(confirmation) => {
+        leave.decided();
+        onConfirm(confirmation);
+      }}
     />
   );
 }
@@ -158,64 +148,64 @@ function useReviewRunQueries(agentId: string, runId: string) {
   const document = useQuery({ ...documentQueryOptions(org, documentId ?? ''), enabled: Boolean(documentId) });
   const validation = useQuery({ ...validationQueryOptions(org, validationId ?? ''), enabled: Boolean(validationId) });
   const model = useQuery({ ...modelQueryOptions(org, modelId ?? ''), enabled: Boolean(modelId) });
-  return { run, task, document, validation, model, validationId, taskId, documentId };
+  const loading =
+    run.isPending || (Boolean(validationId && taskId) && task.isPending) || (Boolean(documentId) && document.isPending);
+  return {
+    loading,
+    error: run.error ?? task.error ?? document.error,
+    retry: () => {
+      void run.refetch();
+      if (validationId && taskId) void task.refetch();
+      if (documentId) void document.refetch();
+    },
+    run: run.data,
+    task: task.data,
+    document: document.data,
+    validation: validation.data,
+    model: model.data,
+    taskRef: validationId && taskId ? { validationId, taskId } : null,
+    documentId,
+  };
 }
 
-/** Takes a run waiting for review once (its task goes in-progress; 409 when another reviewer has it). */
-function useTakeForReview({
-  runId,
-  status,
-  validationId,
-  taskId,
-  readOnly,
-}: {
-  runId: string;
-  status: string | undefined;
-  validationId: string | null;
-  taskId: string | null;
-  readOnly: boolean;
-}) {
-  const take = useTakeReviewTask();
-  const attempted = useRef(false);
-  useEffect(() => {
-    if (readOnly || attempted.current || status !== 'ready-for-review' || !validationId || !taskId) return;
-    attempted.current = true;
-    // Remembered before the answer: the take's own refetch brings the run back in review before onSuccess here,
-    // and this tab must not read that as another reviewer's hold (which swapped the editor out and back).
-    rememberTaken(runId);
-    // Its success refetches this run (api/review.ts), which then reads review-in-progress.
-    take.mutate({ validationId, taskId }, { onError: () => forgetTaken(runId) });
-  }, [readOnly, status, validationId, taskId, take, runId]);
-  return take;
-}
-
-/** Why this run is not opened for review, and the way on to the next. */
-function RunNotOpen({
-  title,
-  onDone,
-  alsoOffer,
-  children,
-}: {
-  title: string;
-  onDone: (finished: boolean) => Promise<void>;
-  alsoOffer?: ReactNode;
-  children: ReactNode;
-}) {
+function Pending({ label }: { label: string }) {
   return (
     <div className="review-main">
-      <EmptyState
-        title={title}
-        action={
-          <>
-            <button type="button" className="button button--primary" onClick={() => void onDone(false)}>
-              Open the next run
-            </button>
-            {alsoOffer}
-          </>
-        }
-      >
-        {children}
-      </EmptyState>
+      <LoadingState label={label} />
     </div>
+  );
+}
+
+function Failed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <div className="review-main">
+      <ErrorState error={error} onRetry={onRetry} />
+    </div>
+  );
+}
+
+/** A take or load that has not answered within a few seconds: says so, and offers to ask again or move on. */
+function SlowAnswer({
+  what,
+  onRetry,
+  onDone,
+}: {
+  what: string;
+  onRetry: () => void;
+  onDone: ReviewRunProps['onDone'];
+}) {
+  return (
+    <RunNotOpen
+      title="The service is taking long to answer"
+      onDone={onDone}
+      alsoOffer={
+        <button type="button" className="button" onClick={onRetry}>
+          Try again
+        </button>
+      }
+    >
+      It has not {what} after 5 seconds. It may still answer; try again, or open the next run and come back to this one
+      later.
+    </RunNotOpen>
   );
 }

@@ -1,54 +1,107 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useCapabilities } from '@/api/capabilities';
-import { reviewAgentsQueryOptions, reviewHeldQueryOptions, reviewQueueQueryOptions } from '@/api/review';
-import { EmptyState } from '@/components/states';
+import { useOrganizationScope } from '@/api/organization-scope';
+import {
+  reviewAgentsQueryOptions,
+  reviewHoldsQueryOptions,
+  reviewKeys,
+  reviewQueueQueryOptions,
+  takeNextReview,
+} from '@/api/review';
+import { EmptyState, ErrorState, LoadingState } from '@/components/states';
 import { reviewPosition } from './review-fields';
 import { ReviewQueue } from './review-queue';
 import { ReviewRun } from './review-run';
 import { useBackgroundConfirm } from './use-background-confirm';
 import { useReviewPrefetch } from './use-review-prefetch';
-import { useOrganizationScope } from '@/api/organization-scope';
 
-/** One sitting on an agent's queue: counts the runs confirmed so far ("3 of 12"). */
+/** How often a sitting looks at the queue and its holds again: other reviewers take and finish runs meanwhile. */
+const TEAM_REFRESH_MS = 10_000;
+/** The BFF's default hold rules, until its answer says otherwise. */
+const DEFAULT_HOLD_RULES = { holdMs: 15 * 60_000, keepAliveMs: 60_000 };
+
+/**
+ * One sitting on an agent's queue, shared with the other reviewers: each next run is the oldest waiting one nobody
+ * holds, taken by the BFF for this operator (so two reviewers never get the same run), and the queue shows who is
+ * reviewing what. Counts the runs reviewed so far ("3 of 12").
+ */
 export function ReviewSitting({ agentId, runId }: { agentId: string; runId: string | null }) {
   const org = useOrganizationScope();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const readOnly = !useCapabilities().write;
-  const { data: queue } = useSuspenseQuery(reviewQueueQueryOptions(org, agentId));
-  const held = useQuery(reviewHeldQueryOptions(org, agentId));
-  const heldElsewhere = held.data?.runs.filter((run) => run.runId !== runId).length ?? 0;
+  const capabilities = useCapabilities();
+  const canReview = capabilities.review;
+  const { data: queue } = useSuspenseQuery({
+    ...reviewQueueQueryOptions(org, agentId),
+    refetchInterval: TEAM_REFRESH_MS,
+  });
+  const holds = useQuery({ ...reviewHoldsQueryOptions(org, agentId), refetchInterval: TEAM_REFRESH_MS });
   const agents = useQuery(reviewAgentsQueryOptions(org));
   const agentName = agents.data?.agents.find((a) => a.agentId === agentId)?.name || agentId;
   const [done, setDone] = useState(0);
+  /** Runs this sitting skipped or could not open: not offered to it again. */
+  const skipped = useRef(new Set<string>());
+  const [next, setNext] = useState<{ busy: boolean; error: unknown; untasked: number }>({
+    busy: false,
+    error: null,
+    untasked: 0,
+  });
 
   const confirmations = useBackgroundConfirm(agentId, () => setDone((n) => Math.max(0, n - 1)));
-  const shownRuns = queue.runs.filter((run) => !confirmations.sending.has(run.runId));
-  const waiting = shownRuns.filter((run) => run.runId !== runId).length;
-  const position = reviewPosition(done, waiting, runId !== null);
-  useReviewPrefetch(org, shownRuns, runId);
+  const heldRuns = holds.data?.holds ?? [];
+  const heldIds = new Set([...heldRuns.map((h) => h.runId), ...(holds.data?.untracked ?? []).map((u) => u.runId)]);
+  // Waiting for anyone: not held by another reviewer, not being confirmed here.
+  const waiting = queue.runs.filter(
+    (run) => !confirmations.sending.has(run.runId) && (run.runId === runId || !heldIds.has(run.runId)),
+  );
+  const othersWaiting = waiting.filter((run) => run.runId !== runId);
+  const position = reviewPosition(done, othersWaiting.length, runId !== null);
+  useReviewPrefetch(
+    org,
+    othersWaiting.filter((run) => !skipped.current.has(run.runId)),
+    runId,
+  );
 
-  /**
-   * The next waiting run after this one, from the queue as this tab knows it: a review write refetches it
-   * (api/review.ts); runs whose confirmation is still being written are not offered again.
-   */
-  const openNext = async (finished: boolean) => {
+  /** Moves on: to the next run the BFF takes for this operator, or (read-only) the next listed one. */
+  const openNext = async (finished: boolean, skip = false) => {
     if (finished) setDone((n) => n + 1);
-    const known = queryClient.getQueryData(reviewQueueQueryOptions(org, agentId).queryKey) ?? queue;
-    const next = known.runs.find((run) => run.runId !== runId && !confirmations.isSending(run.runId));
-    await navigate({ to: '/runs/review', search: { agentId, runId: next?.runId }, replace: false });
+    if (runId && (skip || !finished)) skipped.current.add(runId);
+    if (!canReview) {
+      const listed = othersWaiting.find((run) => !skipped.current.has(run.runId));
+      await navigate({ to: '/runs/review', search: { agentId, runId: listed?.runId } });
+      return;
+    }
+    setNext((state) => ({ ...state, busy: true, error: null }));
+    try {
+      const answer = await takeNextReview(agentId, [...skipped.current]);
+      if (answer.hold) queryClient.setQueryData(reviewKeys.hold(org, answer.hold.runId), answer.hold);
+      setNext({ busy: false, error: null, untasked: answer.untasked });
+      await navigate({ to: '/runs/review', search: { agentId, runId: answer.hold?.runId } });
+    } catch (error) {
+      setNext((state) => ({ ...state, busy: false, error }));
+      await navigate({ to: '/runs/review', search: { agentId, runId: undefined } });
+    }
   };
+
+  // Opening an agent's queue opens the next run for this operator at once.
+  const started = useRef(false);
+  useEffect(() => {
+    if (runId || started.current) return;
+    started.current = true;
+    if (othersWaiting.length > 0) void openNext(false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per sitting, on its first render without a run
+  }, [runId]);
 
   return (
     <div className="review-page">
       <ReviewQueue
         agentId={agentId}
         agentName={agentName}
-        runs={shownRuns}
-        held={held.data?.runs ?? []}
-        currentRunId={runId}
+        runs={othersWaiting}
+        holds={heldRuns.filter((hold) => hold.runId !== runId)}
+        untracked={(holds.data?.untracked ?? []).filter((u) => u.runId !== runId)}
         position={position}
       />
       {runId ? (
@@ -56,7 +109,9 @@ export function ReviewSitting({ agentId, runId }: { agentId: string; runId: stri
           key={runId}
           agentId={agentId}
           runId={runId}
-          readOnly={readOnly}
+          canReview={canReview}
+          canManageHolds={capabilities.manageReviewHolds}
+          holdRules={holds.data ?? DEFAULT_HOLD_RULES}
           position={position}
           onDone={openNext}
           onConfirm={(confirmation) => {
@@ -66,22 +121,77 @@ export function ReviewSitting({ agentId, runId }: { agentId: string; runId: stri
           }}
         />
       ) : (
-        <div className="review-main">
-          <EmptyState
-            title={done ? `All done: ${done} ${done === 1 ? 'run' : 'runs'} reviewed` : 'No runs wait for review'}
-            action={
-              <Link to="/" className="button">
-                Back to runs
-              </Link>
-            }
-          >
-            New runs of {agentName} that need a person appear here.
-            {heldElsewhere
-              ? ` ${heldElsewhere} ${heldElsewhere === 1 ? 'run is' : 'runs are'} in review: open one from the list to take it over if its reviewer has stopped.`
-              : ''}
-          </EmptyState>
-        </div>
+        <SittingEnd
+          agentName={agentName}
+          done={done}
+          busy={next.busy}
+          error={next.error}
+          untasked={next.untasked}
+          othersReviewing={[...new Set(heldRuns.filter((h) => !h.mine).map((h) => h.holder))]}
+          waitingNow={
+            canReview
+              ? Math.max(0, othersWaiting.filter((run) => !skipped.current.has(run.runId)).length - next.untasked)
+              : 0
+          }
+          onNext={() => void openNext(false)}
+        />
       )}
+    </div>
+  );
+}
+
+/** No run open: finding the next, or the end of the sitting and what is left for whom. */
+function SittingEnd(props: {
+  agentName: string;
+  done: number;
+  busy: boolean;
+  error: unknown;
+  untasked: number;
+  othersReviewing: string[];
+  waitingNow: number;
+  onNext: () => void;
+}) {
+  const { agentName, done, busy, error, untasked, othersReviewing, waitingNow, onNext } = props;
+  if (busy) {
+    return (
+      <div className="review-main">
+        <LoadingState label="Taking the next run…" />
+      </div>
+    );
+  }
+  if (error) {
+    return (
+      <div className="review-main">
+        <ErrorState error={error} onRetry={onNext} />
+      </div>
+    );
+  }
+  const runsWord = (n: number) => `${n} ${n === 1 ? 'run' : 'runs'}`;
+  return (
+    <div className="review-main">
+      <EmptyState
+        title={done ? `All done: ${runsWord(done)} reviewed` : 'No runs wait for review'}
+        action={
+          <>
+            {waitingNow > 0 ? (
+              <button type="button" className="button button--primary" onClick={onNext}>
+                Review the next run ({runsWord(waitingNow)} waiting)
+              </button>
+            ) : null}
+            <Link to="/" className="button">
+              Back to runs
+            </Link>
+          </>
+        }
+      >
+        New runs of {agentName} that need a person appear here.
+        {othersReviewing.length
+          ? ` ${othersReviewing.join(', ')} ${othersReviewing.length === 1 ? 'is' : 'are'} reviewing the rest.`
+          : ''}
+        {untasked
+          ? ` ${runsWord(untasked)} waiting ${untasked === 1 ? 'names' : 'name'} no validation task and cannot be reviewed here: open ${untasked === 1 ? 'it' : 'them'} from the list to archive ${untasked === 1 ? 'it' : 'them'}.`
+          : ''}
+      </EmptyState>
     </div>
   );
 }

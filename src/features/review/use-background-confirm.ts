@@ -9,7 +9,6 @@ import { startTransition, useRef, useState } from 'react';
 import { explainError } from '@/api/errors';
 import { useConfirmReview, type ReviewConfirmation } from '@/api/review';
 import { toast } from '@/components/toast';
-import { forgetTaken } from './taken-runs';
 import { dropUnsent, keepUnsent } from './unsent-confirmations';
 
 export function useBackgroundConfirm(agentId: string, onFailed: () => void) {
@@ -24,7 +23,6 @@ export function useBackgroundConfirm(agentId: string, onFailed: () => void) {
 
   const confirm = useConfirmReview({
     onSuccess: ({ runId }) => {
-      forgetTaken(runId);
       dropUnsent(runId);
       settle(runId);
     },

@@ -1,4 +1,4 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { reviewAgentsQueryOptions, reviewQueueQueryOptions } from '@/api/review';
 import { agentIdSchema, runIdSchema } from '@/contract';
@@ -28,17 +28,8 @@ export const Route = createFileRoute('/_authenticated/runs/review')({
         startReviewRun(context.queryClient, context.organization, agentId, runId),
       );
     }
-    const queue = await context.queryClient.ensureQueryData(
-      reviewQueueQueryOptions(context.organization, deps.agentId),
-    );
-    // Opening an agent's queue opens its oldest waiting run.
-    if (!deps.runId && queue.runs[0]) {
-      throw redirect({
-        to: '/runs/review',
-        search: { agentId: deps.agentId, runId: queue.runs[0].runId },
-        replace: true,
-      });
-    }
+    // Without a run, the sitting asks the BFF for the next one nobody holds (another reviewer may have the oldest).
+    await context.queryClient.ensureQueryData(reviewQueueQueryOptions(context.organization, deps.agentId));
   },
   component: ReviewRoute,
 });

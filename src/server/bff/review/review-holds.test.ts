@@ -55,18 +55,18 @@ async function queueOf(count: number) {
 /** Two instances on one state (a data dir, or a PostgreSQL schema), with a clock the test moves. */
 async function twoInstances(kind: (typeof STORE_KINDS)[number]) {
   const clock = { now: Date.now() };
-  const database: Partial<BffConfig> =
+  const postgres =
     kind === 'postgres'
-      ? { database: { url: process.env.DPS_DATABASE_URL!, schema: `bff_t_${randomBytes(6).toString('hex')}` } }
-      : {};
-  const config = { ...database, reviewHoldMs: HOLD_MS, now: () => clock.now };
+      ? { url: process.env.DPS_DATABASE_URL!, schema: `bff_t_${randomBytes(6).toString('hex')}` }
+      : undefined;
+  const config: Partial<BffConfig> = { database: postgres, reviewHoldMs: HOLD_MS, now: () => clock.now };
   const first = await startBff(service.credentials, { config });
   const second = await startBff(service.credentials, { config, dataDir: first.dataDir });
   cleanups.push(async () => {
     await second.close();
     await first.close();
     first.cleanup();
-    if (database.database) await dropBffSchema(database.database.url, database.database.schema);
+    if (postgres) await dropBffSchema(postgres.url, postgres.schema);
   });
   return { first, second, clock };
 }

@@ -38,6 +38,14 @@ export interface RunReviewRefs {
 const segment = (id: string) => encodeURIComponent(id).replaceAll('%3A', ':');
 const textOrNull = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
+function parseJson(text: string): unknown {
+  try {
+    return text ? (JSON.parse(text) as unknown) : null;
+  } catch {
+    return null;
+  }
+}
+
 export class ReviewServiceCalls {
   constructor(private readonly upstream: UpstreamClient) {}
 
@@ -50,13 +58,7 @@ export class ReviewServiceCalls {
       requestId,
     });
     const text = (await readResponseBody(response, 4 * 1024 * 1024)).toString('utf8');
-    let parsed: unknown = null;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      parsed = null;
-    }
-    return { status: response.statusCode ?? 502, body: parsed };
+    return { status: response.statusCode ?? 502, body: parseJson(text) };
   }
 
   /** The body of a 2xx answer; otherwise a ReviewServiceError carrying the service's status and message. */

@@ -1,0 +1,105 @@
+/**
+ * The tab's side of a review hold (the BFF keeps who holds what): keeps the hold alive while the reviewer is here and
+ * working, says when it has ended anyway, and gives the run back when the reviewer leaves it without a decision —
+ * closing the tab included, where the browser lets a request outlive the page.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { giveBackOnUnload, keepReviewHoldAlive, type ReviewHold } from '@/api/review';
+import { isApiError } from '@/api/errors';
+
+/** Signs that someone is at the screen: a hold is kept only for a reviewer who is. */
+const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
+
+/**
+ * Sends a keep-alive every `keepAliveMs` while the page is visible and was used within the hold time; answers whether
+ * the hold has ended (404: it lapsed or an admin took the run over).
+ */
+export function useKeepHoldAlive(hold: ReviewHold | undefined, rules: { holdMs: number; keepAliveMs: number }) {
+  const [ended, setEnded] = useState(false);
+  /** When the reviewer last did something here (ms); opening the run counts. */
+  const lastActivity = useRef(0);
+  const runId = hold?.mine ? hold.runId : null;
+
+  useEffect(() => {
+    const seen = () => {
+      lastActivity.current = Date.now();
+    };
+    seen();
+    for (const type of ACTIVITY_EVENTS) window.addEventListener(type, seen, { passive: true, capture: true });
+    return () => {
+      for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, seen, { capture: true });
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!runId) return;
+    const timer = setInterval(() => {
+      const inUse = document.visibilityState === 'visible' && Date.now() - lastActivity.current < rules.holdMs;
+      if (!inUse) return;
+      keepReviewHoldAlive(runId).catch((error: unknown) => {
+        if (isApiError(error, 404)) setEnded(true);
+      });
+    }, rules.keepAliveMs);
+    return () => {
+      clearInterval(timer);
+      setEnded(false);
+    };
+  }, [runId, rules.holdMs, rules.keepAliveMs]);
+
+  return ended;
+}
+
+/**
+ * Runs whose hold this tab gives back when their review screen goes away undecided. Deferred by one task, so that a
+ * remount of the same run (React's development double render, a re-keyed parent) keeps it.
+ */
+const pendingGiveBacks = new Map<string, ReturnType<typeof setTimeout>>();
+
+/**
+ * While `runId` is held here and undecided, gives it back when the tab closes (`pagehide`) or the screen leaves it;
+ * `decided()` marks that Confirm, Skip or Reject has taken care of the hold.
+ */
+export function useGiveBackWhenLeft(runId: string | null) {
+  const decided = useRef(false);
+  useEffect(() => {
+    if (!runId) return;
+    decided.current = false;
+    const pending = pendingGiveBacks.get(runId);
+    if (pending) clearTimeout(pending);
+    pendingGiveBacks.delete(runId);
+    const onPageHide = () => {
+      if (!decided.current) giveBackOnUnload(runId);
+    };
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      window.removeEventListener('pagehide', onPageHide);
+      if (decided.current) return;
+      pendingGiveBacks.set(
+        runId,
+        setTimeout(() => {
+          pendingGiveBacks.delete(runId);
+          giveBackOnUnload(runId);
+        }, 0),
+      );
+    };
+  }, [runId]);
+  return {
+    decided: () => {
+      decided.current = true;
+    },
+  };
+}
+
+/** True once `pending` has lasted `ms` (a take or load that has not answered says so and offers to retry). */
+export function useSlow(pending: boolean, ms = 5_000): boolean {
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setTimeout(() => setSlow(true), ms);
+    return () => {
+      clearTimeout(timer);
+      setSlow(false);
+    };
+  }, [pending, ms]);
+  return slow;
+}
