@@ -17,7 +17,7 @@ test('a signed-in operator gets the console, and /bff/session names them', async
   const session = await page.request.get('/bff/session');
   expect(session.status()).toBe(200);
   const body = (await session.json()) as { operator: unknown; upstream: { baseUrl: string } };
-  expect(body.operator).toEqual({ name: 'e2e-admin', role: 'admin' });
+  expect(body.operator).toEqual({ name: 'e2e-admin', role: 'admin', agents: null });
   expect(body.upstream.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
 });
 
@@ -31,7 +31,11 @@ test('the printed launch link signs in once', async ({ browser }) => {
   await expect(page).toHaveURL(/\/runs/);
   const session = await page.request.get('/bff/session');
   expect(session.status()).toBe(200);
-  expect(((await session.json()) as { operator: unknown }).operator).toEqual({ name: 'local-admin', role: 'admin' });
+  expect(((await session.json()) as { operator: unknown }).operator).toEqual({
+    name: 'local-admin',
+    role: 'admin',
+    agents: null,
+  });
   await first.close();
 
   const second = await browser.newContext({ storageState: signedOut });

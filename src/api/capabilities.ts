@@ -1,14 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { capabilitiesOf, type OperatorCapability } from '@/contract/operator-capabilities';
+import { capabilitiesOf, OPERATOR_CAPABILITIES, type OperatorCapability } from '@/contract/operator-capabilities';
 import { sessionQueryOptions } from './session';
 
-const NONE: Record<OperatorCapability, boolean> = {
-  read: false,
-  write: false,
-  readAuditLog: false,
-  manageOwnSessions: false,
-  manageOthersSessions: false,
-};
+const NONE = Object.fromEntries(Object.keys(OPERATOR_CAPABILITIES).map((c) => [c, false])) as Record<
+  OperatorCapability,
+  boolean
+>;
 
 /**
  * What the signed-in operator may do, from the contract's one capability table (the BFF enforces the same table; the

@@ -3,12 +3,25 @@
  * answer too, not an error. Never carries a secret, token or session id.
  */
 import { z } from 'zod/mini';
+import { agentIdSchema } from './ids';
 import { stringSchema } from './primitives';
 
-export const OPERATOR_ROLES = ['admin', 'viewer'] as const;
+/** Operator roles, most capable first (what each may do: `./operator-capabilities.ts`). */
+export const OPERATOR_ROLES = ['admin', 'reviewer', 'viewer'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
-export const sessionOperatorSchema = z.object({ name: stringSchema(), role: z.enum(OPERATOR_ROLES) });
+/** Most agents one operator may be limited to. */
+export const MAX_OPERATOR_AGENTS = 100;
+
+export const sessionOperatorSchema = z.object({
+  name: stringSchema(),
+  role: z.enum(OPERATOR_ROLES),
+  /**
+   * The agents this operator may reach (their runs, insights, and the agent itself); absent or null: every agent.
+   * Absent from a BFF of before operator agent limits.
+   */
+  agents: z.optional(z.nullable(z.array(agentIdSchema))),
+});
 export type SessionOperator = z.infer<typeof sessionOperatorSchema>;
 
 /** How the operator signed in: an operator account, the launch link, or the organization's OpenID provider. */

@@ -23,7 +23,7 @@ import { useOrganizationScope } from '@/api/organization-scope';
 /** One agent run: what state it is in and what that means, how it got there, what it touched, and what ran for it. */
 export function RunDetailScreen({ agentId, runId }: { agentId: string; runId: string }) {
   const org = useOrganizationScope();
-  const canWrite = useCapabilities().write;
+  const { review: canArchive, write: canDelete } = useCapabilities();
   const { data: run } = useSuspenseQuery(agentRunQueryOptions(org, agentId, runId));
   const agent = useQuery(agentQueryOptions(org, agentId));
   const navigate = useNavigate();
@@ -57,12 +57,12 @@ export function RunDetailScreen({ agentId, runId }: { agentId: string; runId: st
                 Review
               </Link>
             )}
-            {canWrite && run.status !== 'archived' && (
+            {canArchive && run.status !== 'archived' && (
               <button type="button" className="button" onClick={() => archive([run], `run …${run.runId.slice(-8)}`)}>
                 Archive
               </button>
             )}
-            {canWrite && (
+            {canDelete && (
               <button type="button" className="button button--danger" onClick={() => deleteDialog.open(run)}>
                 Delete
               </button>

@@ -5,13 +5,17 @@ import type { AgentRun } from '@/contract';
 import { RunDocument } from './run-document';
 import { AgentRunStatusBadge } from './run-status-badge';
 
-/** The runs table's columns; an operator who may write also gets Archive and Delete on each row. */
+/**
+ * The runs table's columns; an operator who may review also gets Archive on each row, one who may write Delete.
+ */
 export function runColumns({
-  canWrite,
+  canArchive,
+  canDelete,
   onArchive,
   onDelete,
 }: {
-  canWrite: boolean;
+  canArchive: boolean;
+  canDelete: boolean;
   onArchive: (run: AgentRun) => void;
   onDelete: (run: AgentRun) => void;
 }): ColumnDef<AgentRun, unknown>[] {
@@ -55,14 +59,14 @@ export function runColumns({
       cell: ({ row: { original: r } }) => <DateTime value={r.events.at(-1)?.time ?? r.updatedTime ?? r.createdTime} />,
     },
   ];
-  if (!canWrite) return columns;
+  if (!canArchive && !canDelete) return columns;
   columns.push({
     id: 'actions',
     header: () => <span className="sr-only">Actions</span>,
     meta: { className: 'col-actions', hideable: false, label: 'Actions' },
     cell: ({ row: { original: r } }) => (
       <span className="runs-row-actions">
-        {r.status !== 'archived' && (
+        {canArchive && r.status !== 'archived' && (
           <button
             type="button"
             className="button button--ghost button--small"
@@ -72,14 +76,16 @@ export function runColumns({
             Archive
           </button>
         )}
-        <button
-          type="button"
-          className="button button--ghost button--small"
-          onClick={() => onDelete(r)}
-          aria-label={`Delete run ${r.runId}`}
-        >
-          Delete
-        </button>
+        {canDelete && (
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={() => onDelete(r)}
+            aria-label={`Delete run ${r.runId}`}
+          >
+            Delete
+          </button>
+        )}
       </span>
     ),
   });

@@ -40,7 +40,7 @@ export type RunsScreenProps = {
 /** The front page: one agent's runs by tab, status and created time, with archive (undoable) and delete. */
 export function RunsScreen({ agents, agentId, search }: RunsScreenProps) {
   const org = useOrganizationScope();
-  const canWrite = useCapabilities().write;
+  const { review: canArchive, write: canDelete } = useCapabilities();
   const onSearchChange = useRunsSearchChange();
   const [selectedCount, setSelectedCount] = useState(0);
   const refreshSeconds = search.refresh ?? DEFAULT_REFRESH_SECONDS;
@@ -68,7 +68,8 @@ export function RunsScreen({ agents, agentId, search }: RunsScreenProps) {
     search.status || search.outcome || Object.keys(insightSearch(search)).length || search.from || search.to,
   );
   const columns = runColumns({
-    canWrite,
+    canArchive,
+    canDelete,
     onArchive: (r) => archive([r], `run …${r.runId.slice(-8)}`),
     onDelete: deleteDialog.open,
   });
@@ -94,7 +95,7 @@ export function RunsScreen({ agents, agentId, search }: RunsScreenProps) {
         columnsKey="runs"
         toolbar={<RunFilters search={search} />}
         toolbarEnd={
-          canWrite && tab !== 'archived' && data.runs.length > 0 ? (
+          canArchive && tab !== 'archived' && data.runs.length > 0 ? (
             <button type="button" className="button button--small" onClick={() => setArchiveMatching(true)}>
               Archive all matching…
             </button>
@@ -113,7 +114,7 @@ export function RunsScreen({ agents, agentId, search }: RunsScreenProps) {
           onChange: (sort) =>
             onSearchChange((s) => ({ ...s, cursor: undefined, sort: sort && !sort.desc ? 'asc' : undefined })),
         }}
-        selection={canWrite ? archiveSelection((rows, what) => archive(rows, what), setSelectedCount) : undefined}
+        selection={canArchive ? archiveSelection((rows, what) => archive(rows, what), setSelectedCount) : undefined}
         empty={
           <EmptyState
             title={filtered ? 'No runs match these filters' : `No runs ${RUN_TAB_DEFINITIONS[tab].describes}`}

@@ -10,6 +10,14 @@ import { useTimeZone } from '@/components/date-time';
 const loadSessionsDialog = () => import('./operator-sessions-dialog');
 const OperatorSessionsDialog = lazy(() => loadSessionsDialog().then((m) => ({ default: m.OperatorSessionsDialog })));
 
+/** What an operator's role lets them do, in the operator's words; a reviewer limited to agents says how many. */
+function roleWords({ role, agents }: Session['operator']): string {
+  if (role === 'admin') return 'Administrator';
+  if (role === 'viewer') return 'Viewer (read only)';
+  if (!agents) return 'Reviewer';
+  return agents.length === 1 ? 'Reviewer of 1 agent' : `Reviewer of ${agents.length} agents`;
+}
+
 /** Who is signed in (name, role), the UTC/local preference, the signed-in sessions, and sign out. */
 export function OperatorMenu({ session }: { session: Session }) {
   const signOut = useSignOut();
@@ -64,7 +72,7 @@ export function OperatorMenu({ session }: { session: Session }) {
             <div className="menu__header">
               <div className="menu__title">{name}</div>
               <div className="menu__subtitle">
-                {role === 'admin' ? 'Administrator' : 'Viewer (read only)'} · {session.upstream.baseUrl}
+                {roleWords(session.operator)} · {session.upstream.baseUrl}
               </div>
             </div>
             <DropdownMenu.Separator className="menu__separator" />

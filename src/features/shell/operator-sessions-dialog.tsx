@@ -20,7 +20,7 @@ import { ErrorState, LoadingState } from '@/components/states';
 import { toast } from '@/components/toast';
 import './operator-sessions.css';
 
-const ROLE_LABEL = { admin: 'Administrator', viewer: 'Viewer' } as const;
+const ROLE_LABEL = { admin: 'Administrator', reviewer: 'Reviewer', viewer: 'Viewer' } as const;
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

@@ -2,25 +2,28 @@
  * Operator accounts for shared deployments, where the BFF keeps them: `<DPS_DATA_DIR>/bff/operators.json`, or
  * PostgreSQL when DPS_BFF_DATABASE_URL is set:
  *
- *   npm run operator -- add <name> --role admin|viewer   (password from stdin)
- *   npm run operator -- list
+ *   npm run operator -- add <name> --role admin|reviewer|viewer [--agents <agent id>,…]   (password from stdin)
+ *   npm run operator -- list                              (name, role, agents, created)
  *   npm run operator -- remove <name>                     (also ends the operator's sessions)
  *   npm run operator -- reset <name>                      (new password from stdin; ends the operator's sessions)
  *   npm run operator -- sessions <name>                   (the operator's signed-in sessions, by handle)
  *   npm run operator -- end-sessions <name>               (signs the operator out everywhere)
  */
 import { createInterface } from 'node:readline';
-import { OPERATOR_ROLES, type OperatorRole } from '@/contract/bff-session';
+import type { OperatorRole } from '@/contract/bff-session';
 import { openBffStores, type BffStores } from '@/server/bff/state/bff-stores';
 import {
+  validateAgents,
   validateNewOperatorName,
   validateOperatorName,
   validatePassword,
+  validateRole,
 } from '@/server/bff/sessions/operator-accounts';
 import { loadBffConfig } from './config';
 
 const USAGE = `usage:
-  npm run operator -- add <name> --role admin|viewer   (password read from stdin)
+  npm run operator -- add <name> --role admin|reviewer|viewer [--agents <agent id>,…]
+                                                       (password read from stdin; --agents limits a reviewer)
   npm run operator -- list
   npm run operator -- remove <name>
   npm run operator -- reset <name>                     (new password read from stdin)
@@ -64,6 +67,27 @@ async function readPassword(prompt: string): Promise<string> {
     return line.replace(/\r$/, '');
   }
   throw new UsageError('no password on stdin');
+}
+
+/** The value after `flag`, if the flag is given; a flag without a value is a usage error. */
+function flagValue(args: string[], flag: string): string | undefined {
+  const index = args.indexOf(flag);
+  if (index < 0) return undefined;
+  const value = args[index + 1];
+  if (value === undefined || value.startsWith('--')) throw new UsageError(`${flag} needs a value`);
+  return value;
+}
+
+/** `--role` and `--agents` of `add`, each checked by the accounts' own rules. */
+function roleAndAgents(args: string[]): { role: OperatorRole; agents: string[] | null } {
+  const role = flagValue(args, '--role');
+  const roleProblem = validateRole(role);
+  if (roleProblem) throw new UsageError(`--${roleProblem}`);
+  const list = flagValue(args, '--agents');
+  const agents = list === undefined ? null : list.split(',').map((id) => id.trim());
+  const agentsProblem = validateAgents(role as OperatorRole, agents);
+  if (agentsProblem) throw new UsageError(`--${agentsProblem}`);
+  return { role: role as OperatorRole, agents };
 }
 
 function nameArgument(args: string[]): string {
@@ -111,21 +135,21 @@ async function command(args: string[], { operators: accounts, sessions }: BffSto
       const name = nameArgument(args);
       const reserved = validateNewOperatorName(name);
       if (reserved) throw new UsageError(reserved);
-      const roleIndex = args.indexOf('--role');
-      const role = (roleIndex >= 0 ? args[roleIndex + 1] : undefined) as OperatorRole | undefined;
-      if (!role || !(OPERATOR_ROLES as readonly string[]).includes(role))
-        throw new UsageError('--role must be admin or viewer');
+      const { role, agents } = roleAndAgents(args);
       const password = await readPassword(`Password for ${name}: `);
       const problem = validatePassword(password);
       if (problem) throw new UsageError(problem);
-      await accounts.add(name, role, password);
-      process.stdout.write(`added operator ${name} (${role})\n`);
+      await accounts.add(name, role, password, { agents });
+      process.stdout.write(`added operator ${name} (${role}${agents ? ` of ${agents.join(', ')}` : ''})\n`);
       return;
     }
     case 'list': {
       const operators = await accounts.list();
       if (operators.length === 0) process.stdout.write('no operator accounts\n');
-      for (const o of operators) process.stdout.write(`${o.name}\t${o.role}\tcreated ${o.createdAt}\n`);
+      for (const o of operators) {
+        const agents = o.agents ? `agents ${o.agents.join(',')}` : 'every agent';
+        process.stdout.write(`${o.name}\t${o.role}\t${agents}\tcreated ${o.createdAt}\n`);
+      }
       return;
     }
     case 'remove': {

@@ -16,14 +16,22 @@ export type DocumentDetailScreenProps = {
   models: readonly Model[];
 };
 
-/** The document beside its ground truth; a Properties tab edits name, description, dataset, retention, metadata. */
+/**
+ * The document beside its ground truth; a Properties tab edits name, description, dataset, retention, metadata. A
+ * reviewer may change the ground truth only (`review`), the properties take `write`.
+ */
 export function DocumentDetailScreen({ document, models }: DocumentDetailScreenProps) {
-  const canWrite = useCapabilities().write;
+  const { review: canEditGroundTruth, write: canEditProperties } = useCapabilities();
   const modelId = documentRoute.useSearch({ select: (search) => search.modelId ?? null });
   const draft = useGroundTruthDraft(document.groundTruth);
   const [tab, setTab] = useState<DocumentPanel>('fields');
   const [threshold, setThreshold] = useState(DEFAULT_THRESHOLD);
-  const save = useDocumentSave({ document, draft, canWrite, onInvalidProperties: () => setTab('properties') });
+  const save = useDocumentSave({
+    document,
+    draft,
+    canWrite: canEditGroundTruth,
+    onInvalidProperties: () => setTab('properties'),
+  });
   const model = useMemo(
     () => labelsModel(models, modelId, document.groundTruth),
     [modelId, models, document.groundTruth],
@@ -32,7 +40,7 @@ export function DocumentDetailScreen({ document, models }: DocumentDetailScreenP
 
   return (
     <>
-      <UnsavedChangesGuard when={save.dirty && canWrite} />
+      <UnsavedChangesGuard when={save.dirty && canEditGroundTruth} />
       <GroundTruthWorkspace
         fileUrl={document.fileUrl}
         ocrFileUrl={document.ocrFileUrl}
@@ -42,17 +50,17 @@ export function DocumentDetailScreen({ document, models }: DocumentDetailScreenP
         threshold={threshold}
         onThresholdChange={setThreshold}
         labelOptions={labelOptions}
-        canWrite={canWrite}
+        canWrite={canEditGroundTruth}
         onSave={() => void save.save()}
         panelHeader={<DocumentTabs tab={tab} fieldCount={draft.rows.length} onChange={setTab} />}
         editorToolbar={<LabelsModelPicker models={models} model={model} />}
         aside={
           tab === 'properties' ? (
-            <DocumentPropertiesForm document={document} save={save} canWrite={canWrite} />
+            <DocumentPropertiesForm document={document} save={save} canWrite={canEditProperties} />
           ) : undefined
         }
         editorPanelProps={{ id: 'doc-panel-fields', role: 'tabpanel', 'aria-labelledby': 'doc-tab-fields' }}
-        editorFooter={<DocumentSaveBar save={save} canWrite={canWrite} />}
+        editorFooter={<DocumentSaveBar save={save} canWrite={canEditGroundTruth} />}
       />
     </>
   );

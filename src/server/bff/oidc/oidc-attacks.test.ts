@@ -28,6 +28,7 @@ function settings(): OidcConfig {
     name: 'Crafted IdP',
     roleClaim: 'groups',
     adminValues: ['dps-admins'],
+    reviewerValues: ['dps-reviewers'],
     viewerValues: ['dps-viewers'],
     maxSessionMs: 60 * 60_000,
   };

@@ -9,6 +9,7 @@ const complete = {
   DPS_OIDC_CLIENT_ID: 'dps-console',
   DPS_OIDC_CLIENT_SECRET: 'secret-value',
   DPS_OIDC_ADMIN_VALUES: 'dps-admins, platform',
+  DPS_OIDC_REVIEWER_VALUES: 'dps-reviewers',
   DPS_OIDC_VIEWER_VALUES: 'dps-viewers',
 };
 
@@ -38,6 +39,7 @@ describe('DPS_OIDC_* configuration', () => {
         name: 'your identity provider',
         roleClaim: 'groups',
         adminValues: ['dps-admins', 'platform'],
+        reviewerValues: ['dps-reviewers'],
         viewerValues: ['dps-viewers'],
         maxSessionMs: 12 * 60 * 60_000,
       },
@@ -59,9 +61,17 @@ describe('DPS_OIDC_* configuration', () => {
     expect(refusal({ ...complete, DPS_OIDC_CLIENT_SECRET: '' })).toContain(
       'DPS_OIDC_CLIENT_ID and DPS_OIDC_CLIENT_SECRET must be set together',
     );
-    expect(refusal({ ...complete, DPS_OIDC_ADMIN_VALUES: '', DPS_OIDC_VIEWER_VALUES: '' })).toContain(
-      'DPS_OIDC_ADMIN_VALUES or DPS_OIDC_VIEWER_VALUES',
+    const noRoles = {
+      ...complete,
+      DPS_OIDC_ADMIN_VALUES: '',
+      DPS_OIDC_REVIEWER_VALUES: '',
+      DPS_OIDC_VIEWER_VALUES: '',
+    };
+    expect(refusal(noRoles)).toContain(
+      'DPS_OIDC_ADMIN_VALUES, DPS_OIDC_REVIEWER_VALUES or DPS_OIDC_VIEWER_VALUES must name at least one group',
     );
+    // Reviewers alone are a role mapping too.
+    expect(oidcConfigFromEnv({ ...noRoles, DPS_OIDC_REVIEWER_VALUES: 'r' }).oidc?.reviewerValues).toEqual(['r']);
     expect(refusal({ DPS_OIDC_CLIENT_ID: 'x' })).toContain('DPS_OIDC_ISSUER must be set');
     expect(refusal({ ...complete, DPS_OIDC_SCOPES: 'profile email' })).toContain('DPS_OIDC_SCOPES must include openid');
     expect(refusal({ ...complete, DPS_OIDC_MAX_SESSION_HOURS: '0' })).toContain('DPS_OIDC_MAX_SESSION_HOURS');
@@ -74,9 +84,12 @@ describe('DPS_OIDC_* configuration', () => {
 });
 
 describe('roles from the group claim', () => {
-  const mapping = { adminValues: ['dps-admins'], viewerValues: ['dps-viewers'] };
-  it('lets admin values win over viewer values, takes a single string, and gives nobody else a role', () => {
+  const mapping = { adminValues: ['dps-admins'], reviewerValues: ['dps-reviewers'], viewerValues: ['dps-viewers'] };
+  it('gives the most capable role (admin > reviewer > viewer), takes a single string, and nobody else a role', () => {
     expect(roleFromClaim(['dps-viewers', 'dps-admins'], mapping)).toBe('admin');
+    expect(roleFromClaim(['dps-reviewers', 'dps-admins'], mapping)).toBe('admin');
+    expect(roleFromClaim(['dps-viewers', 'dps-reviewers'], mapping)).toBe('reviewer');
+    expect(roleFromClaim('dps-reviewers', mapping)).toBe('reviewer');
     expect(roleFromClaim('dps-viewers', mapping)).toBe('viewer');
     expect(roleFromClaim(['staff'], mapping)).toBeNull();
     expect(roleFromClaim(undefined, mapping)).toBeNull();

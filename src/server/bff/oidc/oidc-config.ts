@@ -24,7 +24,9 @@ export interface OidcConfig {
   name: string;
   /** The ID token claim (or userinfo claim) holding the person's groups: an array of strings or one string. */
   roleClaim: string;
+  /** Claim values that give each role (DPS_OIDC_*_VALUES); the most capable role a person's values give wins. */
   adminValues: string[];
+  reviewerValues: string[];
   viewerValues: string[];
   /** The longest a session signed in through the provider lives, whatever DPS_SESSION_MAX_HOURS says. */
   maxSessionMs: number;
@@ -48,6 +50,7 @@ const oidcEnvSchema = z.object({
   DPS_OIDC_NAME: envDefault(envText, 'your identity provider'),
   DPS_OIDC_ROLE_CLAIM: envDefault(envText, 'groups'),
   DPS_OIDC_ADMIN_VALUES: list,
+  DPS_OIDC_REVIEWER_VALUES: list,
   DPS_OIDC_VIEWER_VALUES: list,
   DPS_OIDC_MAX_SESSION_HOURS: envDefault(envInteger(1, 30 * 24), 12),
   DPS_LOCAL_ACCOUNTS: envTextWhere(/^[01]$/, 'must be 0 or 1'),
@@ -61,6 +64,7 @@ const OIDC_VARIABLES = [
   'DPS_OIDC_NAME',
   'DPS_OIDC_ROLE_CLAIM',
   'DPS_OIDC_ADMIN_VALUES',
+  'DPS_OIDC_REVIEWER_VALUES',
   'DPS_OIDC_VIEWER_VALUES',
   'DPS_OIDC_MAX_SESSION_HOURS',
 ] as const;
@@ -101,9 +105,11 @@ export function oidcConfigFromEnv(env: Env): { oidc?: OidcConfig; localAccounts:
     );
   }
   if (!vars.DPS_OIDC_SCOPES.split(/\s+/).includes('openid')) problems.push('DPS_OIDC_SCOPES must include openid');
-  if (vars.DPS_OIDC_ADMIN_VALUES.length === 0 && vars.DPS_OIDC_VIEWER_VALUES.length === 0) {
+  const roleValues = [vars.DPS_OIDC_ADMIN_VALUES, vars.DPS_OIDC_REVIEWER_VALUES, vars.DPS_OIDC_VIEWER_VALUES];
+  if (roleValues.every((values) => values.length === 0)) {
     problems.push(
-      'DPS_OIDC_ADMIN_VALUES or DPS_OIDC_VIEWER_VALUES must name at least one group (nobody could sign in otherwise)',
+      'DPS_OIDC_ADMIN_VALUES, DPS_OIDC_REVIEWER_VALUES or DPS_OIDC_VIEWER_VALUES must name at least one group ' +
+        '(nobody could sign in otherwise)',
     );
   }
   if (!/^[A-Za-z0-9_.:/-]{1,200}$/.test(vars.DPS_OIDC_ROLE_CLAIM)) {
@@ -120,6 +126,7 @@ export function oidcConfigFromEnv(env: Env): { oidc?: OidcConfig; localAccounts:
       name: vars.DPS_OIDC_NAME,
       roleClaim: vars.DPS_OIDC_ROLE_CLAIM,
       adminValues: vars.DPS_OIDC_ADMIN_VALUES,
+      reviewerValues: vars.DPS_OIDC_REVIEWER_VALUES,
       viewerValues: vars.DPS_OIDC_VIEWER_VALUES,
       maxSessionMs: vars.DPS_OIDC_MAX_SESSION_HOURS * 60 * 60_000,
     },

@@ -1,6 +1,7 @@
 /**
- * The console role a person gets from the provider's group claim, taken again at every sign-in: admin values win over
- * viewer values; neither → no role (refused, no session).
+ * The console role a person gets from the provider's group claim, taken again at every sign-in: the most capable role
+ * any of their values gives (admin over reviewer over viewer); none → no role (refused, no session). A reviewer
+ * signed in through the provider reviews every agent (agent limits belong to operator accounts).
  */
 import type { OperatorRole } from '@/contract/bff-session';
 import type { OidcConfig } from './oidc-config';
@@ -14,10 +15,12 @@ export function claimValues(claim: unknown): string[] {
 
 export function roleFromClaim(
   claim: unknown,
-  settings: Pick<OidcConfig, 'adminValues' | 'viewerValues'>,
+  settings: Pick<OidcConfig, 'adminValues' | 'reviewerValues' | 'viewerValues'>,
 ): OperatorRole | null {
   const values = new Set(claimValues(claim));
-  if (settings.adminValues.some((value) => values.has(value))) return 'admin';
-  if (settings.viewerValues.some((value) => values.has(value))) return 'viewer';
+  const given = (roleValues: string[]) => roleValues.some((value) => values.has(value));
+  if (given(settings.adminValues)) return 'admin';
+  if (given(settings.reviewerValues)) return 'reviewer';
+  if (given(settings.viewerValues)) return 'viewer';
   return null;
 }

@@ -1,5 +1,5 @@
 /**
- * OpenID Connect sign-in against a real provider (oidc-provider on loopback): the role each of three people gets,
+ * OpenID Connect sign-in against a real provider (oidc-provider on loopback): the role each of four people gets,
  * the refusal of the one in no group, sign-out at both ends, back-channel logout across instances. On each state
  * store (files; PostgreSQL when DPS_DATABASE_URL is set).
  */
@@ -46,6 +46,15 @@ describe.each(STORE_KINDS)('OpenID Connect sign-in (%s store)', (kind) => {
     const { browser } = await signIn('bob');
     const session = bffSessionSchema.parse((await browser.request('/bff/session')).json());
     expect(session).toMatchObject({ signedIn: true, operator: { name: 'bob', role: 'viewer' } });
+  });
+
+  it('signs a person in the reviewer and the viewer group in as reviewer of every agent, who may review only', async () => {
+    const { browser } = await signIn('dave');
+    const session = bffSessionSchema.parse((await browser.request('/bff/session')).json());
+    expect(session).toMatchObject({ signedIn: true, operator: { name: 'dave', role: 'reviewer', agents: null } });
+    const archive = await browser.json('/api/agents/svc:agent:1/runs/svc:run:1', 'PATCH', { status: 'archived' });
+    expect(archive.status).toBe(200);
+    expect((await browser.json('/api/users', 'POST', { email: 'd@e.co' })).status).toBe(403);
   });
 
   it('refuses a person in neither group with a page that says why, creates no session, and audits it', async () => {

@@ -14,7 +14,9 @@ import { checkFileUrl } from './file-origins';
 import { isReadMethod, splitTarget } from '@/server/bff/security/route-paths';
 import { TokenError } from './token-manager';
 import { browserResponseHeaders, upstreamRequestHeaders, type UpstreamCall } from './upstream-client';
-import { UpstreamTimeoutError, UpstreamUnreachableError } from './upstream-http';
+import { readResponseBody, UpstreamTimeoutError, UpstreamUnreachableError } from './upstream-http';
+import { agentLimitFilter, OutOfReachError, taskOutOfReach, type AnswerFilter } from './agent-limit';
+import { agentLimitMessage } from '@/server/bff/security/access-rules';
 
 const PROXIED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
@@ -34,6 +36,50 @@ function watchBrowser(reply: FastifyReply): { readonly left: boolean; signal: Ab
 
 class AuditUnavailableError extends Error {}
 
+/** The most of a service answer read whole to be filtered (lists of agents: a few hundred bytes per agent). */
+const FILTERED_ANSWER_LIMIT = 8 * MIB;
+
+/** Conditional request headers are not passed on for an answer that is filtered: a 304 would skip the filter. */
+const CONDITIONAL_HEADERS = ['if-match', 'if-none-match', 'if-modified-since', 'if-range', 'if-unmodified-since'];
+
+interface ForwardOptions {
+  /** Response headers added to the service's (file answers' sandbox). */
+  extraHeaders?: Record<string, string>;
+  /** The path the audit log records for a write, when not the request's. */
+  auditPath?: string;
+  /** A 200 answer is read whole, parsed as JSON and passed on as this makes it (agent limits, ./agent-limit.ts). */
+  filter?: AnswerFilter;
+}
+
+/** A 200 answer read whole, filtered, and sent as JSON; a 502 when it is not the JSON the filter expects. */
+async function sendFiltered(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  response: IncomingMessage,
+  filter: AnswerFilter,
+) {
+  let filtered: unknown;
+  try {
+    const body = await readResponseBody(response, FILTERED_ANSWER_LIMIT);
+    filtered = filter(JSON.parse(body.toString('utf8')));
+  } catch (error) {
+    if (error instanceof OutOfReachError)
+      return reply.code(403).send({ message: agentLimitMessage(request.operator!) });
+    request.log.warn({ err: (error as Error).message }, 'service answer could not be filtered to the agent limit');
+    return reply.code(502).send({ message: "The service's answer could not be narrowed to your agents" });
+  }
+  const {
+    'content-length': _length,
+    etag: _etag,
+    'last-modified': _modified,
+    ...headers
+  } = browserResponseHeaders(response.headers);
+  return reply
+    .code(200)
+    .headers({ ...headers, 'cache-control': 'no-store' })
+    .send(filtered);
+}
+
 /**
  * Sends the call and streams the answer, or answers 502/504 with a `{message}` the console can show.
  *
@@ -45,8 +91,7 @@ async function forward(
   request: FastifyRequest,
   reply: FastifyReply,
   call: UpstreamCall,
-  extraHeaders: Record<string, string> = {},
-  auditPath?: string,
+  { extraHeaders = {}, auditPath, filter }: ForwardOptions = {},
 ) {
   const { auditLog, upstream } = request.server;
   const browser = watchBrowser(reply);
@@ -107,6 +152,7 @@ async function forward(
     response.resume(); // nobody to stream it to
     return reply;
   }
+  if (filter && response.statusCode === 200) return sendFiltered(request, reply, response, filter);
   reply.code(response.statusCode ?? 502);
   reply.headers({ ...browserResponseHeaders(response.headers), ...extraHeaders, 'cache-control': 'no-store' });
   response.on('error', (error) => request.log.warn({ err: error.message }, 'upstream response body failed'));
@@ -130,14 +176,35 @@ export const proxyRoutes: FastifyPluginAsyncZod = async (app) => {
       if (url.origin !== upstream.baseUrl.origin || !url.pathname.startsWith(basePath) || rest === '' || rest === '/') {
         return reply.code(400).send({ message: 'The path does not name a resource of the service' });
       }
-      const body = isReadMethod(request.method) ? undefined : (request.body as Buffer | undefined);
-      return forward(request, reply, {
-        url,
-        method: request.method,
-        headers: upstreamRequestHeaders(request.headers),
-        body: body && body.length > 0 ? body : undefined,
-        requestId: request.id,
-      });
+      const read = isReadMethod(request.method);
+      const body = read ? undefined : (request.body as Buffer | undefined);
+      const headers = upstreamRequestHeaders(request.headers);
+      const agents = request.operator?.agents;
+      const filter = agents && read ? agentLimitFilter(agents, rest) : undefined;
+      if (agents && !read) {
+        let outOfReach: boolean;
+        try {
+          outOfReach = await taskOutOfReach(request, agents, rest);
+        } catch (error) {
+          request.log.warn({ err: (error as Error).message }, 'looking up the agent of a validation task failed');
+          return reply.code(502).send({ message: 'The service could not say whose run this validation task is' });
+        }
+        if (outOfReach) return reply.code(403).send({ message: agentLimitMessage(request.operator!) });
+      }
+      if (filter) for (const name of CONDITIONAL_HEADERS) delete headers[name];
+      return forward(
+        request,
+        reply,
+        {
+          url,
+          // A HEAD is answered from the filtered GET (its headers, no body), never from the whole list.
+          method: filter ? 'GET' : request.method,
+          headers,
+          body: body && body.length > 0 ? body : undefined,
+          requestId: request.id,
+        },
+        { filter },
+      );
     };
 
     api.route({
@@ -179,7 +246,7 @@ export const proxyRoutes: FastifyPluginAsyncZod = async (app) => {
       const checked = checkFileUrl(request.query.url, upstream.baseUrl, fileOrigins);
       if (!checked.url) return reply.code(400).send({ message: checked.problem });
       const call = { url: checked.url, method: 'GET', headers: upstreamRequestHeaders(request.headers) };
-      return forward(request, reply, { ...call, requestId: request.id }, sandboxed);
+      return forward(request, reply, { ...call, requestId: request.id }, { extraHeaders: sandboxed });
     });
 
     files.put('/bff/file', { schema }, async (request, reply) => {
@@ -211,8 +278,7 @@ export const proxyRoutes: FastifyPluginAsyncZod = async (app) => {
           body: { stream: request.raw, contentLength: length },
           requestId: request.id,
         },
-        sandboxed,
-        `/bff/file?url=${checked.url.href}`,
+        { extraHeaders: sandboxed, auditPath: `/bff/file?url=${checked.url.href}` },
       );
     });
   });

@@ -108,7 +108,7 @@ describe('through the BFF to the embedded service', () => {
       upstream: { baseUrl: string };
       organization: { organizationId: string };
     }>();
-    expect(session.operator).toEqual({ name: 'local-admin', role: 'admin' });
+    expect(session.operator).toEqual({ name: 'local-admin', role: 'admin', agents: null });
     expect(session.upstream.baseUrl).toBe(service.baseUrl);
     expect(session.organization.organizationId).toMatch(/^svc:organization:[0-9a-f]{32}$/);
 

@@ -7,7 +7,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { OPERATOR_ROLES, type SessionOperator } from '@/contract/bff-session';
-import { roleMay, type OperatorCapability } from '@/contract/operator-capabilities';
+import { reachesAgent, roleMay, type OperatorCapability } from '@/contract/operator-capabilities';
 import {
   allowedHostSets,
   crossSiteProblem,
@@ -40,11 +40,28 @@ interface PathRule {
   capability?: OperatorCapability;
 }
 
+/**
+ * The writes through `/api` that `review` allows (the capability table names them), by path as sent: a validation
+ * task (take, give back, confirm, skip, reject), a document (its ground truth; `reviewBodyProblem` checks the body),
+ * an agent run (archive). Every other write needs `write`.
+ */
+const REVIEW_WRITES = [
+  /^\/api\/validations\/[^/]+\/tasks\/[^/]+$/,
+  /^\/api\/documents\/[^/]+$/,
+  /^\/api\/agents\/[^/]+\/runs\/[^/]+$/,
+];
+const DOCUMENT_PATH = /^\/api\/documents\/[^/]+$/;
+
+function apiCapability(method: string, path: string): OperatorCapability {
+  if (isReadMethod(method)) return 'read';
+  return method === 'PATCH' && REVIEW_WRITES.some((shape) => shape.test(path)) ? 'review' : 'write';
+}
+
 /** What each BFF path requires. The launch link is a top-level navigation from a terminal: nothing but its token. */
 function ruleFor(method: string, path: string): PathRule {
   const read = isReadMethod(method);
   if (isApiPath(path))
-    return { csrf: true, crossSiteCheck: true, session: 'operator', capability: read ? 'read' : 'write' };
+    return { csrf: true, crossSiteCheck: true, session: 'operator', capability: apiCapability(method, path) };
   if (path === '/bff/launch') return { csrf: false, crossSiteCheck: false, session: 'none' };
   // The provider's redirect back (a cross-site top-level GET) and its server-to-server logout call: each carries its
   // own proof (the pending sign-in's cookie and state; a signed logout token).
@@ -59,6 +76,10 @@ function ruleFor(method: string, path: string): PathRule {
     return { csrf: !read, crossSiteCheck: true, session: 'operator', capability: 'manageOwnSessions' };
   if (path === '/bff/audit')
     return { csrf: !read, crossSiteCheck: true, session: 'operator', capability: 'readAuditLog' };
+  // The review endpoints (review holds): reading them is reading; every other method is reviewing. Which holds one
+  // may release or take over (`manageReviewHolds`) and which agents one reaches are the routes' to decide.
+  if (path === '/bff/review' || path.startsWith('/bff/review/'))
+    return { csrf: !read, crossSiteCheck: true, session: 'operator', capability: read ? 'read' : 'review' };
   if (isBffPath(path)) return { csrf: !read, crossSiteCheck: true, session: 'none' };
   return { csrf: false, crossSiteCheck: false, session: 'none' };
 }
@@ -69,11 +90,48 @@ export function forbiddenMessage(operator: SessionOperator, capability: Operator
   return `Forbidden: ${what} needs the ${roles} role; operator "${operator.name}" is ${operator.role}`;
 }
 
-/** A write through `/api` by a role that may read says so in the words the console shows. */
+/** A write by a role that may only read says so in the words the console shows; other refusals name who may. */
 function refusal(operator: SessionOperator, capability: OperatorCapability, method: string): string {
-  if (capability === 'write' && roleMay(operator.role, 'read'))
+  const readOnly = roleMay(operator.role, 'read') && !roleMay(operator.role, 'review');
+  if ((capability === 'write' || capability === 'review') && readOnly)
     return `Forbidden: operator role ${operator.role} may only read; ${method} is not allowed`;
   return forbiddenMessage(operator, capability);
+}
+
+/** The agent an `/api/agents/{agentId}…` path names (decoded), or undefined for any other path. */
+function agentOfPath(path: string): string | undefined {
+  const segment = /^\/api\/agents\/([^/]+)/.exec(path)?.[1];
+  if (segment === undefined) return undefined;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment; // refused before as malformed; never an agent of anybody's list
+  }
+}
+
+/** The 403 for an agent beyond the operator's limit: names only the agents they do reach. */
+export function agentLimitMessage(operator: SessionOperator): string {
+  return `Forbidden: operator "${operator.name}" reviews only agents ${(operator.agents ?? []).join(', ')}`;
+}
+
+/**
+ * The body of a write that `review` allows, where the path alone does not say enough: a document's PATCH may change
+ * its ground truth only (name, metadata, dataset, retention need `write`). Undefined when the body is fine.
+ */
+function reviewBodyProblem(operator: SessionOperator, path: string, body: unknown): string | undefined {
+  if (roleMay(operator.role, 'write') || !DOCUMENT_PATH.test(path)) return undefined;
+  let fields: string[] | undefined;
+  try {
+    const value: unknown = JSON.parse(Buffer.isBuffer(body) ? body.toString('utf8') : '');
+    if (value && typeof value === 'object' && !Array.isArray(value)) fields = Object.keys(value);
+  } catch {
+    fields = undefined;
+  }
+  if (fields && fields.every((field) => field === 'groundTruth')) return undefined;
+  const others = fields
+    ? fields.filter((field) => field !== 'groundTruth').join(', ')
+    : 'a body that is not a JSON object';
+  return `${forbiddenMessage(operator, 'write', `changing ${others}`)} (a reviewer may change a document's groundTruth only)`;
 }
 
 function refuse(reply: FastifyReply, status: number, message: string): FastifyReply {
@@ -136,6 +194,22 @@ export const accessRules = fp(
       if (rule.capability && !roleMay(session.operator.role, rule.capability)) {
         return refuse(reply, 403, refusal(session.operator, rule.capability, request.method));
       }
+      // An operator limited to some agents reaches no other agent, nor its runs or insights, by any method. Lists
+      // that span agents are filtered by the proxy (proxy/agent-limit.ts).
+      const agentId = agentOfPath(path);
+      if (agentId !== undefined && !reachesAgent(session.operator, agentId)) {
+        return refuse(reply, 403, agentLimitMessage(session.operator));
+      }
+    });
+
+    // Once the body is read (the proxy keeps `/api` bodies whole): what only the body of a review write can tell.
+    app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+      const operator = request.operator;
+      if (!operator || request.method !== 'PATCH') return;
+      const { path } = splitTarget(request.raw.url ?? '');
+      if (apiCapability(request.method, path) !== 'review') return;
+      const problem = reviewBodyProblem(operator, path, request.body);
+      if (problem) return refuse(reply, 403, problem);
     });
   },
   { name: 'bff-access-rules', dependencies: ['bff-state'] },

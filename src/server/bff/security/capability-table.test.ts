@@ -8,7 +8,7 @@ import { TestBrowser, type RunningBff } from '@/server/bff/testing/bff-harness';
 
 vi.mock('@/contract/operator-capabilities', async (importOriginal) => {
   const real = await importOriginal<typeof import('@/contract/operator-capabilities')>();
-  const everyone = ['admin', 'viewer'] as const;
+  const everyone = ['admin', 'reviewer', 'viewer'] as const;
   const table = Object.fromEntries(Object.keys(real.OPERATOR_CAPABILITIES).map((c) => [c, everyone]));
   return { ...real, OPERATOR_CAPABILITIES: table, roleMay: () => true };
 });

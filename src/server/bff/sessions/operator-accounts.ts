@@ -5,7 +5,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { OPERATOR_ROLES, type OperatorRole } from '@/contract/bff-session';
+import { MAX_OPERATOR_AGENTS, OPERATOR_ROLES, type OperatorRole } from '@/contract/bff-session';
+import { ID_PATTERNS } from '@/contract/ids';
 import { hasNoNul, NUL_MESSAGE } from '@/contract/primitives';
 import { scryptHash, scryptVerify } from '@/server/shared/scrypt-hash';
 import { bffDir, readJsonFile, writeFileAtomic } from '@/server/bff/state/data-files';
@@ -16,6 +17,8 @@ export interface OperatorAccount {
   id: string;
   name: string;
   role: OperatorRole;
+  /** The agents a reviewer is limited to (their runs, insights and the agents themselves); null: every agent. */
+  agents: string[] | null;
   passwordHash: string;
   createdAt: string;
   updatedAt: string;
@@ -90,18 +93,53 @@ export function validatePassword(password: unknown): string | undefined {
   return undefined;
 }
 
+const AGENT_ID = new RegExp(`^${ID_PATTERNS.agent}$`);
+const ROLE_RULE = `role must be ${OPERATOR_ROLES.slice(0, -1).join(', ')} or ${OPERATOR_ROLES.at(-1)!}`;
+
+export function validateRole(role: unknown): string | undefined {
+  return (OPERATOR_ROLES as readonly unknown[]).includes(role) ? undefined : ROLE_RULE;
+}
+
+/**
+ * The agent limit of an account: null (every agent), or for a reviewer 1 to MAX_OPERATOR_AGENTS distinct agent ids
+ * (the contract's pattern, `svc:agent:<32 lowercase hex>`). An admin manages agents and a viewer reads everything:
+ * neither is limited.
+ */
+export function validateAgents(role: OperatorRole, agents: readonly string[] | null): string | undefined {
+  if (agents === null) return undefined;
+  if (role !== 'reviewer') return `agents may only limit a reviewer (the role is ${role})`;
+  if (agents.length === 0 || agents.length > MAX_OPERATOR_AGENTS)
+    return `agents must name 1 to ${MAX_OPERATOR_AGENTS} agent ids`;
+  const bad = agents.find((id) => typeof id !== 'string' || !AGENT_ID.test(id));
+  if (bad !== undefined) return `agents: "${String(bad)}" is not an agent id (svc:agent:<32 lowercase hex>)`;
+  const repeated = agents.find((id, index) => agents.indexOf(id) !== index);
+  if (repeated !== undefined) return `agents: "${repeated}" is named twice`;
+  return undefined;
+}
+
 /** Throws the rule a new account breaks, if any. */
-export function assertValidAccount(name: string, role: OperatorRole, password: string): void {
-  const problem = validateNewOperatorName(name) ?? validatePassword(password);
+export function assertValidAccount(
+  name: string,
+  role: OperatorRole,
+  password: string,
+  agents: readonly string[] | null,
+): void {
+  const problem =
+    validateNewOperatorName(name) ?? validatePassword(password) ?? validateRole(role) ?? validateAgents(role, agents);
   if (problem) throw new Error(problem);
-  if (!(OPERATOR_ROLES as readonly string[]).includes(role)) throw new Error('role must be admin or viewer');
+}
+
+/** What `add` takes beyond name, role and password. */
+export interface NewAccountOptions {
+  /** Limits a reviewer to these agents; absent or null: every agent. */
+  agents?: readonly string[] | null;
 }
 
 /** Where operator accounts live: `operators.json` (FileOperatorAccounts) or PostgreSQL (PgOperatorAccounts). */
 export interface OperatorAccounts {
   list(): Promise<OperatorAccount[]>;
   /** Throws when a rule is broken or the name is taken. */
-  add(name: string, role: OperatorRole, password: string): Promise<OperatorAccount>;
+  add(name: string, role: OperatorRole, password: string, options?: NewAccountOptions): Promise<OperatorAccount>;
   remove(name: string): Promise<boolean>;
   /** Throws when the password breaks the rule or the operator does not exist. */
   resetPassword(name: string, password: string): Promise<void>;
@@ -121,15 +159,25 @@ export class FileOperatorAccounts implements OperatorAccounts {
 
   async list(): Promise<OperatorAccount[]> {
     const file = await readJsonFile<OperatorsFile>(this.path);
-    return (file?.operators ?? []).map((o) => ({ ...o, id: o.id ?? legacyAccountId(o.name, o.createdAt) }));
+    // Accounts stored before agent limits have none: every agent.
+    return (file?.operators ?? []).map((o) => ({
+      ...o,
+      id: o.id ?? legacyAccountId(o.name, o.createdAt),
+      agents: Array.isArray(o.agents) ? o.agents : null,
+    }));
   }
 
   private async save(operators: OperatorAccount[]): Promise<void> {
     await writeFileAtomic(this.path, `${JSON.stringify({ operators }, null, 2)}\n`);
   }
 
-  async add(name: string, role: OperatorRole, password: string): Promise<OperatorAccount> {
-    assertValidAccount(name, role, password);
+  async add(
+    name: string,
+    role: OperatorRole,
+    password: string,
+    { agents = null }: NewAccountOptions = {},
+  ): Promise<OperatorAccount> {
+    assertValidAccount(name, role, password, agents);
     const operators = await this.list();
     if (operators.some((o) => o.name === name)) throw new Error(`operator "${name}" already exists`);
     const now = new Date().toISOString();
@@ -137,6 +185,7 @@ export class FileOperatorAccounts implements OperatorAccounts {
       id: newAccountId(),
       name,
       role,
+      agents: agents && [...agents],
       passwordHash: await hashPassword(password),
       createdAt: now,
       updatedAt: now,

@@ -65,7 +65,8 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   async function sessionBody(request: FastifyRequest, operator: SessionOwner): Promise<SignedInSession> {
     return {
       signedIn: true,
-      operator: { name: operator.name, role: operator.role },
+      // The console hides what the role and the agent limit would only have refused.
+      operator: { name: operator.name, role: operator.role, agents: operator.agents ?? null },
       signedInWith: signInMethodOf(operator),
       upstream: { baseUrl: config.upstream.baseUrl },
       organization: await organization(request),
@@ -109,7 +110,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.code(401).send({ message: 'Wrong name or password' });
       }
       await attempt.succeeded();
-      const operator = { accountId: account.id, name: account.name, role: account.role };
+      const operator = { accountId: account.id, name: account.name, role: account.role, agents: account.agents };
       await startSession(request, reply, operator);
       request.log.info({ operator: operator.name }, 'operator signed in');
       return reply.send(await sessionBody(request, operator));

@@ -31,6 +31,16 @@ export interface SessionOwner extends SessionOperator {
   accountId: string;
 }
 
+/**
+ * An owner as every store keeps it: account, name, role, and the agents it is limited to (null: every agent; a
+ * session stored before agent limits, or a damaged list, is not limited).
+ */
+export function storedOwner(owner: SessionOwner): SessionOwner {
+  const { accountId, name, role, agents } = owner;
+  const limited = Array.isArray(agents) && agents.every((id) => typeof id === 'string');
+  return { accountId, name, role, agents: limited ? [...agents] : null };
+}
+
 /** Whether two owners are the same account with the same role. */
 export function sameOwner(a: SessionOwner, b: SessionOwner): boolean {
   return a.accountId === b.accountId && a.role === b.role;
@@ -196,7 +206,7 @@ export class FileSessionStore implements SessionStore {
     }
     const stored = await this.contentOf(path, stats.ino, stats.size);
     return {
-      operator: { accountId: stored.operator.accountId, name: stored.operator.name, role: stored.operator.role },
+      operator: storedOwner(stored.operator),
       createdAt: stored.createdAt,
       lastSeenAt: stats.mtimeMs,
       userAgent: typeof stored.userAgent === 'string' ? stored.userAgent : 'Unknown browser',
@@ -243,8 +253,7 @@ export class FileSessionStore implements SessionStore {
   ): Promise<{ id: string; session: Session }> {
     const id = randomCredential();
     const now = this.now();
-    const { accountId, name, role } = operator;
-    const stored: SessionFile = { operator: { accountId, name, role }, createdAt: now, userAgent, address, ...extras };
+    const stored: SessionFile = { operator: storedOwner(operator), createdAt: now, userAgent, address, ...extras };
     const path = this.path(credentialFileName(id));
     await writeFileAtomic(path, JSON.stringify(stored));
     await utimes(path, new Date(now), new Date(now));

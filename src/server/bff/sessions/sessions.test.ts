@@ -46,7 +46,7 @@ describe('launch link', () => {
     expect(redeemed.headers.location).toBe('/');
     const session = await first.request('/bff/session');
     expect(session.status).toBe(200);
-    expect(session.json().operator).toEqual({ name: 'local-admin', role: 'admin' });
+    expect(session.json().operator).toEqual({ name: 'local-admin', role: 'admin', agents: null });
 
     const second = new TestBrowser(bff.origin);
     const again = await second.request(launchPath(link), { noCsrf: true });
@@ -171,7 +171,7 @@ describe('session cookie', () => {
     const after = browserWithSession(second.origin, sessionCookie(browser));
     const session = await after.request('/bff/session');
     expect(session.status).toBe(200);
-    expect(session.json().operator).toEqual({ name: 'fay', role: 'viewer' });
+    expect(session.json().operator).toEqual({ name: 'fay', role: 'viewer', agents: null });
   });
 
   it('works across two BFF instances on one data dir, sign-out included', async () => {
@@ -319,7 +319,7 @@ describe('operator CLI', () => {
     expect(new Set(hashes).size).toBe(2); // salted
 
     const kim = new TestBrowser(bff.origin);
-    expect((await kim.login('kim', PASSWORD)).json().operator).toEqual({ name: 'kim', role: 'viewer' });
+    expect((await kim.login('kim', PASSWORD)).json().operator).toEqual({ name: 'kim', role: 'viewer', agents: null });
     const newPassword = 'another-long-password';
     expect(cli(dir, ['reset', 'kim'], `${newPassword}\n`).stdout).toMatch(/ended 1 session/);
     expect(await kim.signedIn()).toBe(false);

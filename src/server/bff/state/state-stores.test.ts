@@ -119,6 +119,24 @@ describe.each(kinds)('%s store', (kind) => {
       expect(await a.sessions.get(undefined)).toBeNull();
     });
 
+    it("carry a reviewer's agent limit to every instance, and none for an operator without one", async () => {
+      const state = backing(kind);
+      const [a, b] = [await state.open(), await state.open()];
+      const agents = ['svc:agent:0000000000000000000000000000000a', 'svc:agent:0000000000000000000000000000000b'];
+      const limited = await a.sessions.create({ accountId: 'rex-id', name: 'rex', role: 'reviewer', agents }, 'x');
+      expect(limited.session.operator).toEqual({ accountId: 'rex-id', name: 'rex', role: 'reviewer', agents });
+      expect((await b.sessions.get(limited.id))?.operator).toEqual(limited.session.operator);
+      const every = await a.sessions.create({ accountId: 'ria-id', name: 'ria', role: 'reviewer' }, 'x');
+      expect((await b.sessions.get(every.id))?.operator).toEqual({
+        accountId: 'ria-id',
+        name: 'ria',
+        role: 'reviewer',
+        agents: null,
+      });
+      const listed = (await b.sessions.list()).map(({ session }) => session.operator);
+      expect(listed).toEqual(expect.arrayContaining([limited.session.operator]));
+    });
+
     it('end after the idle time, and at the absolute lifetime even when active', async () => {
       const state = backing(kind);
       const stores = await state.open();
@@ -253,6 +271,43 @@ describe.each(kinds)('%s store', (kind) => {
       expect(await b.operators.remove('ann')).toBe(true);
       expect(await b.operators.remove('ann')).toBe(false);
       expect(await a.operators.list()).toEqual([]);
+    });
+  });
+
+  describe('reviewer accounts', () => {
+    const agent = (n: number) => `svc:agent:${String(n).padStart(32, '0')}`;
+    it('keep the agents a reviewer is limited to, and nobody else is limited', async () => {
+      const state = backing(kind);
+      const [a, b] = [await state.open(), await state.open()];
+      const rex = await a.operators.add('rex', 'reviewer', PASSWORD, { agents: [agent(1), agent(2)] });
+      expect(rex).toMatchObject({ name: 'rex', role: 'reviewer', agents: [agent(1), agent(2)] });
+      await a.operators.add('ria', 'reviewer', PASSWORD);
+      expect(await b.operators.verify('rex', PASSWORD)).toMatchObject({
+        role: 'reviewer',
+        agents: [agent(1), agent(2)],
+      });
+      expect(await b.operators.verify('ria', PASSWORD)).toMatchObject({ role: 'reviewer', agents: null });
+      expect((await b.operators.list()).map((o) => [o.name, o.role, o.agents])).toEqual([
+        ['rex', 'reviewer', [agent(1), agent(2)]],
+        ['ria', 'reviewer', null],
+      ]);
+    });
+
+    it('refuse a limit that names no agent, a malformed or repeated id, or limits another role', async () => {
+      const stores = await backing(kind).open();
+      const add = (role: 'admin' | 'reviewer' | 'viewer', agents: string[]) =>
+        stores.operators.add('rex', role, PASSWORD, { agents });
+      await expect(add('reviewer', [])).rejects.toThrow('agents must name 1 to 100 agent ids');
+      await expect(add('reviewer', ['svc:agent:1'])).rejects.toThrow(
+        'agents: "svc:agent:1" is not an agent id (svc:agent:<32 lowercase hex>)',
+      );
+      await expect(add('reviewer', [agent(1), agent(1)])).rejects.toThrow(`agents: "${agent(1)}" is named twice`);
+      await expect(add('viewer', [agent(1)])).rejects.toThrow('agents may only limit a reviewer (the role is viewer)');
+      await expect(add('admin', [agent(1)])).rejects.toThrow('agents may only limit a reviewer (the role is admin)');
+      await expect(stores.operators.add('rex', 'root' as 'admin', PASSWORD)).rejects.toThrow(
+        'role must be admin, reviewer or viewer',
+      );
+      expect(await stores.operators.list()).toEqual([]);
     });
   });
 

@@ -1,7 +1,7 @@
 /**
- * A real OpenID provider on loopback for the BFF's tests: the certified `oidc-provider`, with its own login page, three
- * people (alice in the admin group, bob in a viewer group — sent as a single string — and carol in neither), PKCE
- * required, RP-initiated and back-channel logout on. Consent is granted for the console (a first-party client), as
+ * A real OpenID provider on loopback for the BFF's tests: the certified `oidc-provider`, with its own login page, four
+ * people (alice in the admin group, bob in a viewer group — sent as a single string —, dave in the reviewer and the
+ * viewer groups, carol in none), PKCE required, RP-initiated and back-channel logout on. Consent is granted for the console (a first-party client), as
  * a company's provider does for its own apps. `signIn` walks the login page over HTTP as a browser would.
  */
 import http from 'node:http';
@@ -14,6 +14,7 @@ export const TEST_CLIENT = { clientId: 'dps-console', clientSecret: 'test-client
 export const PEOPLE: Record<string, { email: string; groups: string[] | string }> = {
   alice: { email: 'alice@example.test', groups: ['staff', 'dps-admins'] },
   bob: { email: 'bob@example.test', groups: 'dps-viewers' },
+  dave: { email: 'dave@example.test', groups: ['dps-viewers', 'dps-reviewers'] },
   carol: { email: 'carol@example.test', groups: ['staff'] },
 };
 
@@ -116,6 +117,7 @@ export async function startTestProvider(): Promise<TestProvider> {
       name: 'Test IdP',
       roleClaim: 'groups',
       adminValues: ['dps-admins'],
+      reviewerValues: ['dps-reviewers'],
       viewerValues: ['dps-viewers'],
       maxSessionMs: 12 * 60 * 60_000,
       ...overrides,

@@ -16,6 +16,8 @@ export const sessions = pgTable('sessions', {
   operatorAccount: text('operator_account').notNull(),
   operatorName: text('operator_name').notNull(),
   operatorRole: text('operator_role').$type<OperatorRole>().notNull(),
+  /** The agents its operator is limited to, as at sign-in; null: every agent. */
+  operatorAgents: text('operator_agents').array(),
   userAgent: text('user_agent').notNull(),
   address: text('address'),
   createdMs: epochMs('created_ms'),
@@ -45,6 +47,8 @@ export const operators = pgTable('operators', {
   id: text('id').notNull().unique(),
   name: text('name').primaryKey(),
   role: text('role').$type<OperatorRole>().notNull(),
+  /** A reviewer's agents; null: every agent. */
+  agents: text('agents').array(),
   passwordHash: text('password_hash').notNull(),
   createdTime: instant('created_time').notNull(),
   updatedTime: instant('updated_time').notNull(),

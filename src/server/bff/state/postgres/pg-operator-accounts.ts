@@ -8,6 +8,7 @@ import {
   isReservedOperatorName,
   newAccountId,
   validatePassword,
+  type NewAccountOptions,
   type OperatorAccount,
   type OperatorAccounts,
 } from '@/server/bff/sessions/operator-accounts';
@@ -19,6 +20,7 @@ function accountOf(row: typeof operators.$inferSelect): OperatorAccount {
     id: row.id,
     name: row.name,
     role: row.role,
+    agents: row.agents ?? null,
     passwordHash: row.passwordHash,
     createdAt: row.createdTime.toISOString(),
     updatedAt: row.updatedTime.toISOString(),
@@ -36,8 +38,13 @@ export class PgOperatorAccounts implements OperatorAccounts {
     return (await this.db.select().from(operators).orderBy(operators.createdTime, operators.name)).map(accountOf);
   }
 
-  async add(name: string, role: OperatorRole, password: string): Promise<OperatorAccount> {
-    assertValidAccount(name, role, password);
+  async add(
+    name: string,
+    role: OperatorRole,
+    password: string,
+    { agents = null }: NewAccountOptions = {},
+  ): Promise<OperatorAccount> {
+    assertValidAccount(name, role, password, agents);
     const now = new Date();
     // ON CONFLICT: two adds of one name at once leave one account and one "already exists".
     const [row] = await this.db
@@ -46,6 +53,7 @@ export class PgOperatorAccounts implements OperatorAccounts {
         id: newAccountId(),
         name,
         role,
+        agents: agents && [...agents],
         passwordHash: await hashPassword(password),
         createdTime: now,
         updatedTime: now,

@@ -9,6 +9,7 @@ import { CREDENTIAL_PATTERN, credentialFileName, randomCredential } from '@/serv
 import {
   sessionExpired,
   sessionHandle,
+  storedOwner,
   touchInterval,
   type HandledSession,
   type Session,
@@ -22,7 +23,12 @@ import { sessions } from './bff-schema';
 
 function sessionOf(row: typeof sessions.$inferSelect): Session {
   return {
-    operator: { accountId: row.operatorAccount, name: row.operatorName, role: row.operatorRole },
+    operator: {
+      accountId: row.operatorAccount,
+      name: row.operatorName,
+      role: row.operatorRole,
+      agents: row.operatorAgents ?? null,
+    },
     createdAt: row.createdMs,
     lastSeenAt: row.lastSeenMs,
     userAgent: row.userAgent,
@@ -56,13 +62,14 @@ export class PgSessionStore implements SessionStore {
   ): Promise<{ id: string; session: Session }> {
     const id = randomCredential();
     const now = this.now();
-    const { accountId, name, role } = operator;
+    const owner = storedOwner(operator);
     await this.db.insert(sessions).values({
       idHash: credentialFileName(id),
       handle: sessionHandle(id)!,
-      operatorAccount: accountId,
-      operatorName: name,
-      operatorRole: role,
+      operatorAccount: owner.accountId,
+      operatorName: owner.name,
+      operatorRole: owner.role,
+      operatorAgents: owner.agents,
       userAgent,
       address: address ?? null,
       createdMs: now,
@@ -73,7 +80,7 @@ export class PgSessionStore implements SessionStore {
       idToken: extras.oidc?.idToken ?? null,
       expiresMs: extras.expiresAt ?? null,
     });
-    const session = { operator: { accountId, name, role }, createdAt: now, lastSeenAt: now, userAgent, ...extras };
+    const session = { operator: owner, createdAt: now, lastSeenAt: now, userAgent, ...extras };
     return { id, session: { ...session, address: address ?? null } };
   }
 
