@@ -3,8 +3,8 @@
  * span agents. Paths under `/api/agents/{agentId}` are refused for other agents before (security/access-rules.ts);
  * these answers are read whole (they are small) and passed on filtered:
  *
- * - `GET /agents`: the page keeps only their agents (its `nextToken` stays, so a client that follows pages sees them
- *   all; a page may come back shorter than `maxResults`, even empty, with more to follow);
+ * - `GET /agents`: every agent of theirs in one answer (`nextToken: null`), whatever page was asked for: the BFF reads
+ *   the service's list page by page (`operatorAgents`), so a client that reads one page (a picker) misses none;
  * - `GET /insights/agents`: only their agents' figures;
  * - `GET /runs/{runId}/owner`: a run of another agent is answered as no such run (`owner: null`, as the service
  *   answers for a run it does not have);
@@ -14,8 +14,14 @@
  * An answer not shaped as the contract says is not passed on at all (the caller gets a 502).
  */
 import type { FastifyRequest } from 'fastify';
+import { MAX_LIST_RESULTS } from '@/contract/common';
 import { reachesAgent } from '@/contract/operator-capabilities';
 import { readResponseBody } from './upstream-http';
+
+/** The most of a service answer read whole (a page of 1,000 agents is well under it). */
+const ANSWER_LIMIT = 8 * 1024 * 1024;
+/** The most pages of agents read for one answer (a million agents): past it the answer is refused, never cut. */
+const MAX_AGENT_PAGES = 1000;
 
 /** Turns the service's parsed answer into what the operator may see; throws when it is not shaped as expected. */
 export type AnswerFilter = (body: unknown) => unknown;
@@ -64,7 +70,8 @@ function hideOtherAgentsRun(agents: readonly string[]): AnswerFilter {
 }
 
 // A trailing slash names the same resource (the embedded service ignores it).
-const AGENT_LISTS = /^\/(?:agents|insights\/agents)\/?$/;
+const AGENT_LIST = /^\/agents\/?$/;
+const INSIGHTS_OVERVIEW = /^\/insights\/agents\/?$/;
 const OWNER_PATH = /^\/runs\/[^/]+\/owner\/?$/;
 const TASK_LIST = /^\/validations\/[^/]+\/tasks\/?$/;
 const TASK_PATH = /^\/validations\/[^/]+\/tasks\/[^/]+\/?$/;
@@ -74,7 +81,7 @@ const TASK_PATH = /^\/validations\/[^/]+\/tasks\/[^/]+\/?$/;
  * limited to `agents`; undefined when the answer does not span agents.
  */
 export function agentLimitFilter(agents: readonly string[], servicePath: string): AnswerFilter | undefined {
-  if (AGENT_LISTS.test(servicePath))
+  if (INSIGHTS_OVERVIEW.test(servicePath))
     return keepItems('agents', (item) => agents.includes(record(item).agentId as string));
   if (OWNER_PATH.test(servicePath)) return hideOtherAgentsRun(agents);
   if (TASK_LIST.test(servicePath)) return keepItems('validationTasks', (task) => taskReached(agents, task));
@@ -108,6 +115,44 @@ export async function taskOutOfReach(
     response.resume();
     return false;
   }
-  const task: unknown = JSON.parse((await readResponseBody(response, 8 * 1024 * 1024)).toString('utf8'));
+  const task: unknown = JSON.parse((await readResponseBody(response, ANSWER_LIMIT)).toString('utf8'));
   return !taskReached(agents, task);
+}
+
+/** Whether a read of `servicePath` is the agents list, which a limited operator gets whole (`operatorAgents`). */
+export function isAgentList(servicePath: string): boolean {
+  return AGENT_LIST.test(servicePath);
+}
+
+/**
+ * `GET /agents` for an operator limited to `agents`: every page of the service's list read in turn, their agents kept,
+ * one answer `{ agents, nextToken: null }`. A page the service refuses is answered as it answered (status and body).
+ */
+export async function operatorAgents(
+  request: FastifyRequest,
+  agents: readonly string[],
+): Promise<{ status: number; body: unknown }> {
+  const { upstream } = request.server;
+  const kept: unknown[] = [];
+  let nextToken: string | null = null;
+  for (let page = 0; page < MAX_AGENT_PAGES; page++) {
+    const query = new URLSearchParams({ maxResults: String(MAX_LIST_RESULTS), ...(nextToken ? { nextToken } : {}) });
+    const response = await upstream.send({
+      url: upstream.urlFor(`/agents?${query.toString()}`),
+      method: 'GET',
+      headers: { accept: 'application/json' },
+      requestId: request.id,
+    });
+    const body: unknown = JSON.parse((await readResponseBody(response, ANSWER_LIMIT)).toString('utf8'));
+    if (response.statusCode !== 200) return { status: response.statusCode ?? 502, body };
+    const answer = record(body);
+    if (!Array.isArray(answer.agents)) throw new UnexpectedAnswerError('no agents array');
+    kept.push(...answer.agents.filter((item) => agents.includes(record(item).agentId as string)));
+    if (answer.nextToken === null || answer.nextToken === undefined) {
+      return { status: 200, body: { agents: kept, nextToken: null } };
+    }
+    if (typeof answer.nextToken !== 'string') throw new UnexpectedAnswerError('a nextToken that is not a string');
+    nextToken = answer.nextToken;
+  }
+  throw new UnexpectedAnswerError(`more than ${MAX_AGENT_PAGES} pages of agents`);
 }

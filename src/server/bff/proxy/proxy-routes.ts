@@ -15,7 +15,14 @@ import { isReadMethod, splitTarget } from '@/server/bff/security/route-paths';
 import { TokenError } from './token-manager';
 import { browserResponseHeaders, upstreamRequestHeaders, type UpstreamCall } from './upstream-client';
 import { readResponseBody, UpstreamTimeoutError, UpstreamUnreachableError } from './upstream-http';
-import { agentLimitFilter, OutOfReachError, taskOutOfReach, type AnswerFilter } from './agent-limit';
+import {
+  agentLimitFilter,
+  isAgentList,
+  operatorAgents,
+  OutOfReachError,
+  taskOutOfReach,
+  type AnswerFilter,
+} from './agent-limit';
 import { agentLimitMessage } from '@/server/bff/security/access-rules';
 
 const PROXIED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -159,6 +166,23 @@ async function forward(
   return reply.send(response);
 }
 
+/** `GET /api/agents` for an operator limited to some agents: all of theirs at once (./agent-limit.ts). */
+async function sendOperatorAgents(request: FastifyRequest, reply: FastifyReply, agents: readonly string[]) {
+  let answer: { status: number; body: unknown };
+  try {
+    answer = await operatorAgents(request, agents);
+  } catch (error) {
+    if (error instanceof UpstreamTimeoutError)
+      return reply.code(504).send({ message: `The service did not answer within ${error.timeoutMs / 1000} s` });
+    if (error instanceof UpstreamUnreachableError)
+      return reply.code(502).send({ message: `The service is unreachable (${error.code})` });
+    if (error instanceof TokenError) return reply.code(error.status).send({ message: error.message });
+    request.log.warn({ err: (error as Error).message }, 'the agents list could not be narrowed to the agent limit');
+    return reply.code(502).send({ message: "The service's answer could not be narrowed to your agents" });
+  }
+  return reply.code(answer.status).header('cache-control', 'no-store').send(answer.body);
+}
+
 export const proxyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { upstream } = app;
   await app.register(async (api) => {
@@ -180,6 +204,7 @@ export const proxyRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = read ? undefined : (request.body as Buffer | undefined);
       const headers = upstreamRequestHeaders(request.headers);
       const agents = request.operator?.agents;
+      if (agents && read && isAgentList(rest)) return sendOperatorAgents(request, reply, agents);
       const filter = agents && read ? agentLimitFilter(agents, rest) : undefined;
       if (agents && !read) {
         let outOfReach: boolean;
