@@ -1,8 +1,8 @@
 /**
  * Issue 27: OpenID Connect sign-in end to end in Chromium. A real provider (oidc-provider, the BFF tests' helper) on
- * loopback with alice (admin group), bob (viewer group) and carol (neither), and a second BFF configured with
- * DPS_OIDC_* for it, against the embedded service the e2e set-up started. Everything is signed in through the
- * provider's own pages; nothing is mocked.
+ * loopback with alice (admin group), bob (viewer group), dave (reviewer and viewer groups) and carol (none), and a
+ * second BFF configured with DPS_OIDC_* for it, against the embedded service the e2e set-up started. Everything is
+ * signed in through the provider's own pages; nothing is mocked.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -46,6 +46,7 @@ async function startOidcBff(): Promise<string> {
       DPS_OIDC_NAME: PROVIDER_NAME,
       DPS_OIDC_ROLE_CLAIM: 'groups',
       DPS_OIDC_ADMIN_VALUES: 'dps-admins',
+      DPS_OIDC_REVIEWER_VALUES: 'dps-reviewers',
       DPS_OIDC_VIEWER_VALUES: 'dps-viewers',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -121,7 +122,10 @@ async function signInAs(page: Page, login: string, path = '/runs') {
 async function sessionAt(page: Page) {
   const reply = await page.request.get(`${origin}/bff/session`);
   expect(reply.ok()).toBe(true);
-  return (await reply.json()) as { signedIn: boolean; operator?: { name: string; role: string } };
+  return (await reply.json()) as {
+    signedIn: boolean;
+    operator?: { name: string; role: string; agents?: string[] | null };
+  };
 }
 
 test('the sign-in page offers the identity provider by name', async ({ page }) => {
@@ -180,6 +184,29 @@ test('a person in the viewer group gets the console without write controls', asy
   await page.getByRole('menuitem', { name: 'Sessions' }).click();
   const dialog = page.getByRole('dialog', { name: 'Signed-in sessions' });
   await expect(dialog.getByText(`Signed in with ${provider.issuer} as bob`)).toBeVisible();
+});
+
+test('a person in the reviewer group gets the reviewer console: no admin controls, admin writes refused', async ({
+  page,
+}) => {
+  await signInAs(page, 'dave', '/settings/users');
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Columns' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^(create|new|add|edit|delete|invite)\b/i })).toHaveCount(0);
+  // dave is in the viewer group too: the more capable role wins.
+  expect(await sessionAt(page)).toMatchObject({
+    signedIn: true,
+    operator: { name: 'dave', role: 'reviewer', agents: null },
+  });
+  await expect(page.getByRole('button', { name: /^Operator dave, reviewer\. Open menu$/ })).toBeVisible();
+  const refused = await page.request.post(`${origin}/api/users`, {
+    headers: { 'X-CSRF': '1', 'Content-Type': 'application/json' },
+    data: JSON.stringify({ email: 'dave-write@example.com' }),
+  });
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { message: string }).message).toBe(
+    'Forbidden: this needs the admin role; operator "dave" is reviewer',
+  );
 });
 
 test('a person in neither group is refused with the reason, and has no session', async ({ page }) => {

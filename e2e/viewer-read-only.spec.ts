@@ -110,7 +110,7 @@ test('models: a viewer sees the list and a model with no create, save or delete'
   await page.goto(`/models/${enc(model.modelId)}`);
   await expectReadOnly(page, heading(page, name));
   await page.goto('/models/new');
-  await expectReadOnly(page, page.getByText('Viewers cannot create models.'));
+  await expectReadOnly(page, page.getByText('Creating a model needs the admin role.'));
 });
 
 test('documents: a viewer sees the list and a document with no upload, save or delete', async ({
@@ -147,7 +147,7 @@ test('validations: a viewer sees the list and a validation with no create, save 
   await page.goto(`/validations/${enc(validation.validationId)}`);
   await expectReadOnly(page, heading(page, name));
   await page.goto('/validations/new');
-  await expectReadOnly(page, page.getByText('Viewers cannot create validations.'));
+  await expectReadOnly(page, page.getByText('Creating a validation needs the admin role.'));
 });
 
 test('agents, runs and review: a viewer sees them with no create, save, archive, delete or review action', async ({

@@ -37,6 +37,8 @@ type Fixtures = {
   api: ServiceApi;
   /** A page signed in as the viewer operator (read-only). */
   viewerPage: Page;
+  /** A page signed in as the reviewer operator (reads, reviews runs; every agent). */
+  reviewerPage: Page;
   /** A name unique to this test, for data it creates. */
   unique: (prefix: string) => string;
 };
@@ -51,6 +53,11 @@ export const test = base.extend<Fixtures>({
   },
   viewerPage: async ({ browser }, use) => {
     const context = await browser.newContext({ storageState: AUTH_STATE.viewer });
+    await use(await context.newPage());
+    await context.close();
+  },
+  reviewerPage: async ({ browser }, use) => {
+    const context = await browser.newContext({ storageState: AUTH_STATE.reviewer });
     await use(await context.newPage());
     await context.close();
   },

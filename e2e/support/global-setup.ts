@@ -2,10 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { request } from '@playwright/test';
 import { AUTH_STATE, E2E_BASE_URL, E2E_OPERATORS } from './servers';
 
-/** Signs the admin and the viewer operator in once through the BFF and stores their session cookies. */
+/** Signs the admin, viewer and reviewer operators in once through the BFF and stores their session cookies. */
 export default async function globalSetup() {
   mkdirSync('e2e/.auth', { recursive: true });
-  for (const role of ['admin', 'viewer'] as const) {
+  for (const role of Object.keys(E2E_OPERATORS) as (keyof typeof E2E_OPERATORS)[]) {
     const { name, password } = E2E_OPERATORS[role];
     const context = await request.newContext({ baseURL: E2E_BASE_URL });
     const response = await context.post('/bff/login', { data: { name, password }, headers: { 'X-CSRF': '1' } });

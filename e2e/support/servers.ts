@@ -7,12 +7,14 @@ export const E2E_BASE_URL = `http://127.0.0.1:${E2E_BFF_PORT}`;
 export const E2E_OPERATORS = {
   admin: { name: 'e2e-admin', password: 'e2e-admin-password-1', role: 'admin' },
   viewer: { name: 'e2e-viewer', password: 'e2e-viewer-password-1', role: 'viewer' },
+  reviewer: { name: 'e2e-reviewer', password: 'e2e-reviewer-password-1', role: 'reviewer' },
 } as const;
 
 // Per BFF port: cookies ignore ports, so two e2e runs side by side (different E2E_BFF_PORT) must not share states.
 export const AUTH_STATE = {
   admin: `e2e/.auth/admin-${E2E_BFF_PORT}.json`,
   viewer: `e2e/.auth/viewer-${E2E_BFF_PORT}.json`,
+  reviewer: `e2e/.auth/reviewer-${E2E_BFF_PORT}.json`,
 } as const;
 
 /** Where serve.ts keeps the one-time launch link `npm start` printed (unused until a spec redeems it). */

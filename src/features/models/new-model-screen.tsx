@@ -13,7 +13,7 @@ export function NewModelScreen() {
   if (!useCapabilities().write)
     return (
       <div className="page">
-        <ForbiddenState message="Viewers cannot create models." />
+        <ForbiddenState message="Creating a model needs the admin role." />
       </div>
     );
   return (

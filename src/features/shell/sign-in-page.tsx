@@ -9,7 +9,7 @@ const ERRORS: Record<string, (provider: string) => string> = {
   'launch-link': () =>
     'That launch link has expired or was already used. Sign in with an operator account, or restart the console server for a new link.',
   'oidc-no-role': (provider) =>
-    `Your account at ${provider} is in none of the groups that give a console role, so no session was started. Ask your administrator to add you to the console's admin or viewer group, then sign in again.`,
+    `Your account at ${provider} is in none of the groups that give a console role, so no session was started. Ask your administrator to add you to the console's admin, reviewer or viewer group, then sign in again.`,
   'oidc-rejected': (provider) =>
     `The answer from ${provider} could not be verified, so you were not signed in. Try again; if it keeps failing, tell your administrator.`,
   'oidc-no-pending-sign-in': () =>

@@ -13,7 +13,7 @@ export function NewValidationScreen() {
   if (!useCapabilities().write)
     return (
       <div className="page">
-        <ForbiddenState message="Viewers cannot create validations." />
+        <ForbiddenState message="Creating a validation needs the admin role." />
       </div>
     );
   return (
