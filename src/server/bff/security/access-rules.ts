@@ -118,7 +118,11 @@ export function agentLimitMessage(operator: SessionOperator): string {
  * The body of a write that `review` allows, where the path alone does not say enough: a document's PATCH may change
  * its ground truth only (name, metadata, dataset, retention need `write`). Undefined when the body is fine.
  */
-function reviewBodyProblem(operator: SessionOperator, path: string, body: unknown): string | undefined {
+function reviewBodyProblem(
+  operator: SessionOperator,
+  path: string,
+  body: unknown,
+): { status: number; message: string } | undefined {
   if (roleMay(operator.role, 'write') || !DOCUMENT_PATH.test(path)) return undefined;
   let fields: string[] | undefined;
   try {
@@ -127,11 +131,11 @@ function reviewBodyProblem(operator: SessionOperator, path: string, body: unknow
   } catch {
     fields = undefined;
   }
-  if (fields && fields.every((field) => field === 'groundTruth')) return undefined;
-  const others = fields
-    ? fields.filter((field) => field !== 'groundTruth').join(', ')
-    : 'a body that is not a JSON object';
-  return `${forbiddenMessage(operator, 'write', `changing ${others}`)} (a reviewer may change a document's groundTruth only)`;
+  if (!fields) return { status: 400, message: 'The body must be a JSON object of the fields to change' };
+  const others = fields.filter((field) => field !== 'groundTruth');
+  if (others.length === 0) return undefined;
+  const refused = forbiddenMessage(operator, 'write', `changing ${others.join(', ')}`);
+  return { status: 403, message: `${refused} (a reviewer may change a document's groundTruth only)` };
 }
 
 function refuse(reply: FastifyReply, status: number, message: string): FastifyReply {
@@ -209,7 +213,7 @@ export const accessRules = fp(
       const { path } = splitTarget(request.raw.url ?? '');
       if (apiCapability(request.method, path) !== 'review') return;
       const problem = reviewBodyProblem(operator, path, request.body);
-      if (problem) return refuse(reply, 403, problem);
+      if (problem) return refuse(reply, problem.status, problem.message);
     });
   },
   { name: 'bff-access-rules', dependencies: ['bff-state'] },

@@ -210,6 +210,11 @@ describe.each(STORE_KINDS)('a reviewer limited to one agent (%s store)', (kind) 
         "(a reviewer may change a document's groundTruth only)",
     );
     expect((await api.get(`/documents/${first.documentId}`)).body.name).toBe('doc ' + mine.runs.indexOf(first));
+    const notFields = await rex.json(document, 'PATCH', [{ name: 'x' }]);
+    expect(notFields.status).toBe(400);
+    expect(notFields.json<{ message: string }>().message).toBe(
+      'The body must be a JSON object of the fields to change',
+    );
 
     const archived = await rex.json(`/api/agents/${mine.agentId}/runs/${second.runId}`, 'PATCH', {
       status: 'archived',
