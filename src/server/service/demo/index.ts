@@ -93,11 +93,17 @@ export async function seedDemoData(ctx: SeedContext): Promise<void> {
         {
           agentId: agents.invoiceAgent.agentId,
           model: models.invoice,
+          validation: validations.invoice,
           perDay: 14,
           reviewShare: 0.6,
-          threshold: confidenceThreshold(DEMO_VALIDATIONS.invoice.config.rules),
         },
-        { agentId: agents.receiptAgent.agentId, model: models.receipt, perDay: 8, reviewShare: 0.15 },
+        {
+          agentId: agents.receiptAgent.agentId,
+          model: models.receipt,
+          validation: validations.receipt,
+          perDay: 8,
+          reviewShare: 0.15,
+        },
       ],
       documents,
     );
@@ -430,9 +436,4 @@ async function inFlightRuns(
   await hookRunsRepo.create(tx, ctx.organizationId, hookRun);
   await bumpCounter(tx, ctx.organizationId, 'monthlyNumberOfActionRunsCreated', 1);
   await actionRunsRepo.create(tx, ctx.organizationId, actionRun);
-}
-
-/** The every-field confidence threshold among a validation's rules, if it has one. */
-function confidenceThreshold(rules: readonly { type: string; threshold?: number; field?: string }[]) {
-  return rules.find((rule) => rule.type === 'confidenceThreshold' && !rule.field)?.threshold;
 }

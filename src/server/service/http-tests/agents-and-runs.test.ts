@@ -131,6 +131,37 @@ describe('agent run lifecycle', () => {
     expect((await api.post(`/agents/${agent.agentId}/runs/${run.runId}/export`, {})).status).toBe(409);
   });
 
+  it('takes of one ready task at once: exactly one reviewer gets it, the others 409; given back, it is ready again', async () => {
+    const agent = await newAgent([ids.model, ids.validation]);
+    const started = await api.post(`/agents/${agent.agentId}/runs`, { documentId: ids.document });
+    const run = agentRunSchema.parse(started.body);
+    expect(run.status).toBe('ready-for-review');
+    const variables = await api.get(`/agents/${agent.agentId}/runs/${run.runId}/variables`);
+    expect(variables.body).toMatchObject({
+      validationId: ids.validation,
+      documentId: ids.document,
+      modelId: ids.model,
+    });
+    const taskPath = `/validations/${ids.validation}/tasks/${variables.body.validationTaskId}`;
+    const runStatus = async () => (await api.get(`/agents/${agent.agentId}/runs/${run.runId}`)).body.status;
+
+    // Each take is its own request, so its own transaction: they race for the task's row.
+    const takes = await Promise.all(Array.from({ length: 4 }, () => api.patch(taskPath, { status: 'in-progress' })));
+    expect(takes.map((take) => take.status).sort()).toEqual([200, 409, 409, 409]);
+    expect(takes.find((take) => take.status === 409)!.body.message).toMatch(/already in progress/);
+    expect(await runStatus()).toBe('review-in-progress');
+    // The run took the one review its task allows: one review-started event, not four.
+    const events = (await api.get(`/agents/${agent.agentId}/runs/${run.runId}`)).body.events as { type: string }[];
+    expect(events.filter((e) => e.type === 'review-started')).toHaveLength(1);
+
+    const given = await api.patch(taskPath, { status: 'ready' });
+    expect(given.status, JSON.stringify(given.body)).toBe(200);
+    expect(given.body.status).toBe('ready');
+    expect(await runStatus()).toBe('ready-for-review');
+    expect((await api.patch(taskPath, { status: 'in-progress' })).status).toBe(200);
+    expect(await runStatus()).toBe('review-in-progress');
+  });
+
   it('a failing action moves the run to error and its action run carries the errors', async () => {
     const agent = await newAgent([ids.model, ids.failing]);
     const { body: run } = await api.post(`/agents/${agent.agentId}/runs`, { documentId: ids.document });

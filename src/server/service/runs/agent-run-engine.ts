@@ -59,7 +59,7 @@ import {
 } from '@/server/service/storage/repositories/hooks-and-actions';
 import { modelsRepo } from '@/server/service/storage/repositories/models';
 import { validationTasksRepo, validationsRepo } from '@/server/service/storage/repositories/validations';
-import { evaluateRules } from './validation-rules';
+import { evaluateRules, type ValidationIssue } from './validation-rules';
 
 export type RunScope = {
   organizationId: string;
@@ -358,30 +358,101 @@ async function predictAndRoute(
     return;
   }
   await bumpCounter(tx, organizationId, 'monthlyNumberOfValidationTasksCreated', 1);
-  const task: ValidationTask = {
+  const task = await openReviewTask(tx, organizationId, run, validation, issues, { by: actor, time: nowTimestamp() });
+  mover.move('requestReview', issues.length ? `${issues.length} issue(s) need a person` : 'waiting for review', {
+    ...details,
+    taskId: task.taskId,
+  });
+}
+
+type Stamp = { by: string; time: string };
+
+/**
+ * Stores the `ready` validation task of a run going to review (reviewTaskFor), named in the run: its variables'
+ * validationId and validationTaskId, which the review screen opens.
+ */
+export async function openReviewTask(
+  tx: Tx,
+  organizationId: string,
+  run: StoredAgentRun,
+  validation: Pick<Validation, 'validationId'>,
+  issues: ValidationIssue[],
+  opened: Stamp,
+): Promise<ValidationTask> {
+  const task = reviewTaskFor(run, validation, issues, opened);
+  await validationTasksRepo.create(tx, organizationId, task);
+  return task;
+}
+
+/**
+ * The validation task of a run going to review, named in the run; the caller stores it. Live runs (openReviewTask)
+ * and the demo history both make their tasks here, so a run waiting for review always has one, the same one. Its
+ * input is what the reviewer is shown: the run's predictions and the validation's issues with them. `moves` are the
+ * task's later status moves, checked and applied before it is stored (the demo history writes a run's past at once,
+ * many runs a statement); live tasks move by PATCH.
+ */
+export function reviewTaskFor(
+  run: StoredAgentRun,
+  validation: Pick<Validation, 'validationId'>,
+  issues: ValidationIssue[],
+  opened: Stamp,
+  moves: { status: ValidationTask['status']; output?: Record<string, unknown>; at: Stamp }[] = [],
+): ValidationTask {
+  const { internal } = run;
+  const ready: ValidationTask = {
     taskId: newId('validation-task'),
     validationId: validation.validationId,
     agentRunId: run.id,
     status: 'ready',
     input: {
       agentRunId: run.id,
-      documentId: document.documentId,
-      modelId: model.modelId,
+      documentId: internal.documentId,
+      modelId: internal.modelId,
       predictions: internal.predictions,
       issues,
     },
     output: null,
-    createdTime: nowTimestamp(),
+    createdTime: opened.time,
     updatedTime: null,
-    createdBy: actor,
+    createdBy: opened.by,
     updatedBy: null,
   };
-  await validationTasksRepo.create(tx, organizationId, task);
+  const task = moves.reduce((current, move) => {
+    checkTaskMove(current, move);
+    return movedTask(current, move, move.at);
+  }, ready);
+  internal.validationId = validation.validationId;
   internal.taskId = task.taskId;
-  mover.move('requestReview', issues.length ? `${issues.length} issue(s) need a person` : 'waiting for review', {
-    ...details,
-    taskId: task.taskId,
-  });
+  return task;
+}
+
+/** The task moved to `status` (once checkTaskMove allowed it), with the reviewer's output when there is one. */
+function movedTask(
+  task: ValidationTask,
+  body: { status: ValidationTask['status']; output?: Record<string, unknown> },
+  at: Stamp,
+): ValidationTask {
+  return {
+    ...task,
+    status: body.status,
+    ...(body.output !== undefined ? { output: body.output } : {}),
+    updatedTime: at.time,
+    updatedBy: at.by,
+  };
+}
+
+/** The run trigger a task move causes: the run's review follows its task. */
+const RUN_TRIGGER_OF_TASK_MOVE = {
+  'in-progress': 'startReview',
+  succeeded: 'completeReview',
+  failed: 'fail',
+  ready: 'releaseReview',
+} as const satisfies Record<ValidationTask['status'], AgentRunTrigger>;
+
+/** The task status a run trigger stands for (the inverse of RUN_TRIGGER_OF_TASK_MOVE), if it moves the task. */
+export function taskStatusOfTrigger(trigger: AgentRunTrigger): ValidationTask['status'] | undefined {
+  const entry = Object.entries(RUN_TRIGGER_OF_TASK_MOVE).find(([, moved]) => moved === trigger);
+  return entry?.[0] as ValidationTask['status'] | undefined;
 }
 
 function unique(ids: string[]): string[] {
@@ -407,31 +478,35 @@ export async function updateValidationTask(
   body: { status: ValidationTask['status']; output?: Record<string, unknown> },
 ): Promise<ValidationTask> {
   const { organizationId, actor } = scope;
+  // The patch holds the task's row lock until the request's transaction ends: of two takes of one ready task, the
+  // second reads it in-progress and gets the 409.
   return validationTasksRepo.patch(tx, organizationId, taskId, async (task) => {
     if (task.validationId !== validationId) throw notFound(`Validation task ${taskId} not found`);
-    if (task.status === 'in-progress' && body.status === 'in-progress') {
-      throw conflict(`validation task ${taskId} is already in progress (another reviewer took it)`);
-    }
-    if (!TASK_MOVES[task.status]?.includes(body.status)) {
-      throw conflict(
-        `validation task ${taskId} is ${task.status}; status moves ready → in-progress → succeeded | failed (or back to ready)`,
-      );
-    }
-    if (body.status === 'succeeded' && body.output === undefined)
-      throw badRequest('output is required when status is succeeded');
+    checkTaskMove(task, body);
     const runRef = parseAgentRunReference(task.agentRunId);
     if (runRef) {
       const stored = await agentRunsRepo.get(tx, organizationId, runRef.runId);
       if (stored) await moveRunForTask(tx, scope, stored, task, body);
     }
-    return {
-      ...task,
-      status: body.status,
-      ...(body.output !== undefined ? { output: body.output } : {}),
-      updatedTime: nowTimestamp(),
-      updatedBy: actor,
-    };
+    return movedTask(task, body, { by: actor, time: nowTimestamp() });
   });
+}
+
+/** 409 when the task's status does not allow the move; 400 when a success brings no output. */
+function checkTaskMove(
+  task: ValidationTask,
+  body: { status: ValidationTask['status']; output?: Record<string, unknown> },
+): void {
+  if (task.status === 'in-progress' && body.status === 'in-progress') {
+    throw conflict(`validation task ${task.taskId} is already in progress (another reviewer took it)`);
+  }
+  if (!TASK_MOVES[task.status]?.includes(body.status)) {
+    throw conflict(
+      `validation task ${task.taskId} is ${task.status}; status moves ready → in-progress → succeeded | failed (or back to ready)`,
+    );
+  }
+  if (body.status === 'succeeded' && body.output === undefined)
+    throw badRequest('output is required when status is succeeded');
 }
 
 async function moveRunForTask(
@@ -442,14 +517,7 @@ async function moveRunForTask(
   body: { status: ValidationTask['status']; output?: Record<string, unknown> },
 ): Promise<void> {
   if (stored.status === 'archived') throw conflict(`agent run ${stored.id} is archived`);
-  const trigger: AgentRunTrigger =
-    body.status === 'in-progress'
-      ? 'startReview'
-      : body.status === 'succeeded'
-        ? 'completeReview'
-        : body.status === 'failed'
-          ? 'fail'
-          : 'releaseReview';
+  const trigger: AgentRunTrigger = RUN_TRIGGER_OF_TASK_MOVE[body.status];
   await agentRunsRepo.patch(tx, scope.organizationId, stored.runId, async (run) => {
     const mover = await moverFor(tx, scope, run);
     if (

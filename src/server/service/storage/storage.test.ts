@@ -89,6 +89,16 @@ describe('storage', () => {
     expect(await things.get(store.db, 'org-a', 't-1')).toBeUndefined();
   });
 
+  it('creates many rows at once, across statements, each as create would, with its derived columns', async () => {
+    const many = Array.from({ length: 600 }, (_, i) => thing(1000 + i, i % 2 ? 'odd' : 'even'));
+    await things.createMany(store.db, 'org-many', many);
+    expect(await things.count(store.db, 'org-many')).toBe(600);
+    expect(await things.count(store.db, 'org-many', { datasetId: 'odd' })).toBe(300);
+    expect(await things.get(store.db, 'org-many', 't-1599')).toEqual(many[599]);
+    await things.createMany(store.db, 'org-many', []);
+    expect(await things.count(store.db, 'org-many')).toBe(600);
+  });
+
   it('moves the data version of each scope a transaction wrote, once, at commit; every readable table counts', async () => {
     // A table added later without a data-version trigger would let the read cache serve answers it made stale.
     const untracked = await rows<{ relname: string }>(
