@@ -1,6 +1,7 @@
 import { expect, test } from './support/fixtures';
 import { expectAccessible } from './helpers/a11y';
 import { seedReviewQueue } from './helpers/review-queue';
+import { reviewerName, signedInReviewer } from './helpers/review-team';
 import type { AgentRun, Document, ValidationTask } from '@/contract';
 
 const runPath = (run: AgentRun) => `/agents/${encodeURIComponent(run.agentId)}/runs/${encodeURIComponent(run.runId)}`;
@@ -95,35 +96,35 @@ test('a confirmation the service refuses says so, and the run opens again with t
     .toEqual(['succeeded', '999.00']);
 });
 
-test('a run another reviewer holds is not reviewed twice', async ({ page, api, unique }) => {
+test('a run another reviewer holds is not reviewed twice: it says who has it', async ({
+  page,
+  browser,
+  api,
+  unique,
+}) => {
   const { agentId, validationId, runs } = await seedReviewQueue(api, unique('held'), 1);
   const [only] = runs;
   const variables = await api.get<{ validationTaskId: string }>(`${runPath(only.run)}/variables`);
-  await page.goto(`/runs/review?agentId=${encodeURIComponent(agentId)}&runId=${encodeURIComponent(only.run.runId)}`);
+  const url = `/runs/review?agentId=${encodeURIComponent(agentId)}&runId=${encodeURIComponent(only.run.runId)}`;
+  await page.goto(url);
   await expect(page.getByText('Run 1 of 1')).toBeVisible();
-  // A second reviewer (another session) cannot take it.
-  const second = await page
-    .context()
-    .browser()!
-    .newContext({ storageState: await page.context().storageState() });
-  const other = await second.newPage();
-  await other.goto(`/runs/review?agentId=${encodeURIComponent(agentId)}&runId=${encodeURIComponent(only.run.runId)}`);
-  await expect(other.getByText(/This run is review-in-progress|Another reviewer has this run/)).toBeVisible();
-  await second.close();
+  // A second reviewer, in a browser of their own, cannot take it and is told by whom it is held.
+  const other = await signedInReviewer(browser, reviewerName('second', unique));
+  await other.page.goto(url);
+  await expect(other.page.getByRole('heading', { name: 'e2e-admin is reviewing this run' })).toBeVisible();
+  await expect(other.page.getByText(/Held by e2e-admin since \d\d:\d\d/)).toBeVisible();
+  await expect(other.page.getByRole('button', { name: 'Take it over' })).toHaveCount(0);
+  await other.context.close();
   const task = await api.get<ValidationTask>(
     `/validations/${encodeURIComponent(validationId)}/tasks/${encodeURIComponent(variables.validationTaskId)}`,
   );
   expect(task.status).toBe('in-progress');
 });
 
-test('a run left in review is listed in the queue with its document and can be taken over', async ({
-  page,
-  api,
-  unique,
-}) => {
+test('a run taken outside this console is listed in review and not opened over it', async ({ page, api, unique }) => {
   const { agentId, validationId, runs } = await seedReviewQueue(api, unique('left'), 2);
   const [left, waiting] = runs;
-  // Another reviewer took the first run and walked away.
+  // Another client of the service took the first run's task.
   const variables = await api.get<{ validationTaskId: string }>(`${runPath(left.run)}/variables`);
   await api.patch(
     `/validations/${encodeURIComponent(validationId)}/tasks/${encodeURIComponent(variables.validationTaskId)}`,
@@ -134,13 +135,11 @@ test('a run left in review is listed in the queue with its document and can be t
   await expect(page).toHaveURL(new RegExp(`runId=${encodeURIComponent(waiting.run.runId)}`));
   const queue = page.getByRole('navigation', { name: 'Review queue' });
   await expect(queue.getByText('1 in review')).toBeVisible();
-  const held = queue.getByRole('link', { name: new RegExp(`${left.document.name}.*taken`) });
+  const held = queue.getByRole('link', { name: /Outside this console.*since \d\d:\d\d/ });
   await expect(held).toBeVisible();
   await expectAccessible(page);
 
   await held.click();
-  await expect(page.getByRole('heading', { name: 'Another reviewer has this run' })).toBeVisible();
-  await expect(page.getByText(/taken in another session .*ago|taken in another session just now/)).toBeVisible();
-  await page.getByRole('button', { name: 'Review it anyway' }).click();
-  await expect(page.getByRole('textbox', { name: 'Value of total_amount', exact: true })).toHaveValue('100.00');
+  await expect(page.getByRole('heading', { name: 'Another reviewer is reviewing this run' })).toBeVisible();
+  await expect(page.getByText(/Taken outside this console since \d\d:\d\d/)).toBeVisible();
 });

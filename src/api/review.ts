@@ -108,8 +108,12 @@ export function reviewHoldQueryOptions(org: string, agentId: string, runId: stri
     queryFn: ({ signal }) =>
       request('/bff/review/holds', { method: 'POST', body: { agentId, runId }, schema: reviewHoldSchema, signal }),
     staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
+    // Kept a while unobserved: the sitting puts a hold here just before the run's screen mounts to read it.
+    gcTime: 60_000,
     retry: false,
+    // Asked only when a run's screen opens: asking is taking, never a background refresh.
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
   });
 }
 
@@ -191,14 +195,22 @@ const taskPath = ({ validationId, taskId }: TaskRef) =>
 
 /**
  * After a review write. It touches runs, tasks and documents shown on several screens, so all of the organization's
- * cached data goes stale; but only the review screen's own queries on screen (queue, held runs, the run and its task)
- * are asked again now and awaited. The rest is asked when next shown: refetching every query on screen (the queue's
- * document names among them) before moving on kept the reviewer waiting.
+ * cached data goes stale; but only the review screen's own queries on screen (queue, holds, the run and its task) are
+ * asked again now and awaited. The rest is asked when next shown: refetching every query on screen (the queue's
+ * document names among them) before moving on kept the reviewer waiting. A hold is never asked again here: asking
+ * is taking, and the run just decided (or skipped) must not be taken again. It goes stale, so opening that run again
+ * later asks (and says why it cannot be taken, if so).
  */
 async function refreshAfterReviewWrite(queryClient: ReturnType<typeof useQueryClient>, org: string) {
   await queryClient.invalidateQueries({ queryKey: organizationKey(org), refetchType: 'none' });
-  await queryClient.refetchQueries({ queryKey: reviewKeys.all(org), type: 'active' });
+  await queryClient.refetchQueries({
+    queryKey: reviewKeys.all(org),
+    type: 'active',
+    predicate: (query) => !isHoldKey(query.queryKey, org),
+  });
 }
+
+const isHoldKey = (key: readonly unknown[], org: string) => key[reviewKeys.all(org).length] === 'hold';
 
 export interface ReviewConfirmation {
   /** The run under review: not sent (the task names it), kept for the handlers. */
@@ -240,7 +252,11 @@ export function useConfirmReview(handlers?: {
       handlers?.onSuccess?.(confirmation);
       await refreshAfterReviewWrite(queryClient, org);
     },
-    onError: (error, confirmation) => handlers?.onError?.(error, confirmation),
+    onError: async (error, confirmation) => {
+      handlers?.onError?.(error, confirmation);
+      // The hold may have ended with the refusal: opening the run again asks for it anew.
+      await queryClient.invalidateQueries({ queryKey: reviewKeys.hold(org, confirmation.runId), refetchType: 'none' });
+    },
   });
 }
 

@@ -39,6 +39,8 @@ export const untrackedReviewSchema = z.object({
 export const reviewHoldListSchema = z.object({
   holds: z.array(reviewHoldSchema),
   untracked: z.array(untrackedReviewSchema),
+  /** The BFF's time when it began to read them: a hold taken later may be missing from this answer. */
+  listedAt: stringSchema(),
   /** A hold not kept alive for this long goes back to the queue (DPS_REVIEW_HOLD_MINUTES). */
   holdMs: z.number(),
   /** How often a tab in use keeps its hold alive. */

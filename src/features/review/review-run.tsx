@@ -30,6 +30,8 @@ type ReviewRunProps = {
   /** The operator may release another reviewer's hold or take the run over (admins). */
   canManageHolds: boolean;
   holdRules: { holdMs: number; keepAliveMs: number };
+  /** The agent's holds as last listed (all reviewers'): when (the BFF's time), and whether they name this run ours. */
+  listed: { at: string; mine: boolean } | null;
   position: { position: number; total: number };
   /** Moves on: `finished` when this run was decided; `skip` when the sitting should not offer it again. */
   onDone: (finished: boolean, skip?: boolean) => Promise<void>;
@@ -39,18 +41,22 @@ type ReviewRunProps = {
 
 /** Takes a run for review (the BFF records who holds it), keeps the hold alive, and shows its document and fields. */
 export function ReviewRun(props: ReviewRunProps) {
-  const { agentId, runId, canReview, canManageHolds, holdRules, position, onDone, onConfirm } = props;
+  const { agentId, runId, canReview, canManageHolds, holdRules, listed, position, onDone, onConfirm } = props;
   const org = useOrganizationScope();
   const queryClient = useQueryClient();
   const hold = useQuery({ ...reviewHoldQueryOptions(org, agentId, runId), enabled: canReview });
   const slowTake = useSlow(hold.isFetching);
-  const ended = useKeepHoldAlive(hold.data, holdRules);
+  const lapsed = useKeepHoldAlive(hold.data, holdRules);
+  // The team's list, read after this hold was taken, no longer names it ours: it lapsed or was taken over.
+  const ended =
+    lapsed || Boolean(hold.data?.mine && listed && Date.parse(listed.at) > Date.parse(hold.data.since) && !listed.mine);
   const leave = useGiveBackWhenLeft(hold.data?.mine && !ended ? runId : null);
   const queries = useReviewRunQueries(agentId, runId);
   const slowLoad = useSlow(queries.loading);
   const takeAgain = () => void queryClient.resetQueries({ queryKey: reviewKeys.hold(org, runId) });
 
-  if (canReview && hold.isPending) {
+  // A hold cached from before (stale since a review write) is asked again when its run opens: wait for the answer.
+  if (canReview && (hold.isPending || (hold.isFetching && hold.isStale))) {
     return slowTake ? (
       <SlowAnswer what="handed this run over for review" onRetry={takeAgain} onDone={onDone} />
     ) : (

@@ -112,6 +112,11 @@ export function ReviewSitting({ agentId, runId }: { agentId: string; runId: stri
           canReview={canReview}
           canManageHolds={capabilities.manageReviewHolds}
           holdRules={holds.data ?? DEFAULT_HOLD_RULES}
+          listed={
+            holds.data
+              ? { at: holds.data.listedAt, mine: heldRuns.some((hold) => hold.runId === runId && hold.mine) }
+              : null
+          }
           position={position}
           onDone={openNext}
           onConfirm={(confirmation) => {

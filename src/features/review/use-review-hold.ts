@@ -11,37 +11,35 @@ import { isApiError } from '@/api/errors';
 const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
 
 /**
- * Sends a keep-alive every `keepAliveMs` while the page is visible and was used within the hold time; answers whether
- * the hold has ended (404: it lapsed or an admin took the run over).
+ * Keeps the hold alive every `keepAliveMs` while the page is visible and was used within the hold time, and at once
+ * when a reviewer comes back to it after a pause; answers whether the hold has ended (404: it lapsed while nobody was
+ * here, or an admin took the run over), which the reviewer learns as soon as they are back.
  */
 export function useKeepHoldAlive(hold: ReviewHold | undefined, rules: { holdMs: number; keepAliveMs: number }) {
   const [ended, setEnded] = useState(false);
-  /** When the reviewer last did something here (ms); opening the run counts. */
-  const lastActivity = useRef(0);
   const runId = hold?.mine ? hold.runId : null;
 
   useEffect(() => {
-    const seen = () => {
-      lastActivity.current = Date.now();
-    };
-    seen();
-    for (const type of ACTIVITY_EVENTS) window.addEventListener(type, seen, { passive: true, capture: true });
-    return () => {
-      for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, seen, { capture: true });
-    };
-  }, []);
-
-  useEffect(() => {
     if (!runId) return;
-    const timer = setInterval(() => {
-      const inUse = document.visibilityState === 'visible' && Date.now() - lastActivity.current < rules.holdMs;
-      if (!inUse) return;
+    let lastActivity = Date.now();
+    let lastSent = Date.now();
+    const beat = () => {
+      const now = Date.now();
+      if (document.visibilityState !== 'visible' || now - lastActivity >= rules.holdMs) return;
+      lastSent = now;
       keepReviewHoldAlive(runId).catch((error: unknown) => {
         if (isApiError(error, 404)) setEnded(true);
       });
-    }, rules.keepAliveMs);
+    };
+    const seen = () => {
+      lastActivity = Date.now();
+      if (lastActivity - lastSent >= rules.keepAliveMs) beat();
+    };
+    for (const type of ACTIVITY_EVENTS) window.addEventListener(type, seen, { passive: true, capture: true });
+    const timer = setInterval(beat, rules.keepAliveMs);
     return () => {
       clearInterval(timer);
+      for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, seen, { capture: true });
       setEnded(false);
     };
   }, [runId, rules.holdMs, rules.keepAliveMs]);

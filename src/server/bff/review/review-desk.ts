@@ -39,6 +39,7 @@ const MAX_PAGES = 10;
 export type TakeResult = { hold: StoredReviewHold } | { refusal: ReviewRefusalBody };
 
 const isoOf = (ms: number) => new Date(ms).toISOString();
+const isSuccess = (status: number) => status >= 200 && status < 300;
 
 export class ReviewDesk {
   /** A run's validation task and document never change: remembered instead of asked again at each take. */
@@ -50,6 +51,10 @@ export class ReviewDesk {
     private readonly audit: AuditLog,
     private readonly options: ReviewDeskOptions,
   ) {}
+
+  now(): number {
+    return this.options.now();
+  }
 
   get holdMs(): number {
     return this.options.holdMs;
@@ -100,10 +105,11 @@ export class ReviewDesk {
     await this.expireHolds(agentId);
     const existing = await this.store.get(runId);
     if (existing && existing.agentId === agentId) {
-      if (existing.holderAccountId === actor.accountId) {
-        const kept = await this.store.keepAlive(runId, actor.accountId, this.options.now());
-        if (kept) return { hold: kept };
-      } else return { refusal: heldRefusal(existing.holderName, existing.since) };
+      if (existing.holderAccountId !== actor.accountId) {
+        return { refusal: heldRefusal(existing.holderName, existing.since) };
+      }
+      const kept = await this.retake(existing, actor);
+      if (kept) return { hold: kept };
     }
     const run = await this.calls.run(agentId, runId, actor.requestId);
     if (run.status === IN_REVIEW) return { refusal: heldRefusal(null, Date.parse(run.updatedTime ?? '') || null) };
@@ -123,6 +129,22 @@ export class ReviewDesk {
     }
     const winner = await this.store.get(runId);
     return { refusal: heldRefusal(winner?.holderName ?? null, winner?.since ?? null) };
+  }
+
+  /**
+   * The operator's own hold, opened again (a reload, a second tab, a confirmation the service refused): still theirs
+   * if its task is in progress, taken again if someone gave the task back meanwhile; ended if the task is finished.
+   */
+  private async retake(hold: StoredReviewHold, actor: ReviewActor): Promise<StoredReviewHold | undefined> {
+    const status = await this.calls.taskStatus(hold.validationId, hold.taskId, actor.requestId);
+    const taken =
+      status === 'in-progress' ||
+      (status === 'ready' && isSuccess(await this.moveTask(actor, hold.validationId, hold.taskId, 'in-progress')));
+    if (!taken) {
+      await this.store.remove(hold.runId);
+      return undefined;
+    }
+    return this.store.keepAlive(hold.runId, actor.accountId, this.options.now());
   }
 
   keepAlive(runId: string, actor: ReviewActor) {
@@ -224,7 +246,7 @@ export class ReviewDesk {
       await this.store.remove(runId);
       throw error;
     }
-    if (status >= 200 && status < 300) return hold;
+    if (isSuccess(status)) return hold;
     await this.store.remove(runId);
     // 409: another client of the service has the task; 400: it is no longer ready (finished meanwhile).
     if (status === 409 || status === 400 || status === 404) return 'lost';
@@ -259,7 +281,7 @@ export class ReviewDesk {
     const status = await this.calls.taskStatus(hold.validationId, hold.taskId, actor.requestId);
     if (status !== 'in-progress') return false;
     const answer = await this.moveTask(actor, hold.validationId, hold.taskId, 'ready');
-    return answer >= 200 && answer < 300;
+    return isSuccess(answer);
   }
 
   /** A task move at the service, in the audit log like every write an operator makes through the console. */

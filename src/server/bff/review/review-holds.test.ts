@@ -216,6 +216,24 @@ describe.each(STORE_KINDS)('review holds (%s store, two instances)', (kind) => {
     );
   });
 
+  it("keeps a reviewer limited to named agents out of the other agents' queues", async () => {
+    const mine = await queueOf(1);
+    const other = await queueOf(1);
+    await first.bff.app.operatorAccounts.add('lim', 'reviewer', PASSWORD, { agents: [mine.agentId] });
+    const limited = new TestBrowser(first.origin);
+    expect((await limited.login('lim', PASSWORD)).status).toBe(200);
+    expect((await next(limited, mine.agentId)).hold?.runId).toBe(mine.runIds[0]);
+    for (const reply of [
+      await limited.json('/bff/review/next', 'POST', { agentId: other.agentId }),
+      await limited.json('/bff/review/holds', 'POST', { agentId: other.agentId, runId: other.runIds[0] }),
+      await limited.request(`/bff/review/holds?agentId=${encodeURIComponent(other.agentId)}`),
+    ]) {
+      expect(reply.status, reply.text).toBe(403);
+      expect(reply.json<{ message: string }>().message).toMatch(/reviews only agents/);
+    }
+    expect(await runStatus(other.agentId, other.runIds[0])).toBe('ready-for-review');
+  });
+
   it('refuses a viewer every review write', async () => {
     const { agentId, runIds } = await queueOf(1);
     expect((await viewer.json('/bff/review/next', 'POST', { agentId })).status).toBe(403);

@@ -13,7 +13,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@/contract/errors';
-import { roleMay } from '@/contract/operator-capabilities';
+import { reachesAgent, roleMay } from '@/contract/operator-capabilities';
 import {
   endedReviewHoldSchema,
   nextReviewBodySchema,
@@ -25,7 +25,7 @@ import {
   reviewRefusalSchema,
   takeReviewBodySchema,
 } from '@/contract/review-holds';
-import { forbiddenMessage } from '@/server/bff/security/access-rules';
+import { agentLimitMessage, forbiddenMessage } from '@/server/bff/security/access-rules';
 import type { SessionOwner } from '@/server/bff/sessions/session-store';
 import { ReviewDesk, type ReviewActor } from './review-desk';
 import { ReviewServiceCalls, ReviewServiceError } from './review-service-calls';
@@ -40,11 +40,6 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 
 function refuse(reply: FastifyReply, status: number, message: string): FastifyReply {
   return reply.code(status).send({ message });
-}
-
-/** Whether the operator's agent limit (if any) includes the agent. */
-function reachesAgent(operator: SessionOwner, agentId: string): boolean {
-  return !operator.agents || operator.agents.includes(agentId);
 }
 
 function actorOf(request: FastifyRequest): ReviewActor {
@@ -77,8 +72,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     throw error;
   });
 
-  const limited = (reply: FastifyReply, operator: SessionOwner) =>
-    refuse(reply, 403, `Forbidden: operator "${operator.name}" reviews only the agents named in their account`);
+  const limited = (reply: FastifyReply, operator: SessionOwner) => refuse(reply, 403, agentLimitMessage(operator));
 
   app.get(
     '/bff/review/holds',
@@ -86,8 +80,10 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const operator = request.operator!;
       if (!reachesAgent(operator, request.query.agentId)) return limited(reply, operator);
+      const listedAt = new Date(desk.now()).toISOString();
       const { holds, untracked } = await desk.list(request.query.agentId, request.id);
       return {
+        listedAt,
         holds: holds.map((hold) => desk.view(hold, operator)),
         untracked,
         holdMs: desk.holdMs,

@@ -25,6 +25,11 @@ const BFF_ROUTES = {
   '/bff/sessions': ['delete', 'get'],
   '/bff/sessions/{handle}': ['delete'],
   '/bff/audit': ['get'],
+  '/bff/review/holds': ['get', 'post'],
+  '/bff/review/next': ['post'],
+  '/bff/review/holds/{runId}': ['delete'],
+  '/bff/review/holds/{runId}/keep-alive': ['post'],
+  '/bff/review/holds/{runId}/take-over': ['post'],
   '/bff/file': ['get', 'put'],
 };
 

@@ -104,3 +104,23 @@ export const auditOutcomes = pgTable('audit_outcomes', {
   status: integer('status'),
   clientClosed: boolean('client_closed').notNull(),
 });
+
+/** Review holds: who holds which agent run for review, and its last sign of life (review/review-hold-store.ts). */
+export const reviewHolds = pgTable(
+  'review_holds',
+  {
+    runId: text('run_id').primaryKey(),
+    agentId: text('agent_id').notNull(),
+    validationId: text('validation_id').notNull(),
+    taskId: text('task_id').notNull().unique(),
+    documentId: text('document_id'),
+    holderAccountId: text('holder_account_id').notNull(),
+    holderName: text('holder_name').notNull(),
+    sinceMs: epochMs('since_ms'),
+    keptAliveMs: epochMs('kept_alive_ms'),
+  },
+  (table) => [
+    index('review_holds_agent').on(table.agentId, table.sinceMs),
+    index('review_holds_kept_alive').on(table.keptAliveMs),
+  ],
+);
