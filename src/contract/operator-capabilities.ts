@@ -27,6 +27,8 @@ export const OPERATOR_CAPABILITIES = {
   review: ['admin', 'reviewer'],
   /** Release anybody's review hold, or take a run over from the reviewer who holds it. */
   manageReviewHolds: ['admin'],
+  /** Change the organization's review settings (`PUT /bff/review/settings`: how long a run may wait for review). */
+  manageReviewSettings: ['admin'],
   /** Read the BFF's audit log (`GET /bff/audit`). */
   readAuditLog: ['admin'],
   /** List and end one's own sessions. */

@@ -12,6 +12,8 @@ import { LRUCache } from 'lru-cache';
 import type { AuditLog } from '@/server/bff/audit/audit-log';
 import type { ReviewHold, ReviewRefusalBody } from '@/contract/review-holds';
 import type { ReviewHoldStore, StoredReviewHold } from './review-hold-store';
+import type { ReviewOutcomeStore } from './review-outcome-store';
+import { correctedLabels } from './review-team';
 import { ReviewServiceError, type ReviewServiceCalls, type RunReviewRefs } from './review-service-calls';
 
 /** The operator acting, as the audit log records them. */
@@ -27,6 +29,8 @@ export interface ReviewDeskOptions {
   holdMs: number;
   now: () => number;
   onError: (message: string, error: unknown) => void;
+  /** Where a hold that ended with its task finished is recorded (the team in Insights). */
+  outcomes?: ReviewOutcomeStore;
 }
 
 const WAITING = 'ready-for-review';
@@ -168,7 +172,41 @@ export class ReviewDesk {
   async end(runId: string, actor: ReviewActor): Promise<{ hold: StoredReviewHold; returned: boolean } | undefined> {
     const hold = await this.store.remove(runId);
     if (!hold) return undefined;
-    return { hold, returned: await this.giveBack(hold, actor) };
+    // One read of the task decides: still in progress, it goes back; finished, what the review came to is recorded
+    // (once: of several callers, only the one that removed the hold gets here).
+    const answer = await this.calls.call('GET', this.calls.taskPath(hold.validationId, hold.taskId), actor.requestId);
+    if (!isSuccess(answer.status)) {
+      const message = (answer.body as { message?: unknown } | null)?.message;
+      throw new ReviewServiceError(
+        answer.status,
+        typeof message === 'string' ? message : `the service answered ${answer.status}`,
+      );
+    }
+    const task = answer.body as { status?: unknown; input?: unknown; output?: unknown } | null;
+    if (task?.status === 'in-progress') {
+      return { hold, returned: isSuccess(await this.moveTask(actor, hold.validationId, hold.taskId, 'ready')) };
+    }
+    await this.recordOutcome(hold, task);
+    return { hold, returned: false };
+  }
+
+  /** A hold whose task succeeded (confirmed) or failed (rejected): one review outcome, never failing the end. */
+  private async recordOutcome(hold: StoredReviewHold, task: { status?: unknown; input?: unknown } | null) {
+    if (!this.options.outcomes || (task?.status !== 'succeeded' && task?.status !== 'failed')) return;
+    const reviewed = task.status === 'succeeded';
+    await this.options.outcomes
+      .record({
+        runId: hold.runId,
+        agentId: hold.agentId,
+        taskId: hold.taskId,
+        reviewerAccountId: hold.holderAccountId,
+        reviewerName: hold.holderName,
+        outcome: reviewed ? 'reviewed' : 'rejected',
+        since: hold.since,
+        endedAt: this.options.now(),
+        correctedLabels: reviewed ? correctedLabels(task) : null,
+      })
+      .catch((error) => this.options.onError('review outcome not recorded', error));
   }
 
   /** An admin takes a run over from its holder: the task stays in progress, the hold is theirs from now. */

@@ -7,6 +7,9 @@
  *   POST   /bff/review/holds/:runId/keep-alive the holder's tab is in use
  *   DELETE /bff/review/holds/:runId            end a hold: one's own, or anyone's with `manageReviewHolds`
  *   POST   /bff/review/holds/:runId/take-over  make another's hold one's own (`manageReviewHolds`)
+ *   GET    /bff/review/team?agentId= *   GET    /bff/review/team?agentId=&after=&before=  per reviewer: runs confirmed and rejected, time in review, correctionsafter= *   GET    /bff/review/team?agentId=&after=&before=  per reviewer: runs confirmed and rejected, time in review, correctionsbefore=  per reviewer: runs confirmed, rejected, time in review, corrections
+ *   GET    /bff/review/settings                the organization's review settings (how long a run may wait)
+ *   PUT    /bff/review/settings                change them (`manageReviewSettings`)
  *
  * An operator limited to named agents reaches only their runs here, as through `/api`.
  */
@@ -25,10 +28,18 @@ import {
   reviewRefusalSchema,
   takeReviewBodySchema,
 } from '@/contract/review-holds';
+import {
+  DEFAULT_MAX_WAIT_MINUTES,
+  reviewSettingsBodySchema,
+  reviewSettingsSchema,
+  reviewTeamQuerySchema,
+  reviewTeamSchema,
+} from '@/contract/review-team';
 import { agentLimitMessage, forbiddenMessage } from '@/server/bff/security/access-rules';
 import type { SessionOwner } from '@/server/bff/sessions/session-store';
 import { ReviewDesk, type ReviewActor } from './review-desk';
 import { ReviewServiceCalls, ReviewServiceError } from './review-service-calls';
+import { teamFigures } from './review-team';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,6 +53,8 @@ function refuse(reply: FastifyReply, status: number, message: string): FastifyRe
   return reply.code(status).send({ message });
 }
 
+const isoOf = (ms: number) => new Date(ms).toISOString();
+
 function actorOf(request: FastifyRequest): ReviewActor {
   const operator = request.operator!;
   return { accountId: operator.accountId, name: operator.name, requestId: request.id, ...request.operatorAtProvider };
@@ -52,6 +65,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     holdMs: app.bffConfig.reviewHoldMs,
     now: app.bffConfig.now ?? Date.now,
     onError: (message, error) => app.log.error({ err: (error as Error).message }, message),
+    outcomes: app.reviewOutcomes,
   });
   app.decorate('reviewDesk', desk);
 
@@ -161,4 +175,51 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       return desk.view(hold, operator);
     },
   );
+
+  teamRoutes(app, desk);
 };
+
+/** The team in Insights: per-reviewer figures, and the organization's review settings (issue 36). */
+function teamRoutes(app: Parameters<typeof reviewRoutes>[0], desk: ReviewDesk) {
+  app.get(
+    '/bff/review/team',
+    { schema: { querystring: reviewTeamQuerySchema, response: { 200: reviewTeamSchema, ...errors } } },
+    async (request, reply) => {
+      const operator = request.operator!;
+      const { agentId, after, before } = request.query;
+      if (agentId !== undefined && !reachesAgent(operator, agentId))
+        return refuse(reply, 403, agentLimitMessage(operator));
+      const outcomes = await app.reviewOutcomes.list({
+        agentIds: agentId !== undefined ? [agentId] : (operator.agents ?? undefined),
+        after: after === undefined ? undefined : Date.parse(after),
+        before: before === undefined ? undefined : Date.parse(before),
+      });
+      return { reviewers: teamFigures(outcomes) };
+    },
+  );
+
+  app.get('/bff/review/settings', { schema: { response: { 200: reviewSettingsSchema, ...errors } } }, async () => {
+    const stored = await app.reviewSettings.get();
+    return {
+      maxWaitMinutes: stored?.maxWaitMinutes ?? DEFAULT_MAX_WAIT_MINUTES,
+      updatedBy: stored?.updatedBy ?? null,
+      updatedTime: stored ? isoOf(stored.updatedAt) : null,
+    };
+  });
+
+  // The access rules let only `manageReviewSettings` (admins) through; the change is in the audit log.
+  app.put(
+    '/bff/review/settings',
+    { schema: { body: reviewSettingsBodySchema, response: { 200: reviewSettingsSchema, ...errors } } },
+    async (request) => {
+      const actor = actorOf(request);
+      const settings = { maxWaitMinutes: request.body.maxWaitMinutes, updatedBy: actor.name, updatedAt: desk.now() };
+      await app.reviewSettings.set(settings);
+      const { name: operator, requestId } = actor;
+      const provider = request.operatorAtProvider ?? {};
+      const path = `/bff/review/settings?maxWaitMinutes=${settings.maxWaitMinutes}`;
+      await app.auditLog.append({ operator, method: 'PUT', path, requestId, ...provider, status: 200 });
+      return { maxWaitMinutes: settings.maxWaitMinutes, updatedBy: actor.name, updatedTime: isoOf(settings.updatedAt) };
+    },
+  );
+}

@@ -76,6 +76,10 @@ function ruleFor(method: string, path: string): PathRule {
     return { csrf: !read, crossSiteCheck: true, session: 'operator', capability: 'manageOwnSessions' };
   if (path === '/bff/audit')
     return { csrf: !read, crossSiteCheck: true, session: 'operator', capability: 'readAuditLog' };
+  // The organization's review settings: everybody reads them (the console marks runs waiting too long); changing
+  // them is an admin's.
+  if (path === '/bff/review/settings' && !read)
+    return { csrf: true, crossSiteCheck: true, session: 'operator', capability: 'manageReviewSettings' };
   // The review endpoints (review holds): reading them is reading; every other method is reviewing. Which holds one
   // may release or take over (`manageReviewHolds`) and which agents one reaches are the routes' to decide.
   if (path === '/bff/review' || path.startsWith('/bff/review/'))

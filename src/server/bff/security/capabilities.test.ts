@@ -55,6 +55,7 @@ const NEEDS: Record<OperatorCapability, ((bff: RunningBff) => Target)[]> = {
     () => ['PATCH', `/api/agents/${AGENT}/runs/svc:run:1`, { status: 'archived' }],
   ],
   manageReviewHolds: [],
+  manageReviewSettings: [() => ['PUT', '/bff/review/settings', { maxWaitMinutes: 240 }]],
   readAuditLog: [() => ['GET', '/bff/audit']],
   manageOwnSessions: [() => ['GET', '/bff/sessions'], () => ['DELETE', '/bff/sessions?others=1']],
   manageOthersSessions: [() => ['GET', '/bff/sessions?scope=all'], () => ['DELETE', '/bff/sessions?operator=ned']],

@@ -1,8 +1,8 @@
 /**
  * What the BFF's routes share, as decorators of the Fastify instance: configuration, the state stores (sessions,
- * operator accounts, launch links, audit log, the sign-in rate limit, OpenID Connect sign-ins and logout tokens, review holds:
- * files or PostgreSQL, see bff-stores.ts), the token manager and the upstream client, and the registry of secrets the
- * log scrubber hides.
+ * operator accounts, launch links, audit log, the sign-in rate limit, OpenID Connect sign-ins and logout tokens, review
+ * holds, outcomes and settings: files or PostgreSQL, see bff-stores.ts), the token manager and the upstream client,
+ * and the registry of secrets the log scrubber hides.
  */
 import fp from 'fastify-plugin';
 import type { SecretRegistry } from '@/server/shared/log-redaction';
@@ -17,6 +17,8 @@ import type { SessionStore } from '@/server/bff/sessions/session-store';
 import type { PendingSignIns } from '@/server/bff/oidc/pending-sign-ins';
 import type { SeenLogoutTokens } from '@/server/bff/oidc/seen-logout-tokens';
 import type { ReviewHoldStore } from '@/server/bff/review/review-hold-store';
+import type { ReviewOutcomeStore } from '@/server/bff/review/review-outcome-store';
+import type { ReviewSettingsStore } from '@/server/bff/review/review-settings-store';
 import { TokenManager } from '@/server/bff/proxy/token-manager';
 import { UpstreamClient } from '@/server/bff/proxy/upstream-client';
 
@@ -31,6 +33,8 @@ declare module 'fastify' {
     pendingSignIns: PendingSignIns;
     seenLogoutTokens: SeenLogoutTokens;
     reviewHolds: ReviewHoldStore;
+    reviewOutcomes: ReviewOutcomeStore;
+    reviewSettings: ReviewSettingsStore;
     tokenManager: TokenManager;
     upstream: UpstreamClient;
     /** Readiness of the state store: rejects when it cannot be reached. */
@@ -76,6 +80,8 @@ export const bffState = fp<BffStateOptions>(
     app.decorate('pendingSignIns', stores.pendingSignIns);
     app.decorate('seenLogoutTokens', stores.seenLogoutTokens);
     app.decorate('reviewHolds', stores.reviewHolds);
+    app.decorate('reviewOutcomes', stores.reviewOutcomes);
+    app.decorate('reviewSettings', stores.reviewSettings);
     app.decorate('stateStorePing', stores.ping);
     app.decorate('tokenManager', tokenManager);
     app.decorate(

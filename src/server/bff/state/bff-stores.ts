@@ -22,6 +22,10 @@ import { FileSeenLogoutTokens, type SeenLogoutTokens } from '@/server/bff/oidc/s
 import { PgSeenLogoutTokens } from '@/server/bff/state/postgres/pg-seen-logout-tokens';
 import { FileReviewHolds, type ReviewHoldStore } from '@/server/bff/review/review-hold-store';
 import { PgReviewHolds } from '@/server/bff/state/postgres/pg-review-holds';
+import { FileReviewOutcomes, type ReviewOutcomeStore } from '@/server/bff/review/review-outcome-store';
+import { PgReviewOutcomes } from '@/server/bff/state/postgres/pg-review-outcomes';
+import { FileReviewSettings, type ReviewSettingsStore } from '@/server/bff/review/review-settings-store';
+import { PgReviewSettings } from '@/server/bff/state/postgres/pg-review-settings';
 import { bffDir } from './data-files';
 
 export interface BffStores {
@@ -36,6 +40,10 @@ export interface BffStores {
   seenLogoutTokens: SeenLogoutTokens;
   /** Who holds which agent run for review. */
   reviewHolds: ReviewHoldStore;
+  /** What each finished review hold came to (the team in Insights). */
+  reviewOutcomes: ReviewOutcomeStore;
+  /** The organization's review settings (how long a run may wait). */
+  reviewSettings: ReviewSettingsStore;
   /** Readiness: rejects when the store cannot be reached (the database does not answer, the data dir is not writable). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -62,6 +70,8 @@ export async function openBffStores(
       pendingSignIns: new PgPendingSignIns(db, config.now),
       seenLogoutTokens: new PgSeenLogoutTokens(db, config.now),
       reviewHolds: new PgReviewHolds(db),
+      reviewOutcomes: new PgReviewOutcomes(db),
+      reviewSettings: new PgReviewSettings(db),
       ping: () => db.ping(),
       close: () => db.close(),
     };
@@ -75,6 +85,8 @@ export async function openBffStores(
     pendingSignIns: new FilePendingSignIns(config.dataDir, config.now),
     seenLogoutTokens: new FileSeenLogoutTokens(config.dataDir, config.now),
     reviewHolds: new FileReviewHolds(config.dataDir),
+    reviewOutcomes: new FileReviewOutcomes(config.dataDir),
+    reviewSettings: new FileReviewSettings(config.dataDir),
     ping: () => access(bffDir(config.dataDir), constants.W_OK),
     close: async () => {},
   };

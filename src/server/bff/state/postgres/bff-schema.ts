@@ -124,3 +124,32 @@ export const reviewHolds = pgTable(
     index('review_holds_kept_alive').on(table.keptAliveMs),
   ],
 );
+
+/** One per review hold that ended with its task finished (review/review-outcome-store.ts). */
+export const reviewOutcomes = pgTable(
+  'review_outcomes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    runId: text('run_id').notNull(),
+    agentId: text('agent_id').notNull(),
+    taskId: text('task_id').notNull(),
+    reviewerAccountId: text('reviewer_account_id').notNull(),
+    reviewerName: text('reviewer_name').notNull(),
+    outcome: text('outcome').$type<'reviewed' | 'rejected'>().notNull(),
+    sinceMs: epochMs('since_ms'),
+    endedMs: epochMs('ended_ms'),
+    correctedLabels: text('corrected_labels').array(),
+  },
+  (table) => [
+    index('review_outcomes_agent_ended').on(table.agentId, table.endedMs),
+    index('review_outcomes_ended').on(table.endedMs),
+  ],
+);
+
+/** The organization's review settings: one row, key `organization` (review/review-settings-store.ts). */
+export const reviewSettings = pgTable('review_settings', {
+  key: text('key').primaryKey(),
+  maxWaitMinutes: integer('max_wait_minutes').notNull(),
+  updatedBy: text('updated_by').notNull(),
+  updatedMs: epochMs('updated_ms'),
+});
