@@ -41,11 +41,14 @@ export type ReviewTeam = z.infer<typeof reviewTeamSchema>;
 export const MIN_MAX_WAIT_MINUTES = 1;
 export const MAX_MAX_WAIT_MINUTES = 10_080;
 export const DEFAULT_MAX_WAIT_MINUTES = 240;
-const WAIT_RULE = `must be a whole number of minutes from ${MIN_MAX_WAIT_MINUTES} to ${MAX_MAX_WAIT_MINUTES}`;
+export const MAX_WAIT_RULE = `must be a whole number of minutes from ${MIN_MAX_WAIT_MINUTES} to ${MAX_MAX_WAIT_MINUTES}`;
 
 export const maxWaitMinutesSchema = z
-  .int({ message: WAIT_RULE })
-  .check(z.gte(MIN_MAX_WAIT_MINUTES, { message: WAIT_RULE }), z.lte(MAX_MAX_WAIT_MINUTES, { message: WAIT_RULE }));
+  .int({ message: MAX_WAIT_RULE })
+  .check(
+    z.gte(MIN_MAX_WAIT_MINUTES, { message: MAX_WAIT_RULE }),
+    z.lte(MAX_MAX_WAIT_MINUTES, { message: MAX_WAIT_RULE }),
+  );
 
 /** `PUT /bff/review/settings` (admins): the organization's review settings. */
 export const reviewSettingsBodySchema = z.strictObject({ maxWaitMinutes: maxWaitMinutesSchema });

@@ -1,4 +1,4 @@
-/** One agent's Insights: outcomes, review queue and durations, fields, calibration and the threshold explorer. */
+/** One agent's Insights: outcomes, review queue and durations, the team, fields, calibration and the threshold explorer. */
 import { useMemo } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
@@ -6,6 +6,7 @@ import { agentQueryOptions } from '@/api/agents';
 import { useOrganizationScope } from '@/api/organization-scope';
 import { validationQueryOptions } from '@/api/validations';
 import { PageHeader } from '@/components/page-header';
+import { OldestWaiting } from '@/widgets/review-wait/oldest-waiting';
 import { ErrorState, LoadingState } from '@/components/states';
 import { CalibrationChart } from './calibration-chart';
 import { useAgentInsights } from './data/use-agent-insights';
@@ -14,6 +15,7 @@ import { FieldsTable } from './fields-table';
 import { resolveWindow } from './insights-window';
 import { OutcomesChart } from './outcomes-chart';
 import { QueueChart } from './queue-chart';
+import { TeamCard } from './team-card';
 import { agentThreshold } from './threshold';
 import { ThresholdExplorer } from './threshold-explorer';
 import { WindowPicker } from './window-picker';
@@ -47,6 +49,9 @@ export function AgentInsightsScreen() {
         }
       />
       <WindowPicker resolved={resolved} />
+      <p className="insights-waiting">
+        <OldestWaiting agentId={agentId} empty={<span className="muted">No run waits for review now</span>} />
+      </p>
       {insights.data && <FiguresSourceNote result={insights.data} />}
       {insights.isPending ? (
         <LoadingState label="Loading insights…" />
@@ -57,6 +62,7 @@ export function AgentInsightsScreen() {
           <OutcomesChart agentId={agentId} insights={insights.data.insights} source={insights.data.source} />
           {/* Figures the source cannot know are left out, not drawn as zeros (FiguresSourceNote says which). */}
           {known('queue') && known('durations') && <QueueChart agentId={agentId} insights={insights.data.insights} />}
+          <TeamCard agentId={agentId} from={from} to={to} />
           {known('fields') && (
             <FieldsTable agentId={agentId} insights={insights.data.insights} source={insights.data.source} />
           )}

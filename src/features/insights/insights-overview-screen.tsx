@@ -8,6 +8,7 @@ import { agentsQueryOptions } from '@/api/agents';
 import { useOrganizationScope } from '@/api/organization-scope';
 import { PageHeader, Section } from '@/components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '@/components/states';
+import { OldestWaiting } from '@/widgets/review-wait/oldest-waiting';
 import { ChartCard, Legend, type FigureTable } from './chart-card';
 import { countAxis, formatCount } from './charts/axes';
 import { useChartTheme } from './charts/chart-theme';
@@ -124,6 +125,7 @@ export function InsightsOverviewScreen() {
                   <span className="muted">
                     {formatCount(totalOf(r))} {totalOf(r) === 1 ? 'run' : 'runs'}, {formatCount(r.queued)} queued now
                   </span>
+                  <OldestWaiting agentId={r.agentId} />
                 </li>
               ))}
             </ul>

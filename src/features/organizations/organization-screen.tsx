@@ -21,6 +21,7 @@ import { EmptyState, ErrorState, ForbiddenState, LoadingState } from '@/componen
 import { IconPlus } from '@/components/icons';
 import { CreateOrganizationForm, EditOrganizationForm } from './organization-forms';
 import { QuotaTable, UsageOnlyList } from './quota-usage';
+import { ReviewWaitSetting } from './review-wait-setting';
 import { useOrganizationScope } from '@/api/organization-scope';
 
 const routeApi = getRouteApi('/_authenticated/settings/organization');
@@ -78,6 +79,14 @@ export function OrganizationScreen() {
         id="quota-total"
       >
         <QuotaTable organization={organization} kind="total" />
+      </Section>
+
+      <Section
+        title="Review"
+        description="How long a run may wait for review before the console marks it."
+        id="review-wait"
+      >
+        <ReviewWaitSetting />
       </Section>
 
       <Section title="Organizations" description="This organization and the ones it created." id="organizations-list">

@@ -4,13 +4,14 @@ import { agentsQueryOptions } from '@/api/agents';
 import { useOrganizationScope } from '@/api/organization-scope';
 import { useRefetchOnOpen } from '@/components/refetch-on-open';
 import { DateTime } from '@/components/date-time';
+import { OldestWaiting } from '@/widgets/review-wait/oldest-waiting';
 import type { AgentRunCountsResult } from '@/api/agent-runs';
 import { REVIEW_STATUSES, type Agent } from '@/contract';
 import { formatCount } from './run-tabs';
 import { useRunsSearchChange } from './runs-route';
 import { DEFAULT_REFRESH_SECONDS, REFRESH_CHOICES } from './runs-search';
 
-/** Above the runs: the agent, auto-refresh, and the way into review with how many runs wait for it. */
+/** Above the runs: the agent, auto-refresh, and the way into review with how many runs wait for it and how long. */
 export function RunsBar({
   agents,
   agentId,
@@ -51,6 +52,7 @@ export function RunsBar({
       >
         Review ({counts ? formatCount(waiting, counts.complete) : '…'})
       </Link>
+      <OldestWaiting agentId={agentId} />
     </div>
   );
 }
