@@ -162,17 +162,18 @@ async function measure(): Promise<Figures> {
       await review.waitFor();
       firstOpen.push(await timeUntilShown(page, run.runId, run.value, () => review.click()));
       await confirmButton.and(page.locator(':enabled')).waitFor({ timeout: 30_000 });
-      const { validationTaskId } = await call<{ validationTaskId: string }>('GET', `${runApi(run.runId)}/variables`);
+      // Leaving the run's screen gives it back to the queue (its review hold ends).
       await page.goto('about:blank');
-      await call('PATCH', `/validations/${encodeURIComponent(validation.validationId)}/tasks/${validationTaskId}`, {
-        status: 'ready',
-      });
+      for (
+        let wait = 0;
+        (await call<{ status: string }>('GET', runApi(run.runId))).status !== 'ready-for-review';
+        wait++
+      ) {
+        if (wait > 100) throw new Error(`run ${run.runId} was not given back after its screen closed`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
       progress(`first open ${i + 1}/${FIRST_OPENS} (${run.kind}): ${JSON.stringify(firstOpen.at(-1))} ms`);
     }
-    // The tab forgets the runs it took above (they went back to the queue behind its back).
-    await page.goto(`${origin}/runs`);
-    await page.evaluate('sessionStorage.clear()');
-
     // Confirm → next over the whole queue, oldest first.
     await page.goto(`${origin}/runs/review?agentId=${encodeURIComponent(agentId)}`);
     await page.waitForURL(new RegExp(`runId=${encodeURIComponent(runs[0].runId)}`));

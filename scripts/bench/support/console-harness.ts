@@ -86,6 +86,8 @@ async function startBff(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; 
 
 export interface SignedInConsole {
   origin: string;
+  /** The BFF's data dir (its operator accounts, sessions, review holds). */
+  bffDataDir: string;
   context: BrowserContext;
   page: Page;
   /** Closes the browser context, stops the BFF and removes its data dir. */
@@ -135,7 +137,7 @@ export async function openSignedInConsole(
     const page = await context.newPage();
     await page.goto(link);
     await page.waitForURL(/\/runs/);
-    return { origin: new URL(link).origin, context, page, close };
+    return { origin: new URL(link).origin, bffDataDir: bffDir, context, page, close };
   } catch (error) {
     await close();
     throw error;

@@ -58,10 +58,12 @@ export function ReviewSitting({ agentId, runId }: { agentId: string; runId: stri
   );
   const othersWaiting = waiting.filter((run) => run.runId !== runId);
   const position = reviewPosition(done, othersWaiting.length, runId !== null);
+  const otherReviewers = new Set(heldRuns.filter((hold) => !hold.mine).map((hold) => hold.holder)).size;
   useReviewPrefetch(
     org,
     othersWaiting.filter((run) => !skipped.current.has(run.runId)),
     runId,
+    otherReviewers,
   );
 
   /** Moves on: to the next run the BFF takes for this operator, or (read-only) the next listed one. */
@@ -132,7 +134,7 @@ export function ReviewSitting({ agentId, runId }: { agentId: string; runId: stri
           busy={next.busy}
           error={next.error}
           untasked={next.untasked}
-          othersReviewing={[...new Set(heldRuns.filter((h) => !h.mine).map((h) => h.holder))]}
+          othersReviewing={[...new Set(heldRuns.filter((hold) => !hold.mine).map((hold) => hold.holder))]}
           waitingNow={
             canReview
               ? Math.max(0, othersWaiting.filter((run) => !skipped.current.has(run.runId)).length - next.untasked)

@@ -86,7 +86,8 @@ export class ReviewDesk {
 
   /** The oldest waiting run of the agent nobody holds (other than `skip`), taken for `actor`. */
   async next(agentId: string, skip: ReadonlySet<string>, actor: ReviewActor) {
-    await this.expireHolds(agentId);
+    // Only this console's holds here (no service call): runs in review outside it are seen to by the team's list.
+    await this.expireHolds();
     const held = new Set((await this.store.list(agentId)).map((hold) => hold.runId));
     let untasked = 0;
     let nextToken: string | null = null;
