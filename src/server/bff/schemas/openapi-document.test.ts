@@ -30,6 +30,8 @@ const BFF_ROUTES = {
   '/bff/review/holds/{runId}': ['delete'],
   '/bff/review/holds/{runId}/keep-alive': ['post'],
   '/bff/review/holds/{runId}/take-over': ['post'],
+  '/bff/review/team': ['get'],
+  '/bff/review/settings': ['get', 'put'],
   '/bff/file': ['get', 'put'],
 };
 
