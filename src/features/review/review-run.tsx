@@ -50,7 +50,10 @@ export function ReviewRun(props: ReviewRunProps) {
   // The team's list, read after this hold was taken, no longer names it ours: it lapsed or was taken over.
   const ended =
     lapsed || Boolean(hold.data?.mine && listed && Date.parse(listed.at) > Date.parse(hold.data.since) && !listed.mine);
-  const leave = useGiveBackWhenLeft(hold.data?.mine && !ended ? runId : null);
+  const leave = useGiveBackWhenLeft(hold.data?.mine && !ended ? runId : null, () => {
+    void queryClient.invalidateQueries({ queryKey: reviewKeys.holds(org, agentId) });
+    void queryClient.invalidateQueries({ queryKey: reviewKeys.hold(org, runId), refetchType: 'none' });
+  });
   const queries = useReviewRunQueries(agentId, runId);
   const slowLoad = useSlow(queries.loading);
   const takeAgain = () => void queryClient.resetQueries({ queryKey: reviewKeys.hold(org, runId) });

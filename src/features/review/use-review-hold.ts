@@ -4,7 +4,7 @@
  * closing the tab included, where the browser lets a request outlive the page.
  */
 import { useEffect, useRef, useState } from 'react';
-import { giveBackOnUnload, keepReviewHoldAlive, type ReviewHold } from '@/api/review';
+import { endReviewHold, giveBackOnUnload, keepReviewHoldAlive, type ReviewHold } from '@/api/review';
 import { isApiError } from '@/api/errors';
 
 /** Signs that someone is at the screen: a hold is kept only for a reviewer who is. */
@@ -57,7 +57,11 @@ const pendingGiveBacks = new Map<string, ReturnType<typeof setTimeout>>();
  * While `runId` is held here and undecided, gives it back when the tab closes (`pagehide`) or the screen leaves it;
  * `decided()` marks that Confirm, Skip or Reject has taken care of the hold.
  */
-export function useGiveBackWhenLeft(runId: string | null) {
+export function useGiveBackWhenLeft(runId: string | null, onGivenBack: () => void) {
+  const givenBack = useRef(onGivenBack);
+  useEffect(() => {
+    givenBack.current = onGivenBack;
+  });
   const decided = useRef(false);
   useEffect(() => {
     if (!runId) return;
@@ -76,7 +80,10 @@ export function useGiveBackWhenLeft(runId: string | null) {
         runId,
         setTimeout(() => {
           pendingGiveBacks.delete(runId);
-          giveBackOnUnload(runId);
+          // The page stays: an ordinary request, and the team's list is asked again once it is answered.
+          endReviewHold(runId)
+            .catch(() => undefined)
+            .finally(() => givenBack.current());
         }, 0),
       );
     };
