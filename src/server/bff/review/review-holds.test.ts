@@ -4,79 +4,20 @@
  * holder; a hold not kept alive goes back to the queue once, whichever instance notices; an admin can release or
  * take over a hold, in the audit log with who.
  */
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReviewHold, ReviewHoldList, NextReview, ReviewRefusalBody } from '@/contract/review-holds';
-import { dropBffSchema } from '@/server/bff/state/postgres/bff-database';
-import { startBff, TestBrowser, type RunningBff } from '@/server/bff/testing/bff-harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { NextReview, ReviewHold, ReviewHoldList, ReviewRefusalBody } from '@/contract/review-holds';
+import { TestBrowser, type RunningBff } from '@/server/bff/testing/bff-harness';
 import { STORE_KINDS } from '@/server/bff/testing/bffs-on-each-store';
-import { apiClient, type ApiClient } from '@/server/service/testing/http';
-import { startTestService, type TestService } from '@/server/service/testing/start-test-service';
-import type { BffConfig } from '@/server/bff/config';
+import {
+  REVIEW_TEST_PASSWORD as PASSWORD,
+  reviewHarness,
+  signedIn as signIn,
+} from '@/server/bff/testing/review-harness';
 
-const PASSWORD = 'correct-horse-battery';
 const HOLD_MS = 15 * 60_000;
 
-let service: TestService;
-let api: ApiClient;
-const cleanups: (() => Promise<void>)[] = [];
-
-beforeAll(async () => {
-  service = await startTestService();
-  api = apiClient(service.baseUrl, await service.getToken());
-});
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-  await service?.close();
-});
-
-/** An agent whose validation sends every run to review, and `count` runs waiting. */
-async function queueOf(count: number) {
-  const model = await api.post('/models', { name: 'm', fieldConfig: { total: { type: 'amount' } } });
-  const validation = await api.post('/validations', {
-    name: 'v',
-    config: { rules: [{ type: 'confidenceThreshold', threshold: 1 }] },
-  });
-  const agent = await api.post('/agents', {
-    name: `team ${randomBytes(3).toString('hex')}`,
-    resourceIds: [model.body.modelId, validation.body.validationId],
-  });
-  const agentId = agent.body.agentId as string;
-  const runIds: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const document = await api.post('/documents', { name: `doc ${i}`, groundTruth: [{ label: 'total', value: '1' }] });
-    const run = await api.post(`/agents/${agentId}/runs`, { documentId: document.body.documentId });
-    expect(run.body.status).toBe('ready-for-review');
-    runIds.push(run.body.runId as string);
-  }
-  return { agentId, runIds };
-}
-
-/** Two instances on one state (a data dir, or a PostgreSQL schema), with a clock the test moves. */
-async function twoInstances(kind: (typeof STORE_KINDS)[number]) {
-  const clock = { now: Date.now() };
-  const postgres =
-    kind === 'postgres'
-      ? { url: process.env.DPS_DATABASE_URL!, schema: `bff_t_${randomBytes(6).toString('hex')}` }
-      : undefined;
-  const config: Partial<BffConfig> = { database: postgres, reviewHoldMs: HOLD_MS, now: () => clock.now };
-  const first = await startBff(service.credentials, { config });
-  const second = await startBff(service.credentials, { config, dataDir: first.dataDir });
-  cleanups.push(async () => {
-    await second.close();
-    await first.close();
-    first.cleanup();
-    if (postgres) await dropBffSchema(postgres.url, postgres.schema);
-  });
-  return { first, second, clock };
-}
-
-async function signIn(bff: RunningBff, name: string, role: 'admin' | 'viewer' | 'reviewer') {
-  await bff.addOperator(name, role, PASSWORD);
-  const browser = new TestBrowser(bff.origin);
-  expect((await browser.login(name, PASSWORD)).status).toBe(200);
-  return browser;
-}
+const harness = reviewHarness();
+const queueOf = (count: number) => harness.queueOf(count);
 
 const next = async (browser: TestBrowser, agentId: string, skip: string[] = []) => {
   const reply = await browser.json('/bff/review/next', 'POST', { agentId, skip });
@@ -103,12 +44,12 @@ async function confirm(browser: TestBrowser, hold: ReviewHold) {
 }
 
 const runStatus = async (agentId: string, runId: string) =>
-  (await api.get(`/agents/${agentId}/runs/${runId}`)).body.status as string;
+  (await harness.api.get(`/agents/${agentId}/runs/${runId}`)).body.status as string;
 
 describe.each(STORE_KINDS)('review holds (%s store, two instances)', (kind) => {
   let first: RunningBff;
   let second: RunningBff;
-  let clock: { now: number };
+  const clock = { now: Date.now() };
   let ann: TestBrowser;
   let bo: TestBrowser;
   let cy: TestBrowser;
@@ -116,7 +57,7 @@ describe.each(STORE_KINDS)('review holds (%s store, two instances)', (kind) => {
   let viewer: TestBrowser;
 
   beforeAll(async () => {
-    ({ first, second, clock } = await twoInstances(kind));
+    [first, second] = await harness.twoInstances(kind, { reviewHoldMs: HOLD_MS, now: () => clock.now });
     ann = await signIn(first, 'ann', 'admin');
     bo = await signIn(second, 'bo', 'reviewer');
     cy = await signIn(first, 'cy', 'reviewer');

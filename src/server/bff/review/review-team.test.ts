@@ -5,68 +5,28 @@
  * to finishing it (by the BFF's injected clock) and the fields corrected per confirmed run (labels whose value the
  * review changed); each hold counts once. The organization's review settings: admins change them, nobody else.
  */
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { NextReview, ReviewHold } from '@/contract/review-holds';
 import type { ReviewSettings, ReviewTeam } from '@/contract/review-team';
-import type { BffConfig } from '@/server/bff/config';
-import { dropBffSchema } from '@/server/bff/state/postgres/bff-database';
-import { startBff, TestBrowser, type RunningBff } from '@/server/bff/testing/bff-harness';
+import { TestBrowser, type RunningBff } from '@/server/bff/testing/bff-harness';
 import { STORE_KINDS } from '@/server/bff/testing/bffs-on-each-store';
-import { apiClient, type ApiClient } from '@/server/service/testing/http';
-import { startTestService, type TestService } from '@/server/service/testing/start-test-service';
+import {
+  REVIEW_TEST_PASSWORD as PASSWORD,
+  reviewHarness,
+  signedIn as signIn,
+} from '@/server/bff/testing/review-harness';
 
-const PASSWORD = 'correct-horse-battery';
 const MINUTE = 60_000;
 
-let service: TestService;
-let api: ApiClient;
-const cleanups: (() => Promise<void>)[] = [];
-
-beforeAll(async () => {
-  service = await startTestService();
-  api = apiClient(service.baseUrl, await service.getToken());
-});
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-  await service?.close();
-});
-
-/** An agent whose validation sends every run to review, and `count` runs waiting (documents with two fields). */
-async function queueOf(count: number) {
-  const model = await api.post('/models', {
-    name: 'm',
-    fieldConfig: { total: { type: 'amount' }, invoice_number: { type: 'string' } },
-  });
-  const validation = await api.post('/validations', {
-    name: 'v',
-    config: { rules: [{ type: 'confidenceThreshold', threshold: 1 }] },
-  });
-  const agent = await api.post('/agents', {
-    name: `team figures ${randomBytes(3).toString('hex')}`,
-    resourceIds: [model.body.modelId, validation.body.validationId],
-  });
-  const agentId = agent.body.agentId as string;
-  for (let i = 0; i < count; i++) {
-    const document = await api.post('/documents', {
-      name: `doc ${i}`,
-      groundTruth: [
-        { label: 'total', value: `${i}00.00` },
-        { label: 'invoice_number', value: `INV-${i}` },
-      ],
-    });
-    const run = await api.post(`/agents/${agentId}/runs`, { documentId: document.body.documentId });
-    expect(run.body.status).toBe('ready-for-review');
-  }
-  return agentId;
-}
-
-async function signIn(bff: RunningBff, name: string, role: 'admin' | 'viewer' | 'reviewer') {
-  await bff.addOperator(name, role, PASSWORD);
-  const browser = new TestBrowser(bff.origin);
-  expect((await browser.login(name, PASSWORD)).status).toBe(200);
-  return browser;
-}
+const harness = reviewHarness();
+/** `count` runs waiting, on documents with two fields. */
+const queueOf = async (count: number) =>
+  (
+    await harness.queueOf(count, (i) => [
+      { label: 'total', value: `${i}00.00` },
+      { label: 'invoice_number', value: `INV-${i}` },
+    ])
+  ).agentId;
 
 async function take(browser: TestBrowser, agentId: string): Promise<ReviewHold> {
   const reply = await browser.json('/bff/review/next', 'POST', { agentId });
@@ -80,7 +40,7 @@ type Entry = { label: string; value: string | null };
 
 /** The task's predictions, as the reviewer found them. */
 async function predictionsOf(hold: ReviewHold): Promise<Entry[]> {
-  const task = await api.get(`/validations/${hold.validationId}/tasks/${hold.taskId}`);
+  const task = await harness.api.get(`/validations/${hold.validationId}/tasks/${hold.taskId}`);
   const predictions = (task.body.input as { predictions: Entry[] }).predictions;
   expect(predictions.map((p) => p.label).sort()).toEqual(['invoice_number', 'total']);
   return predictions.map(({ label, value }) => ({ label, value }));
@@ -122,19 +82,7 @@ describe.each(STORE_KINDS)('the team in Insights (%s store, two instances)', (ki
   let viewer: TestBrowser;
 
   beforeAll(async () => {
-    const postgres =
-      kind === 'postgres'
-        ? { url: process.env.DPS_DATABASE_URL!, schema: `bff_t_${randomBytes(6).toString('hex')}` }
-        : undefined;
-    const config: Partial<BffConfig> = { database: postgres, reviewHoldMs: 60 * MINUTE, now: () => clock.now };
-    first = await startBff(service.credentials, { config });
-    second = await startBff(service.credentials, { config, dataDir: first.dataDir });
-    cleanups.push(async () => {
-      await second.close();
-      await first.close();
-      first.cleanup();
-      if (postgres) await dropBffSchema(postgres.url, postgres.schema);
-    });
+    [first, second] = await harness.twoInstances(kind, { reviewHoldMs: 60 * MINUTE, now: () => clock.now });
     ann = await signIn(first, 'ann', 'admin');
     bo = await signIn(second, 'bo', 'reviewer');
     cy = await signIn(first, 'cy', 'reviewer');
