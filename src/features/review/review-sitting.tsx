@@ -51,7 +51,12 @@ export function ReviewSitting({ agentId, runId }: { agentId: string; runId: stri
 
   const confirmations = useBackgroundConfirm(agentId, () => setDone((n) => Math.max(0, n - 1)));
   const heldRuns = holds.data?.holds ?? [];
-  const heldIds = new Set([...heldRuns.map((h) => h.runId), ...(holds.data?.untracked ?? []).map((u) => u.runId)]);
+  // Runs others hold. Not this operator's own: the run `next` just took for them stays where it was in the list until
+  // the screen moves to it, so what was got ready for it is kept (the list is often asked again in between).
+  const heldIds = new Set([
+    ...heldRuns.filter((hold) => !hold.mine).map((hold) => hold.runId),
+    ...(holds.data?.untracked ?? []).map((u) => u.runId),
+  ]);
   // Waiting for anyone: not held by another reviewer, not being confirmed here.
   const waiting = queue.runs.filter(
     (run) => !confirmations.sending.has(run.runId) && (run.runId === runId || !heldIds.has(run.runId)),
