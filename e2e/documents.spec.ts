@@ -269,6 +269,28 @@ test.describe('ground-truth editor', () => {
     await expect(page.getByText('No unsaved changes')).toBeVisible();
   });
 
+  test('Add field puts the cursor in the new field’s label, on a document with no fields yet too', async ({
+    page,
+    api,
+    unique,
+  }) => {
+    const doc = await createDocument(api, {
+      bytes: await makeTextPdf(1),
+      contentType: 'application/pdf',
+      name: unique('first field'),
+    });
+    await openDocument(page, doc);
+    await page.getByRole('button', { name: 'Add field' }).click();
+    const label = page.getByRole('combobox', { name: 'Label of field 1' });
+    await expect(label).toBeFocused();
+    // What the operator types first is the field's name, not its value.
+    await page.keyboard.type('due_date');
+    await expect(label).toHaveValue('due_date');
+    await expect(valueOf(page, 'due_date')).toHaveValue('');
+    await page.getByRole('button', { name: 'Add field' }).click();
+    await expect(page.getByRole('combobox', { name: 'Label of field 2' })).toBeFocused();
+  });
+
   test('the guard stops navigation and reload with unsaved edits', async ({ page, api, unique }) => {
     const doc = await createDocument(api, {
       bytes: await makeTextPdf(1),

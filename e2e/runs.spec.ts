@@ -120,7 +120,7 @@ test('tabs and filters change the URL and survive a reload; the runs page is acc
   await expect(page.getByRole('button', { name: /In review/ })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByLabel('Status')).toHaveValue('ready-for-review');
   const table = page.getByRole('table', { name: 'Runs: In review' });
-  await expect(table.getByRole('link', { name: `Run ${runs[0]!.runId}` })).toBeVisible();
+  await expect(table.getByRole('link', { name: `run ${runs[0]!.runId}` })).toBeVisible();
   // The run's document is named in the row.
   await expect(table.getByRole('link', { name: /tabs .* doc 1/ })).toBeVisible();
 
@@ -262,7 +262,10 @@ test('a viewer operator sees runs read-only: no selection, archive or delete', a
   await expect(table.locator('[data-status]').first()).toBeVisible();
   await expect(table.getByRole('checkbox')).toHaveCount(0);
   await expect(viewerPage.getByRole('button', { name: /^(Archive|Delete)(\s|$)/ })).toHaveCount(0);
-  await table.getByRole('link', { name: /^Run / }).first().click();
+  await table
+    .getByRole('link', { name: /: run svc:run:/ })
+    .first()
+    .click();
   await expect(viewerPage.getByTestId('run-meaning')).toBeVisible();
   await expect(viewerPage.getByRole('button', { name: /^(Archive|Delete)(\s|$)/ })).toHaveCount(0);
 });

@@ -31,19 +31,21 @@ export function useFieldList({
   // Table cells are shown in their grids; the list holds the other fields.
   const rows = listedRows(allRows, tables);
 
-  const focusInput = (host: HTMLElement | null, key: string, field: 'value' | 'label') =>
+  // The editor is read when the frame comes, not now: a row just added (the first one, when the list itself is not
+  // on screen yet) exists only after this render.
+  const focusInput = (key: string, field: 'value' | 'label') =>
     requestAnimationFrame(() =>
-      host?.querySelector<HTMLInputElement>(`[data-row="${key}"] input[data-field="${field}"]`)?.focus(),
+      editor.current?.querySelector<HTMLInputElement>(`[data-row="${key}"] input[data-field="${field}"]`)?.focus(),
     );
-  const focusValue = (key: string) => focusInput(editor.current, key, 'value');
+  const focusValue = (key: string) => focusInput(key, 'value');
 
   const update = (key: string, patch: Partial<GroundTruthRow>) => setRows((all) => patchCell(all, tables, key, patch));
 
   const add = (label = '') => {
     const row: GroundTruthRow = { key: newRowKey(), label, value: '', pages: [] };
     setRows((all) => [...all, row]);
-    focusValue(row.key);
-    if (!label) focusInput(list.current, row.key, 'label');
+    // A new field is named first: the cursor goes to its label (its value when the label is given).
+    focusInput(row.key, label ? 'value' : 'label');
   };
 
   const addLabels = (labels: readonly string[]) => {
