@@ -130,17 +130,22 @@ test.describe('on a fresh install with a short hold', () => {
     await review.click();
     const confirm = page.getByRole('button', { name: 'Confirm' });
     const end = page.getByRole('heading', { name: /^All done/ });
+    const moreCame = page.getByRole('button', { name: /^Review the next run/ });
     let reviewed = 0;
-    for (;;) {
+    while (reviewed < waiting) {
       await expect(confirm.or(end)).toBeVisible({ timeout: 20_000 });
-      if (await end.isVisible()) break;
+      if (await end.isVisible()) {
+        // The demo's run left in review (by nobody in this console) comes back once its hold time has passed.
+        await moreCame.click({ timeout: 40_000 });
+        continue;
+      }
       const runId = runIdOf(page);
       await confirm.click();
       reviewed++;
       await page.waitForURL((url) => url.searchParams.get('runId') !== runId);
     }
-    // Every run the button counted, those the demo left in review included (their old holds expired).
-    expect(reviewed).toBe(waiting);
+    await expect(end).toBeVisible();
+    // Every run the button counted, the one the demo left in review included (given back after the hold time).
     await expect(end).toHaveText(`All done: ${waiting} ${waiting === 1 ? 'run' : 'runs'} reviewed`);
     await page.goto('/runs');
     await expect(page.getByRole('link', { name: 'Review (0)' })).toBeVisible();

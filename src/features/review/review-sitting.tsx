@@ -10,7 +10,9 @@ import {
   reviewQueueQueryOptions,
   takeNextReview,
 } from '@/api/review';
+import { DateTime } from '@/components/date-time';
 import { EmptyState, ErrorState, LoadingState } from '@/components/states';
+import type { ReviewHoldList } from '@/contract/review-holds';
 import { reviewPosition } from './review-fields';
 import { ReviewQueue } from './review-queue';
 import { ReviewRun } from './review-run';
@@ -140,6 +142,7 @@ export function ReviewSitting({ agentId, runId }: { agentId: string; runId: stri
           error={next.error}
           untasked={next.untasked}
           othersReviewing={[...new Set(heldRuns.filter((hold) => !hold.mine).map((hold) => hold.holder))]}
+          outside={outsideComeBack(holds.data)}
           waitingNow={
             canReview
               ? Math.max(0, othersWaiting.filter((run) => !skipped.current.has(run.runId)).length - next.untasked)
@@ -152,6 +155,13 @@ export function ReviewSitting({ agentId, runId }: { agentId: string; runId: stri
   );
 }
 
+/** The runs in review that no hold names, and when the first of them goes back to the queue (a hold time after). */
+function outsideComeBack(list: ReviewHoldList | undefined): { count: number; backAt: string } | null {
+  if (!list?.untracked.length) return null;
+  const first = Math.min(...list.untracked.map((run) => Date.parse(run.since)));
+  return { count: list.untracked.length, backAt: new Date(first + list.holdMs).toISOString() };
+}
+
 /** No run open: finding the next, or the end of the sitting and what is left for whom. */
 function SittingEnd(props: {
   agentName: string;
@@ -160,10 +170,12 @@ function SittingEnd(props: {
   error: unknown;
   untasked: number;
   othersReviewing: string[];
+  /** Runs in review outside this console, and when the first of them comes back to the queue unless finished. */
+  outside: { count: number; backAt: string } | null;
   waitingNow: number;
   onNext: () => void;
 }) {
-  const { agentName, done, busy, error, untasked, othersReviewing, waitingNow, onNext } = props;
+  const { agentName, done, busy, error, untasked, othersReviewing, outside, waitingNow, onNext } = props;
   if (busy) {
     return (
       <div className="review-main">
@@ -200,6 +212,14 @@ function SittingEnd(props: {
         {othersReviewing.length
           ? ` ${othersReviewing.join(', ')} ${othersReviewing.length === 1 ? 'is' : 'are'} reviewing the rest.`
           : ''}
+        {outside ? (
+          <>
+            {' '}
+            {outside.count === 1 ? 'One run is' : `${outside.count} runs are`} in review outside this console; unless
+            finished there, {outside.count === 1 ? 'it comes' : 'the first comes'} back to this queue at{' '}
+            <DateTime value={outside.backAt} mode="clock" />.
+          </>
+        ) : null}
         {untasked
           ? ` ${runsWord(untasked)} waiting ${untasked === 1 ? 'names' : 'name'} no validation task and cannot be reviewed here: open ${untasked === 1 ? 'it' : 'them'} from the list to archive ${untasked === 1 ? 'it' : 'them'}.`
           : ''}
