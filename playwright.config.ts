@@ -16,6 +16,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['line']] : [['list']],
   globalSetup: './e2e/support/global-setup.ts',
+  globalTeardown: './e2e/support/global-teardown.ts',
   use: {
     baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',

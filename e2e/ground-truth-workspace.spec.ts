@@ -134,7 +134,11 @@ test('dragging a box on a PDF page fills the focused field with the words inside
   await openDocument(page, doc);
   await waitForPagePainted(page, 1);
   await valueOf(page, 'reference').focus();
-  await expect(page.getByText('Select text on the page to fill reference. Or drag a box around it.')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Select text on the page to fill reference. Or drag a box around it, or press Alt+P to pick its words with the keyboard.',
+    ),
+  ).toBeVisible();
   const words = viewerPage(page, 1)
     .locator('.textLayer span', { hasText: pdfPageMarker(1) })
     .first();

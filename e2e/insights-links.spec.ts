@@ -156,7 +156,9 @@ test('a field’s "changed" opens exactly the runs where the reviewer changed it
   await expect(async () => {
     await page.goto(`/insights/${encodeURIComponent(agentId)}?window=30d`);
     const fields = page.getByRole('region', { name: 'Fields' });
-    const link = fields.getByRole('link', { name: /: \d+ changed — the runs where the reviewer changed it/ }).first();
+    const link = fields
+      .getByRole('link', { name: /: [\d.]+% changed — the runs where the reviewer changed it/ })
+      .first();
     const name = (await link.getAttribute('aria-label'))!;
     const label = name.slice(0, name.indexOf(':'));
     await link.click();

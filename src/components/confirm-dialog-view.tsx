@@ -5,6 +5,7 @@ import { AlertDialog } from 'radix-ui';
 import { explainError } from '@/api/errors';
 import type { ConfirmDialogProps } from './confirm-dialog';
 import { IconAlert } from './icons';
+import { useReturnFocus } from './return-focus';
 
 export function ConfirmDialogView({
   title,
@@ -17,6 +18,7 @@ export function ConfirmDialogView({
   onClose,
   children,
 }: Omit<ConfirmDialogProps, 'trigger' | 'open' | 'onOpenChange'> & { onClose: () => void }) {
+  const returnFocus = useReturnFocus(true);
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -46,7 +48,11 @@ export function ConfirmDialogView({
     <AlertDialog.Root open onOpenChange={setOpen}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog" onEscapeKeyDown={(e) => busy && e.preventDefault()}>
+        <AlertDialog.Content
+          className="dialog"
+          onEscapeKeyDown={(e) => busy && e.preventDefault()}
+          onCloseAutoFocus={returnFocus}
+        >
           <AlertDialog.Title className="dialog__title">{title}</AlertDialog.Title>
           {description ? (
             <AlertDialog.Description className="dialog__description">{description}</AlertDialog.Description>

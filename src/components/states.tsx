@@ -17,16 +17,20 @@ export function EmptyState({
   children,
   action,
   icon,
+  level = 2,
 }: {
   title: string;
   children?: ReactNode;
   action?: ReactNode;
   icon?: ReactNode;
+  /** 1 where the state is the whole screen (nothing else names it), 2 inside a screen with its own heading. */
+  level?: 1 | 2;
 }) {
+  const Heading = level === 1 ? 'h1' : 'h2';
   return (
     <div className="state">
       <div className="state__icon">{icon ?? <IconInbox size={20} />}</div>
-      <h2 className="state__title">{title}</h2>
+      <Heading className="state__title">{title}</Heading>
       {children ? <div className="state__body">{children}</div> : null}
       {action ? <div className="state__actions">{action}</div> : null}
     </div>

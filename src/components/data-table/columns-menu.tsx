@@ -11,30 +11,30 @@ export interface ColumnChoice {
 }
 
 export function ColumnsMenu({ columns, trigger }: { columns: ColumnChoice[]; trigger: ReactElement }) {
+  // Not modal, and drawn in place (no portal): a menu leaves the page around it as it is — nothing hidden from
+  // assistive technology while focus can still reach it — and stays inside its landmark (ARIA menu pattern).
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className="menu" align="end" sideOffset={4}>
-          <DropdownMenu.Label className="menu__label">Show columns</DropdownMenu.Label>
-          {columns.map((column) => (
-            <DropdownMenu.CheckboxItem
-              key={column.id}
-              className="menu__item"
-              checked={column.visible}
-              onCheckedChange={(checked) => column.setVisible(Boolean(checked))}
-              onSelect={(e) => e.preventDefault()}
-            >
-              <span className="menu__item-indicator">
-                <DropdownMenu.ItemIndicator>
-                  <IconCheck size={14} />
-                </DropdownMenu.ItemIndicator>
-              </span>
-              {column.label}
-            </DropdownMenu.CheckboxItem>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+      <DropdownMenu.Content className="menu" align="end" sideOffset={4}>
+        <DropdownMenu.Label className="menu__label">Show columns</DropdownMenu.Label>
+        {columns.map((column) => (
+          <DropdownMenu.CheckboxItem
+            key={column.id}
+            className="menu__item"
+            checked={column.visible}
+            onCheckedChange={(checked) => column.setVisible(Boolean(checked))}
+            onSelect={(e) => e.preventDefault()}
+          >
+            <span className="menu__item-indicator">
+              <DropdownMenu.ItemIndicator>
+                <IconCheck size={14} />
+              </DropdownMenu.ItemIndicator>
+            </span>
+            {column.label}
+          </DropdownMenu.CheckboxItem>
+        ))}
+      </DropdownMenu.Content>
     </DropdownMenu.Root>
   );
 }

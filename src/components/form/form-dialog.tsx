@@ -9,6 +9,7 @@
 import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
 import { Dialog } from 'radix-ui';
 import { IconClose } from '@/components/icons';
+import { useReturnFocus } from '@/components/return-focus';
 import { FormDirtyContext } from './form';
 import { DiscardChangesDialog } from './unsaved-changes';
 
@@ -30,6 +31,7 @@ export function FormDialog({
   children: ReactNode;
 }) {
   const dirty = useRef(false);
+  const returnFocus = useReturnFocus(open);
   const [asking, setAsking] = useState(false);
   const reportDirty = useCallback((value: boolean) => {
     dirty.current = value;
@@ -45,6 +47,7 @@ export function FormDialog({
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content
           className={`dialog${wide ? ' dialog--wide' : ''}`}
+          onCloseAutoFocus={returnFocus}
           // Without a description, tell Radix there is none (it links its Description automatically otherwise).
           {...(description ? {} : { 'aria-describedby': undefined })}
         >

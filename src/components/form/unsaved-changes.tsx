@@ -6,6 +6,7 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { useBlocker } from '@tanstack/react-router';
 import { AlertDialog } from 'radix-ui';
+import { useReturnFocus } from '@/components/return-focus';
 
 export function UnsavedChangesGuard({ when, submittingRef }: { when: boolean; submittingRef?: RefObject<boolean> }) {
   // The blocker reads the latest values when a navigation starts (not the ones of the render that created it).
@@ -43,11 +44,12 @@ export function DiscardChangesDialog({
   onDiscard: () => void;
   leaveLabel?: string;
 }) {
+  const returnFocus = useReturnFocus(open);
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !next && onStay()}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog">
+        <AlertDialog.Content className="dialog" onCloseAutoFocus={returnFocus}>
           <AlertDialog.Title className="dialog__title">Discard unsaved changes?</AlertDialog.Title>
           <AlertDialog.Description className="dialog__description">
             You changed this form and did not save. Leaving now loses those changes.

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Dialog } from 'radix-ui';
 import { CopyButton } from '@/components/copy-button';
+import { useReturnFocus } from '@/components/return-focus';
 
 /**
  * The one-time view of a new client's credentials. The secret arrives from the create mutation into the caller's
@@ -17,6 +18,7 @@ export function SecretReveal({
   secret: string | null;
   onDone: () => void;
 }) {
+  const returnFocus = useReturnFocus(true);
   const [shown, setShown] = useState(false);
   const [stored, setStored] = useState(secret === null);
   const checkId = useId();
@@ -27,6 +29,7 @@ export function SecretReveal({
         <Dialog.Content
           className="dialog dialog--wide"
           onEscapeKeyDown={(e) => !stored && e.preventDefault()}
+          onCloseAutoFocus={returnFocus}
           onPointerDownOutside={(e) => e.preventDefault()}
         >
           <div className="dialog__header">

@@ -8,8 +8,9 @@ import { figureRunsLink } from './data/runs-link';
 
 type Field = AgentInsights['fields'][number];
 
-const changedRunsLabel = (f: Field) =>
-  `${f.label}: ${formatCount(f.changed)} changed — the runs where the reviewer changed it`;
+/** A link's name holds the words it shows (WCAG 2.5.3): the count in the table, the share on the bar. */
+const changedRunsLabel = (f: Field, shown: string) =>
+  `${f.label}: ${shown} changed — the runs where the reviewer changed it`;
 
 export function FieldsTable({
   agentId,
@@ -45,7 +46,7 @@ export function FieldsTable({
         {
           text: formatCount(f.changed),
           link: runsOf(f, true),
-          linkLabel: changedRunsLabel(f),
+          linkLabel: changedRunsLabel(f, formatCount(f.changed)),
         },
         { text: formatShare(f.predictions ? f.changed / f.predictions : null) },
         { text: formatConfidence(f.meanConfidence) },
@@ -82,7 +83,11 @@ export function FieldsTable({
               </span>
               <span className="insights-bars__value">
                 {changedRuns ? (
-                  <Link to={changedRuns.to} search={changedRuns.search} aria-label={changedRunsLabel(f)}>
+                  <Link
+                    to={changedRuns.to}
+                    search={changedRuns.search}
+                    aria-label={changedRunsLabel(f, formatShare(share))}
+                  >
                     {formatShare(share)} changed
                   </Link>
                 ) : (

@@ -51,9 +51,12 @@ const format = (n: number | undefined) => (n === undefined ? '—' : n.toLocaleS
 export function QuotaTable({ organization, kind }: { organization: Organization; kind: 'monthly' | 'total' }) {
   const list = rows(organization, kind);
   const usedHeader = kind === 'monthly' ? 'Used this month' : 'Created';
+  const label = kind === 'monthly' ? 'Monthly quotas' : 'Total quotas';
   return (
-    <div className="data-table__frame">
-      <table className="table" aria-label={kind === 'monthly' ? 'Monthly quotas' : 'Total quotas'}>
+    // A narrow window scrolls the table sideways: with no link or button inside, the frame itself takes focus so the
+    // keyboard can scroll it (WCAG 2.1.1).
+    <div className="data-table__frame" tabIndex={0} role="region" aria-label={`${label} table`}>
+      <table className="table" aria-label={label}>
         <thead>
           <tr>
             <th scope="col">Resource</th>

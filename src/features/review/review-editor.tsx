@@ -200,7 +200,7 @@ function ReviewBar({
         ) : null}
       </p>
       {issues.length > 0 && (
-        <details className="review-issues" role="note">
+        <details className="review-issues">
           <summary>
             {issues.length} {issues.length === 1 ? 'issue' : 'issues'} found by the validation (marked on the fields)
           </summary>

@@ -23,9 +23,11 @@ export function ReviewQueue({ agentId, agentName, runs, holds, untracked, positi
   return (
     <nav className="review-queue" aria-label="Review queue">
       <div className="review-queue__head">
-        <p className="review-queue__agent" title={agentId}>
+        {/* The screen's heading: a screen reader's heading list names the sitting's agent. */}
+        <h1 className="review-queue__agent" title={agentId}>
+          <span className="sr-only">Review: </span>
           {agentName}
-        </p>
+        </h1>
         <p className="review-queue__position" aria-live="polite">
           {position.total ? (
             <>

@@ -70,8 +70,7 @@ export function AppShell({ session }: { session: Session }) {
               type="button"
               className="search-trigger"
               onClick={() => setPaletteOpen(true)}
-              // The name is the words on the button (WCAG 2.5.3), said the same when narrow screens hide them.
-              aria-label="Jump to or paste an id… (⌘K)"
+              // Named by the words it shows (WCAG 2.5.3); narrow screens hide them from sight only, not from the name.
               aria-keyshortcuts="Meta+K Control+K"
             >
               <IconSearch />
@@ -116,9 +115,7 @@ function OperatorTriggerPlaceholder({ name, role }: { name: string; role: string
       aria-label={`Operator ${name}, ${role}. Open menu`}
       aria-disabled="true"
     >
-      <span className="avatar" aria-hidden="true">
-        {name.slice(0, 1).toUpperCase()}
-      </span>
+      <span className="avatar" data-initial={name.slice(0, 1).toUpperCase()} aria-hidden="true" />
       <span className="operator-trigger__name hide-narrow">{name}</span>
     </button>
   );

@@ -1,8 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { Dialog } from 'radix-ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Command } from 'cmdk';
 import { useNavigate, type NavigateOptions } from '@tanstack/react-router';
 import { IconChevronRight, IconSearch } from '@/components/icons';
+import { useReturnFocus } from '@/components/return-focus';
 import { useNavItems } from './nav-items';
 import { organizationKey } from '@/api/keys';
 import { useOrganizationScope } from '@/api/organization-scope';
@@ -49,6 +51,7 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
   const query = search.trim();
   const byName = query.length >= 2 && !pasted ? known.filter((r) => matches(query, r.name, [r.id])).slice(0, 8) : [];
 
+  const jumped = useRef(false);
   const close = (next: boolean) => {
     onOpenChange(next);
     if (!next) setSearch('');
@@ -62,91 +65,129 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
     params?: Record<string, string>;
     search?: Record<string, string>;
   }) => {
+    jumped.current = true;
     close(false);
     // The target routes are other screens' files; the router encodes the params (ids contain ':').
     void navigate({ to, params, search: filter } as unknown as NavigateOptions);
   };
 
   return (
-    <Command.Dialog
-      open={open}
-      onOpenChange={close}
-      label="Jump to a screen or paste an id"
-      contentClassName="palette"
-      overlayClassName="dialog-overlay"
-      // Pasted ids and the hint must not be filtered away: items whose value starts with '!' always match.
-      filter={(value, query, keywords) => (value.startsWith('!') || matches(query, value, keywords) ? 1 : 0)}
-    >
-      <Command.Input
-        value={search}
-        onValueChange={setSearch}
-        placeholder="Jump to a screen, or paste an id…"
-        aria-label="Jump to a screen or paste an id"
-      />
-      <Command.List>
-        {/* A listbox must hold options (axe), so "nothing matches" is a disabled option rather than cmdk's Empty. */}
-        {!pasted &&
-        byName.length === 0 &&
-        !navItems.some((item) => matches(search, item.label, [...(item.keywords ?? []), item.to])) ? (
-          <Command.Item value="!hint" disabled>
-            <span className="muted">{hint ?? 'No screen matches. Paste a full id such as svc:user:… to open it.'}</span>
-          </Command.Item>
-        ) : null}
-        {target ? (
-          <Command.Group heading="Open by id">
-            <Command.Item value={`!open-id:${target.id}`} onSelect={() => go(target)}>
-              <IconSearch />
-              <span>
-                Open {target.kind.toLowerCase()} <span className="palette__id">{target.id}</span>
+    <PaletteDialog open={open} onOpenChange={close} jumped={jumped}>
+      <Command
+        label="Jump to a screen or paste an id"
+        // Pasted ids and the hint must not be filtered away: items whose value starts with '!' always match.
+        filter={(value, query, keywords) => (value.startsWith('!') || matches(query, value, keywords) ? 1 : 0)}
+      >
+        <Command.Input
+          value={search}
+          onValueChange={setSearch}
+          placeholder="Jump to a screen, or paste an id…"
+          aria-label="Jump to a screen or paste an id"
+        />
+        <Command.List>
+          {/* A listbox must hold options (axe), so "nothing matches" is a disabled option rather than cmdk's Empty. */}
+          {!pasted &&
+          byName.length === 0 &&
+          !navItems.some((item) => matches(search, item.label, [...(item.keywords ?? []), item.to])) ? (
+            <Command.Item value="!hint" disabled>
+              <span className="muted">
+                {hint ?? 'No screen matches. Paste a full id such as svc:user:… to open it.'}
               </span>
-              <IconChevronRight className="palette__hint" />
             </Command.Item>
-          </Command.Group>
-        ) : null}
-        {lookup ? <LookedUpId lookup={lookup} settled={settled} hint={idHint(lookup.id)} onOpen={go} /> : null}
-        {byName.length > 0 ? (
-          <Command.Group heading="Resources">
-            {byName.map((resource) => (
-              <Command.Item
-                key={resource.id}
-                value={`!res:${resource.id}`}
-                onSelect={() => go({ to: resource.to, params: resource.params })}
-              >
+          ) : null}
+          {target ? (
+            <Command.Group heading="Open by id">
+              <Command.Item value={`!open-id:${target.id}`} onSelect={() => go(target)}>
                 <IconSearch />
-                <span className="truncate palette__name" title={`${resource.name} · ${resource.kind}`}>
-                  {resource.name} <span className="muted">· {resource.kind}</span>
+                <span>
+                  Open {target.kind.toLowerCase()} <span className="palette__id">{target.id}</span>
                 </span>
-                <span className="palette__hint palette__id truncate" style={{ maxWidth: '40%' }} title={resource.id}>
-                  {resource.id}
+                <IconChevronRight className="palette__hint" />
+              </Command.Item>
+            </Command.Group>
+          ) : null}
+          {lookup ? <LookedUpId lookup={lookup} settled={settled} hint={idHint(lookup.id)} onOpen={go} /> : null}
+          {byName.length > 0 ? (
+            <Command.Group heading="Resources">
+              {byName.map((resource) => (
+                <Command.Item
+                  key={resource.id}
+                  value={`!res:${resource.id}`}
+                  onSelect={() => go({ to: resource.to, params: resource.params })}
+                >
+                  <IconSearch />
+                  <span className="truncate palette__name" title={`${resource.name} · ${resource.kind}`}>
+                    {resource.name} <span className="muted">· {resource.kind}</span>
+                  </span>
+                  <span className="palette__hint palette__id truncate" style={{ maxWidth: '40%' }} title={resource.id}>
+                    {resource.id}
+                  </span>
+                </Command.Item>
+              ))}
+            </Command.Group>
+          ) : null}
+          <Command.Group heading="Go to">
+            {navItems.map(({ label, to, icon: Icon, keywords, key }) => (
+              <Command.Item key={to} value={label} keywords={[...(keywords ?? []), to]} onSelect={() => go({ to })}>
+                <Icon />
+                <span>{label}</span>
+                <span className="palette__hint">
+                  <kbd>g</kbd> <kbd>{key}</kbd>
                 </span>
               </Command.Item>
             ))}
           </Command.Group>
-        ) : null}
-        <Command.Group heading="Go to">
-          {navItems.map(({ label, to, icon: Icon, keywords, key }) => (
-            <Command.Item key={to} value={label} keywords={[...(keywords ?? []), to]} onSelect={() => go({ to })}>
-              <Icon />
-              <span>{label}</span>
-              <span className="palette__hint">
-                <kbd>g</kbd> <kbd>{key}</kbd>
-              </span>
-            </Command.Item>
-          ))}
-        </Command.Group>
-      </Command.List>
-      <div className="palette__footer" aria-hidden="true">
-        <span>
-          <kbd>↑</kbd> <kbd>↓</kbd> move
-        </span>
-        <span>
-          <kbd>↵</kbd> open
-        </span>
-        <span>
-          <kbd>esc</kbd> close
-        </span>
-      </div>
-    </Command.Dialog>
+        </Command.List>
+        <div className="palette__footer" aria-hidden="true">
+          <span>
+            <kbd>↑</kbd> <kbd>↓</kbd> move
+          </span>
+          <span>
+            <kbd>↵</kbd> open
+          </span>
+          <span>
+            <kbd>esc</kbd> close
+          </span>
+        </div>
+      </Command>
+    </PaletteDialog>
+  );
+}
+
+/**
+ * cmdk's Command.Dialog written out, for the one thing it does not pass on: where focus goes on close — back to what
+ * opened the palette, or after a jump to the new screen's <main>, where reading and Tab start again.
+ */
+function PaletteDialog({
+  open,
+  onOpenChange,
+  jumped,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  jumped: RefObject<boolean>;
+  children: ReactNode;
+}) {
+  const returnFocus = useReturnFocus(open);
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content
+          className="palette"
+          aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            if (!jumped.current) return returnFocus(event);
+            event.preventDefault();
+            document.getElementById('main')?.focus();
+          }}
+        >
+          <Dialog.Title className="sr-only">Jump to a screen or paste an id</Dialog.Title>
+          {children}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }
 

@@ -1,15 +1,17 @@
 import { Dialog } from 'radix-ui';
 import { IconClose } from '@/components/icons';
+import { useReturnFocus } from '@/components/return-focus';
 import { useNavItems } from './nav-items';
 
 /** `?`: the list of keyboard shortcuts. */
 export function KeyboardShortcuts({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const navItems = useNavItems();
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog" aria-describedby={undefined}>
+        <Dialog.Content className="dialog" aria-describedby={undefined} onCloseAutoFocus={returnFocus}>
           <div className="dialog__header">
             <Dialog.Title className="dialog__title">Keyboard shortcuts</Dialog.Title>
             <Dialog.Close className="icon-button" aria-label="Close">

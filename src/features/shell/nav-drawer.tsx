@@ -1,5 +1,6 @@
 import { Dialog, VisuallyHidden } from 'radix-ui';
 import { IconClose } from '@/components/icons';
+import { useReturnFocus } from '@/components/return-focus';
 import { SidebarContent } from './sidebar';
 
 /** The sidebar as a drawer below 860px; loaded when first opened (Radix Dialog stays out of the first screen's code). */
@@ -12,11 +13,12 @@ export function NavDrawer({
   onOpenChange: (open: boolean) => void;
   organizationName: string;
 }) {
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="drawer-overlay" />
-        <Dialog.Content className="drawer" aria-describedby={undefined}>
+        <Dialog.Content className="drawer" aria-describedby={undefined} onCloseAutoFocus={returnFocus}>
           <VisuallyHidden.Root>
             <Dialog.Title>Navigation</Dialog.Title>
           </VisuallyHidden.Root>

@@ -8,6 +8,7 @@ export function NotFound() {
     <div className="page page--center">
       <EmptyState
         title="Page not found"
+        level={1}
         action={
           <Link to={HOME_PATH} className="button button--primary">
             Go to Runs

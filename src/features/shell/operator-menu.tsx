@@ -45,55 +45,53 @@ export function OperatorMenu({ session }: { session: Session }) {
 
   return (
     <>
-      <DropdownMenu.Root>
+      {/* Not modal, and drawn in place (no portal): a menu leaves the page around it as it is — nothing hidden from
+          assistive technology while focus can still reach it — and stays inside its landmark (ARIA menu pattern). */}
+      <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger
           ref={triggerRef}
           className="operator-trigger"
           aria-label={`Operator ${name}, ${role}. Open menu`}
         >
-          <span className="avatar" aria-hidden="true">
-            {name.slice(0, 1).toUpperCase()}
-          </span>
+          <span className="avatar" data-initial={name.slice(0, 1).toUpperCase()} aria-hidden="true" />
           <span className="operator-trigger__name hide-narrow">{name}</span>
           <IconChevronDown />
         </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            className="menu"
-            align="end"
-            sideOffset={6}
-            // Opening the sessions dialog: the menu must not take focus back to its trigger, or the dialog, seeing
-            // focus leave it, would close at once.
-            onCloseAutoFocus={(event) => {
-              if (openingDialog.current) event.preventDefault();
-              openingDialog.current = false;
+        <DropdownMenu.Content
+          className="menu"
+          align="end"
+          sideOffset={6}
+          // Opening the sessions dialog: the menu must not take focus back to its trigger, or the dialog, seeing
+          // focus leave it, would close at once.
+          onCloseAutoFocus={(event) => {
+            if (openingDialog.current) event.preventDefault();
+            openingDialog.current = false;
+          }}
+        >
+          <div className="menu__header">
+            <div className="menu__title">{name}</div>
+            <div className="menu__subtitle">
+              {roleWords(session.operator)} · {session.upstream.baseUrl}
+            </div>
+          </div>
+          <DropdownMenu.Separator className="menu__separator" />
+          <DropdownMenu.Item className="menu__item" onSelect={() => setZone(zone === 'utc' ? 'local' : 'utc')}>
+            <IconGlobe /> Show times in {zone === 'utc' ? 'local time' : 'UTC'}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item
+            className="menu__item"
+            onPointerEnter={() => void loadSessionsDialog()}
+            onSelect={() => {
+              openingDialog.current = true;
+              setSessionsOpen(true);
             }}
           >
-            <div className="menu__header">
-              <div className="menu__title">{name}</div>
-              <div className="menu__subtitle">
-                {roleWords(session.operator)} · {session.upstream.baseUrl}
-              </div>
-            </div>
-            <DropdownMenu.Separator className="menu__separator" />
-            <DropdownMenu.Item className="menu__item" onSelect={() => setZone(zone === 'utc' ? 'local' : 'utc')}>
-              <IconGlobe /> Show times in {zone === 'utc' ? 'local time' : 'UTC'}
-            </DropdownMenu.Item>
-            <DropdownMenu.Item
-              className="menu__item"
-              onPointerEnter={() => void loadSessionsDialog()}
-              onSelect={() => {
-                openingDialog.current = true;
-                setSessionsOpen(true);
-              }}
-            >
-              <IconLock /> Sessions
-            </DropdownMenu.Item>
-            <DropdownMenu.Item className="menu__item" onSelect={() => void onSignOut()}>
-              <IconSignOut /> Sign out
-            </DropdownMenu.Item>
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
+            <IconLock /> Sessions
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className="menu__item" onSelect={() => void onSignOut()}>
+            <IconSignOut /> Sign out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
       </DropdownMenu.Root>
       {sessionsOpen ? (
         <Suspense fallback={null}>

@@ -153,7 +153,7 @@ function OperatorGroup({ name, sessions }: { name: string; sessions: OperatorSes
         </h4>
         <ConfirmDialog
           trigger={
-            <button type="button" className="button button--small" aria-label={`Sign out ${name} everywhere`}>
+            <button type="button" className="button button--small" aria-label={`Sign out everywhere: ${name}`}>
               Sign out everywhere
             </button>
           }

@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useCapabilities } from '@/api/capabilities';
 import { useCreateValidation } from '@/api/validations';
-import { PageHeader } from '@/components/page-header';
+import { PageHeader, Section } from '@/components/page-header';
 import { ForbiddenState } from '@/components/states';
 import { toast } from '@/components/toast';
 import { ValidationForm } from './validation-form';
@@ -22,14 +22,16 @@ export function NewValidationScreen() {
         title="New validation"
         description="Rules that send an agent run to a person. Start from a preset and adjust the JSON as needed."
       />
-      <ValidationForm
-        mode="create"
-        onCreate={async (body) => {
-          const validation = await create.mutateAsync(body);
-          toast.success(`Created validation ${validation.name ?? validation.validationId}`);
-          await navigate({ to: '/validations/$validationId', params: { validationId: validation.validationId } });
-        }}
-      />
+      <Section title="Settings">
+        <ValidationForm
+          mode="create"
+          onCreate={async (body) => {
+            const validation = await create.mutateAsync(body);
+            toast.success(`Created validation ${validation.name ?? validation.validationId}`);
+            await navigate({ to: '/validations/$validationId', params: { validationId: validation.validationId } });
+          }}
+        />
+      </Section>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boxFromCorners, textOfWords, unrotatePoint, wordsInBox, type PageWord } from './page-words';
+import { boxFromCorners, rotatePoint, textOfWords, unrotatePoint, wordsInBox, type PageWord } from './page-words';
 
 const word = (text: string, x: number, y: number, extra: Partial<PageWord> = {}): PageWord => ({
   text,
@@ -15,6 +15,22 @@ describe('page words', () => {
     expect(unrotatePoint(1, 1, 180)).toEqual({ x: 0, y: 0 });
     expect(unrotatePoint(0, 1, 270)).toEqual({ x: 0, y: 0 });
     expect(unrotatePoint(0.25, 0.5, 0)).toEqual({ x: 0.25, y: 0.5 });
+  });
+
+  it('turns a point of the unrotated page to where it is shown (the keyboard box is drawn so), undoing unrotatePoint', () => {
+    for (const rotation of [0, 90, 180, 270] as const) {
+      for (const [x, y] of [
+        [0.2, 0.7],
+        [1, 0],
+        [0.5, 0.5],
+      ]) {
+        const shown = rotatePoint(x, y, rotation);
+        const back = unrotatePoint(shown.x, shown.y, rotation);
+        expect([back.x, back.y].map((v) => Math.round(v * 1e6) / 1e6)).toEqual([x, y]);
+      }
+    }
+    // Turned 90° clockwise, the page's top-left corner is shown at the top right.
+    expect(rotatePoint(0, 0, 90)).toEqual({ x: 1, y: 0 });
   });
 
   it('makes a box from two corners in any drag direction, clamped to the page', () => {

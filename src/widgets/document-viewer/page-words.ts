@@ -37,6 +37,20 @@ export function unrotatePoint(x: number, y: number, rotation: Rotation): { x: nu
   }
 }
 
+/** The inverse of unrotatePoint: fractions at rotation 0 → fractions of the page as shown. */
+export function rotatePoint(x: number, y: number, rotation: Rotation): { x: number; y: number } {
+  switch (rotation) {
+    case 90:
+      return { x: 1 - y, y: x };
+    case 180:
+      return { x: 1 - x, y: 1 - y };
+    case 270:
+      return { x: y, y: 1 - x };
+    default:
+      return { x, y };
+  }
+}
+
 const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
 
 /** The box between two corners given as fractions of the page as shown, in rotation-0 fractions. */

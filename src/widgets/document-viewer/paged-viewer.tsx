@@ -25,6 +25,7 @@ import { PageView } from './page-view';
 import { ThumbnailRail } from './thumbnail-rail';
 import { ViewerToolbar } from './viewer-toolbar';
 import { useBoxSelect } from './box-select';
+import { useKeyboardWordPick } from './keyboard-word-pick';
 import type { PageWordSource } from './page-words';
 import { usePageTextPresence } from './page-text-presence';
 import { useFoundHighlight, type FoundHighlight } from './use-found-highlight';
@@ -84,14 +85,19 @@ export function PagedViewer({
   usePageTextPresence(doc, viewport.height ? current + 1 : 0, wordSources, onPageTextChange);
   const found = useFoundHighlight({ doc, highlight, scrollerRef: scroller, layoutRef, scrollToIndex });
   const selection = useSelectionReport(scroller, onTextSelected);
+  const wordPick = useKeyboardWordPick({ scroller, rotation, sources: wordSources, onSelect: onTextSelected });
 
   useImperativeHandle(
     handleRef,
     () => ({
       scrollToPage: (p: number) => scrollToIndex(p - 1),
       getPageCount: () => doc.pageCount,
+      pickWords: (onDone?: () => void) => {
+        scroller.current?.focus({ preventScroll: true });
+        void wordPick.start(current + 1, onDone);
+      },
     }),
-    [doc, scrollToIndex],
+    [doc, scrollToIndex, wordPick, current],
   );
 
   const onPainted = useCallback(() => {
@@ -101,18 +107,19 @@ export function PagedViewer({
     });
   }, []);
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    const target = event.target as HTMLElement;
-    if (event.altKey || event.ctrlKey || event.metaKey || target.closest('input, select, textarea')) return;
-    if (event.key === '+' || event.key === '=') zoom.applyZoom('in');
-    else if (event.key === '-') zoom.applyZoom('out');
-    else if (event.key === 'r' || event.key === 'R') setRotation((r) => rotate(r, event.shiftKey ? -90 : 90));
-    else return;
-    event.preventDefault();
-  };
+  const onKeyDown = (event: KeyboardEvent) =>
+    onViewerKey(event, {
+      wordPick,
+      pickHere: onTextSelected && event.target === scroller.current ? () => wordPick.start(current + 1) : undefined,
+      zoom: zoom.applyZoom,
+      rotate: (by) => setRotation((r) => rotate(r, by)),
+    });
 
   return (
     <div className="dv-paged" ref={root} onKeyDown={onKeyDown}>
+      <p className="sr-only" role="status">
+        {wordPick.said}
+      </p>
       <ViewerToolbar
         start={toolbarStart}
         pageCount={doc.pageCount}
@@ -211,4 +218,25 @@ function PageStack({
         ))}
     </div>
   );
+}
+
+/** The viewer's keys: + and − zoom, R and Shift+R rotate, W (on the pages) picks words; a pick takes every key. */
+function onViewerKey(
+  event: KeyboardEvent,
+  keys: {
+    wordPick: ReturnType<typeof useKeyboardWordPick>;
+    pickHere?: () => void;
+    zoom: (how: 'in' | 'out') => void;
+    rotate: (by: 90 | -90) => void;
+  },
+) {
+  if (keys.wordPick.onKeyDown(event)) return;
+  const target = event.target as HTMLElement;
+  if (event.altKey || event.ctrlKey || event.metaKey || target.closest('input, select, textarea')) return;
+  if ((event.key === 'w' || event.key === 'W') && keys.pickHere) keys.pickHere();
+  else if (event.key === '+' || event.key === '=') keys.zoom('in');
+  else if (event.key === '-') keys.zoom('out');
+  else if (event.key === 'r' || event.key === 'R') keys.rotate(event.shiftKey ? -90 : 90);
+  else return;
+  event.preventDefault();
 }

@@ -46,4 +46,9 @@ export type DocumentViewerHandle = {
   scrollToPage(page: number): void;
   /** Number of pages (1 for single images and emails), 0 while loading. */
   getPageCount(): number;
+  /**
+   * Box select by keyboard on the page in view (focus moves to the document; see keyboard-word-pick.ts); `onDone`
+   * runs when it ends. Absent where pages have no words to pick (emails).
+   */
+  pickWords?(onDone?: () => void): void;
 };

@@ -75,6 +75,8 @@ export function GroundTruthEditor({
 
   return (
     <div className="gt-editor" ref={editor}>
+      {/* The line-item tables' h3 titles sit under it; the tabs or the review's layout show what this pane is. */}
+      <h2 className="sr-only">Ground truth</h2>
       <div className="gt-editor__head">
         {toolbar}
         <EditorSummary

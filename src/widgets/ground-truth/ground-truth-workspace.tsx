@@ -6,6 +6,7 @@ import {
   useState,
   useSyncExternalStore,
   type HTMLAttributes,
+  type KeyboardEvent as ReactKeyboardEvent,
   type ReactNode,
 } from 'react';
 import { Group, Panel, Separator, useDefaultLayout, useGroupRef, type Layout } from 'react-resizable-panels';
@@ -132,8 +133,15 @@ export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
       )}
     </section>
   );
+  // Alt+P in a field: box select by keyboard on the page in view; focus comes back to the field when it ends.
+  const pickOnPage = (event: ReactKeyboardEvent) => {
+    if (!event.altKey || event.code !== 'KeyP' || !canWrite || !viewer.current?.pickWords) return;
+    event.preventDefault();
+    const field = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    viewer.current.pickWords(() => field?.focus());
+  };
   const panelSection = (
-    <section className="gt-workspace__panel" aria-label="Ground truth">
+    <section className="gt-workspace__panel" aria-label="Ground truth" onKeyDown={pickOnPage}>
       {props.panelHeader}
       {props.aside ?? (
         <div className="gt-workspace__editor" {...props.editorPanelProps}>
@@ -183,7 +191,7 @@ function workspaceHint({
   if (!selectable)
     return `${pageName[0].toUpperCase()}${pageName.slice(1)} has no text to select: type each value as you read it. Enter: next field that needs attention. Ctrl/⌘+S: ${saveVerb}.`;
   if (activeRow)
-    return `Select text on the page to fill ${activeField === 'rawValue' ? 'the raw value of ' : ''}${activeRow.label || 'this field'}. Or drag a box around it.`;
+    return `Select text on the page to fill ${activeField === 'rawValue' ? 'the raw value of ' : ''}${activeRow.label || 'this field'}. Or drag a box around it, or press Alt+P to pick its words with the keyboard.`;
   return `Focus a field, then select its value on the page or drag a box around it. Enter: next field that needs attention. Ctrl/⌘+S: ${saveVerb}.`;
 }
 

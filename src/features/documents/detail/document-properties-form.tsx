@@ -18,59 +18,59 @@ export function DocumentPropertiesForm({
 }) {
   const { register, formState } = save.form;
   const errors = formState.errors;
+  // The tab panel is a <div> around the form: a <form> may not take the tabpanel role (ARIA in HTML).
   return (
-    <form
-      className="doc-properties"
-      id="doc-panel-properties"
-      role="tabpanel"
-      aria-labelledby="doc-tab-properties"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save.save();
-      }}
-    >
-      <fieldset disabled={!canWrite}>
-        <PropertyField label="Name" error={errors.name}>
-          <input className="gt-input" {...register('name')} aria-invalid={Boolean(errors.name)} />
-        </PropertyField>
-        <PropertyField label="Description" error={errors.description}>
-          <textarea
-            className="gt-input doc-textarea"
-            rows={3}
-            {...register('description')}
-            aria-invalid={Boolean(errors.description)}
-          />
-        </PropertyField>
-        <PropertyField label="Dataset" error={errors.datasetId}>
-          <input
-            className="gt-input doc-mono"
-            placeholder="svc:dataset:…"
-            spellCheck={false}
-            {...register('datasetId')}
-            aria-invalid={Boolean(errors.datasetId)}
-          />
-        </PropertyField>
-        <PropertyField label="Retention (days, 1–1825)" error={errors.retentionInDays}>
-          <input
-            className="gt-input"
-            inputMode="numeric"
-            placeholder="organization default"
-            {...register('retentionInDays')}
-            aria-invalid={Boolean(errors.retentionInDays)}
-          />
-        </PropertyField>
-        <PropertyField label="Metadata (JSON object)" error={errors.metadata}>
-          <textarea
-            className="gt-input doc-textarea doc-mono"
-            rows={8}
-            spellCheck={false}
-            {...register('metadata')}
-            aria-invalid={Boolean(errors.metadata)}
-          />
-        </PropertyField>
-      </fieldset>
-      <DocumentFacts document={document} />
-    </form>
+    <div className="doc-properties" id="doc-panel-properties" role="tabpanel" aria-labelledby="doc-tab-properties">
+      <form
+        aria-label="Document properties"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save.save();
+        }}
+      >
+        <fieldset disabled={!canWrite}>
+          <PropertyField label="Name" error={errors.name}>
+            <input className="gt-input" {...register('name')} aria-invalid={Boolean(errors.name)} />
+          </PropertyField>
+          <PropertyField label="Description" error={errors.description}>
+            <textarea
+              className="gt-input doc-textarea"
+              rows={3}
+              {...register('description')}
+              aria-invalid={Boolean(errors.description)}
+            />
+          </PropertyField>
+          <PropertyField label="Dataset" error={errors.datasetId}>
+            <input
+              className="gt-input doc-mono"
+              placeholder="svc:dataset:…"
+              spellCheck={false}
+              {...register('datasetId')}
+              aria-invalid={Boolean(errors.datasetId)}
+            />
+          </PropertyField>
+          <PropertyField label="Retention (days, 1–1825)" error={errors.retentionInDays}>
+            <input
+              className="gt-input"
+              inputMode="numeric"
+              placeholder="organization default"
+              {...register('retentionInDays')}
+              aria-invalid={Boolean(errors.retentionInDays)}
+            />
+          </PropertyField>
+          <PropertyField label="Metadata (JSON object)" error={errors.metadata}>
+            <textarea
+              className="gt-input doc-textarea doc-mono"
+              rows={8}
+              spellCheck={false}
+              {...register('metadata')}
+              aria-invalid={Boolean(errors.metadata)}
+            />
+          </PropertyField>
+        </fieldset>
+        <DocumentFacts document={document} />
+      </form>
+    </div>
   );
 }
 
