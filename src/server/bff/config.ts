@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod/mini';
-import { credentialsFileSchema, type CredentialsFile } from '@/contract/credentials-file';
+import { credentialsFileSchema } from '@/contract/credentials-file';
 import {
   ConfigError,
   envDefault,
@@ -18,6 +18,8 @@ import {
 import type { LineSink } from '@/server/shared/log-redaction';
 import type { ClientConnectionLimits } from '@/server/bff/security/client-connections';
 import { parseFileOrigins } from '@/server/bff/proxy/file-origins';
+import { MIB } from '@/server/bff/proxy/body-limits';
+import type { UpstreamCredentials } from '@/server/bff/proxy/upstream-client';
 import { oidcConfigFromEnv, type OidcConfig } from '@/server/bff/oidc/oidc-config';
 import {
   metricsConfigOf,
@@ -26,9 +28,6 @@ import {
   metricsTokenSchema,
   type MetricsConfig,
 } from '@/server/shared/metrics/metrics-config';
-
-/** The app client the BFF calls the service as, and where: `credentials.json`'s shape. */
-export type UpstreamCredentials = CredentialsFile;
 
 export interface BffConfig {
   host: string;
@@ -89,13 +88,6 @@ export interface BffConfig {
   /** The clock of session, launch-link, rate-limit and token expiry (tests move it instead of waiting). */
   now?: () => number;
 }
-
-export const MIB = 1024 * 1024;
-/** Body limits (DESIGN.md §5): document routes carry base64 content up to 6,250,000 chars. */
-export const DOCUMENT_BODY_LIMIT = 10 * MIB;
-export const DEFAULT_BODY_LIMIT = 1 * MIB;
-/** A file upload (`PUT /bff/file`), streamed to the service: the service's own file size limit. */
-export const FILE_UPLOAD_LIMIT = 64 * MIB;
 
 export function defaultBffConfig(upstream: UpstreamCredentials, dataDir: string): BffConfig {
   return {
