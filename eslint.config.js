@@ -11,6 +11,66 @@ const CLASSIC_ZOD = {
   message: "Use zod/mini (`import { z } from 'zod/mini'`): the console, the contract and the servers use one flavour.",
 };
 
+/**
+ * The folders of each server in layers, top first (DESIGN.md §2: low-level helpers at the bottom, composition at the
+ * top). A file imports its own folder and the layers below its own: never a folder of its own layer, never one above.
+ */
+const BFF_LAYERS = [
+  // app.ts, main.ts and operator-cli.ts put the BFF together.
+  ['bff-entry'],
+  // The stores of the state plugin, files or PostgreSQL, for every folder below that keeps state.
+  ['bff-state'],
+  // The configuration from the environment (each part's section); the gate every request passes; the OpenAPI document.
+  ['bff-config', 'bff-access', 'bff-schemas'],
+  ['bff-review', 'bff-oidc'],
+  ['bff-proxy', 'bff-sessions'],
+  ['bff-audit', 'bff-console-static', 'bff-health'],
+  // Checks of a request by itself (paths, headers, Host), the 403 messages, metrics.
+  ['bff-security', 'bff-observability'],
+  // Data files, reading a response body: what any folder above may need and nothing there may own.
+  ['bff-foundation'],
+];
+/** Files directly in src/server/bff, classified one by one (an element is a folder); each is a layer's name. */
+const BFF_FILES = [
+  { category: 'bff-entry', pattern: 'src/server/bff/{app,main,operator-cli}.ts' },
+  { category: 'bff-config', pattern: 'src/server/bff/config.ts' },
+  { category: 'bff-console-static', pattern: 'src/server/bff/console-static.ts' },
+];
+const BFF_ELEMENTS = BFF_LAYERS.flat()
+  .filter((name) => !BFF_FILES.some((file) => file.category === name))
+  .map((type) => ({ type, pattern: `src/server/bff/${type.slice('bff-'.length)}` }));
+/** Everything of the BFF, for its test harness and its tests. */
+const ALL_OF_BFF = [
+  { to: { element: { types: { anyOf: ['bff-testing', ...BFF_ELEMENTS.map((element) => element.type)] } } } },
+  { to: { file: { categories: { anyOf: BFF_FILES.map((file) => file.category) } } } },
+];
+
+/** A layer's name selects a folder (an element type) or, for the files directly in a server's folder, a file category. */
+function layerSelector(name, files) {
+  return files.some((file) => file.category === name)
+    ? { file: { categories: name } }
+    : { element: { types: { anyOf: [name] } } };
+}
+
+/**
+ * The boundaries policies of a server's layers: each folder or file may import its own and those of the layers below.
+ * `files` are the server's file categories; `beneath` the element types every layer may import (shared, contract).
+ */
+function layerPolicies(layers, files, beneath) {
+  return layers.flatMap((layer, index) =>
+    layer.flatMap((name) => {
+      const allowed = [name, ...layers.slice(index + 1).flat()];
+      const types = [...allowed.filter((to) => !files.some((file) => file.category === to)), ...beneath];
+      const categories = allowed.filter((to) => files.some((file) => file.category === to));
+      const from = layerSelector(name, files);
+      return [
+        { from, allow: { to: { element: { types: { anyOf: types } } } } },
+        ...(categories.length > 0 ? [{ from, allow: { to: { file: { categories: { anyOf: categories } } } } }] : []),
+      ];
+    }),
+  );
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -88,17 +148,19 @@ export default tseslint.config(
       // together (main.tsx, router.tsx, the generated route tree).
       'boundaries/files': [
         { category: 'test', pattern: '**/*.test.{ts,tsx}' },
+        { category: 'bff-test', pattern: 'src/server/bff/**/*.test.ts' },
         { category: 'console-entry', pattern: 'src/{main.tsx,router.tsx,routeTree.gen.ts}' },
+        ...BFF_FILES,
       ],
       'boundaries/elements': [
+        { type: 'bff-testing', pattern: 'src/server/bff/testing' },
         { type: 'routes', pattern: 'src/routes/**', partialMatch: false },
         { type: 'feature', pattern: 'src/features/*', capture: ['feature'] },
         { type: 'widget', pattern: 'src/widgets/*', capture: ['widget'] },
         { type: 'components', pattern: 'src/components' },
         { type: 'api', pattern: 'src/api' },
         { type: 'contract', pattern: 'src/contract' },
-        { type: 'bff-testing', pattern: 'src/server/bff/testing' },
-        { type: 'bff', pattern: 'src/server/bff' },
+        ...BFF_ELEMENTS,
         { type: 'service', pattern: 'src/server/service' },
         { type: 'server-shared', pattern: 'src/server/shared' },
       ],
@@ -151,19 +213,14 @@ export default tseslint.config(
               allow: { to: { element: { types: { anyOf: ['api', 'contract'] } } } },
             },
             { from: { element: { type: 'contract' } }, allow: { to: { element: { type: 'contract' } } } },
+            ...layerPolicies(BFF_LAYERS, BFF_FILES, ['server-shared', 'contract']),
+            // The test harness and the tests reach every part of the BFF (a test reaches what it tests wherever it
+            // sits), and start a real service.
+            ...ALL_OF_BFF.map((allow) => ({ from: { element: { type: 'bff-testing' } }, allow })),
+            ...ALL_OF_BFF.map((allow) => ({ from: { file: { categories: 'bff-test' } }, allow })),
             {
-              from: { element: { type: 'bff' } },
-              allow: { to: { element: { types: { anyOf: ['bff', 'server-shared', 'contract'] } } } },
-            },
-            {
-              from: { element: { type: 'bff-testing' } },
-              allow: {
-                to: { element: { types: { anyOf: ['bff', 'bff-testing', 'service', 'server-shared', 'contract'] } } },
-              },
-            },
-            {
-              from: { element: { type: 'bff' }, file: { categories: 'test' } },
-              allow: { to: { element: { types: { anyOf: ['bff-testing', 'service'] } } } },
+              from: [{ element: { type: 'bff-testing' } }, { file: { categories: 'bff-test' } }],
+              allow: { to: { element: { types: { anyOf: ['service', 'server-shared', 'contract'] } } } },
             },
             {
               from: { element: { type: 'service' } },
