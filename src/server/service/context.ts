@@ -46,7 +46,10 @@ export interface AuthContext {
   dataVersion: string;
 }
 
-/** Argument of `seedDemoData` (src/server/service/demo/index.ts), called once on a new data dir. */
+/** Who creates a resource (resources/): the organization it belongs to, and the actor written to createdBy. */
+export type Creator = Pick<AuthContext, 'organizationId' | 'actor'>;
+
+/** Argument of `seedDemoData` (src/server/service/demo/seed-demo-data.ts), called once on a new data dir. */
 export interface SeedContext extends ServiceContext {
   organizationId: string;
   /** The bootstrap admin app client's id, for createdBy. */
