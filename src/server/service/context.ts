@@ -7,7 +7,7 @@ import type { Permission, ScopeFamily } from '@/contract';
 import type { ServiceConfig } from './config';
 import type { Store } from './storage';
 import type { FileStore } from './storage/file-store/file-store';
-import type { ServiceMetrics } from './plugins/service-metrics';
+import type { ServiceMetrics } from './observability/service-metrics';
 
 export interface ServiceUrls {
   /** `http://HOST:PORT` — token endpoint base. */
