@@ -15,6 +15,7 @@ import {
   parseEnv,
   type Env,
 } from '@/server/shared/env-schema';
+import { allowedHostsSchema } from '@/server/shared/host-allowlist';
 import type { LineSink } from '@/server/shared/log-redaction';
 import type { ClientConnectionLimits } from '@/server/bff/security/client-connections';
 import { parseFileOrigins } from '@/server/bff/proxy/file-origins';
@@ -87,6 +88,11 @@ export interface BffConfig {
   localAccounts: boolean;
   /** The clock of session, launch-link, rate-limit and token expiry (tests move it instead of waiting). */
   now?: () => number;
+}
+
+/** The Host names every listener of the BFF answers besides the loopback names: DPS_ALLOWED_HOSTS and the bind host. */
+export function servedHostNames(config: Pick<BffConfig, 'allowedHosts' | 'host'>): string[] {
+  return [...config.allowedHosts, config.host];
 }
 
 export function defaultBffConfig(upstream: UpstreamCredentials, dataDir: string): BffConfig {
@@ -204,17 +210,6 @@ const trustProxySchema = z.pipe(
   }),
 );
 
-/** A comma-separated list of host names, trimmed and lower-cased; unset: none. */
-const hostListSchema = z.pipe(
-  envText,
-  z.transform((list) =>
-    (list ?? '')
-      .split(',')
-      .map((h) => h.trim().toLowerCase())
-      .filter(Boolean),
-  ),
-);
-
 const bffEnvSchema = z
   .object({
     HOST: envDefault(envText, '127.0.0.1'),
@@ -231,7 +226,7 @@ const bffEnvSchema = z
       /^[a-z_][a-z0-9_]{0,62}$/,
       'must be a plain lowercase identifier (letters, digits, _)',
     ),
-    DPS_ALLOWED_HOSTS: hostListSchema,
+    DPS_ALLOWED_HOSTS: allowedHostsSchema,
     DPS_FILE_ORIGINS: envText,
     DPS_UPSTREAM_TIMEOUT_MS: envInteger(100, 600_000),
     DPS_UPSTREAM_READ_TIMEOUT_MS: envInteger(100, 600_000),

@@ -4,6 +4,19 @@
  * listener with its own name in `Host`, and is answered 421. Allowed: the loopback names, the host the listener is
  * bound to, and the names in DPS_ALLOWED_HOSTS (any port, or `host:port`).
  */
+import { z } from 'zod/mini';
+import { envText } from '@/server/shared/env-schema';
+
+/** DPS_ALLOWED_HOSTS: a comma-separated list of host names (or host:port), trimmed and lower-cased; unset: none. */
+export const allowedHostsSchema = z.pipe(
+  envText,
+  z.transform((list) =>
+    (list ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+  ),
+);
 
 /** The loopback names: localhost (and *.localhost), 127.0.0.0/8, ::1. `hostname` as URL.hostname gives it. */
 export function isLoopbackHostname(hostname: string): boolean {

@@ -25,6 +25,7 @@ import {
 } from '@/server/bff/security/security-headers';
 import { sessionIdFrom } from '@/server/bff/sessions/session-cookie';
 import type { SessionOwner } from '@/server/bff/sessions/session-store';
+import { servedHostNames } from '@/server/bff/config';
 import { PROBE_PATHS } from '@/server/shared/health-routes';
 import { hostAllowlist, hostProblem } from '@/server/shared/host-allowlist';
 
@@ -143,7 +144,7 @@ function refuse(reply: FastifyReply, status: number, message: string): FastifyRe
 
 export const accessRules = fp(
   async (app) => {
-    const allowed = hostAllowlist([...app.bffConfig.allowedHosts, app.bffConfig.host]);
+    const allowed = hostAllowlist(servedHostNames(app.bffConfig));
 
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       const rawUrl = request.raw.url ?? '';

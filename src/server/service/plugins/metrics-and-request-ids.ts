@@ -1,6 +1,7 @@
 /**
  * The service's metrics (observability/service-metrics.ts) on every answer, and `/metrics` served as configured
- * (DPS_SERVICE_METRICS_*); every request's id answered in `x-request-id`.
+ * (DPS_SERVICE_METRICS_*; its own listener answers the same Host names as the main port); every request's id answered
+ * in `x-request-id`.
  */
 import fp from 'fastify-plugin';
 import type { MetricsConfig } from '@/server/shared/metrics/metrics-config';
@@ -15,12 +16,12 @@ declare module 'fastify' {
 }
 
 /** Registered first, unencapsulated: its hooks see every route's answer. */
-export const serviceMetrics = fp<{ metrics: ServiceMetrics; config?: MetricsConfig }>(
-  async (app, { metrics, config }) => {
+export const serviceMetrics = fp<{ metrics: ServiceMetrics; config?: MetricsConfig; hostNames: readonly string[] }>(
+  async (app, { metrics, config, hostNames }) => {
     app.decorate('serviceMetrics', metrics);
     answerRequestIds(app);
     metrics.http.hook(app);
-    if (config) metrics.listener = serveMetrics(app, metrics.registry, config);
+    if (config) metrics.listener = serveMetrics(app, metrics.registry, config, hostNames);
   },
   { name: 'service-metrics' },
 );
