@@ -24,7 +24,7 @@ import { newAgent } from '@/server/service/resources/agents';
 import { newAction, newHook } from '@/server/service/resources/hooks-and-actions';
 import { newModel } from '@/server/service/resources/models';
 import { newValidation } from '@/server/service/resources/validations';
-import { bumpCounter, type Tx } from '@/server/service/storage';
+import { bumpCounter, type CreatedCounter, type Repository, type Tx } from '@/server/service/storage';
 import { agentsRepo } from '@/server/service/storage/repositories/agents';
 import { actionsRepo, hooksRepo } from '@/server/service/storage/repositories/hooks-and-actions';
 import { modelsRepo } from '@/server/service/storage/repositories/models';
@@ -61,8 +61,7 @@ export async function seedModel(
   body: CreateModelBody,
   status: Model['status'],
 ): Promise<Model> {
-  await bumpCounter(tx, ctx.organizationId, 'numberOfModelsCreated', 1);
-  return modelsRepo.create(tx, ctx.organizationId, newModel(createModelBodySchema.parse(body), ctx, status));
+  return stored(tx, ctx, 'numberOfModelsCreated', modelsRepo, newModel(createModelBodySchema.parse(body), ctx, status));
 }
 
 export async function seedValidations(tx: Tx, ctx: SeedContext): Promise<DemoValidations> {
@@ -73,8 +72,8 @@ export async function seedValidations(tx: Tx, ctx: SeedContext): Promise<DemoVal
 }
 
 export async function seedValidation(tx: Tx, ctx: SeedContext, body: CreateValidationBody): Promise<Validation> {
-  await bumpCounter(tx, ctx.organizationId, 'numberOfValidationsCreated', 1);
-  return validationsRepo.create(tx, ctx.organizationId, newValidation(createValidationBodySchema.parse(body), ctx));
+  const validation = newValidation(createValidationBodySchema.parse(body), ctx);
+  return stored(tx, ctx, 'numberOfValidationsCreated', validationsRepo, validation);
 }
 
 /** The demo actions, and the hooks that start them. */
@@ -94,18 +93,27 @@ export async function seedActionsAndHooks(
 }
 
 export async function seedAction(tx: Tx, ctx: SeedContext, body: CreateActionBody): Promise<Action> {
-  await bumpCounter(tx, ctx.organizationId, 'numberOfActionsCreated', 1);
-  return actionsRepo.create(tx, ctx.organizationId, newAction(createActionBodySchema.parse(body), ctx));
+  return stored(tx, ctx, 'numberOfActionsCreated', actionsRepo, newAction(createActionBodySchema.parse(body), ctx));
 }
 
 export async function seedHook(tx: Tx, ctx: SeedContext, body: CreateHookBody): Promise<Hook> {
-  await bumpCounter(tx, ctx.organizationId, 'numberOfHooksCreated', 1);
-  return hooksRepo.create(tx, ctx.organizationId, newHook(createHookBodySchema.parse(body), ctx));
+  return stored(tx, ctx, 'numberOfHooksCreated', hooksRepo, newHook(createHookBodySchema.parse(body), ctx));
 }
 
 export async function seedAgent(tx: Tx, ctx: SeedContext, body: CreateAgentBody): Promise<Agent> {
-  await bumpCounter(tx, ctx.organizationId, 'numberOfAgentsCreated', 1);
-  return agentsRepo.create(tx, ctx.organizationId, newAgent(createAgentBodySchema.parse(body), ctx));
+  return stored(tx, ctx, 'numberOfAgentsCreated', agentsRepo, newAgent(createAgentBodySchema.parse(body), ctx));
+}
+
+/** Counts and stores a record as the API's create does: the organization's counter, then the row. */
+async function stored<T extends object>(
+  tx: Tx,
+  ctx: SeedContext,
+  counter: CreatedCounter,
+  repo: Repository<T>,
+  record: T,
+): Promise<T> {
+  await bumpCounter(tx, ctx.organizationId, counter, 1);
+  return repo.create(tx, ctx.organizationId, record);
 }
 
 /** Three agents: invoices (reviewed, exported), receipts (auto-approved), and a pilot on an inactive model. */
