@@ -37,7 +37,8 @@ describe('one zod flavour', slow, () => {
   const classic = "import { z } from 'zod';\nexport const schema = z.string();\n";
   const mini = "import { z } from 'zod/mini';\nexport const schema = z.string();\n";
 
-  it.each(['src/server/bff/example.ts', 'src/server/service/example.ts', 'src/server/shared/example.ts'])(
+  // In a folder of each server: a new file directly in a server's folder is unknown until the lint config names it.
+  it.each(['src/server/bff/proxy/example.ts', 'src/server/service/runs/example.ts', 'src/server/shared/example.ts'])(
     'bans classic zod in %s',
     async (filePath) => {
       expect(await ruleIdsFor(filePath, classic)).toContain('no-restricted-imports');
