@@ -11,6 +11,114 @@ const CLASSIC_ZOD = {
   message: "Use zod/mini (`import { z } from 'zod/mini'`): the console, the contract and the servers use one flavour.",
 };
 
+/**
+ * The folders of each server in layers, top first (DESIGN.md §2: low-level helpers at the bottom, composition at the
+ * top). A folder imports itself and the layers below its own: never a folder of its own layer, never one above. A
+ * name is a folder of the server (`bff-proxy`: src/server/bff/proxy) unless `files` names it: the files directly in
+ * the server's folder, classified one by one (an element is a folder).
+ */
+const BFF = {
+  name: 'bff',
+  layers: [
+    // app.ts, main.ts and operator-cli.ts put the BFF together.
+    ['bff-entry'],
+    // The stores of the state plugin, files or PostgreSQL, for every folder below that keeps state.
+    ['bff-state'],
+    // The gate every request passes; the OpenAPI document.
+    ['bff-access', 'bff-schemas'],
+    // The configuration from the environment (each part's section).
+    ['bff-config'],
+    ['bff-review', 'bff-oidc'],
+    ['bff-proxy', 'bff-sessions'],
+    ['bff-audit', 'bff-console-static', 'bff-health'],
+    // Checks of a request by itself (paths, headers), the 403 messages, metrics.
+    ['bff-security', 'bff-observability'],
+    // Data files, reading a response body: what any folder above may need and nothing there may own.
+    ['bff-foundation'],
+  ],
+  files: [
+    { category: 'bff-entry', pattern: 'src/server/bff/{app,main,operator-cli}.ts' },
+    { category: 'bff-config', pattern: 'src/server/bff/config.ts' },
+    { category: 'bff-console-static', pattern: 'src/server/bff/console-static.ts' },
+  ],
+};
+const SERVICE = {
+  name: 'service',
+  layers: [
+    // app.ts and main.ts put the service together.
+    ['service-entry'],
+    // The first start (organization, admin client, demo data); the route plugins, registered by app.ts only.
+    ['service-bootstrap', 'service-endpoints'],
+    // Fastify plugins (auth, errors, validation, idempotency, OpenAPI, …); the demo data.
+    ['service-plugins', 'service-demo'],
+    // The domain: tokens and scopes, recognition, the run engine, records built from create bodies.
+    ['service-auth', 'service-recognition', 'service-runs', 'service-resources'],
+    // What the plugins decorate Fastify with, as one object.
+    ['service-context'],
+    ['service-config', 'service-observability'],
+    // Repositories own every SQL statement; the file store.
+    ['service-storage'],
+    ['service-http-error'],
+  ],
+  files: [
+    { category: 'service-entry', pattern: 'src/server/service/{app,main}.ts' },
+    { category: 'service-bootstrap', pattern: 'src/server/service/bootstrap.ts' },
+    { category: 'service-context', pattern: 'src/server/service/context.ts' },
+    { category: 'service-config', pattern: 'src/server/service/config.ts' },
+    { category: 'service-http-error', pattern: 'src/server/service/http-error.ts' },
+  ],
+};
+
+const isFile = (name) => [...BFF.files, ...SERVICE.files].some((file) => file.category === name);
+
+/** The folders of a server's layers, and its test harness (`<name>-testing`). */
+function serverElements(server) {
+  return [
+    { type: `${server.name}-testing`, pattern: `src/server/${server.name}/testing` },
+    ...server.layers
+      .flat()
+      .filter((name) => !isFile(name))
+      .map((type) => ({ type, pattern: `src/server/${server.name}/${type.slice(server.name.length + 1)}` })),
+  ];
+}
+
+/** A layer's name selects a folder (an element type) or a file directly in the server's folder (a file category). */
+function layerSelector(name) {
+  return isFile(name) ? { file: { categories: name } } : { element: { types: { anyOf: [name] } } };
+}
+
+/** Policies allowing `from` to import `names` (folders and files of a server, or elements such as the contract). */
+function allowImports(from, names) {
+  const types = names.filter((name) => !isFile(name));
+  const categories = names.filter((name) => isFile(name));
+  return [
+    { from, allow: { to: { element: { types: { anyOf: types } } } } },
+    ...(categories.length > 0 ? [{ from, allow: { to: { file: { categories: { anyOf: categories } } } } }] : []),
+  ];
+}
+
+/** All of a server: its harness, its folders and its files. */
+const allOf = (server) => [`${server.name}-testing`, ...server.layers.flat()];
+
+/**
+ * The boundaries policies of a server: each layer imports its own folder or file, the layers below, server/shared and
+ * the contract; the test harness and the tests (`<name>-test`) reach all of the server (a test reaches what it tests
+ * wherever it sits), and `alsoForTests` (the BFF's start a real service).
+ */
+function serverPolicies(server, alsoForTests = []) {
+  const beneath = ['server-shared', 'contract'];
+  return [
+    ...server.layers.flatMap((layer, index) =>
+      layer.flatMap((name) =>
+        allowImports(layerSelector(name), [name, ...server.layers.slice(index + 1).flat(), ...beneath]),
+      ),
+    ),
+    ...[{ element: { type: `${server.name}-testing` } }, { file: { categories: `${server.name}-test` } }].flatMap(
+      (from) => allowImports(from, [...allOf(server), ...alsoForTests, ...beneath]),
+    ),
+  ];
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -47,26 +155,6 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: [CLASSIC_ZOD] }] },
   },
   {
-    // The service's route plugins sit on top: only app.ts registers them. The domain (runs, models), storage, auth and
-    // the demo data never import them; what two of them need lives below the routes.
-    files: ['src/server/service/**/*.ts'],
-    ignores: ['src/server/service/endpoints/**', 'src/server/service/app.ts', 'src/**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [CLASSIC_ZOD],
-          patterns: [
-            {
-              group: ['@/server/service/endpoints', '@/server/service/endpoints/*', '../endpoints', '../endpoints/*'],
-              message: 'Route plugins are registered by app.ts only: move what you need out of endpoints/.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
     // contract/ is shared by the browser, the BFF and the service: it must not import from the rest, and it is
     // written with zod/mini so the console loads only the schemas it uses.
     files: ['src/contract/**'],
@@ -78,17 +166,23 @@ export default tseslint.config(
     // widgets are composites that several features share; src/main.tsx and src/router.tsx wire the layers together.
     // The servers: the BFF and the service each import themselves, server/shared and the contract — never each other
     // (the BFF's tests and test harness start a real service) and never console code; console code never imports
-    // server code. A file in a folder no element names is an error (boundaries/no-unknown-files): place new folders here.
+    // server code. Inside each server, folders import one way too (BFF and SERVICE above): only app.ts registers the
+    // service's route plugins, for one. A file in a folder no element names is an error (boundaries/no-unknown-files):
+    // place new folders here.
     files: ['src/**/*.{ts,tsx}'],
     plugins: { boundaries },
     settings: {
       'import/resolver': { './scripts/lint/src-alias-resolver.cjs': { extensions: ['.ts', '.tsx', '.js'] } },
       'boundaries/legacy-templates': false,
-      // Files classified one by one: tests, and the three files directly in src/ that wire the console's layers
-      // together (main.tsx, router.tsx, the generated route tree).
+      // Files classified one by one: tests, the three files directly in src/ that wire the console's layers together
+      // (main.tsx, router.tsx, the generated route tree), and the files directly in each server's folder.
       'boundaries/files': [
         { category: 'test', pattern: '**/*.test.{ts,tsx}' },
+        { category: 'bff-test', pattern: 'src/server/bff/**/*.test.ts' },
+        { category: 'service-test', pattern: 'src/server/service/**/*.test.ts' },
         { category: 'console-entry', pattern: 'src/{main.tsx,router.tsx,routeTree.gen.ts}' },
+        ...BFF.files,
+        ...SERVICE.files,
       ],
       'boundaries/elements': [
         { type: 'routes', pattern: 'src/routes/**', partialMatch: false },
@@ -97,9 +191,8 @@ export default tseslint.config(
         { type: 'components', pattern: 'src/components' },
         { type: 'api', pattern: 'src/api' },
         { type: 'contract', pattern: 'src/contract' },
-        { type: 'bff-testing', pattern: 'src/server/bff/testing' },
-        { type: 'bff', pattern: 'src/server/bff' },
-        { type: 'service', pattern: 'src/server/service' },
+        ...serverElements(BFF),
+        ...serverElements(SERVICE),
         { type: 'server-shared', pattern: 'src/server/shared' },
       ],
     },
@@ -151,24 +244,8 @@ export default tseslint.config(
               allow: { to: { element: { types: { anyOf: ['api', 'contract'] } } } },
             },
             { from: { element: { type: 'contract' } }, allow: { to: { element: { type: 'contract' } } } },
-            {
-              from: { element: { type: 'bff' } },
-              allow: { to: { element: { types: { anyOf: ['bff', 'server-shared', 'contract'] } } } },
-            },
-            {
-              from: { element: { type: 'bff-testing' } },
-              allow: {
-                to: { element: { types: { anyOf: ['bff', 'bff-testing', 'service', 'server-shared', 'contract'] } } },
-              },
-            },
-            {
-              from: { element: { type: 'bff' }, file: { categories: 'test' } },
-              allow: { to: { element: { types: { anyOf: ['bff-testing', 'service'] } } } },
-            },
-            {
-              from: { element: { type: 'service' } },
-              allow: { to: { element: { types: { anyOf: ['service', 'server-shared', 'contract'] } } } },
-            },
+            ...serverPolicies(BFF, allOf(SERVICE)),
+            ...serverPolicies(SERVICE),
             {
               from: { element: { type: 'server-shared' } },
               allow: { to: { element: { types: { anyOf: ['server-shared', 'contract'] } } } },

@@ -16,7 +16,7 @@ import { proxyRoutes } from '@/server/bff/proxy/proxy-routes';
 import { openApiDocument } from '@/server/bff/schemas/openapi-document';
 import { routeSchemas } from '@/server/bff/schemas/route-schemas';
 import { bffReadiness } from '@/server/bff/health/bff-readiness';
-import { accessRules } from '@/server/bff/security/access-rules';
+import { accessRules } from '@/server/bff/access/access-rules';
 import {
   allowUpstreamWait,
   capConnectionsPerAddress,
@@ -28,8 +28,8 @@ import { operatorSessionRoutes } from '@/server/bff/sessions/operator-sessions-r
 import { reviewRoutes } from '@/server/bff/review/review-routes';
 import { sessionRoutes } from '@/server/bff/sessions/session-routes';
 import { bffState } from '@/server/bff/state/bff-state-plugin';
-import { bffDir, ensureDir } from '@/server/bff/state/data-files';
-import { validateUpstreamUrl, type BffConfig } from './config';
+import { bffDir, ensureDir } from '@/server/bff/foundation/data-files';
+import { servedHostNames, validateUpstreamUrl, type BffConfig } from './config';
 import { BffMetrics } from '@/server/bff/observability/bff-metrics';
 import { serveMetrics, type MetricsListener } from '@/server/shared/metrics/metrics-endpoint';
 import { answerRequestIds, bffRequestId } from '@/server/shared/request-ids';
@@ -143,7 +143,7 @@ export async function createBffApp(config: BffConfig): Promise<BffApp> {
   answerRequestIds(app);
   metrics.http.hook(app);
   const metricsListener: MetricsListener = config.metrics
-    ? serveMetrics(app, metrics.registry, config.metrics)
+    ? serveMetrics(app, metrics.registry, config.metrics, servedHostNames(config))
     : { port: () => undefined };
 
   await app.register(fastifyCookie);

@@ -2,7 +2,8 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '@/server/shared/env-schema';
-import { loadBffConfig, type UpstreamCredentials } from './config';
+import { loadBffConfig } from './config';
+import type { UpstreamCredentials } from './proxy/upstream-client';
 
 const upstream: UpstreamCredentials = {
   baseUrl: 'http://127.0.0.1:9/v1',

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod/mini';
-import { credentialsFileSchema, type CredentialsFile } from '@/contract/credentials-file';
+import { credentialsFileSchema } from '@/contract/credentials-file';
 import {
   ConfigError,
   envDefault,
@@ -15,9 +15,12 @@ import {
   parseEnv,
   type Env,
 } from '@/server/shared/env-schema';
+import { allowedHostsSchema } from '@/server/shared/host-allowlist';
 import type { LineSink } from '@/server/shared/log-redaction';
 import type { ClientConnectionLimits } from '@/server/bff/security/client-connections';
 import { parseFileOrigins } from '@/server/bff/proxy/file-origins';
+import { MIB } from '@/server/bff/proxy/body-limits';
+import type { UpstreamCredentials } from '@/server/bff/proxy/upstream-client';
 import { oidcConfigFromEnv, type OidcConfig } from '@/server/bff/oidc/oidc-config';
 import {
   metricsConfigOf,
@@ -26,9 +29,6 @@ import {
   metricsTokenSchema,
   type MetricsConfig,
 } from '@/server/shared/metrics/metrics-config';
-
-/** The app client the BFF calls the service as, and where: `credentials.json`'s shape. */
-export type UpstreamCredentials = CredentialsFile;
 
 export interface BffConfig {
   host: string;
@@ -90,12 +90,10 @@ export interface BffConfig {
   now?: () => number;
 }
 
-export const MIB = 1024 * 1024;
-/** Body limits (DESIGN.md §5): document routes carry base64 content up to 6,250,000 chars. */
-export const DOCUMENT_BODY_LIMIT = 10 * MIB;
-export const DEFAULT_BODY_LIMIT = 1 * MIB;
-/** A file upload (`PUT /bff/file`), streamed to the service: the service's own file size limit. */
-export const FILE_UPLOAD_LIMIT = 64 * MIB;
+/** The Host names every listener of the BFF answers besides the loopback names: DPS_ALLOWED_HOSTS and the bind host. */
+export function servedHostNames(config: Pick<BffConfig, 'allowedHosts' | 'host'>): string[] {
+  return [...config.allowedHosts, config.host];
+}
 
 export function defaultBffConfig(upstream: UpstreamCredentials, dataDir: string): BffConfig {
   return {
@@ -212,17 +210,6 @@ const trustProxySchema = z.pipe(
   }),
 );
 
-/** A comma-separated list of host names, trimmed and lower-cased; unset: none. */
-const hostListSchema = z.pipe(
-  envText,
-  z.transform((list) =>
-    (list ?? '')
-      .split(',')
-      .map((h) => h.trim().toLowerCase())
-      .filter(Boolean),
-  ),
-);
-
 const bffEnvSchema = z
   .object({
     HOST: envDefault(envText, '127.0.0.1'),
@@ -239,7 +226,7 @@ const bffEnvSchema = z
       /^[a-z_][a-z0-9_]{0,62}$/,
       'must be a plain lowercase identifier (letters, digits, _)',
     ),
-    DPS_ALLOWED_HOSTS: hostListSchema,
+    DPS_ALLOWED_HOSTS: allowedHostsSchema,
     DPS_FILE_ORIGINS: envText,
     DPS_UPSTREAM_TIMEOUT_MS: envInteger(100, 600_000),
     DPS_UPSTREAM_READ_TIMEOUT_MS: envInteger(100, 600_000),

@@ -1,6 +1,6 @@
 /**
  * The embedded Document Processing Service: a Fastify app made of plugins — storage, config and URLs as decorators,
- * the `{message}` error answers, JSON bodies checked against the routes' zod schemas, bearer auth and scopes, the
+ * the `{message}` error answers, the Host allowlist, JSON bodies checked against the routes' zod schemas, bearer auth and scopes, the
  * Idempotency-Key extension, the token endpoint, every route module of endpoints/index.ts under the api prefix, and the
  * OpenAPI document. `start()` listens, then bootstraps a new data dir (bootstrap.ts).
  */
@@ -8,17 +8,19 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { tokenRoute } from './auth/token-route';
 import { bootstrap, type BootstrapResult } from './bootstrap';
-import type { ServiceConfig } from './config';
+import { servedHostNames, type ServiceConfig } from './config';
 import type { ServiceContext, ServiceUrls } from './context';
-import { idempotency } from './idempotency';
-import { openApiDocument } from './openapi';
+import { idempotency } from './plugins/idempotency';
+import { openApiDocument } from './plugins/openapi';
 import { authPlugin } from './plugins/auth';
 import { diskReserve } from './plugins/disk-reserve';
 import { answerClientError, answerFrameworkError, errorAnswers, MAX_HEADER_BYTES } from './plugins/error-answers';
 import { readCache } from './plugins/read-cache';
 import { requestValidation } from './plugins/request-validation';
 import { serviceDecorators } from './plugins/service-decorators';
-import { serviceMetrics, ServiceMetrics } from './plugins/service-metrics';
+import { hostCheck } from './plugins/host-check';
+import { serviceMetrics } from './plugins/metrics-and-request-ids';
+import { ServiceMetrics } from './observability/service-metrics';
 import { serializeRequestForLog } from '@/server/shared/log-redaction';
 import { serviceRequestId } from '@/server/shared/request-ids';
 import { routePlugins } from './endpoints';
@@ -80,9 +82,11 @@ export async function createServiceApp(config: ServiceConfig): Promise<ServiceAp
     urls: { authUrl: '', baseUrl: '', publicUrl: config.publicUrl ?? '', publicBaseUrl: '' },
   };
 
-  await fastify.register(serviceMetrics, { metrics, config: config.metrics });
+  const hostNames = servedHostNames(config);
+  await fastify.register(serviceMetrics, { metrics, config: config.metrics, hostNames });
   await fastify.register(serviceDecorators, { context });
   await fastify.register(errorAnswers);
+  await fastify.register(hostCheck, { hostNames });
   await fastify.register(healthRoutes, {
     checks: { database: () => checkStoreReady(store), recognition: checkRecognitionReady },
   });

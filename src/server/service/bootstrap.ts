@@ -2,7 +2,7 @@
  * First start of a data dir (or of an empty PostgreSQL schema): one organization with the built-in roles, an admin
  * app client, and `DPS_DATA_DIR/credentials.json` (mode 0600) with its id and secret — the secret is never printed
  * or logged. Later starts change no data; they only refresh the URLs in credentials.json if the port or host moved.
- * Demo data (demo/index.ts `seedDemoData`) is seeded once, on the first start, unless DPS_DEMO=0.
+ * Demo data (demo/seed-demo-data.ts) is seeded once, on the first start, unless DPS_DEMO=0.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename } from 'node:fs/promises';
@@ -156,6 +156,6 @@ async function refreshCredentialUrls(ctx: ServiceContext, file: string, state: B
 
 async function seedDemo(ctx: ServiceContext, state: BootstrapState): Promise<void> {
   // Loaded only when a new data dir gets demo data; a literal specifier, so the server build bundles it.
-  const { seedDemoData } = await import('./demo/index');
+  const { seedDemoData } = await import('./demo/seed-demo-data');
   await seedDemoData({ ...ctx, organizationId: state.organizationId, actor: state.appClientId });
 }

@@ -21,6 +21,7 @@ import {
   metricsTokenSchema,
   type MetricsConfig,
 } from '@/server/shared/metrics/metrics-config';
+import { allowedHostsSchema } from '@/server/shared/host-allowlist';
 import type { LineSink } from '@/server/shared/log-redaction';
 
 export interface ServiceConfig {
@@ -41,6 +42,8 @@ export interface ServiceConfig {
    * them to this service), e.g. `https://files.example.com/v1`; default: the public URL with the api prefix.
    */
   fileBaseUrl?: string;
+  /** Host names (or host:port) the service is reached by besides loopback, its bind host and its own URLs. */
+  allowedHosts: string[];
   /** The version path segment (the seed's `v1`). */
   apiPrefix: string;
   /** Access token lifetime; 3600 except in tests that need a token to expire. */
@@ -167,6 +170,7 @@ const serviceEnvSchema = z.object({
     /^(http:\/\/(localhost|127\.0\.0\.1)[:/]|https:\/\/)/,
     'must start with https:// (or http://localhost, http://127.0.0.1)',
   ),
+  DPS_ALLOWED_HOSTS: allowedHostsSchema,
   DPS_TOKEN_TTL_SECONDS: envDefault(envInteger(1, 31_536_000), 3600),
   DPS_DEFAULT_QUOTAS: quotasSchema,
   DPS_SERVICE_LOG: envSwitch,
@@ -212,6 +216,15 @@ function blobStoreOf(vars: ServiceEnv): S3Location | undefined {
   };
 }
 
+/**
+ * The Host names every listener of the service answers besides the loopback names: DPS_ALLOWED_HOSTS, the bind host,
+ * and the hosts of the URLs it gives out (DPS_PUBLIC_URL, DPS_SERVICE_FILE_BASE_URL), which a front passes on.
+ */
+export function servedHostNames(config: ServiceConfig): string[] {
+  const ownUrls = [config.publicUrl, config.fileBaseUrl].filter((url) => url !== undefined);
+  return [...config.allowedHosts, config.host, ...ownUrls.map((url) => new URL(url).host)];
+}
+
 /** The configuration from the environment; a ConfigError names every bad variable. */
 export function loadServiceConfig(env: Env = process.env): ServiceConfig {
   const vars = parseEnv(serviceEnvSchema, env);
@@ -224,6 +237,7 @@ export function loadServiceConfig(env: Env = process.env): ServiceConfig {
     demo: vars.DPS_DEMO,
     publicUrl: vars.DPS_PUBLIC_URL,
     fileBaseUrl: vars.DPS_SERVICE_FILE_BASE_URL,
+    allowedHosts: vars.DPS_ALLOWED_HOSTS,
     apiPrefix: '/v1',
     tokenTtlSeconds: vars.DPS_TOKEN_TTL_SECONDS,
     defaultQuotas: vars.DPS_DEFAULT_QUOTAS,

@@ -7,7 +7,7 @@ import type { Permission, ScopeFamily } from '@/contract';
 import type { ServiceConfig } from './config';
 import type { Store } from './storage';
 import type { FileStore } from './storage/file-store/file-store';
-import type { ServiceMetrics } from './plugins/service-metrics';
+import type { ServiceMetrics } from './observability/service-metrics';
 
 export interface ServiceUrls {
   /** `http://HOST:PORT` — token endpoint base. */
@@ -46,7 +46,10 @@ export interface AuthContext {
   dataVersion: string;
 }
 
-/** Argument of `seedDemoData` (src/server/service/demo/index.ts), called once on a new data dir. */
+/** Who creates a resource (resources/): the organization it belongs to, and the actor written to createdBy. */
+export type Creator = Pick<AuthContext, 'organizationId' | 'actor'>;
+
+/** Argument of `seedDemoData` (src/server/service/demo/seed-demo-data.ts), called once on a new data dir. */
 export interface SeedContext extends ServiceContext {
   organizationId: string;
   /** The bootstrap admin app client's id, for createdBy. */

@@ -17,7 +17,7 @@ import { appendFileSync, statSync } from 'node:fs';
 import { open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AuditEntry, AuditOutcome } from '@/contract/bff-audit';
-import { bffDir, ensureDir } from '@/server/bff/state/data-files';
+import { bffDir, ensureDir } from '@/server/bff/foundation/data-files';
 
 export type { AuditEntry } from '@/contract/bff-audit';
 

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, AuditPage } from '@/contract/bff-audit';
 import { FileAuditLog, type AuditLog } from './audit-log';
-import { loadBffConfig, type UpstreamCredentials } from '@/server/bff/config';
+import { loadBffConfig } from '@/server/bff/config';
+import type { UpstreamCredentials } from '@/server/bff/proxy/upstream-client';
 import { startEchoUpstream, type EchoUpstream } from '@/server/bff/testing/echo-upstream';
 import { freshDataDir, startBff, TestBrowser, type RunningBff } from '@/server/bff/testing/bff-harness';
 

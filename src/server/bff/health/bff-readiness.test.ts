@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bffDir } from '@/server/bff/state/data-files';
+import { bffDir } from '@/server/bff/foundation/data-files';
 import { dropBffSchema } from '@/server/bff/state/postgres/bff-database';
 import { startEchoUpstream, type EchoUpstream } from '@/server/bff/testing/echo-upstream';
 import { rawRequest, startBff, type RunningBff } from '@/server/bff/testing/bff-harness';

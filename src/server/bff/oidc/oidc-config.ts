@@ -12,7 +12,7 @@ import {
   parseEnv,
   type Env,
 } from '@/server/shared/env-schema';
-import { isLoopbackHostname } from '@/server/bff/proxy/upstream-http';
+import { isLoopbackHostname } from '@/server/shared/host-allowlist';
 
 export interface OidcConfig {
   /** The provider's issuer identifier; discovery is `<issuer>/.well-known/openid-configuration`. */

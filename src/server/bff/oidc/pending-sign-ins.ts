@@ -13,7 +13,7 @@ import {
   randomCredential,
   removeFile,
   writeFileAtomic,
-} from '@/server/bff/state/data-files';
+} from '@/server/bff/foundation/data-files';
 
 export interface PendingSignIn {
   state: string;

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { bffDir, ensureDir, removeFile } from '@/server/bff/state/data-files';
+import { bffDir, ensureDir, removeFile } from '@/server/bff/foundation/data-files';
 
 export interface SeenLogoutTokens {
   /**

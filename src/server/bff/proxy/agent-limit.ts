@@ -1,6 +1,6 @@
 /**
  * What an operator limited to some agents (the session operator's `agents`) is shown of the service's answers that
- * span agents. Paths under `/api/agents/{agentId}` are refused for other agents before (security/access-rules.ts);
+ * span agents. Paths under `/api/agents/{agentId}` are refused for other agents before (access/access-rules.ts);
  * these answers are read whole (they are small) and passed on filtered:
  *
  * - `GET /agents`: every agent of theirs in one answer (`nextToken: null`), whatever page was asked for: the BFF reads
@@ -16,7 +16,7 @@
 import type { FastifyRequest } from 'fastify';
 import { MAX_LIST_RESULTS } from '@/contract/common';
 import { reachesAgent } from '@/contract/operator-capabilities';
-import { readResponseBody } from './upstream-http';
+import { readResponseBody } from '@/server/bff/foundation/response-body';
 
 /** The most of a service answer read whole (a page of 1,000 agents is well under it). */
 const ANSWER_LIMIT = 8 * 1024 * 1024;

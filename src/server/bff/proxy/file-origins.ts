@@ -5,7 +5,8 @@
  */
 import { ConfigError } from '@/server/shared/env-schema';
 import { proxiedPathProblem } from '@/server/bff/security/request-guards';
-import { isLoopbackHostname, isUpstreamOrigin } from './upstream-http';
+import { isLoopbackHostname } from '@/server/shared/host-allowlist';
+import { isUpstreamOrigin } from './upstream-http';
 
 /**
  * DPS_FILE_ORIGINS: comma-separated origins (`https://files.example.com`, or `http://` on a loopback host), returned

@@ -8,7 +8,7 @@ import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '@/server/service/testing/start-test-service';
-import { FILE_UPLOAD_LIMIT, MIB } from '@/server/bff/config';
+import { FILE_UPLOAD_LIMIT, MIB } from '@/server/bff/proxy/body-limits';
 import { startBff, TestBrowser, type RunningBff } from '@/server/bff/testing/bff-harness';
 
 const PASSWORD = 'correct-horse-battery';

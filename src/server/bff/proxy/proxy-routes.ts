@@ -8,13 +8,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fileQuerySchema } from '@/contract/bff-files';
 import type { AuditOutcome } from '@/contract/bff-audit';
-import { recordForwardedWrite } from '@/server/bff/audit/audit-routes';
-import { DEFAULT_BODY_LIMIT, DOCUMENT_BODY_LIMIT, FILE_UPLOAD_LIMIT, MIB } from '@/server/bff/config';
+import { recordForwardedWrite } from '@/server/bff/audit/forwarded-writes';
+import { DEFAULT_BODY_LIMIT, DOCUMENT_BODY_LIMIT, FILE_UPLOAD_LIMIT, MIB } from './body-limits';
 import { checkFileUrl } from './file-origins';
 import { isReadMethod, splitTarget } from '@/server/bff/security/route-paths';
 import { TokenError } from './token-manager';
 import { browserResponseHeaders, upstreamRequestHeaders, type UpstreamCall } from './upstream-client';
-import { readResponseBody, UpstreamTimeoutError, UpstreamUnreachableError } from './upstream-http';
+import { readResponseBody } from '@/server/bff/foundation/response-body';
+import { UpstreamTimeoutError, UpstreamUnreachableError } from './upstream-http';
 import {
   agentLimitFilter,
   isAgentList,
@@ -23,7 +24,7 @@ import {
   taskOutOfReach,
   type AnswerFilter,
 } from './agent-limit';
-import { agentLimitMessage } from '@/server/bff/security/access-rules';
+import { agentLimitMessage } from '@/server/bff/security/capability-refusals';
 
 const PROXIED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 

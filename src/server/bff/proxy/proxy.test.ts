@@ -5,7 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIB } from '@/server/bff/config';
+import { MIB } from '@/server/bff/proxy/body-limits';
 import { startEchoUpstream, type EchoUpstream } from '@/server/bff/testing/echo-upstream';
 import { rawRequest, rawSocketRequest, startBff, TestBrowser, type RunningBff } from '@/server/bff/testing/bff-harness';
 

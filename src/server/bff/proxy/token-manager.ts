@@ -3,7 +3,8 @@
  * expires; concurrent callers share one token request (single-flight); a failed request is never cached — it is
  * retried with back-off inside the flight, and the next caller starts a fresh flight.
  */
-import { sendUpstream, readResponseBody, UpstreamTimeoutError, UpstreamUnreachableError } from './upstream-http';
+import { readResponseBody } from '@/server/bff/foundation/response-body';
+import { sendUpstream, UpstreamTimeoutError, UpstreamUnreachableError } from './upstream-http';
 
 export interface ClientCredentials {
   authUrl: string;

@@ -5,12 +5,15 @@
  * upload) is never replayed: its bytes are gone; the 401 comes back and the token is renewed for the next attempt.
  */
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders } from 'node:http';
-import type { UpstreamCredentials } from '@/server/bff/config';
+import type { CredentialsFile } from '@/contract/credentials-file';
 import type { TokenManager } from './token-manager';
 import { isReadMethod } from '@/server/bff/security/route-paths';
 import type { UpstreamObserver } from '@/server/bff/observability/bff-metrics';
 import { traceparentFor } from '@/server/shared/request-ids';
 import { sendUpstream, UpstreamTimeoutError, UpstreamUnreachableError, type StreamedBody } from './upstream-http';
+
+/** The app client the BFF calls the service as, and where: `credentials.json`'s shape. */
+export type UpstreamCredentials = CredentialsFile;
 
 /** Browser request headers the service may see. Everything else (Cookie, Authorization, Forwarded, X-Forwarded-*, */
 /** hop-by-hop headers and those named in Connection, Expect, Host, Origin, …) is dropped. */

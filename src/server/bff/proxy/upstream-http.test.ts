@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readResponseBody, sendUpstream, UpstreamTimeoutError } from './upstream-http';
+import { readResponseBody } from '@/server/bff/foundation/response-body';
+import { sendUpstream, UpstreamTimeoutError } from './upstream-http';
 
 let server: Server;
 let base: URL;

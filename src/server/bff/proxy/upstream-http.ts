@@ -134,21 +134,6 @@ function pipeStreamedBody(source: Readable, outgoing: http.ClientRequest): void 
   });
 }
 
-/** Reads a whole (small) response body, refusing more than `limit` bytes. */
-export async function readResponseBody(response: IncomingMessage, limit = 1024 * 1024): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of response) {
-    size += (chunk as Buffer).length;
-    if (size > limit) {
-      response.destroy();
-      throw new Error(`response body larger than ${limit} bytes`);
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
-
 /** The names the embedded service uses for itself on loopback (its fileUrls say localhost, its baseUrl 127.0.0.1). */
 const LOOPBACK_ALIASES = new Set(['localhost', '127.0.0.1']);
 
@@ -164,17 +149,5 @@ export function isUpstreamOrigin(candidate: URL, upstream: URL): boolean {
     LOOPBACK_ALIASES.has(upstream.hostname) &&
     LOOPBACK_ALIASES.has(candidate.hostname) &&
     candidate.port === upstream.port
-  );
-}
-
-/** The loopback names: localhost (and *.localhost), 127.0.0.0/8, ::1. `hostname` as URL.hostname gives it. */
-export function isLoopbackHostname(hostname: string): boolean {
-  const name = hostname.toLowerCase().replace(/\.$/, '');
-  return (
-    name === 'localhost' ||
-    name.endsWith('.localhost') ||
-    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name) ||
-    name === '[::1]' ||
-    name === '::1'
   );
 }

@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '@/server/shared/env-schema';
-import { loadBffConfig, type UpstreamCredentials } from '@/server/bff/config';
+import { loadBffConfig } from '@/server/bff/config';
+import type { UpstreamCredentials } from '@/server/bff/proxy/upstream-client';
 import { startEchoUpstream, type EchoUpstream } from '@/server/bff/testing/echo-upstream';
 import { startBff, TestBrowser, type RunningBff } from '@/server/bff/testing/bff-harness';
 

@@ -10,7 +10,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { link, readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { bffDir, ensureDir, readJsonFile, removeFile, writeFileAtomic } from '@/server/bff/state/data-files';
+import { bffDir, ensureDir, readJsonFile, removeFile, writeFileAtomic } from '@/server/bff/foundation/data-files';
 
 export interface StoredReviewHold {
   runId: string;

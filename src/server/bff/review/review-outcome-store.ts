@@ -7,7 +7,7 @@
  */
 import { appendFile, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { bffDir, ensureDir } from '@/server/bff/state/data-files';
+import { bffDir, ensureDir } from '@/server/bff/foundation/data-files';
 
 export type ReviewOutcomeKind = 'reviewed' | 'rejected';
 

@@ -35,7 +35,7 @@ import {
   reviewTeamQuerySchema,
   reviewTeamSchema,
 } from '@/contract/review-team';
-import { agentLimitMessage, forbiddenMessage } from '@/server/bff/security/access-rules';
+import { agentLimitMessage, forbiddenMessage } from '@/server/bff/security/capability-refusals';
 import type { SessionOwner } from '@/server/bff/sessions/session-store';
 import { ReviewDesk, type ReviewActor } from './review-desk';
 import { ReviewServiceCalls, ReviewServiceError } from './review-service-calls';

@@ -4,7 +4,7 @@
  * endpoints of the service's specification, so holds work against any deployment.
  */
 import type { UpstreamClient } from '@/server/bff/proxy/upstream-client';
-import { readResponseBody } from '@/server/bff/proxy/upstream-http';
+import { readResponseBody } from '@/server/bff/foundation/response-body';
 
 export interface ServiceAnswer {
   status: number;

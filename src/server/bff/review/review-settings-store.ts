@@ -4,7 +4,7 @@
  * default store, one JSON file `<data>/bff/review-settings.json` written atomically.
  */
 import { join } from 'node:path';
-import { bffDir, readJsonFile, writeFileAtomic } from '@/server/bff/state/data-files';
+import { bffDir, readJsonFile, writeFileAtomic } from '@/server/bff/foundation/data-files';
 
 export interface StoredReviewSettings {
   maxWaitMinutes: number;

@@ -1,41 +1,8 @@
 /**
- * Checks every request passes before anything else looks at it. Each returns a problem message, or undefined.
+ * Checks every request passes before anything else looks at it (the Host check, shared with the service, is
+ * server/shared/host-allowlist.ts). Each returns a problem message, or undefined.
  */
-import { isLoopbackHostname } from '@/server/bff/proxy/upstream-http';
-
-/** Host allowlist against DNS rebinding: loopback names, the bound host, and DPS_ALLOWED_HOSTS entries. */
-export function hostProblem(
-  hostHeader: string | undefined,
-  allowed: { hostnames: Set<string>; hosts: Set<string> },
-): string | undefined {
-  if (!hostHeader) return 'The Host header is required';
-  const host = hostHeader.trim().toLowerCase();
-  let hostname: string;
-  try {
-    const parsed = new URL(`http://${host}`);
-    if (parsed.host !== host.replace(/:80$/, '') || parsed.username || parsed.pathname !== '/')
-      throw new Error('odd host');
-    hostname = parsed.hostname;
-  } catch {
-    return 'The Host header is malformed';
-  }
-  if (isLoopbackHostname(hostname) || allowed.hostnames.has(hostname) || allowed.hosts.has(host)) return undefined;
-  return `Host "${hostname}" is not served here; add it to DPS_ALLOWED_HOSTS to allow it`;
-}
-
-/** Splits DPS_ALLOWED_HOSTS-style entries into bare host names (any port) and host:port pairs. */
-export function allowedHostSets(entries: string[]): { hostnames: Set<string>; hosts: Set<string> } {
-  const hostnames = new Set<string>();
-  const hosts = new Set<string>();
-  for (const raw of entries) {
-    const entry = raw.trim().toLowerCase();
-    if (!entry || entry === '0.0.0.0' || entry === '::' || entry === '[::]') continue;
-    const withPort = /^\[[^\]]+\]:\d+$/.test(entry) || /^[^:[\]]+:\d+$/.test(entry);
-    if (withPort) hosts.add(entry);
-    else hostnames.add(entry.includes(':') && !entry.startsWith('[') ? `[${entry}]` : entry);
-  }
-  return { hostnames, hosts };
-}
+import { isLoopbackHostname } from '@/server/shared/host-allowlist';
 
 /**
  * The request target must be origin-form (`/path?query`); absolute-form (`http://host/...`), authority-form and

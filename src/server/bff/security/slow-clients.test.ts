@@ -5,7 +5,9 @@
  */
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultBffConfig, loadBffConfig, MIB, type UpstreamCredentials } from '@/server/bff/config';
+import { defaultBffConfig, loadBffConfig } from '@/server/bff/config';
+import { MIB } from '@/server/bff/proxy/body-limits';
+import type { UpstreamCredentials } from '@/server/bff/proxy/upstream-client';
 import { startEchoUpstream, type EchoUpstream } from '@/server/bff/testing/echo-upstream';
 import { startBff, TestBrowser, type RunningBff } from '@/server/bff/testing/bff-harness';
 

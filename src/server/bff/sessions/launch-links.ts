@@ -15,7 +15,7 @@ import {
   readJsonFile,
   removeFile,
   writeFileAtomic,
-} from '@/server/bff/state/data-files';
+} from '@/server/bff/foundation/data-files';
 
 interface LaunchLinkFile {
   expiresAt: number;

@@ -9,7 +9,7 @@ import { MAX_OPERATOR_AGENTS, OPERATOR_ROLES, type OperatorRole } from '@/contra
 import { ID_PATTERNS } from '@/contract/ids';
 import { hasNoNul, NUL_MESSAGE } from '@/contract/primitives';
 import { scryptHash, scryptVerify } from '@/server/shared/scrypt-hash';
-import { bffDir, readJsonFile, writeFileAtomic } from '@/server/bff/state/data-files';
+import { bffDir, readJsonFile, writeFileAtomic } from '@/server/bff/foundation/data-files';
 import { LAUNCH_OPERATOR } from './launch-links';
 
 export interface OperatorAccount {

@@ -25,7 +25,7 @@ import {
   operatorSessionParamsSchema,
   type OperatorSession,
 } from '@/contract/operator-sessions';
-import { forbiddenMessage } from '@/server/bff/security/access-rules';
+import { forbiddenMessage } from '@/server/bff/security/capability-refusals';
 import { sessionIdFrom } from './session-cookie';
 import { sameOwner, type HandledSession, type Session } from './session-store';
 

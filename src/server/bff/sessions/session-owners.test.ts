@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { OperatorSession as SessionView } from '@/contract/operator-sessions';
-import { bffDir, credentialFileName, randomCredential } from '@/server/bff/state/data-files';
+import { bffDir, credentialFileName, randomCredential } from '@/server/bff/foundation/data-files';
 import { hashPassword } from './operator-accounts';
 import { bffsOnEachStore, STORE_KINDS } from '@/server/bff/testing/bffs-on-each-store';
 import { TestBrowser, type RunningBff } from '@/server/bff/testing/bff-harness';

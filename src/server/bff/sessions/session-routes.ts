@@ -16,7 +16,7 @@ import {
 } from '@/contract/bff-session';
 import { errorBodySchema } from '@/contract/errors';
 import { LAUNCH_OPERATOR } from './launch-links';
-import { readResponseBody } from '@/server/bff/proxy/upstream-http';
+import { readResponseBody } from '@/server/bff/foundation/response-body';
 import type { SessionOwner } from './session-store';
 import { clearSessionCookie, sessionIdFrom } from './session-cookie';
 import { signInMethodOf, startSession } from './start-session';

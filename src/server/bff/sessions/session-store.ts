@@ -19,7 +19,7 @@ import {
   randomCredential,
   removeFile,
   writeFileAtomic,
-} from '@/server/bff/state/data-files';
+} from '@/server/bff/foundation/data-files';
 import { SESSION_HANDLE_PATTERN } from '@/contract/operator-sessions';
 import type { SessionOperator } from '@/contract/bff-session';
 

@@ -26,7 +26,7 @@ import { FileReviewOutcomes, type ReviewOutcomeStore } from '@/server/bff/review
 import { PgReviewOutcomes } from '@/server/bff/state/postgres/pg-review-outcomes';
 import { FileReviewSettings, type ReviewSettingsStore } from '@/server/bff/review/review-settings-store';
 import { PgReviewSettings } from '@/server/bff/state/postgres/pg-review-settings';
-import { bffDir } from './data-files';
+import { bffDir } from '@/server/bff/foundation/data-files';
 
 export interface BffStores {
   sessions: SessionStore;

@@ -8,7 +8,8 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createBffApp, type BffApp } from '@/server/bff/app';
-import { defaultBffConfig, type BffConfig, type UpstreamCredentials } from '@/server/bff/config';
+import { defaultBffConfig, type BffConfig } from '@/server/bff/config';
+import type { UpstreamCredentials } from '@/server/bff/proxy/upstream-client';
 import { bffSessionSchema, type OperatorRole } from '@/contract/bff-session';
 
 export interface RunningBff {

@@ -34,7 +34,7 @@ import { agentsRepo } from '@/server/service/storage/repositories/agents';
 import type { Executor } from '@/server/service/storage';
 import type { ZodApp } from './resource-routes';
 import { runScope } from './run-scope';
-import { withIdempotency } from '@/server/service/idempotency';
+import { withIdempotency } from '@/server/service/plugins/idempotency';
 
 const agentParams = z.object({ agentId: agentIdSchema });
 const params = z.object({ agentId: agentIdSchema, runId: runIdSchema });

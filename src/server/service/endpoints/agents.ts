@@ -1,15 +1,8 @@
 /** Agents: a name and the resourceIds that make up the workflow its runs follow (model, validation, hooks, actions). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  agentIdSchema,
-  agentListSchema,
-  agentSchema,
-  createAgentBodySchema,
-  newId,
-  updateAgentBodySchema,
-} from '@/contract';
+import { agentIdSchema, agentListSchema, agentSchema, createAgentBodySchema, updateAgentBodySchema } from '@/contract';
+import { newAgent } from '@/server/service/resources/agents';
 import { agentsRepo } from '@/server/service/storage/repositories/agents';
-import { createdStamp } from '@/server/service/storage';
 import { resourceRoutes } from './resource-routes';
 
 export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,14 +25,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     create: {
       body: createAgentBodySchema,
-      build: (body, auth) => ({
-        agentId: newId('agent'),
-        name: body.name ?? null,
-        description: body.description ?? null,
-        metadata: body.metadata ?? {},
-        resourceIds: body.resourceIds ?? [],
-        ...createdStamp(auth.actor),
-      }),
+      build: newAgent,
     },
     update: { body: updateAgentBodySchema },
   });

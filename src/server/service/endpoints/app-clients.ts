@@ -25,7 +25,7 @@ import { badRequest } from '@/server/service/http-error';
 import { bumpCounter, createdStamp, updatedStamp, type Executor } from '@/server/service/storage';
 import { readRoutes } from './resource-routes';
 import { assertRolesExist } from '@/server/service/storage/repositories/roles';
-import { withIdempotency } from '@/server/service/idempotency';
+import { withIdempotency } from '@/server/service/plugins/idempotency';
 
 const appClientParams = z.object({ appClientId: appClientIdSchema });
 

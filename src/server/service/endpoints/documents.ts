@@ -32,7 +32,7 @@ import { parseRange } from '@/server/service/storage/file-store/byte-range';
 import { fileTooLarge, type FileHead, type Upload } from '@/server/service/storage/file-store/file-store';
 import { documentsRepo } from '@/server/service/storage/repositories/documents';
 import { bumpCounter, createdStamp, updatedStamp } from '@/server/service/storage';
-import { withIdempotency } from '@/server/service/idempotency';
+import { withIdempotency } from '@/server/service/plugins/idempotency';
 import type { ZodApp } from './resource-routes';
 
 const params = z.object({ documentId: documentIdSchema });

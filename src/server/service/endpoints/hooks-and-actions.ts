@@ -19,7 +19,6 @@ import {
   hookRunListSchema,
   hookRunSchema,
   hookSchema,
-  newId,
   listQuerySchema,
   runIdSchema,
   runStatusSchema,
@@ -28,13 +27,14 @@ import {
   type ScopeFamily,
 } from '@/contract';
 import { notFound } from '@/server/service/http-error';
+import { newAction, newHook } from '@/server/service/resources/hooks-and-actions';
 import {
   actionRunsRepo,
   actionsRepo,
   hookRunsRepo,
   hooksRepo,
 } from '@/server/service/storage/repositories/hooks-and-actions';
-import { createdStamp, type Repository } from '@/server/service/storage';
+import type { Repository } from '@/server/service/storage';
 import { resourceRoutes, type ZodApp } from './resource-routes';
 
 const runListQuery = z.object({
@@ -131,17 +131,7 @@ export const hookRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     create: {
       body: createHookBodySchema,
-      build: (body, auth) => ({
-        hookId: newId('hook'),
-        name: body.name ?? null,
-        description: body.description ?? null,
-        metadata: body.metadata ?? {},
-        enabled: body.enabled ?? true,
-        config: body.config ?? {},
-        trigger: body.trigger ?? '*',
-        actionId: body.actionId ?? null,
-        ...createdStamp(auth.actor),
-      }),
+      build: newHook,
     },
     update: { body: updateHookBodySchema },
   });
@@ -176,15 +166,7 @@ export const actionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     create: {
       body: createActionBodySchema,
-      build: (body, auth) => ({
-        actionId: newId('action'),
-        name: body.name ?? null,
-        description: body.description ?? null,
-        metadata: body.metadata ?? {},
-        enabled: body.enabled ?? true,
-        config: body.config ?? {},
-        ...createdStamp(auth.actor),
-      }),
+      build: newAction,
     },
     update: { body: updateActionBodySchema },
   });

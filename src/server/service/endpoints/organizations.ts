@@ -20,7 +20,7 @@ import {
   patchOrganization,
 } from '@/server/service/storage/repositories/organizations';
 import { createdStamp, updatedStamp } from '@/server/service/storage';
-import { withIdempotency } from '@/server/service/idempotency';
+import { withIdempotency } from '@/server/service/plugins/idempotency';
 import { builtinRoles } from '@/server/service/auth/builtin-roles';
 
 const organizationParams = z.object({ organizationId: organizationIdSchema });

@@ -9,7 +9,7 @@ import { z } from 'zod/mini';
 import { listQuerySchema, type ScopeFamily } from '@/contract';
 import type { AuthContext } from '@/server/service/context';
 import { bumpCounter, updatedStamp, type CreatedCounter, type Repository } from '@/server/service/storage';
-import { withIdempotency } from '@/server/service/idempotency';
+import { withIdempotency } from '@/server/service/plugins/idempotency';
 
 export type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 

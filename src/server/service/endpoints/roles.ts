@@ -23,7 +23,7 @@ import { findRoleHolder, rolesRepo } from '@/server/service/storage/repositories
 import { badRequest } from '@/server/service/http-error';
 import { createdStamp, updatedStamp } from '@/server/service/storage';
 import { readRoutes } from './resource-routes';
-import { withIdempotency } from '@/server/service/idempotency';
+import { withIdempotency } from '@/server/service/plugins/idempotency';
 
 const roleParams = z.object({ roleId: roleIdSchema });
 

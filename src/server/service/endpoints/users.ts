@@ -30,7 +30,7 @@ import { bumpCounter, createdStamp, isUniqueViolation, updatedStamp } from '@/se
 import { readRoutes, type ZodApp } from './resource-routes';
 import { assertAppClientExists } from '@/server/service/storage/repositories/app-clients';
 import { assertRolesExist } from '@/server/service/storage/repositories/roles';
-import { withIdempotency } from '@/server/service/idempotency';
+import { withIdempotency } from '@/server/service/plugins/idempotency';
 
 const userParams = z.object({ userId: userIdSchema });
 

@@ -7,7 +7,6 @@ import { z } from 'zod/mini';
 import {
   createValidationBodySchema,
   listQuerySchema,
-  newId,
   updateValidationBodySchema,
   updateValidationTaskBodySchema,
   validationIdSchema,
@@ -19,9 +18,9 @@ import {
   validationTaskStatusSchema,
 } from '@/contract';
 import { notFound } from '@/server/service/http-error';
+import { newValidation } from '@/server/service/resources/validations';
 import { updateValidationTask } from '@/server/service/runs/agent-run-engine';
 import { validationTasksRepo, validationsRepo } from '@/server/service/storage/repositories/validations';
-import { createdStamp } from '@/server/service/storage';
 import { resourceRoutes } from './resource-routes';
 import { runScope } from './run-scope';
 
@@ -46,22 +45,7 @@ export const validationRoutes: FastifyPluginAsyncZod = async (app) => {
       update: 'Update a validation',
       delete: 'Delete a validation',
     },
-    create: {
-      body: createValidationBodySchema,
-      build: (body, auth) => {
-        const validationId = newId('validation');
-        return {
-          validationId,
-          id: validationId,
-          name: body.name ?? null,
-          description: body.description ?? null,
-          metadata: body.metadata ?? {},
-          config: body.config ?? {},
-          enabled: body.enabled ?? true,
-          ...createdStamp(auth.actor),
-        };
-      },
-    },
+    create: { body: createValidationBodySchema, build: newValidation },
     update: { body: updateValidationBodySchema },
   });
 

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceApp, type ServiceApp } from '@/server/service/app';
 import type { CredentialsFile as Credentials } from '@/contract/credentials-file';
 import { loadServiceConfig } from '@/server/service/config';
-import { requestHash } from '@/server/service/idempotency';
+import { requestHash } from '@/server/service/plugins/idempotency';
 import { dropSchema, rows } from '@/server/service/storage';
 import { createTenantOrganization } from '@/server/service/testing/tenant';
 import { apiClient, type ApiClient } from '@/server/service/testing/http';

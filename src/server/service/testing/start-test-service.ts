@@ -15,6 +15,7 @@ import path from 'node:path';
 import { createServiceApp } from '@/server/service/app';
 import type { CredentialsFile as Credentials } from '@/contract/credentials-file';
 import { loadServiceConfig, type ServiceConfig } from '@/server/service/config';
+import type { ServiceContext } from '@/server/service/context';
 import { dropSchema } from '@/server/service/storage';
 import { createTenantOrganization } from './tenant';
 
@@ -36,6 +37,8 @@ export interface TestService {
   }>;
   /** The port of its metrics listener, when its config has one. */
   metricsPort(): number | undefined;
+  /** Its store, files and config (for tests that seed as the demo does). */
+  context(): ServiceContext;
   /** Stops the service and starts it again on the same data and port (a fresh process's memory, same URLs). */
   restart(): Promise<void>;
   close(): Promise<void>;
@@ -98,6 +101,7 @@ export async function startTestService(
     credentials,
     getToken: () => requestToken(urls.authUrl, credentials.clientId, credentials.clientSecret),
     metricsPort: () => started.metricsPort(),
+    context: () => started.context,
     async createTenant() {
       const tenant = await createTenantOrganization(started.context);
       return { ...tenant, getToken: () => requestToken(urls.authUrl, tenant.clientId, tenant.clientSecret) };

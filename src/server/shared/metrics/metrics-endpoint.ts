@@ -1,13 +1,16 @@
 /**
  * Serves a registry as Prometheus text: on a listener of its own (opened when the app is ready, closed with it) and/or
  * as `GET /metrics` on the app's port for the configured bearer token, compared in constant time (digests of equal
- * length, so neither the token nor its length leaks through timing).
+ * length, so neither the token nor its length leaks through timing). The listener of its own answers only the Host
+ * names the server's main port answers and its own bind host (host-allowlist.ts): no token guards it, so a page that
+ * reached it by DNS rebinding would read the metrics.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, type Registry } from 'prom-client';
+import { hostAllowlist, hostProblem } from '@/server/shared/host-allowlist';
 import type { MetricsConfig } from './metrics-config';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
@@ -23,7 +26,13 @@ export interface MetricsListener {
   port(): number | undefined;
 }
 
-export function serveMetrics(app: FastifyInstance, registry: Registry, config: MetricsConfig): MetricsListener {
+/** `allowedHosts`: the Host names the server's main port is reached by besides loopback (its bind host included). */
+export function serveMetrics(
+  app: FastifyInstance,
+  registry: Registry,
+  config: MetricsConfig,
+  allowedHosts: readonly string[],
+): MetricsListener {
   // The process's CPU, memory, event loop lag, handles and GC (prom-client's defaults), only when metrics are served.
   collectDefaultMetrics({ register: registry });
   const { token } = config;
@@ -37,7 +46,13 @@ export function serveMetrics(app: FastifyInstance, registry: Registry, config: M
   }
   if (config.port === undefined) return { port: () => undefined };
 
+  const allowed = hostAllowlist([...allowedHosts, config.host]);
   const server = http.createServer((request, response) => {
+    const badHost = hostProblem(request.headers.host, allowed);
+    if (badHost) {
+      response.writeHead(421, { 'content-type': 'text/plain' }).end(`${badHost}\n`);
+      return;
+    }
     const path = (request.url ?? '').split('?')[0];
     if (request.method !== 'GET' || path !== '/metrics') {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('not found: GET /metrics\n');

@@ -3,7 +3,7 @@
  * one statement (`DELETE … RETURNING`): of instances redeeming one token at once, exactly one gets the row.
  */
 import { eq, lte } from 'drizzle-orm';
-import { CREDENTIAL_PATTERN, credentialFileName, randomCredential } from '@/server/bff/state/data-files';
+import { CREDENTIAL_PATTERN, credentialFileName, randomCredential } from '@/server/bff/foundation/data-files';
 import type { LaunchLinks } from '@/server/bff/sessions/launch-links';
 import type { BffDatabase } from './bff-database';
 import { launchLinks } from './bff-schema';

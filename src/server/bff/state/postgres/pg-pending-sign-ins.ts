@@ -3,7 +3,7 @@
  * key. Taking one is `DELETE … RETURNING`: of two callbacks with the same cookie on two instances, one gets it.
  */
 import { eq, lte } from 'drizzle-orm';
-import { CREDENTIAL_PATTERN, credentialFileName, randomCredential } from '@/server/bff/state/data-files';
+import { CREDENTIAL_PATTERN, credentialFileName, randomCredential } from '@/server/bff/foundation/data-files';
 import { parsePending, type PendingSignIn, type PendingSignIns } from '@/server/bff/oidc/pending-sign-ins';
 import type { BffDatabase } from './bff-database';
 import { oidcPendingSignIns } from './bff-schema';

@@ -5,7 +5,7 @@
  */
 import { eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { SESSION_HANDLE_PATTERN } from '@/contract/operator-sessions';
-import { CREDENTIAL_PATTERN, credentialFileName, randomCredential } from '@/server/bff/state/data-files';
+import { CREDENTIAL_PATTERN, credentialFileName, randomCredential } from '@/server/bff/foundation/data-files';
 import {
   sessionExpired,
   sessionHandle,

@@ -25,8 +25,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from './http-error';
-import { storageFault, type Tx } from './storage';
+import { HttpError } from '@/server/service/http-error';
+import { storageFault, type Tx } from '@/server/service/storage';
 import {
   claimKey,
   findLiveKey,
@@ -35,7 +35,7 @@ import {
   recordAnswer,
   releaseKey,
   type KeyScope,
-} from './storage/repositories/idempotency-keys';
+} from '@/server/service/storage/repositories/idempotency-keys';
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';

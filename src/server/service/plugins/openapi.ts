@@ -11,7 +11,7 @@ import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { errorBodySchema, tokenResponseSchema } from '@/contract';
-import { TOKEN_PATH } from './auth/token-route';
+import { TOKEN_PATH } from '@/server/service/auth/token-route';
 import { IDEMPOTENCY_KEY_HEADER, KEY_RULE, REPLAYED_HEADER } from './idempotency';
 
 /** The parts of the generated document that finishDocument reads and completes. */

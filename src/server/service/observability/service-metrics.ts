@@ -1,16 +1,13 @@
 /**
  * The service's metrics (one registry per app): its HTTP answers by route template, the database pool, read-cache
  * hits and misses, the recognition queue (depth counted at scrape, time per page), and bytes of uploaded files.
- * Labels take a few fixed values each; none carries an id, a name or anything a caller sent. The plugin also answers
- * every request's id in `x-request-id` and serves `/metrics` as configured (DPS_SERVICE_METRICS_*).
+ * Labels take a few fixed values each; none carries an id, a name or anything a caller sent. Below the context (it
+ * holds them) and the plugins; plugins/metrics-and-request-ids.ts hooks them into the app.
  */
-import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { MetricsConfig } from '@/server/shared/metrics/metrics-config';
-import { serveMetrics, type MetricsListener } from '@/server/shared/metrics/metrics-endpoint';
+import type { MetricsListener } from '@/server/shared/metrics/metrics-endpoint';
 import { HttpMetrics } from '@/server/shared/metrics/http-metrics';
 import { TallyCounter } from '@/server/shared/metrics/tally-counter';
-import { answerRequestIds } from '@/server/shared/request-ids';
 import type { Store } from '@/server/service/storage';
 import { recognitionsRepo } from '@/server/service/storage/repositories/document-recognitions';
 
@@ -73,20 +70,3 @@ export class ServiceMetrics {
     this.recognitionPages.observe({ outcome }, seconds);
   }
 }
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    serviceMetrics: ServiceMetrics;
-  }
-}
-
-/** Registered first, unencapsulated: its hooks see every route's answer. */
-export const serviceMetrics = fp<{ metrics: ServiceMetrics; config?: MetricsConfig }>(
-  async (app, { metrics, config }) => {
-    app.decorate('serviceMetrics', metrics);
-    answerRequestIds(app);
-    metrics.http.hook(app);
-    if (config) metrics.listener = serveMetrics(app, metrics.registry, config);
-  },
-  { name: 'service-metrics' },
-);

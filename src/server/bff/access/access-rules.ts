@@ -2,25 +2,32 @@
  * The gate every request passes (one onRequest hook, in this order): origin-form target → Host allowlist → security
  * headers → proxied path shape → X-CSRF → Fetch Metadata / Origin → session → capability. Rules are by path so that
  * they also hold for paths no route matches. What a role may do is the contract's capability table
- * (`@/contract/operator-capabilities`), read here and by the sessions routes, nowhere else.
+ * (`@/contract/operator-capabilities`), read here and by the routes that decide finer (sessions, review holds); the
+ * 403 messages naming who may are security/capability-refusals.ts. Above sessions/ (it looks the session up): the gate
+ * is the one piece of the BFF that needs both the request checks and the session store.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { OPERATOR_ROLES, type SessionOperator } from '@/contract/bff-session';
+import type { SessionOperator } from '@/contract/bff-session';
 import { reachesAgent, roleMay, type OperatorCapability } from '@/contract/operator-capabilities';
 import {
-  allowedHostSets,
   crossSiteProblem,
-  hostProblem,
   pathSpellingProblem,
   proxiedPathProblem,
   targetFormProblem,
-} from './request-guards';
-import { isApiPath, isBffOrApiPath, isBffPath, isReadMethod, splitTarget } from './route-paths';
+} from '@/server/bff/security/request-guards';
+import { isApiPath, isBffOrApiPath, isBffPath, isReadMethod, splitTarget } from '@/server/bff/security/route-paths';
+import { agentLimitMessage, forbiddenMessage } from '@/server/bff/security/capability-refusals';
+import {
+  setCommonSecurityHeaders,
+  setConsoleSecurityHeaders,
+  setDataSecurityHeaders,
+} from '@/server/bff/security/security-headers';
 import { sessionIdFrom } from '@/server/bff/sessions/session-cookie';
-import { PROBE_PATHS } from '@/server/shared/health-routes';
-import { setCommonSecurityHeaders, setConsoleSecurityHeaders, setDataSecurityHeaders } from './security-headers';
 import type { SessionOwner } from '@/server/bff/sessions/session-store';
+import { servedHostNames } from '@/server/bff/config';
+import { PROBE_PATHS } from '@/server/shared/health-routes';
+import { hostAllowlist, hostProblem } from '@/server/shared/host-allowlist';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -88,12 +95,6 @@ function ruleFor(method: string, path: string): PathRule {
   return { csrf: false, crossSiteCheck: false, session: 'none' };
 }
 
-/** The 403 message for a capability the operator's role lacks, naming the roles that have it (the table's). */
-export function forbiddenMessage(operator: SessionOperator, capability: OperatorCapability, what = 'this'): string {
-  const roles = OPERATOR_ROLES.filter((role) => roleMay(role, capability)).join(' or ');
-  return `Forbidden: ${what} needs the ${roles} role; operator "${operator.name}" is ${operator.role}`;
-}
-
 /** A write by a role that may only read says so in the words the console shows; other refusals name who may. */
 function refusal(operator: SessionOperator, capability: OperatorCapability, method: string): string {
   const readOnly = roleMay(operator.role, 'read') && !roleMay(operator.role, 'review');
@@ -111,11 +112,6 @@ function agentOfPath(path: string): string | undefined {
   } catch {
     return segment; // refused before as malformed; never an agent of anybody's list
   }
-}
-
-/** The 403 for an agent beyond the operator's limit: names only the agents they do reach. */
-export function agentLimitMessage(operator: SessionOperator): string {
-  return `Forbidden: operator "${operator.name}" reviews only agents ${(operator.agents ?? []).join(', ')}`;
 }
 
 /**
@@ -148,7 +144,7 @@ function refuse(reply: FastifyReply, status: number, message: string): FastifyRe
 
 export const accessRules = fp(
   async (app) => {
-    const allowed = allowedHostSets([...app.bffConfig.allowedHosts, app.bffConfig.host]);
+    const allowed = hostAllowlist(servedHostNames(app.bffConfig));
 
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       const rawUrl = request.raw.url ?? '';
