@@ -1,3 +1,4 @@
+import { TableScroll } from '@/components/table-scroll';
 import { MONTHLY_COUNTERS, TOTAL_COUNTERS, USAGE_ONLY_COUNTERS, type Organization } from '@/contract';
 
 /** "AppClients" → "App clients", "monthlyNumberOfGpuHoursUsed" → "GPU hours". */
@@ -53,9 +54,7 @@ export function QuotaTable({ organization, kind }: { organization: Organization;
   const usedHeader = kind === 'monthly' ? 'Used this month' : 'Created';
   const label = kind === 'monthly' ? 'Monthly quotas' : 'Total quotas';
   return (
-    // A narrow window scrolls the table sideways: with no link or button inside, the frame itself takes focus so the
-    // keyboard can scroll it (WCAG 2.1.1).
-    <div className="data-table__frame" tabIndex={0} role="region" aria-label={`${label} table`}>
+    <TableScroll label={`${label} table`} framed>
       <table className="table" aria-label={label}>
         <thead>
           <tr>
@@ -118,7 +117,7 @@ export function QuotaTable({ organization, kind }: { organization: Organization;
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 
