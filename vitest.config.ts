@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Three suites: pure units (contract, helpers), the embedded service over real HTTP, and the BFF over real HTTP.
+// Five suites: pure units (contract, helpers), console components (React Testing Library in jsdom), the code both
+// servers share, the embedded service over real HTTP, and the BFF over real HTTP. Every test file of src/ and scripts/
+// falls in exactly one of them.
 export default defineConfig({
   resolve: { alias: { '@/': new URL('./src/', import.meta.url).pathname } },
   test: {
@@ -13,6 +15,20 @@ export default defineConfig({
           exclude: ['src/server/**'],
           environment: 'node',
         },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'component',
+          include: ['src/**/*.test.tsx'],
+          exclude: ['src/server/**'],
+          environment: 'jsdom',
+          setupFiles: ['src/components/testing/component-test-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'shared', include: ['src/server/shared/**/*.test.ts'], environment: 'node' },
       },
       {
         extends: true,

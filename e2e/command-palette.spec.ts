@@ -98,6 +98,8 @@ test('⌘K asks nothing while a run id is typed, and a complete one opens its ru
   const owner = agents.at(-1)!;
   const run = await api.post<Run>(`/agents/${owner.agentId}/runs`, {});
 
+  // The page's clock is the test's: the palette's settle delay is stepped through, not slept.
+  await page.clock.install();
   await page.goto('/agents');
   await expect(page.getByRole('heading', { name: 'Agents', level: 1 })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
@@ -124,13 +126,18 @@ test('⌘K asks nothing while a run id is typed, and a complete one opens its ru
   await expect(page.getByRole('option', { name: /^Keep typing: a run id is svc:run:/ })).toHaveText(
     'Keep typing: a run id is svc:run: and 32 lowercase hex digits (4 so far).',
   );
-  // Longer than the palette lets the input settle before a lookup: had it asked, the request would have gone by now.
-  await page.waitForTimeout(1_000);
+  // Four times the palette's settle delay on the page's clock: a lookup of the incomplete id, had the palette made
+  // one, would be on its way from here on — before the lookup of the complete id that comes next.
+  await page.clock.runFor(1_000);
   expect(apiRequests).toEqual([]);
 
   await input.pressSequentially(run.runId.slice(typedSoFar.length));
+  const lookup = page.waitForRequest((request) => new URL(request.url()).pathname.startsWith('/api/'));
+  await page.clock.runFor(250);
+  expect(decodeURIComponent(new URL((await lookup).url()).pathname)).toBe(`/api/runs/${run.runId}/owner`);
   await expect(page.getByRole('option', { name: new RegExp(`Open agent run ${run.runId}`) })).toBeVisible();
-  // One lookup, by the service's run-owner extension: no agent was asked about a run it does not have.
+  // One lookup, by the service's run-owner extension: no agent was asked about a run it does not have, and the
+  // incomplete id was never asked about.
   expect(apiRequests).toEqual([`/api/runs/${run.runId}/owner`]);
   await page.keyboard.press('Enter');
   await expect.poll(() => decodeURIComponent(new URL(page.url()).pathname)).toBe(`/runs/${owner.agentId}/${run.runId}`);

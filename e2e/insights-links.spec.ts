@@ -1,7 +1,9 @@
 /**
- * Issue 30: a bar of the Insights charts opens the runs page filtered to exactly the runs it counted. The link is
- * runsLinkFor's; the figures are the service's insights endpoint's (through the BFF with the page's session); the
- * runs listed are compared with the service's list filtered the same way. The console without the extension (the
+ * Issue 30: a bar of the Insights charts opens the runs page filtered to exactly the runs it counted. The runs
+ * page's search (agent, created from/to, outcome) is written here as the runs page defines it, not taken from the
+ * feature's own link builder (runsLinkFor, unit-tested in runs-link.test.ts); the figures are the service's insights
+ * endpoint's (through the BFF with the page's session); the runs listed are compared with the service's list filtered
+ * the same way. The threshold explorer and fields tests below click the console's links and read the URL they open. The console without the extension (the
  * fallback computed from the runs list) is covered by src/features/insights/data/insights-fallback.test.ts and the
  * service test run-outcome-filter.test.ts: the e2e servers always run the embedded service, which has it.
  */
@@ -9,7 +11,6 @@ import type { Page } from '@playwright/test';
 import { expect, test, type ServiceApi } from './support/fixtures';
 import { expectAccessible } from './helpers/a11y';
 import { saveShot } from './helpers/shots';
-import { runsLinkFor } from '@/features/insights/data/runs-link';
 import type { Agent, AgentInsights, AgentRun } from '@/contract';
 
 const DAY_MS = 86_400_000;
@@ -54,12 +55,13 @@ for (const outcome of ['reviewed', 'straightThrough'] as const) {
     const invoice = agents.find((a) => a.name === 'Invoice processing');
     expect(invoice, 'the demo invoice agent').toBeDefined();
     const agentId = invoice!.agentId;
-    const to = new Date().toISOString();
-    const from = new Date(Date.now() - 21 * DAY_MS).toISOString();
-
-    const link = runsLinkFor({ agentId, from, to, outcome });
-    expect(link.to).toBe('/runs');
-    const search = Object.fromEntries(Object.entries(link.search).map(([k, v]) => [k, String(v)]));
+    const end = Date.now();
+    const to = new Date(end).toISOString();
+    const from = new Date(end - 21 * DAY_MS).toISOString();
+    // The insights window is [from, to); the runs page's created-time bounds are inclusive and run times have
+    // microseconds: the window's last run was created at or before the microsecond before `to`.
+    const lastIncluded = new Date(end - 1).toISOString().replace(/Z$/, '999Z');
+    const search = { agent: agentId, from, to: lastIncluded, outcome };
 
     // Other specs may review demo runs meanwhile: the figures and the page are read again until they agree.
     await expect(async () => {
@@ -78,8 +80,8 @@ for (const outcome of ['reviewed', 'straightThrough'] as const) {
 
       const expected = await apiRunIds(api, agentId, {
         outcome,
-        createdTimeAfter: link.search.from,
-        createdTimeBefore: link.search.to,
+        createdTimeAfter: from,
+        createdTimeBefore: lastIncluded,
       });
       expect(new Set(listed)).toEqual(new Set(expected));
     }).toPass({ timeout: 60_000 });

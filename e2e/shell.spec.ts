@@ -51,10 +51,20 @@ test('a 401 while signed in returns to sign-in with the page to come back to', a
   await context.clearCookies();
   const auditLog = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit log' });
   // Hovering preloads the screen's data, which answers 401: the operator stays on the page being read…
-  const preload = page.waitForResponse((response) => response.url().includes('/bff/audit'));
+  const auditAnswer = (timeout?: number) =>
+    page.waitForResponse((response) => response.url().includes('/bff/audit'), { timeout });
+  const preload = auditAnswer();
   await auditLog.hover();
   expect((await preload).status()).toBe(401);
-  await page.waitForTimeout(1000); // what the 401 would set off, given time to happen
+  // Had the console reacted to that 401, it would have gone to sign-in as it handled it. Rather than give it time,
+  // wait for a request the page sends only once it has handled it: a second preload of the screen (a preload still
+  // in flight is shared, so one goes out only after the first has failed). Hover again until it does.
+  await expect(async () => {
+    const again = auditAnswer(2_000);
+    await page.mouse.move(0, 0);
+    await auditLog.hover();
+    expect((await again).status()).toBe(401);
+  }).toPass({ intervals: [100] });
   await expect(page.getByRole('heading', { name: 'Details' })).toBeVisible();
   await expect(page).toHaveURL(/\/settings\/organization$/);
   // …and the click goes to sign-in, which brings them back to the page they clicked.

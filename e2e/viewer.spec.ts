@@ -75,8 +75,10 @@ test('an email shows headers and its sanitized body; its script and remote image
   ).toBeVisible();
   await expect(page.locator('.dv-email-fields')).toContainText('billing@supplier.example');
   await expect.poll(() => inkRatio(page, frame)).toBeGreaterThan(0.005);
-  // Give a script or a lazy image every chance to run or load before checking that none did.
-  await page.waitForTimeout(1000);
+  // Not a second's grace: the frame's load event, which comes once its inline scripts have run and its images and
+  // styles have been asked for (or refused). Whatever the email could set off has happened by then.
+  const emailFrame = await (await frame.elementHandle())!.contentFrame();
+  await emailFrame!.waitForLoadState('load');
   expect(await frameMessages.messages()).toEqual([]);
   expect(leaks.requests).toEqual([]);
   expect(frameMessages.requests).toEqual([]);

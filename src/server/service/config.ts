@@ -69,6 +69,8 @@ export interface ServiceConfig {
   diskReserveBytes: number;
   /** Limits of text recognition (recognition/, docs/ocr.md). */
   ocr: OcrLimits;
+  /** The clock of access token expiry (tests move it instead of waiting); default `Date.now`. */
+  now?: () => number;
 }
 
 export interface OcrLimits {

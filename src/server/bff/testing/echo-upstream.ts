@@ -29,6 +29,8 @@ export interface EchoUpstream {
   tokenRequests: number;
   /** Settings tests change on the fly. */
   settings: { tokenDelayMs: number; failNextTokenRequests: number; tokenLifetimeSeconds: number };
+  /** Resolves with the first request to `{base_url}` whose path is `path` recorded from now on. */
+  nextRequest(path: string): Promise<ReceivedRequest>;
   /** Makes the service answer 401 to this token from now on. */
   revoke(token: string): void;
   /** Requests to `{base_url}` from now on are recorded in `received` but not answered until `release()`. */
@@ -181,6 +183,7 @@ export async function startEchoUpstream(): Promise<EchoUpstream> {
   const state = { tokenRequests: 0 };
   const issuer: TokenIssuer = { clientId, clientSecret, issuedTokens, settings, state };
   let held: { gate: Promise<void>; release: () => void } | undefined;
+  const waiting: { path: string; resolve: (request: ReceivedRequest) => void }[] = [];
   let origin = '';
 
   const server = http.createServer(async (request, response) => {
@@ -191,10 +194,22 @@ export async function startEchoUpstream(): Promise<EchoUpstream> {
     const auth = request.headers.authorization ?? '';
     const token = auth.startsWith('Bearer ') ? auth.slice(7) : undefined;
     const rawHeaderNames = request.rawHeaders.filter((_, i) => i % 2 === 0).map((h) => h.toLowerCase());
-    received.push({ method: request.method ?? '', url, headers: request.headers, rawHeaderNames, body, token });
+    const path = url.split('?')[0];
+    const arrived: ReceivedRequest = {
+      method: request.method ?? '',
+      url,
+      headers: request.headers,
+      rawHeaderNames,
+      body,
+      token,
+    };
+    received.push(arrived);
+    for (const waiter of waiting.filter((w) => w.path === path)) {
+      waiting.splice(waiting.indexOf(waiter), 1);
+      waiter.resolve(arrived);
+    }
     if (held) await held.gate;
 
-    const path = url.split('?')[0];
     if (!token || !issuedTokens.includes(token) || revoked.has(token) || path === '/v1/always-401') {
       return json(response, 401, { message: 'Unauthorized' }, { 'www-authenticate': 'Bearer error="invalid_token"' });
     }
@@ -223,6 +238,7 @@ export async function startEchoUpstream(): Promise<EchoUpstream> {
       return state.tokenRequests;
     },
     settings,
+    nextRequest: (path) => new Promise((resolve) => waiting.push({ path, resolve })),
     revoke: (token) => revoked.add(token),
     hold: () => {
       if (held) return;

@@ -15,8 +15,14 @@ import { ReadThroughCache, type Store } from '@/server/service/storage';
 import { findTokenCaller, type TokenCaller } from '@/server/service/storage/repositories/access-tokens';
 import { hashToken } from './secrets';
 
-/** Checks bearer tokens against `store`; on PGlite remembers each token's caller until the next write. */
-export function authenticator(store: Store): (authorization: string | undefined) => Promise<AuthContext> {
+/**
+ * Checks bearer tokens against `store`, expiry on the clock `now`; on PGlite remembers each token's caller until the
+ * next write.
+ */
+export function authenticator(
+  store: Store,
+  now: () => number = Date.now,
+): (authorization: string | undefined) => Promise<AuthContext> {
   const cache = store.writes && new ReadThroughCache<TokenCaller>(store.writes, { maxEntries: 10_000 });
   return async (authorization) => {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
@@ -28,13 +34,13 @@ export function authenticator(store: Store): (authorization: string | undefined)
       caller = await findTokenCaller(store.db, tokenHash);
       if (caller) cache?.keep(started, tokenHash, caller);
     }
-    return callerContext(caller);
+    return callerContext(caller, now());
   };
 }
 
-function callerContext(caller: TokenCaller | undefined): AuthContext {
+function callerContext(caller: TokenCaller | undefined, now: number): AuthContext {
   if (!caller) throw unauthorized('access token is invalid');
-  if (new Date(caller.expires_at).getTime() <= Date.now()) throw unauthorized('access token has expired');
+  if (new Date(caller.expires_at).getTime() <= now) throw unauthorized('access token has expired');
   if (caller.client_id === null) throw unauthorized('access token is invalid');
   return {
     organizationId: caller.organization_id,

@@ -1,6 +1,6 @@
 /** The delegation rule as a pure function: wildcards, denies, `delegate`, roles judged one by one, held roles. */
 import { describe, expect, it } from 'vitest';
-import type { Permission } from '@/contract';
+import { SCOPE_FAMILIES, type Permission } from '@/contract';
 import { refuseRoleIds, refuseRolePermissions } from './delegation';
 
 const allow = (resourceId: string, action: Permission['action']): Permission => ({
@@ -68,25 +68,7 @@ describe('roleIds', () => {
   });
 
   it('a wildcard grant needs a wildcard hold: every family listed one by one does not cover *', () => {
-    const everyFamilyRead = [
-      'actions',
-      'actions.runs',
-      'agents',
-      'agents.runs',
-      'agents.statistics',
-      'appclients',
-      'documents',
-      'hooks',
-      'hooks.runs',
-      'logs',
-      'models',
-      'organizations',
-      'predictions',
-      'users',
-      'validations',
-      'validations.tasks',
-      'workflows',
-    ].map((f) => allow(f, 'read'));
+    const everyFamilyRead = SCOPE_FAMILIES.map((f) => allow(f, 'read'));
     expect(grant(everyFamilyRead, ['svc:role:viewer'])).toBe(
       'roleIds[0] role svc:role:viewer grants *:read, which the caller does not hold',
     );

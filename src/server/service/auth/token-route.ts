@@ -133,14 +133,14 @@ export const tokenRoute: FastifyPluginAsync<{ throttle?: TokenThrottle }> = asyn
 async function issueToken(app: FastifyInstance, reply: FastifyReply, client: { organizationId: string; id: string }) {
   const token = generateAccessToken();
   const ttl = app.serviceConfig.tokenTtlSeconds;
-  const expiresAt = new Date(Date.now() + ttl * 1000).toISOString();
+  const now = (app.serviceConfig.now ?? Date.now)();
+  const expiresAt = new Date(now + ttl * 1000).toISOString();
   await app.store.transaction((tx) =>
-    storeAccessToken(tx, {
-      tokenHash: hashToken(token),
-      organizationId: client.organizationId,
-      appClientId: client.id,
-      expiresAt,
-    }),
+    storeAccessToken(
+      tx,
+      { tokenHash: hashToken(token), organizationId: client.organizationId, appClientId: client.id, expiresAt },
+      now,
+    ),
   );
   reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
   return { access_token: token, expires_in: ttl, token_type: 'Bearer' };

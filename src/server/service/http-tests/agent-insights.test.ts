@@ -84,6 +84,14 @@ async function insights(agentId: string, query: Record<string, string>) {
   return agentInsightsSchema.parse(result.body);
 }
 
+/** The p-th percentile of durations in ms, interpolated between neighbours (as SQL's percentile_cont). */
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = p * (sorted.length - 1);
+  const below = Math.floor(at);
+  return sorted[below] + (at - below) * ((sorted[below + 1] ?? sorted[below]) - sorted[below]);
+}
+
 const sum = (runs: AgentInsights['runs'], key: keyof Omit<AgentInsights['runs'][number], 'start'>) =>
   runs.reduce((total, bucket) => total + bucket[key], 0);
 
@@ -119,9 +127,28 @@ describe('agent insights (extension: GET /agents/{agentId}/insights)', () => {
     });
     // Queued at the end of the window: the waiting run and the taken one (the archived run left the queue).
     expect(found.queue.at(-1)?.queued).toBe(counts['ready-for-review'] + counts['review-in-progress']);
-    expect(found.durations.waitForReview.runs).toBe(3);
-    expect(found.durations.inReview.runs).toBe(2);
-    expect(found.durations.inReview.medianSeconds).toBeGreaterThanOrEqual(0);
+    // Durations, from the same runs' events as GET returns them: waiting (requested → first taken) for the three runs
+    // that were taken, in review (last taken → completed) for the two that were reviewed.
+    const timelines = await Promise.all(
+      [corrected, confirmed, taken].map(async (run) =>
+        agentRunSchema.parse((await api.get(`/agents/${agentId}/runs/${run.runId}`)).body),
+      ),
+    );
+    const times = (run: (typeof timelines)[number], type: string) =>
+      run.events.filter((e) => e.type === type).map((e) => Date.parse(e.time));
+    const waits = timelines.map((run) => Math.min(...times(run, 'review-started')) - times(run, 'review-requested')[0]);
+    const inReview = timelines
+      .slice(0, 2)
+      .map((run) => times(run, 'review-completed')[0] - Math.max(...times(run, 'review-started')));
+    // Seconds to the millisecond (the service rounds them: within 1 ms).
+    for (const [figure, runs, durations] of [
+      [found.durations.waitForReview, 3, waits],
+      [found.durations.inReview, 2, inReview],
+    ] as const) {
+      expect(figure.runs).toBe(runs);
+      expect(Math.abs(figure.medianSeconds! * 1000 - percentile(durations, 0.5))).toBeLessThan(1);
+      expect(Math.abs(figure.p90Seconds! * 1000 - percentile(durations, 0.9))).toBeLessThan(1);
+    }
 
     // Predictions against the confirmed ground truth: one of two totals changed, no invoice number.
     expect(found.fields).toEqual([

@@ -3,9 +3,10 @@
  * errors, OpenAPI) over real HTTP against a fresh embedded service.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema, tokenResponseSchema, userSchema } from '@/contract';
+import { tokenResponseSchema, userSchema } from '@/contract';
 import { requestToken, startTestService, type TestService } from '@/server/service/testing/start-test-service';
 import { apiClient, hex32, type ApiClient } from '@/server/service/testing/http';
+import { expectError } from '@/server/service/testing/expect-error';
 
 let svc: TestService;
 let admin: ApiClient;
@@ -15,19 +16,6 @@ beforeAll(async () => {
   admin = apiClient(svc.baseUrl, await svc.getToken());
 });
 afterAll(() => svc?.close());
-
-function expectError(
-  result: { status: number; body: unknown; headers: Headers },
-  status: number,
-  message?: RegExp | string,
-) {
-  expect(result.status).toBe(status);
-  const body = errorBodySchema.parse(result.body);
-  if (typeof message === 'string') expect(body.message).toBe(message);
-  else if (message) expect(body.message).toMatch(message);
-  expect(result.headers.get('access-control-allow-origin')).toBeTruthy();
-  expect(result.headers.get('access-control-allow-headers')).toBeTruthy();
-}
 
 describe('token endpoint', () => {
   const tokenUrl = () => `${svc.authUrl}/oauth2/token?grant_type=client_credentials`;
@@ -92,15 +80,18 @@ describe('bearer authentication', () => {
     expectError(await admin.call('GET', '/users', undefined, { headers: { authorization: 'Basic abc' } }), 401);
   });
 
-  it('401 once the token has expired', async () => {
-    const shortLived = await startTestService({ env: { DPS_TOKEN_TTL_SECONDS: '1' } });
+  it('401 once the token has expired, on the service clock (not a moment before)', async () => {
+    let now = Date.now();
+    const clocked = await startTestService({ config: { now: () => now } });
     try {
-      const client = apiClient(shortLived.baseUrl, await shortLived.getToken());
+      const client = apiClient(clocked.baseUrl, await clocked.getToken());
       expect((await client.get('/users')).status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      expectError(await client.get('/users'), 401);
+      now += 3600_000 - 1; // expires_in is 3600 s
+      expect((await client.get('/users')).status).toBe(200);
+      now += 1;
+      expectError(await client.get('/users'), 401, 'access token has expired');
     } finally {
-      await shortLived.close();
+      await clocked.close();
     }
   });
 

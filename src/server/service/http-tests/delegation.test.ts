@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PermissionInput } from '@/contract';
 import { apiClient, type ApiClient, type HttpResult } from '@/server/service/testing/http';
 import { requestToken, startTestService, type TestService } from '@/server/service/testing/start-test-service';
+import { expectError } from '@/server/service/testing/expect-error';
 
 let svc: TestService;
 let admin: ApiClient;
@@ -31,11 +32,7 @@ async function makeClient(name: string, roleIds: string[]): Promise<{ appClientI
   return { appClientId: created.body.appClientId, api: apiClient(svc.baseUrl, token) };
 }
 
-function expect403(result: HttpResult, message: RegExp) {
-  expect(result.status, JSON.stringify(result.body)).toBe(403);
-  expect(Object.keys(result.body)).toEqual(['message']);
-  expect(result.body.message).toMatch(message);
-}
+const expect403 = (result: HttpResult, message: RegExp) => expectError(result, 403, message);
 
 const allow = (resourceId: string, action: PermissionInput['action']): PermissionInput => ({
   resourceId,

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentListSchema, documentSchema } from '@/contract';
 import { startTestService, type TestService } from '@/server/service/testing/start-test-service';
 import { apiClient, hex32, type ApiClient } from '@/server/service/testing/http';
+import { expect400 } from '@/server/service/testing/expect-error';
 
 let svc: TestService;
 let api: ApiClient;
@@ -18,12 +19,6 @@ beforeAll(async () => {
   api = apiClient(svc.baseUrl, token);
 });
 afterAll(() => svc?.close());
-
-async function expect400(promise: Promise<{ status: number; body: { message?: string } }>, field: string | RegExp) {
-  const result = await promise;
-  expect(result.status, JSON.stringify(result.body)).toBe(400);
-  expect(result.body.message).toMatch(typeof field === 'string' ? new RegExp(field) : field);
-}
 
 const PNG_BYTES = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 

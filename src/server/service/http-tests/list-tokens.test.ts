@@ -4,9 +4,9 @@
  * `nextToken`. Documents' sortBy/order and agent runs' sort keep paging.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema } from '@/contract';
 import { apiClient, hex32, type ApiClient, type HttpResult } from '@/server/service/testing/http';
 import { startTestService, type TestService } from '@/server/service/testing/start-test-service';
+import { expect400 } from '@/server/service/testing/expect-error';
 
 let svc: TestService;
 let api: ApiClient;
@@ -31,11 +31,6 @@ beforeAll(async () => {
   }
 });
 afterAll(() => svc?.close());
-
-function expect400(result: HttpResult) {
-  expect(result.status).toBe(400);
-  expect(errorBodySchema.parse(result.body).message).toMatch(/nextToken/);
-}
 
 const withToken = (path: string, token: string) =>
   `${path}${path.includes('?') ? '&' : '?'}nextToken=${encodeURIComponent(token)}`;
@@ -65,22 +60,25 @@ describe('nextToken', () => {
     const path = `/documents?datasetId=${encodeURIComponent(datasetX)}`;
     const token = await firstToken(api, path);
     expect((await api.get(withToken(path, token))).status).toBe(200);
-    expect400(await other.get(withToken(path, token)));
-    expect400(await other.get(withToken('/documents', token)));
+    await expect400(other.get(withToken(path, token)), /nextToken/);
+    await expect400(other.get(withToken('/documents', token)), /nextToken/);
   });
 
   it('of one list is refused on another: other filter, order, family', async () => {
     const path = `/documents?datasetId=${encodeURIComponent(datasetX)}&sortBy=createdTime&order=ascending`;
     const token = await firstToken(api, path);
     expect((await api.get(withToken(path, token))).status).toBe(200);
-    expect400(await api.get(withToken(`/documents?datasetId=${encodeURIComponent(datasetY)}`, token)));
-    expect400(await api.get(withToken('/documents', token)));
-    expect400(await api.get(withToken(`/documents?datasetId=${encodeURIComponent(datasetX)}&order=descending`, token)));
-    expect400(await api.get(withToken('/models', token)));
-    expect400(await api.get(withToken('/roles', token)));
+    await expect400(api.get(withToken(`/documents?datasetId=${encodeURIComponent(datasetY)}`, token)), /nextToken/);
+    await expect400(api.get(withToken('/documents', token)), /nextToken/);
+    await expect400(
+      api.get(withToken(`/documents?datasetId=${encodeURIComponent(datasetX)}&order=descending`, token)),
+      /nextToken/,
+    );
+    await expect400(api.get(withToken('/models', token)), /nextToken/);
+    await expect400(api.get(withToken('/roles', token)), /nextToken/);
     const roles = await firstToken(api, '/roles');
-    expect400(await api.get(withToken('/users', roles)));
-    expect400(await api.get(withToken('/appClients', roles)));
+    await expect400(api.get(withToken('/users', roles)), /nextToken/);
+    await expect400(api.get(withToken('/appClients', roles)), /nextToken/);
   });
 
   it('of one agent’s runs is refused on another agent’s runs and on the other sort', async () => {
@@ -94,9 +92,12 @@ describe('nextToken', () => {
     }
     const token = await firstToken(api, `/agents/${agents[0]}/runs?sort=createdTime:asc`);
     expect((await api.get(withToken(`/agents/${agents[0]}/runs?sort=createdTime:asc`, token))).status).toBe(200);
-    expect400(await api.get(withToken(`/agents/${agents[1]}/runs?sort=createdTime:asc`, token)));
-    expect400(await api.get(withToken(`/agents/${agents[0]}/runs?sort=createdTime:desc`, token)));
-    expect400(await api.get(withToken(`/agents/${agents[0]}/runs?sort=createdTime:asc&status=archived`, token)));
+    await expect400(api.get(withToken(`/agents/${agents[1]}/runs?sort=createdTime:asc`, token)), /nextToken/);
+    await expect400(api.get(withToken(`/agents/${agents[0]}/runs?sort=createdTime:desc`, token)), /nextToken/);
+    await expect400(
+      api.get(withToken(`/agents/${agents[0]}/runs?sort=createdTime:asc&status=archived`, token)),
+      /nextToken/,
+    );
     for (const sort of ['createdTime:asc', 'createdTime:desc']) {
       const all = (await api.get(`/agents/${agents[0]}/runs?sort=${sort}&maxResults=100`)).body.runs.map(
         (r: { runId: string }) => r.runId,
@@ -110,7 +111,7 @@ describe('nextToken', () => {
     const token = await firstToken(api, path);
     for (const i of [0, Math.floor(token.length / 2), token.length - 1]) {
       const changed = `${token.slice(0, i)}${token[i] === 'A' ? 'B' : 'A'}${token.slice(i + 1)}`;
-      expect400(await api.get(withToken(path, changed)));
+      await expect400(api.get(withToken(path, changed)), /nextToken/);
     }
   });
 

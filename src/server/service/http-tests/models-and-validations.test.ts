@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modelListSchema, modelSchema, validationSchema } from '@/contract';
 import { startTestService, type TestService } from '@/server/service/testing/start-test-service';
 import { apiClient, type ApiClient } from '@/server/service/testing/http';
+import { expect400 } from '@/server/service/testing/expect-error';
 
 let svc: TestService;
 let api: ApiClient;
@@ -12,12 +13,6 @@ beforeAll(async () => {
   api = apiClient(svc.baseUrl, await svc.getToken());
 });
 afterAll(() => svc?.close());
-
-async function expect400(promise: Promise<{ status: number; body: { message?: string } }>, field: string | RegExp) {
-  const result = await promise;
-  expect(result.status, JSON.stringify(result.body)).toBe(400);
-  expect(result.body.message).toMatch(typeof field === 'string' ? new RegExp(field) : field);
-}
 
 const fieldConfig = {
   invoice_number: { type: 'string', description: 'Number on the invoice', maxLength: 64 },

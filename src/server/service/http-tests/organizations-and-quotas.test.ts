@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTER_FIELDS, organizationSchema } from '@/contract';
 import { startTestService, type TestService } from '@/server/service/testing/start-test-service';
 import { apiClient, hex32, type ApiClient } from '@/server/service/testing/http';
+import { expect400 } from '@/server/service/testing/expect-error';
 
 let svc: TestService;
 let api: ApiClient;
@@ -14,12 +15,6 @@ beforeAll(async () => {
   api = apiClient(svc.baseUrl, await svc.getToken());
 });
 afterAll(() => svc?.close());
-
-async function expect400(promise: Promise<{ status: number; body: { message?: string } }>, field: string | RegExp) {
-  const result = await promise;
-  expect(result.status, JSON.stringify(result.body)).toBe(400);
-  expect(result.body.message).toMatch(typeof field === 'string' ? new RegExp(field) : field);
-}
 
 describe('organizations', () => {
   it('/organizations/me is the caller organization with every counter', async () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appClientSchema, roleListSchema, roleSchema, userListSchema, userSchema } from '@/contract';
 import { startTestService, type TestService } from '@/server/service/testing/start-test-service';
 import { apiClient, hex32, type ApiClient } from '@/server/service/testing/http';
+import { expect400 } from '@/server/service/testing/expect-error';
 
 let svc: TestService;
 let api: ApiClient;
@@ -15,12 +16,6 @@ beforeAll(async () => {
   api = apiClient(svc.baseUrl, await svc.getToken());
 });
 afterAll(() => svc?.close());
-
-async function expect400(promise: Promise<{ status: number; body: { message?: string } }>, field: string | RegExp) {
-  const result = await promise;
-  expect(result.status, JSON.stringify(result.body)).toBe(400);
-  expect(result.body.message).toMatch(typeof field === 'string' ? new RegExp(field) : field);
-}
 
 describe('Create User', () => {
   it('creates an invited user with the seed fields only', async () => {

@@ -11,7 +11,7 @@ import { forbidden } from '@/server/service/http-error';
 export const authPlugin = fp(
   async (app) => {
     app.decorateRequest('auth', null as unknown as AuthContext);
-    const authenticate = authenticator(app.store);
+    const authenticate = authenticator(app.store, app.serviceConfig.now);
     app.addHook('onRequest', async (request) => {
       const { family } = request.routeOptions.config;
       if (!family) return;

@@ -13,9 +13,9 @@ export interface NewAccessToken {
   expiresAt: string;
 }
 
-/** Stores a new token and drops the expired ones (one transaction, so the table never grows without bound). */
-export async function storeAccessToken(tx: Tx, token: NewAccessToken): Promise<void> {
-  await tx.delete(schema.accessTokens).where(lt(schema.accessTokens.expiresAt, new Date().toISOString()));
+/** Stores a new token and drops the ones expired at `now` (one transaction, so the table never grows without bound). */
+export async function storeAccessToken(tx: Tx, token: NewAccessToken, now = Date.now()): Promise<void> {
+  await tx.delete(schema.accessTokens).where(lt(schema.accessTokens.expiresAt, new Date(now).toISOString()));
   await tx.insert(schema.accessTokens).values(token);
 }
 
