@@ -38,6 +38,36 @@ export function KeyboardShortcuts({ open, onOpenChange }: { open: boolean; onOpe
               </dl>
             </section>
             <section>
+              <h3>Documents and review</h3>
+              <dl>
+                <dt>Next field that needs attention</dt>
+                <dd>
+                  <kbd>Enter</kbd>
+                </dd>
+                <dt>Pick a field’s words on the page</dt>
+                <dd>
+                  <kbd>Alt</kbd>
+                  <kbd>P</kbd> in the field, <kbd>W</kbd> on the page
+                </dd>
+                <dt>Move the box, widen it, take its words</dt>
+                <dd>
+                  <kbd>←</kbd>
+                  <kbd>→</kbd>
+                  <kbd>↑</kbd>
+                  <kbd>↓</kbd>, with <kbd>Shift</kbd>, then <kbd>Enter</kbd>
+                </dd>
+                <dt>Save, or confirm a review</dt>
+                <dd>
+                  <kbd>⌘</kbd>/<kbd>Ctrl</kbd>
+                  <kbd>S</kbd>
+                </dd>
+                <dt>Zoom the page, rotate it</dt>
+                <dd>
+                  <kbd>+</kbd> <kbd>−</kbd>, <kbd>R</kbd>
+                </dd>
+              </dl>
+            </section>
+            <section>
               <h3>Go to</h3>
               <dl>
                 {navItems.map((item) => (
