@@ -4,7 +4,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, type ServiceApi } from './support/fixtures';
-import { SCAN_VIEWPORTS, expectAccessible } from './helpers/a11y';
+import { SCAN_VIEWPORTS, expectAccessibleInBothThemes } from './helpers/a11y';
 import { demoAgent, enc } from './helpers/console-screens';
 
 const demoAgentId = async (api: ServiceApi) => (await demoAgent(api)).agentId;
@@ -94,24 +94,22 @@ const OVERLAYS: Record<string, Overlay> = {
 };
 
 for (const viewport of SCAN_VIEWPORTS) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    test.describe(`${viewport.width} px, ${colorScheme}`, () => {
-      test.use({ viewport, colorScheme });
-      for (const [name, overlay] of Object.entries(OVERLAYS)) {
-        if (overlay.widths && !overlay.widths.includes(viewport.width)) continue;
-        test(`${name} passes the scan and gives focus back when it closes`, async ({ page, api }) => {
-          await page.goto(await overlay.path(api));
-          await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-          const { surface, trigger } = await overlay.open(page);
-          await expectAccessible(page, `${name} at ${viewport.width} px, ${colorScheme}`);
-          await page.keyboard.press('Escape');
-          await expect(surface).toBeHidden();
-          // Focus is back on the control that opened it (or inside the form a confirmation came from).
-          await expect
-            .poll(() => trigger.evaluate((el) => el === document.activeElement || el.contains(document.activeElement)))
-            .toBe(true);
-        });
-      }
-    });
-  }
+  test.describe(`${viewport.width} px`, () => {
+    test.use({ viewport });
+    for (const [name, overlay] of Object.entries(OVERLAYS)) {
+      if (overlay.widths && !overlay.widths.includes(viewport.width)) continue;
+      test(`${name} passes the scan, light and dark, and gives focus back when it closes`, async ({ page, api }) => {
+        await page.goto(await overlay.path(api));
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        const { surface, trigger } = await overlay.open(page);
+        await expectAccessibleInBothThemes(page, `${name} at ${viewport.width} px`);
+        await page.keyboard.press('Escape');
+        await expect(surface).toBeHidden();
+        // Focus is back on the control that opened it (or inside the form a confirmation came from).
+        await expect
+          .poll(() => trigger.evaluate((el) => el === document.activeElement || el.contains(document.activeElement)))
+          .toBe(true);
+      });
+    }
+  });
 }

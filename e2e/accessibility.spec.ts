@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from './support/fixtures';
-import { SCAN_VIEWPORTS, expectAccessible } from './helpers/a11y';
+import { SCAN_VIEWPORTS, expectAccessibleInBothThemes } from './helpers/a11y';
 import { SCREENS, heading } from './helpers/console-screens';
 
 /** The `to` paths of the generated route tree (trailing slashes of index routes dropped). */
@@ -20,27 +20,21 @@ test('every route of the console has an accessibility scan', () => {
 });
 
 for (const viewport of SCAN_VIEWPORTS) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    test.describe(`${viewport.width} px, ${colorScheme}`, () => {
-      test.use({ viewport, colorScheme });
-      for (const [route, screen] of Object.entries(SCREENS)) {
-        test(`${route} passes the scan`, async ({ page, browser, api, unique }) => {
-          let tab = page;
-          if (screen.signedOut) {
-            const context = await browser.newContext({
-              storageState: { cookies: [], origins: [] },
-              viewport,
-              colorScheme,
-            });
-            tab = await context.newPage();
-          }
-          await tab.goto(await screen.path(api, unique));
-          await heading(tab);
-          await screen.ready?.(tab);
-          await tab.waitForLoadState('networkidle');
-          await expectAccessible(tab, `${route} at ${viewport.width} px, ${colorScheme}`);
-        });
-      }
-    });
-  }
+  test.describe(`${viewport.width} px`, () => {
+    test.use({ viewport });
+    for (const [route, screen] of Object.entries(SCREENS)) {
+      test(`${route} passes the scan, light and dark`, async ({ page, browser, api, unique }) => {
+        let tab = page;
+        if (screen.signedOut) {
+          const context = await browser.newContext({ storageState: { cookies: [], origins: [] }, viewport });
+          tab = await context.newPage();
+        }
+        await tab.goto(await screen.path(api, unique));
+        await heading(tab);
+        await screen.ready?.(tab);
+        await tab.waitForLoadState('networkidle');
+        await expectAccessibleInBothThemes(tab, `${route} at ${viewport.width} px`);
+      });
+    }
+  });
 }

@@ -78,6 +78,18 @@ export async function scanAccessibility(page: Page, where: string): Promise<Find
   return findings;
 }
 
+/**
+ * The scan in the light theme and then the dark one, on the same screen: the console follows the system's colour
+ * scheme (no stored choice), so emulating it switches the theme without opening the screen again.
+ */
+export async function expectAccessibleInBothThemes(page: Page, where: string) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
+    await expectAccessible(page, `${where}, ${colorScheme}`);
+  }
+}
+
 /** Fails on every finding of the current screen (shell and open dialogs included) that ACCEPTED does not name. */
 export async function expectAccessible(page: Page, where = test.info().title) {
   const findings = await scanAccessibility(page, where);
