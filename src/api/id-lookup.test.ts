@@ -82,7 +82,7 @@ describe('a bare run id, where the service has GET /runs/{runId}/owner', () => {
       type: 'hook-run',
       ownerId: hookId,
       runId: RUN,
-      name: 'notify ERP',
+      label: 'notify ERP',
       latest: false,
     });
     expect(calls).toEqual([`/runs/${RUN}/owner`, `/hooks/${hookId}/runs/${RUN}`]);
@@ -94,7 +94,7 @@ describe('a bare run id, where the service has GET /runs/{runId}/owner', () => {
       path.endsWith('/owner')
         ? json({ runId: RUN, owner: { kind: 'action', ownerId: actionId } })
         : json({ message: 'Internal Server Error' }, 500);
-    expect(await lookUp()).toEqual({ type: 'action-run', ownerId: actionId, runId: RUN, name: null, latest: false });
+    expect(await lookUp()).toEqual({ type: 'action-run', ownerId: actionId, runId: RUN, label: null, latest: false });
   });
 
   it('does not hide a failing service behind the probe', async () => {

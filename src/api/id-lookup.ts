@@ -39,15 +39,16 @@ export interface IdLookup {
 }
 
 /**
- * What a looked-up id turned out to be, by bare ids. Hook and action runs carry their name (a nicety: null when it
- * could not be read); `latest` marks the newest run of a hook or action found by the hook's or action's id.
+ * What a looked-up id turned out to be, by bare ids, with its name as `label` (null when it has none, or a run's name
+ * could not be read): not `name`, so a cached answer is never taken for a resource of its own by the palette's
+ * search by name. `latest` marks the newest run of a hook or action found by the hook's or action's id.
  */
 export type FoundResource =
   | { type: 'agent-run'; agentId: string; runId: string }
-  | { type: 'hook-run' | 'action-run'; ownerId: string; runId: string; name: string | null; latest: boolean }
-  | { type: 'user'; userId: string; name: string | null }
-  | { type: 'app-client'; appClientId: string; name: string | null }
-  | { type: 'validation'; validationId: string; name: string | null };
+  | { type: 'hook-run' | 'action-run'; ownerId: string; runId: string; label: string | null; latest: boolean }
+  | { type: 'user'; userId: string; label: string | null }
+  | { type: 'app-client'; appClientId: string; label: string | null }
+  | { type: 'validation'; validationId: string; label: string | null };
 
 export const idLookupKeys = createFamilyKeys('id-lookup');
 
@@ -179,7 +180,7 @@ async function findRun(runId: string, signal?: AbortSignal): Promise<FoundResour
     type: hook ? 'hook-run' : 'action-run',
     ownerId,
     runId,
-    name: await runName(
+    label: await runName(
       `/${owner.kind}s/${segment(ownerId)}/runs/${segment(runId)}`,
       hook ? hookRunSchema : actionRunSchema,
       signal,
@@ -212,7 +213,7 @@ async function findLatestRun(
     kind === 'hook'
       ? (await getOrNull(`/hooks/${segment(ownerId)}/runs`, hookRunListSchema, signal, latest))?.runs[0]
       : (await getOrNull(`/actions/${segment(ownerId)}/runs`, actionRunListSchema, signal, latest))?.runs[0];
-  return run ? { type: `${kind}-run`, ownerId, runId: run.runId, name: run.name ?? null, latest: true } : null;
+  return run ? { type: `${kind}-run`, ownerId, runId: run.runId, label: run.name ?? null, latest: true } : null;
 }
 
 export async function lookUpId({ kind, id }: IdLookup, signal?: AbortSignal): Promise<FoundResource | null> {
@@ -225,12 +226,12 @@ export async function lookUpId({ kind, id }: IdLookup, signal?: AbortSignal): Pr
     case 'profile': {
       const users = await listAll('/users', userListSchema, 'users', signal, (u) => u.profileId === id);
       const user = users.find((u) => u.profileId === id);
-      return user ? { type: 'user', userId: user.userId, name: user.name ?? null } : null;
+      return user ? { type: 'user', userId: user.userId, label: user.name ?? null } : null;
     }
     case 'client-id': {
       const clients = await listAll('/appClients', appClientListSchema, 'appClients', signal, (c) => c.clientId === id);
       const client = clients.find((c) => c.clientId === id);
-      return client ? { type: 'app-client', appClientId: client.appClientId, name: client.name ?? null } : null;
+      return client ? { type: 'app-client', appClientId: client.appClientId, label: client.name ?? null } : null;
     }
     case 'validation-task': {
       const validations = await listAll('/validations', validationListSchema, 'validations', signal);
@@ -246,7 +247,7 @@ export async function lookUpId({ kind, id }: IdLookup, signal?: AbortSignal): Pr
             : null,
         signal,
       );
-      return owner ? { type: 'validation', validationId: owner.validationId, name: owner.name ?? null } : null;
+      return owner ? { type: 'validation', validationId: owner.validationId, label: owner.name ?? null } : null;
     }
   }
 }

@@ -27,30 +27,30 @@ export function foundTarget(found: FoundResource): FoundTarget {
         kind: found.latest ? 'Latest hook run' : 'Hook run',
         to: '/runs/hooks/$hookId/$runId',
         params: { hookId: found.ownerId, runId: found.runId },
-        label: found.name,
+        label: found.label,
       };
     case 'action-run':
       return {
         kind: found.latest ? 'Latest action run' : 'Action run',
         to: '/runs/actions/$actionId/$runId',
         params: { actionId: found.ownerId, runId: found.runId },
-        label: found.name,
+        label: found.label,
       };
     case 'user':
-      return { kind: 'User', to: '/settings/users/$userId', params: { userId: found.userId }, label: found.name };
+      return { kind: 'User', to: '/settings/users/$userId', params: { userId: found.userId }, label: found.label };
     case 'app-client':
       return {
         kind: 'App client',
         to: '/settings/app-clients/$appClientId',
         params: { appClientId: found.appClientId },
-        label: found.name,
+        label: found.label,
       };
     case 'validation':
       return {
         kind: 'Validation',
         to: '/validations/$validationId',
         params: { validationId: found.validationId },
-        label: found.name,
+        label: found.label,
       };
   }
 }
