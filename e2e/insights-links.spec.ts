@@ -4,7 +4,7 @@
  * feature's own link builder (runsLinkFor, unit-tested in runs-link.test.ts); the figures are the service's insights
  * endpoint's (through the BFF with the page's session); the runs listed are compared with the service's list filtered
  * the same way. The threshold explorer and fields tests below click the console's links and read the URL they open. The console without the extension (the
- * fallback computed from the runs list) is covered by src/features/insights/data/insights-fallback.test.ts and the
+ * fallback computed from the runs list) is covered by src/api/insights.test.ts and the
  * service test run-outcome-filter.test.ts: the e2e servers always run the embedded service, which has it.
  */
 import type { Page } from '@playwright/test';

@@ -1,11 +1,12 @@
 import { z } from 'zod/mini';
 import { describeZodError } from '@/contract';
+import { bffFetch } from './bff-fetch';
 import { ApiError, NetworkError, requestIdOf, ResponseShapeError } from './errors';
 
 /**
  * The one way the console talks to its server: the BFF's own endpoints under `/bff/*` and the service through the
- * BFF's proxy under `/api/*`. Every call sends `X-CSRF: 1` (the BFF rejects `/api` calls without it) and the session
- * cookie (`credentials: 'same-origin'`); every failure rejects with a typed error from ./errors.
+ * BFF's proxy under `/api/*`. Every call goes through ./bff-fetch.ts (`X-CSRF: 1`, the session cookie); every failure
+ * rejects with a typed error from ./errors.
  */
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
@@ -41,16 +42,15 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   const method = options.method ?? 'GET';
   const url = `${path}${toQueryString(options.query)}`;
   const label = `${method} ${path}`;
-  const headers: Record<string, string> = { 'X-CSRF': '1', Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
 
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await bffFetch(url, {
       method,
       headers,
-      credentials: 'same-origin',
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
     });

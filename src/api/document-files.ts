@@ -1,9 +1,10 @@
 /**
  * Document files through the BFF's file proxy: `GET /bff/file?url=<fileUrl>` (ranges too) and `PUT` of the raw bytes
  * (a `File` as the body: the browser streams it from disk, nothing is base64-encoded or held in memory). Uploads use
- * XHR because fetch cannot report upload progress; the same headers as ./client.ts (`X-CSRF: 1`, same-origin cookie).
+ * XHR because fetch cannot report upload progress, opened by ./bff-fetch.ts (`X-CSRF: 1`, the session cookie).
  */
 import { describeZodError, documentSchema, type Document } from '@/contract';
+import { openBffXhr } from './bff-fetch';
 import { ApiError, NetworkError, requestIdOf, ResponseShapeError } from './errors';
 
 /** The BFF's file proxy URL for a document's `fileUrl` (or `ocrFileUrl`, a run's `variablesFileUrl`). */
@@ -30,10 +31,7 @@ export interface XhrSend {
 export function sendForDocument({ method, url, label, headers, body, onProgress, signal }: XhrSend): Promise<Document> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new DOMException('The upload was cancelled.', 'AbortError'));
-    const xhr = new XMLHttpRequest();
-    xhr.open(method, url);
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('X-CSRF', '1');
+    const xhr = openBffXhr(method, url);
     xhr.setRequestHeader('Accept', 'application/json');
     for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {

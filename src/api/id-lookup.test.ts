@@ -62,12 +62,7 @@ function seedService(ownerRoute: Response = json({ message: 'no route GET /v1/ru
 describe('a bare run id, where the service has GET /runs/{runId}/owner', () => {
   it('finds the owner in one request', async () => {
     answer = () => json({ runId: RUN, owner: { kind: 'agent', ownerId: AGENTS[2] } });
-    expect(await lookUp()).toEqual({
-      kind: 'Agent run',
-      to: '/runs/$agentId/$runId',
-      params: { agentId: AGENTS[2], runId: RUN },
-      label: null,
-    });
+    expect(await lookUp()).toEqual({ type: 'agent-run', agentId: AGENTS[2], runId: RUN });
     expect(calls).toEqual([`/runs/${RUN}/owner`]);
   });
 
@@ -84,10 +79,11 @@ describe('a bare run id, where the service has GET /runs/{runId}/owner', () => {
         ? json({ runId: RUN, owner: { kind: 'hook', ownerId: `svc:organization:acme/${hookId}` } })
         : json({ hookId, runId: RUN, name: 'notify ERP', status: 'succeeded', ...audit });
     expect(await lookUp()).toEqual({
-      kind: 'Hook run',
-      to: '/runs/hooks/$hookId/$runId',
-      params: { hookId, runId: RUN },
+      type: 'hook-run',
+      ownerId: hookId,
+      runId: RUN,
       label: 'notify ERP',
+      latest: false,
     });
     expect(calls).toEqual([`/runs/${RUN}/owner`, `/hooks/${hookId}/runs/${RUN}`]);
   });
@@ -98,12 +94,7 @@ describe('a bare run id, where the service has GET /runs/{runId}/owner', () => {
       path.endsWith('/owner')
         ? json({ runId: RUN, owner: { kind: 'action', ownerId: actionId } })
         : json({ message: 'Internal Server Error' }, 500);
-    expect(await lookUp()).toEqual({
-      kind: 'Action run',
-      to: '/runs/actions/$actionId/$runId',
-      params: { actionId, runId: RUN },
-      label: null,
-    });
+    expect(await lookUp()).toEqual({ type: 'action-run', ownerId: actionId, runId: RUN, label: null, latest: false });
   });
 
   it('does not hide a failing service behind the probe', async () => {
@@ -116,14 +107,14 @@ describe('a bare run id, where the service has GET /runs/{runId}/owner', () => {
 describe('a bare run id, against a service without the owner endpoint', () => {
   it('asks each agent, reading 400 and 404 as "not this one"', async () => {
     answer = seedService();
-    expect(await lookUp()).toMatchObject({ kind: 'Agent run', params: { agentId: AGENTS[1], runId: RUN } });
+    expect(await lookUp()).toEqual({ type: 'agent-run', agentId: AGENTS[1], runId: RUN });
     expect(calls[0]).toBe(`/runs/${RUN}/owner`);
     expect(calls).toContain('/agents');
   });
 
   it('also when the path is refused with 400 (a seed service reading the segment as an id)', async () => {
     answer = seedService(json({ message: 'runId must be …' }, 400));
-    expect(await lookUp()).toMatchObject({ params: { agentId: AGENTS[1] } });
+    expect(await lookUp()).toMatchObject({ agentId: AGENTS[1] });
   });
 
   it('says not found when no agent, hook or action has the run, rather than failing', async () => {
@@ -135,7 +126,7 @@ describe('a bare run id, against a service without the owner endpoint', () => {
     answer = seedService();
     await lookUp();
     calls = [];
-    expect(await lookUp()).toMatchObject({ params: { agentId: AGENTS[1] } });
+    expect(await lookUp()).toMatchObject({ agentId: AGENTS[1] });
     expect(calls.filter((path) => path.endsWith('/owner'))).toEqual([]);
   });
 });

@@ -2,8 +2,9 @@
  * Ids that do not name their screen by themselves, found through the API: a bare run id (agent, hook or action run:
  * the embedded service answers `GET /runs/{runId}/owner`, docs/run-owner.md; a service without it has each agent,
  * hook and action asked), a profile id (its user), a validation task id (its validation), a hook or action id (its
- * latest run) and an app client's OAuth client id (its app client). The answer is a route to open, or null when
- * nothing in this organization has that id: 400 and 404 answers mean "not here", never "the service failed".
+ * latest run) and an app client's OAuth client id (its app client). The answer is the resource found, in the API's
+ * terms (the shell feature names the screen that opens it), or null when nothing in this organization has that id:
+ * 400 and 404 answers mean "not here", never "the service failed".
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod/mini';
@@ -37,15 +38,17 @@ export interface IdLookup {
   id: string;
 }
 
-/** Where a looked-up id leads: a router path with params (the router encodes the ':' in ids) and what it is. */
-export interface FoundTarget {
-  /** "Agent run", "Hook run", "User", … */
-  kind: string;
-  to: string;
-  params: Record<string, string>;
-  /** Shown beside the target: the run's or resource's name when it has one. */
-  label: string | null;
-}
+/**
+ * What a looked-up id turned out to be, by bare ids, with its name as `label` (null when it has none, or a run's name
+ * could not be read): not `name`, so a cached answer is never taken for a resource of its own by the palette's
+ * search by name. `latest` marks the newest run of a hook or action found by the hook's or action's id.
+ */
+export type FoundResource =
+  | { type: 'agent-run'; agentId: string; runId: string }
+  | { type: 'hook-run' | 'action-run'; ownerId: string; runId: string; label: string | null; latest: boolean }
+  | { type: 'user'; userId: string; label: string | null }
+  | { type: 'app-client'; appClientId: string; label: string | null }
+  | { type: 'validation'; validationId: string; label: string | null };
 
 export const idLookupKeys = createFamilyKeys('id-lookup');
 
@@ -167,22 +170,22 @@ async function probeRunOwners(runId: string, signal?: AbortSignal): Promise<Owne
   return actionRun ? { kind: 'action', ownerId: actionRun.actionId } : null;
 }
 
-async function findRun(runId: string, signal?: AbortSignal): Promise<FoundTarget | null> {
+async function findRun(runId: string, signal?: AbortSignal): Promise<FoundResource | null> {
   const owner = await findRunOwner(runId, signal);
   if (!owner) return null;
   const ownerId = bareId(owner.ownerId);
-  if (owner.kind === 'agent')
-    return { kind: 'Agent run', to: '/runs/$agentId/$runId', params: { agentId: ownerId, runId }, label: null };
+  if (owner.kind === 'agent') return { type: 'agent-run', agentId: ownerId, runId };
   const hook = owner.kind === 'hook';
   return {
-    kind: hook ? 'Hook run' : 'Action run',
-    to: hook ? '/runs/hooks/$hookId/$runId' : '/runs/actions/$actionId/$runId',
-    params: { [hook ? 'hookId' : 'actionId']: ownerId, runId },
+    type: hook ? 'hook-run' : 'action-run',
+    ownerId,
+    runId,
     label: await runName(
       `/${owner.kind}s/${segment(ownerId)}/runs/${segment(runId)}`,
       hook ? hookRunSchema : actionRunSchema,
       signal,
     ),
+    latest: false,
   };
 }
 
@@ -204,31 +207,16 @@ async function findLatestRun(
   kind: 'hook' | 'action',
   ownerId: string,
   signal?: AbortSignal,
-): Promise<FoundTarget | null> {
+): Promise<FoundResource | null> {
   const latest = { maxResults: 1, sort: 'createdTime:desc' };
-  if (kind === 'hook') {
-    const run = (await getOrNull(`/hooks/${segment(ownerId)}/runs`, hookRunListSchema, signal, latest))?.runs[0];
-    return run
-      ? {
-          kind: 'Latest hook run',
-          to: '/runs/hooks/$hookId/$runId',
-          params: { hookId: ownerId, runId: run.runId },
-          label: run.name ?? null,
-        }
-      : null;
-  }
-  const run = (await getOrNull(`/actions/${segment(ownerId)}/runs`, actionRunListSchema, signal, latest))?.runs[0];
-  return run
-    ? {
-        kind: 'Latest action run',
-        to: '/runs/actions/$actionId/$runId',
-        params: { actionId: ownerId, runId: run.runId },
-        label: run.name ?? null,
-      }
-    : null;
+  const run =
+    kind === 'hook'
+      ? (await getOrNull(`/hooks/${segment(ownerId)}/runs`, hookRunListSchema, signal, latest))?.runs[0]
+      : (await getOrNull(`/actions/${segment(ownerId)}/runs`, actionRunListSchema, signal, latest))?.runs[0];
+  return run ? { type: `${kind}-run`, ownerId, runId: run.runId, label: run.name ?? null, latest: true } : null;
 }
 
-export async function lookUpId({ kind, id }: IdLookup, signal?: AbortSignal): Promise<FoundTarget | null> {
+export async function lookUpId({ kind, id }: IdLookup, signal?: AbortSignal): Promise<FoundResource | null> {
   switch (kind) {
     case 'run':
       return findRun(id, signal);
@@ -238,21 +226,12 @@ export async function lookUpId({ kind, id }: IdLookup, signal?: AbortSignal): Pr
     case 'profile': {
       const users = await listAll('/users', userListSchema, 'users', signal, (u) => u.profileId === id);
       const user = users.find((u) => u.profileId === id);
-      return user
-        ? { kind: 'User', to: '/settings/users/$userId', params: { userId: user.userId }, label: user.name ?? null }
-        : null;
+      return user ? { type: 'user', userId: user.userId, label: user.name ?? null } : null;
     }
     case 'client-id': {
       const clients = await listAll('/appClients', appClientListSchema, 'appClients', signal, (c) => c.clientId === id);
       const client = clients.find((c) => c.clientId === id);
-      return client
-        ? {
-            kind: 'App client',
-            to: '/settings/app-clients/$appClientId',
-            params: { appClientId: client.appClientId },
-            label: client.name ?? null,
-          }
-        : null;
+      return client ? { type: 'app-client', appClientId: client.appClientId, label: client.name ?? null } : null;
     }
     case 'validation-task': {
       const validations = await listAll('/validations', validationListSchema, 'validations', signal);
@@ -268,14 +247,7 @@ export async function lookUpId({ kind, id }: IdLookup, signal?: AbortSignal): Pr
             : null,
         signal,
       );
-      return owner
-        ? {
-            kind: 'Validation',
-            to: '/validations/$validationId',
-            params: { validationId: owner.validationId },
-            label: owner.name ?? null,
-          }
-        : null;
+      return owner ? { type: 'validation', validationId: owner.validationId, label: owner.name ?? null } : null;
     }
   }
 }

@@ -25,6 +25,7 @@ import {
   type ReviewHold,
   type ReviewRefusalBody,
 } from '@/contract/review-holds';
+import { bffFetch } from './bff-fetch';
 import { api, request, segment } from './client';
 import { isApiError } from './errors';
 import { familyKey, organizationKey } from './keys';
@@ -132,12 +133,7 @@ export function endReviewHold(runId: string) {
  * unlike `sendBeacon`, it carries the X-CSRF header the BFF requires).
  */
 export function giveBackOnUnload(runId: string) {
-  void fetch(`/bff/review/holds/${segment(runId)}`, {
-    method: 'DELETE',
-    headers: { 'X-CSRF': '1' },
-    credentials: 'same-origin',
-    keepalive: true,
-  }).catch(() => {});
+  void bffFetch(`/bff/review/holds/${segment(runId)}`, { method: 'DELETE', keepalive: true }).catch(() => {});
 }
 
 /** An admin: take a run over from the reviewer holding it, or release their hold (the run goes back to the queue). */

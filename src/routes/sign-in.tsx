@@ -1,16 +1,11 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { z } from 'zod/mini';
 import { sessionQueryOptions } from '@/api/session';
 import { safeRedirect } from '@/contract/safe-redirect';
 import { SignInPage } from '@/features/shell/sign-in-page';
-
-const searchSchema = z.object({
-  redirect: z.catch(z.optional(z.string()), undefined),
-  error: z.catch(z.optional(z.string()), undefined),
-});
+import { signInSearchSchema } from '@/features/shell/sign-in-search';
 
 export const Route = createFileRoute('/sign-in')({
-  validateSearch: searchSchema,
+  validateSearch: signInSearchSchema,
   // Already signed in: go where the operator was headed.
   beforeLoad: async ({ context, search }) => {
     const session = await context.queryClient.ensureQueryData(sessionQueryOptions()).catch(() => null);

@@ -6,12 +6,12 @@ import { useMemo } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import uPlot from 'uplot';
 import { confidenceRangeText, type AgentInsights } from '@/contract';
+import type { FiguresSource } from '@/api/insights';
 import { ChartCard, Legend, type FigureTable } from './chart-card';
 import { confidenceAxis, formatConfidence, formatCount, formatShare, shareAxis } from './charts/axes';
 import { useChartTheme } from './charts/chart-theme';
 import { drawMarkers } from './charts/markers';
 import { UPlotChart } from './charts/uplot-chart';
-import type { FiguresSource } from './data/insights-source';
 import { figureRunsLink } from './data/runs-link';
 
 const range = (b: { from: number; to: number }) => `${formatConfidence(b.from)}–${formatConfidence(b.to)}`;

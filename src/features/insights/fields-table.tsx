@@ -1,9 +1,9 @@
 /** Per field: how often reviewers changed the predicted value, and the confidence of those predictions. */
 import { Link } from '@tanstack/react-router';
 import type { AgentInsights } from '@/contract';
+import type { FiguresSource } from '@/api/insights';
 import { ChartCard, type FigureTable } from './chart-card';
 import { formatConfidence, formatCount, formatShare } from './charts/axes';
-import type { FiguresSource } from './data/insights-source';
 import { figureRunsLink } from './data/runs-link';
 
 type Field = AgentInsights['fields'][number];

@@ -2,10 +2,10 @@
  * Said above the charts when the figures were computed in the browser (the service has no insights extension): how
  * many runs they are of, and what is left out — as the run counts say when they are estimates.
  */
+import type { InsightsResult } from '@/api/insights';
 import { formatExact, useTimeZone } from '@/components/date-time';
 import { IconInsights } from '@/components/icons';
 import { formatCount } from './charts/axes';
-import type { InsightsResult } from './data/insights-source';
 
 const LEFT_OUT: Record<string, string> = {
   fields: 'field corrections',

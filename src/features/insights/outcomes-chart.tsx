@@ -2,13 +2,13 @@
 import { useMemo } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import type { AgentInsights } from '@/contract';
+import type { FiguresSource } from '@/api/insights';
 import { ChartCard, Legend, type FigureTable } from './chart-card';
 import { bucketFormatter, formatCount, timeAxis } from './charts/axes';
 import { useChartTheme } from './charts/chart-theme';
 import { stackedBarData, stackedBarOptions } from './charts/stacked-bars';
 import { UPlotChart } from './charts/uplot-chart';
 import { runsLinkFor } from './data/runs-link';
-import type { FiguresSource } from './data/insights-source';
 import { bucketMs } from './insights-window';
 import { OUTCOME_LABELS, OUTCOME_ORDER, outcomeAt, outcomeColor, totalOf } from './outcomes';
 

@@ -6,12 +6,12 @@ import { useId, useMemo, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import type uPlot from 'uplot';
 import type { AgentInsights, RunInsightFilters } from '@/contract';
+import type { FiguresSource } from '@/api/insights';
 import { ChartCard, Legend, type FigureTable } from './chart-card';
 import { confidenceAxis, countAxis, formatConfidence, formatCount, formatShare } from './charts/axes';
 import { useChartTheme } from './charts/chart-theme';
 import { drawMarkers } from './charts/markers';
 import { UPlotChart } from './charts/uplot-chart';
-import type { FiguresSource } from './data/insights-source';
 import { figureRunsLink, runsLinkFor, type RunsLink } from './data/runs-link';
 import { THRESHOLD_STEPS, thresholdOutcome, thresholdRunsFilters, type ThresholdOutcome } from './threshold';
 

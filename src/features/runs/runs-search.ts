@@ -224,6 +224,11 @@ export function runsListParams(agentId: string, search: RunsSearch): AgentRunsLi
   return { ...listFilterFromSearch(agentId, search), ...listParams(search) };
 }
 
+/** What the route's loader reads of the search: all of it but the auto-refresh interval, which changes no query. */
+export function runsLoaderDeps({ refresh: _refresh, ...deps }: RunsSearch): Omit<RunsSearch, 'refresh'> {
+  return deps;
+}
+
 /** The agent the page shows: the one in the URL, else the first agent. */
 export function chosenAgentId(agents: readonly Agent[], search: RunsSearch): string | undefined {
   return search.agent ?? agents[0]?.agentId;

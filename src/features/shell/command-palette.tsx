@@ -8,8 +8,9 @@ import { useReturnFocus } from '@/components/return-focus';
 import { useNavItems } from './nav-items';
 import { organizationKey } from '@/api/keys';
 import { useOrganizationScope } from '@/api/organization-scope';
-import { idLookupQueryOptions, type FoundTarget, type IdLookup } from '@/api/id-lookup';
+import { idLookupQueryOptions, type IdLookup } from '@/api/id-lookup';
 import { explainError } from '@/api/errors';
+import { foundTarget, type FoundTarget } from './found-target';
 import { idHint, namedResourcesIn, parsePastedId, type NamedResource } from './resource-links';
 import { useSettledValue } from './use-settled-value';
 
@@ -213,7 +214,8 @@ function LookedUpId({
   onOpen: (target: FoundTarget) => void;
 }) {
   const org = useOrganizationScope();
-  const { data: found, isPending, error } = useQuery(idLookupQueryOptions(org, lookup, settled));
+  const { data, isPending, error } = useQuery(idLookupQueryOptions(org, lookup, settled));
+  const found = data ? foundTarget(data) : null;
   if (found) {
     return (
       <Command.Group heading="Open by id">

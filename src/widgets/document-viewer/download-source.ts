@@ -1,3 +1,5 @@
+import { bffFetch } from '@/api/bff-fetch';
+
 /** Bytes to save, or a same-origin URL to fetch them from; the type may be any MIME type (email attachments). */
 type Downloadable =
   | { bytes: ArrayBuffer; url?: undefined; contentType: string; name?: string }
@@ -25,7 +27,7 @@ export function downloadName(source: Downloadable): string {
 export async function downloadSource(source: Downloadable) {
   const blob = source.bytes
     ? new Blob([source.bytes], { type: source.contentType })
-    : await fetch(source.url, { headers: { 'X-CSRF': '1' }, credentials: 'same-origin' }).then((r) => r.blob());
+    : await bffFetch(source.url).then((r) => r.blob());
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

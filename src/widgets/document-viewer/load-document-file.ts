@@ -1,3 +1,4 @@
+import { bffFetch } from '@/api/bff-fetch';
 import { fileProxyUrl } from '@/api/document-files';
 import {
   MAX_DOCUMENT_BYTES,
@@ -36,8 +37,7 @@ export type LoadDocumentFileOptions = {
 const PDF_PROBE_BYTES = 64 * 1024;
 
 /**
- * Fetches a document's bytes through the BFF's file proxy (`GET /bff/file?url=…`, `X-CSRF: 1`, same-origin
- * credentials). Stops reading once the file exceeds `maxBytes` so an oversized file is explained, not buffered.
+ * Fetches a document's bytes through the BFF's file proxy (`GET /bff/file?url=…`, by bffFetch). Stops reading once the file exceeds `maxBytes` so an oversized file is explained, not buffered.
  *
  * A PDF is asked for by range first: when the server answers 206 and the file is larger than that part, the source
  * is its URL and size, and pdf.js reads only the parts it shows. A server that ignores the range answers 200 with
@@ -48,15 +48,14 @@ export async function loadDocumentFile(
   options: LoadDocumentFileOptions = {},
 ): Promise<DocumentSource> {
   const maxBytes = options.maxBytes ?? MAX_DOCUMENT_BYTES;
-  const doFetch = options.fetch ?? fetch;
   const byRange = options.contentType === 'application/pdf';
   let response: Response;
   try {
-    response = await doFetch(fileProxyUrl(fileUrl), {
+    response = await bffFetch(fileProxyUrl(fileUrl), {
       method: 'GET',
-      headers: { 'X-CSRF': '1', ...(byRange ? { Range: `bytes=0-${PDF_PROBE_BYTES - 1}` } : {}) },
-      credentials: 'same-origin',
+      headers: byRange ? { Range: `bytes=0-${PDF_PROBE_BYTES - 1}` } : {},
       signal: options.signal,
+      fetch: options.fetch,
     });
   } catch (error) {
     if (options.signal?.aborted) throw error;

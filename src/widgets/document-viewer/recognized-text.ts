@@ -3,6 +3,7 @@
  * still recognises it. Services without the extension (no `ocrFileUrl`, or 404) leave the viewer as it was.
  */
 import { createContext, useContext, useEffect, useState } from 'react';
+import { bffFetch } from '@/api/bff-fetch';
 import { ocrResultSchema, type OcrResult, type OcrWord } from '@/contract/ocr';
 import { fileProxyUrl } from './load-document-file';
 import type { PageWord, PageWordSource } from './page-words';
@@ -36,11 +37,7 @@ export function recognizedWordSource(text: RecognizedText | null): PageWordSourc
 }
 
 async function readRecognizedText(ocrFileUrl: string, signal: AbortSignal): Promise<OcrResult | null> {
-  const response = await fetch(fileProxyUrl(ocrFileUrl), {
-    headers: { 'X-CSRF': '1' },
-    credentials: 'same-origin',
-    signal,
-  });
+  const response = await bffFetch(fileProxyUrl(ocrFileUrl), { signal });
   if (response.status === 404) return null;
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   return ocrResultSchema.parse(await response.json());

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { confidenceRangeText, parseConfidenceRange } from '@/contract';
-import { figureRunsLink, lastMicrosecondBefore, runsLinkFor } from './runs-link';
+import { lastMicrosecondBefore } from '@/api/insights';
+import { figureRunsLink, runsLinkFor } from './runs-link';
 
 const window = {
   agentId: 'svc:agent:0123456789abcdef0123456789abcdef',

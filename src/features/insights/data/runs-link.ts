@@ -4,7 +4,7 @@
  * not import: RunsSearch here is the part of that page's search a link sets, checked by the router at the link.
  */
 import type { InsightOutcome, RunInsightFilters, RunOutcomeFilter } from '@/contract';
-import type { FiguresSource } from './insights-source';
+import { lastMicrosecondBefore, type FiguresSource } from '@/api/insights';
 
 export type RunsSearch = Omit<RunInsightFilters, 'predictionChanged'> & {
   /** A boolean in the runs page's URL (`predictionChanged=true`). */
@@ -18,14 +18,6 @@ export type RunsSearch = Omit<RunInsightFilters, 'predictionChanged'> & {
 };
 
 export type RunsLink = { to: '/runs'; search: RunsSearch };
-
-/**
- * The list's created-time bounds are inclusive, an insights window ends before `to` (which the service reads to the
- * millisecond): the last microsecond before it (run timestamps have microseconds).
- */
-export function lastMicrosecondBefore(to: string): string {
-  return new Date(new Date(to).getTime() - 1).toISOString().replace(/Z$/, '999Z');
-}
 
 /**
  * Without the service's outcome filter (`source: 'runs'`: the figures came from the runs list) the outcome is

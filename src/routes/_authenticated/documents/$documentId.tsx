@@ -1,15 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod/mini';
 import { documentQueryOptions } from '@/api/documents';
 import { modelsListQueryOptions } from '@/api/models';
 import { DocumentPage } from '@/features/documents/detail/document-page';
-
-const searchSchema = z.object({
-  modelId: z.catch(z.optional(z.string().check(z.minLength(1))), undefined),
-});
+import { documentSearchSchema } from '@/features/documents/detail/document-search';
 
 export const Route = createFileRoute('/_authenticated/documents/$documentId')({
-  validateSearch: searchSchema,
+  validateSearch: documentSearchSchema,
   loader: async ({ context, params }) => {
     const document = await context.queryClient.ensureQueryData(
       documentQueryOptions(context.organization, params.documentId),

@@ -2,12 +2,12 @@ import { createFileRoute } from '@tanstack/react-router';
 import { agentsQueryOptions } from '@/api/agents';
 import { agentRunsListQueryOptions } from '@/api/agent-runs';
 import { RunsPage } from '@/features/runs/runs-page';
-import { chosenAgentId, runsListParams, runsSearchSchema } from '@/features/runs/runs-search';
+import { chosenAgentId, runsListParams, runsLoaderDeps, runsSearchSchema } from '@/features/runs/runs-search';
 
 export const Route = createFileRoute('/_authenticated/runs/')({
   staticData: { crumb: 'Runs' },
   validateSearch: runsSearchSchema,
-  loaderDeps: ({ search }) => search,
+  loaderDeps: ({ search }) => runsLoaderDeps(search),
   loader: async ({ context, deps }) => {
     const { queryClient } = context;
     // With the agent in the URL the runs and the agent list load side by side (one round trip less to the table).

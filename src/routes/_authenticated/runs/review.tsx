@@ -1,18 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod/mini';
 import { reviewAgentsQueryOptions, reviewQueueQueryOptions } from '@/api/review';
-import { agentIdSchema, runIdSchema } from '@/contract';
 import { ReviewScreen } from '@/features/review/review-screen';
-
-const searchSchema = z.object({
-  agentId: z.catch(z.optional(agentIdSchema), undefined),
-  runId: z.catch(z.optional(runIdSchema), undefined),
-});
+import { reviewSearchSchema } from '@/features/review/review-search';
 
 export const Route = createFileRoute('/_authenticated/runs/review')({
   staticData: { crumb: 'Review' },
-  validateSearch: searchSchema,
-  loaderDeps: ({ search }) => search,
+  validateSearch: reviewSearchSchema,
+  loaderDeps: ({ search: { agentId, runId } }) => ({ agentId, runId }),
   loader: async ({ context, deps }) => {
     if (!deps.agentId) {
       await context.queryClient.ensureQueryData(reviewAgentsQueryOptions(context.organization));

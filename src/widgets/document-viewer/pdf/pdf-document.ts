@@ -7,6 +7,7 @@ import {
   type PDFPageProxy,
 } from 'pdfjs-dist';
 import type { TextContent, TextItem as PdfTextItem } from 'pdfjs-dist/types/src/display/api';
+import { BFF_HEADERS } from '@/api/bff-fetch';
 import type { PageSize, Rotation } from '@/widgets/document-viewer/page-layout';
 import {
   abortError,
@@ -29,7 +30,7 @@ const RANGE_CHUNK_BYTES = 256 * 1024;
 /**
  * Opens a PDF from its bytes, or from a same-origin URL by range: pdf.js asks for the parts it needs (the trailer,
  * the first page's objects) and nothing more until more pages are shown (`disableAutoFetch`); `disableStream` stops
- * it downloading the whole file alongside. The BFF wants `X-CSRF: 1` on file reads. pdf.js takes ownership of
+ * it downloading the whole file alongside. The BFF wants its headers (BFF_HEADERS) on file reads. pdf.js takes ownership of
  * (detaches) a buffer it gets: it gets a copy.
  */
 export async function openPdfDocument(
@@ -42,7 +43,7 @@ export async function openPdfDocument(
       : {
           url: source.url,
           length: source.length,
-          httpHeaders: { 'X-CSRF': '1' },
+          httpHeaders: { ...BFF_HEADERS },
           rangeChunkSize: RANGE_CHUNK_BYTES,
           disableAutoFetch: true,
           disableStream: true,

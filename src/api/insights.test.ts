@@ -1,12 +1,10 @@
 /**
- * The Insights data hooks' sources: the service's extension when it answers, else the newest runs of the window
+ * The Insights queries' sources: the service's extension when it answers, else the newest runs of the window
  * (insightsFromRuns itself is held to the endpoint's answer by the service test run-outcome-filter.test.ts).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { insightsFromRuns, type AgentRun } from '@/contract';
-import { NEWEST_RUNS_LIMIT } from './insights-source';
-import { fetchAgentInsights } from './use-agent-insights';
-import { fetchInsightsOverview } from './use-insights-overview';
+import { fetchAgentInsights, fetchInsightsOverview, NEWEST_RUNS_LIMIT } from './insights';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
