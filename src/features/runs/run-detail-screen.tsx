@@ -70,7 +70,7 @@ export function RunDetailScreen({ agentId, runId }: { agentId: string; runId: st
           </>
         }
       />
-      <p className="muted">
+      <p className="muted run-origin">
         Agent{' '}
         <Link to="/agents/$agentId" params={{ agentId: run.agentId }}>
           {agent.data?.name || run.agentId}
