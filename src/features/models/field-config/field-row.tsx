@@ -1,17 +1,17 @@
-import { cloneElement, memo, useCallback, useId, useState, type KeyboardEvent, type ReactElement } from 'react';
+import { memo, useCallback, useId, useState, type KeyboardEvent } from 'react';
 import { FIELD_TYPES, MAX_TEXT_LENGTH, SCALAR_FIELD_TYPES } from '@/contract';
+import { EnumValues } from './enum-values';
+import { Columns } from './field-columns';
 import {
   countErrors,
   isKnownType,
   isNestedType,
-  move,
-  nameError,
-  newFieldDraft,
   withSetting,
   withType,
   type FieldDraft,
   type FieldErrors,
 } from './field-drafts';
+import { Check, NumberInput, Setting } from './setting-controls';
 
 export type DraftUpdater = (key: string, update: (draft: FieldDraft) => FieldDraft) => void;
 
@@ -365,213 +365,5 @@ function FieldSettings({ id, draft, errors, nested, canWrite, revealErrors, set,
       ) : null}
       {!nested && errors.settings.fields ? <p className="fc-error">Columns {errors.settings.fields}</p> : null}
     </div>
-  );
-}
-
-function Setting({
-  id,
-  label,
-  hint,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  error?: string;
-  children: ReactElement<Record<string, unknown>>;
-}) {
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-  const control = cloneElement(children, {
-    id,
-    'aria-describedby': describedBy,
-    'aria-invalid': error ? true : undefined,
-  });
-  return (
-    <div className="fc-setting">
-      <label htmlFor={id}>{label}</label>
-      {control}
-      {hint ? (
-        <span id={`${id}-hint`} className="fc-hint">
-          {hint}
-        </span>
-      ) : null}
-      {error ? (
-        <span id={`${id}-error`} className="fc-error">
-          {label} {error}
-        </span>
-      ) : null}
-    </div>
-  );
-}
-
-function Check({
-  label,
-  hint,
-  checked,
-  canWrite,
-  error,
-  onChange,
-}: {
-  label: string;
-  hint: string;
-  checked: boolean;
-  canWrite: boolean;
-  error?: string;
-  onChange: (on: boolean) => void;
-}) {
-  return (
-    <label className="fc-check">
-      <input type="checkbox" checked={checked} disabled={!canWrite} onChange={(e) => onChange(e.target.checked)} />
-      <span>
-        {label} <span className="fc-hint">{hint}</span>
-        {error ? <span className="fc-error"> {error}</span> : null}
-      </span>
-    </label>
-  );
-}
-
-/** An integer input that keeps what is typed; the schema reports out-of-range values. */
-function NumberInput({
-  value,
-  canWrite,
-  onChange,
-  ...rest
-}: {
-  value: unknown;
-  canWrite: boolean;
-  onChange: (value: number | undefined) => void;
-}) {
-  return (
-    <input
-      {...rest}
-      type="number"
-      inputMode="numeric"
-      value={typeof value === 'number' ? String(value) : ''}
-      readOnly={!canWrite}
-      onChange={(e) => onChange(e.target.value === '' ? undefined : Number(e.target.value))}
-    />
-  );
-}
-
-/** Enum values as one per line; blank lines are ignored, the text is kept as typed while editing. */
-function EnumValues({
-  values,
-  canWrite,
-  onChange,
-  ...rest
-}: {
-  values: unknown;
-  canWrite: boolean;
-  onChange: (values: string[]) => void;
-}) {
-  const list = Array.isArray(values) ? values.map(String) : [];
-  const [text, setText] = useState(list.join('\n'));
-  // Resync when the values change from elsewhere (the JSON view).
-  const joined = list.join('\n');
-  const [seen, setSeen] = useState(joined);
-  if (seen !== joined) {
-    setSeen(joined);
-    if (
-      text
-        .split('\n')
-        .map((v) => v.trim())
-        .filter(Boolean)
-        .join('\n') !== joined
-    )
-      setText(joined);
-  }
-  return (
-    <textarea
-      {...rest}
-      rows={Math.min(6, Math.max(2, list.length + 1))}
-      value={text}
-      readOnly={!canWrite}
-      onChange={(e) => {
-        setText(e.target.value);
-        onChange(
-          e.target.value
-            .split('\n')
-            .map((v) => v.trim())
-            .filter(Boolean),
-        );
-      }}
-    />
-  );
-}
-
-function Columns({
-  parent,
-  errors,
-  canWrite,
-  revealErrors,
-  onUpdate,
-}: {
-  parent: FieldDraft;
-  errors: FieldErrors;
-  canWrite: boolean;
-  revealErrors: boolean;
-  onUpdate: DraftUpdater;
-}) {
-  const columns = parent.columns ?? [];
-  const [added, setAdded] = useState<string | null>(null);
-  const parentKey = parent.key;
-  const updateColumn = useCallback<DraftUpdater>(
-    (key, update) =>
-      onUpdate(parentKey, (d) => ({ ...d, columns: (d.columns ?? []).map((c) => (c.key === key ? update(c) : c)) })),
-    [parentKey, onUpdate],
-  );
-  const moveColumn = useCallback(
-    (key: string, delta: number) =>
-      onUpdate(parentKey, (d) => {
-        const list = d.columns ?? [];
-        const from = list.findIndex((c) => c.key === key);
-        return { ...d, columns: move(list, from, from + delta) };
-      }),
-    [parentKey, onUpdate],
-  );
-  const removeColumn = useCallback(
-    (key: string) => onUpdate(parentKey, (d) => ({ ...d, columns: (d.columns ?? []).filter((c) => c.key !== key) })),
-    [parentKey, onUpdate],
-  );
-  return (
-    <section className="fc-columns" aria-label={`Columns of ${parent.name || 'this field'}`}>
-      <h4 className="fc-columns-title">
-        Columns <span className="fc-hint">({columns.length})</span>
-      </h4>
-      <ol className="fc-list">
-        {columns.map((column, index) => (
-          <FieldRow
-            key={column.key}
-            draft={column}
-            index={index}
-            total={columns.length}
-            nameProblem={errors.columns.get(column.key)?.name ?? nameError(column.name, columns)}
-            errors={errors.columns.get(column.key) ?? { settings: {}, columns: new Map(), other: [] }}
-            nested
-            revealErrors={revealErrors}
-            canMove
-            canWrite={canWrite}
-            onUpdate={updateColumn}
-            onMove={moveColumn}
-            onRemove={removeColumn}
-            initiallyOpen={column.key === added}
-          />
-        ))}
-      </ol>
-      {canWrite ? (
-        <button
-          type="button"
-          className="fc-add"
-          onClick={() => {
-            const column = newFieldDraft(columns, 'column');
-            setAdded(column.key);
-            onUpdate(parentKey, (d) => ({ ...d, columns: [...(d.columns ?? []), column] }));
-          }}
-        >
-          + Add column
-        </button>
-      ) : null}
-    </section>
   );
 }
