@@ -113,25 +113,14 @@ export const FieldRow = memo(function FieldRow(props: FieldRowProps) {
  * A row's state and edits: open or closed (opened by itself when a save attempt finds problems in its settings, or
  * when its type gets settings to fill in), its problem count and label, a setting or its type changed, and Alt+↑/↓.
  */
-function useFieldRow({
-  draft,
-  index,
-  nameProblem,
-  errors,
-  nested,
-  revealErrors,
-  canMove,
-  canWrite,
-  onUpdate,
-  onMove,
-  initiallyOpen,
-}: FieldRowProps) {
-  const [open, setOpen] = useState(Boolean(initiallyOpen));
+function useFieldRow(props: FieldRowProps) {
+  const { draft, nameProblem, nested, canMove, canWrite, onUpdate, onMove } = props;
+  const [open, setOpen] = useState(Boolean(props.initiallyOpen));
   const id = useId();
-  const problems = countErrors({ ...errors, name: nameProblem });
+  const problems = countErrors({ ...props.errors, name: nameProblem });
   const settingProblems = problems - (nameProblem ? 1 : 0);
-  const isOpen = open || (revealErrors && settingProblems > 0);
-  const label = draft.name || `${nested ? 'column' : 'field'} ${index + 1}`;
+  const isOpen = open || (props.revealErrors && settingProblems > 0);
+  const label = draft.name || `${nested ? 'column' : 'field'} ${props.index + 1}`;
 
   const set = useCallback(
     (setting: string, value: unknown) => onUpdate(draft.key, (d) => withSetting(d, setting, value)),
