@@ -1,17 +1,11 @@
-import { cloneElement, memo, useCallback, useId, useState, type KeyboardEvent, type ReactElement } from 'react';
-import { FIELD_TYPES, MAX_TEXT_LENGTH, SCALAR_FIELD_TYPES } from '@/contract';
-import {
-  countErrors,
-  isKnownType,
-  isNestedType,
-  move,
-  nameError,
-  newFieldDraft,
-  withSetting,
-  withType,
-  type FieldDraft,
-  type FieldErrors,
-} from './field-drafts';
+/**
+ * One field (or column) of the configuration as a row of the list: its header line, always shown, and its settings,
+ * opened on demand so that 50 fields and a 10-column table stay light.
+ */
+import { memo, useCallback, useId, useState, type KeyboardEvent } from 'react';
+import { countErrors, isNestedType, withSetting, withType, type FieldDraft, type FieldErrors } from './field-drafts';
+import { FieldBadges, FieldNameInput, FieldRowActions, FieldTypeSelect } from './field-row-head';
+import { FieldSettings } from './field-settings';
 
 export type DraftUpdater = (key: string, update: (draft: FieldDraft) => FieldDraft) => void;
 
@@ -36,8 +30,6 @@ type FieldRowProps = {
   initiallyOpen?: boolean;
 };
 
-const FORMAT_PLACEHOLDERS: Record<string, string> = { date: 'YYYY-MM-DD', amount: '0.00', number: '0.##' };
-
 /** One field (or column) of the configuration: a compact header line, and its settings when opened. */
 export const FieldRow = memo(function FieldRow(props: FieldRowProps) {
   const {
@@ -54,28 +46,7 @@ export const FieldRow = memo(function FieldRow(props: FieldRowProps) {
     onMove,
     onRemove,
   } = props;
-  const [open, setOpen] = useState(Boolean(props.initiallyOpen));
-  const id = useId();
-  const type = typeof draft.spec.type === 'string' ? draft.spec.type : '';
-  const problems = countErrors({ ...errors, name: nameProblem });
-  const settingProblems = problems - (nameProblem ? 1 : 0);
-  const isOpen = open || (revealErrors && settingProblems > 0);
-  const label = draft.name || `${nested ? 'column' : 'field'} ${index + 1}`;
-  const types: readonly string[] = nested ? SCALAR_FIELD_TYPES : FIELD_TYPES;
-
-  const set = useCallback(
-    (setting: string, value: unknown) => onUpdate(draft.key, (d) => withSetting(d, setting, value)),
-    [draft.key, onUpdate],
-  );
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (!event.altKey || !canMove || !canWrite) return;
-    if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
-      event.preventDefault();
-      event.stopPropagation();
-      onMove(draft.key, event.key === 'ArrowUp' ? -1 : 1);
-    }
-  };
+  const { id, problems, isOpen, label, set, onKeyDown, onTypeChange, onToggle } = useFieldRow(props);
 
   return (
     <li
@@ -96,25 +67,14 @@ export const FieldRow = memo(function FieldRow(props: FieldRowProps) {
           canWrite={canWrite}
           onChange={(name) => onUpdate(draft.key, (d) => ({ ...d, name }))}
         />
-        <select
-          className="fc-type"
-          aria-label={`Type of ${label}`}
-          value={type}
-          disabled={!canWrite}
-          aria-invalid={errors.settings.type ? true : undefined}
-          onChange={(event) => {
-            const next = event.target.value;
-            onUpdate(draft.key, (d) => withType(d, next, !nested));
-            if (isNestedType(next) || next === 'enum') setOpen(true);
-          }}
-        >
-          {!isKnownType(type) ? <option value={type}>{type ? `${type} (unknown)` : '(no type)'}</option> : null}
-          {types.map((t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
-          ))}
-        </select>
+        <FieldTypeSelect
+          label={label}
+          type={draft.spec.type}
+          nested={nested}
+          invalid={Boolean(errors.settings.type)}
+          canWrite={canWrite}
+          onChange={onTypeChange}
+        />
         <FieldBadges draft={draft} />
         {problems > 0 ? (
           <span className="fc-problems" title="Problems in this field">
@@ -128,7 +88,7 @@ export const FieldRow = memo(function FieldRow(props: FieldRowProps) {
           canWrite={canWrite}
           canMoveUp={canMove && index > 0}
           canMoveDown={canMove && index < total - 1}
-          onToggle={() => setOpen(!isOpen)}
+          onToggle={onToggle}
           onMove={(delta) => onMove(draft.key, delta)}
           onRemove={() => onRemove(draft.key)}
         />
@@ -149,429 +109,37 @@ export const FieldRow = memo(function FieldRow(props: FieldRowProps) {
   );
 });
 
-/** The field's name, with its problem among its siblings. */
-function FieldNameInput({
-  id,
-  label,
-  name,
-  problem,
-  canWrite,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  name: string;
-  problem: string | undefined;
-  canWrite: boolean;
-  onChange: (name: string) => void;
-}) {
-  return (
-    <div className="fc-name">
-      <input
-        id={`${id}-name`}
-        className="fc-name-input"
-        data-focus="name"
-        aria-label={label}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? `${id}-name-error` : undefined}
-        value={name}
-        readOnly={!canWrite}
-        spellCheck={false}
-        autoComplete="off"
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {problem ? (
-        <span id={`${id}-name-error`} className="fc-error" role="alert">
-          {problem}
-        </span>
-      ) : null}
-    </div>
-  );
-}
+/**
+ * A row's state and edits: open or closed (opened by itself when a save attempt finds problems in its settings, or
+ * when its type gets settings to fill in), its problem count and label, a setting or its type changed, and Alt+↑/↓.
+ */
+function useFieldRow(props: FieldRowProps) {
+  const { draft, nameProblem, nested, canMove, canWrite, onUpdate, onMove } = props;
+  const [open, setOpen] = useState(Boolean(props.initiallyOpen));
+  const id = useId();
+  const problems = countErrors({ ...props.errors, name: nameProblem });
+  const settingProblems = problems - (nameProblem ? 1 : 0);
+  const isOpen = open || (props.revealErrors && settingProblems > 0);
+  const label = draft.name || `${nested ? 'column' : 'field'} ${props.index + 1}`;
 
-/** Move up and down (for writers), open or close the settings, remove. */
-function FieldRowActions({
-  label,
-  settingsId,
-  isOpen,
-  canWrite,
-  canMoveUp,
-  canMoveDown,
-  onToggle,
-  onMove,
-  onRemove,
-}: {
-  label: string;
-  settingsId: string;
-  isOpen: boolean;
-  canWrite: boolean;
-  canMoveUp: boolean;
-  canMoveDown: boolean;
-  onToggle: () => void;
-  onMove: (delta: number) => void;
-  onRemove: () => void;
-}) {
-  return (
-    <div className="fc-actions">
-      {canWrite ? (
-        <>
-          <button
-            type="button"
-            className="fc-icon-button"
-            data-focus="up"
-            aria-label={`Move ${label} up`}
-            title="Move up (Alt+↑)"
-            disabled={!canMoveUp}
-            onClick={() => onMove(-1)}
-          >
-            ↑
-          </button>
-          <button
-            type="button"
-            className="fc-icon-button"
-            data-focus="down"
-            aria-label={`Move ${label} down`}
-            title="Move down (Alt+↓)"
-            disabled={!canMoveDown}
-            onClick={() => onMove(1)}
-          >
-            ↓
-          </button>
-        </>
-      ) : null}
-      <button type="button" className="fc-toggle" aria-expanded={isOpen} aria-controls={settingsId} onClick={onToggle}>
-        <span aria-hidden="true">{isOpen ? '▾' : '▸'}</span> Settings<span className="sr-only"> of {label}</span>
-      </button>
-      {canWrite ? (
-        <button
-          type="button"
-          className="fc-icon-button fc-remove"
-          aria-label={`Remove ${label}`}
-          title="Remove"
-          onClick={onRemove}
-        >
-          ✕
-        </button>
-      ) : null}
-    </div>
+  const set = useCallback(
+    (setting: string, value: unknown) => onUpdate(draft.key, (d) => withSetting(d, setting, value)),
+    [draft.key, onUpdate],
   );
-}
 
-function FieldBadges({ draft }: { draft: FieldDraft }) {
-  const badges: string[] = [];
-  if (draft.spec.nullable === true) badges.push('nullable');
-  if (draft.spec.multiValue === true) badges.push('multi-value');
-  if (Array.isArray(draft.spec.enum)) badges.push(`${draft.spec.enum.length} values`);
-  if (draft.columns) badges.push(`${draft.columns.length} ${draft.columns.length === 1 ? 'column' : 'columns'}`);
-  if (!badges.length) return <span className="fc-badges" />;
-  return (
-    <span className="fc-badges">
-      {badges.map((b) => (
-        <span key={b} className="fc-badge">
-          {b}
-        </span>
-      ))}
-    </span>
-  );
-}
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!event.altKey || !canMove || !canWrite) return;
+    if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
+      event.preventDefault();
+      event.stopPropagation();
+      onMove(draft.key, event.key === 'ArrowUp' ? -1 : 1);
+    }
+  };
 
-type FieldSettingsProps = {
-  id: string;
-  draft: FieldDraft;
-  errors: FieldErrors;
-  nested: boolean;
-  canWrite: boolean;
-  revealErrors: boolean;
-  set: (setting: string, value: unknown) => void;
-  onUpdate: DraftUpdater;
-};
+  const onTypeChange = (next: string) => {
+    onUpdate(draft.key, (d) => withType(d, next, !nested));
+    if (isNestedType(next) || next === 'enum') setOpen(true);
+  };
 
-function FieldSettings({ id, draft, errors, nested, canWrite, revealErrors, set, onUpdate }: FieldSettingsProps) {
-  const type = draft.spec.type;
-  const text = (key: string) => (typeof draft.spec[key] === 'string' ? (draft.spec[key] as string) : '');
-  const showEnum = type === 'enum' || draft.spec.enum !== undefined;
-  return (
-    <div id={id} className="fc-settings">
-      <div className="fc-settings-grid">
-        <Setting id={`${id}-description`} label="Description" error={errors.settings.description}>
-          <textarea
-            rows={2}
-            value={text('description')}
-            readOnly={!canWrite}
-            onChange={(e) => set('description', e.target.value || undefined)}
-          />
-        </Setting>
-        <Setting
-          id={`${id}-promptHint`}
-          label="Prompt hint"
-          error={errors.settings.promptHint}
-          hint="Extra instruction for the model"
-        >
-          <textarea
-            rows={2}
-            value={text('promptHint')}
-            readOnly={!canWrite}
-            onChange={(e) => set('promptHint', e.target.value || undefined)}
-          />
-        </Setting>
-        <Setting id={`${id}-format`} label="Format" error={errors.settings.format}>
-          <input
-            value={text('format')}
-            readOnly={!canWrite}
-            placeholder={typeof type === 'string' ? FORMAT_PLACEHOLDERS[type] : undefined}
-            onChange={(e) => set('format', e.target.value || undefined)}
-          />
-        </Setting>
-        <Setting
-          id={`${id}-maxLength`}
-          label="Max length"
-          error={errors.settings.maxLength}
-          hint={`1 to ${MAX_TEXT_LENGTH}`}
-        >
-          <NumberInput value={draft.spec.maxLength} canWrite={canWrite} onChange={(value) => set('maxLength', value)} />
-        </Setting>
-        <div className="fc-checks">
-          <Check
-            label="Nullable"
-            hint="May be empty"
-            checked={draft.spec.nullable === true}
-            canWrite={canWrite}
-            error={errors.settings.nullable}
-            onChange={(on) => set('nullable', on ? true : undefined)}
-          />
-          <Check
-            label="Multi-value"
-            hint="May occur several times"
-            checked={draft.spec.multiValue === true}
-            canWrite={canWrite}
-            error={errors.settings.multiValue}
-            onChange={(on) => set('multiValue', on ? true : undefined)}
-          />
-        </div>
-        {showEnum ? (
-          <Setting id={`${id}-enum`} label="Enum values" error={errors.settings.enum} hint="One value per line">
-            <EnumValues values={draft.spec.enum} canWrite={canWrite} onChange={(values) => set('enum', values)} />
-          </Setting>
-        ) : null}
-      </div>
-      {errors.settings.type ? <p className="fc-error">Type {errors.settings.type}</p> : null}
-      {errors.other.map((message) => (
-        <p key={message} className="fc-error">
-          {message} — remove it in the JSON view
-        </p>
-      ))}
-      {!nested && draft.columns ? (
-        <Columns parent={draft} errors={errors} canWrite={canWrite} revealErrors={revealErrors} onUpdate={onUpdate} />
-      ) : null}
-      {!nested && errors.settings.fields ? <p className="fc-error">Columns {errors.settings.fields}</p> : null}
-    </div>
-  );
-}
-
-function Setting({
-  id,
-  label,
-  hint,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  error?: string;
-  children: ReactElement<Record<string, unknown>>;
-}) {
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-  const control = cloneElement(children, {
-    id,
-    'aria-describedby': describedBy,
-    'aria-invalid': error ? true : undefined,
-  });
-  return (
-    <div className="fc-setting">
-      <label htmlFor={id}>{label}</label>
-      {control}
-      {hint ? (
-        <span id={`${id}-hint`} className="fc-hint">
-          {hint}
-        </span>
-      ) : null}
-      {error ? (
-        <span id={`${id}-error`} className="fc-error">
-          {label} {error}
-        </span>
-      ) : null}
-    </div>
-  );
-}
-
-function Check({
-  label,
-  hint,
-  checked,
-  canWrite,
-  error,
-  onChange,
-}: {
-  label: string;
-  hint: string;
-  checked: boolean;
-  canWrite: boolean;
-  error?: string;
-  onChange: (on: boolean) => void;
-}) {
-  return (
-    <label className="fc-check">
-      <input type="checkbox" checked={checked} disabled={!canWrite} onChange={(e) => onChange(e.target.checked)} />
-      <span>
-        {label} <span className="fc-hint">{hint}</span>
-        {error ? <span className="fc-error"> {error}</span> : null}
-      </span>
-    </label>
-  );
-}
-
-/** An integer input that keeps what is typed; the schema reports out-of-range values. */
-function NumberInput({
-  value,
-  canWrite,
-  onChange,
-  ...rest
-}: {
-  value: unknown;
-  canWrite: boolean;
-  onChange: (value: number | undefined) => void;
-}) {
-  return (
-    <input
-      {...rest}
-      type="number"
-      inputMode="numeric"
-      value={typeof value === 'number' ? String(value) : ''}
-      readOnly={!canWrite}
-      onChange={(e) => onChange(e.target.value === '' ? undefined : Number(e.target.value))}
-    />
-  );
-}
-
-/** Enum values as one per line; blank lines are ignored, the text is kept as typed while editing. */
-function EnumValues({
-  values,
-  canWrite,
-  onChange,
-  ...rest
-}: {
-  values: unknown;
-  canWrite: boolean;
-  onChange: (values: string[]) => void;
-}) {
-  const list = Array.isArray(values) ? values.map(String) : [];
-  const [text, setText] = useState(list.join('\n'));
-  // Resync when the values change from elsewhere (the JSON view).
-  const joined = list.join('\n');
-  const [seen, setSeen] = useState(joined);
-  if (seen !== joined) {
-    setSeen(joined);
-    if (
-      text
-        .split('\n')
-        .map((v) => v.trim())
-        .filter(Boolean)
-        .join('\n') !== joined
-    )
-      setText(joined);
-  }
-  return (
-    <textarea
-      {...rest}
-      rows={Math.min(6, Math.max(2, list.length + 1))}
-      value={text}
-      readOnly={!canWrite}
-      onChange={(e) => {
-        setText(e.target.value);
-        onChange(
-          e.target.value
-            .split('\n')
-            .map((v) => v.trim())
-            .filter(Boolean),
-        );
-      }}
-    />
-  );
-}
-
-function Columns({
-  parent,
-  errors,
-  canWrite,
-  revealErrors,
-  onUpdate,
-}: {
-  parent: FieldDraft;
-  errors: FieldErrors;
-  canWrite: boolean;
-  revealErrors: boolean;
-  onUpdate: DraftUpdater;
-}) {
-  const columns = parent.columns ?? [];
-  const [added, setAdded] = useState<string | null>(null);
-  const parentKey = parent.key;
-  const updateColumn = useCallback<DraftUpdater>(
-    (key, update) =>
-      onUpdate(parentKey, (d) => ({ ...d, columns: (d.columns ?? []).map((c) => (c.key === key ? update(c) : c)) })),
-    [parentKey, onUpdate],
-  );
-  const moveColumn = useCallback(
-    (key: string, delta: number) =>
-      onUpdate(parentKey, (d) => {
-        const list = d.columns ?? [];
-        const from = list.findIndex((c) => c.key === key);
-        return { ...d, columns: move(list, from, from + delta) };
-      }),
-    [parentKey, onUpdate],
-  );
-  const removeColumn = useCallback(
-    (key: string) => onUpdate(parentKey, (d) => ({ ...d, columns: (d.columns ?? []).filter((c) => c.key !== key) })),
-    [parentKey, onUpdate],
-  );
-  return (
-    <section className="fc-columns" aria-label={`Columns of ${parent.name || 'this field'}`}>
-      <h4 className="fc-columns-title">
-        Columns <span className="fc-hint">({columns.length})</span>
-      </h4>
-      <ol className="fc-list">
-        {columns.map((column, index) => (
-          <FieldRow
-            key={column.key}
-            draft={column}
-            index={index}
-            total={columns.length}
-            nameProblem={errors.columns.get(column.key)?.name ?? nameError(column.name, columns)}
-            errors={errors.columns.get(column.key) ?? { settings: {}, columns: new Map(), other: [] }}
-            nested
-            revealErrors={revealErrors}
-            canMove
-            canWrite={canWrite}
-            onUpdate={updateColumn}
-            onMove={moveColumn}
-            onRemove={removeColumn}
-            initiallyOpen={column.key === added}
-          />
-        ))}
-      </ol>
-      {canWrite ? (
-        <button
-          type="button"
-          className="fc-add"
-          onClick={() => {
-            const column = newFieldDraft(columns, 'column');
-            setAdded(column.key);
-            onUpdate(parentKey, (d) => ({ ...d, columns: [...(d.columns ?? []), column] }));
-          }}
-        >
-          + Add column
-        </button>
-      ) : null}
-    </section>
-  );
+  return { id, problems, isOpen, label, set, onKeyDown, onTypeChange, onToggle: () => setOpen(!isOpen) };
 }
