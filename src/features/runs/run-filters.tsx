@@ -1,9 +1,9 @@
 import { useId, type FormEvent } from 'react';
+import { parseStatusList } from '@/api/runs-filter';
 import { AGENT_RUN_STATUS_WORDS } from './run-status';
 import { useRunsSearchChange } from './runs-route';
 import {
   lowestConfidenceWords,
-  parseStatusList,
   predictionFilterWords,
   RUN_OUTCOME_WORDS,
   RUN_TAB_DEFINITIONS,

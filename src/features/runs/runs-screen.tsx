@@ -8,6 +8,7 @@ import {
 } from '@/api/agent-runs';
 import { useCapabilities } from '@/api/capabilities';
 import { useOrganizationScope } from '@/api/organization-scope';
+import { insightSearch, runsCountsParams, runsListFilter, runsPaginationScope } from '@/api/runs-filter';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, type TableSelection } from '@/components/data-table';
 import { EmptyState } from '@/components/states';
@@ -22,9 +23,6 @@ import { useRunsSearchChange } from './runs-route';
 import {
   DEFAULT_REFRESH_SECONDS,
   describeFilter,
-  insightFilters,
-  insightSearch,
-  listFilterFromSearch,
   RUN_TAB_DEFINITIONS,
   runsListParams,
   type RunsSearch,
@@ -51,13 +49,7 @@ export function RunsScreen({ agents, agentId, search }: RunsScreenProps) {
     refetchInterval,
   });
   const counts = useQuery({
-    ...agentRunCountsQueryOptions(org, {
-      agentId,
-      outcome: search.outcome,
-      ...insightFilters(search),
-      createdTimeAfter: search.from,
-      createdTimeBefore: search.to,
-    }),
+    ...agentRunCountsQueryOptions(org, runsCountsParams(agentId, search)),
     refetchInterval,
   });
   const archive = useArchiveWithUndo();
@@ -103,7 +95,7 @@ export function RunsScreen({ agents, agentId, search }: RunsScreenProps) {
         }
         isFetching={isFetching}
         pagination={{
-          scope: `runs:${agentId}:${tab}:${search.status ?? ''}:${search.outcome ?? ''}:${JSON.stringify(insightSearch(search))}:${search.from ?? ''}:${search.to ?? ''}:${search.sort ?? ''}`,
+          scope: runsPaginationScope(agentId, search),
           noun: ['run', 'runs'],
           search,
           nextToken: data.nextToken,
@@ -189,12 +181,11 @@ function ArchiveMatchingDialog({
       description={`Every run of this agent that is ${filterWords} — on all pages, not only this one. You can undo for a few seconds before anything is sent.`}
       confirmLabel="Archive matching runs"
       onConfirm={async () => {
-        const { maxResults: _m, nextToken: _n, ...filter } = runsListParams(agentId, search);
-        const runs = (await fetchAllAgentRuns(filter)).filter((r) => r.status !== 'archived');
+        const runs = (await fetchAllAgentRuns(runsListFilter(agentId, search))).filter((r) => r.status !== 'archived');
         archive(runs, `${runs.length} ${runs.length === 1 ? 'run' : 'runs'} ${filterWords}`);
       }}
     >
-      <p className="runs-confirm-count">{matchingCountText(counts, listFilterFromSearch(agentId, search).statuses)}</p>
+      <p className="runs-confirm-count">{matchingCountText(counts, runsListFilter(agentId, search).statuses)}</p>
     </ConfirmDialog>
   );
 }
