@@ -37,35 +37,12 @@ export type RunsScreenProps = {
 
 /** The front page: one agent's runs by tab, status and created time, with archive (undoable) and delete. */
 export function RunsScreen({ agents, agentId, search }: RunsScreenProps) {
-  const org = useOrganizationScope();
-  const { review: canArchive, write: canDelete } = useCapabilities();
-  const onSearchChange = useRunsSearchChange();
   const [selectedCount, setSelectedCount] = useState(0);
-  const refreshSeconds = search.refresh ?? DEFAULT_REFRESH_SECONDS;
   const paused = selectedCount > 0;
-  const refetchInterval = refreshSeconds > 0 && !paused ? refreshSeconds * 1000 : false;
-  const { data, isFetching, dataUpdatedAt } = useSuspenseQuery({
-    ...agentRunsListQueryOptions(org, runsListParams(agentId, search)),
-    refetchInterval,
-  });
-  const counts = useQuery({
-    ...agentRunCountsQueryOptions(org, runsCountsParams(agentId, search)),
-    refetchInterval,
-  });
+  const { list, counts, refreshSeconds } = useRunsQueries(agentId, search, paused);
   const archive = useArchiveWithUndo();
   const deleteDialog = useDeleteRunDialog();
   const [archiveMatching, setArchiveMatching] = useState(false);
-  const tab = search.tab ?? 'all';
-  const filtered = Boolean(
-    search.status || search.outcome || Object.keys(insightSearch(search)).length || search.from || search.to,
-  );
-  const columns = runColumns({
-    canArchive,
-    canDelete,
-    onArchive: (r) => archive([r], `run …${r.runId.slice(-8)}`),
-    onDelete: deleteDialog.open,
-  });
-
   return (
     <div className="runs">
       <RunsBar
@@ -73,47 +50,20 @@ export function RunsScreen({ agents, agentId, search }: RunsScreenProps) {
         agentId={agentId}
         refreshSeconds={refreshSeconds}
         paused={paused}
-        updatedAt={dataUpdatedAt}
+        updatedAt={list.dataUpdatedAt}
         counts={counts.data}
       />
 
-      <RunTabs tab={tab} counts={counts.data} loading={counts.isPending} />
+      <RunTabs tab={search.tab ?? 'all'} counts={counts.data} loading={counts.isPending} />
 
-      <DataTable
-        label={`Runs: ${RUN_TAB_DEFINITIONS[tab].label}`}
-        data={data.runs}
-        columns={columns}
-        getRowId={(r) => r.runId}
-        columnsKey="runs"
-        toolbar={<RunFilters search={search} />}
-        toolbarEnd={
-          canArchive && tab !== 'archived' && data.runs.length > 0 ? (
-            <button type="button" className="button button--small" onClick={() => setArchiveMatching(true)}>
-              Archive all matching…
-            </button>
-          ) : null
-        }
-        isFetching={isFetching}
-        pagination={{
-          scope: runsPaginationScope(agentId, search),
-          noun: ['run', 'runs'],
-          search,
-          nextToken: data.nextToken,
-          onNavigate: (patch) => onSearchChange((s) => ({ ...s, ...patch })),
-        }}
-        sorting={{
-          value: { id: 'created', desc: search.sort !== 'asc' },
-          onChange: (sort) =>
-            onSearchChange((s) => ({ ...s, cursor: undefined, sort: sort && !sort.desc ? 'asc' : undefined })),
-        }}
-        selection={canArchive ? archiveSelection((rows, what) => archive(rows, what), setSelectedCount) : undefined}
-        empty={
-          <EmptyState
-            title={filtered ? 'No runs match these filters' : `No runs ${RUN_TAB_DEFINITIONS[tab].describes}`}
-          >
-            {filtered ? 'Clear the filters to see more runs.' : 'Runs appear here when the agent starts them.'}
-          </EmptyState>
-        }
+      <RunsTable
+        agentId={agentId}
+        search={search}
+        list={list}
+        archive={archive}
+        onDelete={deleteDialog.open}
+        onSelectedCount={setSelectedCount}
+        onArchiveMatching={() => setArchiveMatching(true)}
       />
 
       <ArchiveMatchingDialog
@@ -129,11 +79,101 @@ export function RunsScreen({ agents, agentId, search }: RunsScreenProps) {
   );
 }
 
+/**
+ * The page's runs and its counts per status, refreshed every `refresh` seconds of the URL — but not while runs are
+ * selected (the rows would move under the operator's hand).
+ */
+function useRunsQueries(agentId: string, search: RunsSearch, paused: boolean) {
+  const org = useOrganizationScope();
+  const refreshSeconds = search.refresh ?? DEFAULT_REFRESH_SECONDS;
+  const refetchInterval = refreshSeconds > 0 && !paused ? refreshSeconds * 1000 : false;
+  const list = useSuspenseQuery({
+    ...agentRunsListQueryOptions(org, runsListParams(agentId, search)),
+    refetchInterval,
+  });
+  const counts = useQuery({ ...agentRunCountsQueryOptions(org, runsCountsParams(agentId, search)), refetchInterval });
+  return { list, counts, refreshSeconds };
+}
+
+type ArchiveRuns = (runs: AgentRun[], what: string) => void;
+
+/** The table of the page's runs: filters, pages, order, selection to archive, and what to say when there are none. */
+function RunsTable({
+  agentId,
+  search,
+  list: { data, isFetching },
+  archive,
+  onDelete,
+  onSelectedCount,
+  onArchiveMatching,
+}: {
+  agentId: string;
+  search: RunsSearch;
+  list: { data: { runs: AgentRun[]; nextToken?: string | null }; isFetching: boolean };
+  archive: ArchiveRuns;
+  onDelete: (run: AgentRun) => void;
+  onSelectedCount: (count: number) => void;
+  onArchiveMatching: () => void;
+}) {
+  const { review: canArchive, write: canDelete } = useCapabilities();
+  const onSearchChange = useRunsSearchChange();
+  const tab = search.tab ?? 'all';
+  const columns = runColumns({
+    canArchive,
+    canDelete,
+    onArchive: (r) => archive([r], `run …${r.runId.slice(-8)}`),
+    onDelete,
+  });
+  return (
+    <DataTable
+      label={`Runs: ${RUN_TAB_DEFINITIONS[tab].label}`}
+      data={data.runs}
+      columns={columns}
+      getRowId={(r) => r.runId}
+      columnsKey="runs"
+      toolbar={<RunFilters search={search} />}
+      toolbarEnd={
+        canArchive && tab !== 'archived' && data.runs.length > 0 ? (
+          <button type="button" className="button button--small" onClick={onArchiveMatching}>
+            Archive all matching…
+          </button>
+        ) : null
+      }
+      isFetching={isFetching}
+      pagination={{
+        scope: runsPaginationScope(agentId, search),
+        noun: ['run', 'runs'],
+        search,
+        nextToken: data.nextToken,
+        onNavigate: (patch) => onSearchChange((s) => ({ ...s, ...patch })),
+      }}
+      sorting={{
+        value: { id: 'created', desc: search.sort !== 'asc' },
+        onChange: (sort) =>
+          onSearchChange((s) => ({ ...s, cursor: undefined, sort: sort && !sort.desc ? 'asc' : undefined })),
+      }}
+      selection={canArchive ? archiveSelection(archive, onSelectedCount) : undefined}
+      empty={<NoRuns search={search} />}
+    />
+  );
+}
+
+/** No runs: because of the filters (clear them), or none yet on this tab. */
+function NoRuns({ search }: { search: RunsSearch }) {
+  const filtered = Boolean(
+    search.status || search.outcome || Object.keys(insightSearch(search)).length || search.from || search.to,
+  );
+  return (
+    <EmptyState
+      title={filtered ? 'No runs match these filters' : `No runs ${RUN_TAB_DEFINITIONS[search.tab ?? 'all'].describes}`}
+    >
+      {filtered ? 'Clear the filters to see more runs.' : 'Runs appear here when the agent starts them.'}
+    </EmptyState>
+  );
+}
+
 /** Selected runs are archived together (with undo); while any are selected the table stops refreshing itself. */
-function archiveSelection(
-  archive: (runs: AgentRun[], what: string) => void,
-  onSelectedCount: (count: number) => void,
-): TableSelection<AgentRun> {
+function archiveSelection(archive: ArchiveRuns, onSelectedCount: (count: number) => void): TableSelection<AgentRun> {
   return {
     noun: ['run', 'runs'],
     describe: (r) => `…${r.runId.slice(-8)}`,
@@ -170,7 +210,7 @@ function ArchiveMatchingDialog({
   agentId: string;
   search: RunsSearch;
   counts: AgentRunCountsResult | undefined;
-  archive: (runs: AgentRun[], what: string) => void;
+  archive: ArchiveRuns;
 }) {
   const filterWords = describeFilter(search, (s) => AGENT_RUN_STATUS_WORDS[s].label);
   return (

@@ -150,11 +150,20 @@ export function lowestConfidenceWords(search: RunsInsightSearch): string | undef
   return search.lowestConfidence ? `Lowest confidence ${rangeWords(search.lowestConfidence)}` : undefined;
 }
 
+/** The statuses of the page's tab, and those of them the status filter chose. */
+export function tabStatuses(search: RunsSearch): { statuses: readonly AgentRunStatus[]; chosen: AgentRunStatus[] } {
+  const statuses = RUN_TAB_DEFINITIONS[search.tab ?? 'all'].statuses;
+  return { statuses, chosen: parseStatusList(search.status).filter((s) => statuses.includes(s)) };
+}
+
 /** "failed, created after 1 Nov 2026 09:00" — the current filter in words, for confirmations. */
 export function describeFilter(search: RunsSearch, statusLabel: (status: AgentRunStatus) => string): string {
-  const tab = RUN_TAB_DEFINITIONS[search.tab ?? 'all'];
-  const chosen = parseStatusList(search.status).filter((s) => tab.statuses.includes(s));
-  const parts = [chosen.length ? `status ${chosen.map(statusLabel).join(' or ')}` : tab.describes];
+  const { chosen } = tabStatuses(search);
+  const parts = [
+    chosen.length
+      ? `status ${chosen.map(statusLabel).join(' or ')}`
+      : RUN_TAB_DEFINITIONS[search.tab ?? 'all'].describes,
+  ];
   if (search.outcome) parts.push(`outcome ${RUN_OUTCOME_WORDS[search.outcome]}`);
   const prediction = predictionFilterSentence(search);
   if (prediction) parts.push(prediction);
