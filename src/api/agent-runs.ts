@@ -48,6 +48,13 @@ export interface AgentRunsListParams extends InsightExtensionFilters {
   nextToken?: string;
 }
 
+/** The counts query: the list's filters but the statuses (the counts are split by them), sort and page. */
+export interface AgentRunCountsParams extends InsightExtensionFilters {
+  agentId: string;
+  createdTimeAfter?: string;
+  createdTimeBefore?: string;
+}
+
 function extensionQuery(params: InsightExtensionFilters) {
   return {
     outcome: params.outcome,
@@ -116,10 +123,7 @@ export interface AgentRunCountsResult {
  * count extension (docs/run-counts.md). A service without it (404/400, or an answer of another shape) gets the
  * newest FALLBACK_COUNT_LIMIT runs counted instead, marked incomplete, rather than every page read.
  */
-export function agentRunCountsQueryOptions(
-  org: string,
-  params: InsightExtensionFilters & { agentId: string; createdTimeAfter?: string; createdTimeBefore?: string },
-) {
+export function agentRunCountsQueryOptions(org: string, params: AgentRunCountsParams) {
   return queryOptions({
     queryKey: agentRunKeys.counts(org, params),
     queryFn: async ({ signal }): Promise<AgentRunCountsResult> => {

@@ -6,6 +6,7 @@ import { Section } from '@/components/page-header';
 import { DateTime } from '@/components/date-time';
 import { LoadingState } from '@/components/states';
 import { AgentRunStatusBadge } from './run-status-badge';
+import { RunSubrunsTable } from './run-subruns-table';
 import './runs.css';
 import { useOrganizationScope } from '@/api/organization-scope';
 
@@ -47,36 +48,23 @@ export function AgentRunsSummary({ agentId }: { agentId: string }) {
         {data.runs.length === 0 ? (
           <p className="muted">No runs yet.</p>
         ) : (
-          <table className="run-subruns">
-            <thead>
-              <tr>
-                <th scope="col">Run</th>
-                <th scope="col">Status</th>
-                <th scope="col">Created</th>
+          <RunSubrunsTable columns={['Run', 'Status', 'Created']}>
+            {data.runs.map((r) => (
+              <tr key={r.runId}>
+                <td>
+                  <Link to="/runs/$agentId/$runId" params={{ agentId: r.agentId, runId: r.runId }} className="runs-id">
+                    …{r.runId.slice(-8)}
+                  </Link>
+                </td>
+                <td>
+                  <AgentRunStatusBadge status={r.status} />
+                </td>
+                <td>
+                  <DateTime value={r.createdTime} />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {data.runs.map((r) => (
-                <tr key={r.runId}>
-                  <td>
-                    <Link
-                      to="/runs/$agentId/$runId"
-                      params={{ agentId: r.agentId, runId: r.runId }}
-                      className="runs-id"
-                    >
-                      …{r.runId.slice(-8)}
-                    </Link>
-                  </td>
-                  <td>
-                    <AgentRunStatusBadge status={r.status} />
-                  </td>
-                  <td>
-                    <DateTime value={r.createdTime} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </RunSubrunsTable>
         )}
       </Section>
     </>

@@ -16,6 +16,7 @@ import { JsonBlock } from './json-block';
 import { useArchiveWithUndo, useDeleteRunDialog } from './run-actions';
 import { AGENT_RUN_STATUS_WORDS, agentRunStatusWords } from './run-status';
 import { AgentRunStatusBadge, RunStatusBadge } from './run-status-badge';
+import { RunSubrunsTable } from './run-subruns-table';
 import { bareId, resourceKind } from '@/api/run-ids';
 import './runs.css';
 import { useOrganizationScope } from '@/api/organization-scope';
@@ -23,111 +24,139 @@ import { useOrganizationScope } from '@/api/organization-scope';
 /** One agent run: what state it is in and what that means, how it got there, what it touched, and what ran for it. */
 export function RunDetailScreen({ agentId, runId }: { agentId: string; runId: string }) {
   const org = useOrganizationScope();
-  const { review: canArchive, write: canDelete } = useCapabilities();
   const { data: run } = useSuspenseQuery(agentRunQueryOptions(org, agentId, runId));
-  const agent = useQuery(agentQueryOptions(org, agentId));
   const navigate = useNavigate();
-  const archive = useArchiveWithUndo();
   const deleteDialog = useDeleteRunDialog(() => void navigate({ to: '/runs', search: { agent: agentId } }));
-  const words = agentRunStatusWords(run.status);
-  const waitsForReview = REVIEW_STATUSES.includes(run.status);
   return (
     <div className="page run-detail">
-      <PageHeader
-        title={`Run …${run.runId.slice(-8)}`}
-        meta={
-          <>
-            <AgentRunStatusBadge status={run.status} />
-            <IdWithCopy id={run.runId} label="Copy run id" />
-          </>
-        }
-        description={
-          <span className="run-meaning" data-testid="run-meaning">
-            {words.meaning}
-          </span>
-        }
-        actions={
-          <>
-            {waitsForReview && (
-              <Link
-                to="/runs/review"
-                search={{ agentId: run.agentId, runId: run.runId }}
-                className="button button--primary"
-              >
-                Review
-              </Link>
-            )}
-            {canArchive && run.status !== 'archived' && (
-              <button type="button" className="button" onClick={() => archive([run], `run …${run.runId.slice(-8)}`)}>
-                Archive
-              </button>
-            )}
-            {canDelete && (
-              <button type="button" className="button button--danger" onClick={() => deleteDialog.open(run)}>
-                Delete
-              </button>
-            )}
-          </>
-        }
-      />
-      <p className="muted run-origin">
-        Agent{' '}
-        <Link to="/agents/$agentId" params={{ agentId: run.agentId }}>
-          {agent.data?.name || run.agentId}
-        </Link>{' '}
-        · created <DateTime value={run.createdTime} mode="exact" />
-        <ChangeCredit
-          actor={run.createdBy}
-          write={creationWrite(`agents/${segment(run.agentId)}/runs`, run.createdTime)}
-        />
-      </p>
+      <RunDetailHeader run={run} onDelete={deleteDialog.open} />
+      <RunOrigin run={run} agentId={agentId} />
 
       <SubRuns run={run} />
 
-      <Section title="Timeline" description="Every state the run went through, oldest first.">
-        {run.events.length === 0 ? (
-          <p className="muted">No events recorded.</p>
-        ) : (
-          <ol className="run-timeline" aria-label="Run events">
-            {run.events.map((event, index) => {
-              const { type, status, time, by, ...extra } = event;
-              const extraText = Object.entries(extra)
-                .filter(([, v]) => v !== null && v !== undefined && v !== '')
-                .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
-                .join(' · ');
-              return (
-                <li key={index}>
-                  <span className="run-timeline__what">
-                    {status
-                      ? (AGENT_RUN_STATUS_WORDS[status as keyof typeof AGENT_RUN_STATUS_WORDS]?.label ?? status)
-                      : type}
-                  </span>
-                  {status && <span className="muted">({type})</span>}
-                  <DateTime value={time} mode="exact" />
-                  <ChangeCredit actor={by} />
-                  {extraText && <span className="run-timeline__extra">{extraText}</span>}
-                </li>
-              );
-            })}
-          </ol>
-        )}
-      </Section>
+      <RunTimeline run={run} />
 
-      <Section title="Resources" description="What this run used and produced.">
-        {run.resourceIds.length === 0 ? (
-          <p className="muted">The run names no resources.</p>
-        ) : (
-          <ul className="run-resources">
-            {run.resourceIds.map((id) => (
-              <ResourceLink key={id} id={id} />
-            ))}
-          </ul>
-        )}
-      </Section>
+      <RunResources run={run} />
 
       <Variables run={run} />
       {deleteDialog.element}
     </div>
+  );
+}
+
+/** The run's id and status, what the status means, and what may be done: review, archive, delete. */
+function RunDetailHeader({ run, onDelete }: { run: AgentRun; onDelete: (run: AgentRun) => void }) {
+  const { review: canArchive, write: canDelete } = useCapabilities();
+  const archive = useArchiveWithUndo();
+  return (
+    <PageHeader
+      title={`Run …${run.runId.slice(-8)}`}
+      meta={
+        <>
+          <AgentRunStatusBadge status={run.status} />
+          <IdWithCopy id={run.runId} label="Copy run id" />
+        </>
+      }
+      description={
+        <span className="run-meaning" data-testid="run-meaning">
+          {agentRunStatusWords(run.status).meaning}
+        </span>
+      }
+      actions={
+        <>
+          {REVIEW_STATUSES.includes(run.status) && (
+            <Link
+              to="/runs/review"
+              search={{ agentId: run.agentId, runId: run.runId }}
+              className="button button--primary"
+            >
+              Review
+            </Link>
+          )}
+          {canArchive && run.status !== 'archived' && (
+            <button type="button" className="button" onClick={() => archive([run], `run …${run.runId.slice(-8)}`)}>
+              Archive
+            </button>
+          )}
+          {canDelete && (
+            <button type="button" className="button button--danger" onClick={() => onDelete(run)}>
+              Delete
+            </button>
+          )}
+        </>
+      }
+    />
+  );
+}
+
+/** Which agent's run it is (`agentId` as the page's address says it), when it was created and by whom. */
+function RunOrigin({ run, agentId }: { run: AgentRun; agentId: string }) {
+  const org = useOrganizationScope();
+  const agent = useQuery(agentQueryOptions(org, agentId));
+  return (
+    <p className="muted run-origin">
+      Agent{' '}
+      <Link to="/agents/$agentId" params={{ agentId: run.agentId }}>
+        {agent.data?.name || run.agentId}
+      </Link>{' '}
+      · created <DateTime value={run.createdTime} mode="exact" />
+      <ChangeCredit
+        actor={run.createdBy}
+        write={creationWrite(`agents/${segment(run.agentId)}/runs`, run.createdTime)}
+      />
+    </p>
+  );
+}
+
+function RunTimeline({ run }: { run: AgentRun }) {
+  return (
+    <Section title="Timeline" description="Every state the run went through, oldest first.">
+      {run.events.length === 0 ? (
+        <p className="muted">No events recorded.</p>
+      ) : (
+        <ol className="run-timeline" aria-label="Run events">
+          {run.events.map((event, index) => (
+            <TimelineEvent key={index} event={event} />
+          ))}
+        </ol>
+      )}
+    </Section>
+  );
+}
+
+/** An event: the status it brought (in words) or its type, when, by whom, and whatever else it records. */
+function TimelineEvent({ event }: { event: AgentRun['events'][number] }) {
+  const { type, status, time, by, ...extra } = event;
+  const extraText = Object.entries(extra)
+    .filter(([, v]) => v !== null && v !== undefined && v !== '')
+    .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
+    .join(' · ');
+  return (
+    <li>
+      <span className="run-timeline__what">
+        {status ? (AGENT_RUN_STATUS_WORDS[status as keyof typeof AGENT_RUN_STATUS_WORDS]?.label ?? status) : type}
+      </span>
+      {status && <span className="muted">({type})</span>}
+      <DateTime value={time} mode="exact" />
+      <ChangeCredit actor={by} />
+      {extraText && <span className="run-timeline__extra">{extraText}</span>}
+    </li>
+  );
+}
+
+function RunResources({ run }: { run: AgentRun }) {
+  return (
+    <Section title="Resources" description="What this run used and produced.">
+      {run.resourceIds.length === 0 ? (
+        <p className="muted">The run names no resources.</p>
+      ) : (
+        <ul className="run-resources">
+          {run.resourceIds.map((id) => (
+            <ResourceLink key={id} id={id} />
+          ))}
+        </ul>
+      )}
+    </Section>
   );
 }
 
@@ -206,25 +235,14 @@ function SubRuns({ run }: { run: AgentRun }) {
                 Hooks fire on their trigger status; actions run on export.
               </EmptyState>
             ) : (
-              <table className="run-subruns">
-                <thead>
-                  <tr>
-                    <th scope="col">Kind</th>
-                    <th scope="col">Name</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Problems</th>
-                    <th scope="col">Started</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {(hooks.data ?? []).map((r) => (
-                    <SubRunRow key={r.runId} kind="hook" run={r} />
-                  ))}
-                  {(actions.data ?? []).map((r) => (
-                    <SubRunRow key={r.runId} kind="action" run={r} />
-                  ))}
-                </tbody>
-              </table>
+              <RunSubrunsTable columns={['Kind', 'Name', 'Status', 'Problems', 'Started']}>
+                {(hooks.data ?? []).map((r) => (
+                  <SubRunRow key={r.runId} kind="hook" run={r} />
+                ))}
+                {(actions.data ?? []).map((r) => (
+                  <SubRunRow key={r.runId} kind="action" run={r} />
+                ))}
+              </RunSubrunsTable>
             ))}
         </>
       )}

@@ -1,12 +1,12 @@
 import { useId, type FormEvent } from 'react';
+import type { AgentRunStatus } from '@/contract';
 import { AGENT_RUN_STATUS_WORDS } from './run-status';
 import { useRunsSearchChange } from './runs-route';
 import {
   lowestConfidenceWords,
-  parseStatusList,
   predictionFilterWords,
   RUN_OUTCOME_WORDS,
-  RUN_TAB_DEFINITIONS,
+  tabStatuses,
   type RunsSearch,
 } from './runs-search';
 
@@ -36,12 +36,15 @@ function FilterChip({ words, removeLabel, onRemove }: { words: string; removeLab
 export function RunFilters({ search }: { search: RunsSearch }) {
   const id = useId();
   const onSearchChange = useRunsSearchChange();
-  const tab = search.tab ?? 'all';
-  const statuses = RUN_TAB_DEFINITIONS[tab].statuses;
-  const chosen = parseStatusList(search.status).filter((s) => statuses.includes(s));
-  const prediction = predictionFilterWords(search);
-  const lowest = lowestConfidenceWords(search);
-  const filtered = Boolean(chosen.length || search.outcome || prediction || lowest || search.from || search.to);
+  const { statuses, chosen } = tabStatuses(search);
+  const filtered = Boolean(
+    chosen.length ||
+    search.outcome ||
+    predictionFilterWords(search) ||
+    lowestConfidenceWords(search) ||
+    search.from ||
+    search.to,
+  );
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -51,75 +54,13 @@ export function RunFilters({ search }: { search: RunsSearch }) {
   };
   return (
     <form className="runs-filters" onSubmit={apply} key={`${search.from}|${search.to}`} aria-label="Filter runs">
-      {search.outcome && (
-        <FilterChip
-          words={`Outcome: ${RUN_OUTCOME_WORDS[search.outcome]}`}
-          removeLabel={`Remove the filter outcome ${RUN_OUTCOME_WORDS[search.outcome]}`}
-          onRemove={() => onSearchChange((s) => ({ ...s, cursor: undefined, outcome: undefined }))}
-        />
-      )}
-      {prediction && (
-        <FilterChip
-          words={prediction}
-          removeLabel={`Remove the filter ${prediction}`}
-          onRemove={() =>
-            onSearchChange((s) => ({
-              ...s,
-              cursor: undefined,
-              predictionLabel: undefined,
-              predictionChanged: undefined,
-              predictionConfidence: undefined,
-            }))
-          }
-        />
-      )}
-      {lowest && (
-        <FilterChip
-          words={lowest}
-          removeLabel={`Remove the filter ${lowest}`}
-          onRemove={() => onSearchChange((s) => ({ ...s, cursor: undefined, lowestConfidence: undefined }))}
-        />
-      )}
-      {statuses.length > 1 && (
-        <span className="runs-filter">
-          <label htmlFor={`${id}-status`}>Status</label>
-          <select
-            id={`${id}-status`}
-            className="input"
-            value={chosen[0] ?? ''}
-            onChange={(e) => {
-              const status = e.target.value || undefined;
-              onSearchChange((s) => ({ ...s, cursor: undefined, status }));
-            }}
-          >
-            <option value="">Any in this tab</option>
-            {statuses.map((s) => (
-              <option key={s} value={s}>
-                {AGENT_RUN_STATUS_WORDS[s].label}
-              </option>
-            ))}
-          </select>
-        </span>
-      )}
+      <InsightChips search={search} />
+      {statuses.length > 1 && <StatusFilter id={`${id}-status`} statuses={statuses} chosen={chosen[0]} />}
       <span className="runs-filter">
-        <label htmlFor={`${id}-from`}>Created from</label>
-        <input
-          id={`${id}-from`}
-          name="from"
-          type="datetime-local"
-          className="input"
-          defaultValue={toLocalInput(search.from)}
-        />
+        <CreatedInput id={`${id}-from`} name="from" label="Created from" value={search.from} />
       </span>
       <span className="runs-filter">
-        <label htmlFor={`${id}-to`}>until</label>
-        <input
-          id={`${id}-to`}
-          name="to"
-          type="datetime-local"
-          className="input"
-          defaultValue={toLocalInput(search.to)}
-        />
+        <CreatedInput id={`${id}-to`} name="to" label="until" value={search.to} />
         <button type="submit" className="button">
           Apply
         </button>
@@ -134,5 +75,84 @@ export function RunFilters({ search }: { search: RunsSearch }) {
         </button>
       )}
     </form>
+  );
+}
+
+/** The filters set from Insights (outcome, prediction, lowest confidence), a chip each that removes it. */
+function InsightChips({ search }: { search: RunsSearch }) {
+  const onSearchChange = useRunsSearchChange();
+  const remove = (cleared: Partial<RunsSearch>) => onSearchChange((s) => ({ ...s, cursor: undefined, ...cleared }));
+  const prediction = predictionFilterWords(search);
+  const lowest = lowestConfidenceWords(search);
+  return (
+    <>
+      {search.outcome && (
+        <FilterChip
+          words={`Outcome: ${RUN_OUTCOME_WORDS[search.outcome]}`}
+          removeLabel={`Remove the filter outcome ${RUN_OUTCOME_WORDS[search.outcome]}`}
+          onRemove={() => remove({ outcome: undefined })}
+        />
+      )}
+      {prediction && (
+        <FilterChip
+          words={prediction}
+          removeLabel={`Remove the filter ${prediction}`}
+          onRemove={() =>
+            remove({ predictionLabel: undefined, predictionChanged: undefined, predictionConfidence: undefined })
+          }
+        />
+      )}
+      {lowest && (
+        <FilterChip
+          words={lowest}
+          removeLabel={`Remove the filter ${lowest}`}
+          onRemove={() => remove({ lowestConfidence: undefined })}
+        />
+      )}
+    </>
+  );
+}
+
+/** One status of the tab's, or any. */
+function StatusFilter({
+  id,
+  statuses,
+  chosen,
+}: {
+  id: string;
+  statuses: readonly AgentRunStatus[];
+  chosen: AgentRunStatus | undefined;
+}) {
+  const onSearchChange = useRunsSearchChange();
+  return (
+    <span className="runs-filter">
+      <label htmlFor={id}>Status</label>
+      <select
+        id={id}
+        className="input"
+        value={chosen ?? ''}
+        onChange={(e) => {
+          const status = e.target.value || undefined;
+          onSearchChange((s) => ({ ...s, cursor: undefined, status }));
+        }}
+      >
+        <option value="">Any in this tab</option>
+        {statuses.map((s) => (
+          <option key={s} value={s}>
+            {AGENT_RUN_STATUS_WORDS[s].label}
+          </option>
+        ))}
+      </select>
+    </span>
+  );
+}
+
+/** A bound of the created-time window, in the operator's local time; applied with the form. */
+function CreatedInput({ id, name, label, value }: { id: string; name: string; label: string; value?: string }) {
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <input id={id} name={name} type="datetime-local" className="input" defaultValue={toLocalInput(value)} />
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import type { AgentRunCountsResult } from '@/api/agent-runs';
+import { insightSearch, RUN_TABS, type RunTab } from '@/api/runs-filter';
 import { useRunsSearchChange } from './runs-route';
-import { insightSearch, RUN_TAB_DEFINITIONS, RUN_TABS, type RunTab } from './runs-search';
+import { RUN_TAB_DEFINITIONS } from './runs-search';
 
 /** A count, with "+" when it is a lower bound (a service without the count extension). */
 export function formatCount(n: number, complete: boolean): string {

@@ -5,21 +5,26 @@ import type { AgentRun } from '@/contract';
 import { RunDocument } from './run-document';
 import { AgentRunStatusBadge } from './run-status-badge';
 
-/**
- * The runs table's columns; an operator who may review also gets Archive on each row, one who may write Delete.
- */
-export function runColumns({
-  canArchive,
-  canDelete,
-  onArchive,
-  onDelete,
-}: {
+/** What the operator may do to a row, and how. */
+interface RowActions {
   canArchive: boolean;
   canDelete: boolean;
   onArchive: (run: AgentRun) => void;
   onDelete: (run: AgentRun) => void;
-}): ColumnDef<AgentRun, unknown>[] {
-  const columns: ColumnDef<AgentRun, unknown>[] = [
+}
+
+/**
+ * The runs table's columns; an operator who may review also gets Archive on each row, one who may write Delete.
+ */
+export function runColumns(actions: RowActions): ColumnDef<AgentRun, unknown>[] {
+  const columns = runInfoColumns();
+  if (!actions.canArchive && !actions.canDelete) return columns;
+  return [...columns, actionsColumn(actions)];
+}
+
+/** What each run is: status, id (its link), document, created and last changed. */
+function runInfoColumns(): ColumnDef<AgentRun, unknown>[] {
+  return [
     {
       id: 'status',
       header: 'Status',
@@ -60,35 +65,32 @@ export function runColumns({
       cell: ({ row: { original: r } }) => <DateTime value={r.events.at(-1)?.time ?? r.updatedTime ?? r.createdTime} />,
     },
   ];
-  if (!canArchive && !canDelete) return columns;
-  columns.push({
+}
+
+/** Archive (a run not archived yet) and Delete, as the operator may. */
+function actionsColumn({ canArchive, canDelete, onArchive, onDelete }: RowActions): ColumnDef<AgentRun, unknown> {
+  return {
     id: 'actions',
     header: () => <span className="sr-only">Actions</span>,
     meta: { className: 'col-actions', hideable: false, label: 'Actions' },
     cell: ({ row: { original: r } }) => (
       <span className="runs-row-actions">
-        {canArchive && r.status !== 'archived' && (
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            onClick={() => onArchive(r)}
-            aria-label={`Archive run ${r.runId}`}
-          >
-            Archive
-          </button>
-        )}
-        {canDelete && (
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            onClick={() => onDelete(r)}
-            aria-label={`Delete run ${r.runId}`}
-          >
-            Delete
-          </button>
-        )}
+        {canArchive && r.status !== 'archived' && <RowAction verb="Archive" run={r} onClick={onArchive} />}
+        {canDelete && <RowAction verb="Delete" run={r} onClick={onDelete} />}
       </span>
     ),
-  });
-  return columns;
+  };
+}
+
+function RowAction({ verb, run, onClick }: { verb: string; run: AgentRun; onClick: (run: AgentRun) => void }) {
+  return (
+    <button
+      type="button"
+      className="button button--ghost button--small"
+      onClick={() => onClick(run)}
+      aria-label={`${verb} run ${run.runId}`}
+    >
+      {verb}
+    </button>
+  );
 }

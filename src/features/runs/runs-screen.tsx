@@ -8,6 +8,7 @@ import {
 } from '@/api/agent-runs';
 import { useCapabilities } from '@/api/capabilities';
 import { useOrganizationScope } from '@/api/organization-scope';
+import { insightSearch, runsCountsParams, runsListFilter, runsPaginationScope } from '@/api/runs-filter';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, type TableSelection } from '@/components/data-table';
 import { EmptyState } from '@/components/states';
@@ -22,9 +23,6 @@ import { useRunsSearchChange } from './runs-route';
 import {
   DEFAULT_REFRESH_SECONDS,
   describeFilter,
-  insightFilters,
-  insightSearch,
-  listFilterFromSearch,
   RUN_TAB_DEFINITIONS,
   runsListParams,
   type RunsSearch,
@@ -39,41 +37,12 @@ export type RunsScreenProps = {
 
 /** The front page: one agent's runs by tab, status and created time, with archive (undoable) and delete. */
 export function RunsScreen({ agents, agentId, search }: RunsScreenProps) {
-  const org = useOrganizationScope();
-  const { review: canArchive, write: canDelete } = useCapabilities();
-  const onSearchChange = useRunsSearchChange();
   const [selectedCount, setSelectedCount] = useState(0);
-  const refreshSeconds = search.refresh ?? DEFAULT_REFRESH_SECONDS;
   const paused = selectedCount > 0;
-  const refetchInterval = refreshSeconds > 0 && !paused ? refreshSeconds * 1000 : false;
-  const { data, isFetching, dataUpdatedAt } = useSuspenseQuery({
-    ...agentRunsListQueryOptions(org, runsListParams(agentId, search)),
-    refetchInterval,
-  });
-  const counts = useQuery({
-    ...agentRunCountsQueryOptions(org, {
-      agentId,
-      outcome: search.outcome,
-      ...insightFilters(search),
-      createdTimeAfter: search.from,
-      createdTimeBefore: search.to,
-    }),
-    refetchInterval,
-  });
+  const { list, counts, refreshSeconds } = useRunsQueries(agentId, search, paused);
   const archive = useArchiveWithUndo();
   const deleteDialog = useDeleteRunDialog();
   const [archiveMatching, setArchiveMatching] = useState(false);
-  const tab = search.tab ?? 'all';
-  const filtered = Boolean(
-    search.status || search.outcome || Object.keys(insightSearch(search)).length || search.from || search.to,
-  );
-  const columns = runColumns({
-    canArchive,
-    canDelete,
-    onArchive: (r) => archive([r], `run …${r.runId.slice(-8)}`),
-    onDelete: deleteDialog.open,
-  });
-
   return (
     <div className="runs">
       <RunsBar
@@ -81,47 +50,20 @@ export function RunsScreen({ agents, agentId, search }: RunsScreenProps) {
         agentId={agentId}
         refreshSeconds={refreshSeconds}
         paused={paused}
-        updatedAt={dataUpdatedAt}
+        updatedAt={list.dataUpdatedAt}
         counts={counts.data}
       />
 
-      <RunTabs tab={tab} counts={counts.data} loading={counts.isPending} />
+      <RunTabs tab={search.tab ?? 'all'} counts={counts.data} loading={counts.isPending} />
 
-      <DataTable
-        label={`Runs: ${RUN_TAB_DEFINITIONS[tab].label}`}
-        data={data.runs}
-        columns={columns}
-        getRowId={(r) => r.runId}
-        columnsKey="runs"
-        toolbar={<RunFilters search={search} />}
-        toolbarEnd={
-          canArchive && tab !== 'archived' && data.runs.length > 0 ? (
-            <button type="button" className="button button--small" onClick={() => setArchiveMatching(true)}>
-              Archive all matching…
-            </button>
-          ) : null
-        }
-        isFetching={isFetching}
-        pagination={{
-          scope: `runs:${agentId}:${tab}:${search.status ?? ''}:${search.outcome ?? ''}:${JSON.stringify(insightSearch(search))}:${search.from ?? ''}:${search.to ?? ''}:${search.sort ?? ''}`,
-          noun: ['run', 'runs'],
-          search,
-          nextToken: data.nextToken,
-          onNavigate: (patch) => onSearchChange((s) => ({ ...s, ...patch })),
-        }}
-        sorting={{
-          value: { id: 'created', desc: search.sort !== 'asc' },
-          onChange: (sort) =>
-            onSearchChange((s) => ({ ...s, cursor: undefined, sort: sort && !sort.desc ? 'asc' : undefined })),
-        }}
-        selection={canArchive ? archiveSelection((rows, what) => archive(rows, what), setSelectedCount) : undefined}
-        empty={
-          <EmptyState
-            title={filtered ? 'No runs match these filters' : `No runs ${RUN_TAB_DEFINITIONS[tab].describes}`}
-          >
-            {filtered ? 'Clear the filters to see more runs.' : 'Runs appear here when the agent starts them.'}
-          </EmptyState>
-        }
+      <RunsTable
+        agentId={agentId}
+        search={search}
+        list={list}
+        archive={archive}
+        onDelete={deleteDialog.open}
+        onSelectedCount={setSelectedCount}
+        onArchiveMatching={() => setArchiveMatching(true)}
       />
 
       <ArchiveMatchingDialog
@@ -137,11 +79,101 @@ export function RunsScreen({ agents, agentId, search }: RunsScreenProps) {
   );
 }
 
+/**
+ * The page's runs and its counts per status, refreshed every `refresh` seconds of the URL — but not while runs are
+ * selected (the rows would move under the operator's hand).
+ */
+function useRunsQueries(agentId: string, search: RunsSearch, paused: boolean) {
+  const org = useOrganizationScope();
+  const refreshSeconds = search.refresh ?? DEFAULT_REFRESH_SECONDS;
+  const refetchInterval = refreshSeconds > 0 && !paused ? refreshSeconds * 1000 : false;
+  const list = useSuspenseQuery({
+    ...agentRunsListQueryOptions(org, runsListParams(agentId, search)),
+    refetchInterval,
+  });
+  const counts = useQuery({ ...agentRunCountsQueryOptions(org, runsCountsParams(agentId, search)), refetchInterval });
+  return { list, counts, refreshSeconds };
+}
+
+type ArchiveRuns = (runs: AgentRun[], what: string) => void;
+
+/** The table of the page's runs: filters, pages, order, selection to archive, and what to say when there are none. */
+function RunsTable({
+  agentId,
+  search,
+  list: { data, isFetching },
+  archive,
+  onDelete,
+  onSelectedCount,
+  onArchiveMatching,
+}: {
+  agentId: string;
+  search: RunsSearch;
+  list: { data: { runs: AgentRun[]; nextToken?: string | null }; isFetching: boolean };
+  archive: ArchiveRuns;
+  onDelete: (run: AgentRun) => void;
+  onSelectedCount: (count: number) => void;
+  onArchiveMatching: () => void;
+}) {
+  const { review: canArchive, write: canDelete } = useCapabilities();
+  const onSearchChange = useRunsSearchChange();
+  const tab = search.tab ?? 'all';
+  const columns = runColumns({
+    canArchive,
+    canDelete,
+    onArchive: (r) => archive([r], `run …${r.runId.slice(-8)}`),
+    onDelete,
+  });
+  return (
+    <DataTable
+      label={`Runs: ${RUN_TAB_DEFINITIONS[tab].label}`}
+      data={data.runs}
+      columns={columns}
+      getRowId={(r) => r.runId}
+      columnsKey="runs"
+      toolbar={<RunFilters search={search} />}
+      toolbarEnd={
+        canArchive && tab !== 'archived' && data.runs.length > 0 ? (
+          <button type="button" className="button button--small" onClick={onArchiveMatching}>
+            Archive all matching…
+          </button>
+        ) : null
+      }
+      isFetching={isFetching}
+      pagination={{
+        scope: runsPaginationScope(agentId, search),
+        noun: ['run', 'runs'],
+        search,
+        nextToken: data.nextToken,
+        onNavigate: (patch) => onSearchChange((s) => ({ ...s, ...patch })),
+      }}
+      sorting={{
+        value: { id: 'created', desc: search.sort !== 'asc' },
+        onChange: (sort) =>
+          onSearchChange((s) => ({ ...s, cursor: undefined, sort: sort && !sort.desc ? 'asc' : undefined })),
+      }}
+      selection={canArchive ? archiveSelection(archive, onSelectedCount) : undefined}
+      empty={<NoRuns search={search} />}
+    />
+  );
+}
+
+/** No runs: because of the filters (clear them), or none yet on this tab. */
+function NoRuns({ search }: { search: RunsSearch }) {
+  const filtered = Boolean(
+    search.status || search.outcome || Object.keys(insightSearch(search)).length || search.from || search.to,
+  );
+  return (
+    <EmptyState
+      title={filtered ? 'No runs match these filters' : `No runs ${RUN_TAB_DEFINITIONS[search.tab ?? 'all'].describes}`}
+    >
+      {filtered ? 'Clear the filters to see more runs.' : 'Runs appear here when the agent starts them.'}
+    </EmptyState>
+  );
+}
+
 /** Selected runs are archived together (with undo); while any are selected the table stops refreshing itself. */
-function archiveSelection(
-  archive: (runs: AgentRun[], what: string) => void,
-  onSelectedCount: (count: number) => void,
-): TableSelection<AgentRun> {
+function archiveSelection(archive: ArchiveRuns, onSelectedCount: (count: number) => void): TableSelection<AgentRun> {
   return {
     noun: ['run', 'runs'],
     describe: (r) => `…${r.runId.slice(-8)}`,
@@ -178,7 +210,7 @@ function ArchiveMatchingDialog({
   agentId: string;
   search: RunsSearch;
   counts: AgentRunCountsResult | undefined;
-  archive: (runs: AgentRun[], what: string) => void;
+  archive: ArchiveRuns;
 }) {
   const filterWords = describeFilter(search, (s) => AGENT_RUN_STATUS_WORDS[s].label);
   return (
@@ -189,12 +221,11 @@ function ArchiveMatchingDialog({
       description={`Every run of this agent that is ${filterWords} — on all pages, not only this one. You can undo for a few seconds before anything is sent.`}
       confirmLabel="Archive matching runs"
       onConfirm={async () => {
-        const { maxResults: _m, nextToken: _n, ...filter } = runsListParams(agentId, search);
-        const runs = (await fetchAllAgentRuns(filter)).filter((r) => r.status !== 'archived');
+        const runs = (await fetchAllAgentRuns(runsListFilter(agentId, search))).filter((r) => r.status !== 'archived');
         archive(runs, `${runs.length} ${runs.length === 1 ? 'run' : 'runs'} ${filterWords}`);
       }}
     >
-      <p className="runs-confirm-count">{matchingCountText(counts, listFilterFromSearch(agentId, search).statuses)}</p>
+      <p className="runs-confirm-count">{matchingCountText(counts, runsListFilter(agentId, search).statuses)}</p>
     </ConfirmDialog>
   );
 }

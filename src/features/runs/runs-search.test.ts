@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { insightFilters } from '@/api/runs-filter';
 import {
   describeFilter,
-  insightFilters,
   lowestConfidenceWords,
   predictionFilterWords,
   runsListParams,

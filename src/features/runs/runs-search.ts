@@ -4,25 +4,25 @@
  */
 import { z } from 'zod/mini';
 import type { AgentRunsListParams } from '@/api/agent-runs';
+import {
+  parseStatusList,
+  RUN_TAB_STATUSES,
+  RUN_TABS,
+  runsListFilter,
+  type RunTab,
+  type RunsInsightSearch,
+} from '@/api/runs-filter';
 import { listParams, paginationSearch, type PaginationSearch } from '@/components/data-table';
 import {
-  AGENT_RUN_STATUSES,
   agentIdSchema,
-  DONE_STATUSES,
   keySchema,
   parseConfidenceRange,
-  REVIEW_STATUSES,
   RUN_OUTCOME_FILTERS,
   TIMESTAMP_PATTERN,
-  AGENT_RUN_LIFECYCLE_ORDER,
   type Agent,
   type AgentRunStatus,
-  type RunInsightFilters,
   type RunOutcomeFilter,
 } from '@/contract';
-
-export const RUN_TABS = ['all', 'review', 'exported', 'errors', 'archived'] as const;
-export type RunTab = (typeof RUN_TABS)[number];
 
 export interface RunTabDefinition {
   id: RunTab;
@@ -32,28 +32,29 @@ export interface RunTabDefinition {
   describes: string;
 }
 
+/** The tabs in words; which statuses each lists is the runs filter's (api/runs-filter.ts). */
 export const RUN_TAB_DEFINITIONS: Record<RunTab, RunTabDefinition> = {
   // "All" is every working run: archived runs are put away and have their own tab.
-  all: {
-    id: 'all',
-    label: 'All',
-    statuses: AGENT_RUN_LIFECYCLE_ORDER.filter((s) => s !== 'archived'),
-    describes: 'not archived',
+  all: { id: 'all', label: 'All', statuses: RUN_TAB_STATUSES.all, describes: 'not archived' },
+  review: {
+    id: 'review',
+    label: 'In review',
+    statuses: RUN_TAB_STATUSES.review,
+    describes: 'waiting for or in review',
   },
-  review: { id: 'review', label: 'In review', statuses: REVIEW_STATUSES, describes: 'waiting for or in review' },
-  exported: { id: 'exported', label: 'Exported', statuses: DONE_STATUSES, describes: 'exported or completed' },
-  errors: { id: 'errors', label: 'Errors', statuses: ['error'], describes: 'failed' },
-  archived: { id: 'archived', label: 'Archived', statuses: ['archived'], describes: 'archived' },
+  exported: {
+    id: 'exported',
+    label: 'Exported',
+    statuses: RUN_TAB_STATUSES.exported,
+    describes: 'exported or completed',
+  },
+  errors: { id: 'errors', label: 'Errors', statuses: RUN_TAB_STATUSES.errors, describes: 'failed' },
+  archived: { id: 'archived', label: 'Archived', statuses: RUN_TAB_STATUSES.archived, describes: 'archived' },
 };
 
 const statusListSchema = z.pipe(
   z.string(),
-  z.transform((text: string) =>
-    text
-      .split(',')
-      .filter((s): s is AgentRunStatus => (AGENT_RUN_STATUSES as readonly string[]).includes(s))
-      .join(','),
-  ),
+  z.transform((text: string) => parseStatusList(text).join(',')),
 );
 
 /** A confidence range of the insight filters (`0.3-0.4`); anything else is dropped rather than failing the page. */
@@ -118,14 +119,8 @@ export const RUN_OUTCOME_WORDS: Record<RunOutcomeFilter, string> = {
 /** `0.3-0.4` in words: "0.3–0.4". */
 const rangeWords = (range: string) => range.replace('-', '–');
 
-/** The page's insight filters, as its URL holds them. */
-type InsightSearch = Pick<
-  RunsSearch,
-  'predictionLabel' | 'predictionChanged' | 'predictionConfidence' | 'lowestConfidence'
->;
-
 /** The prediction filters but the label, in words: ["changed", "confidence 0.3–0.4"]. */
-function predictionTraits(search: InsightSearch): string[] {
+function predictionTraits(search: RunsInsightSearch): string[] {
   const traits: string[] = [];
   if (search.predictionChanged !== undefined) traits.push(search.predictionChanged ? 'changed' : 'unchanged');
   if (search.predictionConfidence) traits.push(`confidence ${rangeWords(search.predictionConfidence)}`);
@@ -136,14 +131,14 @@ function predictionTraits(search: InsightSearch): string[] {
  * The prediction filters as a chip says them — one prediction matches them all, so they are said together: "Field:
  * invoice_number, changed", "Prediction changed, confidence 0.8–1", "Prediction confidence 0.3–0.4".
  */
-export function predictionFilterWords(search: InsightSearch): string | undefined {
+export function predictionFilterWords(search: RunsInsightSearch): string | undefined {
   const traits = predictionTraits(search);
   if (search.predictionLabel !== undefined) return [`Field: ${search.predictionLabel}`, ...traits].join(', ');
   return traits.length ? `Prediction ${traits.join(', ')}` : undefined;
 }
 
 /** The same in a sentence: "with a prediction of field invoice_number, changed". */
-function predictionFilterSentence(search: InsightSearch): string | undefined {
+function predictionFilterSentence(search: RunsInsightSearch): string | undefined {
   const traits = predictionTraits(search);
   if (search.predictionLabel !== undefined)
     return [`with a prediction of field ${search.predictionLabel}`, ...traits].join(', ');
@@ -151,53 +146,24 @@ function predictionFilterSentence(search: InsightSearch): string | undefined {
 }
 
 /** The lowest-confidence filter in words: "Lowest confidence 0–0.8". */
-export function lowestConfidenceWords(search: InsightSearch): string | undefined {
+export function lowestConfidenceWords(search: RunsInsightSearch): string | undefined {
   return search.lowestConfidence ? `Lowest confidence ${rangeWords(search.lowestConfidence)}` : undefined;
 }
 
-/** The insight filters a search sets (and no others), as the URL holds them: kept when the tab changes. */
-export function insightSearch(search: InsightSearch): InsightSearch {
-  const { predictionLabel, predictionChanged, predictionConfidence, lowestConfidence } = search;
-  return Object.fromEntries(
-    Object.entries({ predictionLabel, predictionChanged, predictionConfidence, lowestConfidence }).filter(
-      ([, value]) => value !== undefined,
-    ),
-  );
-}
-
-/** The insight filters a search sets, as the service's query says them. */
-export function insightFilters(search: InsightSearch): RunInsightFilters {
-  const { predictionChanged, ...rest } = insightSearch(search);
-  return predictionChanged === undefined ? rest : { ...rest, predictionChanged: predictionChanged ? 'true' : 'false' };
-}
-
-/** What drives the list query: the agent, the statuses asked for, the outcome, the window and the order. */
-export interface RunListFilter extends RunInsightFilters {
-  agentId: string;
-  statuses: AgentRunStatus[];
-  outcome?: RunOutcomeFilter;
-  createdTimeAfter?: string;
-  createdTimeBefore?: string;
-  sort: 'createdTime:desc' | 'createdTime:asc';
-}
-
-export function parseStatusList(text: string | undefined): AgentRunStatus[] {
-  if (!text) return [];
-  return text.split(',').filter((s): s is AgentRunStatus => (AGENT_RUN_STATUSES as readonly string[]).includes(s));
-}
-
-/** The statuses the table lists: the filter's statuses that belong to the tab, or all of the tab's. */
-export function effectiveStatuses(tab: RunTab, statusFilter: readonly AgentRunStatus[]): AgentRunStatus[] {
-  const tabStatuses = RUN_TAB_DEFINITIONS[tab].statuses;
-  const chosen = statusFilter.filter((status) => tabStatuses.includes(status));
-  return chosen.length ? chosen : [...tabStatuses];
+/** The statuses of the page's tab, and those of them the status filter chose. */
+export function tabStatuses(search: RunsSearch): { statuses: readonly AgentRunStatus[]; chosen: AgentRunStatus[] } {
+  const statuses = RUN_TAB_DEFINITIONS[search.tab ?? 'all'].statuses;
+  return { statuses, chosen: parseStatusList(search.status).filter((s) => statuses.includes(s)) };
 }
 
 /** "failed, created after 1 Nov 2026 09:00" — the current filter in words, for confirmations. */
 export function describeFilter(search: RunsSearch, statusLabel: (status: AgentRunStatus) => string): string {
-  const tab = RUN_TAB_DEFINITIONS[search.tab ?? 'all'];
-  const chosen = parseStatusList(search.status).filter((s) => tab.statuses.includes(s));
-  const parts = [chosen.length ? `status ${chosen.map(statusLabel).join(' or ')}` : tab.describes];
+  const { chosen } = tabStatuses(search);
+  const parts = [
+    chosen.length
+      ? `status ${chosen.map(statusLabel).join(' or ')}`
+      : RUN_TAB_DEFINITIONS[search.tab ?? 'all'].describes,
+  ];
   if (search.outcome) parts.push(`outcome ${RUN_OUTCOME_WORDS[search.outcome]}`);
   const prediction = predictionFilterSentence(search);
   if (prediction) parts.push(prediction);
@@ -207,21 +173,9 @@ export function describeFilter(search: RunsSearch, statusLabel: (status: AgentRu
   return parts.join(', ');
 }
 
-export function listFilterFromSearch(agentId: string, search: RunsSearch): RunListFilter {
-  return {
-    agentId,
-    statuses: effectiveStatuses(search.tab ?? 'all', parseStatusList(search.status)),
-    outcome: search.outcome,
-    ...insightFilters(search),
-    createdTimeAfter: search.from,
-    createdTimeBefore: search.to,
-    sort: search.sort === 'asc' ? 'createdTime:asc' : 'createdTime:desc',
-  };
-}
-
 /** The list query of the runs page, from its URL. */
 export function runsListParams(agentId: string, search: RunsSearch): AgentRunsListParams {
-  return { ...listFilterFromSearch(agentId, search), ...listParams(search) };
+  return { ...runsListFilter(agentId, search), ...listParams(search) };
 }
 
 /** What the route's loader reads of the search: all of it but the auto-refresh interval, which changes no query. */

@@ -1,30 +1,20 @@
 /**
  * From an Insights bar or point to the runs it counts: the runs page's search for one agent, the window's created
- * times and the outcome. The runs page lives in another feature (features/runs/runs-search.ts), which this one may
- * not import: RunsSearch here is the part of that page's search a link sets, checked by the router at the link.
+ * times and the outcome. The runs page lives in another feature, which this one may not import: the search is the
+ * runs filter's (api/runs-filter.ts, the one translation of that page's URL), checked by the router at the link.
  */
 import type { InsightOutcome, RunInsightFilters, RunOutcomeFilter } from '@/contract';
 import { lastMicrosecondBefore, type FiguresSource } from '@/api/insights';
+import { runsLinkSearch, type RunsLinkSearch, type RunTab } from '@/api/runs-filter';
 
-export type RunsSearch = Omit<RunInsightFilters, 'predictionChanged'> & {
-  /** A boolean in the runs page's URL (`predictionChanged=true`). */
-  predictionChanged?: boolean;
-  agent: string;
-  /** "All" hides archived runs: archived ones are on their own tab; the others' statuses are all under "All". */
-  tab?: 'archived' | 'errors' | 'review';
-  outcome?: RunOutcomeFilter;
-  from: string;
-  to: string;
-};
-
-export type RunsLink = { to: '/runs'; search: RunsSearch };
+export type RunsLink = { to: '/runs'; search: RunsLinkSearch };
 
 /**
  * Without the service's outcome filter (`source: 'runs'`: the figures came from the runs list) the outcome is
  * expressed by a tab where a status says it exactly (archived, error, queued); other outcomes cannot be filtered,
  * and the link shows the window's runs.
  */
-const TAB_OF_OUTCOME: Partial<Record<RunOutcomeFilter, RunsSearch['tab']>> = {
+const TAB_OF_OUTCOME: Partial<Record<RunOutcomeFilter, RunTab>> = {
   archived: 'archived',
   error: 'errors',
   queued: 'review',
@@ -45,11 +35,15 @@ export function runsLinkFor({
   /** Where the figure came from; the outcome parameter is sent only to a service that has the extension. */
   source?: 'service' | 'runs';
 }): RunsLink {
-  const search: RunsSearch = { agent: agentId, from, to: lastMicrosecondBefore(to) };
-  if (outcome === 'archived') search.tab = 'archived';
-  if (outcome && source === 'service') search.outcome = outcome;
-  if (outcome && source === 'runs') search.tab = TAB_OF_OUTCOME[outcome];
-  if (!search.tab) delete search.tab;
+  // "All" hides archived runs: archived ones are on their own tab; the others' statuses are all under "All".
+  const tab = outcome && (source === 'runs' || outcome === 'archived') ? TAB_OF_OUTCOME[outcome] : undefined;
+  const search = runsLinkSearch({
+    agentId,
+    from,
+    to: lastMicrosecondBefore(to),
+    tab,
+    outcome: source === 'service' ? outcome : undefined,
+  });
   return { to: '/runs', search };
 }
 
@@ -73,8 +67,5 @@ export function figureRunsLink({
   source: FiguresSource;
 }): RunsLink | undefined {
   if (source !== 'service') return undefined;
-  const { predictionChanged, ...rest } = filter;
-  const search: RunsSearch = { ...runsLinkFor({ agentId, from, to }).search, ...rest };
-  if (predictionChanged !== undefined) search.predictionChanged = predictionChanged === 'true';
-  return { to: '/runs', search };
+  return { to: '/runs', search: runsLinkSearch({ agentId, from, to: lastMicrosecondBefore(to), filters: filter }) };
 }
