@@ -30,108 +30,144 @@ export function useBoxSelect({ scroller, rotation, sources, onSelect }: BoxSelec
   useEffect(() => {
     const root = scroller.current;
     if (!root) return;
-    let drag: {
-      pageElement: HTMLElement;
-      page: number;
-      start: { x: number; y: number };
-      overlay: HTMLDivElement;
-      pointerId: number;
-    } | null = null;
-    let lookup: AbortController | null = null;
+    return listenForBoxes(root, latest);
+  }, [scroller]);
+}
 
-    const local = (event: PointerEvent, pageElement: HTMLElement) => {
-      const rect = pageElement.getBoundingClientRect();
-      return {
-        x: Math.min(rect.width, Math.max(0, event.clientX - rect.left)),
-        y: Math.min(rect.height, Math.max(0, event.clientY - rect.top)),
-      };
-    };
+/** The options as of the last render, read when a drag ends. */
+type LatestOptions = RefObject<Omit<BoxSelectOptions, 'scroller'>>;
 
-    const onDown = (event: PointerEvent) => {
-      if (!latest.current.onSelect || event.button !== 0 || event.pointerType === 'touch' || drag) return;
-      const target = event.target as Element | null;
-      const pageElement = target?.closest<HTMLElement>('[data-page-number]');
-      if (!pageElement || !root.contains(pageElement)) return;
-      if (!event.altKey && target?.closest('.textLayer span, .textLayer br')) return;
-      event.preventDefault();
-      document.getSelection()?.removeAllRanges();
-      const overlay = document.createElement('div');
-      overlay.className = 'dv-box-select';
-      overlay.setAttribute('aria-hidden', 'true');
-      pageElement.append(overlay);
-      drag = {
-        pageElement,
-        page: Number(pageElement.dataset.pageNumber),
-        start: local(event, pageElement),
-        overlay,
-        pointerId: event.pointerId,
-      };
-      root.classList.add('dv-scroller--boxing');
-      root.setPointerCapture?.(event.pointerId);
-      place(drag.overlay, drag.start, drag.start);
-    };
+/** A box being drawn: on which page, from where (px in the page), its overlay and the pointer drawing it. */
+type Drag = {
+  pageElement: HTMLElement;
+  page: number;
+  start: { x: number; y: number };
+  overlay: HTMLDivElement;
+  pointerId: number;
+};
 
-    const onMove = (event: PointerEvent) => {
-      if (!drag || event.pointerId !== drag.pointerId) return;
-      place(drag.overlay, drag.start, local(event, drag.pageElement));
-    };
+/** Listens on the scroller for drags that draw boxes; returns what stops listening (and drops a box being drawn). */
+function listenForBoxes(root: HTMLElement, latest: LatestOptions): () => void {
+  let drag: Drag | null = null;
+  let lookup: AbortController | null = null;
 
-    const onUp = (event: PointerEvent) => {
-      if (!drag || event.pointerId !== drag.pointerId) return;
-      const { pageElement, page, start, overlay } = drag;
-      drag = null;
-      root.classList.remove('dv-scroller--boxing');
-      const end = local(event, pageElement);
-      if (Math.abs(end.x - start.x) < MIN_DRAG_PX && Math.abs(end.y - start.y) < MIN_DRAG_PX) {
-        overlay.remove();
+  const onDown = (event: PointerEvent) => {
+    if (!latest.current.onSelect || event.button !== 0 || event.pointerType === 'touch' || drag) return;
+    drag = startDrag(event, root);
+    if (!drag) return;
+    root.classList.add('dv-scroller--boxing');
+    root.setPointerCapture?.(event.pointerId);
+  };
+
+  const onMove = (event: PointerEvent) => {
+    if (!drag || event.pointerId !== drag.pointerId) return;
+    place(drag.overlay, drag.start, local(event, drag.pageElement));
+  };
+
+  const onUp = (event: PointerEvent) => {
+    if (!drag || event.pointerId !== drag.pointerId) return;
+    const ended = drag;
+    drag = null;
+    root.classList.remove('dv-scroller--boxing');
+    const end = local(event, ended.pageElement);
+    if (Math.abs(end.x - ended.start.x) < MIN_DRAG_PX && Math.abs(end.y - ended.start.y) < MIN_DRAG_PX) {
+      ended.overlay.remove();
+      return;
+    }
+    lookup?.abort();
+    lookup = new AbortController();
+    takeWordsInBox(ended, end, latest.current, lookup.signal);
+  };
+
+  const onCancel = (event: PointerEvent) => {
+    if (!drag || event.pointerId !== drag.pointerId) return;
+    drag.overlay.remove();
+    drag = null;
+    root.classList.remove('dv-scroller--boxing');
+  };
+
+  root.addEventListener('pointerdown', onDown);
+  root.addEventListener('pointermove', onMove);
+  root.addEventListener('pointerup', onUp);
+  root.addEventListener('pointercancel', onCancel);
+  return () => {
+    lookup?.abort();
+    drag?.overlay.remove();
+    root.removeEventListener('pointerdown', onDown);
+    root.removeEventListener('pointermove', onMove);
+    root.removeEventListener('pointerup', onUp);
+    root.removeEventListener('pointercancel', onCancel);
+  };
+}
+
+/** Starts a box where a press on a page (not on a word of its text layer, unless with Alt) lands; else null. */
+function startDrag(event: PointerEvent, root: HTMLElement): Drag | null {
+  const target = event.target as Element | null;
+  const pageElement = target?.closest<HTMLElement>('[data-page-number]');
+  if (!pageElement || !root.contains(pageElement)) return null;
+  if (!event.altKey && target?.closest('.textLayer span, .textLayer br')) return null;
+  event.preventDefault();
+  document.getSelection()?.removeAllRanges();
+  const start = local(event, pageElement);
+  const drag = {
+    pageElement,
+    page: Number(pageElement.dataset.pageNumber),
+    start,
+    overlay: addBoxOverlay(pageElement, 'dv-box-select'),
+    pointerId: event.pointerId,
+  };
+  place(drag.overlay, start, start);
+  return drag;
+}
+
+/**
+ * Looks up the words inside the dragged box and reports them; a box with none says so briefly instead of filling the
+ * field with nothing. The overlay goes once the answer is in (or the lookup was overtaken).
+ */
+function takeWordsInBox(
+  { pageElement, page, start, overlay }: Drag,
+  end: { x: number; y: number },
+  { rotation, sources, onSelect }: LatestOptions['current'],
+  signal: AbortSignal,
+) {
+  const { width, height } = pageElement.getBoundingClientRect();
+  const box = boxFromCorners(
+    { x: start.x / width, y: start.y / height },
+    { x: end.x / width, y: end.y / height },
+    rotation,
+  );
+  void pageWords(pageElement, page, rotation, sources ?? [], signal).then(
+    (words) => {
+      if (signal.aborted) return overlay.remove();
+      const text = textOfWords(wordsInBox(words, box));
+      if (!text) {
+        overlay.classList.add('dv-box-select--empty');
+        setTimeout(() => overlay.remove(), 700);
         return;
       }
-      const { width, height } = pageElement.getBoundingClientRect();
-      const { rotation: turned, sources: asked, onSelect: report } = latest.current;
-      const box = boxFromCorners(
-        { x: start.x / width, y: start.y / height },
-        { x: end.x / width, y: end.y / height },
-        turned,
-      );
-      lookup?.abort();
-      const controller = (lookup = new AbortController());
-      void pageWords(pageElement, page, turned, asked ?? [], controller.signal).then(
-        (words) => {
-          if (controller.signal.aborted) return overlay.remove();
-          const text = textOfWords(wordsInBox(words, box));
-          if (!text) {
-            // Nothing to take: the box says so briefly instead of filling the field with nothing.
-            overlay.classList.add('dv-box-select--empty');
-            setTimeout(() => overlay.remove(), 700);
-            return;
-          }
-          overlay.remove();
-          report?.({ text, page, via: 'box' });
-        },
-        () => overlay.remove(),
-      );
-    };
+      overlay.remove();
+      onSelect?.({ text, page, via: 'box' });
+    },
+    () => overlay.remove(),
+  );
+}
 
-    const onCancel = (event: PointerEvent) => {
-      if (!drag || event.pointerId !== drag.pointerId) return;
-      drag.overlay.remove();
-      drag = null;
-      root.classList.remove('dv-scroller--boxing');
-    };
+/** The pointer's position in the page element, in px, kept inside the page. */
+function local(event: PointerEvent, pageElement: HTMLElement) {
+  const rect = pageElement.getBoundingClientRect();
+  return {
+    x: Math.min(rect.width, Math.max(0, event.clientX - rect.left)),
+    y: Math.min(rect.height, Math.max(0, event.clientY - rect.top)),
+  };
+}
 
-    root.addEventListener('pointerdown', onDown);
-    root.addEventListener('pointermove', onMove);
-    root.addEventListener('pointerup', onUp);
-    root.addEventListener('pointercancel', onCancel);
-    return () => {
-      lookup?.abort();
-      drag?.overlay.remove();
-      root.removeEventListener('pointerdown', onDown);
-      root.removeEventListener('pointermove', onMove);
-      root.removeEventListener('pointerup', onUp);
-      root.removeEventListener('pointercancel', onCancel);
-    };
-  }, [scroller]);
+/** A box's overlay (hidden from assistive technology: the selection is said elsewhere), added to the page. */
+export function addBoxOverlay(pageElement: HTMLElement, className: string): HTMLDivElement {
+  const overlay = document.createElement('div');
+  overlay.className = className;
+  overlay.setAttribute('aria-hidden', 'true');
+  pageElement.append(overlay);
+  return overlay;
 }
 
 function place(overlay: HTMLElement, a: { x: number; y: number }, b: { x: number; y: number }) {

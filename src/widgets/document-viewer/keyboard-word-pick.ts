@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { Rotation } from './page-layout';
-import { pageWords } from './box-select';
+import { addBoxOverlay, pageWords } from './box-select';
 import { rotatePoint, textOfWords, wordsInBox, type PageWord, type WordBox } from './page-words';
 import type { TextSelection } from './viewer-types';
 
@@ -58,10 +58,7 @@ export function useKeyboardWordPick({ scroller, rotation, sources, onSelect }: K
       onDone?.();
       return;
     }
-    const overlay = document.createElement('div');
-    overlay.className = 'dv-box-select dv-box-select--keys';
-    overlay.setAttribute('aria-hidden', 'true');
-    pageElement.append(overlay);
+    const overlay = addBoxOverlay(pageElement, 'dv-box-select dv-box-select--keys');
     const origin = { line: 0, word: 0 };
     picking.current = {
       page,
@@ -76,16 +73,6 @@ export function useKeyboardWordPick({ scroller, rotation, sources, onSelect }: K
       `Picking words on page ${page}: arrows move, Shift and arrows widen the box, Enter fills the field, Esc leaves.`,
     );
   };
-
-  /** The box around the anchor and the cursor words, in rotation-0 fractions of the page. */
-  const region = (p: Picking): WordBox => {
-    const a = p.lines[p.anchor.line][p.anchor.word].box;
-    const b = p.lines[p.cursor.line][p.cursor.word].box;
-    const x = Math.min(a.x, b.x);
-    const y = Math.min(a.y, b.y);
-    return { x, y, w: Math.max(a.x + a.w, b.x + b.w) - x, h: Math.max(a.y + a.h, b.y + b.h) - y };
-  };
-  const taken = (p: Picking) => textOfWords(wordsInBox(p.lines.flat(), region(p)));
 
   const show = (intro?: string) => {
     const p = picking.current;
@@ -120,6 +107,18 @@ export function useKeyboardWordPick({ scroller, rotation, sources, onSelect }: K
 
   return { start, onKeyDown, said };
 }
+
+/** The box around the anchor and the cursor words, in rotation-0 fractions of the page. */
+function region(p: Picking): WordBox {
+  const a = p.lines[p.anchor.line][p.anchor.word].box;
+  const b = p.lines[p.cursor.line][p.cursor.word].box;
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  return { x, y, w: Math.max(a.x + a.w, b.x + b.w) - x, h: Math.max(a.y + a.h, b.y + b.h) - y };
+}
+
+/** The words the box holds, as the text a dragged box would take. */
+const taken = (p: Picking) => textOfWords(wordsInBox(p.lines.flat(), region(p)));
 
 /** The page's words as lines top to bottom, each left to right (the order a reader's eye takes). */
 function readingLines(words: readonly PageWord[]): PageWord[][] {

@@ -1,8 +1,9 @@
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo } from 'react';
 import { OcrTextLayer } from './ocr-text-layer';
-import { outputScale as pickOutputScale, type Rotation } from './page-layout';
-import { isAbortError, type PagedDocument, type RenderedText } from './paged-document';
-import { findTextMatches, type TextMatch } from './text-match';
+import type { Rotation } from './page-layout';
+import type { PagedDocument } from './paged-document';
+import { usePageCanvas } from './use-page-canvas';
+import { usePageHighlight, usePageTextLayer } from './use-page-text-layer';
 
 export type PageViewProps = {
   doc: PagedDocument;
@@ -41,76 +42,9 @@ export const PageView = memo(function PageView(props: PageViewProps) {
     onReveal,
     onPainted,
   } = props;
-  const canvasHost = useRef<HTMLDivElement>(null);
-  const textHost = useRef<HTMLDivElement>(null);
-  const [text, setText] = useState<RenderedText | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const revealed = useRef(0);
-
-  useEffect(() => {
-    const host = canvasHost.current;
-    if (!live || !host) return;
-    const controller = new AbortController();
-    const canvas = document.createElement('canvas');
-    const outputScale = pickOutputScale(width, height, window.devicePixelRatio);
-    doc.render(index, canvas, { scale, rotation, outputScale, signal: controller.signal }).then(
-      () => {
-        if (controller.signal.aborted) return releaseCanvas(canvas);
-        for (const old of host.querySelectorAll('canvas')) releaseCanvas(old);
-        host.replaceChildren(canvas);
-        setError(null);
-        onPainted(index);
-      },
-      (reason: unknown) => {
-        releaseCanvas(canvas);
-        if (!isAbortError(reason) && !controller.signal.aborted)
-          setError(reason instanceof Error ? reason.message : 'The page could not be drawn.');
-      },
-    );
-    return () => controller.abort();
-  }, [doc, index, live, scale, rotation, width, height, onPainted]);
-
-  // Leaving the window around the viewport: free the canvas's backing store now rather than at garbage collection.
-  useEffect(() => {
-    const host = canvasHost.current;
-    if (live || !host) return;
-    for (const old of host.querySelectorAll('canvas')) releaseCanvas(old);
-    host.replaceChildren();
-    doc.releasePage(index);
-  }, [doc, index, live]);
-
-  useEffect(() => {
-    const host = textHost.current;
-    if (!live || !host || doc.kind !== 'pdf') return;
-    const controller = new AbortController();
-    doc.renderText(index, host, { scale, rotation, signal: controller.signal }).then(
-      (rendered) => {
-        if (controller.signal.aborted) return;
-        const end = document.createElement('div');
-        end.className = 'endOfContent';
-        host.append(end);
-        setText(rendered);
-      },
-      () => undefined,
-    );
-    return () => {
-      controller.abort();
-      setText(null);
-    };
-  }, [doc, index, live, scale, rotation]);
-
-  useEffect(() => {
-    if (!text || !highlightText) return;
-    const matches = findTextMatches(text.items, highlightText);
-    const marks = markMatches(text, matches);
-    if (marks.length && revealToken !== revealed.current) {
-      revealed.current = revealToken;
-      const page = textHost.current!.getBoundingClientRect();
-      const box = marks[0].getBoundingClientRect();
-      onReveal(index, { top: box.top - page.top, left: box.left - page.left, height: box.height, width: box.width });
-    }
-    return () => unmark(text);
-  }, [text, highlightText, revealToken, index, onReveal]);
+  const { canvasHost, error } = usePageCanvas({ doc, index, live, scale, rotation, width, height, onPainted });
+  const { textHost, text } = usePageTextLayer({ doc, index, live, scale, rotation });
+  usePageHighlight({ text, textHost, highlightText, revealToken, index, onReveal });
 
   return (
     <div
@@ -141,46 +75,3 @@ export const PageView = memo(function PageView(props: PageViewProps) {
     </div>
   );
 });
-
-function releaseCanvas(canvas: HTMLCanvasElement) {
-  canvas.width = 0;
-  canvas.height = 0;
-}
-
-/** Wraps each matched part of a text div in <mark>; returns the marks in document order. */
-function markMatches(text: RenderedText, matches: TextMatch[]): HTMLElement[] {
-  const byItem = new Map<number, { start: number; end: number }[]>();
-  for (const match of matches) for (const r of match) byItem.set(r.item, [...(byItem.get(r.item) ?? []), r]);
-  const marks: HTMLElement[] = [];
-  for (const [item, ranges] of [...byItem].sort((a, b) => a[0] - b[0])) {
-    const div = text.divs[item];
-    const str = text.items[item]?.str ?? '';
-    if (!div) continue;
-    ranges.sort((a, b) => a.start - b.start);
-    const parts: Node[] = [];
-    let at = 0;
-    for (const { start, end } of ranges) {
-      if (start < at) continue;
-      if (start > at) parts.push(document.createTextNode(str.slice(at, start)));
-      const mark = document.createElement('mark');
-      mark.className = 'dv-highlight';
-      mark.textContent = str.slice(start, end);
-      parts.push(mark);
-      marks.push(mark);
-      at = end;
-    }
-    if (at < str.length) parts.push(document.createTextNode(str.slice(at)));
-    div.replaceChildren(...parts);
-    div.dataset.marked = 'true';
-  }
-  return marks;
-}
-
-function unmark(text: RenderedText) {
-  text.divs.forEach((div, i) => {
-    if (div.dataset.marked) {
-      div.textContent = text.items[i]?.str ?? '';
-      delete div.dataset.marked;
-    }
-  });
-}

@@ -84,3 +84,33 @@ export function listeners() {
     },
   };
 }
+
+/**
+ * What the image and TIFF documents share: pages whose sizes are known at open (they never change), drawn from
+ * bitmaps, with no text of their own and nothing held per page to let go of.
+ */
+export abstract class BitmapPages implements PagedDocument {
+  abstract readonly kind: 'image' | 'tiff';
+  abstract readonly pageCount: number;
+  private readonly changes = listeners();
+
+  constructor(protected readonly sizes: PageSize[]) {}
+
+  pageSizes() {
+    return this.sizes;
+  }
+  subscribe(listener: () => void) {
+    return this.changes.subscribe(listener);
+  }
+
+  abstract render(index: number, canvas: HTMLCanvasElement, request: RenderRequest): Promise<void>;
+
+  async renderText() {
+    return null;
+  }
+  async pageText() {
+    return [];
+  }
+  releasePage() {}
+  abstract destroy(): void;
+}

@@ -1,25 +1,14 @@
 import {
   useCallback,
   useImperativeHandle,
-  useMemo,
-  useRef,
   useState,
-  useSyncExternalStore,
   type KeyboardEvent,
   type ReactNode,
   type Ref,
+  type RefObject,
 } from 'react';
 import { downloadSource } from './download-source';
-import {
-  computeLayout,
-  largestPage,
-  pageLeft,
-  pagesToRender,
-  rotate,
-  visiblePages,
-  type Rotation,
-  type StackLayout,
-} from './page-layout';
+import { pageLeft, pagesToRender, visiblePages, type Rotation, type StackLayout } from './page-layout';
 import type { PagedDocument } from './paged-document';
 import { PageView } from './page-view';
 import { ThumbnailRail } from './thumbnail-rail';
@@ -29,10 +18,8 @@ import { useKeyboardWordPick } from './keyboard-word-pick';
 import type { PageWordSource } from './page-words';
 import { usePageTextPresence } from './page-text-presence';
 import { useFoundHighlight, type FoundHighlight } from './use-found-highlight';
+import { usePagedLayout, type PagedLayout } from './use-paged-layout';
 import { useSelectionReport } from './use-selection-report';
-import { useStackScroll } from './use-stack-scroll';
-import { useViewerViewport } from './use-viewer-viewport';
-import { useViewerZoom } from './use-viewer-zoom';
 import type { DocumentSource, DocumentViewerHandle, PageTextInfo, TextHighlight, TextSelection } from './viewer-types';
 
 export type PagedViewerProps = {
@@ -62,57 +49,22 @@ export function PagedViewer({
   wordSources,
   onPageTextChange,
 }: PagedViewerProps) {
-  const root = useRef<HTMLDivElement>(null);
-  const scroller = useRef<HTMLDivElement>(null);
-  const subscribe = useCallback((listener: () => void) => doc.subscribe(listener), [doc]);
-  const sizes = useSyncExternalStore(subscribe, () => doc.pageSizes());
-  const [rotation, setRotation] = useState<Rotation>(0);
-  const [firstPainted, setFirstPainted] = useState(false);
-  const { viewport, thumbnails, setThumbnails } = useViewerViewport(doc, scroller, root);
-  const largest = useMemo(() => largestPage(sizes, rotation), [sizes, rotation]);
-  const zoom = useViewerZoom(scroller, largest, viewport);
-  const { scale } = zoom;
-  const layout = useMemo(() => computeLayout(sizes, scale, rotation), [sizes, scale, rotation]);
-  const contentWidth = Math.max(layout.totalWidth, viewport.width);
-  const { scrollTop, current, layoutRef, scrollToIndex, onScroll } = useStackScroll({
-    scrollerRef: scroller,
-    layout,
-    viewportHeight: viewport.height,
-    page,
-    onPageChange,
-  });
+  const view = usePagedLayout({ doc, page, onPageChange });
+  const { root, scroller, rotation, rotateBy, viewport, thumbnails, zoom, current, scrollToIndex } = view;
+  const { firstPainted, onPainted } = useFirstPaint();
   useBoxSelect({ scroller, rotation, sources: wordSources, onSelect: onTextSelected });
   usePageTextPresence(doc, viewport.height ? current + 1 : 0, wordSources, onPageTextChange);
-  const found = useFoundHighlight({ doc, highlight, scrollerRef: scroller, layoutRef, scrollToIndex });
+  const found = useFoundHighlight({ doc, highlight, scrollerRef: scroller, layoutRef: view.layoutRef, scrollToIndex });
   const selection = useSelectionReport(scroller, onTextSelected);
   const wordPick = useKeyboardWordPick({ scroller, rotation, sources: wordSources, onSelect: onTextSelected });
-
-  useImperativeHandle(
-    handleRef,
-    () => ({
-      scrollToPage: (p: number) => scrollToIndex(p - 1),
-      getPageCount: () => doc.pageCount,
-      pickWords: (onDone?: () => void) => {
-        scroller.current?.focus({ preventScroll: true });
-        void wordPick.start(current + 1, onDone);
-      },
-    }),
-    [doc, scrollToIndex, wordPick, current],
-  );
-
-  const onPainted = useCallback(() => {
-    setFirstPainted((was) => {
-      if (!was) performance.mark('document-viewer:first-page-painted');
-      return true;
-    });
-  }, []);
+  useViewerHandle(handleRef, { doc, scroller, scrollToIndex, wordPick, current });
 
   const onKeyDown = (event: KeyboardEvent) =>
     onViewerKey(event, {
       wordPick,
       pickHere: onTextSelected && event.target === scroller.current ? () => wordPick.start(current + 1) : undefined,
       zoom: zoom.applyZoom,
-      rotate: (by) => setRotation((r) => rotate(r, by)),
+      rotate: rotateBy,
     });
 
   return (
@@ -126,47 +78,122 @@ export function PagedViewer({
         current={current}
         onGoToPage={scrollToIndex}
         thumbnails={doc.pageCount > 1 ? Boolean(thumbnails) : null}
-        onToggleThumbnails={() => setThumbnails((t) => !t)}
-        zoom={{ mode: zoom.mode, scale }}
+        onToggleThumbnails={() => view.setThumbnails((t) => !t)}
+        zoom={{ mode: zoom.mode, scale: zoom.scale }}
         onZoom={zoom.applyZoom}
-        onRotate={(by) => setRotation((r) => rotate(r, by))}
+        onRotate={rotateBy}
         onDownload={() => downloadSource(source)}
       />
-      <div className="dv-body">
-        {thumbnails && doc.pageCount > 1 && (
-          <ThumbnailRail
-            doc={doc}
-            sizes={sizes}
-            rotation={rotation}
-            current={current}
-            enabled={firstPainted}
-            onSelect={scrollToIndex}
-          />
-        )}
-        <div
-          className="dv-scroller"
-          ref={scroller}
-          tabIndex={0}
-          role="region"
-          aria-label={`${source.name ?? 'Document'}: ${doc.pageCount} ${doc.pageCount === 1 ? 'page' : 'pages'}`}
-          onScroll={onScroll}
-          {...selection}
-        >
-          <PageStack
-            doc={doc}
-            layout={layout}
-            contentWidth={contentWidth}
-            scrollTop={scrollTop}
-            viewport={viewport}
-            scale={scale}
-            rotation={rotation}
-            highlight={found}
-            onPainted={onPainted}
-          />
-        </div>
+      <ViewerBody
+        doc={doc}
+        name={source.name}
+        view={view}
+        firstPainted={firstPainted}
+        selection={selection}
+        found={found}
+        onPainted={onPainted}
+      />
+    </div>
+  );
+}
+
+/** The thumbnail rail (when shown) beside the scrolling region of the pages. */
+function ViewerBody({
+  doc,
+  name,
+  view,
+  firstPainted,
+  selection,
+  found,
+  onPainted,
+}: {
+  doc: PagedDocument;
+  name: string | undefined;
+  view: PagedLayout;
+  firstPainted: boolean;
+  selection: ReturnType<typeof useSelectionReport>;
+  found: FoundHighlight;
+  onPainted: () => void;
+}) {
+  const { scroller, sizes, rotation, viewport, thumbnails, current, scrollToIndex } = view;
+  return (
+    <div className="dv-body">
+      {thumbnails && doc.pageCount > 1 && (
+        <ThumbnailRail
+          doc={doc}
+          sizes={sizes}
+          rotation={rotation}
+          current={current}
+          enabled={firstPainted}
+          onSelect={scrollToIndex}
+        />
+      )}
+      <div
+        className="dv-scroller"
+        ref={scroller}
+        tabIndex={0}
+        role="region"
+        aria-label={`${name ?? 'Document'}: ${doc.pageCount} ${doc.pageCount === 1 ? 'page' : 'pages'}`}
+        onScroll={view.onScroll}
+        {...selection}
+      >
+        <PageStack
+          doc={doc}
+          layout={view.layout}
+          contentWidth={view.contentWidth}
+          scrollTop={view.scrollTop}
+          viewport={viewport}
+          scale={view.zoom.scale}
+          rotation={rotation}
+          highlight={found}
+          onPainted={onPainted}
+        />
       </div>
     </div>
   );
+}
+
+/** What the viewer offers its parent: go to a page, count them, pick words on the page in view by keyboard. */
+function useViewerHandle(
+  handleRef: Ref<DocumentViewerHandle> | undefined,
+  {
+    doc,
+    scroller,
+    scrollToIndex,
+    wordPick,
+    current,
+  }: {
+    doc: PagedDocument;
+    scroller: RefObject<HTMLDivElement | null>;
+    scrollToIndex: (index: number) => void;
+    wordPick: ReturnType<typeof useKeyboardWordPick>;
+    current: number;
+  },
+) {
+  useImperativeHandle(
+    handleRef,
+    () => ({
+      scrollToPage: (p: number) => scrollToIndex(p - 1),
+      getPageCount: () => doc.pageCount,
+      pickWords: (onDone?: () => void) => {
+        scroller.current?.focus({ preventScroll: true });
+        void wordPick.start(current + 1, onDone);
+      },
+    }),
+    [doc, scrollToIndex, wordPick, current, scroller],
+  );
+}
+
+/** Whether a page has been painted yet (thumbnails wait for it); the first paint is marked for performance checks. */
+function useFirstPaint() {
+  const [firstPainted, setFirstPainted] = useState(false);
+  const onPainted = useCallback(() => {
+    setFirstPainted((was) => {
+      if (!was) performance.mark('document-viewer:first-page-painted');
+      return true;
+    });
+  }, []);
+  return { firstPainted, onPainted };
 }
 
 /** The pages in view (and one either side with a live canvas), each placed at its spot in the stack. */

@@ -21,24 +21,15 @@ export function useStackScroll({
 }) {
   const [scrollTop, setScrollTop] = useState(0);
   const [ready, setReady] = useState(false);
-  // What stays put when the layout changes: the page at the top of the viewport and how far into it we are, plus the
-  // horizontal centre.
   const layoutRef = useRef(layout);
-  const anchor = useRef({ index: 0, fraction: 0, centreX: 0.5 });
+  const anchor = useRef<Anchor>({ index: 0, fraction: 0, centreX: 0.5 });
   const pendingIndex = useRef<number | null>(page ? page - 1 : null);
   const frame = useRef(0);
   const current = viewportHeight ? currentPage(layout, scrollTop, viewportHeight) : 0;
 
   const recordAnchor = useCallback(() => {
     const el = scrollerRef.current;
-    if (!el) return;
-    const l = layoutRef.current;
-    const index = visiblePages(l, el.scrollTop, el.clientHeight)[0] ?? 0;
-    anchor.current = {
-      index,
-      fraction: l.heights[index] ? (el.scrollTop - l.tops[index]) / l.heights[index] : 0,
-      centreX: el.scrollWidth ? (el.scrollLeft + el.clientWidth / 2) / el.scrollWidth : 0.5,
-    };
+    if (el) anchor.current = anchorOf(el, layoutRef.current);
   }, [scrollerRef]);
 
   const scrollToIndex = useCallback(
@@ -67,10 +58,7 @@ export function useStackScroll({
       pendingIndex.current = null;
       scrollToIndex(index);
     } else if (previous !== layout) {
-      const { index, fraction, centreX } = anchor.current;
-      const i = Math.min(index, layout.tops.length - 1);
-      el.scrollTop = Math.max(0, layout.tops[i] + fraction * layout.heights[i]);
-      el.scrollLeft = Math.max(0, centreX * el.scrollWidth - el.clientWidth / 2);
+      scrollToAnchor(el, layout, anchor.current);
       setScrollTop(el.scrollTop);
     }
     setReady(true);
@@ -89,7 +77,26 @@ export function useStackScroll({
     });
   };
 
-  // The page shown, reported once the initial position is applied.
+  usePageFollow({ ready, current, page, onPageChange, scrollToIndex });
+
+  return { scrollTop, current, layoutRef, scrollToIndex, onScroll };
+}
+
+/** Reports the page shown (1-based) once the initial position is applied, and goes to a `page` asked for. */
+function usePageFollow({
+  ready,
+  current,
+  page,
+  onPageChange,
+  scrollToIndex,
+}: {
+  ready: boolean;
+  /** 0-based. */
+  current: number;
+  page?: number;
+  onPageChange?: (page: number) => void;
+  scrollToIndex: (index: number) => void;
+}) {
   const reported = useRef<number | null>(null);
   useEffect(() => {
     if (!ready || reported.current === current + 1) return;
@@ -99,6 +106,26 @@ export function useStackScroll({
   useEffect(() => {
     if (page && page !== reported.current) scrollToIndex(page - 1);
   }, [page, scrollToIndex]);
+}
 
-  return { scrollTop, current, layoutRef, scrollToIndex, onScroll };
+/**
+ * What stays put when the layout changes: the page at the top of the viewport and how far into it we are, plus the
+ * horizontal centre.
+ */
+type Anchor = { index: number; fraction: number; centreX: number };
+
+function anchorOf(el: HTMLElement, layout: StackLayout): Anchor {
+  const index = visiblePages(layout, el.scrollTop, el.clientHeight)[0] ?? 0;
+  return {
+    index,
+    fraction: layout.heights[index] ? (el.scrollTop - layout.tops[index]) / layout.heights[index] : 0,
+    centreX: el.scrollWidth ? (el.scrollLeft + el.clientWidth / 2) / el.scrollWidth : 0.5,
+  };
+}
+
+/** Scrolls so that the anchor's page and centre are where they were in the old layout. */
+function scrollToAnchor(el: HTMLElement, layout: StackLayout, { index, fraction, centreX }: Anchor) {
+  const i = Math.min(index, layout.tops.length - 1);
+  el.scrollTop = Math.max(0, layout.tops[i] + fraction * layout.heights[i]);
+  el.scrollLeft = Math.max(0, centreX * el.scrollWidth - el.clientWidth / 2);
 }

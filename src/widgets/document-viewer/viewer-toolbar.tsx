@@ -54,23 +54,6 @@ export function ToolbarButton({
 export function ViewerToolbar(props: Props) {
   const { start, pageCount, current, onGoToPage, thumbnails, onToggleThumbnails, zoom, onZoom, onRotate, onDownload } =
     props;
-  const zoomId = useId();
-  // While the operator types, the field shows what they type; otherwise the current page.
-  const [typed, setTyped] = useState<string | null>(null);
-  const pageText = typed ?? String(current + 1);
-
-  const commitPage = () => {
-    const n = Number.parseInt(pageText, 10);
-    if (typed !== null && Number.isFinite(n)) onGoToPage(Math.min(pageCount, Math.max(1, n)) - 1);
-    setTyped(null);
-  };
-  const percent = Math.round(zoom.scale * 100);
-  const zoomValue = zoom.mode === 'custom' ? String(zoom.scale) : zoom.mode;
-  const steps =
-    ZOOM_STEPS.some((s) => Math.abs(s - zoom.scale) < 0.001) || zoom.mode !== 'custom'
-      ? ZOOM_STEPS
-      : [...ZOOM_STEPS, zoom.scale].sort((a, b) => a - b);
-
   return (
     <div className="dv-toolbar" role="toolbar" aria-label="Document tools">
       {start}
@@ -82,57 +65,8 @@ export function ViewerToolbar(props: Props) {
           onClick={onToggleThumbnails}
         />
       )}
-      <div className="dv-group">
-        <ToolbarButton
-          icon="prev"
-          label="Previous page"
-          disabled={current <= 0}
-          onClick={() => onGoToPage(current - 1)}
-        />
-        <input
-          className="dv-input dv-page-input"
-          aria-label={`Page number (of ${pageCount})`}
-          inputMode="numeric"
-          value={pageText}
-          size={Math.max(2, String(pageCount).length)}
-          onChange={(e) => setTyped(e.target.value.replace(/[^0-9]/g, ''))}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') commitPage();
-          }}
-          onBlur={commitPage}
-        />
-        <span className="dv-page-count">of {pageCount}</span>
-        <ToolbarButton
-          icon="next"
-          label="Next page"
-          disabled={current >= pageCount - 1}
-          onClick={() => onGoToPage(current + 1)}
-        />
-      </div>
-      <div className="dv-group">
-        <ToolbarButton icon="zoomOut" label="Zoom out" shortcut="-" onClick={() => onZoom('out')} />
-        <label htmlFor={zoomId} className="dv-visually-hidden">
-          Zoom
-        </label>
-        <select
-          id={zoomId}
-          className="dv-input dv-zoom-select"
-          value={zoomValue}
-          onChange={(e) => {
-            const v = e.target.value;
-            onZoom(v === 'fit-width' || v === 'fit-page' ? { mode: v } : { mode: 'custom', scale: Number(v) });
-          }}
-        >
-          <option value="fit-width">Fit width{zoom.mode === 'fit-width' ? ` (${percent}%)` : ''}</option>
-          <option value="fit-page">Fit page{zoom.mode === 'fit-page' ? ` (${percent}%)` : ''}</option>
-          {steps.map((s) => (
-            <option key={s} value={String(s)}>
-              {Math.round(s * 100)}%
-            </option>
-          ))}
-        </select>
-        <ToolbarButton icon="zoomIn" label="Zoom in" shortcut="+" onClick={() => onZoom('in')} />
-      </div>
+      <PageNavigation pageCount={pageCount} current={current} onGoToPage={onGoToPage} />
+      <ZoomControls zoom={zoom} onZoom={onZoom} />
       <div className="dv-group dv-group--fit">
         <ToolbarButton
           icon="fitWidth"
@@ -153,6 +87,85 @@ export function ViewerToolbar(props: Props) {
       </div>
       <div className="dv-spacer" />
       <ToolbarButton icon="download" label="Download" onClick={onDownload} />
+    </div>
+  );
+}
+
+/** Previous, the page number field (go there on Enter or leaving it) and next. */
+function PageNavigation({ pageCount, current, onGoToPage }: Pick<Props, 'pageCount' | 'current' | 'onGoToPage'>) {
+  // While the operator types, the field shows what they type; otherwise the current page.
+  const [typed, setTyped] = useState<string | null>(null);
+  const pageText = typed ?? String(current + 1);
+
+  const commitPage = () => {
+    const n = Number.parseInt(pageText, 10);
+    if (typed !== null && Number.isFinite(n)) onGoToPage(Math.min(pageCount, Math.max(1, n)) - 1);
+    setTyped(null);
+  };
+  return (
+    <div className="dv-group">
+      <ToolbarButton
+        icon="prev"
+        label="Previous page"
+        disabled={current <= 0}
+        onClick={() => onGoToPage(current - 1)}
+      />
+      <input
+        className="dv-input dv-page-input"
+        aria-label={`Page number (of ${pageCount})`}
+        inputMode="numeric"
+        value={pageText}
+        size={Math.max(2, String(pageCount).length)}
+        onChange={(e) => setTyped(e.target.value.replace(/[^0-9]/g, ''))}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') commitPage();
+        }}
+        onBlur={commitPage}
+      />
+      <span className="dv-page-count">of {pageCount}</span>
+      <ToolbarButton
+        icon="next"
+        label="Next page"
+        disabled={current >= pageCount - 1}
+        onClick={() => onGoToPage(current + 1)}
+      />
+    </div>
+  );
+}
+
+/** Zoom out, the zoom list (fit width, fit page, the steps and a custom scale) and zoom in. */
+function ZoomControls({ zoom, onZoom }: Pick<Props, 'zoom' | 'onZoom'>) {
+  const zoomId = useId();
+  const percent = Math.round(zoom.scale * 100);
+  const zoomValue = zoom.mode === 'custom' ? String(zoom.scale) : zoom.mode;
+  const steps =
+    ZOOM_STEPS.some((s) => Math.abs(s - zoom.scale) < 0.001) || zoom.mode !== 'custom'
+      ? ZOOM_STEPS
+      : [...ZOOM_STEPS, zoom.scale].sort((a, b) => a - b);
+  return (
+    <div className="dv-group">
+      <ToolbarButton icon="zoomOut" label="Zoom out" shortcut="-" onClick={() => onZoom('out')} />
+      <label htmlFor={zoomId} className="dv-visually-hidden">
+        Zoom
+      </label>
+      <select
+        id={zoomId}
+        className="dv-input dv-zoom-select"
+        value={zoomValue}
+        onChange={(e) => {
+          const v = e.target.value;
+          onZoom(v === 'fit-width' || v === 'fit-page' ? { mode: v } : { mode: 'custom', scale: Number(v) });
+        }}
+      >
+        <option value="fit-width">Fit width{zoom.mode === 'fit-width' ? ` (${percent}%)` : ''}</option>
+        <option value="fit-page">Fit page{zoom.mode === 'fit-page' ? ` (${percent}%)` : ''}</option>
+        {steps.map((s) => (
+          <option key={s} value={String(s)}>
+            {Math.round(s * 100)}%
+          </option>
+        ))}
+      </select>
+      <ToolbarButton icon="zoomIn" label="Zoom in" shortcut="+" onClick={() => onZoom('in')} />
     </div>
   );
 }

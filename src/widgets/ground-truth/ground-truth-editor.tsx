@@ -1,10 +1,10 @@
-import { useId, type CSSProperties, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { ChangeList } from './change-list';
+import { EditorFields } from './editor-fields';
 import { EditorSummary } from './editor-summary';
-import { GroundTruthFieldRow } from './ground-truth-field-row';
 import { attentionOf, type GroundTruthRow } from './ground-truth-rows';
 import { GroundTruthTable } from './ground-truth-table';
-import { addGridRow, gridFromRows, moveGridRow, removeGridRow, tableOfLabel, type TableSpec } from './table-grid';
+import { addGridRow, gridFromRows, moveGridRow, removeGridRow, type TableSpec } from './table-grid';
 import { isPlainEnter, useFieldList } from './use-field-list';
 import type { GroundTruthDraft } from './use-ground-truth-draft';
 
@@ -32,15 +32,6 @@ export type GroundTruthEditorProps = {
   toolbar?: ReactNode;
 };
 
-/** Labels longer than this many characters scroll in their input (the value keeps room beside them). */
-const MAX_LABEL_CH = 28;
-
-/** The width, in characters, of the editor's label inputs: its longest label (shown or offered). */
-function labelWidth(rows: readonly GroundTruthRow[], labelOptions: readonly string[]): number {
-  const longest = Math.max(8, ...rows.map((row) => row.label.length), ...labelOptions.map((label) => label.length));
-  return Math.min(longest, MAX_LABEL_CH);
-}
-
 /**
  * One row per ground-truth entry: label, value, raw value, pages, confidence. Enter jumps to the next field that needs
  * attention, Alt+↑/↓ moves a row. The parent owns saving (Ctrl/⌘+S) and the viewer link (selection, highlight).
@@ -62,16 +53,9 @@ export function GroundTruthEditor({
   const allRows = draft.rows;
   const listId = useId();
   const statusId = `${listId}-status`;
-  const { rows, editor, list, update, add, addLabels, move, remove, nextAttention, onRowKeyDown } = useFieldList({
-    draft,
-    tables,
-    threshold,
-    statusId,
-    canWrite,
-  });
+  const fields = useFieldList({ draft, tables, threshold, statusId, canWrite });
+  const { rows, editor, update, nextAttention } = fields;
   const attentionCount = allRows.filter((row) => attentionOf(row, threshold)).length;
-  const listLabels = labelOptions.filter((label) => !tableOfLabel(label, tables));
-  const missingLabels = listLabels.filter((label) => !rows.some((row) => row.label === label));
 
   return (
     <div className="gt-editor" ref={editor}>
@@ -90,59 +74,20 @@ export function GroundTruthEditor({
         />
       </div>
 
-      {rows.length === 0 ? (
-        <EmptyFieldList
-          hasTableCells={allRows.length > 0}
-          canWrite={canWrite}
-          canSelect={canSelect}
-          canAddModelFields={missingLabels.length > 0}
-        />
-      ) : (
-        <ol
-          className="gt-rows"
-          ref={list}
-          aria-label="Ground-truth fields"
-          style={{ '--gt-label-ch': labelWidth(rows, listLabels) } as CSSProperties}
-        >
-          {rows.map((row, index) => (
-            <GroundTruthFieldRow
-              key={row.key}
-              row={row}
-              index={index}
-              count={rows.length}
-              active={row.key === activeKey}
-              activeField={activeField}
-              threshold={threshold}
-              notes={notes?.get(row.label) ?? []}
-              canWrite={canWrite}
-              labelsListId={`${listId}-labels`}
-              onActivate={onActivate}
-              onKeyDown={onRowKeyDown}
-              onChange={update}
-              onMove={move}
-              onRemove={remove}
-            />
-          ))}
-        </ol>
-      )}
-      <datalist id={`${listId}-labels`}>
-        {labelOptions.map((label) => (
-          <option key={label} value={label} />
-        ))}
-      </datalist>
-
-      {canWrite && (
-        <div className="gt-editor__add">
-          <button type="button" className="button" onClick={() => add()}>
-            Add field
-          </button>
-          {missingLabels.length > 0 && (
-            <button type="button" className="button" onClick={() => addLabels(missingLabels)}>
-              Add the model’s {missingLabels.length} missing {missingLabels.length === 1 ? 'field' : 'fields'}
-            </button>
-          )}
-        </div>
-      )}
+      <EditorFields
+        fields={fields}
+        listId={listId}
+        labelOptions={labelOptions}
+        tables={tables}
+        hasTableCells={allRows.length > 0}
+        canSelect={canSelect}
+        canWrite={canWrite}
+        activeKey={activeKey}
+        activeField={activeField}
+        threshold={threshold}
+        notes={notes}
+        onActivate={onActivate}
+      />
 
       {tables.length > 0 && (
         <EditorTables
@@ -158,33 +103,6 @@ export function GroundTruthEditor({
         />
       )}
       {draft.changes.length > 0 && <ChangeList changes={draft.changes} />}
-    </div>
-  );
-}
-
-/** No field outside the tables: say so, and (to an operator who may write) how to add one. */
-function EmptyFieldList({
-  hasTableCells,
-  canWrite,
-  canSelect,
-  canAddModelFields,
-}: {
-  hasTableCells: boolean;
-  canWrite: boolean;
-  canSelect: boolean;
-  canAddModelFields: boolean;
-}) {
-  return (
-    <div className="gt-empty">
-      <p>
-        <strong>{hasTableCells ? 'No fields outside the tables.' : 'No ground truth yet.'}</strong>
-      </p>
-      {canWrite && (
-        <p className="muted">
-          Add a field, then {canSelect ? 'select its value on the page' : 'type its value as you read it on the page'}
-          {canAddModelFields ? ', or add the model’s fields' : ''}.
-        </p>
-      )}
     </div>
   );
 }

@@ -71,39 +71,7 @@ export function GroundTruthFieldRow(props: GroundTruthFieldRowProps) {
           {row.confidence === undefined ? '' : `${Math.round(row.confidence * 100)}%`}
         </span>
       </div>
-      <div className="gt-row__more">
-        <label className="gt-small">
-          Raw
-          <input
-            className="gt-input"
-            data-field="rawValue"
-            aria-label={`Raw value of ${name}`}
-            value={row.rawValue ?? ''}
-            readOnly={!canWrite}
-            onChange={(e) => update({ rawValue: e.target.value === '' ? undefined : e.target.value })}
-          />
-        </label>
-        <PagesInput rowName={name} pages={row.pages} canWrite={canWrite} onChange={(pages) => update({ pages })} />
-        <label className="gt-small gt-small--narrow">
-          Conf.
-          <input
-            className="gt-input"
-            data-field="confidence"
-            type="number"
-            min={0}
-            max={1}
-            step={0.01}
-            aria-label={`Confidence of ${name}`}
-            value={row.confidence ?? ''}
-            readOnly={!canWrite}
-            onChange={(e) => {
-              const v = e.target.value === '' ? undefined : Number(e.target.value);
-              if (v === undefined || (v >= 0 && v <= 1)) update({ confidence: v });
-            }}
-          />
-        </label>
-        {canWrite && <FieldRowActions {...props} name={name} />}
-      </div>
+      <FieldRowMore {...props} name={name} update={update} />
       {(attention || notes.length > 0) && (
         <p className="gt-row__note">
           {attention && notes.length === 0 && <span className="gt-attention-text">{ATTENTION_TEXT[attention]}</span>}
@@ -115,6 +83,48 @@ export function GroundTruthFieldRow(props: GroundTruthFieldRowProps) {
         </p>
       )}
     </li>
+  );
+}
+
+/** The second line of a field: its raw value, pages and confidence, then (to an operator who may write) its actions. */
+function FieldRowMore(
+  props: GroundTruthFieldRowProps & { name: string; update: (patch: Partial<GroundTruthRow>) => void },
+) {
+  const { row, canWrite, name, update } = props;
+  return (
+    <div className="gt-row__more">
+      <label className="gt-small">
+        Raw
+        <input
+          className="gt-input"
+          data-field="rawValue"
+          aria-label={`Raw value of ${name}`}
+          value={row.rawValue ?? ''}
+          readOnly={!canWrite}
+          onChange={(e) => update({ rawValue: e.target.value === '' ? undefined : e.target.value })}
+        />
+      </label>
+      <PagesInput rowName={name} pages={row.pages} canWrite={canWrite} onChange={(pages) => update({ pages })} />
+      <label className="gt-small gt-small--narrow">
+        Conf.
+        <input
+          className="gt-input"
+          data-field="confidence"
+          type="number"
+          min={0}
+          max={1}
+          step={0.01}
+          aria-label={`Confidence of ${name}`}
+          value={row.confidence ?? ''}
+          readOnly={!canWrite}
+          onChange={(e) => {
+            const v = e.target.value === '' ? undefined : Number(e.target.value);
+            if (v === undefined || (v >= 0 && v <= 1)) update({ confidence: v });
+          }}
+        />
+      </label>
+      {canWrite && <FieldRowActions {...props} name={name} />}
+    </div>
   );
 }
 

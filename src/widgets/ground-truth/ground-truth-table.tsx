@@ -35,46 +35,13 @@ function findActiveCell({ columns, rows }: TableGrid, activeKey: string | null):
  * or, once focused, by selecting its value on the page. Rows are added, moved (buttons or Alt+↑/↓) and removed.
  */
 export function GroundTruthTable(props: GroundTruthTableProps) {
-  const { grid, activeKey, threshold, canWrite, notes, onAddRow, onRemoveRow, onMoveRow } = props;
+  const { grid, activeKey, threshold, canWrite, notes } = props;
   const { spec, columns, rows } = grid;
-  const host = useRef<HTMLElement>(null);
   const field = spec.field;
-  const focus = (selector: string) =>
-    requestAnimationFrame(() => host.current?.querySelector<HTMLElement>(selector)?.focus());
-
-  const add = () => {
-    const rowKey = onAddRow();
-    focus(`[data-grid-row="${rowKey}"] input`);
-  };
-  const remove = (index: number) => {
-    const neighbour = rows[index + 1] ?? rows[index - 1];
-    onRemoveRow(rows[index].key);
-    focus(neighbour ? `[data-grid-row="${neighbour.key}"] input` : '[data-add-row]');
-  };
-  const move = (rowKey: string, by: -1 | 1, refocus: string) => {
-    onMoveRow(rowKey, by);
-    focus(refocus);
-  };
-  const onCellKeyDown = (event: KeyboardEvent<HTMLInputElement>, rowKey: string) => {
-    if (!canWrite || !event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
-    event.preventDefault();
-    // The editor's row handler must not move anything else.
-    event.stopPropagation();
-    move(
-      rowKey,
-      event.key === 'ArrowUp' ? -1 : 1,
-      `[data-row="${event.currentTarget.closest('[data-row]')?.getAttribute('data-row')}"] input`,
-    );
-  };
-
+  const { host, add, remove, move, onCellKeyDown } = useGridRowActions(props);
   const activeCell = findActiveCell(grid, activeKey);
   const widths = columnWidths(grid);
-  // A validation notes each cell of a column alike; one line per distinct note (and distinct React keys).
-  const tableNotes = [
-    ...new Set(
-      columns.flatMap((column) => (notes?.get(`${field}.${column}`) ?? []).map((note) => `${column}: ${note}`)),
-    ),
-  ];
+  const tableNotes = distinctNotes(grid, notes);
 
   return (
     <section className="gt-table" ref={host} aria-labelledby={`gt-table-${field}`}>
@@ -143,6 +110,57 @@ export function GroundTruthTable(props: GroundTruthTableProps) {
       )}
     </section>
   );
+}
+
+/**
+ * Adding, removing and moving rows (buttons or Alt+↑/↓ in a cell), each followed by the focus going where the
+ * operator goes on: the new row, the neighbour of a removed one (or the add button), the moved row.
+ */
+function useGridRowActions({
+  grid: { rows },
+  canWrite,
+  onAddRow,
+  onRemoveRow,
+  onMoveRow,
+}: Pick<GroundTruthTableProps, 'grid' | 'canWrite' | 'onAddRow' | 'onRemoveRow' | 'onMoveRow'>) {
+  const host = useRef<HTMLElement>(null);
+  const focus = (selector: string) =>
+    requestAnimationFrame(() => host.current?.querySelector<HTMLElement>(selector)?.focus());
+
+  const add = () => {
+    const rowKey = onAddRow();
+    focus(`[data-grid-row="${rowKey}"] input`);
+  };
+  const remove = (index: number) => {
+    const neighbour = rows[index + 1] ?? rows[index - 1];
+    onRemoveRow(rows[index].key);
+    focus(neighbour ? `[data-grid-row="${neighbour.key}"] input` : '[data-add-row]');
+  };
+  const move = (rowKey: string, by: -1 | 1, refocus: string) => {
+    onMoveRow(rowKey, by);
+    focus(refocus);
+  };
+  const onCellKeyDown = (event: KeyboardEvent<HTMLInputElement>, rowKey: string) => {
+    if (!canWrite || !event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
+    event.preventDefault();
+    // The editor's row handler must not move anything else.
+    event.stopPropagation();
+    move(
+      rowKey,
+      event.key === 'ArrowUp' ? -1 : 1,
+      `[data-row="${event.currentTarget.closest('[data-row]')?.getAttribute('data-row')}"] input`,
+    );
+  };
+  return { host, add, remove, move, onCellKeyDown };
+}
+
+/** A validation notes each cell of a column alike; one line per distinct note (and distinct React keys). */
+function distinctNotes({ spec, columns }: TableGrid, notes: ReadonlyMap<string, string[]> | undefined): string[] {
+  return [
+    ...new Set(
+      columns.flatMap((column) => (notes?.get(`${spec.field}.${column}`) ?? []).map((note) => `${column}: ${note}`)),
+    ),
+  ];
 }
 
 /** The grid's title, row count and how many of its cells need attention. */

@@ -3,7 +3,6 @@ import {
   useEffect,
   useMemo,
   useRef,
-  useState,
   useSyncExternalStore,
   type HTMLAttributes,
   type KeyboardEvent as ReactKeyboardEvent,
@@ -11,19 +10,14 @@ import {
 } from 'react';
 import { Group, Panel, Separator, useDefaultLayout, useGroupRef, type Layout } from 'react-resizable-panels';
 import type { ContentType } from '@/contract';
-import {
-  DocumentFileViewer,
-  type DocumentViewerHandle,
-  type PageWordSource,
-  type TextHighlight,
-  type TextSelection,
-} from '@/widgets/document-viewer';
+import { DocumentFileViewer, type DocumentViewerHandle, type PageWordSource } from '@/widgets/document-viewer';
 import { GroundTruthEditor } from './ground-truth-editor';
 import type { GroundTruthRow } from './ground-truth-rows';
-import { findCell, patchCell, tablesFromLabels } from './table-grid';
+import { tablesFromLabels } from './table-grid';
 import type { GroundTruthDraft } from './use-ground-truth-draft';
 import { usePageTextState, type PageTextState } from './use-page-text-state';
 import { useSaveShortcut } from './use-save-shortcut';
+import { useViewerLink } from './use-viewer-link';
 import './ground-truth.css';
 
 export type GroundTruthWorkspaceProps = {
@@ -64,53 +58,16 @@ export type GroundTruthWorkspaceProps = {
 export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
   const { fileUrl, contentType, draft, labelOptions, canWrite, saveVerb = 'save' } = props;
   const viewer = useRef<DocumentViewerHandle>(null);
-  const [chosenKey, setActiveKey] = useState<string | null>(null);
-  const [activeField, setActiveField] = useState<'value' | 'rawValue'>('value');
   // The model's lines/table fields, edited as grids.
   const tables = useMemo(() => tablesFromLabels(labelOptions), [labelOptions]);
-  // A removed row or a reset draft: nothing active. A table cell without an entry yet is active as an empty one.
-  const activeRow = findCell(draft.rows, tables, chosenKey);
-  const activeKey = activeRow ? chosenKey : null;
-  const [highlight, setHighlight] = useState<TextHighlight | null>(null);
-  const [filled, setFilled] = useState<string | null>(null);
+  const { activeKey, activeRow, activeField, highlight, filled, activate, onTextSelected } = useViewerLink({
+    draft,
+    tables,
+    canWrite,
+    viewer,
+  });
   const pageText = usePageTextState({ fileUrl, ocrFileUrl: props.ocrFileUrl, contentType, saveVerb });
   useSaveShortcut(props.onSave);
-
-  const show = useCallback(
-    (row: Pick<GroundTruthRow, 'value' | 'rawValue' | 'pages'>, field: 'value' | 'rawValue' = 'value') => {
-      const page = row.pages?.length ? row.pages[0] + 1 : undefined;
-      // The raw value is the text as printed: mark it when that input is focused (or when there is no value).
-      const text = field === 'rawValue' ? (row.rawValue ?? '') : row.value.trim() ? row.value : (row.rawValue ?? '');
-      if (text.trim()) setHighlight({ text, page });
-      else {
-        setHighlight(null);
-        if (page) viewer.current?.scrollToPage(page);
-      }
-    },
-    [],
-  );
-
-  const activate = (row: GroundTruthRow, field: 'value' | 'rawValue') => {
-    setFilled(null);
-    setActiveKey(row.key);
-    setActiveField(field);
-    show(row, field);
-  };
-
-  const onTextSelected = ({ text, page, via }: TextSelection) => {
-    if (!canWrite) return;
-    const row = findCell(draft.rows, tables, activeKey);
-    if (!row || !activeKey) {
-      setFilled(`Selected “${text}” on page ${page}: focus a field first, then select again to fill it.`);
-      return;
-    }
-    const pages = [page - 1];
-    draft.setRows((rows) => patchCell(rows, tables, activeKey, { [activeField]: text, pages }));
-    setFilled(
-      `Filled ${activeField === 'rawValue' ? 'the raw value of ' : ''}${row.label || 'the field'} with “${text}” from ${via === 'box' ? 'a box on ' : ''}page ${page}.`,
-    );
-    setHighlight({ text, page });
-  };
 
   const viewerSection = (
     <section className="gt-workspace__viewer" aria-label="Document">

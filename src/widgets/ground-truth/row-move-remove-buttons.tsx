@@ -22,26 +22,8 @@ export function RowMoveRemoveButtons({
 }: RowMoveRemoveButtonsProps) {
   return (
     <>
-      <button
-        type="button"
-        className="gt-icon-button"
-        aria-label={`Move ${name} up`}
-        disabled={isFirst}
-        data-move="up"
-        onClick={onMoveUp}
-      >
-        ↑
-      </button>
-      <button
-        type="button"
-        className="gt-icon-button"
-        aria-label={`Move ${name} down`}
-        disabled={isLast}
-        data-move="down"
-        onClick={onMoveDown}
-      >
-        ↓
-      </button>
+      <MoveButton name={name} to="up" disabled={isFirst} onClick={onMoveUp} />
+      <MoveButton name={name} to="down" disabled={isLast} onClick={onMoveDown} />
       <button
         type="button"
         className="gt-icon-button gt-icon-button--danger"
@@ -51,5 +33,30 @@ export function RowMoveRemoveButtons({
         ✕
       </button>
     </>
+  );
+}
+
+function MoveButton({
+  name,
+  to,
+  disabled,
+  onClick,
+}: {
+  name: string;
+  to: 'up' | 'down';
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="gt-icon-button"
+      aria-label={`Move ${name} ${to}`}
+      disabled={disabled}
+      data-move={to}
+      onClick={onClick}
+    >
+      {to === 'up' ? '↑' : '↓'}
+    </button>
   );
 }

@@ -1,9 +1,9 @@
 import type { ContentType } from '@/widgets/document-viewer/document-size';
-import { rotatedSize, type PageSize } from '@/widgets/document-viewer/page-layout';
+import { rotatedSize } from '@/widgets/document-viewer/page-layout';
 import {
   abortError,
+  BitmapPages,
   drawRotated,
-  listeners,
   prepareCanvas,
   type PagedDocument,
   type RenderRequest,
@@ -30,21 +30,12 @@ export async function openImageDocument(
   return new ImageDocument(bitmap);
 }
 
-class ImageDocument implements PagedDocument {
+class ImageDocument extends BitmapPages {
   readonly kind = 'image';
   readonly pageCount = 1;
-  private readonly sizes: PageSize[];
-  private readonly changes = listeners();
 
   constructor(private readonly bitmap: ImageBitmap) {
-    this.sizes = [{ width: bitmap.width, height: bitmap.height }];
-  }
-
-  pageSizes() {
-    return this.sizes;
-  }
-  subscribe(listener: () => void) {
-    return this.changes.subscribe(listener);
+    super([{ width: bitmap.width, height: bitmap.height }]);
   }
 
   async render(_index: number, canvas: HTMLCanvasElement, { scale, rotation, outputScale, signal }: RenderRequest) {
@@ -53,13 +44,6 @@ class ImageDocument implements PagedDocument {
     drawRotated(prepareCanvas(canvas, size.width * scale, size.height * scale, outputScale), this.bitmap, rotation);
   }
 
-  async renderText() {
-    return null;
-  }
-  async pageText() {
-    return [];
-  }
-  releasePage() {}
   destroy() {
     this.bitmap.close();
   }

@@ -1,8 +1,8 @@
-import { rotatedSize, type PageSize } from '@/widgets/document-viewer/page-layout';
+import { rotatedSize } from '@/widgets/document-viewer/page-layout';
 import {
   abortError,
+  BitmapPages,
   drawRotated,
-  listeners,
   prepareCanvas,
   type PagedDocument,
   type RenderRequest,
@@ -99,12 +99,10 @@ export async function openTiffDocument(bytes: ArrayBuffer, signal: AbortSignal):
   }
 }
 
-class TiffDocument implements PagedDocument {
+class TiffDocument extends BitmapPages {
   readonly kind = 'tiff';
   readonly pageCount: number;
-  private readonly sizes: PageSize[];
   private readonly pixelWidths: number[];
-  private readonly changes = listeners();
   /** Full-resolution pages recently drawn (zooming redraws them without decoding again), newest last. */
   private cache: {
     index: number;
@@ -118,17 +116,10 @@ class TiffDocument implements PagedDocument {
     private readonly client: TiffWorkerClient,
     pages: TiffPageInfo[],
   ) {
-    this.pageCount = pages.length;
     // At zoom 1 a page shows at its physical size (96 CSS px per inch), like a PDF page.
-    this.sizes = pages.map((p) => ({ width: (p.width * 96) / p.dpiX, height: (p.height * 96) / p.dpiY }));
+    super(pages.map((p) => ({ width: (p.width * 96) / p.dpiX, height: (p.height * 96) / p.dpiY })));
+    this.pageCount = pages.length;
     this.pixelWidths = pages.map((p) => p.width);
-  }
-
-  pageSizes() {
-    return this.sizes;
-  }
-  subscribe(listener: () => void) {
-    return this.changes.subscribe(listener);
   }
 
   /**
@@ -203,14 +194,6 @@ class TiffDocument implements PagedDocument {
     if (signal.aborted) throw abortError();
     drawRotated(prepareCanvas(canvas, cssWidth, size.height * scale, outputScale), bitmap, rotation);
   }
-
-  async renderText() {
-    return null;
-  }
-  async pageText() {
-    return [];
-  }
-  releasePage() {}
 
   destroy() {
     this.client.terminate();
