@@ -27,7 +27,7 @@ import { oidcRoutes } from '@/server/bff/oidc/oidc-routes';
 import { operatorSessionRoutes } from '@/server/bff/sessions/operator-sessions-routes';
 import { reviewRoutes } from '@/server/bff/review/review-routes';
 import { sessionRoutes } from '@/server/bff/sessions/session-routes';
-import { bffState } from '@/server/bff/state/bff-state-plugin';
+import { bffState, type BffStateOptions } from '@/server/bff/state/bff-state-plugin';
 import { bffDir, ensureDir } from '@/server/bff/foundation/data-files';
 import { servedHostNames, validateUpstreamUrl, type BffConfig } from './config';
 import { BffMetrics } from '@/server/bff/observability/bff-metrics';
@@ -89,15 +89,9 @@ function displayOrigin(host: string, port: number): string {
   return `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`;
 }
 
-export async function createBffApp(config: BffConfig): Promise<BffApp> {
-  validateUpstreamUrl('baseUrl', config.upstream.baseUrl);
-  validateUpstreamUrl('authUrl', config.upstream.authUrl);
-  await ensureDir(bffDir(config.dataDir));
-
-  const secrets = new SecretRegistry();
-  secrets.addFixed(config.upstream.clientSecret);
-
-  const app = Fastify({
+/** The Fastify instance with the BFF's server options: scrubbed logs, request ids, body and client time limits. */
+function bffFastify(config: BffConfig, secrets: SecretRegistry) {
+  return Fastify({
     logger: {
       level: config.logLevel,
       stream: createScrubbingDestination(config.logStream ?? process.stderr, secrets),
@@ -114,6 +108,37 @@ export async function createBffApp(config: BffConfig): Promise<BffApp> {
     ...clientTimeoutOptions(config),
     logController: new OneLineAccessLog(),
   }).withTypeProvider<ZodTypeProvider>();
+}
+
+type BffFastify = ReturnType<typeof bffFastify>;
+
+/** The plugins in order: cookies, schemas, state, readiness, the access rules, then every route plugin. */
+async function registerParts(app: BffFastify, state: BffStateOptions) {
+  await app.register(fastifyCookie);
+  await app.register(routeSchemas);
+  await app.register(openApiDocument);
+  await app.register(bffState, state);
+  await app.register(bffReadiness);
+  await app.register(accessRules);
+  await app.register(nulCharacters);
+  await app.register(auditRoutes);
+  await app.register(oidcRoutes);
+  await app.register(sessionRoutes);
+  await app.register(operatorSessionRoutes);
+  await app.register(reviewRoutes);
+  await app.register(proxyRoutes);
+  await app.register(consoleStatic);
+}
+
+export async function createBffApp(config: BffConfig): Promise<BffApp> {
+  validateUpstreamUrl('baseUrl', config.upstream.baseUrl);
+  validateUpstreamUrl('authUrl', config.upstream.authUrl);
+  await ensureDir(bffDir(config.dataDir));
+
+  const secrets = new SecretRegistry();
+  secrets.addFixed(config.upstream.clientSecret);
+
+  const app = bffFastify(config, secrets);
 
   capConnectionsPerAddress(app, config.clientConnections.maxPerAddress);
   const tokenWaitMs =
@@ -146,20 +171,7 @@ export async function createBffApp(config: BffConfig): Promise<BffApp> {
     ? serveMetrics(app, metrics.registry, config.metrics, servedHostNames(config))
     : { port: () => undefined };
 
-  await app.register(fastifyCookie);
-  await app.register(routeSchemas);
-  await app.register(openApiDocument);
-  await app.register(bffState, { config, secrets, upstreamWaitMs, metrics });
-  await app.register(bffReadiness);
-  await app.register(accessRules);
-  await app.register(nulCharacters);
-  await app.register(auditRoutes);
-  await app.register(oidcRoutes);
-  await app.register(sessionRoutes);
-  await app.register(operatorSessionRoutes);
-  await app.register(reviewRoutes);
-  await app.register(proxyRoutes);
-  await app.register(consoleStatic);
+  await registerParts(app, { config, secrets, upstreamWaitMs, metrics });
 
   let boundOrigin = displayOrigin(config.host, config.port);
 

@@ -39,8 +39,9 @@ export interface ServiceApp {
   metricsPort(): number | undefined;
 }
 
-export async function createServiceApp(config: ServiceConfig): Promise<ServiceApp> {
-  const fastify = Fastify({
+/** The Fastify instance with the service's server options: logging, request ids, limits, the house error shape. */
+function serviceFastify(config: ServiceConfig) {
+  return Fastify({
     logger: config.logger
       ? {
           level: config.logLevel,
@@ -61,6 +62,12 @@ export async function createServiceApp(config: ServiceConfig): Promise<ServiceAp
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
+}
+
+type ServiceFastify = ReturnType<typeof serviceFastify>;
+
+/** The store, the file store and the metrics, as one context; the URLs are filled in once listening. */
+async function openServiceContext(config: ServiceConfig, fastify: ServiceFastify): Promise<ServiceContext> {
   const store = await openStore({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
@@ -73,7 +80,7 @@ export async function createServiceApp(config: ServiceConfig): Promise<ServiceAp
   await files
     .sweepOrphans()
     .catch((error: Error) => fastify.log.warn({ reason: error.message }, 'orphan file chunks not swept'));
-  const context: ServiceContext = {
+  return {
     config,
     store,
     files,
@@ -81,7 +88,11 @@ export async function createServiceApp(config: ServiceConfig): Promise<ServiceAp
     metrics,
     urls: { authUrl: '', baseUrl: '', publicUrl: config.publicUrl ?? '', publicBaseUrl: '' },
   };
+}
 
+/** Every plugin in order, then the route modules under the api prefix and the CORS preflight. */
+async function registerService(fastify: ServiceFastify, context: ServiceContext) {
+  const { config, store, metrics } = context;
   const hostNames = servedHostNames(config);
   await fastify.register(serviceMetrics, { metrics, config: config.metrics, hostNames });
   await fastify.register(serviceDecorators, { context });
@@ -109,25 +120,36 @@ export async function createServiceApp(config: ServiceConfig): Promise<ServiceAp
   fastify.options('*', { config: { cors: true } }, async (_request, reply) =>
     reply.header('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS').code(204).send(),
   );
+}
+
+/** Listens, then sets the context's URLs from the address it got (in place: the serviceUrls decorator is that object). */
+async function listen(fastify: ServiceFastify, context: ServiceContext) {
+  const { config } = context;
+  await fastify.listen({ host: config.host, port: config.port });
+  const address = fastify.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const hostPart = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const authUrl = `http://${hostPart}:${port}`;
+  const publicUrl = config.publicUrl ?? (isLoopback(config.host) ? `http://localhost:${port}` : authUrl);
+  Object.assign(context.urls, {
+    authUrl,
+    baseUrl: `${authUrl}${config.apiPrefix}`,
+    publicUrl,
+    publicBaseUrl: `${publicUrl}${config.apiPrefix}`,
+  });
+}
+
+export async function createServiceApp(config: ServiceConfig): Promise<ServiceApp> {
+  const fastify = serviceFastify(config);
+  const context = await openServiceContext(config, fastify);
+  await registerService(fastify, context);
 
   let closed = false;
   return {
     fastify,
     context,
     async start() {
-      await fastify.listen({ host: config.host, port: config.port });
-      const address = fastify.server.address();
-      const port = typeof address === 'object' && address ? address.port : config.port;
-      const hostPart = config.host.includes(':') ? `[${config.host}]` : config.host;
-      const authUrl = `http://${hostPart}:${port}`;
-      const publicUrl = config.publicUrl ?? (isLoopback(config.host) ? `http://localhost:${port}` : authUrl);
-      // In place: the serviceUrls decorator is this same object.
-      Object.assign(context.urls, {
-        authUrl,
-        baseUrl: `${authUrl}${config.apiPrefix}`,
-        publicUrl,
-        publicBaseUrl: `${publicUrl}${config.apiPrefix}`,
-      });
+      await listen(fastify, context);
       const result = await bootstrap(context);
       return { ...context.urls, ...result };
     },
@@ -135,9 +157,9 @@ export async function createServiceApp(config: ServiceConfig): Promise<ServiceAp
       if (closed) return;
       closed = true;
       await fastify.close();
-      await store.close();
+      await context.store.close();
     },
-    metricsPort: () => metrics.listener.port(),
+    metricsPort: () => context.metrics.listener.port(),
   };
 }
 

@@ -20,7 +20,8 @@ import { backchannelLogout } from './backchannel-logout';
 import type { OidcConfig } from './oidc-config';
 import { OidcProviderClient } from './oidc-provider-client';
 import { roleFromClaim } from './oidc-roles';
-import { PENDING_SIGN_IN_TTL_MS } from './pending-sign-ins';
+import { PENDING_SIGN_IN_TTL_MS, type PendingSignIn } from './pending-sign-ins';
+import type { ZodApp } from '@/server/shared/zod-app';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -100,9 +101,6 @@ function providerSignOut(provider: OidcProviderClient) {
   };
 }
 
-/** The app as a route plugin of this file sees it (zod type provider). */
-type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
-
 /** `GET /bff/oidc/login`: a pending sign-in (PKCE, state, nonce) kept server-side, then off to the provider. */
 function registerLogin(app: ZodApp, settings: OidcConfig, provider: OidcProviderClient) {
   const { pendingSignIns, bffConfig: config } = app;
@@ -143,95 +141,108 @@ function registerLogin(app: ZodApp, settings: OidcConfig, provider: OidcProvider
   });
 }
 
-const oidcSignIn: FastifyPluginAsyncZod<{ settings: OidcConfig; provider: OidcProviderClient }> = async (
-  app,
-  { settings, provider },
-) => {
+/** The role claim from the ID token, else from userinfo (providers that keep groups out of the ID token). */
+async function roleClaim(
+  settings: OidcConfig,
+  configuration: client.Configuration,
+  tokens: client.TokenEndpointResponse,
+  claims: client.IDToken,
+): Promise<unknown> {
+  if (claims[settings.roleClaim] !== undefined) return claims[settings.roleClaim];
+  if (!configuration.serverMetadata().userinfo_endpoint) return undefined;
+  const userInfo = await client.fetchUserInfo(configuration, tokens.access_token, claims.sub);
+  return userInfo[settings.roleClaim];
+}
+
+/** The code exchanged for tokens, the ID token verified (state, nonce, PKCE) and the role claim read: 'rejected' if not. */
+async function redeemCode(
+  app: ZodApp,
+  settings: OidcConfig,
+  configuration: client.Configuration,
+  currentUrl: URL,
+  pending: PendingSignIn,
+  request: FastifyRequest,
+) {
+  const { logSecrets } = app;
+  try {
+    const tokens = await client.authorizationCodeGrant(configuration, currentUrl, {
+      pkceCodeVerifier: pending.codeVerifier,
+      expectedState: pending.state,
+      expectedNonce: pending.nonce,
+      idTokenExpected: true,
+    });
+    logSecrets.add(tokens.id_token);
+    logSecrets.add(tokens.access_token);
+    const claims = tokens.claims();
+    if (!claims || !tokens.id_token) throw new Error('no ID token');
+    const claim = await roleClaim(settings, configuration, tokens, claims);
+    return { idToken: tokens.id_token, claims, claim };
+  } catch (error) {
+    request.log.warn({ err: errorSummary(error) }, 'OpenID Connect callback rejected');
+    throw new SignInFailed('rejected');
+  }
+}
+
+/** The callback's work: the pending sign-in taken, the code redeemed, the session started; where to go next. */
+async function completeSignIn(
+  app: ZodApp,
+  { settings, provider }: OidcSignInOptions,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<string> {
   const { pendingSignIns, auditLog, logSecrets, bffConfig: config } = app;
   const now = config.now ?? Date.now;
-
-  registerLogin(app, settings, provider);
-
-  /** The role claim from the ID token, else from userinfo (providers that keep groups out of the ID token). */
-  async function roleClaim(
-    configuration: client.Configuration,
-    tokens: client.TokenEndpointResponse,
-    claims: client.IDToken,
-  ): Promise<unknown> {
-    if (claims[settings.roleClaim] !== undefined) return claims[settings.roleClaim];
-    if (!configuration.serverMetadata().userinfo_endpoint) return undefined;
-    const userInfo = await client.fetchUserInfo(configuration, tokens.access_token, claims.sub);
-    return userInfo[settings.roleClaim];
+  const pendingName = pendingCookie(request).name;
+  const pending = await pendingSignIns.take(request.cookies[pendingName]);
+  if (!pending) throw new SignInFailed('no-pending-sign-in');
+  let configuration: client.Configuration;
+  try {
+    configuration = await provider.configuration();
+  } catch (error) {
+    request.log.error({ err: errorSummary(error) }, 'OpenID provider discovery failed');
+    throw new SignInFailed('unavailable');
   }
+  const currentUrl = new URL(pending.redirectUri);
+  currentUrl.search = splitTarget(request.raw.url ?? '').query;
+  const code = currentUrl.searchParams.get('code');
+  if (code) logSecrets.add(code);
+  if (currentUrl.searchParams.has('error')) throw new SignInFailed('provider-error');
+  const { idToken, claims, claim } = await redeemCode(app, settings, configuration, currentUrl, pending, request);
+  const name = displayName(claims);
+  const role = roleFromClaim(claim, settings);
+  const person = { operator: name, issuer: claims.iss, subject: claims.sub };
+  if (!role) throw new SignInFailed('no-role', person);
+  const link: OidcSessionLink = {
+    issuer: claims.iss,
+    subject: claims.sub,
+    sid: typeof claims.sid === 'string' ? claims.sid : null,
+    idToken,
+  };
+  const operator = { accountId: accountIdOf(claims.iss, claims.sub), name, role };
+  await startSession(request, reply, operator, { oidc: link, expiresAt: now() + settings.maxSessionMs });
+  await auditLog.append({
+    ...person,
+    method: 'GET',
+    path: `/bff/oidc/callback?signed-in=${role}`,
+    status: 200,
+    requestId: request.id,
+  });
+  request.log.info({ operator: name, role }, `operator signed in with ${settings.name}`);
+  return pending.redirect;
+}
 
-  async function completeSignIn(request: FastifyRequest, reply: FastifyReply): Promise<string> {
-    const pendingName = pendingCookie(request).name;
-    const pending = await pendingSignIns.take(request.cookies[pendingName]);
-    if (!pending) throw new SignInFailed('no-pending-sign-in');
-    let configuration: client.Configuration;
-    try {
-      configuration = await provider.configuration();
-    } catch (error) {
-      request.log.error({ err: errorSummary(error) }, 'OpenID provider discovery failed');
-      throw new SignInFailed('unavailable');
-    }
-    const currentUrl = new URL(pending.redirectUri);
-    currentUrl.search = splitTarget(request.raw.url ?? '').query;
-    const code = currentUrl.searchParams.get('code');
-    if (code) logSecrets.add(code);
-    if (currentUrl.searchParams.has('error')) throw new SignInFailed('provider-error');
-    let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
-    let claims: client.IDToken | undefined;
-    let claim: unknown;
-    try {
-      tokens = await client.authorizationCodeGrant(configuration, currentUrl, {
-        pkceCodeVerifier: pending.codeVerifier,
-        expectedState: pending.state,
-        expectedNonce: pending.nonce,
-        idTokenExpected: true,
-      });
-      logSecrets.add(tokens.id_token);
-      logSecrets.add(tokens.access_token);
-      claims = tokens.claims();
-      if (!claims || !tokens.id_token) throw new Error('no ID token');
-      claim = await roleClaim(configuration, tokens, claims);
-    } catch (error) {
-      request.log.warn({ err: errorSummary(error) }, 'OpenID Connect callback rejected');
-      throw new SignInFailed('rejected');
-    }
-    const name = displayName(claims);
-    const role = roleFromClaim(claim, settings);
-    const person = { operator: name, issuer: claims.iss, subject: claims.sub };
-    if (!role) throw new SignInFailed('no-role', person);
-    const link: OidcSessionLink = {
-      issuer: claims.iss,
-      subject: claims.sub,
-      sid: typeof claims.sid === 'string' ? claims.sid : null,
-      idToken: tokens.id_token,
-    };
-    const operator = { accountId: accountIdOf(claims.iss, claims.sub), name, role };
-    await startSession(request, reply, operator, { oidc: link, expiresAt: now() + settings.maxSessionMs });
-    await auditLog.append({
-      ...person,
-      method: 'GET',
-      path: `/bff/oidc/callback?signed-in=${role}`,
-      status: 200,
-      requestId: request.id,
-    });
-    request.log.info({ operator: name, role }, `operator signed in with ${settings.name}`);
-    return pending.redirect;
-  }
-
-  // A top-level navigation back from the provider: every problem is the sign-in page's to say, never a bare error.
+// A top-level navigation back from the provider: every problem is the sign-in page's to say, never a bare error.
+function registerCallback(app: ZodApp, options: OidcSignInOptions) {
+  const { auditLog } = app;
   app.get(
     '/bff/oidc/callback',
     { schema: { querystring: oidcCallbackQuerySchema }, attachValidation: true },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const { name, options } = pendingCookie(request);
-      reply.clearCookie(name, options);
+      const { name, options: cookieOptions } = pendingCookie(request);
+      reply.clearCookie(name, cookieOptions);
       try {
-        return reply.redirect(await completeSignIn(request, reply), 303);
+        return reply.redirect(await completeSignIn(app, options, request, reply), 303);
       } catch (error) {
         if (!(error instanceof SignInFailed)) throw error;
         const refused = error.failure === 'no-role';
@@ -248,8 +259,17 @@ const oidcSignIn: FastifyPluginAsyncZod<{ settings: OidcConfig; provider: OidcPr
       }
     },
   );
+}
 
-  await app.register(backchannelLogout, { provider });
+interface OidcSignInOptions {
+  settings: OidcConfig;
+  provider: OidcProviderClient;
+}
+
+const oidcSignIn: FastifyPluginAsyncZod<OidcSignInOptions> = async (app, options) => {
+  registerLogin(app, options.settings, options.provider);
+  registerCallback(app, options);
+  await app.register(backchannelLogout, { provider: options.provider });
 };
 
 /** Registers OpenID Connect sign-in when DPS_OIDC_* configures it; `providerSignOutUrl` answers null otherwise. */

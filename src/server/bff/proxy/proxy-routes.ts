@@ -25,6 +25,7 @@ import {
   type AnswerFilter,
 } from './agent-limit';
 import { agentLimitMessage } from '@/server/bff/security/capability-refusals';
+import type { ZodApp } from '@/server/shared/zod-app';
 
 const PROXIED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
@@ -184,128 +185,157 @@ async function sendOperatorAgents(request: FastifyRequest, reply: FastifyReply, 
   return reply.code(answer.status).header('cache-control', 'no-store').send(answer.body);
 }
 
+type Upstream = ZodApp['upstream'];
+
+/**
+ * The agent limit on a write: a validation task of a run out of the operator's reach is refused with 403 (the reply
+ * returned); undefined when the write may go on.
+ */
+async function refuseOutOfReach(request: FastifyRequest, reply: FastifyReply, agents: readonly string[], rest: string) {
+  let outOfReach: boolean;
+  try {
+    outOfReach = await taskOutOfReach(request, agents, rest);
+  } catch (error) {
+    request.log.warn({ err: (error as Error).message }, 'looking up the agent of a validation task failed');
+    return reply.code(502).send({ message: 'The service could not say whose run this validation task is' });
+  }
+  if (outOfReach) return reply.code(403).send({ message: agentLimitMessage(request.operator!) });
+  return undefined;
+}
+
+/** `/api/*` as `{base_url}/*`: the path checked to stay under the base URL, the agent limit applied, then forwarded. */
+function apiHandler(upstream: Upstream) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const { path, query } = splitTarget(request.raw.url ?? '');
+    const rest = path.slice('/api'.length);
+    const url = upstream.urlFor(`${rest}${query}`);
+    const basePath = `${upstream.baseUrl.pathname.replace(/\/+$/, '')}/`;
+    // Belt and braces after the path checks: the URL must still be under {base_url} on the upstream origin.
+    if (url.origin !== upstream.baseUrl.origin || !url.pathname.startsWith(basePath) || rest === '' || rest === '/') {
+      return reply.code(400).send({ message: 'The path does not name a resource of the service' });
+    }
+    const read = isReadMethod(request.method);
+    const body = read ? undefined : (request.body as Buffer | undefined);
+    const headers = upstreamRequestHeaders(request.headers);
+    const agents = request.operator?.agents;
+    if (agents && read && isAgentList(rest)) return sendOperatorAgents(request, reply, agents);
+    const filter = agents && read ? agentLimitFilter(agents, rest) : undefined;
+    if (agents && !read) {
+      const refused = await refuseOutOfReach(request, reply, agents, rest);
+      if (refused) return refused;
+    }
+    if (filter) for (const name of CONDITIONAL_HEADERS) delete headers[name];
+    return forward(
+      request,
+      reply,
+      {
+        url,
+        // A HEAD is answered from the filtered GET (its headers, no body), never from the whole list.
+        method: filter ? 'GET' : request.method,
+        headers,
+        body: body && body.length > 0 ? body : undefined,
+        requestId: request.id,
+      },
+      { filter },
+    );
+  };
+}
+
+/** `/api/*` in its own scope: bodies kept as bytes, documents with their larger limit. */
+async function apiRoutes(api: ZodApp, upstream: Upstream) {
+  // The BFF does not interpret API bodies: any content type, read as bytes within the route's limit, kept whole so
+  // the request can be replayed after a token refresh.
+  api.removeAllContentTypeParsers();
+  api.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  const handler = apiHandler(upstream);
+  api.route({
+    method: [...PROXIED_METHODS],
+    url: '/api/documents',
+    bodyLimit: DOCUMENT_BODY_LIMIT,
+    exposeHeadRoute: false,
+    handler,
+  });
+  api.route({
+    method: [...PROXIED_METHODS],
+    url: '/api/documents/*',
+    bodyLimit: DOCUMENT_BODY_LIMIT,
+    exposeHeadRoute: false,
+    handler,
+  });
+  api.route({
+    method: [...PROXIED_METHODS],
+    url: '/api/*',
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    exposeHeadRoute: false,
+    handler,
+  });
+}
+
+const SANDBOXED = { 'content-security-policy': "default-src 'none'; sandbox" };
+
+/** A file upload's Content-Length refused: missing (411) or over the service's limit (413); undefined when fine. */
+function refusedUploadLength(reply: FastifyReply, lengthHeader: string | undefined, length: number) {
+  if (lengthHeader === undefined || !Number.isSafeInteger(length)) {
+    return reply
+      .code(411)
+      .header('connection', 'close')
+      .send({ message: 'A file upload needs a Content-Length header (the file is sent as the body)' });
+  }
+  if (length > FILE_UPLOAD_LIMIT) {
+    return reply
+      .code(413)
+      .header('connection', 'close')
+      .send({
+        message: `The file is ${length.toLocaleString('en-US')} bytes; the service takes files of up to ${FILE_UPLOAD_LIMIT / MIB} MiB (${FILE_UPLOAD_LIMIT.toLocaleString('en-US')} bytes)`,
+      });
+  }
+  return undefined;
+}
+
+/**
+ * Document files: GET (ranges passed through) and PUT (the bytes streamed, never held), on the upstream's origin
+ * and DPS_FILE_ORIGINS only (./file-origins.ts).
+ */
+async function fileRoutes(files: ZodApp, upstream: Upstream, fileOrigins: ZodApp['bffConfig']['fileOrigins']) {
+  // The upload body is not parsed here: it is piped to the service as it arrives.
+  files.removeAllContentTypeParsers();
+  files.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+  const schema = { querystring: fileQuerySchema };
+  files.get('/bff/file', { schema }, async (request, reply) => {
+    const checked = checkFileUrl(request.query.url, upstream.baseUrl, fileOrigins);
+    if (!checked.url) return reply.code(400).send({ message: checked.problem });
+    const call = { url: checked.url, method: 'GET', headers: upstreamRequestHeaders(request.headers) };
+    return forward(request, reply, { ...call, requestId: request.id }, { extraHeaders: SANDBOXED });
+  });
+
+  files.put('/bff/file', { schema }, async (request, reply) => {
+    const checked = checkFileUrl(request.query.url, upstream.baseUrl, fileOrigins);
+    if (!checked.url) return reply.code(400).send({ message: checked.problem });
+    const lengthHeader = request.headers['content-length'];
+    const length = Number(lengthHeader);
+    const refused = refusedUploadLength(reply, lengthHeader, length);
+    if (refused) return refused;
+    return forward(
+      request,
+      reply,
+      {
+        url: checked.url,
+        method: 'PUT',
+        headers: upstreamRequestHeaders(request.headers),
+        body: { stream: request.raw, contentLength: length },
+        requestId: request.id,
+      },
+      { extraHeaders: SANDBOXED, auditPath: `/bff/file?url=${checked.url.href}` },
+    );
+  });
+}
+
 export const proxyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { upstream } = app;
-  await app.register(async (api) => {
-    // The BFF does not interpret API bodies: any content type, read as bytes within the route's limit, kept whole so
-    // the request can be replayed after a token refresh.
-    api.removeAllContentTypeParsers();
-    api.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-
-    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-      const { path, query } = splitTarget(request.raw.url ?? '');
-      const rest = path.slice('/api'.length);
-      const url = upstream.urlFor(`${rest}${query}`);
-      const basePath = `${upstream.baseUrl.pathname.replace(/\/+$/, '')}/`;
-      // Belt and braces after the path checks: the URL must still be under {base_url} on the upstream origin.
-      if (url.origin !== upstream.baseUrl.origin || !url.pathname.startsWith(basePath) || rest === '' || rest === '/') {
-        return reply.code(400).send({ message: 'The path does not name a resource of the service' });
-      }
-      const read = isReadMethod(request.method);
-      const body = read ? undefined : (request.body as Buffer | undefined);
-      const headers = upstreamRequestHeaders(request.headers);
-      const agents = request.operator?.agents;
-      if (agents && read && isAgentList(rest)) return sendOperatorAgents(request, reply, agents);
-      const filter = agents && read ? agentLimitFilter(agents, rest) : undefined;
-      if (agents && !read) {
-        let outOfReach: boolean;
-        try {
-          outOfReach = await taskOutOfReach(request, agents, rest);
-        } catch (error) {
-          request.log.warn({ err: (error as Error).message }, 'looking up the agent of a validation task failed');
-          return reply.code(502).send({ message: 'The service could not say whose run this validation task is' });
-        }
-        if (outOfReach) return reply.code(403).send({ message: agentLimitMessage(request.operator!) });
-      }
-      if (filter) for (const name of CONDITIONAL_HEADERS) delete headers[name];
-      return forward(
-        request,
-        reply,
-        {
-          url,
-          // A HEAD is answered from the filtered GET (its headers, no body), never from the whole list.
-          method: filter ? 'GET' : request.method,
-          headers,
-          body: body && body.length > 0 ? body : undefined,
-          requestId: request.id,
-        },
-        { filter },
-      );
-    };
-
-    api.route({
-      method: [...PROXIED_METHODS],
-      url: '/api/documents',
-      bodyLimit: DOCUMENT_BODY_LIMIT,
-      exposeHeadRoute: false,
-      handler,
-    });
-    api.route({
-      method: [...PROXIED_METHODS],
-      url: '/api/documents/*',
-      bodyLimit: DOCUMENT_BODY_LIMIT,
-      exposeHeadRoute: false,
-      handler,
-    });
-    api.route({
-      method: [...PROXIED_METHODS],
-      url: '/api/*',
-      bodyLimit: DEFAULT_BODY_LIMIT,
-      exposeHeadRoute: false,
-      handler,
-    });
-  });
-
-  // Document files: GET (ranges passed through) and PUT (the bytes streamed, never held), on the upstream's origin
-  // and DPS_FILE_ORIGINS only (./file-origins.ts).
-  await app.register(async (scope) => {
-    const files = scope.withTypeProvider<ZodTypeProvider>();
-    // The upload body is not parsed here: it is piped to the service as it arrives.
-    files.removeAllContentTypeParsers();
-    files.addContentTypeParser('*', (_request, _payload, done) => done(null));
-
-    const fileOrigins = app.bffConfig.fileOrigins;
-    const sandboxed = { 'content-security-policy': "default-src 'none'; sandbox" };
-
-    const schema = { querystring: fileQuerySchema };
-    files.get('/bff/file', { schema }, async (request, reply) => {
-      const checked = checkFileUrl(request.query.url, upstream.baseUrl, fileOrigins);
-      if (!checked.url) return reply.code(400).send({ message: checked.problem });
-      const call = { url: checked.url, method: 'GET', headers: upstreamRequestHeaders(request.headers) };
-      return forward(request, reply, { ...call, requestId: request.id }, { extraHeaders: sandboxed });
-    });
-
-    files.put('/bff/file', { schema }, async (request, reply) => {
-      const checked = checkFileUrl(request.query.url, upstream.baseUrl, fileOrigins);
-      if (!checked.url) return reply.code(400).send({ message: checked.problem });
-      const lengthHeader = request.headers['content-length'];
-      const length = Number(lengthHeader);
-      if (lengthHeader === undefined || !Number.isSafeInteger(length)) {
-        return reply
-          .code(411)
-          .header('connection', 'close')
-          .send({ message: 'A file upload needs a Content-Length header (the file is sent as the body)' });
-      }
-      if (length > FILE_UPLOAD_LIMIT) {
-        return reply
-          .code(413)
-          .header('connection', 'close')
-          .send({
-            message: `The file is ${length.toLocaleString('en-US')} bytes; the service takes files of up to ${FILE_UPLOAD_LIMIT / MIB} MiB (${FILE_UPLOAD_LIMIT.toLocaleString('en-US')} bytes)`,
-          });
-      }
-      return forward(
-        request,
-        reply,
-        {
-          url: checked.url,
-          method: 'PUT',
-          headers: upstreamRequestHeaders(request.headers),
-          body: { stream: request.raw, contentLength: length },
-          requestId: request.id,
-        },
-        { extraHeaders: sandboxed, auditPath: `/bff/file?url=${checked.url.href}` },
-      );
-    });
-  });
+  await app.register(async (api) => apiRoutes(api, upstream));
+  await app.register(async (scope) =>
+    fileRoutes(scope.withTypeProvider<ZodTypeProvider>(), upstream, app.bffConfig.fileOrigins),
+  );
 };

@@ -7,7 +7,7 @@
  *   POST   /bff/review/holds/:runId/keep-alive the holder's tab is in use
  *   DELETE /bff/review/holds/:runId            end a hold: one's own, or anyone's with `manageReviewHolds`
  *   POST   /bff/review/holds/:runId/take-over  make another's hold one's own (`manageReviewHolds`)
- *   GET    /bff/review/team?agentId= *   GET    /bff/review/team?agentId=&after=&before=  per reviewer: runs confirmed and rejected, time in review, correctionsafter= *   GET    /bff/review/team?agentId=&after=&before=  per reviewer: runs confirmed and rejected, time in review, correctionsbefore=  per reviewer: runs confirmed, rejected, time in review, corrections
+ *   GET    /bff/review/team?agentId=&after=&before=  per reviewer: runs confirmed and rejected, time in review, corrections
  *   GET    /bff/review/settings                the organization's review settings (how long a run may wait)
  *   PUT    /bff/review/settings                change them (`manageReviewSettings`)
  *
@@ -40,6 +40,7 @@ import type { SessionOwner } from '@/server/bff/sessions/session-store';
 import { ReviewDesk, type ReviewActor } from './review-desk';
 import { ReviewServiceCalls, ReviewServiceError } from './review-service-calls';
 import { teamFigures } from './review-team';
+import type { ZodApp } from '@/server/shared/zod-app';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,7 +61,29 @@ function actorOf(request: FastifyRequest): ReviewActor {
   return { accountId: operator.accountId, name: operator.name, requestId: request.id, ...request.operatorAtProvider };
 }
 
+function limited(reply: FastifyReply, operator: SessionOwner): FastifyReply {
+  return refuse(reply, 403, agentLimitMessage(operator));
+}
+
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  const desk = startReviewDesk(app);
+
+  /** The service's refusal or failure as the console's answer: its status (502 when it gave none) and message. */
+  app.setErrorHandler((error, _request, reply) => {
+    if (error instanceof ReviewServiceError) {
+      const status = error.status >= 400 && error.status < 600 ? error.status : 502;
+      return refuse(reply, status, error.message);
+    }
+    throw error;
+  });
+
+  takingRoutes(app, desk);
+  heldRunRoutes(app, desk);
+  teamRoutes(app, desk);
+};
+
+/** The desk, decorated as `reviewDesk`, with a sweep that gives expired holds back until the server closes. */
+function startReviewDesk(app: ZodApp): ReviewDesk {
   const desk = new ReviewDesk(app.reviewHolds, new ReviewServiceCalls(app.upstream), app.auditLog, {
     holdMs: app.bffConfig.reviewHoldMs,
     now: app.bffConfig.now ?? Date.now,
@@ -76,18 +99,11 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   }, sweepEveryMs);
   sweeper.unref();
   app.addHook('onClose', async () => clearInterval(sweeper));
+  return desk;
+}
 
-  /** The service's refusal or failure as the console's answer: its status (502 when it gave none) and message. */
-  app.setErrorHandler((error, _request, reply) => {
-    if (error instanceof ReviewServiceError) {
-      const status = error.status >= 400 && error.status < 600 ? error.status : 502;
-      return refuse(reply, status, error.message);
-    }
-    throw error;
-  });
-
-  const limited = (reply: FastifyReply, operator: SessionOwner) => refuse(reply, 403, agentLimitMessage(operator));
-
+/** An agent's holds, and taking a run: the next waiting one, or one named. */
+function takingRoutes(app: ZodApp, desk: ReviewDesk) {
   app.get(
     '/bff/review/holds',
     { schema: { querystring: reviewHoldListQuerySchema, response: { 200: reviewHoldListSchema, ...errors } } },
@@ -133,7 +149,10 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       return desk.view(taken.hold, operator);
     },
   );
+}
 
+/** One held run: keep it, end it, take it over. */
+function heldRunRoutes(app: ZodApp, desk: ReviewDesk) {
   app.post(
     '/bff/review/holds/:runId/keep-alive',
     { schema: { params: reviewHoldParamsSchema, response: { 200: reviewHoldSchema, ...errors } } },
@@ -175,12 +194,10 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       return desk.view(hold, operator);
     },
   );
-
-  teamRoutes(app, desk);
-};
+}
 
 /** The team in Insights: per-reviewer figures, and the organization's review settings (issue 36). */
-function teamRoutes(app: Parameters<typeof reviewRoutes>[0], desk: ReviewDesk) {
+function teamRoutes(app: ZodApp, desk: ReviewDesk) {
   app.get(
     '/bff/review/team',
     { schema: { querystring: reviewTeamQuerySchema, response: { 200: reviewTeamSchema, ...errors } } },

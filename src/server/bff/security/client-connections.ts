@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { setCommonSecurityHeaders, setDataSecurityHeaders } from './security-headers';
 
 export interface ClientConnectionLimits {
@@ -32,6 +32,81 @@ const REFUSED = Symbol('refused connection');
 /** A refused connection carries its close listener, removed again if it is admitted after all. */
 type MaybeRefused = Socket & { [REFUSED]?: () => void };
 
+const addressOf = (socket: Socket) => socket.remoteAddress ?? 'unknown';
+
+/** The connections of each remote address: admitted ones (with their state) and refused ones awaiting their 503. */
+class AddressConnections {
+  private readonly admitted = new Map<string, Map<Socket, ConnectionState>>();
+  private readonly refusing = new Map<string, number>();
+  private readonly warned = new Set<string>();
+
+  constructor(
+    private readonly maxPerAddress: number,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  stateOf(socket: Socket): ConnectionState | undefined {
+    return this.admitted.get(addressOf(socket))?.get(socket);
+  }
+
+  /** Room for one more connection of `address`: below the cap, or after closing its oldest idle connection. */
+  makeRoom(address: string): boolean {
+    const open = this.admitted.get(address);
+    if (!open || open.size < this.maxPerAddress) return true;
+    for (const [socket, state] of open) {
+      if (state.inFlight === 0 && state.answered) {
+        open.delete(socket);
+        socket.destroy();
+        return true;
+      }
+    }
+    return false;
+  }
+
+  admit(socket: Socket, address: string): ConnectionState {
+    let open = this.admitted.get(address);
+    if (!open) this.admitted.set(address, (open = new Map()));
+    const state = { inFlight: 0, answered: false };
+    open.set(socket, state);
+    socket.once('close', () => {
+      open.delete(socket);
+      if (open.size === 0 && this.admitted.get(address) === open) this.admitted.delete(address);
+      this.warned.delete(address);
+    });
+    return state;
+  }
+
+  track(state: ConnectionState, response: ServerResponse): void {
+    state.inFlight++;
+    response.once('close', () => {
+      state.inFlight--;
+      state.answered = true;
+    });
+  }
+
+  leaveRefusing(address: string): void {
+    const left = (this.refusing.get(address) ?? 1) - 1;
+    if (left > 0) this.refusing.set(address, left);
+    else this.refusing.delete(address);
+  }
+
+  refuse(socket: MaybeRefused, address: string): void {
+    if (!this.warned.has(address)) {
+      this.warned.add(address);
+      this.log.warn(
+        { remoteAddress: address, maxPerAddress: this.maxPerAddress },
+        'connections refused: every connection of one address is busy',
+      );
+    }
+    const waiting = this.refusing.get(address) ?? 0;
+    if (waiting >= this.maxPerAddress) return void socket.destroy();
+    this.refusing.set(address, waiting + 1);
+    const onClose = () => this.leaveRefusing(address);
+    socket[REFUSED] = onClose;
+    socket.once('close', onClose);
+  }
+}
+
 /**
  * Caps the open connections of one remote address. A new connection beyond the cap first makes room by closing the
  * address's oldest idle keep-alive connection (one between requests: closing it is ordinary HTTP, and clients
@@ -43,79 +118,19 @@ type MaybeRefused = Socket & { [REFUSED]?: () => void };
  */
 export function capConnectionsPerAddress(app: FastifyInstance, maxPerAddress: number): void {
   if (maxPerAddress <= 0) return;
-  const admitted = new Map<string, Map<Socket, ConnectionState>>();
-  const refusing = new Map<string, number>();
-  const warned = new Set<string>();
-  const addressOf = (socket: Socket) => socket.remoteAddress ?? 'unknown';
-
-  /** Room for one more connection of `address`: below the cap, or after closing its oldest idle connection. */
-  const makeRoom = (address: string): boolean => {
-    const open = admitted.get(address);
-    if (!open || open.size < maxPerAddress) return true;
-    for (const [socket, state] of open) {
-      if (state.inFlight === 0 && state.answered) {
-        open.delete(socket);
-        socket.destroy();
-        return true;
-      }
-    }
-    return false;
-  };
-
-  const admit = (socket: Socket, address: string): ConnectionState => {
-    let open = admitted.get(address);
-    if (!open) admitted.set(address, (open = new Map()));
-    const state = { inFlight: 0, answered: false };
-    open.set(socket, state);
-    socket.once('close', () => {
-      open.delete(socket);
-      if (open.size === 0 && admitted.get(address) === open) admitted.delete(address);
-      warned.delete(address);
-    });
-    return state;
-  };
-
-  const track = (state: ConnectionState, response: ServerResponse) => {
-    state.inFlight++;
-    response.once('close', () => {
-      state.inFlight--;
-      state.answered = true;
-    });
-  };
-
-  const leaveRefusing = (address: string) => {
-    const left = (refusing.get(address) ?? 1) - 1;
-    if (left > 0) refusing.set(address, left);
-    else refusing.delete(address);
-  };
-
-  const refuse = (socket: MaybeRefused, address: string) => {
-    if (!warned.has(address)) {
-      warned.add(address);
-      app.log.warn(
-        { remoteAddress: address, maxPerAddress },
-        'connections refused: every connection of one address is busy',
-      );
-    }
-    const waiting = refusing.get(address) ?? 0;
-    if (waiting >= maxPerAddress) return void socket.destroy();
-    refusing.set(address, waiting + 1);
-    const onClose = () => leaveRefusing(address);
-    socket[REFUSED] = onClose;
-    socket.once('close', onClose);
-  };
+  const connections = new AddressConnections(maxPerAddress, app.log);
 
   // Before Node's own listener sets up the HTTP parser: a connection destroyed here never gets one going.
   app.server.prependListener('connection', (socket: Socket) => {
     const address = addressOf(socket);
-    if (makeRoom(address)) admit(socket, address);
-    else refuse(socket, address);
+    if (connections.makeRoom(address)) connections.admit(socket, address);
+    else connections.refuse(socket, address);
   });
 
   // Before Fastify's handler: a request counts as in flight from the moment it is read.
   app.server.prependListener('request', (request: IncomingMessage, response: ServerResponse) => {
-    const state = admitted.get(addressOf(request.socket))?.get(request.socket);
-    if (state) track(state, response);
+    const state = connections.stateOf(request.socket);
+    if (state) connections.track(state, response);
   });
 
   // First of the hooks: a refused connection's request is answered before any other work is done for it.
@@ -124,12 +139,12 @@ export function capConnectionsPerAddress(app: FastifyInstance, maxPerAddress: nu
     const onRefusedClose = socket[REFUSED];
     if (!onRefusedClose) return;
     const address = addressOf(socket);
-    if (makeRoom(address)) {
+    if (connections.makeRoom(address)) {
       // A connection of the address closed or went idle meanwhile: this one takes its place.
       delete socket[REFUSED];
       socket.off('close', onRefusedClose);
-      leaveRefusing(address);
-      track(admit(socket, address), reply.raw);
+      connections.leaveRefusing(address);
+      connections.track(connections.admit(socket, address), reply.raw);
       return;
     }
     // Answered before the access rules' hook: the hardening headers are set here, like on every other answer.

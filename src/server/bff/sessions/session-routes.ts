@@ -20,26 +20,30 @@ import { readResponseBody } from '@/server/bff/foundation/response-body';
 import type { SessionOwner } from './session-store';
 import { clearSessionCookie, sessionIdFrom } from './session-cookie';
 import { signInMethodOf, startSession } from './start-session';
+import type { ZodApp } from '@/server/shared/zod-app';
 
 interface Organization {
   organizationId: string;
   name: string;
 }
 
-export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const {
-    bffConfig: config,
-    sessionStore: sessions,
-    operatorAccounts: operators,
-    launchLinks,
-    loginRateLimit,
-    upstream,
-    bffMetrics: metrics,
-  } = app;
-  let organizationCache: { value: Organization; until: number } | undefined;
+type SessionBody = (request: FastifyRequest, operator: SessionOwner) => Promise<SignedInSession>;
 
-  /** The caller's organization from the service, remembered briefly; null when the service cannot say. */
-  async function organization(request: FastifyRequest): Promise<Organization | null> {
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
+
+export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const sessionBody = sessionBodyOf(app);
+  sessionRoute(app, sessionBody);
+  loginRoute(app, sessionBody);
+  logoutRoute(app);
+  launchRoute(app);
+};
+
+/** The caller's organization from the service, remembered briefly; null when the service cannot say. */
+function organizationLookup(app: ZodApp): (request: FastifyRequest) => Promise<Organization | null> {
+  const { bffConfig: config, upstream } = app;
+  let organizationCache: { value: Organization; until: number } | undefined;
+  return async (request) => {
     if (organizationCache && Date.now() < organizationCache.until) return organizationCache.value;
     try {
       const response = await upstream.send({
@@ -60,33 +64,40 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       request.log.warn({ err: (error as Error).message }, 'organization lookup failed');
       return null;
     }
-  }
+  };
+}
 
-  async function sessionBody(request: FastifyRequest, operator: SessionOwner): Promise<SignedInSession> {
-    return {
-      signedIn: true,
-      // The console hides what the role and the agent limit would only have refused.
-      operator: { name: operator.name, role: operator.role, agents: operator.agents ?? null },
-      signedInWith: signInMethodOf(operator),
-      upstream: { baseUrl: config.upstream.baseUrl },
-      organization: await organization(request),
-    };
-  }
+/** What a signed-in session is answered with: the operator, how they signed in, the upstream, the organization. */
+function sessionBodyOf(app: ZodApp): SessionBody {
+  const config = app.bffConfig;
+  const organization = organizationLookup(app);
+  return async (request, operator) => ({
+    signedIn: true,
+    // The console hides what the role and the agent limit would only have refused.
+    operator: { name: operator.name, role: operator.role, agents: operator.agents ?? null },
+    signedInWith: signInMethodOf(operator),
+    upstream: { baseUrl: config.upstream.baseUrl },
+    organization: await organization(request),
+  });
+}
 
+// Signed out is an answer, not an error: every signed-out page asks, and a 401 would be an error in its console.
+function sessionRoute(app: ZodApp, sessionBody: SessionBody) {
+  const config = app.bffConfig;
   const signedOut: SignedOutSession = {
     signedIn: false,
     signIn: { localAccounts: config.localAccounts, provider: config.oidc?.name ?? null },
   };
-
-  const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
-
-  // Signed out is an answer, not an error: every signed-out page asks, and a 401 would be an error in its console.
   app.get('/bff/session', { schema: { response: { 200: bffSessionSchema } } }, async (request, reply) => {
     // The access hook has looked the session up.
     if (!request.operator) return reply.send(signedOut);
     return reply.send(await sessionBody(request, request.operator));
   });
+}
 
+/** `POST /bff/login`: an operator account's name and password, within the sign-in rate limit. */
+function loginRoute(app: ZodApp, sessionBody: SessionBody) {
+  const { bffConfig: config, operatorAccounts: operators, loginRateLimit, bffMetrics: metrics } = app;
   app.post(
     '/bff/login',
     { bodyLimit: 16 * 1024, schema: { body: loginBodySchema, response: { 200: signedInSessionSchema, ...errors } } },
@@ -116,9 +127,12 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.send(await sessionBody(request, operator));
     },
   );
+}
 
-  // The BFF session ends first; a session signed in through the provider then gets the provider's sign-out URL,
-  // which the console opens (RP-initiated logout): the provider's session ends too.
+// The BFF session ends first; a session signed in through the provider then gets the provider's sign-out URL,
+// which the console opens (RP-initiated logout): the provider's session ends too.
+function logoutRoute(app: ZodApp) {
+  const sessions = app.sessionStore;
   app.post(
     '/bff/logout',
     { schema: { response: { 200: signedOutWithProviderSchema, 204: z.undefined() } } },
@@ -132,8 +146,11 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.header('cache-control', 'no-store').send({ providerSignOutUrl });
     },
   );
+}
 
-  // A top-level navigation from a terminal: any problem with the link is the sign-in page's to say, never a 400.
+// A top-level navigation from a terminal: any problem with the link is the sign-in page's to say, never a 400.
+function launchRoute(app: ZodApp) {
+  const { launchLinks, bffMetrics: metrics } = app;
   app.get(
     '/bff/launch',
     { schema: { querystring: launchQuerySchema }, attachValidation: true },
@@ -149,4 +166,4 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.redirect('/', 303);
     },
   );
-};
+}

@@ -173,49 +173,63 @@ function answerApiCall(
   });
 }
 
-export async function startEchoUpstream(): Promise<EchoUpstream> {
-  const clientId = `test-client-${randomBytes(4).toString('hex')}`;
-  const clientSecret = `secret-${randomBytes(24).toString('hex')}`;
-  const received: ReceivedRequest[] = [];
-  const issuedTokens: string[] = [];
-  const revoked = new Set<string>();
-  const settings = { tokenDelayMs: 0, failNextTokenRequests: 0, tokenLifetimeSeconds: 3600 };
-  const state = { tokenRequests: 0 };
-  const issuer: TokenIssuer = { clientId, clientSecret, issuedTokens, settings, state };
-  let held: { gate: Promise<void>; release: () => void } | undefined;
-  const waiting: { path: string; resolve: (request: ReceivedRequest) => void }[] = [];
-  let origin = '';
+/** What reached `{base_url}`: the request as recorded, with its bearer token and its path without the query. */
+function arrivedRequest(request: IncomingMessage, url: string, body: Buffer) {
+  const auth = request.headers.authorization ?? '';
+  const token = auth.startsWith('Bearer ') ? auth.slice(7) : undefined;
+  const rawHeaderNames = request.rawHeaders.filter((_, i) => i % 2 === 0).map((h) => h.toLowerCase());
+  const arrived: ReceivedRequest = {
+    method: request.method ?? '',
+    url,
+    headers: request.headers,
+    rawHeaderNames,
+    body,
+    token,
+  };
+  return { arrived, token, path: url.split('?')[0] };
+}
 
-  const server = http.createServer(async (request, response) => {
-    const body = await readBody(request);
-    const url = request.url ?? '/';
-    if (url.startsWith('/oauth2/token')) return answerTokenRequest(issuer, request, response, url);
+/** The requests received, in order, and the tests waiting for the next one to a path. */
+class RequestRecord {
+  readonly received: ReceivedRequest[] = [];
+  private readonly waiting: { path: string; resolve: (request: ReceivedRequest) => void }[] = [];
 
-    const auth = request.headers.authorization ?? '';
-    const token = auth.startsWith('Bearer ') ? auth.slice(7) : undefined;
-    const rawHeaderNames = request.rawHeaders.filter((_, i) => i % 2 === 0).map((h) => h.toLowerCase());
-    const path = url.split('?')[0];
-    const arrived: ReceivedRequest = {
-      method: request.method ?? '',
-      url,
-      headers: request.headers,
-      rawHeaderNames,
-      body,
-      token,
-    };
-    received.push(arrived);
-    for (const waiter of waiting.filter((w) => w.path === path)) {
-      waiting.splice(waiting.indexOf(waiter), 1);
+  add(arrived: ReceivedRequest, path: string): void {
+    this.received.push(arrived);
+    for (const waiter of this.waiting.filter((w) => w.path === path)) {
+      this.waiting.splice(this.waiting.indexOf(waiter), 1);
       waiter.resolve(arrived);
     }
-    if (held) await held.gate;
+  }
 
-    if (!token || !issuedTokens.includes(token) || revoked.has(token) || path === '/v1/always-401') {
-      return json(response, 401, { message: 'Unauthorized' }, { 'www-authenticate': 'Bearer error="invalid_token"' });
-    }
-    answerApiCall(request, response, { url, path, origin, body, token });
-  });
+  next(path: string): Promise<ReceivedRequest> {
+    return new Promise((resolve) => this.waiting.push({ path, resolve }));
+  }
+}
 
+/** Answers kept back: while held, requests wait on `gate()` until `release()`. */
+class AnswerGate {
+  private held: { gate: Promise<void>; release: () => void } | undefined;
+
+  hold(): void {
+    if (this.held) return;
+    let release = () => {};
+    this.held = { gate: new Promise<void>((r) => (release = r)), release };
+  }
+
+  release(): void {
+    this.held?.release();
+    this.held = undefined;
+  }
+
+  /** What a request waits on before its answer; undefined when nothing is held. */
+  gate(): Promise<void> | undefined {
+    return this.held?.gate;
+  }
+}
+
+/** Every open socket of the server paused (new ones too) while frozen, resumed on thaw. */
+function socketPauser(server: http.Server) {
   const sockets = new Set<Socket>();
   let frozen = false;
   server.on('connection', (socket: Socket) => {
@@ -223,6 +237,47 @@ export async function startEchoUpstream(): Promise<EchoUpstream> {
     socket.on('close', () => sockets.delete(socket));
     if (frozen) socket.pause();
   });
+  return {
+    freeze() {
+      frozen = true;
+      for (const socket of sockets) socket.pause();
+    },
+    thaw() {
+      frozen = false;
+      for (const socket of sockets) socket.resume();
+    },
+  };
+}
+
+export async function startEchoUpstream(): Promise<EchoUpstream> {
+  const clientId = `test-client-${randomBytes(4).toString('hex')}`;
+  const clientSecret = `secret-${randomBytes(24).toString('hex')}`;
+  const record = new RequestRecord();
+  const issuedTokens: string[] = [];
+  const revoked = new Set<string>();
+  const settings = { tokenDelayMs: 0, failNextTokenRequests: 0, tokenLifetimeSeconds: 3600 };
+  const state = { tokenRequests: 0 };
+  const issuer: TokenIssuer = { clientId, clientSecret, issuedTokens, settings, state };
+  const answers = new AnswerGate();
+  let origin = '';
+
+  const server = http.createServer(async (request, response) => {
+    const body = await readBody(request);
+    const url = request.url ?? '/';
+    if (url.startsWith('/oauth2/token')) return answerTokenRequest(issuer, request, response, url);
+
+    const { arrived, token, path } = arrivedRequest(request, url, body);
+    record.add(arrived, path);
+    const gate = answers.gate();
+    if (gate) await gate;
+
+    if (!token || !issuedTokens.includes(token) || revoked.has(token) || path === '/v1/always-401') {
+      return json(response, 401, { message: 'Unauthorized' }, { 'www-authenticate': 'Bearer error="invalid_token"' });
+    }
+    answerApiCall(request, response, { url, path, origin, body, token });
+  });
+
+  const sockets = socketPauser(server);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as AddressInfo;
   origin = `http://127.0.0.1:${port}`;
@@ -232,31 +287,22 @@ export async function startEchoUpstream(): Promise<EchoUpstream> {
     authUrl: origin,
     clientId,
     clientSecret,
-    received,
+    received: record.received,
     issuedTokens,
     get tokenRequests() {
       return state.tokenRequests;
     },
     settings,
-    nextRequest: (path) => new Promise((resolve) => waiting.push({ path, resolve })),
+    nextRequest: (path) => record.next(path),
     revoke: (token) => revoked.add(token),
-    hold: () => {
-      if (held) return;
-      let release = () => {};
-      held = { gate: new Promise<void>((r) => (release = r)), release };
-    },
-    release: () => {
-      held?.release();
-      held = undefined;
-    },
+    hold: () => answers.hold(),
+    release: () => answers.release(),
     freeze: () => {
-      frozen = true;
-      for (const socket of sockets) socket.pause();
+      sockets.freeze();
       result.hold();
     },
     thaw: () => {
-      frozen = false;
-      for (const socket of sockets) socket.resume();
+      sockets.thaw();
       result.release();
     },
     close: () =>

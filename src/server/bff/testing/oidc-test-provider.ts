@@ -48,6 +48,81 @@ class ProviderBrowser {
   }
 }
 
+/** The provider for the console registered at `origins`: its client, the people, PKCE, logout, granted consent. */
+function testProvider(issuer: string, origins: readonly string[]): Provider {
+  return new Provider(issuer, {
+    clients: [
+      {
+        client_id: TEST_CLIENT.clientId,
+        client_secret: TEST_CLIENT.clientSecret,
+        redirect_uris: origins.map((o) => `${o}/bff/oidc/callback`),
+        post_logout_redirect_uris: origins.map((o) => `${o}/sign-in`),
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      },
+    ],
+    findAccount: (_ctx: unknown, id: string) => ({
+      accountId: id,
+      claims: () => ({
+        sub: id,
+        preferred_username: id,
+        email: PEOPLE[id]?.email,
+        groups: PEOPLE[id]?.groups ?? [],
+      }),
+    }),
+    claims: { openid: ['sub'], profile: ['preferred_username', 'groups'], email: ['email'] },
+    // The claims in the ID token itself, as providers configured with a group mapper send them.
+    conformIdTokenClaims: false,
+    pkce: { required: () => true },
+    features: {
+      devInteractions: { enabled: true },
+      rpInitiatedLogout: { enabled: true },
+      backchannelLogout: { enabled: true },
+    },
+    cookies: { keys: ['test-provider-cookie-key-0123456789'] },
+    loadExistingGrant: async (ctx: {
+      oidc: { client: { clientId: string }; session: { accountId: string }; provider: Provider };
+    }) => {
+      const grant = new ctx.oidc.provider.Grant({
+        accountId: ctx.oidc.session.accountId,
+        clientId: ctx.oidc.client.clientId,
+      });
+      grant.addOIDCScope('openid profile email');
+      grant.addOIDCClaims(['preferred_username', 'groups', 'email']);
+      await grant.save();
+      return grant;
+    },
+  });
+}
+
+/** Walks the provider's pages as a browser: the login form submitted as `login`, until the redirect leaves it. */
+async function signInAt(issuer: string, authorizationUrl: string, login: string): Promise<URL> {
+  const browser = new ProviderBrowser();
+  let url = authorizationUrl;
+  for (let hop = 0; hop < 10; hop++) {
+    const response = await browser.fetch(url);
+    const location = response.headers.get('location');
+    if (location) {
+      const next = new URL(location, url);
+      if (next.origin !== issuer) return next;
+      url = next.href;
+      continue;
+    }
+    const page = await response.text();
+    const action = /<form[^>]*action="([^"]+)"/.exec(page)?.[1];
+    if (!action || !page.includes('name="login"')) throw new Error(`unexpected provider page ${response.status}`);
+    const body = new URLSearchParams({ prompt: 'login', login, password: 'any' });
+    const submitted = await browser.fetch(new URL(action, url).href, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+    });
+    url = new URL(submitted.headers.get('location')!, url).href;
+  }
+  throw new Error('too many redirects at the provider');
+}
+
 export async function startTestProvider(): Promise<TestProvider> {
   let handler: ReturnType<Provider['callback']> | undefined;
   const server = http.createServer((request, response) => {
@@ -58,54 +133,9 @@ export async function startTestProvider(): Promise<TestProvider> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const origins: string[] = [];
-
-  function build(): void {
-    const provider = new Provider(issuer, {
-      clients: [
-        {
-          client_id: TEST_CLIENT.clientId,
-          client_secret: TEST_CLIENT.clientSecret,
-          redirect_uris: origins.map((o) => `${o}/bff/oidc/callback`),
-          post_logout_redirect_uris: origins.map((o) => `${o}/sign-in`),
-          grant_types: ['authorization_code'],
-          response_types: ['code'],
-          token_endpoint_auth_method: 'client_secret_basic',
-        },
-      ],
-      findAccount: (_ctx: unknown, id: string) => ({
-        accountId: id,
-        claims: () => ({
-          sub: id,
-          preferred_username: id,
-          email: PEOPLE[id]?.email,
-          groups: PEOPLE[id]?.groups ?? [],
-        }),
-      }),
-      claims: { openid: ['sub'], profile: ['preferred_username', 'groups'], email: ['email'] },
-      // The claims in the ID token itself, as providers configured with a group mapper send them.
-      conformIdTokenClaims: false,
-      pkce: { required: () => true },
-      features: {
-        devInteractions: { enabled: true },
-        rpInitiatedLogout: { enabled: true },
-        backchannelLogout: { enabled: true },
-      },
-      cookies: { keys: ['test-provider-cookie-key-0123456789'] },
-      loadExistingGrant: async (ctx: {
-        oidc: { client: { clientId: string }; session: { accountId: string }; provider: Provider };
-      }) => {
-        const grant = new ctx.oidc.provider.Grant({
-          accountId: ctx.oidc.session.accountId,
-          clientId: ctx.oidc.client.clientId,
-        });
-        grant.addOIDCScope('openid profile email');
-        grant.addOIDCClaims(['preferred_username', 'groups', 'email']);
-        await grant.save();
-        return grant;
-      },
-    });
-    handler = provider.callback();
-  }
+  const build = () => {
+    handler = testProvider(issuer, origins).callback();
+  };
   build();
 
   return {
@@ -126,31 +156,7 @@ export async function startTestProvider(): Promise<TestProvider> {
       origins.push(origin);
       build();
     },
-    async signIn(authorizationUrl, login) {
-      const browser = new ProviderBrowser();
-      let url = authorizationUrl;
-      for (let hop = 0; hop < 10; hop++) {
-        const response = await browser.fetch(url);
-        const location = response.headers.get('location');
-        if (location) {
-          const next = new URL(location, url);
-          if (next.origin !== issuer) return next;
-          url = next.href;
-          continue;
-        }
-        const page = await response.text();
-        const action = /<form[^>]*action="([^"]+)"/.exec(page)?.[1];
-        if (!action || !page.includes('name="login"')) throw new Error(`unexpected provider page ${response.status}`);
-        const body = new URLSearchParams({ prompt: 'login', login, password: 'any' });
-        const submitted = await browser.fetch(new URL(action, url).href, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body,
-        });
-        url = new URL(submitted.headers.get('location')!, url).href;
-      }
-      throw new Error('too many redirects at the provider');
-    },
+    signIn: (authorizationUrl, login) => signInAt(issuer, authorizationUrl, login),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -16,6 +16,35 @@ import { bumpCounter, type Tx } from '@/server/service/storage';
 import { actionRunsRepo, hookRunsRepo } from '@/server/service/storage/repositories/hooks-and-actions';
 import type { DemoActions, DemoAgents, DemoHooks, DemoValidations } from './demo-resources';
 
+/** The steps the demo moves its runs through, as the API would: start one, take its review, approve it, export it. */
+function runSteps(tx: Tx, scope: RunScope, documents: Document[], validationId: string) {
+  const doc = (index: number) => documents[index % documents.length].documentId;
+  const run = (
+    agentId: string,
+    index: number,
+    variables?: Record<string, unknown>,
+    stopAt?: 'running' | 'pending-predictions',
+  ) => createAgentRun(tx, scope, agentId, { documentId: doc(index), ...(variables ? { variables } : {}) }, { stopAt });
+  type Created = Awaited<ReturnType<typeof run>>;
+  const take = (created: Created) =>
+    updateValidationTask(tx, scope, validationId, created.internal.taskId!, { status: 'in-progress' });
+  const approve = async (created: Created) => {
+    await take(created);
+    const corrected = created.internal.predictions.map(({ label, value, pages }) => ({
+      label,
+      value: value ?? '',
+      pages,
+    }));
+    return updateValidationTask(tx, scope, validationId, created.internal.taskId!, {
+      status: 'succeeded',
+      output: { groundTruth: corrected },
+    });
+  };
+  const exportRun = (created: Created, stopAt?: 'pending-export' | 'exported') =>
+    exportAgentRun(tx, scope, created.agentId, created.runId, { stopAt });
+  return { run, take, approve, exportRun };
+}
+
 /** Runs in every state the lifecycle has, each moved there by the run engine as the API would. */
 export async function seedRuns(
   tx: Tx,
@@ -36,31 +65,7 @@ export async function seedRuns(
   },
 ) {
   const { invoiceAgent, receiptAgent, draftAgent } = agents;
-  const doc = (index: number) => documents[index % documents.length].documentId;
-  const run = (
-    agentId: string,
-    index: number,
-    variables?: Record<string, unknown>,
-    stopAt?: 'running' | 'pending-predictions',
-  ) => createAgentRun(tx, scope, agentId, { documentId: doc(index), ...(variables ? { variables } : {}) }, { stopAt });
-  const take = (created: Awaited<ReturnType<typeof run>>) =>
-    updateValidationTask(tx, scope, validations.invoice.validationId, created.internal.taskId!, {
-      status: 'in-progress',
-    });
-  const approve = async (created: Awaited<ReturnType<typeof run>>) => {
-    await take(created);
-    const corrected = created.internal.predictions.map(({ label, value, pages }) => ({
-      label,
-      value: value ?? '',
-      pages,
-    }));
-    return updateValidationTask(tx, scope, validations.invoice.validationId, created.internal.taskId!, {
-      status: 'succeeded',
-      output: { groundTruth: corrected },
-    });
-  };
-  const exportRun = (created: Awaited<ReturnType<typeof run>>, stopAt?: 'pending-export' | 'exported') =>
-    exportAgentRun(tx, scope, created.agentId, created.runId, { stopAt });
+  const { run, take, approve, exportRun } = runSteps(tx, scope, documents, validations.invoice.validationId);
   const approver = { approverEmail: 'ap.lead@customer.example.com', costCenter: 'CC-4100' };
 
   // running — with a hook run and an action run still in flight beside it.

@@ -53,7 +53,9 @@ async function requireRun(
 }
 
 export const agentRunRoutes: FastifyPluginAsyncZod = async (app) => {
-  agentRunCollectionRoutes(app);
+  startAgentRunRoute(app);
+  agentRunListRoute(app);
+  agentRunCountsRoute(app);
   oneAgentRunRoutes(app);
 };
 
@@ -62,8 +64,18 @@ function responder(app: ZodApp) {
   return (run: StoredAgentRun) => agentRunResponse(app.serviceUrls.publicBaseUrl, run);
 }
 
-/** `/agents/:agentId/runs`: start a run, list them, count them per status. */
-function agentRunCollectionRoutes(app: ZodApp) {
+/** The list's and the counts' filters (they agree: a count is of the very list). */
+function where(agentId: string, query: AgentRunCountsQuery) {
+  return {
+    agentId,
+    status: query.status,
+    outcome: query.outcome,
+    ...agentRunFilters(query),
+  };
+}
+
+/** `POST /agents/:agentId/runs`: start a run on a document. */
+function startAgentRunRoute(app: ZodApp) {
   const respond = responder(app);
   app.post(
     '/agents/:agentId/runs',
@@ -83,15 +95,11 @@ function agentRunCollectionRoutes(app: ZodApp) {
         ),
       ),
   );
+}
 
-  /** The list's and the counts' filters (they agree: a count is of the very list). */
-  const where = (agentId: string, query: AgentRunCountsQuery) => ({
-    agentId,
-    status: query.status,
-    outcome: query.outcome,
-    ...agentRunFilters(query),
-  });
-
+/** `GET /agents/:agentId/runs`: one page of an agent's runs, filtered. */
+function agentRunListRoute(app: ZodApp) {
+  const respond = responder(app);
   app.get(
     '/agents/:agentId/runs',
     {
@@ -117,7 +125,10 @@ function agentRunCollectionRoutes(app: ZodApp) {
       return { runs: page.items.map(respond), nextToken: page.nextToken };
     },
   );
+}
 
+/** `GET /agents/:agentId/runs/counts`: an agent's runs per status, under the list's filters. */
+function agentRunCountsRoute(app: ZodApp) {
   app.get(
     '/agents/:agentId/runs/counts',
     {

@@ -23,7 +23,7 @@ import { revokeAccessTokens } from '@/server/service/storage/repositories/access
 import { appClientsRepo } from '@/server/service/storage/repositories/app-clients';
 import { badRequest } from '@/server/service/http-error';
 import { bumpCounter, createdStamp, updatedStamp, type Executor } from '@/server/service/storage';
-import { readRoutes } from './resource-routes';
+import { readRoutes, type ZodApp } from './resource-routes';
 import { assertRolesExist } from '@/server/service/storage/repositories/roles';
 import { withIdempotency } from '@/server/service/plugins/idempotency';
 
@@ -57,6 +57,24 @@ function assertRolesKept(client: AppClient, roleIds: readonly string[] | undefin
 const config = { family: 'appclients' } as const;
 
 export const appClientRoutes: FastifyPluginAsyncZod = async (app) => {
+  createAppClientRoute(app);
+  readRoutes(app, {
+    path: '/appClients',
+    idParam: 'appClientId',
+    idSchema: appClientIdSchema,
+    family: config.family,
+    repo: appClientsRepo,
+    schema: appClientSchema,
+    listSchema: appClientListSchema,
+    listKey: 'appClients',
+    summaries: { list: 'List app clients (no secrets)', get: 'Get an app client (no secret)' },
+    view: publicView,
+  });
+  appClientWriteRoutes(app);
+};
+
+/** `POST /appClients`: the secret generated here, returned this once, stored as a hash. */
+function createAppClientRoute(app: ZodApp) {
   app.post(
     '/appClients',
     {
@@ -98,20 +116,10 @@ export const appClientRoutes: FastifyPluginAsyncZod = async (app) => {
       return { ...client, clientSecret: secret };
     },
   );
+}
 
-  readRoutes(app, {
-    path: '/appClients',
-    idParam: 'appClientId',
-    idSchema: appClientIdSchema,
-    family: config.family,
-    repo: appClientsRepo,
-    schema: appClientSchema,
-    listSchema: appClientListSchema,
-    listKey: 'appClients',
-    summaries: { list: 'List app clients (no secrets)', get: 'Get an app client (no secret)' },
-    view: publicView,
-  });
-
+/** `PATCH` (the bootstrap client's roles kept) and `DELETE` (not the bootstrap client; its tokens revoked). */
+function appClientWriteRoutes(app: ZodApp) {
   app.patch(
     '/appClients/:appClientId',
     {
@@ -156,4 +164,4 @@ export const appClientRoutes: FastifyPluginAsyncZod = async (app) => {
         return publicView(removed);
       }),
   );
-};
+}

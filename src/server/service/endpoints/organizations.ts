@@ -22,12 +22,20 @@ import {
 import { createdStamp, updatedStamp } from '@/server/service/storage';
 import { withIdempotency } from '@/server/service/plugins/idempotency';
 import { builtinRoles } from '@/server/service/auth/builtin-roles';
+import type { ZodApp } from './resource-routes';
 
 const organizationParams = z.object({ organizationId: organizationIdSchema });
 
 const config = { family: 'organizations' } as const;
 
 export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
+  createOrganizationRoute(app);
+  organizationReadRoutes(app);
+  updateOrganizationRoute(app);
+};
+
+/** `POST /organizations`: a child of the caller's, with the built-in roles and the default quotas. */
+function createOrganizationRoute(app: ZodApp) {
   app.post(
     '/organizations',
     {
@@ -63,7 +71,10 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     },
   );
+}
 
+/** The list (the caller's and those it created), the caller's own (`/me`) and one by id. */
+function organizationReadRoutes(app: ZodApp) {
   app.get(
     '/organizations',
     {
@@ -94,7 +105,9 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async ({ params, auth }) => getOrganization(app.store.db, auth.organizationId, params.organizationId),
   );
+}
 
+function updateOrganizationRoute(app: ZodApp) {
   app.patch(
     '/organizations/:organizationId',
     {
@@ -113,4 +126,4 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
         ...updatedStamp(auth.actor),
       })),
   );
-};
+}

@@ -4,14 +4,14 @@
  * (returning it, counter down). What differs stays in the resource's module: what a create builds, and a patch that
  * does more than merge (models).
  */
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { listQuerySchema, type ScopeFamily } from '@/contract';
 import type { AuthContext } from '@/server/service/context';
 import { bumpCounter, updatedStamp, type CreatedCounter, type Repository } from '@/server/service/storage';
 import { withIdempotency } from '@/server/service/plugins/idempotency';
+import type { ZodApp } from '@/server/shared/zod-app';
 
-export type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+export type { ZodApp };
 
 export interface ResourceRoutes<T extends object, Create extends z.core.$ZodType, Update extends z.core.$ZodType> {
   /** Collection path, e.g. `/hooks`. */

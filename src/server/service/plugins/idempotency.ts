@@ -26,7 +26,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '@/server/service/http-error';
-import { storageFault, type Tx } from '@/server/service/storage';
+import { storageFault, type Store, type Tx } from '@/server/service/storage';
 import {
   claimKey,
   findLiveKey,
@@ -114,81 +114,102 @@ export function withIdempotency<T>(request: FastifyRequest, work: (tx: Tx) => Pr
   });
 }
 
+/** Removes expired keys at most once a minute, on the way to a claim. */
+function expiredKeyPurger(store: Store): () => Promise<void> {
+  let lastPurge = 0;
+  return async () => {
+    if (Date.now() - lastPurge < PURGE_EVERY_MS) return;
+    lastPurge = Date.now();
+    await purgeExpiredKeys(store.db);
+  };
+}
+
+/**
+ * A key already held by a live row: the recorded answer sent again ('replied'), or a 409 saying why not. Returns
+ * undefined only for a row that disappeared meanwhile (released, or purged): the caller claims again.
+ */
+async function answerFromRecord(
+  store: Store,
+  scope: KeyScope,
+  hash: string,
+  reply: FastifyReply,
+): Promise<'replied' | undefined> {
+  const existing = await findLiveKey(store.db, scope);
+  if (!existing) return undefined;
+  if (existing.request_hash !== hash) {
+    throw conflict(
+      'was already used for a different request (another method, path or body) in the last 24 hours; a key names one request: send a new key for a new request',
+    );
+  }
+  if (existing.response_status !== null) {
+    reply.code(existing.response_status).header(REPLAYED_HEADER, 'true');
+    if (existing.response_content_type) reply.type(existing.response_content_type);
+    reply.send(existing.response_body ?? '');
+    return 'replied';
+  }
+  if (Number(existing.age_ms) < UNFINISHED_AFTER_MS) {
+    throw conflict(
+      'names a request that is still being processed; send it again once that has finished to get its answer',
+    );
+  }
+  throw conflict(
+    existing.applied
+      ? 'names a request that was applied, but the service stopped before recording its answer; look the resource up instead of sending it again'
+      : 'names a request that did not finish (the service stopped while processing it) and whose outcome is unknown; check whether it was applied, then send a new key',
+  );
+}
+
+/** Claims the key (a Claim), answers from the record ('replied'), or does nothing (no key: undefined). */
+async function begin(
+  store: Store,
+  purgeExpired: () => Promise<void>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<Claim | 'replied' | undefined> {
+  const { family, rawBody } = request.routeOptions.config;
+  const header = request.headers['idempotency-key'];
+  if (request.method !== 'POST' || !family || rawBody || !request.auth || header === undefined) return undefined;
+  if (typeof header !== 'string' || !KEY_PATTERN.test(header))
+    throw new HttpError(400, `${IDEMPOTENCY_KEY_HEADER} must be ${KEY_RULE}`);
+  const scope = { organizationId: request.auth.organizationId, appClientId: request.auth.appClientId, key: header };
+  const hash = requestHash(request.method, request.url, request.body);
+  await purgeExpired();
+  // A row that disappears between the insert and the read (released, or purged) is claimed again.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const token = randomUUID();
+    if (await claimKey(store.db, scope, hash, token)) return { ...scope, token, settled: false };
+    if (await answerFromRecord(store, scope, hash, reply)) return 'replied';
+  }
+  throw conflict(
+    'names a request that is still being processed; send it again once that has finished to get its answer',
+  );
+}
+
+/** Stores the answer on the claimed row, or releases the key when nothing was applied and the answer is an error. */
+async function settle(store: Store, claim: Claim, reply: FastifyReply, payload: unknown) {
+  let status = reply.statusCode;
+  if (status >= 300 && (await releaseKey(store.db, claim, claim.token))) return;
+  let body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : undefined;
+  if (body === undefined) return; // a streamed answer cannot be replayed: the row stays unanswered (409 on resend)
+  const contentType = reply.getHeader('content-type');
+  const secretless = status < 300 ? withoutSecret(body) : undefined;
+  if (secretless) [status, body] = [409, secretless];
+  await recordAnswer(store.db, claim, claim.token, {
+    status,
+    contentType: typeof contentType === 'string' ? contentType : null,
+    body,
+    applied: reply.statusCode < 300,
+  });
+}
+
 export const idempotency = fp(
   async (fastify) => {
     const { store } = fastify;
-    let lastPurge = 0;
-
-    async function purgeExpired() {
-      if (Date.now() - lastPurge < PURGE_EVERY_MS) return;
-      lastPurge = Date.now();
-      await purgeExpiredKeys(store.db);
-    }
-
-    /** Claims the key (a Claim), answers from the record ('replied'), or does nothing (no key: undefined). */
-    async function begin(request: FastifyRequest, reply: FastifyReply): Promise<Claim | 'replied' | undefined> {
-      const { family, rawBody } = request.routeOptions.config;
-      const header = request.headers['idempotency-key'];
-      if (request.method !== 'POST' || !family || rawBody || !request.auth || header === undefined) return undefined;
-      if (typeof header !== 'string' || !KEY_PATTERN.test(header))
-        throw new HttpError(400, `${IDEMPOTENCY_KEY_HEADER} must be ${KEY_RULE}`);
-      const scope = { organizationId: request.auth.organizationId, appClientId: request.auth.appClientId, key: header };
-      const hash = requestHash(request.method, request.url, request.body);
-      await purgeExpired();
-      // A row that disappears between the insert and the read (released, or purged) is claimed again.
-      for (let attempt = 0; attempt < 3; attempt++) {
-        const token = randomUUID();
-        if (await claimKey(store.db, scope, hash, token)) return { ...scope, token, settled: false };
-        const existing = await findLiveKey(store.db, scope);
-        if (!existing) continue;
-        if (existing.request_hash !== hash) {
-          throw conflict(
-            'was already used for a different request (another method, path or body) in the last 24 hours; a key names one request: send a new key for a new request',
-          );
-        }
-        if (existing.response_status !== null) {
-          reply.code(existing.response_status).header(REPLAYED_HEADER, 'true');
-          if (existing.response_content_type) reply.type(existing.response_content_type);
-          reply.send(existing.response_body ?? '');
-          return 'replied';
-        }
-        if (Number(existing.age_ms) < UNFINISHED_AFTER_MS) {
-          throw conflict(
-            'names a request that is still being processed; send it again once that has finished to get its answer',
-          );
-        }
-        throw conflict(
-          existing.applied
-            ? 'names a request that was applied, but the service stopped before recording its answer; look the resource up instead of sending it again'
-            : 'names a request that did not finish (the service stopped while processing it) and whose outcome is unknown; check whether it was applied, then send a new key',
-        );
-      }
-      throw conflict(
-        'names a request that is still being processed; send it again once that has finished to get its answer',
-      );
-    }
-
-    /** Stores the answer on the claimed row, or releases the key when nothing was applied and the answer is an error. */
-    async function settle(claim: Claim, reply: FastifyReply, payload: unknown) {
-      let status = reply.statusCode;
-      if (status >= 300 && (await releaseKey(store.db, claim, claim.token))) return;
-      let body =
-        typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : undefined;
-      if (body === undefined) return; // a streamed answer cannot be replayed: the row stays unanswered (409 on resend)
-      const contentType = reply.getHeader('content-type');
-      const secretless = status < 300 ? withoutSecret(body) : undefined;
-      if (secretless) [status, body] = [409, secretless];
-      await recordAnswer(store.db, claim, claim.token, {
-        status,
-        contentType: typeof contentType === 'string' ? contentType : null,
-        body,
-        applied: reply.statusCode < 300,
-      });
-    }
+    const purgeExpired = expiredKeyPurger(store);
 
     // After the body is parsed and the token checked; callback style so a replayed answer ends the request here.
     fastify.addHook('preHandler', (request, reply, done) => {
-      begin(request, reply).then((claim) => {
+      begin(store, purgeExpired, request, reply).then((claim) => {
         if (claim === 'replied') return; // the recorded answer is on its way
         if (claim) claims.set(request, claim);
         done();
@@ -200,7 +221,7 @@ export const idempotency = fp(
       if (!claim || claim.settled) return payload;
       claim.settled = true;
       try {
-        await settle(claim, reply, payload);
+        await settle(store, claim, reply, payload);
       } catch (error) {
         // The answer still goes out; a resend then gets 409 (no answer recorded) rather than a second create.
         // A storage error's message holds the query's parameters (the answer itself): log only its code and reason.

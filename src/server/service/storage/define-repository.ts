@@ -60,8 +60,27 @@ export interface RepositoryOptions<T extends object> {
   columns?: Record<string, (data: T) => unknown>;
   /** Text a list's `contains` looks in (SQL expressions over the table's columns). */
   searchable?: SQL[];
-  /** Filters that are not one column's equality (by `where` key): the condition a value stands for. */
-  computedFilters?: Record<string, (value: string) => SQL>;
+  /** Filters that are not one column's equality: each reads its own `where` keys (see `computedFilter`). */
+  computedFilters?: readonly ComputedFilter[];
+}
+
+/** A filter over one or more `where` keys, each one value: the condition the values given stand for. */
+export interface ComputedFilter {
+  readonly keys: readonly string[];
+  /** Asked with the values of those keys the `where` gives (at least one of them). */
+  condition(values: Record<string, string | undefined>): SQL;
+}
+
+/**
+ * Declares a computed filter: the `where` keys it reads, and the condition as a function of their values typed as the
+ * query types them (keys the `where` leaves undefined are absent). Keys read together make one condition: filters
+ * that must hold of one same thing (one prediction of a run).
+ */
+export function computedFilter<V extends Partial<Record<string, string>>>(
+  keys: readonly (keyof V & string)[],
+  condition: (values: V) => SQL,
+): ComputedFilter {
+  return { keys, condition: (values) => condition(values as V) };
 }
 
 export type FilterValue = string | number | boolean | null | undefined | readonly (string | number)[];
@@ -137,14 +156,31 @@ function repositoryQueries<T extends object>(options: RepositoryOptions<T>) {
   function scope(organizationId: string, id: string): SQL {
     return and(eq(t.organizationId, organizationId), eq(t.id, id)) as SQL;
   }
+  const computedFilters = new Map(
+    (options.computedFilters ?? []).flatMap((filter) => filter.keys.map((key) => [key, filter] as const)),
+  );
+  /** A computed filter's condition from the `where` values of its keys (at least one of them given). */
+  function computedCondition(filter: ComputedFilter, where: Record<string, FilterValue>): SQL {
+    const values: Record<string, string> = {};
+    for (const key of filter.keys) {
+      const value = where[key];
+      if (value === undefined) continue;
+      if (typeof value !== 'string') throw new Error(`${options.noun}: filter ${key} takes one value`);
+      values[key] = value;
+    }
+    return filter.condition(values);
+  }
   function filters(where: Record<string, FilterValue> = {}): SQL[] {
     const out: SQL[] = [];
+    const applied = new Set<ComputedFilter>();
     for (const [key, value] of Object.entries(where)) {
       if (value === undefined) continue;
-      const computed = options.computedFilters?.[key];
+      const computed = computedFilters.get(key);
       if (computed) {
-        if (typeof value !== 'string') throw new Error(`${options.noun}: filter ${key} takes one value`);
-        out.push(computed(value));
+        // At its first key given: one condition for all of its keys.
+        if (applied.has(computed)) continue;
+        applied.add(computed);
+        out.push(computedCondition(computed, where));
         continue;
       }
       const column = t[key];

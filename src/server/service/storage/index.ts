@@ -14,6 +14,7 @@ export {
 } from './database';
 export {
   defineRepository,
+  computedFilter,
   toIsoTimestamp,
   createdStamp,
   updatedStamp,
@@ -21,6 +22,7 @@ export {
   type ListOptions,
   type ListPage,
   type FilterValue,
+  type ComputedFilter,
 } from './define-repository';
 export { bumpCounter, rollMonth, currentUsageMonth, type CreatedCounter } from './counters';
 export {

@@ -4,7 +4,7 @@
  */
 import { parseConfidenceRange, REVIEW_STATUSES, type AgentRun, type RunInsightFilters } from '@/contract';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { defineRepository, schema, type Executor } from '..';
+import { computedFilter, defineRepository, schema, type Executor } from '..';
 
 /** One predicted field as a run keeps it (runs/predictions.ts makes them). */
 export type Prediction = {
@@ -32,26 +32,24 @@ export const agentRunsRepo = defineRepository<StoredAgentRun>({
   idField: 'runId',
   noun: 'Agent run',
   columns: { agentId: (r) => r.agentId, status: (r) => r.status },
-  computedFilters: { outcome: outcomeCondition, prediction: predictionCondition, lowestConfidence: lowestCondition },
+  computedFilters: [
+    computedFilter(['outcome'], outcomeCondition),
+    // The prediction filters must hold of one same prediction: one condition of the three.
+    computedFilter(['predictionLabel', 'predictionChanged', 'predictionConfidence'], predictionCondition),
+    computedFilter(['lowestConfidence'], lowestCondition),
+  ],
 });
 
-/**
- * The runs list's filters as the repository's `where`. The prediction filters must hold of one same prediction, so
- * they are one condition: one `where` value, `[label, changed, confidence]` as JSON (which also binds a list token).
- */
-export function agentRunFilters(query: RunInsightFilters): { prediction?: string; lowestConfidence?: string } {
+type PredictionFilters = Pick<RunInsightFilters, 'predictionLabel' | 'predictionChanged' | 'predictionConfidence'>;
+
+/** The runs list's insight filters as the repository's `where` (each its own key, read by the computed filters). */
+export function agentRunFilters(query: RunInsightFilters): RunInsightFilters {
   const { predictionLabel, predictionChanged, predictionConfidence, lowestConfidence } = query;
-  const any = [predictionLabel, predictionChanged, predictionConfidence].some((value) => value !== undefined);
-  return {
-    prediction: any
-      ? JSON.stringify([predictionLabel ?? null, predictionChanged ?? null, predictionConfidence ?? null])
-      : undefined,
-    lowestConfidence,
-  };
+  return { predictionLabel, predictionChanged, predictionConfidence, lowestConfidence };
 }
 
 /** The runs list's `outcome` filter: an insights outcome, or `queued` (waiting for or in review now, by status). */
-function outcomeCondition(outcome: string): SQL {
+function outcomeCondition({ outcome }: { outcome: string }): SQL {
   if (outcome === 'queued') return inArray(schema.agentRuns.status, [...REVIEW_STATUSES]);
   // The rule lives in SQL (migration 0014), shared with the insights counters: the list holds what a figure counts.
   return sql`agent_run_outcome(${schema.agentRuns.status}, ${schema.agentRuns.insight}) = ${outcome}`;
@@ -72,13 +70,13 @@ function inBuckets(confidence: SQL, range: string): SQL {
  * Runs whose review confirmed a ground truth (their `insight.predictions`, migration 0013) with at least one prediction
  * matching every part given. A prediction without a value has a null confidence: in no bucket.
  */
-function predictionCondition(value: string): SQL {
-  const [label, changed, confidence] = JSON.parse(value) as [string | null, string | null, string | null];
+function predictionCondition({ predictionLabel, predictionChanged, predictionConfidence }: PredictionFilters): SQL {
   const parts: SQL[] = [];
   // The insights key a field by its label, a missing one as '' (agent_run_insight_facts).
-  if (label !== null) parts.push(sql`coalesce(p.label, '') = ${label}`);
-  if (changed !== null) parts.push(changed === 'true' ? sql`p.changed IS TRUE` : sql`p.changed IS FALSE`);
-  if (confidence !== null) parts.push(inBuckets(sql`p.confidence`, confidence));
+  if (predictionLabel !== undefined) parts.push(sql`coalesce(p.label, '') = ${predictionLabel}`);
+  if (predictionChanged !== undefined)
+    parts.push(predictionChanged === 'true' ? sql`p.changed IS TRUE` : sql`p.changed IS FALSE`);
+  if (predictionConfidence !== undefined) parts.push(inBuckets(sql`p.confidence`, predictionConfidence));
   const insight = schema.agentRuns.insight;
   return sql`EXISTS (
     SELECT 1 FROM jsonb_to_recordset(CASE WHEN jsonb_typeof(${insight} -> 'predictions') = 'array'
@@ -87,8 +85,8 @@ function predictionCondition(value: string): SQL {
 }
 
 /** Runs whose lowest found-prediction confidence (`insight.minConfidence`) is in the range's buckets. */
-function lowestCondition(value: string): SQL {
-  return inBuckets(sql`(${schema.agentRuns.insight} ->> 'minConfidence')::float8`, value);
+function lowestCondition({ lowestConfidence }: { lowestConfidence: string }): SQL {
+  return inBuckets(sql`(${schema.agentRuns.insight} ->> 'minConfidence')::float8`, lowestConfidence);
 }
 
 /**
