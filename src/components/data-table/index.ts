@@ -13,6 +13,7 @@ export {
   listParams,
   paginationSearch,
   paginationSearchFor,
+  paginationSearchSchema,
   tokenPager,
   type PaginationSearch,
 } from './pagination';

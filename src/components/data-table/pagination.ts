@@ -1,12 +1,12 @@
 /**
- * Server pagination over `nextToken`, with the page state in the URL. A route's search schema spreads
- * `paginationSearch`; its loaderDeps pass `pageSize` → maxResults and `cursor` → nextToken:
+ * Server pagination over `nextToken`, with the page state in the URL. A plain list's route validates its search
+ * with `paginationSearchSchema` (a list with filters spreads `paginationSearch` into its own); its loaderDeps pass
+ * `pageSize` → maxResults and `cursor` → nextToken:
  *
- *   const usersSearchSchema = z.object({ ...paginationSearch });
- *   export const Route = createFileRoute('/_authenticated/settings/users/')({
- *     validateSearch: usersSearchSchema,
+ *   export const Route = createFileRoute('/_authenticated/settings/roles/')({
+ *     validateSearch: paginationSearchSchema,
  *     loaderDeps: ({ search }) => listParams(search),                 // { maxResults, nextToken }
- *     loader: ({ context, deps }) => context.queryClient.ensureQueryData(usersListQueryOptions(deps)),
+ *     loader: ({ context, deps }) => context.queryClient.ensureQueryData(rolesListQueryOptions(context.organization, deps)),
  *     component: …,
  *   });
  *
@@ -36,6 +36,9 @@ export function paginationSearchFor(sizes: readonly number[]) {
 
 /** Spread into a route's zod search schema. Invalid values fall back instead of failing the route. */
 export const paginationSearch = paginationSearchFor(PAGE_SIZES);
+
+/** The search of a list with nothing but pages (roles, models, …): one schema their routes share. */
+export const paginationSearchSchema = z.object({ ...paginationSearch });
 
 export interface PaginationSearch {
   pageSize?: number;

@@ -6,15 +6,12 @@ import {
   type UpdateAppClientBody,
 } from '@/contract';
 import {
-  EditForm,
   CheckboxField,
-  DialogCancel,
-  Form,
-  FormActions,
-  JsonField,
-  MultiSelectField,
-  SubmitButton,
-  TextareaField,
+  CreateForm,
+  EditForm,
+  MetadataField,
+  NameDescriptionFields,
+  RolesField,
   TextField,
   useZodForm,
   type Option,
@@ -22,7 +19,24 @@ import {
 import { UrlListField } from './url-list-field';
 
 const URL_RULE = 'Each starts with https:// (or http://localhost).';
-const ROLES_EMPTY = 'No roles exist yet. Create one under Settings → Roles.';
+
+/** Where the app client's users sign in: its login URLs and the default one. */
+function LoginUrlFields() {
+  return (
+    <>
+      <UrlListField name="loginUrls" label="Login URLs" hint={`One per line. ${URL_RULE}`} />
+      <TextField
+        name="defaultLoginUrl"
+        label="Default login URL"
+        optional
+        emptyAs="undefined"
+        type="url"
+        hint="Starts with https:// (or http://localhost)."
+        wide
+      />
+    </>
+  );
+}
 
 export function CreateAppClientForm({
   roles,
@@ -43,42 +57,18 @@ export function CreateAppClientForm({
     },
   });
   return (
-    <Form form={form} aria-label="Create app client" onSubmit={(values) => onSubmit(withoutEmptyLists(values))}>
-      <div className="form-grid">
-        <TextField name="name" label="Name" optional emptyAs="undefined" maxLength={4096} wide />
-        <TextareaField name="description" label="Description" optional emptyAs="undefined" wide />
-        <MultiSelectField
-          name="roleIds"
-          label="Roles"
-          optional
-          options={roles}
-          emptyText={ROLES_EMPTY}
-          wide
-          hint="Its access tokens get the scopes of these roles."
-        />
-        <UrlListField name="loginUrls" label="Login URLs" hint={`One per line. ${URL_RULE}`} />
-        <TextField
-          name="defaultLoginUrl"
-          label="Default login URL"
-          optional
-          emptyAs="undefined"
-          type="url"
-          hint="Starts with https:// (or http://localhost)."
-          wide
-        />
-        <CheckboxField
-          name="generateSecret"
-          label="Generate a client secret"
-          hint="Needed for the client-credentials flow. It is shown once, right after creation."
-          wide
-        />
-        <JsonField name="metadata" label="Metadata" optional />
-      </div>
-      <FormActions align="end">
-        <DialogCancel />
-        <SubmitButton>Create app client</SubmitButton>
-      </FormActions>
-    </Form>
+    <CreateForm form={form} label="Create app client" onSubmit={(values) => onSubmit(withoutEmptyLists(values))}>
+      <NameDescriptionFields emptyAs="undefined" />
+      <RolesField options={roles} hint="Its access tokens get the scopes of these roles." />
+      <LoginUrlFields />
+      <CheckboxField
+        name="generateSecret"
+        label="Generate a client secret"
+        hint="Needed for the client-credentials flow. It is shown once, right after creation."
+        wide
+      />
+      <MetadataField />
+    </CreateForm>
   );
 }
 
@@ -111,20 +101,10 @@ export function EditAppClientForm({
   });
   return (
     <EditForm form={form} label="Edit app client" original={client} onSubmit={onSubmit}>
-      <TextField name="name" label="Name" optional emptyAs="null" maxLength={4096} wide />
-      <TextareaField name="description" label="Description" optional emptyAs="null" wide />
-      <MultiSelectField name="roleIds" label="Roles" optional options={roles} emptyText={ROLES_EMPTY} wide />
-      <UrlListField name="loginUrls" label="Login URLs" hint={`One per line. ${URL_RULE}`} />
-      <TextField
-        name="defaultLoginUrl"
-        label="Default login URL"
-        optional
-        emptyAs="undefined"
-        type="url"
-        hint="Starts with https:// (or http://localhost)."
-        wide
-      />
-      <JsonField name="metadata" label="Metadata" optional />
+      <NameDescriptionFields emptyAs="null" />
+      <RolesField options={roles} />
+      <LoginUrlFields />
+      <MetadataField />
     </EditForm>
   );
 }

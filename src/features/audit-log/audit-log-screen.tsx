@@ -191,13 +191,8 @@ function AuditLog() {
     (patch: Partial<AuditSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }) }),
     [navigate],
   );
-  const filtered = Boolean(search.operator || search.method);
   // Entries have no id; time+index is stable for a given page.
   const rows = page.entries.map((entry, index) => ({ ...entry, rowId: `${entry.time}#${index}` }));
-  const onOperator = useCallback(
-    (operator: string) => onSearch({ operator: operator.trim() || undefined, cursor: undefined }),
-    [onSearch],
-  );
 
   return (
     <div className="page">
@@ -213,43 +208,7 @@ function AuditLog() {
         getRowId={(r) => r.rowId}
         columnsKey="audit-log"
         isFetching={isFetching}
-        toolbar={
-          <>
-            <SearchInput
-              label="Filter by operator"
-              placeholder="Operator name"
-              value={search.operator ?? ''}
-              onChange={onOperator}
-            />
-            <label className="row" style={{ gap: 6 }}>
-              <span className="muted">Method</span>
-              <select
-                className="select"
-                style={{ width: 'auto' }}
-                value={search.method ?? ''}
-                onChange={(e) =>
-                  onSearch({ method: (e.target.value || undefined) as AuditMethod | undefined, cursor: undefined })
-                }
-              >
-                <option value="">All writes</option>
-                {AUDIT_METHODS.map((m) => (
-                  <option key={m} value={m}>
-                    {m}
-                  </option>
-                ))}
-              </select>
-            </label>
-            {filtered ? (
-              <button
-                type="button"
-                className="button button--small button--ghost"
-                onClick={() => onSearch({ operator: undefined, method: undefined, cursor: undefined })}
-              >
-                Clear filters
-              </button>
-            ) : null}
-          </>
-        }
+        toolbar={<AuditFilters search={search} onSearch={onSearch} />}
         pagination={{
           scope: `audit:${search.operator ?? ''}:${search.method ?? ''}`,
           noun: ['entry', 'entries'],
@@ -258,33 +217,84 @@ function AuditLog() {
           onNavigate: onSearch,
           pageSizes: AUDIT_PAGE_SIZES,
         }}
-        empty={
-          filtered ? (
-            <EmptyState title="No entries match these filters">
-              Nothing was recorded for{' '}
-              {search.operator ? (
-                <>
-                  operator <code>{search.operator}</code>
-                </>
-              ) : (
-                'any operator'
-              )}
-              {search.method ? (
-                <>
-                  {' '}
-                  with method <code>{search.method}</code>
-                </>
-              ) : null}
-              . Clear the filters to see every entry.
-            </EmptyState>
-          ) : (
-            <EmptyState title="Nothing recorded yet">
-              Changes made through the console (creating a user, editing a model, deleting a document…) appear here with
-              who made them and the service's answer.
-            </EmptyState>
-          )
-        }
+        empty={<AuditEmpty search={search} />}
       />
     </div>
+  );
+}
+
+/** The filters by operator and by method, and Clear filters while any is set. */
+function AuditFilters({ search, onSearch }: { search: AuditSearch; onSearch: (patch: Partial<AuditSearch>) => void }) {
+  const filtered = Boolean(search.operator || search.method);
+  const onOperator = useCallback(
+    (operator: string) => onSearch({ operator: operator.trim() || undefined, cursor: undefined }),
+    [onSearch],
+  );
+  return (
+    <>
+      <SearchInput
+        label="Filter by operator"
+        placeholder="Operator name"
+        value={search.operator ?? ''}
+        onChange={onOperator}
+      />
+      <label className="row" style={{ gap: 6 }}>
+        <span className="muted">Method</span>
+        <select
+          className="select"
+          style={{ width: 'auto' }}
+          value={search.method ?? ''}
+          onChange={(e) =>
+            onSearch({ method: (e.target.value || undefined) as AuditMethod | undefined, cursor: undefined })
+          }
+        >
+          <option value="">All writes</option>
+          {AUDIT_METHODS.map((m) => (
+            <option key={m} value={m}>
+              {m}
+            </option>
+          ))}
+        </select>
+      </label>
+      {filtered ? (
+        <button
+          type="button"
+          className="button button--small button--ghost"
+          onClick={() => onSearch({ operator: undefined, method: undefined, cursor: undefined })}
+        >
+          Clear filters
+        </button>
+      ) : null}
+    </>
+  );
+}
+
+/** An empty page: what the filters looked for, or that nothing has been recorded yet. */
+function AuditEmpty({ search }: { search: AuditSearch }) {
+  if (!search.operator && !search.method)
+    return (
+      <EmptyState title="Nothing recorded yet">
+        Changes made through the console (creating a user, editing a model, deleting a document…) appear here with who
+        made them and the service's answer.
+      </EmptyState>
+    );
+  return (
+    <EmptyState title="No entries match these filters">
+      Nothing was recorded for{' '}
+      {search.operator ? (
+        <>
+          operator <code>{search.operator}</code>
+        </>
+      ) : (
+        'any operator'
+      )}
+      {search.method ? (
+        <>
+          {' '}
+          with method <code>{search.method}</code>
+        </>
+      ) : null}
+      . Clear the filters to see every entry.
+    </EmptyState>
   );
 }

@@ -37,42 +37,7 @@ export function ModelForm(props: Props) {
   const canWrite = props.mode === 'create' || props.canWrite;
   const form = useZodForm(modelFormSchema, { defaultValues: formValuesFromModel(model) });
   const fields = useFieldConfig(model?.fieldConfig ?? {});
-  const [revealErrors, setRevealErrors] = useState(false);
-  const [nothingChanged, setNothingChanged] = useState(false);
-  // While a save runs (and navigates away on success), the field editor's guard stands aside like the form's own.
-  const saving = useRef(false);
-
-  const submit = async (values: ReturnType<typeof modelFormSchema.parse>) => {
-    saving.current = true;
-    try {
-      await save(values);
-    } finally {
-      saving.current = false;
-    }
-  };
-
-  const save = async (values: ReturnType<typeof modelFormSchema.parse>) => {
-    setNothingChanged(false);
-    if (fields.blocked) {
-      setRevealErrors(true);
-      throw new Error(
-        `The field configuration has problems: ${fields.problems.join('; ') || 'the JSON view holds text that is not applied'}`,
-      );
-    }
-    const fieldConfig = fields.config as FieldConfig;
-    if (props.mode === 'create') {
-      await props.onCreate(buildCreateBody(values, fieldConfig));
-      fields.reset(fieldConfig);
-      return;
-    }
-    const body = buildUpdateBody(values, props.model, fields.dirty ? fieldConfig : undefined);
-    if (!body) {
-      setNothingChanged(true);
-      return;
-    }
-    await props.onUpdate(body);
-    fields.reset(fieldConfig);
-  };
+  const { submit, saving, revealErrors, nothingChanged } = useModelSave(props, fields);
 
   return (
     <Form
@@ -120,6 +85,54 @@ export function ModelForm(props: Props) {
       <UnsavedChangesGuard when={fields.dirty} submittingRef={saving} />
     </Form>
   );
+}
+
+type ModelFormValues = ReturnType<typeof modelFormSchema.parse>;
+
+/**
+ * Saving the model form: refuses while the field configuration has problems (and shows them), sends the create body
+ * or only what an edit changed ("nothing changed" otherwise), and marks the save under way so that the field editor's
+ * guard stands aside while it runs and navigates away.
+ */
+function useModelSave(props: Props, fields: ReturnType<typeof useFieldConfig>) {
+  const [revealErrors, setRevealErrors] = useState(false);
+  const [nothingChanged, setNothingChanged] = useState(false);
+  // While a save runs (and navigates away on success), the field editor's guard stands aside like the form's own.
+  const saving = useRef(false);
+
+  const save = async (values: ModelFormValues) => {
+    setNothingChanged(false);
+    if (fields.blocked) {
+      setRevealErrors(true);
+      throw new Error(
+        `The field configuration has problems: ${fields.problems.join('; ') || 'the JSON view holds text that is not applied'}`,
+      );
+    }
+    const fieldConfig = fields.config as FieldConfig;
+    if (props.mode === 'create') {
+      await props.onCreate(buildCreateBody(values, fieldConfig));
+      fields.reset(fieldConfig);
+      return;
+    }
+    const body = buildUpdateBody(values, props.model, fields.dirty ? fieldConfig : undefined);
+    if (!body) {
+      setNothingChanged(true);
+      return;
+    }
+    await props.onUpdate(body);
+    fields.reset(fieldConfig);
+  };
+
+  const submit = async (values: ModelFormValues) => {
+    saving.current = true;
+    try {
+      await save(values);
+    } finally {
+      saving.current = false;
+    }
+  };
+
+  return { submit, saving, revealErrors, nothingChanged };
 }
 
 const option = (value: string) => ({ value, label: value });

@@ -1,15 +1,13 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useCapabilities } from '@/api/capabilities';
 import { modelsListQueryOptions } from '@/api/models';
-import { listParams, type ColumnDef, type PaginationSearch } from '@/components/data-table';
+import type { ColumnDef } from '@/components/data-table';
 import { DateTime } from '@/components/date-time';
-import { ListScreen } from '@/components/list-screen';
+import { PagedListScreen } from '@/components/paged-list-screen';
 import type { Model } from '@/contract';
 import { fieldSummary, ModelStatusBadge } from './model-status';
 // The name cell's layout (name above its field count) lives here too: the list is often opened before any other models screen.
 import './models.css';
-import { useOrganizationScope } from '@/api/organization-scope';
 
 const routeApi = getRouteApi('/_authenticated/models/');
 
@@ -49,36 +47,24 @@ const columns: ColumnDef<Model, unknown>[] = [
 
 /** Models: what the agents extract, with status and version at a glance. */
 export function ModelsListScreen() {
-  const search = routeApi.useSearch();
-  const navigateSearch = routeApi.useNavigate();
-  const onSearch = (patch: PaginationSearch) => void navigateSearch({ search: (prev) => ({ ...prev, ...patch }) });
-  const org = useOrganizationScope();
-  const { data, isFetching } = useSuspenseQuery(modelsListQueryOptions(org, listParams(search)));
   const canWrite = useCapabilities().write;
   return (
-    <ListScreen
+    <PagedListScreen
+      route={routeApi}
+      query={modelsListQueryOptions}
+      rows={(data) => data.models}
       title="Models"
+      noun={['model', 'models']}
+      listKey="models"
       description="What agents extract from documents: the fields, how pages are prepared, and which LLM reads them."
-      plural="models"
       create={{ label: 'Create model', emptyLabel: 'Create a model', to: '/models/new' }}
       emptyText={
         canWrite
           ? 'A model names the fields to extract from documents.'
           : 'Models appear here once an administrator creates them.'
       }
-      label="Models"
-      data={data.models}
       columns={columns}
       getRowId={(m) => m.modelId}
-      columnsKey="models"
-      isFetching={isFetching}
-      pagination={{
-        scope: 'models',
-        noun: ['model', 'models'],
-        search,
-        nextToken: data.nextToken,
-        onNavigate: onSearch,
-      }}
     />
   );
 }

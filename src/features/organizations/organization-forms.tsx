@@ -10,19 +10,27 @@ import {
 import {
   changedFields,
   CheckboxField,
-  DialogCancel,
+  CreateForm,
   EditForm,
-  Form,
-  FormActions,
-  JsonField,
+  MetadataField,
+  NameDescriptionFields,
   NumberField,
-  SubmitButton,
-  TextareaField,
   TextField,
   useZodForm,
 } from '@/components/form';
 
 const URL_HINT = 'Starts with https:// (or http://localhost).';
+
+/** Name, URL and description, in the create and the edit form alike. */
+function NameUrlDescriptionFields({ emptyAs }: { emptyAs: 'undefined' | 'null' }) {
+  return (
+    <NameDescriptionFields
+      emptyAs={emptyAs}
+      nameWide={false}
+      afterName={<TextField name="url" label="URL" optional emptyAs="undefined" hint={URL_HINT} type="url" />}
+    />
+  );
+}
 
 /** The PATCH body of the organization form: only the changed fields; url, plan and payment method cannot be cleared. */
 export function organizationChanges(original: Organization, values: UpdateOrganizationBody): UpdateOrganizationBody {
@@ -59,9 +67,7 @@ export function EditOrganizationForm({
       changes={(original, values) => organizationChanges(original as Organization, values)}
       onSubmit={onSubmit}
     >
-      <TextField name="name" label="Name" optional emptyAs="null" maxLength={4096} />
-      <TextField name="url" label="URL" optional emptyAs="undefined" hint={URL_HINT} type="url" />
-      <TextareaField name="description" label="Description" optional emptyAs="null" wide />
+      <NameUrlDescriptionFields emptyAs="null" />
       <NumberField
         name="documentRetentionInDays"
         label="Document retention (days)"
@@ -85,7 +91,7 @@ export function EditOrganizationForm({
         mono
         hint="svc:payment-method:<32 lowercase hex>"
       />
-      <JsonField name="metadata" label="Metadata" optional />
+      <MetadataField />
     </EditForm>
   );
 }
@@ -96,23 +102,15 @@ export function CreateOrganizationForm({ onSubmit }: { onSubmit: (body: CreateOr
     defaultValues: { name: undefined, description: undefined, url: undefined, useNewScopes: true, metadata: undefined },
   });
   return (
-    <Form form={form} aria-label="Create organization" onSubmit={onSubmit}>
-      <div className="form-grid">
-        <TextField name="name" label="Name" optional emptyAs="undefined" maxLength={4096} />
-        <TextField name="url" label="URL" optional emptyAs="undefined" hint={URL_HINT} type="url" />
-        <TextareaField name="description" label="Description" optional emptyAs="undefined" wide />
-        <CheckboxField
-          name="useNewScopes"
-          label="Use new scopes"
-          hint="Scopes per resource family (documents:read, users:write, …)."
-          wide
-        />
-        <JsonField name="metadata" label="Metadata" optional />
-      </div>
-      <FormActions align="end">
-        <DialogCancel />
-        <SubmitButton>Create organization</SubmitButton>
-      </FormActions>
-    </Form>
+    <CreateForm form={form} label="Create organization" onSubmit={onSubmit}>
+      <NameUrlDescriptionFields emptyAs="undefined" />
+      <CheckboxField
+        name="useNewScopes"
+        label="Use new scopes"
+        hint="Scopes per resource family (documents:read, users:write, …)."
+        wide
+      />
+      <MetadataField />
+    </CreateForm>
   );
 }

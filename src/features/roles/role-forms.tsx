@@ -9,18 +9,7 @@ import {
   type Role,
   type UpdateRoleBody,
 } from '@/contract';
-import {
-  EditForm,
-  DialogCancel,
-  Form,
-  FormActions,
-  JsonField,
-  SelectField,
-  SubmitButton,
-  TextareaField,
-  TextField,
-  useZodForm,
-} from '@/components/form';
+import { CreateForm, EditForm, MetadataField, NameDescriptionFields, SelectField, useZodForm } from '@/components/form';
 import { IconPlus } from '@/components/icons';
 
 const RESOURCE_OPTIONS = [
@@ -85,18 +74,11 @@ export function CreateRoleForm({ onSubmit }: { onSubmit: (body: CreateRoleBody) 
     },
   });
   return (
-    <Form form={form} aria-label="Create role" onSubmit={onSubmit}>
-      <div className="form-grid">
-        <TextField name="name" label="Name" optional emptyAs="undefined" maxLength={4096} wide />
-        <TextareaField name="description" label="Description" optional emptyAs="undefined" wide />
-        <PermissionsEditor />
-        <JsonField name="metadata" label="Metadata" optional />
-      </div>
-      <FormActions align="end">
-        <DialogCancel />
-        <SubmitButton>Create role</SubmitButton>
-      </FormActions>
-    </Form>
+    <CreateForm form={form} label="Create role" onSubmit={onSubmit}>
+      <NameDescriptionFields emptyAs="undefined" />
+      <PermissionsEditor />
+      <MetadataField />
+    </CreateForm>
   );
 }
 
@@ -111,10 +93,9 @@ export function EditRoleForm({ role, onSubmit }: { role: Role; onSubmit: (body: 
   });
   return (
     <EditForm form={form} label="Edit role" original={role} onSubmit={onSubmit}>
-      <TextField name="name" label="Name" optional emptyAs="null" maxLength={4096} wide />
-      <TextareaField name="description" label="Description" optional emptyAs="null" wide />
+      <NameDescriptionFields emptyAs="null" />
       <PermissionsEditor />
-      <JsonField name="metadata" label="Metadata" optional />
+      <MetadataField />
     </EditForm>
   );
 }

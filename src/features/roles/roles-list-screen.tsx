@@ -1,17 +1,16 @@
 import { useState } from 'react';
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { toast } from '@/components/toast';
 import type { Role } from '@/contract';
 import { rolesListQueryOptions, useCreateRole } from '@/api/roles';
 import { IdWithCopy } from '@/components/copy-button';
-import { listParams, type ColumnDef, type PaginationSearch } from '@/components/data-table';
+import { NameLink } from '@/components/name-link';
+import type { ColumnDef } from '@/components/data-table';
 import { DateTime } from '@/components/date-time';
-import { ListScreen } from '@/components/list-screen';
+import { PagedListScreen } from '@/components/paged-list-screen';
 import { FormDialog } from '@/components/form';
 import { CreateRoleForm } from './role-forms';
 import './roles.css';
-import { useOrganizationScope } from '@/api/organization-scope';
 
 const routeApi = getRouteApi('/_authenticated/settings/roles/');
 
@@ -24,14 +23,12 @@ const columns: ColumnDef<Role>[] = [
     meta: { hideable: false },
     cell: ({ row: { original: r } }) => (
       <span className="row" style={{ flexWrap: 'nowrap' }}>
-        <Link
-          to="/settings/roles/$roleId"
-          params={{ roleId: r.roleId }}
-          className="truncate roles-name"
-          title={r.name ?? undefined}
-        >
-          {r.name || <span className="muted">Unnamed role</span>}
-        </Link>
+        <NameLink
+          link={{ to: '/settings/roles/$roleId', params: { roleId: r.roleId } }}
+          name={r.name}
+          unnamed="Unnamed role"
+          className="roles-name"
+        />
         {BUILTIN.test(r.roleId) ? <span className="badge badge--info">Built-in</span> : null}
       </span>
     ),
@@ -62,39 +59,40 @@ const columns: ColumnDef<Role>[] = [
 
 /** Roles, one page at a time over nextToken; create. */
 export function RolesListScreen() {
-  const search = routeApi.useSearch();
-  const navigateSearch = routeApi.useNavigate();
-  const onSearch = (patch: PaginationSearch) => void navigateSearch({ search: (prev) => ({ ...prev, ...patch }) });
-  const org = useOrganizationScope();
-  const { data, isFetching } = useSuspenseQuery(rolesListQueryOptions(org, listParams(search)));
   const [creating, setCreating] = useState(false);
+  return (
+    <PagedListScreen
+      route={routeApi}
+      query={rolesListQueryOptions}
+      rows={(data) => data.roles}
+      title="Roles"
+      noun={['role', 'roles']}
+      listKey="roles"
+      description="What users and app clients may do: each role allows or denies actions on resource families."
+      create={{ label: 'Create role', onClick: () => setCreating(true) }}
+      emptyText="Roles group permissions; give them to users and app clients."
+      columns={columns}
+      getRowId={(r) => r.roleId}
+    >
+      <CreateRoleDialog open={creating} onOpenChange={setCreating} />
+    </PagedListScreen>
+  );
+}
+
+/** Creates a role, then opens it. */
+function CreateRoleDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const create = useCreateRole();
   const navigate = useNavigate();
   return (
-    <ListScreen
-      title="Roles"
-      description="What users and app clients may do: each role allows or denies actions on resource families."
-      plural="roles"
-      create={{ label: 'Create role', onClick: () => setCreating(true) }}
-      emptyText="Roles group permissions; give them to users and app clients."
-      label="Roles"
-      data={data.roles}
-      columns={columns}
-      getRowId={(r) => r.roleId}
-      columnsKey="roles"
-      isFetching={isFetching}
-      pagination={{ scope: 'roles', noun: ['role', 'roles'], search, nextToken: data.nextToken, onNavigate: onSearch }}
-    >
-      <FormDialog open={creating} onOpenChange={setCreating} title="Create role" wide>
-        <CreateRoleForm
-          onSubmit={async (body) => {
-            const role = await create.mutateAsync(body);
-            setCreating(false);
-            toast.success(`Role ${role.name || role.roleId} created`);
-            void navigate({ to: '/settings/roles/$roleId', params: { roleId: role.roleId } });
-          }}
-        />
-      </FormDialog>
-    </ListScreen>
+    <FormDialog open={open} onOpenChange={onOpenChange} title="Create role" wide>
+      <CreateRoleForm
+        onSubmit={async (body) => {
+          const role = await create.mutateAsync(body);
+          onOpenChange(false);
+          toast.success(`Role ${role.name || role.roleId} created`);
+          void navigate({ to: '/settings/roles/$roleId', params: { roleId: role.roleId } });
+        }}
+      />
+    </FormDialog>
   );
 }

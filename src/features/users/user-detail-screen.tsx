@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import type { User } from '@/contract';
 import { toast } from '@/components/toast';
 import { useCapabilities } from '@/api/capabilities';
 import { useDeleteUser, userQueryOptions, useUpdateUser } from '@/api/users';
-import { profilesQueryOptions } from '@/api/profiles';
+import { profilesQueryOptions, type ProfilesResult } from '@/api/profiles';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { IdWithCopy } from '@/components/copy-button';
 import { ChangeFacts } from '@/widgets/change-credit/change-facts';
-import { FormDialog } from '@/components/form';
+import { FormDialog, type Option } from '@/components/form';
 import { PageHeader, Section } from '@/components/page-header';
 import { EditUserForm } from './user-forms';
 import { UserStatusBadge } from './user-status';
@@ -22,106 +23,152 @@ export function UserDetailScreen({ userId }: { userId: string }) {
   const { data: user } = useSuspenseQuery(userQueryOptions(org, userId));
   const { roleOptions, roleNames } = useUserOptions();
   const [editing, setEditing] = useState(false);
-  const update = useUpdateUser();
-  const remove = useDeleteUser();
-  const navigate = useNavigate();
-  const canWrite = useCapabilities().write;
   const profiles = useQuery(profilesQueryOptions(org, user.profileId ? [user.profileId] : []));
   const email = user.profileId ? profiles.data?.byId.get(user.profileId)?.email : undefined;
   const title = user.name || email || 'Unnamed user';
 
   return (
     <div className="page">
-      <PageHeader
-        title={<span className="users-title">{title}</span>}
-        meta={
-          <>
-            <UserStatusBadge status={user.status} reason={user.statusReason} />
-            <IdWithCopy id={user.userId} label="Copy user id" />
-          </>
-        }
-        description={user.description || undefined}
-        actions={
-          canWrite ? (
-            <>
-              <ConfirmDialog
-                trigger={
-                  <button type="button" className="button button--danger">
-                    Delete user
-                  </button>
-                }
-                title={`Delete user ${title}?`}
-                description="The user can no longer sign in and loses their roles. This cannot be undone."
-                confirmLabel="Delete user"
-                tone="danger"
-                onConfirm={async () => {
-                  await remove.mutateAsync(user.userId);
-                  toast.success(`User ${title} deleted`);
-                  await navigate({ to: '/settings/users' });
-                }}
-              />
-              <button type="button" className="button button--primary" onClick={() => setEditing(true)}>
-                Edit user
-              </button>
-            </>
-          ) : undefined
-        }
-      />
+      <UserHeader user={user} title={title} onEdit={() => setEditing(true)} />
+      <UserDetails user={user} email={email} profiles={profiles} roleNames={roleNames} />
+      <EditUserDialog user={user} roles={roleOptions} open={editing} onOpenChange={setEditing} />
+    </div>
+  );
+}
 
-      <Section title="Details" id="user-details">
-        <dl className="details">
-          {profiles.data?.available === false ? null : (
-            <div>
-              <dt>Email</dt>
-              <dd>
-                {email ? (
-                  <a href={`mailto:${email}`} className="users-email-link">
-                    {email}
-                  </a>
-                ) : (
-                  <span className="muted">{user.profileId && profiles.isPending ? 'Loading…' : 'Not known'}</span>
-                )}
-              </dd>
-            </div>
-          )}
+/** The user's name, status and id, with Delete and Edit for an operator who may write. */
+function UserHeader({ user, title, onEdit }: { user: User; title: string; onEdit: () => void }) {
+  const canWrite = useCapabilities().write;
+  return (
+    <PageHeader
+      title={<span className="users-title">{title}</span>}
+      meta={
+        <>
+          <UserStatusBadge status={user.status} reason={user.statusReason} />
+          <IdWithCopy id={user.userId} label="Copy user id" />
+        </>
+      }
+      description={user.description || undefined}
+      actions={
+        canWrite ? (
+          <>
+            <DeleteUserButton user={user} title={title} />
+            <button type="button" className="button button--primary" onClick={onEdit}>
+              Edit user
+            </button>
+          </>
+        ) : undefined
+      }
+    />
+  );
+}
+
+/** Deletes the user after a confirmation, then goes back to the list. */
+function DeleteUserButton({ user, title }: { user: User; title: string }) {
+  const remove = useDeleteUser();
+  const navigate = useNavigate();
+  return (
+    <ConfirmDialog
+      trigger={
+        <button type="button" className="button button--danger">
+          Delete user
+        </button>
+      }
+      title={`Delete user ${title}?`}
+      description="The user can no longer sign in and loses their roles. This cannot be undone."
+      confirmLabel="Delete user"
+      tone="danger"
+      onConfirm={async () => {
+        await remove.mutateAsync(user.userId);
+        toast.success(`User ${title} deleted`);
+        await navigate({ to: '/settings/users' });
+      }}
+    />
+  );
+}
+
+/** Email (when the service has profiles), status, roles, profile and who changed the user when. */
+function UserDetails({
+  user,
+  email,
+  profiles,
+  roleNames,
+}: {
+  user: User;
+  email: string | undefined;
+  profiles: { data?: ProfilesResult; isPending: boolean };
+  roleNames: Map<string, string>;
+}) {
+  return (
+    <Section title="Details" id="user-details">
+      <dl className="details">
+        {profiles.data?.available === false ? null : (
           <div>
-            <dt>Status</dt>
+            <dt>Email</dt>
             <dd>
-              <UserStatusBadge status={user.status} />
-              {user.statusReason ? <span className="muted"> {user.statusReason}</span> : null}
-            </dd>
-          </div>
-          <div>
-            <dt>Roles</dt>
-            <dd>
-              <UserRoleBadges roleIds={user.roleIds} roleNames={roleNames} />
-            </dd>
-          </div>
-          <div>
-            <dt>Profile</dt>
-            <dd>
-              {user.profileId ? (
-                <IdWithCopy id={user.profileId} label="Copy profile id" />
+              {email ? (
+                <a href={`mailto:${email}`} className="users-email-link">
+                  {email}
+                </a>
               ) : (
-                <span className="muted">None yet (set when the invitation is accepted)</span>
+                <span className="muted">{user.profileId && profiles.isPending ? 'Loading…' : 'Not known'}</span>
               )}
             </dd>
           </div>
-          <ChangeFacts collection="users" id={user.userId} resource={user} />
-        </dl>
-      </Section>
+        )}
+        <div>
+          <dt>Status</dt>
+          <dd>
+            <UserStatusBadge status={user.status} />
+            {user.statusReason ? <span className="muted"> {user.statusReason}</span> : null}
+          </dd>
+        </div>
+        <div>
+          <dt>Roles</dt>
+          <dd>
+            <UserRoleBadges roleIds={user.roleIds} roleNames={roleNames} />
+          </dd>
+        </div>
+        <div>
+          <dt>Profile</dt>
+          <dd>
+            {user.profileId ? (
+              <IdWithCopy id={user.profileId} label="Copy profile id" />
+            ) : (
+              <span className="muted">None yet (set when the invitation is accepted)</span>
+            )}
+          </dd>
+        </div>
+        <ChangeFacts collection="users" id={user.userId} resource={user} />
+      </dl>
+    </Section>
+  );
+}
 
-      <FormDialog open={editing} onOpenChange={setEditing} title="Edit user" wide>
-        <EditUserForm
-          user={user}
-          roles={roleOptions}
-          onSubmit={async (body) => {
-            await update.mutateAsync({ userId: user.userId, body });
-            setEditing(false);
-            toast.success('User saved');
-          }}
-        />
-      </FormDialog>
-    </div>
+/** Edits the user's name, description, roles and metadata. */
+function EditUserDialog({
+  user,
+  roles,
+  open,
+  onOpenChange,
+}: {
+  user: User;
+  roles: Option[];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const update = useUpdateUser();
+  return (
+    <FormDialog open={open} onOpenChange={onOpenChange} title="Edit user" wide>
+      <EditUserForm
+        user={user}
+        roles={roles}
+        onSubmit={async (body) => {
+          await update.mutateAsync({ userId: user.userId, body });
+          onOpenChange(false);
+          toast.success('User saved');
+        }}
+      />
+    </FormDialog>
   );
 }

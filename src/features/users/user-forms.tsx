@@ -6,15 +6,12 @@ import {
   type User,
 } from '@/contract';
 import {
+  CreateForm,
   EditForm,
-  DialogCancel,
-  Form,
-  FormActions,
-  JsonField,
-  MultiSelectField,
+  MetadataField,
+  NameDescriptionFields,
+  RolesField,
   SelectField,
-  SubmitButton,
-  TextareaField,
   TextField,
   useZodForm,
   type Option,
@@ -24,8 +21,6 @@ export interface UserFormOptions {
   roles: Option[];
   appClients: Option[];
 }
-
-const ROLES_EMPTY = 'No roles exist yet. Create one under Settings → Roles.';
 
 /** Create User as the seed has it: email (the seed's rule), name, description, roles, app client, metadata. */
 export function CreateUserForm({
@@ -46,35 +41,28 @@ export function CreateUserForm({
     },
   });
   return (
-    <Form form={form} aria-label="Create user" onSubmit={onSubmit}>
-      <div className="form-grid">
-        <TextField
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="off"
-          spellCheck={false}
-          hint="The invitation goes to this address, e.g. ann@example.com."
-        />
-        <TextField name="name" label="Name" optional emptyAs="undefined" maxLength={4096} />
-        <TextareaField name="description" label="Description" optional emptyAs="undefined" wide />
-        <MultiSelectField name="roleIds" label="Roles" optional options={options.roles} emptyText={ROLES_EMPTY} wide />
-        <SelectField
-          name="appClientId"
-          label="App client"
-          optional
-          options={options.appClients}
-          placeholder="None"
-          hint="The app the invitation signs in to."
-          wide
-        />
-        <JsonField name="metadata" label="Metadata" optional />
-      </div>
-      <FormActions align="end">
-        <DialogCancel />
-        <SubmitButton>Create user</SubmitButton>
-      </FormActions>
-    </Form>
+    <CreateForm form={form} label="Create user" onSubmit={onSubmit}>
+      <TextField
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="off"
+        spellCheck={false}
+        hint="The invitation goes to this address, e.g. ann@example.com."
+      />
+      <NameDescriptionFields emptyAs="undefined" nameWide={false} />
+      <RolesField options={options.roles} />
+      <SelectField
+        name="appClientId"
+        label="App client"
+        optional
+        options={options.appClients}
+        placeholder="None"
+        hint="The app the invitation signs in to."
+        wide
+      />
+      <MetadataField />
+    </CreateForm>
   );
 }
 
@@ -98,10 +86,9 @@ export function EditUserForm({
   });
   return (
     <EditForm form={form} label="Edit user" original={user} onSubmit={onSubmit}>
-      <TextField name="name" label="Name" optional emptyAs="null" maxLength={4096} wide />
-      <TextareaField name="description" label="Description" optional emptyAs="null" wide />
-      <MultiSelectField name="roleIds" label="Roles" optional options={roles} emptyText={ROLES_EMPTY} wide />
-      <JsonField name="metadata" label="Metadata" optional />
+      <NameDescriptionFields emptyAs="null" />
+      <RolesField options={roles} />
+      <MetadataField />
     </EditForm>
   );
 }

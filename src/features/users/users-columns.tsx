@@ -1,9 +1,9 @@
-import { Link } from '@tanstack/react-router';
 import type { User } from '@/contract';
 import type { ProfilesResult } from '@/api/profiles';
 import { IdWithCopy } from '@/components/copy-button';
 import type { ColumnDef } from '@/components/data-table';
 import { DateTime } from '@/components/date-time';
+import { NameLink } from '@/components/name-link';
 import { UserRoleBadges } from './user-role-badges';
 import { UserStatusBadge } from './user-status';
 
@@ -23,14 +23,12 @@ export function userColumns({ profiles, roleNames, onDelete }: UserColumnsOption
       header: 'Name',
       meta: { hideable: false, className: 'users-col-name' },
       cell: ({ row: { original: u } }) => (
-        <Link
-          to="/settings/users/$userId"
-          params={{ userId: u.userId }}
-          className="truncate users-name"
-          title={u.name ?? undefined}
-        >
-          {u.name || <span className="muted">Unnamed user</span>}
-        </Link>
+        <NameLink
+          link={{ to: '/settings/users/$userId', params: { userId: u.userId } }}
+          name={u.name}
+          unnamed="Unnamed user"
+          className="users-name"
+        />
       ),
     },
     ...(profiles.data?.available !== false ? [emailColumn(profiles)] : []),

@@ -1,33 +1,31 @@
 import { useState } from 'react';
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { toast } from '@/components/toast';
 import type { User } from '@/contract';
 import { useCapabilities } from '@/api/capabilities';
-import { useCreateUser, useDeleteUser, usersListQueryOptions } from '@/api/users';
+import { useCreateUser, useDeleteUser, usersListQueryOptions, type UsersPage } from '@/api/users';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { listParams, SearchInput, type PaginationSearch } from '@/components/data-table';
+import { SearchInput } from '@/components/data-table';
+import { usePagedList, type PagedList } from '@/components/paged-list-screen';
 import { profilesQueryOptions } from '@/api/profiles';
 import { ListScreen } from '@/components/list-screen';
 import { FormDialog } from '@/components/form';
 import { CreateUserForm } from './user-forms';
 import { userColumns } from './users-columns';
 import { useUserOptions } from './use-user-options';
+import { usersListParams, type UsersSearch } from './users-search';
 import './users.css';
 import { useOrganizationScope } from '@/api/organization-scope';
 
 const routeApi = getRouteApi('/_authenticated/settings/users/');
 
-type UsersSearch = PaginationSearch & { q?: string };
-
 /** Users of the organization: email, status, roles, search by name or email, create (invite), delete. */
 export function UsersListScreen() {
-  const search = routeApi.useSearch();
-  const navigateSearch = routeApi.useNavigate();
-  const onSearch = (patch: UsersSearch) => void navigateSearch({ search: (prev) => ({ ...prev, ...patch }) });
+  const list = usePagedList(routeApi, usersListQueryOptions, usersListParams);
+  const { data, search } = list;
   const org = useOrganizationScope();
   const text = search.q?.trim() || undefined;
-  const { data, isFetching } = useSuspenseQuery(usersListQueryOptions(org, { ...listParams(search), text }));
   const profileIds = data.users.flatMap((u) => (u.profileId ? [u.profileId] : []));
   const profiles = useQuery(profilesQueryOptions(org, profileIds));
   const { roleNames } = useUserOptions();
@@ -44,48 +42,51 @@ export function UsersListScreen() {
       plural="users"
       create={{ label: 'Create user', onClick: () => setCreating(true) }}
       emptyTitle={text ? `No user's name or email contains “${text}”` : undefined}
-      emptyText={
-        text
-          ? data.searchedFirst
-            ? `This service cannot search users: only the names of the first ${data.searchedFirst.toLocaleString('en')} users were looked at.`
-            : 'Check the spelling, or search for part of the name or of the email address.'
-          : canWrite
-            ? 'Invite the people who review and correct documents. They get the roles you pick.'
-            : 'Users appear here once an administrator invites them.'
-      }
-      toolbar={
-        <>
-          <SearchInput
-            label="Search users by name or email"
-            placeholder="Search by name or email"
-            value={search.q ?? ''}
-            onChange={(q) => onSearch({ q: q.trim() || undefined, cursor: undefined })}
-          />
-          {text && data.searchedFirst && data.users.length > 0 ? (
-            <span className="muted small" role="status">
-              Names of the first {data.searchedFirst.toLocaleString('en')} users searched: this service has no user
-              search.
-            </span>
-          ) : null}
-        </>
-      }
+      emptyText={usersEmptyText(text, data.searchedFirst, canWrite)}
+      toolbar={<UsersSearchBar list={list} />}
       label="Users"
       data={data.users}
       columns={columns}
       getRowId={(u) => u.userId}
       columnsKey="users"
-      isFetching={isFetching}
-      pagination={{
-        scope: text ? `users?q=${text}` : 'users',
-        noun: ['user', 'users'],
-        search,
-        nextToken: data.nextToken,
-        onNavigate: onSearch,
-      }}
+      isFetching={list.isFetching}
+      pagination={list.pagination(text ? `users?q=${text}` : 'users', ['user', 'users'])}
     >
       <CreateUserDialog open={creating} onOpenChange={setCreating} />
       <DeleteUserDialog user={toDelete} onClose={() => setToDelete(null)} />
     </ListScreen>
+  );
+}
+
+/** What an empty page says: why a search found nothing, or who fills the list. */
+function usersEmptyText(text: string | undefined, searchedFirst: number | undefined, canWrite: boolean): string {
+  if (text)
+    return searchedFirst
+      ? `This service cannot search users: only the names of the first ${searchedFirst.toLocaleString('en')} users were looked at.`
+      : 'Check the spelling, or search for part of the name or of the email address.';
+  return canWrite
+    ? 'Invite the people who review and correct documents. They get the roles you pick.'
+    : 'Users appear here once an administrator invites them.';
+}
+
+/** The search by name or email, and what a service without user search looked at. */
+function UsersSearchBar({ list }: { list: PagedList<UsersSearch, UsersPage> }) {
+  const { data, search, onSearch } = list;
+  const text = search.q?.trim() || undefined;
+  return (
+    <>
+      <SearchInput
+        label="Search users by name or email"
+        placeholder="Search by name or email"
+        value={search.q ?? ''}
+        onChange={(q) => onSearch({ q: q.trim() || undefined, cursor: undefined })}
+      />
+      {text && data.searchedFirst && data.users.length > 0 ? (
+        <span className="muted small" role="status">
+          Names of the first {data.searchedFirst.toLocaleString('en')} users searched: this service has no user search.
+        </span>
+      ) : null}
+    </>
   );
 }
 

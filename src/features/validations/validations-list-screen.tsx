@@ -1,13 +1,11 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { validationsListQueryOptions } from '@/api/validations';
-import { listParams, type ColumnDef, type PaginationSearch } from '@/components/data-table';
+import type { ColumnDef } from '@/components/data-table';
 import { DateTime } from '@/components/date-time';
-import { ListScreen } from '@/components/list-screen';
+import { PagedListScreen } from '@/components/paged-list-screen';
 import type { Validation } from '@/contract';
 import { EnabledBadge, ruleCount } from './validation-status';
 import './validations.css';
-import { useOrganizationScope } from '@/api/organization-scope';
 
 const routeApi = getRouteApi('/_authenticated/validations/');
 
@@ -39,31 +37,19 @@ const columns: ColumnDef<Validation, unknown>[] = [
 
 /** Validations: what a person must check before a run moves on. */
 export function ValidationsListScreen() {
-  const search = routeApi.useSearch();
-  const navigateSearch = routeApi.useNavigate();
-  const onSearch = (patch: PaginationSearch) => void navigateSearch({ search: (prev) => ({ ...prev, ...patch }) });
-  const org = useOrganizationScope();
-  const { data, isFetching } = useSuspenseQuery(validationsListQueryOptions(org, listParams(search)));
   return (
-    <ListScreen
+    <PagedListScreen
+      route={routeApi}
+      query={validationsListQueryOptions}
+      rows={(data) => data.validations}
       title="Validations"
+      noun={['validation', 'validations']}
+      listKey="validations"
       description="Checks that send an agent run to a person: confidence thresholds, required fields, patterns."
-      plural="validations"
       create={{ label: 'Create validation', emptyLabel: 'Create a validation', to: '/validations/new' }}
       emptyText="Without a validation, every agent run’s predictions are accepted as they are."
-      label="Validations"
-      data={data.validations}
       columns={columns}
       getRowId={(v) => v.validationId}
-      columnsKey="validations"
-      isFetching={isFetching}
-      pagination={{
-        scope: 'validations',
-        noun: ['validation', 'validations'],
-        search,
-        nextToken: data.nextToken,
-        onNavigate: onSearch,
-      }}
     />
   );
 }

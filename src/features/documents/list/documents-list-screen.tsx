@@ -1,15 +1,14 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { documentsListQueryOptions } from '@/api/documents';
 import { useCapabilities } from '@/api/capabilities';
-import { useOrganizationScope } from '@/api/organization-scope';
-import { DataTable } from '@/components/data-table';
+import { DataTable, type TableSelection } from '@/components/data-table';
+import { usePagedList } from '@/components/paged-list-screen';
 import { PageHeader } from '@/components/page-header';
 import { EmptyState } from '@/components/states';
 import type { Document } from '@/contract';
 import { BulkDeleteDialog, DeleteDialog } from './delete-documents-dialogs';
 import { documentColumns } from './documents-columns';
-import { documentsRoute, useDocumentsSearchChange } from './documents-route';
+import { documentsRoute } from './documents-route';
 import { documentsListParams } from './documents-search';
 import { DocumentFilters } from './document-filters';
 import { UploadList, UploadZone } from './uploads-panel';
@@ -30,26 +29,33 @@ export function DocumentsPage() {
   );
 }
 
+/** The page of documents the URL's filters, sort and cursor select (the query the route's loader ran). */
+const useDocumentsList = () => usePagedList(documentsRoute, documentsListQueryOptions, documentsListParams);
+type DocumentsList = ReturnType<typeof useDocumentsList>;
+type BulkDelete = { rows: Document[]; clear: () => void };
+
 /** Documents: filters and sort in the URL, drag-and-drop upload with checks before sending, delete with confirmation. */
 function DocumentsListScreen() {
-  const org = useOrganizationScope();
   const canWrite = useCapabilities().write;
-  const search = documentsRoute.useSearch();
-  const onSearchChange = useDocumentsSearchChange();
-  const { data, isFetching } = useSuspenseQuery(documentsListQueryOptions(org, documentsListParams(search)));
-  const uploads = useUploads({ datasetId: search.datasetId });
+  const list = useDocumentsList();
   const [toDelete, setToDelete] = useState<Document | null>(null);
-  const [bulkDelete, setBulkDelete] = useState<{ rows: Document[]; clear: () => void } | null>(null);
-  const filtered = Boolean(search.datasetId || search.consentId);
-  const columns = documentColumns({
-    canWrite,
-    onDatasetFilter: (datasetId) => onSearchChange((s) => ({ ...s, cursor: undefined, datasetId })),
-    onDelete: setToDelete,
-  });
-
+  const [bulkDelete, setBulkDelete] = useState<BulkDelete | null>(null);
   return (
     <div className="docs">
-      {canWrite && <UploadZone onFiles={uploads.add} datasetId={search.datasetId} />}
+      <DocumentsUploads canWrite={canWrite} datasetId={list.search.datasetId} />
+      <DocumentsTable list={list} canWrite={canWrite} onDelete={setToDelete} onBulkDelete={setBulkDelete} />
+      <DeleteDialog document={toDelete} onClose={() => setToDelete(null)} />
+      <BulkDeleteDialog target={bulkDelete} onClose={() => setBulkDelete(null)} />
+    </div>
+  );
+}
+
+/** The drop zone (for an operator who may write) and the uploads under way, into the filtered dataset if any. */
+function DocumentsUploads({ canWrite, datasetId }: { canWrite: boolean; datasetId: string | undefined }) {
+  const uploads = useUploads({ datasetId });
+  return (
+    <>
+      {canWrite && <UploadZone onFiles={uploads.add} datasetId={datasetId} />}
       {uploads.uploads.length > 0 && (
         <UploadList
           uploads={uploads.uploads}
@@ -59,61 +65,84 @@ function DocumentsListScreen() {
           onClear={uploads.clearFinished}
         />
       )}
+    </>
+  );
+}
 
-      <DataTable
-        label={`Documents${filtered ? ' (filtered)' : ''}`}
-        data={data.documents}
-        columns={columns}
-        getRowId={(d) => d.documentId}
-        columnsKey="documents"
-        toolbar={<DocumentFilters search={search} />}
-        isFetching={isFetching}
-        pagination={{
-          scope: `documents:${search.datasetId ?? ''}:${search.consentId ?? ''}:${search.order ?? ''}`,
-          noun: ['document', 'documents'],
-          search,
-          nextToken: data.nextToken,
-          onNavigate: (patch) => onSearchChange((s) => ({ ...s, ...patch })),
-        }}
-        sorting={{
-          value: { id: 'created', desc: search.order !== 'ascending' },
-          onChange: (sort) =>
-            onSearchChange((s) => ({ ...s, cursor: undefined, order: sort && !sort.desc ? 'ascending' : undefined })),
-        }}
-        selection={
-          canWrite
-            ? {
-                noun: ['document', 'documents'],
-                describe: (d) => d.name || d.documentId,
-                actions: (rows, clear) => (
-                  <button
-                    type="button"
-                    className="button button--danger"
-                    onClick={() => setBulkDelete({ rows, clear })}
-                  >
-                    Delete {rows.length} {rows.length === 1 ? 'document' : 'documents'}
-                  </button>
-                ),
-              }
-            : undefined
-        }
-        empty={
-          <EmptyState
-            title={
-              filtered ? 'No documents match these filters' : search.cursor ? 'No more documents' : 'No documents yet'
-            }
-          >
-            {filtered
-              ? 'Clear the filters to see every document.'
-              : canWrite
-                ? 'Drop files above or choose them to upload.'
-                : 'Documents appear here once they are uploaded.'}
-          </EmptyState>
-        }
-      />
+/** The documents table: filters, sort by creation, pages, selection for bulk delete, and its empty state. */
+function DocumentsTable({
+  list,
+  canWrite,
+  onDelete,
+  onBulkDelete,
+}: {
+  list: DocumentsList;
+  canWrite: boolean;
+  onDelete: (document: Document) => void;
+  onBulkDelete: (target: BulkDelete) => void;
+}) {
+  const { data, search, onSearch } = list;
+  const filtered = Boolean(search.datasetId || search.consentId);
+  const columns = documentColumns({
+    canWrite,
+    onDatasetFilter: (datasetId) => onSearch({ cursor: undefined, datasetId }),
+    onDelete,
+  });
+  return (
+    <DataTable
+      label={`Documents${filtered ? ' (filtered)' : ''}`}
+      data={data.documents}
+      columns={columns}
+      getRowId={(d) => d.documentId}
+      columnsKey="documents"
+      toolbar={<DocumentFilters search={search} />}
+      isFetching={list.isFetching}
+      pagination={list.pagination(
+        `documents:${search.datasetId ?? ''}:${search.consentId ?? ''}:${search.order ?? ''}`,
+        ['document', 'documents'],
+      )}
+      sorting={{
+        value: { id: 'created', desc: search.order !== 'ascending' },
+        onChange: (sort) => onSearch({ cursor: undefined, order: sort && !sort.desc ? 'ascending' : undefined }),
+      }}
+      selection={canWrite ? bulkDeleteSelection(onBulkDelete) : undefined}
+      empty={<DocumentsEmpty filtered={filtered} pastFirstPage={Boolean(search.cursor)} canWrite={canWrite} />}
+    />
+  );
+}
 
-      <DeleteDialog document={toDelete} onClose={() => setToDelete(null)} />
-      <BulkDeleteDialog target={bulkDelete} onClose={() => setBulkDelete(null)} />
-    </div>
+/** Rows selected for the bulk delete, which asks before deleting them. */
+function bulkDeleteSelection(onBulkDelete: (target: BulkDelete) => void): TableSelection<Document> {
+  return {
+    noun: ['document', 'documents'],
+    describe: (d) => d.name || d.documentId,
+    actions: (rows, clear) => (
+      <button type="button" className="button button--danger" onClick={() => onBulkDelete({ rows, clear })}>
+        Delete {rows.length} {rows.length === 1 ? 'document' : 'documents'}
+      </button>
+    ),
+  };
+}
+
+/** An empty page: filters that match nothing, a page past the last, or no documents yet. */
+function DocumentsEmpty({
+  filtered,
+  pastFirstPage,
+  canWrite,
+}: {
+  filtered: boolean;
+  pastFirstPage: boolean;
+  canWrite: boolean;
+}) {
+  return (
+    <EmptyState
+      title={filtered ? 'No documents match these filters' : pastFirstPage ? 'No more documents' : 'No documents yet'}
+    >
+      {filtered
+        ? 'Clear the filters to see every document.'
+        : canWrite
+          ? 'Drop files above or choose them to upload.'
+          : 'Documents appear here once they are uploaded.'}
+    </EmptyState>
   );
 }

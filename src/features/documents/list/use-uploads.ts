@@ -22,6 +22,8 @@ const PARALLEL_UPLOADS = 3;
 
 let nextId = 0;
 
+type Patch = (id: number, change: Partial<Upload>) => void;
+
 /**
  * The upload queue. Every file goes as the service's own clients send it: `POST /documents` with the metadata, then
  * the file itself as the body of `PUT {fileUrl}` (through the BFF), streamed from disk with progress — one path for
@@ -30,15 +32,57 @@ let nextId = 0;
  */
 export function useUploads({ datasetId }: { datasetId?: string }) {
   const [uploads, setUploads] = useState<Upload[]>([]);
-  const create = useCreateDocument();
-  const remove = useDeleteDocument();
-  const queue = useRef<{ id: number; contentType: ContentType; file: File }[]>([]);
-  const running = useRef(new Map<number, AbortController>());
-  const workers = useRef(0);
-
   const patch = useCallback((id: number, change: Partial<Upload>) => {
     setUploads((all) => all.map((u) => (u.id === id ? { ...u, ...change } : u)));
   }, []);
+
+  const { send, abort } = useSendFile({ datasetId, patch });
+  const { enqueue, unqueue } = useUploadQueue({ send, patch });
+
+  const add = useCallback(
+    (files: Iterable<File>) => {
+      const added = [...files].map((file): Upload => ({ id: ++nextId, file, status: 'checking', loaded: 0 }));
+      setUploads((all) => [...added, ...all]);
+      for (const upload of added) void enqueue(upload.id, upload.file);
+    },
+    [enqueue],
+  );
+
+  const retry = useCallback(
+    (id: number) => {
+      const upload = uploads.find((u) => u.id === id);
+      if (upload) void enqueue(id, upload.file);
+    },
+    [uploads, enqueue],
+  );
+
+  /** Stops a running upload (its document is removed) or takes a waiting one out of the queue. */
+  const cancel = useCallback(
+    (id: number) => {
+      if (abort(id)) return;
+      if (unqueue(id)) patch(id, { status: 'cancelled', message: 'Cancelled before it was sent.' });
+    },
+    [abort, patch, unqueue],
+  );
+
+  const dismiss = useCallback((id: number) => setUploads((all) => all.filter((u) => u.id !== id)), []);
+  const clearFinished = useCallback(
+    () =>
+      setUploads((all) => all.filter((u) => u.status !== 'done' && u.status !== 'refused' && u.status !== 'cancelled')),
+    [],
+  );
+
+  return { uploads, add, retry, cancel, dismiss, clearFinished };
+}
+
+/**
+ * Sends one checked file: creates its document (into `datasetId` when the list is filtered to one), puts the file
+ * with progress, and on failure or cancel removes the document it created. `abort` cancels a send under way.
+ */
+function useSendFile({ datasetId, patch }: { datasetId?: string; patch: Patch }) {
+  const running = useRef(new Map<number, AbortController>());
+  const create = useCreateDocument();
+  const remove = useDeleteDocument();
 
   /** Removes the document a failed upload created; the sentence that says what became of it. */
   const removeCreated = useCallback(
@@ -85,6 +129,23 @@ export function useUploads({ datasetId }: { datasetId?: string }) {
     [create, datasetId, patch, removeCreated],
   );
 
+  /** Aborts the send of `id` if it is under way; false when it is not. */
+  const abort = useCallback((id: number) => {
+    const controller = running.current.get(id);
+    controller?.abort();
+    return controller !== undefined;
+  }, []);
+
+  return { send, abort };
+}
+
+type SendFile = (id: number, file: File, contentType: ContentType) => Promise<void>;
+
+/** Checks each file, then queues it for workers (up to PARALLEL_UPLOADS) that send the waiting files in turn. */
+function useUploadQueue({ send, patch }: { send: SendFile; patch: Patch }) {
+  const queue = useRef<{ id: number; contentType: ContentType; file: File }[]>([]);
+  const workers = useRef(0);
+
   /** Starts workers (up to PARALLEL_UPLOADS), each taking the next waiting file until none is left. */
   const pump = useCallback(() => {
     const work = async () => {
@@ -111,41 +172,12 @@ export function useUploads({ datasetId }: { datasetId?: string }) {
     [patch, pump],
   );
 
-  const add = useCallback(
-    (files: Iterable<File>) => {
-      const added = [...files].map((file): Upload => ({ id: ++nextId, file, status: 'checking', loaded: 0 }));
-      setUploads((all) => [...added, ...all]);
-      for (const upload of added) void enqueue(upload.id, upload.file);
-    },
-    [enqueue],
-  );
+  /** Takes a waiting file out of the queue; false when it was not waiting. */
+  const unqueue = useCallback((id: number) => {
+    const before = queue.current.length;
+    queue.current = queue.current.filter((item) => item.id !== id);
+    return queue.current.length < before;
+  }, []);
 
-  const retry = useCallback(
-    (id: number) => {
-      const upload = uploads.find((u) => u.id === id);
-      if (upload) void enqueue(id, upload.file);
-    },
-    [uploads, enqueue],
-  );
-
-  /** Stops a running upload (its document is removed) or takes a waiting one out of the queue. */
-  const cancel = useCallback(
-    (id: number) => {
-      const controller = running.current.get(id);
-      if (controller) return controller.abort();
-      const before = queue.current.length;
-      queue.current = queue.current.filter((item) => item.id !== id);
-      if (queue.current.length < before) patch(id, { status: 'cancelled', message: 'Cancelled before it was sent.' });
-    },
-    [patch],
-  );
-
-  const dismiss = useCallback((id: number) => setUploads((all) => all.filter((u) => u.id !== id)), []);
-  const clearFinished = useCallback(
-    () =>
-      setUploads((all) => all.filter((u) => u.status !== 'done' && u.status !== 'refused' && u.status !== 'cancelled')),
-    [],
-  );
-
-  return { uploads, add, retry, cancel, dismiss, clearFinished };
+  return { enqueue, unqueue };
 }
