@@ -7,28 +7,10 @@ import type { ConfirmDialogProps } from './confirm-dialog';
 import { IconAlert } from './icons';
 import { useReturnFocus } from './return-focus';
 
-export function ConfirmDialogView({
-  title,
-  description,
-  confirmLabel,
-  cancelLabel = 'Cancel',
-  tone = 'default',
-  typeToConfirm,
-  onConfirm,
-  onClose,
-  children,
-}: Omit<ConfirmDialogProps, 'trigger' | 'open' | 'onOpenChange'> & { onClose: () => void }) {
-  const returnFocus = useReturnFocus(true);
-  const [typed, setTyped] = useState('');
+/** Runs the confirm action once at a time: busy while it runs, its error kept to show, closing when it succeeds. */
+function useConfirmAction(onConfirm: ConfirmDialogProps['onConfirm'], onClose: () => void, matches: boolean) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const inputId = useId();
-
-  const setOpen = (next: boolean) => {
-    if (!next && !busy) onClose();
-  };
-
-  const matches = typeToConfirm === undefined || typed === typeToConfirm;
   const confirm = async () => {
     if (!matches || busy) return;
     setBusy(true);
@@ -42,8 +24,78 @@ export function ConfirmDialogView({
       setError(caught);
     }
   };
+  return { busy, error, confirm };
+}
 
-  const explained = error ? explainError(error) : null;
+/** An irreversible action's guard: the name typed out; Enter confirms. */
+function TypeToConfirmField({
+  expected,
+  typed,
+  onType,
+  onEnter,
+}: {
+  expected: string;
+  typed: string;
+  onType: (typed: string) => void;
+  onEnter: () => void;
+}) {
+  const inputId = useId();
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={inputId}>
+        Type <code>{expected}</code> to confirm
+      </label>
+      <input
+        id={inputId}
+        className="input"
+        autoComplete="off"
+        spellCheck={false}
+        value={typed}
+        onChange={(e) => onType(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            onEnter();
+          }
+        }}
+      />
+    </div>
+  );
+}
+
+function ConfirmFailure({ error }: { error: unknown }) {
+  const explained = explainError(error);
+  return (
+    <div className="banner banner--danger" role="alert">
+      <IconAlert />
+      <div className="banner__text">
+        <div className="banner__title">{explained.title}</div>
+        <div>{explained.detail}</div>
+      </div>
+    </div>
+  );
+}
+
+export function ConfirmDialogView({
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  tone = 'default',
+  typeToConfirm,
+  onConfirm,
+  onClose,
+  children,
+}: Omit<ConfirmDialogProps, 'trigger' | 'open' | 'onOpenChange'> & { onClose: () => void }) {
+  const returnFocus = useReturnFocus(true);
+  const [typed, setTyped] = useState('');
+  const matches = typeToConfirm === undefined || typed === typeToConfirm;
+  const { busy, error, confirm } = useConfirmAction(onConfirm, onClose, matches);
+
+  const setOpen = (next: boolean) => {
+    if (!next && !busy) onClose();
+  };
+
   return (
     <AlertDialog.Root open onOpenChange={setOpen}>
       <AlertDialog.Portal>
@@ -61,35 +113,14 @@ export function ConfirmDialogView({
           )}
           {children}
           {typeToConfirm !== undefined ? (
-            <div className="field">
-              <label className="field__label" htmlFor={inputId}>
-                Type <code>{typeToConfirm}</code> to confirm
-              </label>
-              <input
-                id={inputId}
-                className="input"
-                autoComplete="off"
-                spellCheck={false}
-                value={typed}
-                onChange={(e) => setTyped(e.target.value)}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter') {
-                    e.preventDefault();
-                    void confirm();
-                  }
-                }}
-              />
-            </div>
+            <TypeToConfirmField
+              expected={typeToConfirm}
+              typed={typed}
+              onType={setTyped}
+              onEnter={() => void confirm()}
+            />
           ) : null}
-          {explained ? (
-            <div className="banner banner--danger" role="alert">
-              <IconAlert />
-              <div className="banner__text">
-                <div className="banner__title">{explained.title}</div>
-                <div>{explained.detail}</div>
-              </div>
-            </div>
-          ) : null}
+          {error ? <ConfirmFailure error={error} /> : null}
           <div className="dialog__actions">
             <AlertDialog.Cancel className="button" disabled={busy}>
               {cancelLabel}

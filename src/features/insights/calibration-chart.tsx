@@ -6,54 +6,22 @@ import { useMemo } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import uPlot from 'uplot';
 import { confidenceRangeText, type AgentInsights } from '@/contract';
-import type { FiguresSource } from '@/api/insights';
+import { windowFigureLink, type ThresholdFigureProps } from './agent-figure';
 import { ChartCard, Legend, type FigureTable } from './chart-card';
 import { confidenceAxis, formatConfidence, formatCount, formatShare, shareAxis } from './charts/axes';
-import { useChartTheme } from './charts/chart-theme';
+import { useChartTheme, type ChartTheme } from './charts/chart-theme';
 import { drawMarkers } from './charts/markers';
-import { UPlotChart } from './charts/uplot-chart';
-import { figureRunsLink } from './data/runs-link';
+import { UPlotChart, type ChartOptions } from './charts/uplot-chart';
+import type { RunsLink } from './data/runs-link';
 
 const range = (b: { from: number; to: number }) => `${formatConfidence(b.from)}–${formatConfidence(b.to)}`;
 const unchangedShare = (b: { predictions: number; changed: number }) =>
   b.predictions ? 1 - b.changed / b.predictions : null;
 
-export function CalibrationChart({
-  agentId,
-  insights,
-  threshold,
-  source,
-}: {
-  agentId: string;
-  insights: AgentInsights;
-  threshold: number | null;
-  source: FiguresSource;
-}) {
-  const theme = useChartTheme();
-  const navigate = useNavigate();
-  const buckets = insights.confidence;
-  const predictions = buckets.reduce((n, b) => n + b.predictions, 0);
-  // A bucket's runs: the reviewed runs with a prediction of that confidence.
-  const bucketRuns = (b: { from: number; to: number; predictions: number }) =>
-    b.predictions
-      ? figureRunsLink({
-          agentId,
-          from: insights.from,
-          to: insights.to,
-          filter: { predictionConfidence: confidenceRangeText(b.from, b.to) },
-          source,
-        })
-      : undefined;
-  const data = useMemo(
-    () =>
-      [
-        buckets.map((b) => (b.from + b.to) / 2),
-        buckets.map((b) => unchangedShare(b)),
-        buckets.map((b) => (b.from + b.to) / 2),
-      ] as uPlot.AlignedData,
-    [buckets],
-  );
-  const table: FigureTable = {
+type Bucket = AgentInsights['confidence'][number];
+
+function calibrationTable(buckets: readonly Bucket[], bucketRuns: (b: Bucket) => RunsLink | undefined): FigureTable {
+  return {
     caption: 'Predictions of reviewed runs per confidence bucket and the share confirmed unchanged',
     columns: ['Confidence', 'Predictions', 'Changed', 'Confirmed unchanged (%)'],
     rows: buckets.map((b) => ({
@@ -66,13 +34,64 @@ export function CalibrationChart({
       ],
     })),
   };
+}
+
+/** Bars of the unchanged share, the dashed diagonal of a calibrated model, and the agent's threshold. */
+function calibrationOptions(t: ChartTheme, threshold: number | null): ChartOptions {
+  return {
+    scales: { x: { time: false, range: () => [0, 1] }, y: { range: () => [0, 1] } },
+    axes: [confidenceAxis(t, 'Confidence'), shareAxis(t, 'Unchanged')],
+    series: [
+      {},
+      {
+        label: 'Confirmed unchanged',
+        stroke: t.accent,
+        fill: t.accent,
+        width: 0,
+        paths: uPlot.paths.bars!({ size: [0.8, 64] }),
+        points: { show: false },
+      },
+      { label: 'Calibrated', stroke: t.muted, width: 1, dash: [4, 4], points: { show: false } },
+    ],
+    hooks: {
+      draw:
+        threshold == null
+          ? []
+          : [
+              drawMarkers(
+                [{ x: threshold, color: t.danger, label: `threshold ${formatConfidence(threshold)}` }],
+                t.surface,
+              ),
+            ],
+    },
+  };
+}
+
+export function CalibrationChart(props: ThresholdFigureProps) {
+  const { insights, threshold, source } = props;
+  const theme = useChartTheme();
+  const navigate = useNavigate();
+  const buckets = insights.confidence;
+  const predictions = buckets.reduce((n, b) => n + b.predictions, 0);
+  // A bucket's runs: the reviewed runs with a prediction of that confidence.
+  const bucketRuns = (b: Bucket) =>
+    b.predictions ? windowFigureLink(props, { predictionConfidence: confidenceRangeText(b.from, b.to) }) : undefined;
+  const data = useMemo(
+    () =>
+      [
+        buckets.map((b) => (b.from + b.to) / 2),
+        buckets.map((b) => unchangedShare(b)),
+        buckets.map((b) => (b.from + b.to) / 2),
+      ] as uPlot.AlignedData,
+    [buckets],
+  );
   const thresholdText = threshold == null ? 'no confidence threshold' : `threshold ${formatConfidence(threshold)}`;
   return (
     <ChartCard
       id="insights-calibration"
       title="Calibration"
       description={`How often a prediction of a given confidence was confirmed unchanged by review; the agent's ${thresholdText}.`}
-      table={table}
+      table={calibrationTable(buckets, bucketRuns)}
       empty={predictions === 0 ? 'No reviewed predictions in this window' : undefined}
       legend={
         <Legend
@@ -91,36 +110,7 @@ export function CalibrationChart({
           .join(', ')}.`}
         data={data}
         redrawKey={threshold ?? -1}
-        options={(t) => ({
-          scales: { x: { time: false, range: () => [0, 1] }, y: { range: () => [0, 1] } },
-          axes: [
-            { ...confidenceAxis(t), label: 'Confidence', labelFont: '11px system-ui, sans-serif' },
-            shareAxis(t, 'Unchanged'),
-          ],
-          series: [
-            {},
-            {
-              label: 'Confirmed unchanged',
-              stroke: t.accent,
-              fill: t.accent,
-              width: 0,
-              paths: uPlot.paths.bars!({ size: [0.8, 64] }),
-              points: { show: false },
-            },
-            { label: 'Calibrated', stroke: t.muted, width: 1, dash: [4, 4], points: { show: false } },
-          ],
-          hooks: {
-            draw:
-              threshold == null
-                ? []
-                : [
-                    drawMarkers(
-                      [{ x: threshold, color: t.danger, label: `threshold ${formatConfidence(threshold)}` }],
-                      t.surface,
-                    ),
-                  ],
-          },
-        })}
+        options={(t) => calibrationOptions(t, threshold)}
         hint={`Point at a bar to see its numbers${source === 'service' ? '; click it to open the reviewed runs with a prediction of its confidence' : ''}.`}
         readout={(i) => {
           const b = buckets[i];

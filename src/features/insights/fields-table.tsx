@@ -1,10 +1,10 @@
 /** Per field: how often reviewers changed the predicted value, and the confidence of those predictions. */
 import { Link } from '@tanstack/react-router';
 import type { AgentInsights } from '@/contract';
-import type { FiguresSource } from '@/api/insights';
+import { windowFigureLink, type AgentFigureProps } from './agent-figure';
 import { ChartCard, type FigureTable } from './chart-card';
 import { formatConfidence, formatCount, formatShare } from './charts/axes';
-import { figureRunsLink } from './data/runs-link';
+import type { RunsLink } from './data/runs-link';
 
 type Field = AgentInsights['fields'][number];
 
@@ -12,30 +12,11 @@ type Field = AgentInsights['fields'][number];
 const changedRunsLabel = (f: Field, shown: string) =>
   `${f.label}: ${shown} changed — the runs where the reviewer changed it`;
 
-export function FieldsTable({
-  agentId,
-  insights,
-  source,
-}: {
-  agentId: string;
-  insights: AgentInsights;
-  source: FiguresSource;
-}) {
-  const fields = [...insights.fields].sort(
-    (a, b) => b.changed / Math.max(1, b.predictions) - a.changed / Math.max(1, a.predictions),
-  );
-  // A field's runs: the reviewed runs with a prediction of it; its changed count: those where the review changed it.
-  const runsOf = (f: Field, changed: boolean) =>
-    (changed ? f.changed : f.predictions) && f.label
-      ? figureRunsLink({
-          agentId,
-          from: insights.from,
-          to: insights.to,
-          filter: { predictionLabel: f.label, ...(changed ? { predictionChanged: 'true' } : {}) },
-          source,
-        })
-      : undefined;
-  const table: FigureTable = {
+/** A field's runs: the reviewed runs with a prediction of it; changed: those where the review changed it. */
+type RunsOf = (f: Field, changed: boolean) => RunsLink | undefined;
+
+function fieldsTable(fields: readonly Field[], runsOf: RunsOf): FigureTable {
+  return {
     caption: 'Predictions of reviewed runs per field: changed by the reviewer, and mean confidence',
     columns: ['Field', 'Predictions', 'Changed', 'Changed (%)', 'Mean confidence', 'Mean confidence of changed'],
     rows: fields.map((f) => ({
@@ -54,53 +35,63 @@ export function FieldsTable({
       ],
     })),
   };
+}
+
+/** One field's bar: its name linked to its runs, the changed share linked to the runs where it was changed. */
+function FieldBar({ f, runsOf }: { f: Field; runsOf: RunsOf }) {
+  const share = f.predictions ? f.changed / f.predictions : 0;
+  const fieldRuns = runsOf(f, false);
+  const changedRuns = runsOf(f, true);
+  return (
+    <li>
+      <span className="insights-bars__label" title={f.label}>
+        {fieldRuns ? (
+          <Link to={fieldRuns.to} search={fieldRuns.search}>
+            {f.label}
+          </Link>
+        ) : (
+          f.label
+        )}
+      </span>
+      <span className="insights-bars__track" aria-hidden="true">
+        <span className="insights-bars__fill" style={{ width: `${share * 100}%` }} />
+      </span>
+      <span className="insights-bars__value">
+        {changedRuns ? (
+          <Link to={changedRuns.to} search={changedRuns.search} aria-label={changedRunsLabel(f, formatShare(share))}>
+            {formatShare(share)} changed
+          </Link>
+        ) : (
+          <>{formatShare(share)} changed</>
+        )}{' '}
+        <span className="muted">
+          ({formatCount(f.changed)}/{formatCount(f.predictions)}, confidence {formatConfidence(f.meanConfidence)})
+        </span>
+      </span>
+    </li>
+  );
+}
+
+export function FieldsTable(props: AgentFigureProps) {
+  const fields = [...props.insights.fields].sort(
+    (a, b) => b.changed / Math.max(1, b.predictions) - a.changed / Math.max(1, a.predictions),
+  );
+  const runsOf: RunsOf = (f, changed) =>
+    (changed ? f.changed : f.predictions) && f.label
+      ? windowFigureLink(props, { predictionLabel: f.label, ...(changed ? { predictionChanged: 'true' } : {}) })
+      : undefined;
   return (
     <ChartCard
       id="insights-fields"
       title="Fields"
       description="Over the runs a review completed: how often the reviewer changed each field's predicted value."
-      table={table}
+      table={fieldsTable(fields, runsOf)}
       empty={fields.length === 0 ? 'No reviewed runs in this window' : undefined}
     >
       <ul className="insights-bars" aria-label="Changed share per field">
-        {fields.map((f) => {
-          const share = f.predictions ? f.changed / f.predictions : 0;
-          const fieldRuns = runsOf(f, false);
-          const changedRuns = runsOf(f, true);
-          return (
-            <li key={f.label}>
-              <span className="insights-bars__label" title={f.label}>
-                {fieldRuns ? (
-                  <Link to={fieldRuns.to} search={fieldRuns.search}>
-                    {f.label}
-                  </Link>
-                ) : (
-                  f.label
-                )}
-              </span>
-              <span className="insights-bars__track" aria-hidden="true">
-                <span className="insights-bars__fill" style={{ width: `${share * 100}%` }} />
-              </span>
-              <span className="insights-bars__value">
-                {changedRuns ? (
-                  <Link
-                    to={changedRuns.to}
-                    search={changedRuns.search}
-                    aria-label={changedRunsLabel(f, formatShare(share))}
-                  >
-                    {formatShare(share)} changed
-                  </Link>
-                ) : (
-                  <>{formatShare(share)} changed</>
-                )}{' '}
-                <span className="muted">
-                  ({formatCount(f.changed)}/{formatCount(f.predictions)}, confidence{' '}
-                  {formatConfidence(f.meanConfidence)})
-                </span>
-              </span>
-            </li>
-          );
-        })}
+        {fields.map((f) => (
+          <FieldBar key={f.label} f={f} runsOf={runsOf} />
+        ))}
       </ul>
     </ChartCard>
   );

@@ -12,7 +12,7 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/states';
 import { OldestWaiting } from '@/widgets/review-wait/oldest-waiting';
 import { ChartCard, Legend, type FigureTable } from './chart-card';
 import { countAxis, formatCount } from './charts/axes';
-import { useChartTheme } from './charts/chart-theme';
+import { useChartTheme, type ChartTheme } from './charts/chart-theme';
 import { stackedBarData, stackedBarOptions } from './charts/stacked-bars';
 import { UPlotChart } from './charts/uplot-chart';
 import { runsLinkFor } from './data/runs-link';
@@ -66,22 +66,77 @@ function overviewTable(
   };
 }
 
-export function InsightsOverviewScreen() {
+/** The window from the URL, every agent's row of the overview (most runs first) and the agents' names. */
+function useOverviewRows() {
   const search = route.useSearch();
   const org = useOrganizationScope();
-  const navigate = useNavigate();
-  const theme = useChartTheme();
   const resolved = useMemo(() => resolveWindow(search), [search]);
   const { from, to } = resolved;
   const agents = useQuery(agentsQueryOptions(org));
   const overview = useInsightsOverview({ from, to });
-  const source = overview.data?.source ?? 'service';
   const names = new Map((agents.data ?? []).map((a) => [a.agentId, a.name || a.agentId]));
   const rows = useMemo(
     () => [...(overview.data?.insights.agents ?? [])].sort((a, b) => totalOf(b) - totalOf(a)),
     [overview.data],
   );
   const nameOf = (agentId: string) => names.get(agentId) ?? agentId;
+  return { resolved, overview, names, rows, nameOf };
+}
+
+/** The agents, each linked to its own Insights over the same window. */
+function AgentList({ rows, nameOf }: { rows: readonly OverviewRow[]; nameOf: (agentId: string) => string }) {
+  const search = route.useSearch();
+  return (
+    <Section id="insights-agents" title="Agents">
+      <ul className="insights-agent-list">
+        {rows.map((r) => (
+          <li key={r.agentId}>
+            <Link to="/insights/$agentId" params={{ agentId: r.agentId }} search={search} title={nameOf(r.agentId)}>
+              {nameOf(r.agentId)}
+            </Link>
+            <span className="muted">
+              {formatCount(totalOf(r))} {totalOf(r) === 1 ? 'run' : 'runs'}, {formatCount(r.queued)} queued now
+            </span>
+            <OldestWaiting agentId={r.agentId} />
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+/** The x axis of the overview: one tick per agent, named (cut to a bar's room). */
+function agentAxis(t: ChartTheme, rows: readonly OverviewRow[], nameOf: (agentId: string) => string): uPlot.Axis {
+  return {
+    ...countAxis(t),
+    label: undefined,
+    size: 40,
+    grid: { show: false },
+    incrs: [1],
+    values: (u: uPlot, splits: number[]) =>
+      splits.map((s) =>
+        Number.isInteger(s) && rows[s] ? shorten(nameOf(rows[s].agentId), (u.width - 60) / rows.length) : '',
+      ),
+  };
+}
+
+function OverviewChart({
+  rows,
+  names,
+  nameOf,
+  from,
+  to,
+  source,
+}: {
+  rows: readonly OverviewRow[];
+  names: ReadonlyMap<string, string>;
+  nameOf: (agentId: string) => string;
+  from: string;
+  to: string;
+  source: FiguresSource;
+}) {
+  const navigate = useNavigate();
+  const theme = useChartTheme();
   const { series, data } = useMemo(
     () =>
       stackedBarData(
@@ -90,9 +145,41 @@ export function InsightsOverviewScreen() {
       ),
     [rows],
   );
+  return (
+    <ChartCard
+      id="insights-overview"
+      title="Outcomes per agent"
+      description="Runs created in the window, by what became of them."
+      table={overviewTable(rows, nameOf, from, to, source)}
+      legend={
+        <Legend items={OUTCOME_ORDER.map((o) => ({ label: OUTCOME_LABELS[o], color: outcomeColor(theme, o) }))} />
+      }
+    >
+      <UPlotChart
+        label={`Stacked bars: runs per agent by outcome. ${rows.map((r) => `${nameOf(r.agentId)} ${formatCount(totalOf(r))}`).join(', ')}.`}
+        data={data}
+        redrawKey={[...names.values()].join('|')}
+        options={(t) =>
+          stackedBarOptions(t, series, {
+            axis: agentAxis(t, rows, nameOf),
+            time: false,
+            range: [-0.5, rows.length - 0.5],
+          })
+        }
+        hint="Point at a bar to see its numbers; click a segment to open its runs."
+        readout={(i) =>
+          `${nameOf(rows[i].agentId)}: ${OUTCOME_ORDER.map((o) => `${formatCount(rows[i][o])} ${OUTCOME_LABELS[o].toLowerCase()}`).join(', ')}; ${formatCount(rows[i].queued)} queued now`
+        }
+        onPick={(i, y) =>
+          void navigate(runsLinkFor({ agentId: rows[i].agentId, from, to, outcome: outcomeAt(rows[i], y), source }))
+        }
+      />
+    </ChartCard>
+  );
+}
 
-  const table = overviewTable(rows, nameOf, from, to, source);
-
+export function InsightsOverviewScreen() {
+  const { resolved, overview, names, rows, nameOf } = useOverviewRows();
   return (
     <div className="page insights-page">
       <PageHeader
@@ -109,69 +196,15 @@ export function InsightsOverviewScreen() {
         <EmptyState title="No runs in this window">No agent ran in this window. Choose a longer window.</EmptyState>
       ) : (
         <div className="insights-grid" aria-busy={overview.isPlaceholderData}>
-          <Section id="insights-agents" title="Agents">
-            <ul className="insights-agent-list">
-              {rows.map((r) => (
-                <li key={r.agentId}>
-                  <Link
-                    to="/insights/$agentId"
-                    params={{ agentId: r.agentId }}
-                    search={search}
-                    title={nameOf(r.agentId)}
-                  >
-                    {nameOf(r.agentId)}
-                  </Link>
-                  <span className="muted">
-                    {formatCount(totalOf(r))} {totalOf(r) === 1 ? 'run' : 'runs'}, {formatCount(r.queued)} queued now
-                  </span>
-                  <OldestWaiting agentId={r.agentId} />
-                </li>
-              ))}
-            </ul>
-          </Section>
-          <ChartCard
-            id="insights-overview"
-            title="Outcomes per agent"
-            description="Runs created in the window, by what became of them."
-            table={table}
-            legend={
-              <Legend items={OUTCOME_ORDER.map((o) => ({ label: OUTCOME_LABELS[o], color: outcomeColor(theme, o) }))} />
-            }
-          >
-            <UPlotChart
-              label={`Stacked bars: runs per agent by outcome. ${rows.map((r) => `${nameOf(r.agentId)} ${formatCount(totalOf(r))}`).join(', ')}.`}
-              data={data}
-              redrawKey={[...names.values()].join('|')}
-              options={(t) =>
-                stackedBarOptions(t, series, {
-                  axis: {
-                    ...countAxis(t),
-                    label: undefined,
-                    size: 40,
-                    grid: { show: false },
-                    incrs: [1],
-                    values: (u: uPlot, splits: number[]) =>
-                      splits.map((s) =>
-                        Number.isInteger(s) && rows[s]
-                          ? shorten(nameOf(rows[s].agentId), (u.width - 60) / rows.length)
-                          : '',
-                      ),
-                  },
-                  time: false,
-                  range: [-0.5, rows.length - 0.5],
-                })
-              }
-              hint="Point at a bar to see its numbers; click a segment to open its runs."
-              readout={(i) =>
-                `${nameOf(rows[i].agentId)}: ${OUTCOME_ORDER.map((o) => `${formatCount(rows[i][o])} ${OUTCOME_LABELS[o].toLowerCase()}`).join(', ')}; ${formatCount(rows[i].queued)} queued now`
-              }
-              onPick={(i, y) =>
-                void navigate(
-                  runsLinkFor({ agentId: rows[i].agentId, from, to, outcome: outcomeAt(rows[i], y), source }),
-                )
-              }
-            />
-          </ChartCard>
+          <AgentList rows={rows} nameOf={nameOf} />
+          <OverviewChart
+            rows={rows}
+            names={names}
+            nameOf={nameOf}
+            from={resolved.from}
+            to={resolved.to}
+            source={overview.data.source}
+          />
         </div>
       )}
     </div>

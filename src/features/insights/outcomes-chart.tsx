@@ -2,7 +2,7 @@
 import { useMemo } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import type { AgentInsights } from '@/contract';
-import type { FiguresSource } from '@/api/insights';
+import type { AgentFigureProps } from './agent-figure';
 import { ChartCard, Legend, type FigureTable } from './chart-card';
 import { bucketFormatter, formatCount, timeAxis } from './charts/axes';
 import { useChartTheme } from './charts/chart-theme';
@@ -12,37 +12,22 @@ import { runsLinkFor } from './data/runs-link';
 import { bucketMs } from './insights-window';
 import { OUTCOME_LABELS, OUTCOME_ORDER, outcomeAt, outcomeColor, totalOf } from './outcomes';
 
-export function OutcomesChart({
-  agentId,
-  insights,
-  source,
-}: {
-  agentId: string;
-  insights: AgentInsights;
-  /** Where the figures came from: the links filter by outcome only on a service that has the extension. */
-  source: FiguresSource;
-}) {
-  const theme = useChartTheme();
-  const navigate = useNavigate();
+/** The answer's buckets: their starts and names, and each one's window — up to the next one's start or the end. */
+function outcomeBuckets(insights: AgentInsights) {
   const step = bucketMs(insights.bucket);
-  const name = bucketFormatter(insights.bucket);
-  const per = insights.bucket === 'hour' ? 'hour' : 'day';
   const starts = insights.runs.map((r) => Date.parse(r.start));
   const bucketWindow = (i: number) => ({
     from: new Date(starts[i]).toISOString(),
     to: new Date(Math.min(starts[i] + step, Date.parse(insights.to))).toISOString(),
   });
-  const total = insights.runs.reduce((n, r) => n + totalOf(r), 0);
-  const { series, data } = useMemo(
-    () =>
-      stackedBarData(
-        starts.map((s) => (s + step / 2) / 1000),
-        insights.runs,
-      ),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the bars change with the answer only
-    [insights],
-  );
-  const table: FigureTable = {
+  const name = bucketFormatter(insights.bucket);
+  const per = insights.bucket === 'hour' ? 'hour' : 'day';
+  return { step, starts, bucketWindow, name, per };
+}
+
+function outcomesTable({ agentId, insights, source }: AgentFigureProps): FigureTable {
+  const { starts, bucketWindow, name, per } = outcomeBuckets(insights);
+  return {
     caption: `Runs per ${per} by outcome`,
     columns: [
       per === 'hour' ? 'Hour' : 'Day (UTC)',
@@ -65,12 +50,29 @@ export function OutcomesChart({
       };
     }),
   };
+}
+
+export function OutcomesChart(props: AgentFigureProps) {
+  const { agentId, insights, source } = props;
+  const theme = useChartTheme();
+  const navigate = useNavigate();
+  const { step, starts, bucketWindow, name, per } = outcomeBuckets(insights);
+  const total = insights.runs.reduce((n, r) => n + totalOf(r), 0);
+  const { series, data } = useMemo(
+    () =>
+      stackedBarData(
+        starts.map((s) => (s + step / 2) / 1000),
+        insights.runs,
+      ),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the bars change with the answer only
+    [insights],
+  );
   return (
     <ChartCard
       id="insights-outcomes"
       title="Outcomes"
       description={`Runs created per ${per}, by what became of them.`}
-      table={table}
+      table={outcomesTable(props)}
       empty={total === 0 ? 'No runs in this window' : undefined}
       legend={
         <Legend items={OUTCOME_ORDER.map((o) => ({ label: OUTCOME_LABELS[o], color: outcomeColor(theme, o) }))} />

@@ -5,14 +5,14 @@
 import { useId, useMemo, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import type uPlot from 'uplot';
-import type { AgentInsights, RunInsightFilters } from '@/contract';
-import type { FiguresSource } from '@/api/insights';
+import type { RunInsightFilters } from '@/contract';
+import { windowFigureLink, type AgentFigureProps, type ThresholdFigureProps } from './agent-figure';
 import { ChartCard, Legend, type FigureTable } from './chart-card';
 import { confidenceAxis, countAxis, formatConfidence, formatCount, formatShare } from './charts/axes';
-import { useChartTheme } from './charts/chart-theme';
+import { useChartTheme, type ChartTheme } from './charts/chart-theme';
 import { drawMarkers } from './charts/markers';
-import { UPlotChart } from './charts/uplot-chart';
-import { figureRunsLink, runsLinkFor, type RunsLink } from './data/runs-link';
+import { UPlotChart, type ChartOptions } from './charts/uplot-chart';
+import { runsLinkFor, type RunsLink } from './data/runs-link';
 import { THRESHOLD_STEPS, thresholdOutcome, thresholdRunsFilters, type ThresholdOutcome } from './threshold';
 
 /** The runs behind the explorer's two figures at a threshold (on an edge); none behind a zero. */
@@ -21,12 +21,9 @@ interface ThresholdLinks {
   unreviewed?: RunsLink;
 }
 
-function thresholdLinks(
-  window: { agentId: string; from: string; to: string; source: FiguresSource },
-  outcome: ThresholdOutcome,
-): ThresholdLinks {
+function thresholdLinks(figure: AgentFigureProps, outcome: ThresholdOutcome): ThresholdLinks {
   const filters = thresholdRunsFilters(outcome);
-  const link = (filter: RunInsightFilters | undefined) => (filter ? figureRunsLink({ ...window, filter }) : undefined);
+  const link = (filter: RunInsightFilters | undefined) => (filter ? windowFigureLink(figure, filter) : undefined);
   return { toReview: link(filters.toReview), unreviewed: link(filters.unreviewed) };
 }
 
@@ -113,36 +110,11 @@ function ThresholdControls({
   );
 }
 
-export function ThresholdExplorer({
-  agentId,
-  insights,
-  threshold,
-  source,
-}: {
-  agentId: string;
-  insights: AgentInsights;
-  threshold: number | null;
-  source: FiguresSource;
-}) {
-  const theme = useChartTheme();
-  const snapped = threshold == null ? 0.8 : Math.round(threshold * 10) / 10;
-  const [chosen, setChosen] = useState<number | null>(null);
-  const t = chosen ?? snapped;
-  const outcomes = useMemo(() => THRESHOLD_STEPS.map((s) => thresholdOutcome(insights.confidence, s)), [insights]);
-  const at = outcomes[Math.round(t * 10)];
-  const data = useMemo(
-    () =>
-      [
-        THRESHOLD_STEPS,
-        outcomes.map((o) => o.runsToReview),
-        outcomes.map((o) => o.changedUnreviewed),
-      ] as uPlot.AlignedData,
-    [outcomes],
-  );
-  const windowRuns = runsLinkFor({ agentId, from: insights.from, to: insights.to });
-  const linksOf = (outcome: ThresholdOutcome) =>
-    thresholdLinks({ agentId, from: insights.from, to: insights.to, source }, outcome);
-  const table: FigureTable = {
+function thresholdTable(
+  outcomes: readonly ThresholdOutcome[],
+  linksOf: (outcome: ThresholdOutcome) => ThresholdLinks,
+): FigureTable {
+  return {
     caption: 'Per threshold: runs that would go to review and changed values that would pass unreviewed',
     columns: ['Threshold', 'Runs to review', 'Runs to review (%)', 'Changed values unreviewed'],
     rows: outcomes.map((o) => {
@@ -158,13 +130,68 @@ export function ThresholdExplorer({
       };
     }),
   };
+}
+
+/** Both figures over the thresholds, the chosen threshold marked solid and the agent's dashed. */
+function thresholdOptions(th: ChartTheme, t: number, threshold: number | null): ChartOptions {
+  return {
+    scales: { x: { time: false, range: () => [0, 1] }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+    axes: [confidenceAxis(th, 'Threshold'), countAxis(th)],
+    series: [
+      {},
+      { label: 'Runs to review', stroke: th.accent, width: 2, points: { show: true, size: 5, fill: th.accent } },
+      {
+        label: 'Changed values unreviewed',
+        stroke: th.danger,
+        width: 2,
+        points: { show: true, size: 5, fill: th.danger },
+      },
+    ],
+    hooks: {
+      draw: [
+        drawMarkers(
+          [
+            { x: t, color: th.fg, label: `t ${formatConfidence(t)}` },
+            ...(threshold == null ? [] : [{ x: threshold, color: th.muted, label: 'agent', dashed: true }]),
+          ],
+          th.surface,
+        ),
+      ],
+    },
+  };
+}
+
+/** The threshold the operator chose (the agent's, snapped to an edge, until they choose) and the outcome at each edge. */
+function useThresholdChoice({ insights, threshold }: ThresholdFigureProps) {
+  const snapped = threshold == null ? 0.8 : Math.round(threshold * 10) / 10;
+  const [chosen, setChosen] = useState<number | null>(null);
+  const t = chosen ?? snapped;
+  const outcomes = useMemo(() => THRESHOLD_STEPS.map((s) => thresholdOutcome(insights.confidence, s)), [insights]);
+  const data = useMemo(
+    () =>
+      [
+        THRESHOLD_STEPS,
+        outcomes.map((o) => o.runsToReview),
+        outcomes.map((o) => o.changedUnreviewed),
+      ] as uPlot.AlignedData,
+    [outcomes],
+  );
+  return { t, setChosen, outcomes, at: outcomes[Math.round(t * 10)], data };
+}
+
+export function ThresholdExplorer(props: ThresholdFigureProps) {
+  const { agentId, insights, threshold } = props;
+  const theme = useChartTheme();
+  const { t, setChosen, outcomes, at, data } = useThresholdChoice(props);
+  const windowRuns = runsLinkFor({ agentId, from: insights.from, to: insights.to });
+  const linksOf = (outcome: ThresholdOutcome) => thresholdLinks(props, outcome);
   const current = threshold == null ? undefined : thresholdOutcome(insights.confidence, threshold);
   return (
     <ChartCard
       id="insights-threshold"
       title="Threshold explorer"
       description="A run goes to review when its lowest prediction confidence is below the threshold."
-      table={table}
+      table={thresholdTable(outcomes, linksOf)}
       empty={at.runs === 0 ? 'No runs in this window' : undefined}
       extra={
         at.runs === 0 ? undefined : (
@@ -192,31 +219,7 @@ export function ThresholdExplorer({
         data={data}
         height={200}
         redrawKey={`${t}|${threshold}`}
-        options={(th) => ({
-          scales: { x: { time: false, range: () => [0, 1] }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
-          axes: [{ ...confidenceAxis(th), label: 'Threshold', labelFont: '11px system-ui, sans-serif' }, countAxis(th)],
-          series: [
-            {},
-            { label: 'Runs to review', stroke: th.accent, width: 2, points: { show: true, size: 5, fill: th.accent } },
-            {
-              label: 'Changed values unreviewed',
-              stroke: th.danger,
-              width: 2,
-              points: { show: true, size: 5, fill: th.danger },
-            },
-          ],
-          hooks: {
-            draw: [
-              drawMarkers(
-                [
-                  { x: t, color: th.fg, label: `t ${formatConfidence(t)}` },
-                  ...(threshold == null ? [] : [{ x: threshold, color: th.muted, label: 'agent', dashed: true }]),
-                ],
-                th.surface,
-              ),
-            ],
-          },
-        })}
+        options={(th) => thresholdOptions(th, t, threshold)}
         hint="Point at a threshold to see its numbers; click to choose it."
         readout={(i) =>
           `Threshold ${formatConfidence(outcomes[i].threshold)}: ${formatCount(outcomes[i].runsToReview)} runs to review, ${formatCount(outcomes[i].changedUnreviewed)} changed values unreviewed`

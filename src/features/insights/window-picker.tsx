@@ -17,6 +17,16 @@ const toLocalInput = (iso: string) => {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 };
 
+/** One end of the custom window: its label and a local date-time input starting at the window's instant. */
+function DateTimeField({ id, name, label, value }: { id: string; name: string; label: string; value: string }) {
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <input id={id} name={name} type="datetime-local" className="input" required defaultValue={toLocalInput(value)} />
+    </>
+  );
+}
+
 export function WindowPicker({ resolved }: { resolved: ResolvedWindow }) {
   const id = useId();
   const navigate = useNavigate();
@@ -56,24 +66,8 @@ export function WindowPicker({ resolved }: { resolved: ResolvedWindow }) {
           aria-label="Custom window"
           key={resolved.from + resolved.to}
         >
-          <label htmlFor={`${id}-from`}>From</label>
-          <input
-            id={`${id}-from`}
-            name="from"
-            type="datetime-local"
-            className="input"
-            required
-            defaultValue={toLocalInput(resolved.from)}
-          />
-          <label htmlFor={`${id}-to`}>until</label>
-          <input
-            id={`${id}-to`}
-            name="to"
-            type="datetime-local"
-            className="input"
-            required
-            defaultValue={toLocalInput(resolved.to)}
-          />
+          <DateTimeField id={`${id}-from`} name="from" label="From" value={resolved.from} />
+          <DateTimeField id={`${id}-to`} name="to" label="until" value={resolved.to} />
           <button type="submit" className="button">
             Apply
           </button>

@@ -28,48 +28,19 @@ type ReviewEditorProps = {
 };
 
 export function ReviewEditor(props: ReviewEditorProps) {
-  const {
-    agentId,
-    runId,
-    documentId,
-    document,
-    initial,
-    issues,
-    threshold,
-    labelOptions,
-    task,
-    readOnly,
-    hold,
-    position,
-    onDone,
-    onConfirm: confirmAndMoveOn,
-  } = props;
+  const { agentId, runId, document, initial, issues, threshold, labelOptions, task, readOnly, hold, position } = props;
   const draft = useGroundTruthDraft(initial);
   const notes = useMemo(() => notesByLabel(issues), [issues]);
   const [rejecting, setRejecting] = useState(false);
   const [skipping, setSkipping] = useState(false);
-  const { busy, error, leaving, onConfirm, onSkip, onReject } = useReviewDecisions({
-    task,
-    runId,
-    documentId,
-    draft,
-    readOnly,
-    onDone,
-    confirmAndMoveOn,
-  });
+  const { busy, error, leaving, onConfirm, onSkip, onReject } = useReviewDecisions(props, draft);
 
   const header = (
     <ReviewBar agentId={agentId} runId={runId} document={document} issues={issues} position={position} hold={hold} />
   );
   const footer = (
     <ReviewActions
-      status={
-        busy
-          ? 'Working…'
-          : draft.dirty
-            ? `${draft.changes.length} ${draft.changes.length === 1 ? 'correction' : 'corrections'}`
-            : 'No corrections'
-      }
+      status={busy ? 'Working…' : correctionsText(draft)}
       canDecide={!readOnly && task !== null}
       busy={busy}
       error={error}
@@ -98,17 +69,42 @@ export function ReviewEditor(props: ReviewEditorProps) {
         panelHeader={header}
         editorFooter={footer}
       />
-      <ConfirmDialog
+      <SkipAndDiscardDialog
         open={skipping}
         onOpenChange={setSkipping}
-        title="Skip this run and discard your corrections?"
-        description={`The run goes back to the queue for someone else; your ${draft.changes.length} ${draft.changes.length === 1 ? 'correction is' : 'corrections are'} not kept.`}
-        confirmLabel="Skip and discard"
-        tone="danger"
-        onConfirm={onSkip}
+        corrections={draft.changes.length}
+        onSkip={onSkip}
       />
       <RejectRunDialog open={rejecting} onOpenChange={setRejecting} onReject={onReject} />
     </div>
+  );
+}
+
+const correctionsText = ({ dirty, changes }: ReturnType<typeof useGroundTruthDraft>) =>
+  dirty ? `${changes.length} ${changes.length === 1 ? 'correction' : 'corrections'}` : 'No corrections';
+
+/** Skip with corrections made: they are lost, so the reviewer says so first. */
+function SkipAndDiscardDialog({
+  open,
+  onOpenChange,
+  corrections,
+  onSkip,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  corrections: number;
+  onSkip: () => Promise<void>;
+}) {
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Skip this run and discard your corrections?"
+      description={`The run goes back to the queue for someone else; your ${corrections} ${corrections === 1 ? 'correction is' : 'corrections are'} not kept.`}
+      confirmLabel="Skip and discard"
+      tone="danger"
+      onConfirm={onSkip}
+    />
   );
 }
 
@@ -117,18 +113,17 @@ export function ReviewEditor(props: ReviewEditorProps) {
  * queue) and Reject (task failed with a reason), each moving on to the next run; `leaving` is set while moving on, so
  * the unsaved-changes guard does not ask about edits that were just handled.
  */
-function useReviewDecisions({
-  task,
-  runId,
-  documentId,
-  draft,
-  readOnly,
-  onDone,
-  confirmAndMoveOn,
-}: Pick<ReviewEditorProps, 'task' | 'runId' | 'documentId' | 'readOnly' | 'onDone'> & {
-  draft: ReturnType<typeof useGroundTruthDraft>;
-  confirmAndMoveOn: ReviewEditorProps['onConfirm'];
-}) {
+function useReviewDecisions(
+  {
+    task,
+    runId,
+    documentId,
+    readOnly,
+    onDone,
+    onConfirm: confirmAndMoveOn,
+  }: Pick<ReviewEditorProps, 'task' | 'runId' | 'documentId' | 'readOnly' | 'onDone' | 'onConfirm'>,
+  draft: ReturnType<typeof useGroundTruthDraft>,
+) {
   const skip = useSkipReview();
   const reject = useRejectReview();
   const [error, setError] = useState<string | null>(null);

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useRunDocument } from '@/api/documents';
 import type { ReviewHold } from '@/api/review';
@@ -17,45 +18,91 @@ export type ReviewQueueProps = {
   position: { position: number; total: number };
 };
 
+/** One run of the queue, opening it in this sitting: what it is known by, its id's end, and a time. */
+function QueueItem({
+  agentId,
+  runId,
+  name,
+  time,
+}: {
+  agentId: string;
+  runId: string;
+  name: ReactNode;
+  time: ReactNode;
+}) {
+  return (
+    <li>
+      <Link to="/runs/review" search={{ agentId, runId }} className="review-queue__item">
+        {name}
+        <span className="review-queue__meta">
+          <span className="review-queue__id">…{runId.slice(-8)}</span>
+          {time}
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+/** A run in review: who holds it, since when. */
+function InReviewItem({ agentId, runId, who, since }: { agentId: string; runId: string; who: string; since: string }) {
+  return (
+    <QueueItem
+      agentId={agentId}
+      runId={runId}
+      name={<span className="review-queue__doc">{who}</span>}
+      time={
+        <span>
+          since <DateTime value={since} mode="clock" />
+        </span>
+      }
+    />
+  );
+}
+
+/** The sitting's agent (the screen's heading) and where the sitting is. */
+function QueueHead({ agentId, agentName, position }: Pick<ReviewQueueProps, 'agentId' | 'agentName' | 'position'>) {
+  return (
+    <div className="review-queue__head">
+      {/* The screen's heading: a screen reader's heading list names the sitting's agent. */}
+      <h1 className="review-queue__agent" title={agentId}>
+        <span className="sr-only">Review: </span>
+        {agentName}
+      </h1>
+      <p className="review-queue__position" aria-live="polite">
+        {position.total ? (
+          <>
+            <strong>
+              {position.position} of {position.total}
+            </strong>{' '}
+            in this sitting
+          </>
+        ) : (
+          'Nothing to review'
+        )}
+      </p>
+    </div>
+  );
+}
+
 /** The left column: where this sitting is, the runs still waiting (oldest first), and who is reviewing what. */
 export function ReviewQueue({ agentId, agentName, runs, holds, untracked, position }: ReviewQueueProps) {
   const inReview = holds.length + untracked.length;
   return (
     <nav className="review-queue" aria-label="Review queue">
-      <div className="review-queue__head">
-        {/* The screen's heading: a screen reader's heading list names the sitting's agent. */}
-        <h1 className="review-queue__agent" title={agentId}>
-          <span className="sr-only">Review: </span>
-          {agentName}
-        </h1>
-        <p className="review-queue__position" aria-live="polite">
-          {position.total ? (
-            <>
-              <strong>
-                {position.position} of {position.total}
-              </strong>{' '}
-              in this sitting
-            </>
-          ) : (
-            'Nothing to review'
-          )}
-        </p>
-      </div>
+      <QueueHead agentId={agentId} agentName={agentName} position={position} />
       <p className="review-queue__label">{runs.length} waiting</p>
       {runs.length === 0 ? (
         <p className="review-queue__empty">No other run waits for review.</p>
       ) : (
         <ol className="review-queue__list">
           {runs.map((run) => (
-            <li key={run.runId}>
-              <Link to="/runs/review" search={{ agentId, runId: run.runId }} className="review-queue__item">
-                <QueuedDocumentName run={run} />
-                <span className="review-queue__meta">
-                  <span className="review-queue__id">…{run.runId.slice(-8)}</span>
-                  <DateTime value={run.createdTime} mode="clock" />
-                </span>
-              </Link>
-            </li>
+            <QueueItem
+              key={run.runId}
+              agentId={agentId}
+              runId={run.runId}
+              name={<QueuedDocumentName run={run} />}
+              time={<DateTime value={run.createdTime} mode="clock" />}
+            />
           ))}
         </ol>
       )}
@@ -69,30 +116,22 @@ export function ReviewQueue({ agentId, agentName, runs, holds, untracked, positi
           </p>
           <ol className="review-queue__list" aria-label="Runs in review">
             {holds.map((hold) => (
-              <li key={hold.runId}>
-                <Link to="/runs/review" search={{ agentId, runId: hold.runId }} className="review-queue__item">
-                  <span className="review-queue__doc">{hold.mine ? 'You' : hold.holder}</span>
-                  <span className="review-queue__meta">
-                    <span className="review-queue__id">…{hold.runId.slice(-8)}</span>
-                    <span>
-                      since <DateTime value={hold.since} mode="clock" />
-                    </span>
-                  </span>
-                </Link>
-              </li>
+              <InReviewItem
+                key={hold.runId}
+                agentId={agentId}
+                runId={hold.runId}
+                who={hold.mine ? 'You' : hold.holder}
+                since={hold.since}
+              />
             ))}
             {untracked.map((run) => (
-              <li key={run.runId}>
-                <Link to="/runs/review" search={{ agentId, runId: run.runId }} className="review-queue__item">
-                  <span className="review-queue__doc">Outside this console</span>
-                  <span className="review-queue__meta">
-                    <span className="review-queue__id">…{run.runId.slice(-8)}</span>
-                    <span>
-                      since <DateTime value={run.since} mode="clock" />
-                    </span>
-                  </span>
-                </Link>
-              </li>
+              <InReviewItem
+                key={run.runId}
+                agentId={agentId}
+                runId={run.runId}
+                who="Outside this console"
+                since={run.since}
+              />
             ))}
           </ol>
         </>

@@ -41,22 +41,10 @@ type ReviewRunProps = {
 
 /** Takes a run for review (the BFF records who holds it), keeps the hold alive, and shows its document and fields. */
 export function ReviewRun(props: ReviewRunProps) {
-  const { agentId, runId, canReview, canManageHolds, holdRules, listed, position, onDone, onConfirm } = props;
-  const org = useOrganizationScope();
-  const queryClient = useQueryClient();
-  const hold = useQuery({ ...reviewHoldQueryOptions(org, agentId, runId), enabled: canReview });
-  const slowTake = useSlow(hold.isFetching);
-  const lapsed = useKeepHoldAlive(hold.data, holdRules);
-  // The team's list, read after this hold was taken, no longer names it ours: it lapsed or was taken over.
-  const ended =
-    lapsed || Boolean(hold.data?.mine && listed && Date.parse(listed.at) > Date.parse(hold.data.since) && !listed.mine);
-  const leave = useGiveBackWhenLeft(hold.data?.mine && !ended ? runId : null, () => {
-    void queryClient.invalidateQueries({ queryKey: reviewKeys.holds(org, agentId) });
-    void queryClient.invalidateQueries({ queryKey: reviewKeys.hold(org, runId), refetchType: 'none' });
-  });
+  const { agentId, runId, canReview, canManageHolds, holdRules, position, onDone, onConfirm } = props;
+  const { hold, slowTake, ended, leave, takeAgain } = useRunHold(props);
   const queries = useReviewRunQueries(agentId, runId);
   const slowLoad = useSlow(queries.loading);
-  const takeAgain = () => void queryClient.resetQueries({ queryKey: reviewKeys.hold(org, runId) });
 
   // A hold cached from before (stale since a review write) is asked again when its run opens: wait for the answer.
   if (canReview && (hold.isPending || (hold.isFetching && hold.isStale))) {
@@ -84,20 +72,7 @@ export function ReviewRun(props: ReviewRunProps) {
     );
   }
   if (ended) {
-    return (
-      <RunNotOpen
-        title="Your hold on this run has ended"
-        onDone={onDone}
-        alsoOffer={
-          <button type="button" className="button" onClick={takeAgain}>
-            Take it again
-          </button>
-        }
-      >
-        It went back to the queue after {Math.round(holdRules.holdMs / 60_000)} minutes without activity, or an
-        administrator took it over. Corrections you had not confirmed are not saved.
-      </RunNotOpen>
-    );
+    return <HoldEnded holdMs={holdRules.holdMs} onTakeAgain={takeAgain} onDone={onDone} />;
   }
   if (queries.loading) {
     return slowLoad ? (
@@ -110,10 +85,6 @@ export function ReviewRun(props: ReviewRunProps) {
 
   const { task, document, validation, model, taskRef, documentId } = queries;
   const input = task?.input ?? null;
-  // Corrections confirmed here whose write failed come back as they were confirmed.
-  const initial: GroundTruthEntry[] =
-    unsentEntries(runId) ??
-    (input?.predictions.length ? entriesFromPredictions(input.predictions) : (document?.groundTruth ?? []));
 
   return (
     <ReviewEditor
@@ -121,7 +92,7 @@ export function ReviewRun(props: ReviewRunProps) {
       runId={runId}
       documentId={documentId}
       document={document ?? null}
-      initial={initial}
+      initial={initialEntries(runId, input, document)}
       issues={input?.issues ?? []}
       threshold={thresholdFromConfig(validation?.config, DEFAULT_THRESHOLD)}
       labelOptions={labelsFromFieldConfig(model?.fieldConfig)}
@@ -138,6 +109,45 @@ export function ReviewRun(props: ReviewRunProps) {
         onConfirm(confirmation);
       }}
     />
+  );
+}
+
+/**
+ * This operator's hold on the run (taken when the run opens, if they may review), kept alive and given back when they
+ * leave undecided; `ended` once it lapsed or the team's list no longer names it theirs.
+ */
+function useRunHold({
+  agentId,
+  runId,
+  canReview,
+  holdRules,
+  listed,
+}: Pick<ReviewRunProps, 'agentId' | 'runId' | 'canReview' | 'holdRules' | 'listed'>) {
+  const org = useOrganizationScope();
+  const queryClient = useQueryClient();
+  const hold = useQuery({ ...reviewHoldQueryOptions(org, agentId, runId), enabled: canReview });
+  const slowTake = useSlow(hold.isFetching);
+  const lapsed = useKeepHoldAlive(hold.data, holdRules);
+  // The team's list, read after this hold was taken, no longer names it ours: it lapsed or was taken over.
+  const ended =
+    lapsed || Boolean(hold.data?.mine && listed && Date.parse(listed.at) > Date.parse(hold.data.since) && !listed.mine);
+  const leave = useGiveBackWhenLeft(hold.data?.mine && !ended ? runId : null, () => {
+    void queryClient.invalidateQueries({ queryKey: reviewKeys.holds(org, agentId) });
+    void queryClient.invalidateQueries({ queryKey: reviewKeys.hold(org, runId), refetchType: 'none' });
+  });
+  const takeAgain = () => void queryClient.resetQueries({ queryKey: reviewKeys.hold(org, runId) });
+  return { hold, slowTake, ended, leave, takeAgain };
+}
+
+/** Where the editor starts: corrections confirmed here whose write failed, as they were confirmed; else the predictions. */
+function initialEntries(
+  runId: string,
+  input: { predictions: Parameters<typeof entriesFromPredictions>[0] } | null,
+  document: { groundTruth?: GroundTruthEntry[] | null } | undefined,
+): GroundTruthEntry[] {
+  return (
+    unsentEntries(runId) ??
+    (input?.predictions.length ? entriesFromPredictions(input.predictions) : (document?.groundTruth ?? []))
   );
 }
 
@@ -190,6 +200,31 @@ function Failed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
     <div className="review-main">
       <ErrorState error={error} onRetry={onRetry} />
     </div>
+  );
+}
+
+function HoldEnded({
+  holdMs,
+  onTakeAgain,
+  onDone,
+}: {
+  holdMs: number;
+  onTakeAgain: () => void;
+  onDone: ReviewRunProps['onDone'];
+}) {
+  return (
+    <RunNotOpen
+      title="Your hold on this run has ended"
+      onDone={onDone}
+      alsoOffer={
+        <button type="button" className="button" onClick={onTakeAgain}>
+          Take it again
+        </button>
+      }
+    >
+      It went back to the queue after {Math.round(holdMs / 60_000)} minutes without activity, or an administrator took
+      it over. Corrections you had not confirmed are not saved.
+    </RunNotOpen>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { useCapabilities } from '@/api/capabilities';
 import { useOrganizationScope } from '@/api/organization-scope';
 import {
@@ -24,17 +24,9 @@ const TEAM_REFRESH_MS = 10_000;
 /** The BFF's default hold rules, until its answer says otherwise. */
 const DEFAULT_HOLD_RULES = { holdMs: 15 * 60_000, keepAliveMs: 60_000 };
 
-/**
- * One sitting on an agent's queue, shared with the other reviewers: each next run is the oldest waiting one nobody
- * holds, taken by the BFF for this operator (so two reviewers never get the same run), and the queue shows who is
- * reviewing what. Counts the runs reviewed so far ("3 of 12").
- */
-export function ReviewSitting({ agentId, runId }: { agentId: string; runId: string | null }) {
+/** The agent's queue and its holds, looked at again as the team works, and the agent's name. */
+function useTeamQueue(agentId: string) {
   const org = useOrganizationScope();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const capabilities = useCapabilities();
-  const canReview = capabilities.review;
   const { data: queue } = useSuspenseQuery({
     ...reviewQueueQueryOptions(org, agentId),
     refetchInterval: TEAM_REFRESH_MS,
@@ -42,7 +34,45 @@ export function ReviewSitting({ agentId, runId }: { agentId: string; runId: stri
   const holds = useQuery({ ...reviewHoldsQueryOptions(org, agentId), refetchInterval: TEAM_REFRESH_MS });
   const agents = useQuery(reviewAgentsQueryOptions(org));
   const agentName = agents.data?.agents.find((a) => a.agentId === agentId)?.name || agentId;
-  const [done, setDone] = useState(0);
+  return { queue, holds: holds.data, agentName };
+}
+
+/** The runs waiting besides the open one: not held by another reviewer, not being confirmed here. */
+function othersWaitingRuns<Run extends { runId: string }>(
+  runs: readonly Run[],
+  holds: ReviewHoldList | undefined,
+  sending: ReadonlySet<string>,
+  runId: string | null,
+): Run[] {
+  // Runs others hold. Not this operator's own: the run `next` just took for them stays where it was in the list until
+  // the screen moves to it, so what was got ready for it is kept (the list is often asked again in between).
+  const heldIds = new Set([
+    ...(holds?.holds ?? []).filter((hold) => !hold.mine).map((hold) => hold.runId),
+    ...(holds?.untracked ?? []).map((u) => u.runId),
+  ]);
+  return runs.filter((run) => run.runId !== runId && !sending.has(run.runId) && !heldIds.has(run.runId));
+}
+
+/**
+ * Moves on: to the next run the BFF takes for this operator, or (read-only) the next listed one. `next` says whether a
+ * take is under way, how it failed, and how many waiting runs name no task; `skipped`, which runs not to offer again.
+ */
+function useOpenNext({
+  agentId,
+  runId,
+  canReview,
+  othersWaiting,
+  setDone,
+}: {
+  agentId: string;
+  runId: string | null;
+  canReview: boolean;
+  othersWaiting: readonly { runId: string }[];
+  setDone: Dispatch<SetStateAction<number>>;
+}) {
+  const org = useOrganizationScope();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   /** Runs this sitting skipped or could not open: not offered to it again. */
   const skipped = useRef(new Set<string>());
   const [next, setNext] = useState<{ busy: boolean; error: unknown; untasked: number }>({
@@ -51,29 +81,6 @@ export function ReviewSitting({ agentId, runId }: { agentId: string; runId: stri
     untasked: 0,
   });
 
-  const confirmations = useBackgroundConfirm(agentId, () => setDone((n) => Math.max(0, n - 1)));
-  const heldRuns = holds.data?.holds ?? [];
-  // Runs others hold. Not this operator's own: the run `next` just took for them stays where it was in the list until
-  // the screen moves to it, so what was got ready for it is kept (the list is often asked again in between).
-  const heldIds = new Set([
-    ...heldRuns.filter((hold) => !hold.mine).map((hold) => hold.runId),
-    ...(holds.data?.untracked ?? []).map((u) => u.runId),
-  ]);
-  // Waiting for anyone: not held by another reviewer, not being confirmed here.
-  const waiting = queue.runs.filter(
-    (run) => !confirmations.sending.has(run.runId) && (run.runId === runId || !heldIds.has(run.runId)),
-  );
-  const othersWaiting = waiting.filter((run) => run.runId !== runId);
-  const position = reviewPosition(done, othersWaiting.length, runId !== null);
-  const otherReviewers = new Set(heldRuns.filter((hold) => !hold.mine).map((hold) => hold.holder)).size;
-  useReviewPrefetch(
-    org,
-    othersWaiting.filter((run) => !skipped.current.has(run.runId)),
-    runId,
-    otherReviewers,
-  );
-
-  /** Moves on: to the next run the BFF takes for this operator, or (read-only) the next listed one. */
   const openNext = async (finished: boolean, skip = false) => {
     if (finished) setDone((n) => n + 1);
     if (runId && (skip || !finished)) skipped.current.add(runId);
@@ -93,15 +100,45 @@ export function ReviewSitting({ agentId, runId }: { agentId: string; runId: stri
       await navigate({ to: '/runs/review', search: { agentId, runId: undefined } });
     }
   };
+  return { next, openNext, skipped };
+}
 
-  // Opening an agent's queue opens the next run for this operator at once.
+/** Opening an agent's queue opens the next run for this operator at once. */
+function useOpenAtOnce(runId: string | null, waiting: number, openNext: (finished: boolean) => Promise<void>) {
   const started = useRef(false);
   useEffect(() => {
     if (runId || started.current) return;
     started.current = true;
-    if (othersWaiting.length > 0) void openNext(false);
+    if (waiting > 0) void openNext(false);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per sitting, on its first render without a run
   }, [runId]);
+}
+
+/**
+ * One sitting on an agent's queue, shared with the other reviewers: each next run is the oldest waiting one nobody
+ * holds, taken by the BFF for this operator (so two reviewers never get the same run), and the queue shows who is
+ * reviewing what. Counts the runs reviewed so far ("3 of 12").
+ */
+export function ReviewSitting({ agentId, runId }: { agentId: string; runId: string | null }) {
+  const org = useOrganizationScope();
+  const capabilities = useCapabilities();
+  const canReview = capabilities.review;
+  const { queue, holds, agentName } = useTeamQueue(agentId);
+  const [done, setDone] = useState(0);
+
+  const confirmations = useBackgroundConfirm(agentId, () => setDone((n) => Math.max(0, n - 1)));
+  const heldRuns = holds?.holds ?? [];
+  const othersWaiting = othersWaitingRuns(queue.runs, holds, confirmations.sending, runId);
+  const position = reviewPosition(done, othersWaiting.length, runId !== null);
+  const otherReviewers = new Set(heldRuns.filter((hold) => !hold.mine).map((hold) => hold.holder)).size;
+  const { next, openNext, skipped } = useOpenNext({ agentId, runId, canReview, othersWaiting, setDone });
+  useReviewPrefetch(
+    org,
+    othersWaiting.filter((run) => !skipped.current.has(run.runId)),
+    runId,
+    otherReviewers,
+  );
+  useOpenAtOnce(runId, othersWaiting.length, openNext);
 
   return (
     <div className="review-page">
@@ -110,7 +147,7 @@ export function ReviewSitting({ agentId, runId }: { agentId: string; runId: stri
         agentName={agentName}
         runs={othersWaiting}
         holds={heldRuns.filter((hold) => hold.runId !== runId)}
-        untracked={(holds.data?.untracked ?? []).filter((u) => u.runId !== runId)}
+        untracked={(holds?.untracked ?? []).filter((u) => u.runId !== runId)}
         position={position}
       />
       {runId ? (
@@ -120,11 +157,9 @@ export function ReviewSitting({ agentId, runId }: { agentId: string; runId: stri
           runId={runId}
           canReview={canReview}
           canManageHolds={capabilities.manageReviewHolds}
-          holdRules={holds.data ?? DEFAULT_HOLD_RULES}
+          holdRules={holds ?? DEFAULT_HOLD_RULES}
           listed={
-            holds.data
-              ? { at: holds.data.listedAt, mine: heldRuns.some((hold) => hold.runId === runId && hold.mine) }
-              : null
+            holds ? { at: holds.listedAt, mine: heldRuns.some((hold) => hold.runId === runId && hold.mine) } : null
           }
           position={position}
           onDone={openNext}
@@ -142,7 +177,7 @@ export function ReviewSitting({ agentId, runId }: { agentId: string; runId: stri
           error={next.error}
           untasked={next.untasked}
           othersReviewing={[...new Set(heldRuns.filter((hold) => !hold.mine).map((hold) => hold.holder))]}
-          outside={outsideComeBack(holds.data)}
+          outside={outsideComeBack(holds)}
           waitingNow={
             canReview
               ? Math.max(0, othersWaiting.filter((run) => !skipped.current.has(run.runId)).length - next.untasked)

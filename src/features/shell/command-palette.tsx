@@ -11,7 +11,7 @@ import { useOrganizationScope } from '@/api/organization-scope';
 import { idLookupQueryOptions, type IdLookup } from '@/api/id-lookup';
 import { explainError } from '@/api/errors';
 import { foundTarget, type FoundTarget } from './found-target';
-import { idHint, namedResourcesIn, parsePastedId, type NamedResource } from './resource-links';
+import { idHint, namedResourcesIn, parsePastedId, type NamedResource, type ResourceTarget } from './resource-links';
 import { useSettledValue } from './use-settled-value';
 
 /** How long the input must rest before a complete id is looked up (an edit right after a paste asks nothing). */
@@ -25,14 +25,14 @@ function matches(query: string, value: string, keywords: string[] | undefined): 
     .every((word) => haystack.includes(word));
 }
 
+/** Where a palette item leads: a route with its params and search. */
+type Jump = { to: string; params?: Record<string, string>; search?: Record<string, string> };
+
 /**
- * ⌘K: jump to any screen by name, to a resource by name (among those the console has loaded), or paste an id
- * (`svc:user:…`, `svc:agent:…/svc:run:…`, a bare `svc:run:…`: anything a copy button copies) to open its screen.
+ * What the typed text asks for: a pasted id that opens directly (`target`) or must be looked up once the input has
+ * settled (`lookup`), a hint for an incomplete id, or resources by name.
  */
-export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const navigate = useNavigate();
-  const navItems = useNavItems();
-  const [search, setSearch] = useState('');
+function usePaletteQuery(search: string) {
   const queryClient = useQueryClient();
   const org = useOrganizationScope();
   const pasted = parsePastedId(search);
@@ -51,21 +51,94 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
   }, [queryClient, org]);
   const query = search.trim();
   const byName = query.length >= 2 && !pasted ? known.filter((r) => matches(query, r.name, [r.id])).slice(0, 8) : [];
+  return { pasted, target, lookup, settled, hint, byName };
+}
+
+/** An id pasted whole whose screen the id itself names. */
+function OpenByIdGroup({ target, onOpen }: { target: ResourceTarget; onOpen: (to: Jump) => void }) {
+  return (
+    <Command.Group heading="Open by id">
+      <Command.Item value={`!open-id:${target.id}`} onSelect={() => onOpen(target)}>
+        <IconSearch />
+        <span>
+          Open {target.kind.toLowerCase()} <span className="palette__id">{target.id}</span>
+        </span>
+        <IconChevronRight className="palette__hint" />
+      </Command.Item>
+    </Command.Group>
+  );
+}
+
+function ResourceGroup({ resources, onOpen }: { resources: readonly NamedResource[]; onOpen: (to: Jump) => void }) {
+  return (
+    <Command.Group heading="Resources">
+      {resources.map((resource) => (
+        <Command.Item
+          key={resource.id}
+          value={`!res:${resource.id}`}
+          onSelect={() => onOpen({ to: resource.to, params: resource.params })}
+        >
+          <IconSearch />
+          <span className="truncate palette__name" title={`${resource.name} · ${resource.kind}`}>
+            {resource.name} <span className="muted">· {resource.kind}</span>
+          </span>
+          <span className="palette__hint palette__id truncate" style={{ maxWidth: '40%' }} title={resource.id}>
+            {resource.id}
+          </span>
+        </Command.Item>
+      ))}
+    </Command.Group>
+  );
+}
+
+function GoToGroup({ navItems, onOpen }: { navItems: ReturnType<typeof useNavItems>; onOpen: (to: Jump) => void }) {
+  return (
+    <Command.Group heading="Go to">
+      {navItems.map(({ label, to, icon: Icon, keywords, key }) => (
+        <Command.Item key={to} value={label} keywords={[...(keywords ?? []), to]} onSelect={() => onOpen({ to })}>
+          <Icon />
+          <span>{label}</span>
+          <span className="palette__hint">
+            <kbd>g</kbd> <kbd>{key}</kbd>
+          </span>
+        </Command.Item>
+      ))}
+    </Command.Group>
+  );
+}
+
+function PaletteFooter() {
+  return (
+    <div className="palette__footer" aria-hidden="true">
+      <span>
+        <kbd>↑</kbd> <kbd>↓</kbd> move
+      </span>
+      <span>
+        <kbd>↵</kbd> open
+      </span>
+      <span>
+        <kbd>esc</kbd> close
+      </span>
+    </div>
+  );
+}
+
+/**
+ * ⌘K: jump to any screen by name, to a resource by name (among those the console has loaded), or paste an id
+ * (`svc:user:…`, `svc:agent:…/svc:run:…`, a bare `svc:run:…`: anything a copy button copies) to open its screen.
+ */
+export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const navigate = useNavigate();
+  const navItems = useNavItems();
+  const [search, setSearch] = useState('');
+  const { pasted, target, lookup, settled, hint, byName } = usePaletteQuery(search);
 
   const jumped = useRef(false);
   const close = (next: boolean) => {
     onOpenChange(next);
     if (!next) setSearch('');
   };
-  const go = ({
-    to,
-    params,
-    search: filter,
-  }: {
-    to: string;
-    params?: Record<string, string>;
-    search?: Record<string, string>;
-  }) => {
+  const go = ({ to, params, search: filter }: Jump) => {
     jumped.current = true;
     close(false);
     // The target routes are other screens' files; the router encodes the params (ids contain ':').
@@ -96,60 +169,12 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
               </span>
             </Command.Item>
           ) : null}
-          {target ? (
-            <Command.Group heading="Open by id">
-              <Command.Item value={`!open-id:${target.id}`} onSelect={() => go(target)}>
-                <IconSearch />
-                <span>
-                  Open {target.kind.toLowerCase()} <span className="palette__id">{target.id}</span>
-                </span>
-                <IconChevronRight className="palette__hint" />
-              </Command.Item>
-            </Command.Group>
-          ) : null}
+          {target ? <OpenByIdGroup target={target} onOpen={go} /> : null}
           {lookup ? <LookedUpId lookup={lookup} settled={settled} hint={idHint(lookup.id)} onOpen={go} /> : null}
-          {byName.length > 0 ? (
-            <Command.Group heading="Resources">
-              {byName.map((resource) => (
-                <Command.Item
-                  key={resource.id}
-                  value={`!res:${resource.id}`}
-                  onSelect={() => go({ to: resource.to, params: resource.params })}
-                >
-                  <IconSearch />
-                  <span className="truncate palette__name" title={`${resource.name} · ${resource.kind}`}>
-                    {resource.name} <span className="muted">· {resource.kind}</span>
-                  </span>
-                  <span className="palette__hint palette__id truncate" style={{ maxWidth: '40%' }} title={resource.id}>
-                    {resource.id}
-                  </span>
-                </Command.Item>
-              ))}
-            </Command.Group>
-          ) : null}
-          <Command.Group heading="Go to">
-            {navItems.map(({ label, to, icon: Icon, keywords, key }) => (
-              <Command.Item key={to} value={label} keywords={[...(keywords ?? []), to]} onSelect={() => go({ to })}>
-                <Icon />
-                <span>{label}</span>
-                <span className="palette__hint">
-                  <kbd>g</kbd> <kbd>{key}</kbd>
-                </span>
-              </Command.Item>
-            ))}
-          </Command.Group>
+          {byName.length > 0 ? <ResourceGroup resources={byName} onOpen={go} /> : null}
+          <GoToGroup navItems={navItems} onOpen={go} />
         </Command.List>
-        <div className="palette__footer" aria-hidden="true">
-          <span>
-            <kbd>↑</kbd> <kbd>↓</kbd> move
-          </span>
-          <span>
-            <kbd>↵</kbd> open
-          </span>
-          <span>
-            <kbd>esc</kbd> close
-          </span>
-        </div>
+        <PaletteFooter />
       </Command>
     </PaletteDialog>
   );

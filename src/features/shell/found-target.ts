@@ -13,6 +13,21 @@ export interface FoundTarget {
   label: string | null;
 }
 
+/** A hook's or an action's run: its owner's id in the owner's param, "Latest …" when found as the owner's latest. */
+function ownedRun(
+  found: Extract<FoundResource, { type: 'hook-run' | 'action-run' }>,
+  kind: 'Hook run' | 'Action run',
+  to: string,
+  ownerParam: string,
+): FoundTarget {
+  return {
+    kind: found.latest ? `Latest ${kind.toLowerCase()}` : kind,
+    to,
+    params: { [ownerParam]: found.ownerId, runId: found.runId },
+    label: found.label,
+  };
+}
+
 export function foundTarget(found: FoundResource): FoundTarget {
   switch (found.type) {
     case 'agent-run':
@@ -23,19 +38,9 @@ export function foundTarget(found: FoundResource): FoundTarget {
         label: null,
       };
     case 'hook-run':
-      return {
-        kind: found.latest ? 'Latest hook run' : 'Hook run',
-        to: '/runs/hooks/$hookId/$runId',
-        params: { hookId: found.ownerId, runId: found.runId },
-        label: found.label,
-      };
+      return ownedRun(found, 'Hook run', '/runs/hooks/$hookId/$runId', 'hookId');
     case 'action-run':
-      return {
-        kind: found.latest ? 'Latest action run' : 'Action run',
-        to: '/runs/actions/$actionId/$runId',
-        params: { actionId: found.ownerId, runId: found.runId },
-        label: found.label,
-      };
+      return ownedRun(found, 'Action run', '/runs/actions/$actionId/$runId', 'actionId');
     case 'user':
       return { kind: 'User', to: '/settings/users/$userId', params: { userId: found.userId }, label: found.label };
     case 'app-client':

@@ -30,22 +30,26 @@ function ProviderSignIn({ provider, redirectTo, primary }: { provider: string; r
   );
 }
 
-export function SignInPage({ redirectTo, error }: { redirectTo: string; error?: string }) {
+/** Why the last try failed, or why the sign-in the server sent back here (`?error=`) did not start a session. */
+function failureText(signInError: Error | null, error: string | undefined, providerName: string): string | null {
+  if (signInError) {
+    if (isApiError(signInError, 401)) return 'Wrong name or password.';
+    if (isApiError(signInError, 429)) return signInError.message;
+    return `${explainError(signInError).title}: ${explainError(signInError).detail}`;
+  }
+  return error ? (ERRORS[error]?.(providerName) ?? 'Sign-in failed. Try again.') : null;
+}
+
+/** The name and password, the cursor in the name field when the form is the one way in, and the submit. */
+function useOperatorSignIn(redirectTo: string, formOnly: boolean) {
   const router = useRouter();
   const signIn = useSignIn();
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
-  const optionsQuery = useQuery(signInOptionsQueryOptions());
-  const options = optionsQuery.data ?? { localAccounts: true, provider: null };
   const nameInput = useRef<HTMLInputElement>(null);
-  // The cursor goes to the name field once the options are known, and only when the form is the one way in: with a
-  // provider offered, the form is the second way and the cursor does not pull the eye to it.
-  const formOnly = !optionsQuery.isPending && !options.provider;
   useEffect(() => {
     if (formOnly) nameInput.current?.focus();
   }, [formOnly]);
-  const providerName = options.provider ?? 'the identity provider';
-
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     try {
@@ -55,35 +59,99 @@ export function SignInPage({ redirectTo, error }: { redirectTo: string; error?: 
       // shown below from signIn.error
     }
   };
+  return { signIn, name, setName, password, setPassword, nameInput, onSubmit };
+}
 
-  const failure = signIn.error
-    ? isApiError(signIn.error, 401)
-      ? 'Wrong name or password.'
-      : isApiError(signIn.error, 429)
-        ? signIn.error.message
-        : `${explainError(signIn.error).title}: ${explainError(signIn.error).detail}`
-    : error
-      ? (ERRORS[error]?.(providerName) ?? 'Sign-in failed. Try again.')
-      : null;
+function SignInBrand({ hint }: { hint: string }) {
+  return (
+    <div className="auth-card__brand">
+      <span className="sidebar__logo" aria-hidden="true">
+        D
+      </span>
+      <div>
+        <h1 id="sign-in-title">Sign in to DPS Console</h1>
+        <p className="auth-card__hint">{hint}</p>
+      </div>
+    </div>
+  );
+}
+
+/** The operator account's fields and submit button, after the provider's button when there is one. */
+function OperatorAccountFields({
+  form,
+  afterProvider,
+}: {
+  form: ReturnType<typeof useOperatorSignIn>;
+  afterProvider: boolean;
+}) {
+  const { signIn, name, setName, password, setPassword, nameInput } = form;
+  return (
+    <>
+      {afterProvider ? (
+        <p className="auth-card__or">
+          <span>or with an operator account</span>
+        </p>
+      ) : null}
+      <div className="field">
+        <label className="field__label" htmlFor="sign-in-name">
+          Name
+        </label>
+        <input
+          id="sign-in-name"
+          className="input"
+          autoComplete="username"
+          ref={nameInput}
+          required
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor="sign-in-password">
+          Password
+        </label>
+        <input
+          id="sign-in-password"
+          className="input"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </div>
+      <button type="submit" className="button button--primary" disabled={signIn.isPending || !name.trim() || !password}>
+        {signIn.isPending ? 'Signing in…' : 'Sign in'}
+      </button>
+      <p className="auth-card__hint">
+        No account? The console server prints a one-time launch link when it starts; an administrator can create
+        accounts with <code>npm run operator</code>.
+      </p>
+    </>
+  );
+}
+
+export function SignInPage({ redirectTo, error }: { redirectTo: string; error?: string }) {
+  const optionsQuery = useQuery(signInOptionsQueryOptions());
+  const options = optionsQuery.data ?? { localAccounts: true, provider: null };
+  // The cursor goes to the name field once the options are known, and only when the form is the one way in: with a
+  // provider offered, the form is the second way and the cursor does not pull the eye to it.
+  const form = useOperatorSignIn(redirectTo, !optionsQuery.isPending && !options.provider);
+  const providerName = options.provider ?? 'the identity provider';
+  const failure = failureText(form.signIn.error, error, providerName);
 
   return (
     <main className="auth-page" id="main">
-      <form className="auth-card" onSubmit={onSubmit} noValidate aria-labelledby="sign-in-title">
-        <div className="auth-card__brand">
-          <span className="sidebar__logo" aria-hidden="true">
-            D
-          </span>
-          <div>
-            <h1 id="sign-in-title">Sign in to DPS Console</h1>
-            <p className="auth-card__hint">
-              {!options.localAccounts
-                ? `Use your account at ${providerName}.`
-                : options.provider
-                  ? `Use your account at ${providerName}, or an operator account.`
-                  : 'Use your operator account.'}
-            </p>
-          </div>
-        </div>
+      <form className="auth-card" onSubmit={form.onSubmit} noValidate aria-labelledby="sign-in-title">
+        <SignInBrand
+          hint={
+            !options.localAccounts
+              ? `Use your account at ${providerName}.`
+              : options.provider
+                ? `Use your account at ${providerName}, or an operator account.`
+                : 'Use your operator account.'
+          }
+        />
         {failure ? (
           <div className="banner banner--danger" role="alert">
             <IconAlert />
@@ -93,54 +161,7 @@ export function SignInPage({ redirectTo, error }: { redirectTo: string; error?: 
         {options.provider ? (
           <ProviderSignIn provider={options.provider} redirectTo={redirectTo} primary={!options.localAccounts} />
         ) : null}
-        {options.localAccounts ? (
-          <>
-            {options.provider ? (
-              <p className="auth-card__or">
-                <span>or with an operator account</span>
-              </p>
-            ) : null}
-            <div className="field">
-              <label className="field__label" htmlFor="sign-in-name">
-                Name
-              </label>
-              <input
-                id="sign-in-name"
-                className="input"
-                autoComplete="username"
-                ref={nameInput}
-                required
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-              />
-            </div>
-            <div className="field">
-              <label className="field__label" htmlFor="sign-in-password">
-                Password
-              </label>
-              <input
-                id="sign-in-password"
-                className="input"
-                type="password"
-                autoComplete="current-password"
-                required
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            </div>
-            <button
-              type="submit"
-              className="button button--primary"
-              disabled={signIn.isPending || !name.trim() || !password}
-            >
-              {signIn.isPending ? 'Signing in…' : 'Sign in'}
-            </button>
-            <p className="auth-card__hint">
-              No account? The console server prints a one-time launch link when it starts; an administrator can create
-              accounts with <code>npm run operator</code>.
-            </p>
-          </>
-        ) : null}
+        {options.localAccounts ? <OperatorAccountFields form={form} afterProvider={!!options.provider} /> : null}
       </form>
     </main>
   );

@@ -91,9 +91,11 @@ export function shareAxis(theme: ChartTheme, label?: string): uPlot.Axis {
 }
 
 /** An x axis of confidences 0…1. */
-export function confidenceAxis(theme: ChartTheme): uPlot.Axis {
+export function confidenceAxis(theme: ChartTheme, label: string): uPlot.Axis {
   return {
     ...axisBase(theme),
+    label,
+    labelFont: '11px system-ui, sans-serif',
     grid: { show: false },
     incrs: [0.1, 0.2, 0.5],
     space: 28,
