@@ -1,6 +1,7 @@
 /** The Insights window: 24 h, 7 d, 30 d or a custom range (the operator's local time), kept in the URL. */
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
+import { fromLocalDateTimeInput, toLocalDateTimeInput } from '@/components/form/local-date-time';
 import type { InsightWindow, InsightsSearch } from './insights-search';
 import type { ResolvedWindow } from './insights-window';
 
@@ -10,19 +11,19 @@ const PRESETS: { window: Exclude<InsightWindow, 'custom'>; label: string }[] = [
   { window: '30d', label: '30 days' },
 ];
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** An instant as a datetime-local value in the operator's time zone. */
-const toLocalInput = (iso: string) => {
-  const d = new Date(iso);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
-
 /** One end of the custom window: its label and a local date-time input starting at the window's instant. */
 function DateTimeField({ id, name, label, value }: { id: string; name: string; label: string; value: string }) {
   return (
     <>
       <label htmlFor={id}>{label}</label>
-      <input id={id} name={name} type="datetime-local" className="input" required defaultValue={toLocalInput(value)} />
+      <input
+        id={id}
+        name={name}
+        type="datetime-local"
+        className="input"
+        required
+        defaultValue={toLocalDateTimeInput(value)}
+      />
     </>
   );
 }
@@ -35,9 +36,9 @@ export function WindowPicker({ resolved }: { resolved: ResolvedWindow }) {
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const from = String(form.get('from') ?? '');
-    const to = String(form.get('to') ?? '');
-    if (from && to) go({ window: 'custom', from: new Date(from).toISOString(), to: new Date(to).toISOString() });
+    const from = fromLocalDateTimeInput(String(form.get('from') ?? ''));
+    const to = fromLocalDateTimeInput(String(form.get('to') ?? ''));
+    if (from && to) go({ window: 'custom', from, to });
   };
   return (
     <div className="insights-window">

@@ -1,15 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useRunDocument } from '@/api/documents';
+import { contentTypeLabel } from '@/components/content-type-label';
 import type { AgentRun } from '@/contract';
-
-const TYPE_LABEL: Record<string, string> = {
-  'application/pdf': 'PDF',
-  'image/jpeg': 'JPEG',
-  'image/png': 'PNG',
-  'image/tiff': 'TIFF',
-  'image/webp': 'WEBP',
-  'message/rfc822': 'Email',
-};
 
 /** The document the run names in its resourceIds: name and type (fetched per visible row, cached). */
 export function RunDocument({ run }: { run: AgentRun }) {
@@ -26,9 +18,7 @@ export function RunDocument({ run }: { run: AgentRun }) {
       <Link to="/documents/$documentId" params={{ documentId }}>
         {doc ? doc.name || 'Untitled document' : '…'}
       </Link>
-      {doc?.contentType && (
-        <span className="badge badge--outline">{TYPE_LABEL[doc.contentType] ?? doc.contentType}</span>
-      )}
+      {doc?.contentType && <span className="badge badge--outline">{contentTypeLabel(doc.contentType)}</span>}
     </span>
   );
 }

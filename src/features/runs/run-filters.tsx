@@ -1,4 +1,5 @@
 import { useId, type FormEvent } from 'react';
+import { fromLocalDateTimeInput, toLocalDateTimeInput } from '@/components/form/local-date-time';
 import type { AgentRunStatus } from '@/contract';
 import { AGENT_RUN_STATUS_WORDS } from './run-status';
 import { useRunsSearchChange } from './runs-route';
@@ -9,16 +10,6 @@ import {
   tabStatuses,
   type RunsSearch,
 } from './runs-search';
-
-/** datetime-local (the operator's local time) ↔ the seed's UTC timestamps. */
-const toLocalInput = (timestamp: string | undefined) => {
-  if (!timestamp) return '';
-  const d = new Date(timestamp);
-  if (Number.isNaN(d.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
-const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : undefined);
 
 /** A filter set from another page (Insights), in the operator's words, with a button that removes it. */
 function FilterChip({ words, removeLabel, onRemove }: { words: string; removeLabel: string; onRemove: () => void }) {
@@ -48,8 +39,8 @@ export function RunFilters({ search }: { search: RunsSearch }) {
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const from = fromLocalInput(String(form.get('from') ?? ''));
-    const to = fromLocalInput(String(form.get('to') ?? ''));
+    const from = fromLocalDateTimeInput(String(form.get('from') ?? ''));
+    const to = fromLocalDateTimeInput(String(form.get('to') ?? ''));
     onSearchChange((s) => ({ ...s, cursor: undefined, from, to }));
   };
   return (
@@ -152,7 +143,7 @@ function CreatedInput({ id, name, label, value }: { id: string; name: string; la
   return (
     <>
       <label htmlFor={id}>{label}</label>
-      <input id={id} name={name} type="datetime-local" className="input" defaultValue={toLocalInput(value)} />
+      <input id={id} name={name} type="datetime-local" className="input" defaultValue={toLocalDateTimeInput(value)} />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { ColumnDef } from '@/components/data-table';
 import { DateTime } from '@/components/date-time';
 import type { Document } from '@/contract';
-import { TYPE_LABEL } from './document-type';
+import { contentTypeLabel } from '@/components/content-type-label';
 
 const shortId = (id: string) => `${id.split(':').slice(0, 2).join(':')}:…${id.slice(-6)}`;
 
@@ -34,7 +34,7 @@ export function documentColumns({
       id: 'type',
       header: 'Type',
       cell: ({ row: { original: d } }) =>
-        d.contentType ? (TYPE_LABEL[d.contentType] ?? d.contentType) : <span className="muted">No file</span>,
+        d.contentType ? contentTypeLabel(d.contentType) : <span className="muted">No file</span>,
     },
     {
       id: 'dataset',

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useRef, useState, type DragEvent } from 'react';
 import { formatBytes } from '@/widgets/document-viewer';
-import { TYPE_LABEL } from './document-type';
+import { contentTypeLabel } from '@/components/content-type-label';
 import type { Upload } from './use-uploads';
 
 /** Drop files (or choose them) to upload, into the dataset filtered on when there is one. */
@@ -113,7 +113,7 @@ export function UploadList({
             </span>
             <span className="docs-upload__meta">
               {formatBytes(upload.file.size)}
-              {upload.contentType ? ` · ${TYPE_LABEL[upload.contentType]}` : ''}
+              {upload.contentType ? ` · ${contentTypeLabel(upload.contentType)}` : ''}
             </span>
             <span className="docs-upload__status" role="status">
               {STATUS_TEXT[upload.status]}

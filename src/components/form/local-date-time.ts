@@ -1,0 +1,16 @@
+/**
+ * `<input type="datetime-local">` speaks the operator's local wall-clock time without a zone; the URL and the API speak
+ * UTC instants. These two convert between them, for every date-time input of the console.
+ */
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An instant as a datetime-local value in the operator's time zone ('' for none or an unreadable one). */
+export function toLocalDateTimeInput(instant: string | undefined): string {
+  if (!instant) return '';
+  const d = new Date(instant);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** A datetime-local value as a UTC instant (undefined for an empty input). */
+export const fromLocalDateTimeInput = (value: string) => (value ? new Date(value).toISOString() : undefined);
