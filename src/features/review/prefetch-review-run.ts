@@ -20,8 +20,16 @@ const PREFETCH_FRESH_MS = 30_000;
 
 export type ReviewRunRef = { agentId: string; runId: string; resourceIds?: readonly string[] };
 
-/** Fetches a document's metadata and preloads its file; answers the file's URL (null without one). */
-async function prefetchDocument(queryClient: QueryClient, org: string, documentId: string): Promise<string | null> {
+/**
+ * Fetches a document's metadata and preloads its file; answers the file's URL (null without one). `openingNow`: the
+ * file is for the screen opening now, kept over the files the queue gets ready ahead meanwhile.
+ */
+async function prefetchDocument(
+  queryClient: QueryClient,
+  org: string,
+  documentId: string,
+  openingNow: boolean,
+): Promise<string | null> {
   // A cached document serves as it is, stale or not: its file stays the same, and the screen asks for it again.
   const document = await queryClient.ensureQueryData(documentQueryOptions(org, documentId));
   if (!document.fileUrl) return null;
@@ -29,6 +37,7 @@ async function prefetchDocument(queryClient: QueryClient, org: string, documentI
   preloadDocument(document.fileUrl, {
     contentType: document.contentType,
     name: document.name || document.documentId,
+    openingNow,
   });
   return document.fileUrl;
 }
@@ -36,12 +45,18 @@ async function prefetchDocument(queryClient: QueryClient, org: string, documentI
 /**
  * Prefetches one run for review. When the run's `resourceIds` name its document (a queue entry does), the document
  * and its file start together with the run rather than after it. Answers the preloaded file's URL (null without one);
- * rejects when a call fails (the screen then asks again and explains).
+ * rejects when a call fails (the screen then asks again and explains). `openingNow`: this is the run the screen opens,
+ * not one got ready ahead (its file is kept over theirs).
  */
-export async function prefetchReviewRun(queryClient: QueryClient, org: string, run: ReviewRunRef) {
+export async function prefetchReviewRun(
+  queryClient: QueryClient,
+  org: string,
+  run: ReviewRunRef,
+  { openingNow = false }: { openingNow?: boolean } = {},
+) {
   const fresh = { staleTime: PREFETCH_FRESH_MS };
   const knownDocumentId = run.resourceIds ? runDocumentId({ resourceIds: run.resourceIds }) : null;
-  const early = knownDocumentId ? prefetchDocument(queryClient, org, knownDocumentId) : null;
+  const early = knownDocumentId ? prefetchDocument(queryClient, org, knownDocumentId, openingNow) : null;
   // Settled here so a failure of the early document does not go unhandled while the run is fetched.
   early?.catch(() => undefined);
   const { variables } = await queryClient.fetchQuery({
@@ -50,7 +65,7 @@ export async function prefetchReviewRun(queryClient: QueryClient, org: string, r
   });
   const { validationId, validationTaskId, modelId, documentId } = variables;
   const [fileUrl] = await Promise.all([
-    documentId && documentId !== knownDocumentId ? prefetchDocument(queryClient, org, documentId) : early,
+    documentId && documentId !== knownDocumentId ? prefetchDocument(queryClient, org, documentId, openingNow) : early,
     validationId && validationTaskId
       ? queryClient.prefetchQuery({ ...reviewTaskQueryOptions(org, validationId, validationTaskId), ...fresh })
       : null,
@@ -68,5 +83,7 @@ export function startReviewRun(queryClient: QueryClient, org: string, agentId: s
   const known =
     queryClient.getQueryData(reviewQueueQueryOptions(org, agentId).queryKey)?.runs.find((run) => run.runId === runId) ??
     queryClient.getQueryData(agentRunQueryOptions(org, agentId, runId).queryKey);
-  prefetchReviewRun(queryClient, org, { agentId, runId, resourceIds: known?.resourceIds }).catch(() => undefined);
+  prefetchReviewRun(queryClient, org, { agentId, runId, resourceIds: known?.resourceIds }, { openingNow: true }).catch(
+    () => undefined,
+  );
 }

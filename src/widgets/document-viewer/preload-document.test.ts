@@ -84,6 +84,22 @@ describe('preloadDocument', () => {
     expect(destroyed).toHaveLength(1);
   });
 
+  it('keeps the file of the screen opening now over files got ready ahead after it', async () => {
+    const { fetch } = fakeFetch();
+    const { open } = fakeOpener();
+    const url = (name: string) => `https://files.example.com/${name}`;
+    preloadDocument(url('ahead-1'), { contentType: 'image/png', fetch, open });
+    preloadDocument(url('opening'), { contentType: 'image/png', fetch, open, openingNow: true });
+    for (const name of ['ahead-2', 'ahead-3', 'ahead-4']) {
+      preloadDocument(url(name), { contentType: 'image/png', fetch, open });
+    }
+    await settle();
+    expect(preloadedDocumentFiles()).toEqual(['opening', 'ahead-3', 'ahead-4'].map(url));
+    // The next screen opening takes the mark: the earlier one is an ordinary file again.
+    preloadDocument(url('opening-2'), { contentType: 'image/png', fetch, open, openingNow: true });
+    expect(preloadedDocumentFiles()).toEqual(['ahead-3', 'ahead-4', 'opening-2'].map(url));
+  });
+
   it('a viewer that stops before opening lets the preloaded document go; a viewer that took it keeps it', async () => {
     const { fetch } = fakeFetch();
     const { open, destroyed } = fakeOpener();

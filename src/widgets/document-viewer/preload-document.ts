@@ -20,6 +20,11 @@ type Open = (source: DocumentSource, signal: AbortSignal) => Promise<PagedDocume
 type PreloadOptions = Pick<LoadDocumentFileOptions, 'contentType' | 'name' | 'fetch'> & {
   /** Opens a paged format (the viewer's own opener by default). */
   open?: Open;
+  /**
+   * The file of the screen opening now, not one got ready ahead: when more than `MAX_PRELOADED` are held, the files
+   * got ready ahead are let go first (the queue's prefetch may get several ready while the screen opens).
+   */
+  openingNow?: boolean;
 };
 
 /** A document opened ahead, until a viewer takes it or it is let go. */
@@ -45,6 +50,8 @@ class OpenedAhead {
 
 type Entry = {
   contentType: ContentType | null;
+  /** See PreloadOptions.openingNow; only the latest such file keeps it. */
+  openingNow: boolean;
   controller: AbortController;
   source: Promise<DocumentSource>;
 };
@@ -85,15 +92,26 @@ export function preloadDocument(fileUrl: string, options: PreloadOptions = {}): 
     }
     return loaded;
   });
-  const entry: Entry = { contentType, controller, source };
+  const openingNow = options.openingNow ?? false;
+  if (openingNow) for (const other of entries.values()) other.openingNow = false;
+  const entry: Entry = { contentType, openingNow, controller, source };
   entries.set(fileUrl, entry);
   // A failed preload is forgotten: the viewer then fetches for itself and explains the failure.
   source.catch(() => {
     if (entries.get(fileUrl) === entry) entries.delete(fileUrl);
   });
-  for (const oldest of entries.keys()) {
-    if (entries.size <= MAX_PRELOADED) break;
-    dropPreloadedDocument(oldest);
+  dropBeyondLimit();
+}
+
+/** Lets go of the oldest files got ready ahead, then (should that not do) the oldest of all, down to the limit. */
+function dropBeyondLimit() {
+  for (const [fileUrl, entry] of entries) {
+    if (entries.size <= MAX_PRELOADED) return;
+    if (!entry.openingNow) dropPreloadedDocument(fileUrl);
+  }
+  for (const fileUrl of entries.keys()) {
+    if (entries.size <= MAX_PRELOADED) return;
+    dropPreloadedDocument(fileUrl);
   }
 }
 
