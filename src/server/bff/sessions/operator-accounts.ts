@@ -5,11 +5,12 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { lock } from 'proper-lockfile';
 import { MAX_OPERATOR_AGENTS, OPERATOR_ROLES, type OperatorRole } from '@/contract/bff-session';
 import { ID_PATTERNS } from '@/contract/ids';
 import { hasNoNul, NUL_MESSAGE } from '@/contract/primitives';
 import { scryptHash, scryptVerify } from '@/server/shared/scrypt-hash';
-import { bffDir, readJsonFile, writeFileAtomic } from '@/server/bff/foundation/data-files';
+import { bffDir, ensureDir, readJsonFile, writeFileAtomic } from '@/server/bff/foundation/data-files';
 import { LAUNCH_OPERATOR } from './launch-links';
 
 export interface OperatorAccount {
@@ -153,7 +154,7 @@ export interface OperatorAccounts {
 export class FileOperatorAccounts implements OperatorAccounts {
   private readonly path: string;
 
-  constructor(dataDir: string) {
+  constructor(private readonly dataDir: string) {
     this.path = join(bffDir(dataDir), 'operators.json');
   }
 
@@ -167,8 +168,25 @@ export class FileOperatorAccounts implements OperatorAccounts {
     }));
   }
 
-  private async save(operators: OperatorAccount[]): Promise<void> {
-    await writeFileAtomic(this.path, `${JSON.stringify({ operators }, null, 2)}\n`);
+  /**
+   * Reads the accounts, changes them and writes them back under a lock file (`operators.json.lock`): operator CLIs and
+   * BFFs sharing the data dir change the file one at a time, so no change is lost to another written meanwhile.
+   * `change` answers the accounts to write, or undefined to leave the file as it is.
+   */
+  private async update(change: (operators: OperatorAccount[]) => OperatorAccount[] | undefined): Promise<void> {
+    await ensureDir(bffDir(this.dataDir));
+    // A lock left by a process that died is taken over once it is older than `stale` (its holder refreshes it).
+    const release = await lock(this.path, {
+      realpath: false,
+      stale: 10_000,
+      retries: { retries: 100, minTimeout: 10, maxTimeout: 200 },
+    });
+    try {
+      const changed = change(await this.list());
+      if (changed) await writeFileAtomic(this.path, `${JSON.stringify({ operators: changed }, null, 2)}\n`);
+    } finally {
+      await release();
+    }
   }
 
   async add(
@@ -178,39 +196,46 @@ export class FileOperatorAccounts implements OperatorAccounts {
     { agents = null }: NewAccountOptions = {},
   ): Promise<OperatorAccount> {
     assertValidAccount(name, role, password, agents);
-    const operators = await this.list();
-    if (operators.some((o) => o.name === name)) throw new Error(`operator "${name}" already exists`);
+    // Hashed before the lock is taken: scrypt is the slow part, and others wait while the lock is held.
+    const passwordHash = await hashPassword(password);
     const now = new Date().toISOString();
     const account: OperatorAccount = {
       id: newAccountId(),
       name,
       role,
       agents: agents && [...agents],
-      passwordHash: await hashPassword(password),
+      passwordHash,
       createdAt: now,
       updatedAt: now,
     };
-    await this.save([...operators, account]);
+    await this.update((operators) => {
+      if (operators.some((o) => o.name === name)) throw new Error(`operator "${name}" already exists`);
+      return [...operators, account];
+    });
     return account;
   }
 
   async remove(name: string): Promise<boolean> {
-    const operators = await this.list();
-    const remaining = operators.filter((o) => o.name !== name);
-    if (remaining.length === operators.length) return false;
-    await this.save(remaining);
-    return true;
+    let removed = false;
+    await this.update((operators) => {
+      const remaining = operators.filter((o) => o.name !== name);
+      removed = remaining.length < operators.length;
+      return removed ? remaining : undefined;
+    });
+    return removed;
   }
 
   async resetPassword(name: string, password: string): Promise<void> {
     const problem = validatePassword(password);
     if (problem) throw new Error(problem);
-    const operators = await this.list();
-    const account = operators.find((o) => o.name === name);
-    if (!account) throw new Error(`operator "${name}" does not exist`);
-    account.passwordHash = await hashPassword(password);
-    account.updatedAt = new Date().toISOString();
-    await this.save(operators);
+    const passwordHash = await hashPassword(password);
+    await this.update((operators) => {
+      const account = operators.find((o) => o.name === name);
+      if (!account) throw new Error(`operator "${name}" does not exist`);
+      account.passwordHash = passwordHash;
+      account.updatedAt = new Date().toISOString();
+      return operators;
+    });
   }
 
   /** The account when name and password match; undefined otherwise (same work either way). */
