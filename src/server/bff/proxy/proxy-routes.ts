@@ -188,19 +188,27 @@ async function sendOperatorAgents(request: FastifyRequest, reply: FastifyReply, 
 type Upstream = ZodApp['upstream'];
 
 /**
- * The agent limit on a write: a validation task of a run out of the operator's reach is refused with 403 (the reply
- * returned); undefined when the write may go on.
+ * The agent limit on a write: a validation task of a run out of the operator's reach is refused with 403. Answers
+ * true when the write was refused (the answer is sent), false when it may go on. A boolean, not the reply: a Fastify
+ * reply is thenable, so an async function returning it would resolve to undefined and the write would go through.
  */
-async function refuseOutOfReach(request: FastifyRequest, reply: FastifyReply, agents: readonly string[], rest: string) {
+async function refuseOutOfReach(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  agents: readonly string[],
+  rest: string,
+): Promise<boolean> {
   let outOfReach: boolean;
   try {
     outOfReach = await taskOutOfReach(request, agents, rest);
   } catch (error) {
     request.log.warn({ err: (error as Error).message }, 'looking up the agent of a validation task failed');
-    return reply.code(502).send({ message: 'The service could not say whose run this validation task is' });
+    await reply.code(502).send({ message: 'The service could not say whose run this validation task is' });
+    return true;
   }
-  if (outOfReach) return reply.code(403).send({ message: agentLimitMessage(request.operator!) });
-  return undefined;
+  if (!outOfReach) return false;
+  await reply.code(403).send({ message: agentLimitMessage(request.operator!) });
+  return true;
 }
 
 /** `/api/*` as `{base_url}/*`: the path checked to stay under the base URL, the agent limit applied, then forwarded. */
@@ -221,8 +229,7 @@ function apiHandler(upstream: Upstream) {
     if (agents && read && isAgentList(rest)) return sendOperatorAgents(request, reply, agents);
     const filter = agents && read ? agentLimitFilter(agents, rest) : undefined;
     if (agents && !read) {
-      const refused = await refuseOutOfReach(request, reply, agents, rest);
-      if (refused) return refused;
+      if (await refuseOutOfReach(request, reply, agents, rest)) return reply;
     }
     if (filter) for (const name of CONDITIONAL_HEADERS) delete headers[name];
     return forward(
