@@ -5,6 +5,69 @@ import boundaries from 'eslint-plugin-boundaries';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import pluginRouter from '@tanstack/eslint-plugin-router';
 import globals from 'globals';
+import lingui from 'eslint-plugin-lingui';
+
+/** What lingui/no-unlocalized-strings does not take for words an operator reads. */
+const UNLOCALIZED_STRINGS = {
+  ignore: [
+    // one lowercase token (a key, a class, a status value, a route) and UPPER_CASE constants
+    '^(?![A-Z])\\S+$',
+    '^[A-Z0-9_-]+$',
+    // no letters at all: punctuation, numbers, separators
+    '^[^A-Za-z]*$',
+  ],
+  ignoreNames: [
+    {
+      regex: {
+        pattern:
+          '^(className|classList|key|type|id|role|href|to|from|src|method|rel|target|name|mode|variant|size|side|align|dateTime|lang|inputMode|autoComplete|enterKeyHint|queryKey|htmlFor|form|accept|pattern|columnsKey|storageKey|testId|data-.*|aria-(controls|describedby|labelledby|hidden|live|current|haspopup|expanded|pressed|selected|checked|orientation|sort|autocomplete|invalid|busy|atomic|relevant|level|modal|disabled|readonly|required|owns|activedescendant))$',
+      },
+    },
+    { regex: { pattern: '^[A-Z0-9_]+$' } },
+  ],
+  ignoreFunctions: [
+    'Error',
+    'console.*',
+    'z.*',
+    'RegExp',
+    'URL',
+    'URLSearchParams',
+    'fetch',
+    'bffFetch',
+    'import',
+    'matchMedia',
+    '*.matchMedia',
+    '*.startsWith',
+    '*.endsWith',
+    '*.includes',
+    '*.indexOf',
+    '*.get',
+    '*.has',
+    '*.set',
+    '*.delete',
+    '*.append',
+    '*.getItem',
+    '*.setItem',
+    '*.removeItem',
+    '*.addEventListener',
+    '*.removeEventListener',
+    '*.querySelector',
+    '*.querySelectorAll',
+    '*.closest',
+    '*.getAttribute',
+    '*.setAttribute',
+    '*.removeAttribute',
+    '*.toggle',
+    '*.add',
+    '*.remove',
+    '*.contains',
+    '*.match',
+    '*.replace',
+    '*.split',
+    '*.join',
+    'document.createElement',
+  ],
+};
 
 const CLASSIC_ZOD = {
   name: 'zod',
@@ -191,6 +254,7 @@ export default tseslint.config(
         { type: 'components', pattern: 'src/components' },
         { type: 'api', pattern: 'src/api' },
         { type: 'contract', pattern: 'src/contract' },
+        { type: 'i18n', pattern: 'src/i18n' },
         ...serverElements(BFF),
         ...serverElements(SERVICE),
         { type: 'server-shared', pattern: 'src/server/shared' },
@@ -206,7 +270,11 @@ export default tseslint.config(
             {
               from: { file: { categories: 'console-entry' } },
               allow: {
-                to: { element: { types: { anyOf: ['routes', 'feature', 'widget', 'components', 'api', 'contract'] } } },
+                to: {
+                  element: {
+                    types: { anyOf: ['routes', 'feature', 'widget', 'components', 'api', 'contract', 'i18n'] },
+                  },
+                },
               },
             },
             // main.tsx imports the router, the router the generated route tree, the root route the router's context type.
@@ -218,12 +286,16 @@ export default tseslint.config(
             {
               from: { element: { type: 'routes' } },
               allow: {
-                to: { element: { types: { anyOf: ['routes', 'feature', 'widget', 'components', 'api', 'contract'] } } },
+                to: {
+                  element: {
+                    types: { anyOf: ['routes', 'feature', 'widget', 'components', 'api', 'contract', 'i18n'] },
+                  },
+                },
               },
             },
             {
               from: { element: { type: 'feature' } },
-              allow: { to: { element: { types: { anyOf: ['widget', 'components', 'api', 'contract'] } } } },
+              allow: { to: { element: { types: { anyOf: ['widget', 'components', 'api', 'contract', 'i18n'] } } } },
             },
             {
               from: { element: { type: 'feature' } },
@@ -233,17 +305,18 @@ export default tseslint.config(
             },
             {
               from: { element: { type: 'widget' } },
-              allow: { to: { element: { types: { anyOf: ['widget', 'components', 'api', 'contract'] } } } },
+              allow: { to: { element: { types: { anyOf: ['widget', 'components', 'api', 'contract', 'i18n'] } } } },
             },
             {
               from: { element: { type: 'components' } },
-              allow: { to: { element: { types: { anyOf: ['components', 'api', 'contract'] } } } },
+              allow: { to: { element: { types: { anyOf: ['components', 'api', 'contract', 'i18n'] } } } },
             },
             {
               from: { element: { type: 'api' } },
-              allow: { to: { element: { types: { anyOf: ['api', 'contract'] } } } },
+              allow: { to: { element: { types: { anyOf: ['api', 'contract', 'i18n'] } } } },
             },
             { from: { element: { type: 'contract' } }, allow: { to: { element: { type: 'contract' } } } },
+            { from: { element: { type: 'i18n' } }, allow: { to: { element: { type: 'i18n' } } } },
             ...serverPolicies(BFF, allOf(SERVICE)),
             ...serverPolicies(SERVICE),
             {
@@ -304,6 +377,36 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Words and formats (DESIGN.md §6, issue 39): every user-visible string of the console goes through Lingui's
+    // macros, and every date and number through src/i18n/format.ts in the operator's locale. What is not words —
+    // class names, keys, ids, routes, single lowercase tokens — is not flagged.
+    // The contract is the servers' too: its messages are the API's, in English (the console explains them).
+    files: ['src/{api,components,features,routes,widgets,i18n}/**/*.{ts,tsx}', 'src/{main,router}.tsx'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/components/testing/**'],
+    plugins: { lingui },
+    rules: {
+      ...lingui.configs['flat/recommended'].rules,
+      'lingui/no-unlocalized-strings': ['warn', UNLOCALIZED_STRINGS],
+      'no-restricted-properties': [
+        'error',
+        ...['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString'].map((property) => ({
+          property,
+          message: 'Format through src/i18n/format.ts: it writes in the operator’s locale and time zone.',
+        })),
+        ...['DateTimeFormat', 'NumberFormat', 'RelativeTimeFormat', 'ListFormat', 'PluralRules'].map((property) => ({
+          object: 'Intl',
+          property,
+          message: 'Format through src/i18n/format.ts (one Intl formatter per locale and option set, cached).',
+        })),
+      ],
+    },
+  },
+  {
+    // The one formatting module.
+    files: ['src/i18n/format.ts'],
+    rules: { 'no-restricted-properties': 'off' },
   },
   {
     // ESLint loads import resolvers with require(): this one is CommonJS.

@@ -4,6 +4,9 @@ import { dirname, join, normalize, sep } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import babel from '@rolldown/plugin-babel';
+import { lingui } from '@lingui/vite-plugin';
+import { CONSOLE_SOURCE, linguiBabelPlugins } from './scripts/i18n/compile-source-messages';
 
 /**
  * pdf.js loads CMaps, standard fonts, ICC profiles and its wasm decoders (JBIG2 / JPEG 2000 — without them
@@ -63,7 +66,11 @@ export default defineConfig({
       routesDirectory: 'src/routes',
       generatedRouteTree: 'src/routeTree.gen.ts',
     }),
+    // Lingui's macros become catalog lookups; English stays inline, compiled (scripts/i18n/compile-source-messages.ts).
+    babel({ plugins: [...linguiBabelPlugins], include: CONSOLE_SOURCE }),
     react(),
+    // A catalog import (`src/locales/nb/messages.po`) becomes its compiled messages; a missing translation fails the build.
+    lingui({ failOnMissing: true, failOnCompileError: true }),
     pdfjsAssets(),
   ],
   // The TIFF worker imports pako (utif2 needs it as a global): pre-bundle it so dev serves it like the build.

@@ -1,9 +1,13 @@
 import { defineConfig } from 'vitest/config';
+import babel from '@rolldown/plugin-babel';
+import { CONSOLE_SOURCE, linguiBabelPlugins } from './scripts/i18n/compile-source-messages';
 
 // Five suites: pure units (contract, helpers), console components (React Testing Library in jsdom), the code both
 // servers share, the embedded service over real HTTP, and the BFF over real HTTP. Every test file of src/ and scripts/
 // falls in exactly one of them.
 export default defineConfig({
+  // The console's components use Lingui's macros: expand them as the build does (vite.config.ts).
+  plugins: [babel({ plugins: [...linguiBabelPlugins], include: CONSOLE_SOURCE })],
   resolve: { alias: { '@/': new URL('./src/', import.meta.url).pathname } },
   test: {
     projects: [

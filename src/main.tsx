@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
+import { I18nProvider } from '@lingui/react';
+import { activateStartupLanguage, i18n } from '@/i18n/i18n';
 import { createQueryClient } from '@/api/query-client';
 import { sessionKey } from '@/api/session';
 import { createAppRouter } from './router';
@@ -24,10 +26,15 @@ const queryClient = createQueryClient({
 });
 const router = createAppRouter(queryClient);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
+// The operator's language is active before the first render (another language's catalog is one small request).
+void activateStartupLanguage().then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </I18nProvider>
+    </StrictMode>,
+  ),
 );

@@ -14,6 +14,8 @@ import {
   RouterProvider,
 } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
+import { I18nProvider } from '@lingui/react';
+import { i18n } from '@/i18n/i18n';
 import { sessionKey, type Session } from '@/api/session';
 import { signedInSessionSchema, type OperatorRole } from '@/contract/bff-session';
 
@@ -45,9 +47,11 @@ export function renderInConsole(ui: ReactNode, { role = 'admin' as OperatorRole,
     history: createMemoryHistory({ initialEntries: [path] }),
   });
   const view = render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nProvider>,
   );
   /** Where the router is now: path and search as the address bar would show them. */
   const location = () => router.state.location;

@@ -6,16 +6,21 @@ import { useSignOut, type Session } from '@/api/session';
 import { explainError } from '@/api/errors';
 import { IconChevronDown, IconGlobe, IconLock, IconSignOut } from '@/components/icons';
 import { useTimeZone } from '@/components/date-time';
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import { currentLanguage, switchLanguage } from '@/i18n/i18n';
+import { LANGUAGES, languageName, type Language } from '@/i18n/locales';
 
 const loadSessionsDialog = () => import('./operator-sessions-dialog');
 const OperatorSessionsDialog = lazy(() => loadSessionsDialog().then((m) => ({ default: m.OperatorSessionsDialog })));
 
 /** What an operator's role lets them do, in the operator's words; a reviewer limited to agents says how many. */
 function roleWords({ role, agents }: Session['operator']): string {
-  if (role === 'admin') return 'Administrator';
-  if (role === 'viewer') return 'Viewer (read only)';
-  if (!agents) return 'Reviewer';
-  return agents.length === 1 ? 'Reviewer of 1 agent' : `Reviewer of ${agents.length} agents`;
+  if (role === 'admin') return t`Administrator`;
+  if (role === 'viewer') return t`Viewer (read only)`;
+  if (!agents) return t`Reviewer`;
+  const count = agents.length;
+  return plural(count, { one: 'Reviewer of # agent', other: 'Reviewer of # agents' });
 }
 
 /** Who is signed in (name, role), the UTC/local preference, the signed-in sessions, and sign out. */
@@ -26,7 +31,8 @@ export function OperatorMenu({ session }: { session: Session }) {
   const openingDialog = useRef(false);
   const navigate = useNavigate();
   const [zone, setZone] = useTimeZone();
-  const { name, role } = session.operator;
+  const { name } = session.operator;
+  const roleName = roleWords(session.operator);
 
   const onSignOut = async () => {
     try {
@@ -39,7 +45,7 @@ export function OperatorMenu({ session }: { session: Session }) {
       await navigate({ to: '/sign-in', replace: true });
       signOut.clearCache();
     } catch (error) {
-      toast.error('Sign out failed', { description: explainError(error).detail });
+      toast.error(t`Sign out failed`, { description: explainError(error).detail });
     }
   };
 
@@ -51,7 +57,7 @@ export function OperatorMenu({ session }: { session: Session }) {
         <DropdownMenu.Trigger
           ref={triggerRef}
           className="operator-trigger"
-          aria-label={`Operator ${name}, ${role}. Open menu`}
+          aria-label={t`Operator ${name}, ${roleName}. Open menu`}
         >
           <span className="avatar" data-initial={name.slice(0, 1).toUpperCase()} aria-hidden="true" />
           <span className="operator-trigger__name hide-narrow">{name}</span>
@@ -71,13 +77,14 @@ export function OperatorMenu({ session }: { session: Session }) {
           <div className="menu__header">
             <div className="menu__title">{name}</div>
             <div className="menu__subtitle">
-              {roleWords(session.operator)} · {session.upstream.baseUrl}
+              {roleName} · {session.upstream.baseUrl}
             </div>
           </div>
           <DropdownMenu.Separator className="menu__separator" />
           <DropdownMenu.Item className="menu__item" onSelect={() => setZone(zone === 'utc' ? 'local' : 'utc')}>
-            <IconGlobe /> Show times in {zone === 'utc' ? 'local time' : 'UTC'}
+            <IconGlobe /> {zone === 'utc' ? <Trans>Show times in local time</Trans> : <Trans>Show times in UTC</Trans>}
           </DropdownMenu.Item>
+          <LanguageChoice />
           <DropdownMenu.Item
             className="menu__item"
             onPointerEnter={() => void loadSessionsDialog()}
@@ -86,10 +93,10 @@ export function OperatorMenu({ session }: { session: Session }) {
               setSessionsOpen(true);
             }}
           >
-            <IconLock /> Sessions
+            <IconLock /> <Trans>Sessions</Trans>
           </DropdownMenu.Item>
           <DropdownMenu.Item className="menu__item" onSelect={() => void onSignOut()}>
-            <IconSignOut /> Sign out
+            <IconSignOut /> <Trans>Sign out</Trans>
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Root>
@@ -98,6 +105,36 @@ export function OperatorMenu({ session }: { session: Session }) {
           <OperatorSessionsDialog session={session} onClose={() => setSessionsOpen(false)} returnFocusTo={triggerRef} />
         </Suspense>
       ) : null}
+    </>
+  );
+}
+
+/** The console's language: choosing one reloads the page in it (remembered in this browser). */
+function LanguageChoice() {
+  // The pseudo-locale is for testing layouts: offered only while it is the one in use.
+  const offered = LANGUAGES.filter((l) => l !== 'en-XA' || currentLanguage() === l);
+  return (
+    <>
+      <DropdownMenu.Separator className="menu__separator" />
+      <DropdownMenu.Label className="menu__label">
+        <Trans>Language</Trans>
+      </DropdownMenu.Label>
+      <DropdownMenu.RadioGroup
+        value={currentLanguage()}
+        onValueChange={(value) => {
+          if (value !== currentLanguage()) switchLanguage(value as Language);
+        }}
+      >
+        {offered.map((language) => (
+          <DropdownMenu.RadioItem key={language} value={language} className="menu__item" lang={language}>
+            <span className="menu__item-indicator" aria-hidden="true">
+              <DropdownMenu.ItemIndicator>✓</DropdownMenu.ItemIndicator>
+            </span>
+            {languageName(language)}
+          </DropdownMenu.RadioItem>
+        ))}
+      </DropdownMenu.RadioGroup>
+      <DropdownMenu.Separator className="menu__separator" />
     </>
   );
 }
