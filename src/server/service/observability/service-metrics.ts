@@ -7,6 +7,7 @@
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { MetricsListener } from '@/server/shared/metrics/metrics-endpoint';
 import { HttpMetrics } from '@/server/shared/metrics/http-metrics';
+import { RequestTraffic } from './request-traffic';
 import { TallyCounter } from '@/server/shared/metrics/tally-counter';
 import type { Store } from '@/server/service/storage';
 import { recognitionsRepo } from '@/server/service/storage/repositories/document-recognitions';
@@ -16,6 +17,8 @@ export type PageOutcome = 'recognised' | 'not-recognised' | 'failed';
 export class ServiceMetrics {
   readonly registry = new Registry();
   readonly http = new HttpMetrics(this.registry, 'dps_service');
+  /** The requests being answered now: background work gives way to them (request-traffic.ts). */
+  readonly traffic = new RequestTraffic();
   /** The metrics listener (DPS_SERVICE_METRICS_PORT), once the plugin has set it up. */
   listener: MetricsListener = { port: () => undefined };
   private readonly readCache = new TallyCounter(

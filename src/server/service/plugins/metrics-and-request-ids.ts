@@ -21,6 +21,7 @@ export const serviceMetrics = fp<{ metrics: ServiceMetrics; config?: MetricsConf
     app.decorate('serviceMetrics', metrics);
     answerRequestIds(app);
     metrics.http.hook(app);
+    metrics.traffic.hook(app);
     if (config) metrics.listener = serveMetrics(app, metrics.registry, config, hostNames);
   },
   { name: 'service-metrics' },

@@ -68,6 +68,7 @@ async function drain(ctx: ServiceContext, queue: Queue) {
     for (;;) {
       let claim: Claim | undefined;
       try {
+        await ctx.metrics.traffic.quiet();
         claim = await recognitionsRepo.claimNext(ctx.store.db, leaseSeconds(ctx.config.ocr));
       } catch (error) {
         // The store is closing or unreachable: the documents stay claimable for the next start.
@@ -114,6 +115,7 @@ async function takeTurn(ctx: ServiceContext, claim: Claim) {
     if (turn.done && beyond < turn.pageCount) {
       turn.unrecognised.push({ first: beyond, last: turn.pageCount - 1, reason: 'page-limit' });
     }
+    await ctx.metrics.traffic.quiet();
     if (!(await recognitionsRepo.recordTurn(db, claim, turn))) {
       cancelRecognition(claim.documentId); // re-uploaded or deleted meanwhile: the new upload has its turn
     }
@@ -124,8 +126,17 @@ async function takeTurn(ctx: ServiceContext, claim: Claim) {
   }
 }
 
-/** The claimed document's file as a stream of its chunks, or null when it has none. */
+/** The claimed document's file as a stream of its chunks, or null when it has none; each read gives way to requests. */
 async function readFile(ctx: ServiceContext, claim: Claim) {
+  await ctx.metrics.traffic.quiet();
   const head = await ctx.files.head(ctx.store.db, claim.organizationId, claim.documentId);
-  return head ? { contentType: head.contentType, chunks: ctx.files.read(claim.organizationId, head) } : null;
+  if (!head) return null;
+  return { contentType: head.contentType, chunks: givingWay(ctx, ctx.files.read(claim.organizationId, head)) };
+}
+
+async function* givingWay<T>(ctx: ServiceContext, chunks: AsyncIterable<T>): AsyncIterable<T> {
+  for await (const chunk of chunks) {
+    yield chunk;
+    await ctx.metrics.traffic.quiet();
+  }
 }
