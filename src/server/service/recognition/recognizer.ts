@@ -12,7 +12,6 @@
  * alive.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { setPriority } from 'node:os';
 import type { OcrLimits } from '@/server/service/config';
 import type { FileChunk, PageResult, RecognitionMessage, RecognitionRequest } from './recognition-protocol';
 import { serverFile } from '@/server/shared/server-files';
@@ -69,15 +68,6 @@ function start(maxMemoryMb: number): Child {
     serialization: 'advanced',
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
-  // Recognition is background work: at the lowest scheduling priority the process answering requests gets a core
-  // first on a busy machine (two cores, one of them OCR's), and recognition takes what is left.
-  if (proc.pid !== undefined) {
-    try {
-      setPriority(proc.pid, 19);
-    } catch {
-      // Not allowed here (some containers): recognition then shares the machine as an equal.
-    }
-  }
   let ready!: () => void;
   let failed!: (error: Error) => void;
   const child: Child = {
