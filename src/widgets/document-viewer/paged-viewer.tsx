@@ -118,6 +118,7 @@ function ViewerBody({
 }) {
   const { scroller, sizes, rotation, viewport, thumbnails, current, scrollToIndex } = view;
   const documentName = name ?? t`Document`;
+  const pageCount = doc.pageCount;
   return (
     <div className="dv-body">
       {thumbnails && doc.pageCount > 1 && (
@@ -135,7 +136,7 @@ function ViewerBody({
         ref={scroller}
         tabIndex={0}
         role="region"
-        aria-label={plural(doc.pageCount, { one: `${documentName}: # page`, other: `${documentName}: # pages` })}
+        aria-label={plural(pageCount, { one: `${documentName}: # page`, other: `${documentName}: # pages` })}
         onScroll={view.onScroll}
         {...selection}
       >

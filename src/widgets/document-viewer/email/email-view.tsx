@@ -80,15 +80,7 @@ export function EmailView({ source, toolbarStart, renderAttachment }: Props) {
       </div>
       <div className="dv-email-scroll">
         <EmailHeader email={email} />
-        {email.blockedRemote > 0 && (
-          <p className="dv-note" role="note">
-            <Plural
-              value={email.blockedRemote}
-              one="# remote image or style was blocked: loading them would tell the sender the message was opened. Links are shown but not followed."
-              other="# remote images or styles were blocked: loading them would tell the sender the message was opened. Links are shown but not followed."
-            />
-          </p>
-        )}
+        <BlockedNote blockedCount={email.blockedRemote} />
         <AttachmentList ref={list} attachments={email.attachments} onOpen={setOpened} />
         {email.frameHtml !== null ? (
           <iframe
@@ -128,6 +120,20 @@ function useParsedEmail(bytes: BytesSource['bytes']) {
     };
   }, [bytes]);
   return state;
+}
+
+/** How much remote content was blocked, and why (nothing when none was). */
+function BlockedNote({ blockedCount }: { blockedCount: number }) {
+  if (blockedCount <= 0) return null;
+  return (
+    <p className="dv-note" role="note">
+      <Plural
+        value={blockedCount}
+        one="# remote image or style was blocked: loading them would tell the sender the message was opened. Links are shown but not followed."
+        other="# remote images or styles were blocked: loading them would tell the sender the message was opened. Links are shown but not followed."
+      />
+    </p>
+  );
 }
 
 /** Why the message could not be read: the parser's own words after ours. */
@@ -183,11 +189,12 @@ function AttachmentList({
   attachments: ParsedEmail['attachments'];
   onOpen: (index: number) => void;
 }) {
-  if (attachments.length === 0) return null;
+  const attachmentCount = attachments.length;
+  if (attachmentCount === 0) return null;
   return (
     <section className="dv-attachments" aria-label={t`Attachments`}>
       <h3 className="dv-attachments-title">
-        <Icon name="attachment" /> <Plural value={attachments.length} one="# attachment" other="# attachments" />
+        <Icon name="attachment" /> <Plural value={attachmentCount} one="# attachment" other="# attachments" />
       </h3>
       <ul ref={ref}>
         {attachments.map((attachment, i) => (
