@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCapabilities } from '@/api/capabilities';
 import { appClientNameQueryOptions, consoleOperatorQueryOptions, type StampedWrite } from '@/api/change-credits';
 import { useOrganizationScope } from '@/api/organization-scope';
+import { t } from '@lingui/core/macro';
 
 /** The service's own stamp for what its first start created (the organization, the console's app client). */
 const FIRST_START = 'bootstrap';
@@ -28,15 +29,17 @@ export function ChangeCredit({
   });
   const client = useQuery({ ...appClientNameQueryOptions(org, actor ?? ''), enabled: Boolean(actor) });
   if (!actor) return null;
-  const who = operator.data
-    ? `${operator.data} (console)`
-    : actor === FIRST_START
-      ? 'the service’s first start'
-      : (client.data ?? actor);
   return (
     <span className="muted" title={actor}>
       {' '}
-      by {who}
+      {creditWords(operator.data, actor === FIRST_START, client.data ?? actor)}
     </span>
   );
+}
+
+/** "by ann (console)", "by the service’s first start" or "by <app client>": a whole phrase for each case. */
+function creditWords(operatorName: string | null | undefined, firstStart: boolean, clientName: string): string {
+  if (operatorName) return t`by ${operatorName} (console)`;
+  if (firstStart) return t`by the service’s first start`;
+  return t`by ${clientName}`;
 }

@@ -6,6 +6,7 @@
  */
 import { creationWrite, updateWrite } from '@/api/change-credits';
 import { DateTime } from '@/components/date-time';
+import { Trans } from '@lingui/react/macro';
 import { ChangeCredit } from './change-credit';
 
 interface Stamped {
@@ -21,14 +22,18 @@ export function ChangeFacts({ collection, id, resource }: { collection: string; 
   return (
     <>
       <div>
-        <dt>Created</dt>
+        <dt>
+          <Trans>Created</Trans>
+        </dt>
         <dd>
           <DateTime value={createdTime} />
           <ChangeCredit actor={createdBy} write={creationWrite(collection, createdTime)} />
         </dd>
       </div>
       <div>
-        <dt>Updated</dt>
+        <dt>
+          <Trans>Updated</Trans>
+        </dt>
         <dd>
           {updatedTime ? (
             <>
@@ -36,17 +41,23 @@ export function ChangeFacts({ collection, id, resource }: { collection: string; 
               <ChangeCredit actor={updatedBy} write={updateWrite(collection, id, updatedTime)} />
             </>
           ) : (
-            <span className="muted">Never</span>
+            <span className="muted">
+              <Trans>Never</Trans>
+            </span>
           )}
         </dd>
       </div>
       <div style={{ gridColumn: '1 / -1' }}>
-        <dt>Metadata</dt>
+        <dt>
+          <Trans>Metadata</Trans>
+        </dt>
         <dd>
           {metadata && Object.keys(metadata).length > 0 ? (
             <pre className="code-block">{JSON.stringify(metadata, null, 2)}</pre>
           ) : (
-            <span className="muted">None</span>
+            <span className="muted">
+              <Trans>None</Trans>
+            </span>
           )}
         </dd>
       </div>

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { OcrResult } from '@/contract/ocr';
+import { Trans } from '@lingui/react/macro';
 import type { ContentType } from './document-size';
 import { DocumentViewer, type DocumentViewerProps } from './document-viewer';
 import { loadPreloadedDocumentFile } from './preload-document';
@@ -80,13 +81,13 @@ export function DocumentFileViewer({
     <div className={['dv-root', className].filter(Boolean).join(' ')}>
       {state === null ? (
         <p className="dv-status" role="status">
-          Loading document…
+          <Trans>Loading document…</Trans>
         </p>
       ) : (
         <div className="dv-status" role="alert">
           <p className="dv-error">{state.error}</p>
           <button type="button" className="dv-button dv-text-button" onClick={() => setAttempt((n) => n + 1)}>
-            Try again
+            <Trans>Try again</Trans>
           </button>
         </div>
       )}

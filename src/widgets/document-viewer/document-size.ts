@@ -1,15 +1,11 @@
 import { CONTENT_TYPES } from '@/contract';
+import { formatBytes } from '@/i18n/format';
+import { t } from '@lingui/core/macro';
 
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
 /** Largest file the service stores (`PUT {fileUrl}`, 64 MiB) and so the largest the viewer expects. */
 export const MAX_DOCUMENT_BYTES = 64 * 1024 * 1024;
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
-}
 
 /**
  * Why a file of this size cannot be a document, or null when it fits. `atLeast`: the size is a lower bound (the
@@ -17,8 +13,10 @@ export function formatBytes(bytes: number): string {
  */
 export function describeOversize(byteLength: number, atLeast = false): string | null {
   if (byteLength <= MAX_DOCUMENT_BYTES) return null;
-  const size = atLeast ? `over ${formatBytes(MAX_DOCUMENT_BYTES)}` : formatBytes(byteLength);
-  return `This file is ${size}; the service stores files of up to ${formatBytes(MAX_DOCUMENT_BYTES)} (64 MiB).`;
+  const limit = formatBytes(MAX_DOCUMENT_BYTES);
+  if (atLeast) return t`This file is over ${limit}; the service stores files of up to ${limit} (64 MiB).`;
+  const size = formatBytes(byteLength);
+  return t`This file is ${size}; the service stores files of up to ${limit} (64 MiB).`;
 }
 
 export function isContentType(value: string): value is ContentType {

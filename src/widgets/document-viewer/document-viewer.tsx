@@ -1,4 +1,6 @@
 import { useEffect, useState, type ReactNode, type Ref } from 'react';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { describeOversize } from './document-size';
 import { downloadSource } from './download-source';
 import { EmailView } from './email/email-view';
@@ -59,15 +61,17 @@ function GuardedViewer(props: DocumentViewerProps) {
     return (
       <div className="dv-status dv-oversize" role="alert">
         <p>
-          <strong>This document is larger than the service's limit.</strong>
+          <strong>
+            <Trans>This document is larger than the service's limit.</Trans>
+          </strong>
         </p>
         <p>{oversize}</p>
         <div className="dv-actions">
           <button type="button" className="dv-button dv-text-button" onClick={() => void downloadSource(source)}>
-            Download
+            <Trans>Download</Trans>
           </button>
           <button type="button" className="dv-button dv-text-button" onClick={() => setOpenAnyway(true)}>
-            Show it anyway
+            <Trans>Show it anyway</Trans>
           </button>
         </div>
       </div>
@@ -85,6 +89,14 @@ function GuardedViewer(props: DocumentViewerProps) {
     );
   }
   return <PagedDocumentViewer {...props} />;
+}
+
+/** Why the document could not be opened, for the operator: a locked PDF in words, else the reader's own message. */
+function openFailure(error: unknown): string {
+  if ((error as { name?: string } | null)?.name === 'PasswordException')
+    return t`The document could not be opened: the PDF is password-protected.`;
+  const reason = error instanceof Error ? error.message : String(error);
+  return t`The document could not be opened: ${reason}`;
 }
 
 type OpenState =
@@ -114,13 +126,7 @@ function PagedDocumentViewer({
       },
       (error: unknown) => {
         if (controller.signal.aborted || isAbortError(error)) return;
-        const reason =
-          (error as { name?: string } | null)?.name === 'PasswordException'
-            ? 'the PDF is password-protected.'
-            : error instanceof Error
-              ? error.message
-              : String(error);
-        setState({ status: 'failed', message: `The document could not be opened: ${reason}` });
+        setState({ status: 'failed', message: openFailure(error) });
       },
     );
     return () => {
@@ -132,7 +138,7 @@ function PagedDocumentViewer({
   if (state.status === 'opening')
     return (
       <p className="dv-status" role="status">
-        Opening document…
+        <Trans>Opening document…</Trans>
       </p>
     );
   if (state.status === 'failed') {
@@ -140,7 +146,7 @@ function PagedDocumentViewer({
       <div className="dv-status" role="alert">
         <p className="dv-error">{state.message}</p>
         <button type="button" className="dv-button dv-text-button" onClick={() => void downloadSource(source)}>
-          Download the file
+          <Trans>Download the file</Trans>
         </button>
       </div>
     );

@@ -5,7 +5,6 @@ export { loadDocumentFile, fileProxyUrl, DocumentFileError, type LoadDocumentFil
 export {
   MAX_DOCUMENT_BYTES,
   describeOversize,
-  formatBytes,
   normalizeContentType,
   sniffContentType,
   type ContentType,

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { t } from '@lingui/core/macro';
 import type { Rotation } from './page-layout';
 import { addBoxOverlay, pageWords } from './box-select';
 import { rotatePoint, textOfWords, wordsInBox, type PageWord, type WordBox } from './page-words';
@@ -54,11 +55,12 @@ export function useKeyboardWordPick({ scroller, rotation, sources, onSelect }: K
       ? await pageWords(pageElement, page, turned, asked ?? [], new AbortController().signal)
       : [];
     if (!pageElement || !words.length) {
-      announce(`Page ${page} has no text to pick from: type the value instead.`);
+      announce(t`Page ${page} has no text to pick from: type the value instead.`);
       onDone?.();
       return;
     }
-    const overlay = addBoxOverlay(pageElement, 'dv-box-select dv-box-select--keys');
+    const className = 'dv-box-select dv-box-select--keys';
+    const overlay = addBoxOverlay(pageElement, className);
     const origin = { line: 0, word: 0 };
     picking.current = {
       page,
@@ -70,7 +72,7 @@ export function useKeyboardWordPick({ scroller, rotation, sources, onSelect }: K
       onDone,
     };
     show(
-      `Picking words on page ${page}: arrows move, Shift and arrows widen the box, Enter fills the field, Esc leaves.`,
+      t`Picking words on page ${page}: arrows move, Shift and arrows widen the box, Enter fills the field, Esc leaves.`,
     );
   };
 
@@ -87,7 +89,7 @@ export function useKeyboardWordPick({ scroller, rotation, sources, onSelect }: K
   const onKeyDown = (event: KeyboardEvent): boolean => {
     const p = picking.current;
     if (!p) return false;
-    if (event.key === 'Escape') stop('Picking words ended; the field is unchanged.');
+    if (event.key === 'Escape') stop(t`Picking words ended; the field is unchanged.`);
     else if (event.key === 'Enter') {
       const text = taken(p);
       const { onSelect: report } = latest.current;

@@ -1,5 +1,6 @@
 import { bffFetch } from '@/api/bff-fetch';
 import { fileProxyUrl } from '@/api/document-files';
+import { t } from '@lingui/core/macro';
 import {
   MAX_DOCUMENT_BYTES,
   describeOversize,
@@ -59,46 +60,55 @@ export async function loadDocumentFile(
     });
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    throw new DocumentFileError('The document could not be fetched: the console server did not answer.', 'network');
+    throw new DocumentFileError(t`The document could not be fetched: the console server did not answer.`, 'network');
   }
-  if (!response.ok) {
-    let message = `The document could not be fetched (HTTP ${response.status}).`;
-    try {
-      const body = (await response.json()) as { message?: unknown };
-      if (typeof body.message === 'string') message = `The document could not be fetched: ${body.message}`;
-    } catch {
-      /* not JSON: keep the status line */
-    }
-    throw new DocumentFileError(message, 'http', response.status);
-  }
+  if (!response.ok) throw new DocumentFileError(await fetchFailure(response), 'http', response.status);
   const total = response.status === 206 ? rangeTotal(response.headers.get('Content-Range')) : undefined;
   if (total !== undefined && total > PDF_PROBE_BYTES) {
     await response.body?.cancel();
-    if (total > maxBytes)
-      throw new DocumentFileError(describeOversize(total) ?? 'The document is too large to show.', 'too-large');
+    if (total > maxBytes) throw new DocumentFileError(tooLarge(total), 'too-large');
     return { url: fileProxyUrl(fileUrl), length: total, contentType: 'application/pdf', name: options.name };
   }
   const declaredLength = Number(response.headers.get('Content-Length') ?? NaN);
   if (declaredLength > maxBytes) {
     await response.body?.cancel();
-    throw new DocumentFileError(describeOversize(declaredLength) ?? 'The document is too large to show.', 'too-large');
+    throw new DocumentFileError(tooLarge(declaredLength), 'too-large');
   }
   const bytes = await readAtMost(response, maxBytes);
-  if (!bytes)
-    throw new DocumentFileError(
-      describeOversize(maxBytes + 1, true) ?? 'The document is too large to show.',
-      'too-large',
-    );
+  if (!bytes) throw new DocumentFileError(tooLarge(maxBytes + 1, true), 'too-large');
 
   const contentType =
     options.contentType ?? normalizeContentType(response.headers.get('Content-Type')) ?? sniffContentType(bytes);
   if (!contentType) {
+    const declaredType = response.headers.get('Content-Type');
     throw new DocumentFileError(
-      `The file's type (${response.headers.get('Content-Type') ?? 'none'}) is not one the viewer shows.`,
+      declaredType === null
+        ? t`The file's type (none) is not one the viewer shows.`
+        : t`The file's type (${declaredType}) is not one the viewer shows.`,
       'unsupported-type',
     );
   }
   return { bytes, contentType, name: options.name };
+}
+
+/** The service's own explanation when it gives one (its JSON `message`), else the HTTP status. */
+async function fetchFailure(response: Response): Promise<string> {
+  try {
+    const body = (await response.json()) as { message?: unknown };
+    if (typeof body.message === 'string') {
+      const serviceMessage = body.message;
+      return t`The document could not be fetched: ${serviceMessage}`;
+    }
+  } catch {
+    /* not JSON: say the status */
+  }
+  const status = response.status;
+  return t`The document could not be fetched (HTTP ${status}).`;
+}
+
+/** Why a file over the limit is not shown (a smaller `maxBytes` than the service's may still refuse it). */
+function tooLarge(byteLength: number, atLeast = false): string {
+  return describeOversize(byteLength, atLeast) ?? t`The document is too large to show.`;
 }
 
 /** The complete size in `Content-Range: bytes 0-65535/1234567`, when it is known. */

@@ -1,5 +1,6 @@
 import { memo, useContext, useMemo, type CSSProperties } from 'react';
 import type { OcrWord } from '@/contract/ocr';
+import { Trans } from '@lingui/react/macro';
 import type { Rotation } from './page-layout';
 import {
   RecognitionSaidByHostContext,
@@ -34,14 +35,14 @@ export function OcrTextLayer({ page, width, height, rotation, hasOwnText }: OcrT
   if (isRecognizing(recognized) && !saidByHost) {
     return (
       <p className="dv-ocr-status" role="status">
-        Recognising text on this page…
+        <Trans>Recognising text on this page…</Trans>
       </p>
     );
   }
   if (recognized && 'result' in recognized && recognized.status === 'failed') {
     return (
       <p className="dv-ocr-status dv-ocr-status--failed" role="status">
-        No text recognised on this page
+        <Trans>No text recognised on this page</Trans>
       </p>
     );
   }
@@ -49,11 +50,13 @@ export function OcrTextLayer({ page, width, height, rotation, hasOwnText }: OcrT
 }
 
 let measureContext: CanvasRenderingContext2D | null | undefined;
+/** The font the words are measured in: the text layer's own (a CSS font, not words). */
+const MEASURE_FONT = '100px sans-serif';
 /** Width of `text` at 100px in the layer's font (one shared canvas; measuring is cheap). */
 function textWidthAt100(text: string): number {
   if (measureContext === undefined) measureContext = document.createElement('canvas').getContext('2d');
   if (!measureContext) return 0;
-  measureContext.font = '100px sans-serif';
+  measureContext.font = MEASURE_FONT;
   return measureContext.measureText(text).width;
 }
 

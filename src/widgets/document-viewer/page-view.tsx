@@ -1,4 +1,6 @@
 import { memo } from 'react';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { OcrTextLayer } from './ocr-text-layer';
 import type { Rotation } from './page-layout';
 import type { PagedDocument } from './paged-document';
@@ -45,12 +47,13 @@ export const PageView = memo(function PageView(props: PageViewProps) {
   const { canvasHost, error } = usePageCanvas({ doc, index, live, scale, rotation, width, height, onPainted });
   const { textHost, text } = usePageTextLayer({ doc, index, live, scale, rotation });
   usePageHighlight({ text, textHost, highlightText, revealToken, index, onReveal });
+  const pageNumber = index + 1;
 
   return (
     <div
       className="dv-page"
       role="group"
-      aria-label={`Page ${index + 1} of ${pageCount}`}
+      aria-label={t`Page ${pageNumber} of ${pageCount}`}
       data-page-number={index + 1}
       style={{ top, left, width, height }}
     >
@@ -69,7 +72,9 @@ export const PageView = memo(function PageView(props: PageViewProps) {
       )}
       {error && (
         <p className="dv-page-error" role="alert">
-          Page {index + 1}: {error}
+          <Trans>
+            Page {pageNumber}: {error}
+          </Trans>
         </p>
       )}
     </div>

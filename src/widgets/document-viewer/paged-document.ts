@@ -36,9 +36,12 @@ export interface PagedDocument {
   destroy(): void;
 }
 
-export const abortError = () => new DOMException('Rendering was cancelled', 'AbortError');
+/** A cancelled render's error, as the DOM names one (never shown: callers drop it with isAbortError). */
+const ABORT_ERROR_NAME = 'AbortError';
+const CANCELLED_MESSAGE = 'Rendering was cancelled';
+export const abortError = () => new DOMException(CANCELLED_MESSAGE, ABORT_ERROR_NAME);
 export const isAbortError = (error: unknown) =>
-  (error instanceof DOMException && error.name === 'AbortError') ||
+  (error instanceof DOMException && error.name === ABORT_ERROR_NAME) ||
   (error as { name?: string } | null)?.name === 'RenderingCancelledException' ||
   (error as { name?: string } | null)?.name === 'AbortException';
 

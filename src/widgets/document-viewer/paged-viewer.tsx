@@ -7,6 +7,7 @@ import {
   type Ref,
   type RefObject,
 } from 'react';
+import { plural, t } from '@lingui/core/macro';
 import { downloadSource } from './download-source';
 import { pageLeft, pagesToRender, visiblePages, type Rotation, type StackLayout } from './page-layout';
 import type { PagedDocument } from './paged-document';
@@ -116,6 +117,8 @@ function ViewerBody({
   onPainted: () => void;
 }) {
   const { scroller, sizes, rotation, viewport, thumbnails, current, scrollToIndex } = view;
+  const documentName = name ?? t`Document`;
+  const pageCount = doc.pageCount;
   return (
     <div className="dv-body">
       {thumbnails && doc.pageCount > 1 && (
@@ -133,7 +136,7 @@ function ViewerBody({
         ref={scroller}
         tabIndex={0}
         role="region"
-        aria-label={`${name ?? 'Document'}: ${doc.pageCount} ${doc.pageCount === 1 ? 'page' : 'pages'}`}
+        aria-label={plural(pageCount, { one: `${documentName}: # page`, other: `${documentName}: # pages` })}
         onScroll={view.onScroll}
         {...selection}
       >

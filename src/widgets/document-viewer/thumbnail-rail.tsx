@@ -1,4 +1,5 @@
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { t } from '@lingui/core/macro';
 import { computeLayout, pagesToRender, rotatedSize, type PageSize, type Rotation } from './page-layout';
 import { isAbortError, type PagedDocument } from './paged-document';
 
@@ -52,7 +53,7 @@ export function ThumbnailRail({ doc, sizes, rotation, current, enabled, onSelect
   }, [current, layout]);
 
   return (
-    <nav className="dv-thumbs" aria-label="Page thumbnails">
+    <nav className="dv-thumbs" aria-label={t`Page thumbnails`}>
       <div className="dv-thumbs-scroll" ref={scroller} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}>
         <div style={{ height: layout.totalHeight, position: 'relative' }}>
           {shown.map((i) => (
@@ -101,6 +102,7 @@ const Thumbnail = memo(function Thumbnail({
   current,
   onSelect,
 }: ThumbProps) {
+  const pageNumber = index + 1;
   const host = useRef<HTMLSpanElement>(null);
   useEffect(() => {
     const el = host.current;
@@ -134,13 +136,13 @@ const Thumbnail = memo(function Thumbnail({
       type="button"
       className="dv-thumb"
       style={{ top, width: width + 8 }}
-      aria-label={`Go to page ${index + 1}`}
+      aria-label={t`Go to page ${pageNumber}`}
       aria-current={current ? 'page' : undefined}
       onClick={() => onSelect(index)}
     >
       <span className="dv-thumb-image" ref={host} style={{ width, height }} />
       <span className="dv-thumb-label" aria-hidden="true">
-        {index + 1}
+        {pageNumber}
       </span>
     </button>
   );

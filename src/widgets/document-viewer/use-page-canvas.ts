@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { t } from '@lingui/core/macro';
 import { outputScale as pickOutputScale, type Rotation } from './page-layout';
 import { isAbortError, type PagedDocument } from './paged-document';
 
@@ -45,7 +46,7 @@ export function usePageCanvas({
       (reason: unknown) => {
         releaseCanvas(canvas);
         if (!isAbortError(reason) && !controller.signal.aborted)
-          setError(reason instanceof Error ? reason.message : 'The page could not be drawn.');
+          setError(reason instanceof Error ? reason.message : t`The page could not be drawn.`);
       },
     );
     return () => controller.abort();

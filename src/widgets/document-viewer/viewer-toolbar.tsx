@@ -1,4 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import { formatNumber, formatPercent } from '@/i18n/format';
 import { Icon, type IconName } from './icons';
 import { ZOOM_STEPS, type ZoomMode } from './page-layout';
 
@@ -55,12 +58,12 @@ export function ViewerToolbar(props: Props) {
   const { start, pageCount, current, onGoToPage, thumbnails, onToggleThumbnails, zoom, onZoom, onRotate, onDownload } =
     props;
   return (
-    <div className="dv-toolbar" role="toolbar" aria-label="Document tools">
+    <div className="dv-toolbar" role="toolbar" aria-label={t`Document tools`}>
       {start}
       {thumbnails !== null && (
         <ToolbarButton
           icon="sidebar"
-          label={thumbnails ? 'Hide page thumbnails' : 'Show page thumbnails'}
+          label={thumbnails ? t`Hide page thumbnails` : t`Show page thumbnails`}
           pressed={thumbnails}
           onClick={onToggleThumbnails}
         />
@@ -70,23 +73,23 @@ export function ViewerToolbar(props: Props) {
       <div className="dv-group dv-group--fit">
         <ToolbarButton
           icon="fitWidth"
-          label="Fit width"
+          label={t`Fit width`}
           pressed={zoom.mode === 'fit-width'}
           onClick={() => onZoom({ mode: 'fit-width' })}
         />
         <ToolbarButton
           icon="fitPage"
-          label="Fit page"
+          label={t`Fit page`}
           pressed={zoom.mode === 'fit-page'}
           onClick={() => onZoom({ mode: 'fit-page' })}
         />
       </div>
       <div className="dv-group dv-group--rotate">
-        <ToolbarButton icon="rotateCcw" label="Rotate counterclockwise" onClick={() => onRotate(-90)} />
-        <ToolbarButton icon="rotateCw" label="Rotate clockwise" shortcut="R" onClick={() => onRotate(90)} />
+        <ToolbarButton icon="rotateCcw" label={t`Rotate counterclockwise`} onClick={() => onRotate(-90)} />
+        <ToolbarButton icon="rotateCw" label={t`Rotate clockwise`} shortcut="R" onClick={() => onRotate(90)} />
       </div>
       <div className="dv-spacer" />
-      <ToolbarButton icon="download" label="Download" onClick={onDownload} />
+      <ToolbarButton icon="download" label={t`Download`} onClick={onDownload} />
     </div>
   );
 }
@@ -96,6 +99,7 @@ function PageNavigation({ pageCount, current, onGoToPage }: Pick<Props, 'pageCou
   // While the operator types, the field shows what they type; otherwise the current page.
   const [typed, setTyped] = useState<string | null>(null);
   const pageText = typed ?? String(current + 1);
+  const pages = formatNumber(pageCount);
 
   const commitPage = () => {
     const n = Number.parseInt(pageText, 10);
@@ -106,13 +110,13 @@ function PageNavigation({ pageCount, current, onGoToPage }: Pick<Props, 'pageCou
     <div className="dv-group">
       <ToolbarButton
         icon="prev"
-        label="Previous page"
+        label={t`Previous page`}
         disabled={current <= 0}
         onClick={() => onGoToPage(current - 1)}
       />
       <input
         className="dv-input dv-page-input"
-        aria-label={`Page number (of ${pageCount})`}
+        aria-label={t`Page number (of ${pages})`}
         inputMode="numeric"
         value={pageText}
         size={Math.max(2, String(pageCount).length)}
@@ -122,10 +126,12 @@ function PageNavigation({ pageCount, current, onGoToPage }: Pick<Props, 'pageCou
         }}
         onBlur={commitPage}
       />
-      <span className="dv-page-count">of {pageCount}</span>
+      <span className="dv-page-count">
+        <Trans>of {pages}</Trans>
+      </span>
       <ToolbarButton
         icon="next"
-        label="Next page"
+        label={t`Next page`}
         disabled={current >= pageCount - 1}
         onClick={() => onGoToPage(current + 1)}
       />
@@ -136,7 +142,7 @@ function PageNavigation({ pageCount, current, onGoToPage }: Pick<Props, 'pageCou
 /** Zoom out, the zoom list (fit width, fit page, the steps and a custom scale) and zoom in. */
 function ZoomControls({ zoom, onZoom }: Pick<Props, 'zoom' | 'onZoom'>) {
   const zoomId = useId();
-  const percent = Math.round(zoom.scale * 100);
+  const percent = formatPercent(zoom.scale);
   const zoomValue = zoom.mode === 'custom' ? String(zoom.scale) : zoom.mode;
   const steps =
     ZOOM_STEPS.some((s) => Math.abs(s - zoom.scale) < 0.001) || zoom.mode !== 'custom'
@@ -144,9 +150,9 @@ function ZoomControls({ zoom, onZoom }: Pick<Props, 'zoom' | 'onZoom'>) {
       : [...ZOOM_STEPS, zoom.scale].sort((a, b) => a - b);
   return (
     <div className="dv-group">
-      <ToolbarButton icon="zoomOut" label="Zoom out" shortcut="-" onClick={() => onZoom('out')} />
+      <ToolbarButton icon="zoomOut" label={t`Zoom out`} shortcut="-" onClick={() => onZoom('out')} />
       <label htmlFor={zoomId} className="dv-visually-hidden">
-        Zoom
+        <Trans>Zoom</Trans>
       </label>
       <select
         id={zoomId}
@@ -157,15 +163,15 @@ function ZoomControls({ zoom, onZoom }: Pick<Props, 'zoom' | 'onZoom'>) {
           onZoom(v === 'fit-width' || v === 'fit-page' ? { mode: v } : { mode: 'custom', scale: Number(v) });
         }}
       >
-        <option value="fit-width">Fit width{zoom.mode === 'fit-width' ? ` (${percent}%)` : ''}</option>
-        <option value="fit-page">Fit page{zoom.mode === 'fit-page' ? ` (${percent}%)` : ''}</option>
+        <option value="fit-width">{zoom.mode === 'fit-width' ? t`Fit width (${percent})` : t`Fit width`}</option>
+        <option value="fit-page">{zoom.mode === 'fit-page' ? t`Fit page (${percent})` : t`Fit page`}</option>
         {steps.map((s) => (
           <option key={s} value={String(s)}>
-            {Math.round(s * 100)}%
+            {formatPercent(s)}
           </option>
         ))}
       </select>
-      <ToolbarButton icon="zoomIn" label="Zoom in" shortcut="+" onClick={() => onZoom('in')} />
+      <ToolbarButton icon="zoomIn" label={t`Zoom in`} shortcut="+" onClick={() => onZoom('in')} />
     </div>
   );
 }

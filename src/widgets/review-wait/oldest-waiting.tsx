@@ -8,19 +8,27 @@ import { useQuery } from '@tanstack/react-query';
 import { useOrganizationScope } from '@/api/organization-scope';
 import { oldestWaitingRunQueryOptions, reviewSettingsQueryOptions } from '@/api/review-team';
 import { IconAlert } from '@/components/icons';
+import { formatNumber } from '@/i18n/format';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import './oldest-waiting.css';
-
-const integer = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
 
 /** "45 s", "12 min", "3 h 5 min", "2 d 4 h" (as Insights writes durations, whole minutes past an hour). */
 export function formatWait(ms: number): string {
-  const s = Math.max(0, Math.floor(ms / 1000));
-  if (s < 60) return `${integer.format(s)} s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${integer.format(m)} min`;
-  const h = Math.floor(m / 60);
-  if (h < 48) return `${integer.format(h)} h${m % 60 ? ` ${m % 60} min` : ''}`;
-  return `${integer.format(Math.floor(h / 24))} d${h % 24 ? ` ${h % 24} h` : ''}`;
+  const totalSeconds = Math.max(0, Math.floor(ms / 1000));
+  const totalMinutes = Math.floor(totalSeconds / 60);
+  const totalHours = Math.floor(totalMinutes / 60);
+  const seconds = formatNumber(totalSeconds);
+  const minutes = formatNumber(totalMinutes % 60);
+  const hours = formatNumber(totalHours % 24);
+  if (totalSeconds < 60) return t`${seconds} s`;
+  if (totalMinutes < 60) return t`${minutes} min`;
+  if (totalHours < 48) {
+    const allHours = formatNumber(totalHours);
+    return totalMinutes % 60 ? t`${allHours} h ${minutes} min` : t`${allHours} h`;
+  }
+  const days = formatNumber(Math.floor(totalHours / 24));
+  return totalHours % 24 ? t`${days} d ${hours} h` : t`${days} d`;
 }
 
 function useMinuteClock(): number {
@@ -47,9 +55,21 @@ export function OldestWaiting({ agentId, empty = null }: { agentId: string; empt
     <span className={late ? 'oldest-waiting oldest-waiting--late' : 'oldest-waiting'} data-testid="oldest-waiting">
       {late && <IconAlert aria-hidden="true" />}
       <span>
-        Oldest waiting <strong>{formatWait(age)}</strong>
-        {late && `, over the ${formatWait(limitMs)} limit`}
+        <WaitWords wait={formatWait(age)} limit={late ? formatWait(limitMs) : null} />
       </span>
     </span>
+  );
+}
+
+/** "Oldest waiting <strong>12 min</strong>", with ", over the 4 h limit" when it is late: one sentence each. */
+function WaitWords({ wait, limit }: { wait: string; limit: string | null }) {
+  return limit === null ? (
+    <Trans>
+      Oldest waiting <strong>{wait}</strong>
+    </Trans>
+  ) : (
+    <Trans>
+      Oldest waiting <strong>{wait}</strong>, over the {limit} limit
+    </Trans>
   );
 }

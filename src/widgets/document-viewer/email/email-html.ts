@@ -101,14 +101,17 @@ export function sanitizeEmailHtml(html: string, inlineImages: Map<string, string
 
 export const normalizeContentId = (id: string) => id.trim().replace(/^<|>$/g, '').toLowerCase();
 
+/** The frame's document up to its body (markup, not words): the CSP first, then a readable default style. */
+const FRAME_START =
+  `<!doctype html><html><head><meta charset="utf-8">` +
+  `<meta http-equiv="Content-Security-Policy" content="${EMAIL_FRAME_CSP}">` +
+  `<style>html{color-scheme:light}body{margin:16px;font:14px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1b1b1f;background:#fff;overflow-wrap:anywhere}` +
+  `img{max-width:100%;height:auto}img[data-remote-blocked]{display:inline-block;min-width:24px;min-height:16px;outline:1px dashed #999}` +
+  `a[data-inert-link]{color:#0645ad;text-decoration:underline;cursor:help}table{max-width:100%}</style>` +
+  `</head><body>`;
+const FRAME_END = `</body></html>`;
+
 /** The frame's whole document: the CSP first, then a readable default style, then the sanitized body. */
 export function emailFrameDocument(bodyHtml: string): string {
-  return (
-    `<!doctype html><html><head><meta charset="utf-8">` +
-    `<meta http-equiv="Content-Security-Policy" content="${EMAIL_FRAME_CSP}">` +
-    `<style>html{color-scheme:light}body{margin:16px;font:14px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1b1b1f;background:#fff;overflow-wrap:anywhere}` +
-    `img{max-width:100%;height:auto}img[data-remote-blocked]{display:inline-block;min-width:24px;min-height:16px;outline:1px dashed #999}` +
-    `a[data-inert-link]{color:#0645ad;text-decoration:underline;cursor:help}table{max-width:100%}</style>` +
-    `</head><body>${bodyHtml}</body></html>`
-  );
+  return FRAME_START + bodyHtml + FRAME_END;
 }

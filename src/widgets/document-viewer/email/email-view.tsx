@@ -1,4 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
+import { t } from '@lingui/core/macro';
+import { Plural, Trans } from '@lingui/react/macro';
+import { useTimeZone } from '@/components/date-time';
+import { formatDateTime } from '@/i18n/format';
 import { downloadSource } from '@/widgets/document-viewer/download-source';
 import { Icon } from '@/widgets/document-viewer/icons';
 import { ToolbarButton } from '@/widgets/document-viewer/viewer-toolbar';
@@ -12,15 +16,9 @@ type Props = {
   renderAttachment: (attachment: DocumentSource, back: ReactNode) => ReactNode;
 };
 
+// The addresses are the message's own data, written as mail programs write them ("Ann <ann@x.no>, bob@y.no").
 const formatAddresses = (list: EmailAddress[]) =>
   list.map((a) => (a.name && a.address ? `${a.name} <${a.address}>` : a.name || a.address)).join(', ');
-
-function formatDate(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime())
-    ? value
-    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
 
 /** A message/rfc822 document: headers, the sanitized body in a sandboxed frame, and its attachments. */
 export function EmailView({ source, toolbarStart, renderAttachment }: Props) {
@@ -38,7 +36,7 @@ export function EmailView({ source, toolbarStart, renderAttachment }: Props) {
   if (!state)
     return (
       <p className="dv-status" role="status">
-        Opening message…
+        <Trans>Opening message…</Trans>
       </p>
     );
   if ('error' in state)
@@ -60,7 +58,7 @@ export function EmailView({ source, toolbarStart, renderAttachment }: Props) {
           setOpened(null);
         }}
       >
-        <Icon name="back" /> Message
+        <Icon name="back" /> <Trans>Message</Trans>
       </button>
     );
     return (
@@ -75,32 +73,25 @@ export function EmailView({ source, toolbarStart, renderAttachment }: Props) {
 
   return (
     <div className="dv-email">
-      <div className="dv-toolbar" role="toolbar" aria-label="Message tools">
+      <div className="dv-toolbar" role="toolbar" aria-label={t`Message tools`}>
         {toolbarStart}
         <div className="dv-spacer" />
-        <ToolbarButton icon="download" label="Download message" onClick={() => downloadSource(source)} />
+        <ToolbarButton icon="download" label={t`Download message`} onClick={() => downloadSource(source)} />
       </div>
       <div className="dv-email-scroll">
         <EmailHeader email={email} />
-        {email.blockedRemote > 0 && (
-          <p className="dv-note" role="note">
-            {email.blockedRemote === 1
-              ? '1 remote image or style was'
-              : `${email.blockedRemote} remote images or styles were`}{' '}
-            blocked: loading them would tell the sender the message was opened. Links are shown but not followed.
-          </p>
-        )}
+        <BlockedNote blockedCount={email.blockedRemote} />
         <AttachmentList ref={list} attachments={email.attachments} onOpen={setOpened} />
         {email.frameHtml !== null ? (
           <iframe
             className="dv-email-frame"
-            title="Message body"
+            title={t`Message body`}
             sandbox=""
             referrerPolicy="no-referrer"
             srcDoc={email.frameHtml}
           />
         ) : (
-          <pre className="dv-email-text">{email.text ?? '(empty message)'}</pre>
+          <pre className="dv-email-text">{email.text ?? t`(empty message)`}</pre>
         )}
       </div>
     </div>
@@ -120,7 +111,7 @@ function useParsedEmail(bytes: BytesSource['bytes']) {
       (error: unknown) => {
         if (!cancelled)
           setState({
-            error: `The message could not be read: ${error instanceof Error ? error.message : String(error)}`,
+            error: readFailure(error),
           });
       },
     );
@@ -131,31 +122,54 @@ function useParsedEmail(bytes: BytesSource['bytes']) {
   return state;
 }
 
-/** Subject, then From, To, Cc (those present) and Date. */
+/** How much remote content was blocked, and why (nothing when none was). */
+function BlockedNote({ blockedCount }: { blockedCount: number }) {
+  if (blockedCount <= 0) return null;
+  return (
+    <p className="dv-note" role="note">
+      <Plural
+        value={blockedCount}
+        one="# remote image or style was blocked: loading them would tell the sender the message was opened. Links are shown but not followed."
+        other="# remote images or styles were blocked: loading them would tell the sender the message was opened. Links are shown but not followed."
+      />
+    </p>
+  );
+}
+
+/** Why the message could not be read: the parser's own words after ours. */
+function readFailure(error: unknown): string {
+  const reason = error instanceof Error ? error.message : String(error);
+  return t`The message could not be read: ${reason}`;
+}
+
+/** Subject, then From, To, Cc (those present) and Date (in the operator's time zone; the header's own on hover). */
 function EmailHeader({ email }: { email: ParsedEmail }) {
-  const headers: [string, string][] = [
-    ['From', formatAddresses(email.from)],
-    ['To', formatAddresses(email.to)],
-    ['Cc', formatAddresses(email.cc)],
+  const [zone] = useTimeZone();
+  const headers: { key: string; label: string; value: string }[] = [
+    { key: 'from', label: t`From`, value: formatAddresses(email.from) },
+    { key: 'to', label: t`To`, value: formatAddresses(email.to) },
+    { key: 'cc', label: t`Cc`, value: formatAddresses(email.cc) },
   ];
   return (
     <header className="dv-email-header">
-      <h2 className="dv-email-subject">{email.subject || '(no subject)'}</h2>
+      <h2 className="dv-email-subject">{email.subject || t`(no subject)`}</h2>
       <dl className="dv-email-fields">
         {headers
-          .filter(([, v]) => v)
-          .map(([k, v]) => (
-            <div key={k}>
-              <dt>{k}</dt>
-              <dd>{v}</dd>
+          .filter(({ value }) => value)
+          .map(({ key, label, value }) => (
+            <div key={key}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
             </div>
           ))}
         {email.date && (
           <div>
-            <dt>Date</dt>
+            <dt>
+              <Trans>Date</Trans>
+            </dt>
             <dd>
               <time dateTime={email.date} title={email.date}>
-                {formatDate(email.date)}
+                {formatDateTime(email.date, zone, false)}
               </time>
             </dd>
           </div>
@@ -175,42 +189,56 @@ function AttachmentList({
   attachments: ParsedEmail['attachments'];
   onOpen: (index: number) => void;
 }) {
-  if (attachments.length === 0) return null;
+  const attachmentCount = attachments.length;
+  if (attachmentCount === 0) return null;
   return (
-    <section className="dv-attachments" aria-label="Attachments">
+    <section className="dv-attachments" aria-label={t`Attachments`}>
       <h3 className="dv-attachments-title">
-        <Icon name="attachment" /> {attachments.length} {attachments.length === 1 ? 'attachment' : 'attachments'}
+        <Icon name="attachment" /> <Plural value={attachmentCount} one="# attachment" other="# attachments" />
       </h3>
       <ul ref={ref}>
-        {attachments.map((a, i) => (
-          <li key={i} className="dv-attachment">
-            <span className="dv-attachment-name">{a.name}</span>
-            <span className="dv-attachment-meta">
-              {a.mimeType} · {a.size}
-              {a.inline ? ' · inline' : ''}
-            </span>
-            {a.viewerType ? (
-              <button
-                type="button"
-                className="dv-button dv-text-button"
-                data-attachment={i}
-                onClick={() => onOpen(i)}
-                aria-label={`Open ${a.name}`}
-              >
-                Open
-              </button>
-            ) : null}
-            <button
-              type="button"
-              className="dv-button dv-text-button"
-              aria-label={`Download ${a.name}`}
-              onClick={() => downloadSource({ bytes: a.bytes, contentType: a.mimeType, name: a.name })}
-            >
-              Download
-            </button>
-          </li>
+        {attachments.map((attachment, i) => (
+          <AttachmentItem key={i} index={i} attachment={attachment} onOpen={onOpen} />
         ))}
       </ul>
     </section>
+  );
+}
+
+/** One attachment: its name, type, size (and whether the body shows it), Open when the viewer shows it, Download. */
+function AttachmentItem({
+  index,
+  attachment,
+  onOpen,
+}: {
+  index: number;
+  attachment: ParsedEmail['attachments'][number];
+  onOpen: (index: number) => void;
+}) {
+  const { name: attachmentName, mimeType, size, inline, viewerType, bytes } = attachment;
+  return (
+    <li className="dv-attachment">
+      <span className="dv-attachment-name">{attachmentName}</span>
+      <span className="dv-attachment-meta">{inline ? t`${mimeType} · ${size} · inline` : `${mimeType} · ${size}`}</span>
+      {viewerType ? (
+        <button
+          type="button"
+          className="dv-button dv-text-button"
+          data-attachment={index}
+          onClick={() => onOpen(index)}
+          aria-label={t`Open ${attachmentName}`}
+        >
+          <Trans>Open</Trans>
+        </button>
+      ) : null}
+      <button
+        type="button"
+        className="dv-button dv-text-button"
+        aria-label={t`Download ${attachmentName}`}
+        onClick={() => downloadSource({ bytes, contentType: mimeType, name: attachmentName })}
+      >
+        <Trans>Download</Trans>
+      </button>
+    </li>
   );
 }

@@ -1,11 +1,8 @@
 import PostalMime from 'postal-mime';
 import { encodeBase64 } from '@/widgets/document-viewer/base64';
-import {
-  formatBytes,
-  normalizeContentType,
-  sniffContentType,
-  type ContentType,
-} from '@/widgets/document-viewer/document-size';
+import { formatBytes } from '@/i18n/format';
+import { normalizeContentType, sniffContentType, type ContentType } from '@/widgets/document-viewer/document-size';
+import { t } from '@lingui/core/macro';
 import { emailFrameDocument, normalizeContentId, sanitizeEmailHtml } from './email-html';
 
 export type EmailAddress = { name: string; address: string };
@@ -50,10 +47,12 @@ export async function parseEmail(bytes: ArrayBuffer): Promise<ParsedEmail> {
   const email = await PostalMime.parse(bytes.slice(0));
   const attachments: EmailAttachment[] = email.attachments.map((a, i) => {
     const data = toBuffer(a.content);
+    const attachmentNumber = i + 1;
     const viewerType =
       normalizeContentType(a.mimeType) ?? (a.mimeType === 'application/octet-stream' ? sniffContentType(data) : null);
     return {
-      name: a.filename || `attachment-${i + 1}`,
+      // The name an unnamed attachment is shown and downloaded under.
+      name: a.filename || t`attachment-${attachmentNumber}`,
       mimeType: a.mimeType,
       size: formatBytes(data.byteLength),
       bytes: data,
