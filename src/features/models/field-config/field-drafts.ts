@@ -62,10 +62,12 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * not an object, a field is not an object, or `fields` is not an object of objects.
  */
 export function configToDrafts(config: unknown): { drafts: FieldDraft[] } | { error: string } {
+  // A field as JSON, not words (and braces a message must not hold as text): {"type": "string"}.
+  const example = JSON.stringify({ type: 'string' }).replace(':', ': ');
   if (!isPlainObject(config)) return { error: t`fieldConfig must be a JSON object of fields` };
   const drafts: FieldDraft[] = [];
   for (const [name, value] of Object.entries(config)) {
-    if (!isPlainObject(value)) return { error: t`${name} must be an object such as {"type": "string"}` };
+    if (!isPlainObject(value)) return { error: t`${name} must be an object such as ${example}` };
     const { fields, ...spec } = value;
     let columns: FieldDraft[] | undefined;
     if (fields !== undefined) {
@@ -73,7 +75,7 @@ export function configToDrafts(config: unknown): { drafts: FieldDraft[] } | { er
       columns = [];
       for (const [columnName, columnValue] of Object.entries(fields)) {
         if (!isPlainObject(columnValue))
-          return { error: t`${name}.fields.${columnName} must be an object such as {"type": "string"}` };
+          return { error: t`${name}.fields.${columnName} must be an object such as ${example}` };
         if (columnValue.fields !== undefined)
           return { error: t`${name}.fields.${columnName}.fields: columns cannot have columns of their own` };
         columns.push({ key: newKey(), name: columnName, spec: { ...columnValue } });
