@@ -221,7 +221,7 @@ test.describe('ground-truth editor', () => {
       groundTruth: initial,
     });
     await openDocument(page, doc);
-    await expect(page.getByText('1 need attention')).toBeVisible();
+    await expect(page.getByText('1 needs attention')).toBeVisible();
     await expectAccessible(page);
 
     // Enter jumps from the first field to the next one that needs attention.

@@ -1,5 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { toast } from '@/components/toast';
 import { modelQueryOptions, useDeleteModel, useUpdateModel } from '@/api/models';
 import { useCapabilities } from '@/api/capabilities';
@@ -11,6 +13,7 @@ import type { Model } from '@/contract';
 import { ModelForm } from './model-form';
 import { fieldSummary, ModelStatusBadge } from './model-status';
 import { useOrganizationScope } from '@/api/organization-scope';
+import { formatNumber } from '@/i18n/format';
 
 /** One model: its facts and statistics, the edit form, and delete behind a typed confirmation. */
 export function ModelDetailScreen({ modelId }: { modelId: string }) {
@@ -20,7 +23,8 @@ export function ModelDetailScreen({ modelId }: { modelId: string }) {
   const update = useUpdateModel();
   const remove = useDeleteModel();
   const navigate = useNavigate();
-  const name = model.name || 'Untitled model';
+  const name = model.name || t`Untitled model`;
+  const version = model.version;
   return (
     <div className="page">
       <PageHeader
@@ -28,8 +32,10 @@ export function ModelDetailScreen({ modelId }: { modelId: string }) {
         meta={
           <>
             <ModelStatusBadge status={model.status} />
-            <IdWithCopy id={model.modelId} label="Copy model id" />
-            <span>version {model.version}</span>
+            <IdWithCopy id={model.modelId} label={t`Copy model id`} />
+            <span>
+              <Trans>version {version}</Trans>
+            </span>
           </>
         }
         description={fieldSummary(model)}
@@ -38,11 +44,11 @@ export function ModelDetailScreen({ modelId }: { modelId: string }) {
             <TypeToConfirmDelete
               noun="model"
               name={name}
-              buttonLabel="Delete"
-              description="Agents that name this model will fail their runs until they name another one. This cannot be undone."
+              buttonLabel={t`Delete`}
+              description={t`Agents that name this model will fail their runs until they name another one. This cannot be undone.`}
               onDelete={async () => {
                 await remove.mutateAsync(model.modelId);
-                toast.success(`Deleted model ${name}`);
+                toast.success(t`Deleted model ${name}`);
                 await navigate({ to: '/models' });
               }}
             />
@@ -50,8 +56,10 @@ export function ModelDetailScreen({ modelId }: { modelId: string }) {
         }
       />
       <p className="muted">
-        Updated <DateTime value={model.updatedTime ?? model.createdTime} /> · created{' '}
-        <DateTime value={model.createdTime} mode="exact" />
+        <Trans>
+          Updated <DateTime value={model.updatedTime ?? model.createdTime} /> · created{' '}
+          <DateTime value={model.createdTime} mode="exact" />
+        </Trans>
       </p>
       <ModelStatistics model={model} />
       <ModelForm
@@ -61,7 +69,7 @@ export function ModelDetailScreen({ modelId }: { modelId: string }) {
         canWrite={canWrite}
         onUpdate={async (body) => {
           await update.mutateAsync({ modelId: model.modelId, body });
-          toast.success('Model saved');
+          toast.success(t`Model saved`);
         }}
       />
     </div>
@@ -73,20 +81,21 @@ function ModelStatistics({ model }: { model: Model }) {
     ([, v]) => v === null || ['string', 'number', 'boolean'].includes(typeof v),
   );
   const facts: [string, string | number][] = [
-    ['Running trainings', model.numberOfRunningTrainings ?? 0],
-    ['Data bundles', model.numberOfDataBundles ?? 0],
+    [t`Running trainings`, model.numberOfRunningTrainings ?? 0],
+    [t`Data bundles`, model.numberOfDataBundles ?? 0],
+    // The service's own statistics: their keys are its words, shown humanized as they are.
     ...stats.map(([key, value]): [string, string | number] => [
       humanize(key),
-      value === null ? '—' : typeof value === 'boolean' ? (value ? 'yes' : 'no') : (value as string | number),
+      value === null ? '—' : typeof value === 'boolean' ? (value ? t`yes` : t`no`) : (value as string | number),
     ]),
   ];
   return (
-    <Section title="Statistics" description="Reported by the service.">
+    <Section title={t`Statistics`} description={t`Reported by the service.`}>
       <dl className="model-stats">
         {facts.map(([label, value]) => (
           <div key={label}>
             <dt>{label}</dt>
-            <dd>{typeof value === 'number' ? value.toLocaleString() : value}</dd>
+            <dd>{typeof value === 'number' ? formatNumber(value) : value}</dd>
           </div>
         ))}
       </dl>

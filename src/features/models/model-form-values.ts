@@ -4,6 +4,9 @@
  * what the service would.
  */
 import { z } from 'zod/mini';
+import { msg, t } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { i18n } from '@/i18n/i18n';
 import { descriptionRule, requiredNameRule } from '@/components/form/text-rules';
 import {
   CONFIDENCE_VERSIONS,
@@ -20,27 +23,39 @@ import {
   type UpdateModelBody,
 } from '@/contract';
 
-/** preprocessConfig switches in the order the form shows them, with what each does. */
+/** preprocessConfig switches in the order the form shows them, with what each does (translated where shown). */
 export const PREPROCESS_SWITCHES = [
-  { key: 'autoRotate', label: 'Auto rotate', help: 'Turn pages upright before extraction' },
-  { key: 'deskewImage', label: 'Deskew', help: 'Straighten slightly tilted scans' },
-  { key: 'trimMargins', label: 'Trim margins', help: 'Cut empty borders' },
-  { key: 'padToFit', label: 'Pad to fit', help: 'Pad pages to the model’s input size' },
-  { key: 'optimizeDimensions', label: 'Optimize dimensions', help: 'Resize pages for the model' },
-  { key: 'useTextDetection', label: 'Text detection', help: 'Locate text regions first' },
-  { key: 'useGhostScript', label: 'Ghostscript', help: 'Render PDFs with Ghostscript' },
-  { key: 'usePoppler', label: 'Poppler', help: 'Render PDFs with Poppler' },
-] as const satisfies readonly { key: keyof PreprocessConfigInput; label: string; help: string }[];
+  { key: 'autoRotate', label: msg`Auto rotate`, help: msg`Turn pages upright before extraction` },
+  { key: 'deskewImage', label: msg`Deskew`, help: msg`Straighten slightly tilted scans` },
+  { key: 'trimMargins', label: msg`Trim margins`, help: msg`Cut empty borders` },
+  { key: 'padToFit', label: msg`Pad to fit`, help: msg`Pad pages to the model’s input size` },
+  { key: 'optimizeDimensions', label: msg`Optimize dimensions`, help: msg`Resize pages for the model` },
+  { key: 'useTextDetection', label: msg`Text detection`, help: msg`Locate text regions first` },
+  { key: 'useGhostScript', label: msg`Ghostscript`, help: msg`Render PDFs with Ghostscript` },
+  { key: 'usePoppler', label: msg`Poppler`, help: msg`Render PDFs with Poppler` },
+] as const satisfies readonly {
+  key: keyof PreprocessConfigInput;
+  label: MessageDescriptor;
+  help: MessageDescriptor;
+}[];
 
 export type PreprocessSwitch = (typeof PREPROCESS_SWITCHES)[number]['key'];
 
-const numberText = (rule: z.core.$ZodType, label: string) =>
+/**
+ * A number typed as text, checked with the contract's rule. The rule's own words (the API's, in English: "must be an
+ * integer >= 0") follow the setting's translated name.
+ */
+const numberText = (rule: z.core.$ZodType, labelMessage: MessageDescriptor) =>
   z.string().check(
     z.superRefine((text, ctx) => {
       if (text.trim() === '') return;
       const result = z.safeParse(rule, Number(text));
-      if (!result.success)
-        ctx.addIssue({ code: 'custom', message: `${label} ${result.error.issues[0]?.message ?? 'is invalid'}` });
+      if (result.success) return;
+      const label = i18n._(labelMessage);
+      const problem = result.error.issues[0]?.message;
+      // The API's rule stays its own (English) sentence tail; only the setting's name is the operator's language.
+      const message = problem ? `${label} ${problem}` : t`${label} is invalid`;
+      ctx.addIssue({ code: 'custom', message });
     }),
   );
 
@@ -53,16 +68,18 @@ export function parsePages(text: string): number[] | undefined {
   return pages.every((p) => z.safeParse(pageIndex, p).success) ? pages : undefined;
 }
 
-const jsonObjectText = (label: string) =>
+const jsonObjectText = (labelMessage: MessageDescriptor) =>
   z.string().check(
     z.superRefine((text, ctx) => {
       if (!text.trim()) return;
+      const label = i18n._(labelMessage);
       try {
         const value = JSON.parse(text);
         if (typeof value !== 'object' || value === null || Array.isArray(value))
-          ctx.addIssue({ code: 'custom', message: `${label} must be a JSON object` });
+          ctx.addIssue({ code: 'custom', message: t`${label} must be a JSON object` });
       } catch (error) {
-        ctx.addIssue({ code: 'custom', message: `${label} is not valid JSON: ${(error as Error).message}` });
+        const detail = (error as Error).message;
+        ctx.addIssue({ code: 'custom', message: t`${label} is not valid JSON: ${detail}` });
       }
     }),
   );
@@ -73,21 +90,21 @@ export const modelFormSchema = z.object({
   status: z.enum(MODEL_STATUSES),
   llmVersion: z.enum(['', ...LLM_VERSIONS]),
   confidenceVersion: z.enum(['', ...CONFIDENCE_VERSIONS]),
-  strategy: z.string().check(z.maxLength(256, { message: 'Strategy must be at most 256 characters' })),
+  strategy: z.string().check(z.maxLength(256, { error: () => t`Strategy must be at most 256 characters` })),
   preprocess: z.object({
     ...(Object.fromEntries(PREPROCESS_SWITCHES.map((s) => [s.key, z.boolean()])) as Record<
       PreprocessSwitch,
       z.ZodMiniBoolean<boolean>
     >),
-    startPage: numberText(pageIndex, 'Start page'),
-    maxPages: numberText(preprocessConfigInputSchema.shape.maxPages.def.innerType, 'Max pages'),
+    startPage: numberText(pageIndex, msg`Start page`),
+    maxPages: numberText(preprocessConfigInputSchema.shape.maxPages.def.innerType, msg`Max pages`),
     pages: z.string().check(
       z.refine((text) => parsePages(text) !== undefined, {
-        message: 'Pages must be page indexes (integers >= 0, 0 is the first page) separated by commas',
+        error: () => t`Pages must be page indexes (integers >= 0, 0 is the first page) separated by commas`,
       }),
     ),
   }),
-  metadata: jsonObjectText('Metadata'),
+  metadata: jsonObjectText(msg`Metadata`),
 });
 export type ModelFormValues = z.infer<typeof modelFormSchema>;
 

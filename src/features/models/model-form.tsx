@@ -1,5 +1,7 @@
 import { useRef, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import {
   CONFIDENCE_VERSIONS,
   LLM_VERSIONS,
@@ -43,25 +45,33 @@ export function ModelForm(props: Props) {
     <Form
       form={form}
       onSubmit={submit}
-      aria-label={props.mode === 'create' ? 'Create model' : 'Edit model'}
+      aria-label={props.mode === 'create' ? t`Create model` : t`Edit model`}
       className="model-form"
     >
       <fieldset className="model-form__group" disabled={!canWrite}>
-        <legend>Model</legend>
+        <legend>
+          <Trans>Model</Trans>
+        </legend>
         <ModelSettingsFields editing={props.mode === 'edit'} />
       </fieldset>
 
       <fieldset className="model-form__group">
-        <legend>Fields</legend>
+        <legend>
+          <Trans>Fields</Trans>
+        </legend>
         <p className="muted">
-          What the model extracts. Names: lowercase letters, digits and _, starting with a letter. Lines and tables hold
-          columns.
+          <Trans>
+            What the model extracts. Names: lowercase letters, digits and _, starting with a letter. Lines and tables
+            hold columns.
+          </Trans>
         </p>
         <FieldConfigEditor state={fields} canWrite={canWrite} revealErrors={revealErrors} />
       </fieldset>
 
       <fieldset className="model-form__group" disabled={!canWrite}>
-        <legend>Preprocessing</legend>
+        <legend>
+          <Trans>Preprocessing</Trans>
+        </legend>
         <FormProvider {...form}>
           <PreprocessFields
             register={form.register}
@@ -73,14 +83,16 @@ export function ModelForm(props: Props) {
       </fieldset>
 
       <fieldset className="model-form__group" disabled={!canWrite}>
-        <legend>Postprocessing and metadata</legend>
+        <legend>
+          <Trans>Postprocessing and metadata</Trans>
+        </legend>
         <PostprocessFields outputFormat={model?.postprocessConfig?.outputFormat} />
       </fieldset>
 
       <SaveFormFooter
         nothingChanged={nothingChanged}
         canWrite={canWrite}
-        saveLabel={props.mode === 'create' ? 'Create model' : 'Save model'}
+        saveLabel={props.mode === 'create' ? t`Create model` : t`Save model`}
       />
       <UnsavedChangesGuard when={fields.dirty} submittingRef={saving} />
     </Form>
@@ -104,8 +116,11 @@ function useModelSave(props: Props, fields: ReturnType<typeof useFieldConfig>) {
     setNothingChanged(false);
     if (fields.blocked) {
       setRevealErrors(true);
+      const problems = fields.problems.join('; ');
       throw new Error(
-        `The field configuration has problems: ${fields.problems.join('; ') || 'the JSON view holds text that is not applied'}`,
+        problems
+          ? t`The field configuration has problems: ${problems}`
+          : t`The field configuration has problems: the JSON view holds text that is not applied`,
       );
     }
     const fieldConfig = fields.config as FieldConfig;
@@ -141,47 +156,49 @@ const option = (value: string) => ({ value, label: value });
 function ModelSettingsFields({ editing }: { editing: boolean }) {
   return (
     <div className="form-grid">
-      <TextField name="name" label="Name" maxLength={4096} />
+      <TextField name="name" label={t`Name`} maxLength={4096} />
       {editing ? (
         <SelectField
           name="status"
-          label="Status"
+          label={t`Status`}
           options={[
-            { value: 'active', label: 'Active' },
-            { value: 'inactive', label: 'Inactive' },
+            { value: 'active', label: t`Active` },
+            { value: 'inactive', label: t`Inactive` },
           ]}
-          hint="Agent runs fail on an inactive model."
+          hint={t`Agent runs fail on an inactive model.`}
         />
       ) : null}
       <SelectField
         name="llmVersion"
-        label="LLM version"
+        label={t`LLM version`}
         options={LLM_VERSIONS.map(option)}
-        placeholder="Service default"
+        placeholder={t`Service default`}
         emptyAs="string"
       />
       <SelectField
         name="confidenceVersion"
-        label="Confidence version"
+        label={t`Confidence version`}
         options={CONFIDENCE_VERSIONS.map(option)}
-        placeholder="Service default"
+        placeholder={t`Service default`}
         emptyAs="string"
       />
-      <TextareaField name="description" label="Description" optional wide />
+      <TextareaField name="description" label={t`Description`} optional wide />
     </div>
   );
 }
 
 /** The postprocessing strategy, the output format the service set, and the metadata. */
 function PostprocessFields({ outputFormat }: { outputFormat: string | null | undefined }) {
+  // The strategies are the API's values, listed as they are.
+  const strategies = POSTPROCESS_STRATEGIES.join(', ');
   return (
     <div className="form-grid">
       <TextField
         name="strategy"
-        label="Strategy"
+        label={t`Strategy`}
         optional
         list="model-strategies"
-        hint={`Known: ${POSTPROCESS_STRATEGIES.join(', ')}. Empty: service default.`}
+        hint={t`Known: ${strategies}. Empty: service default.`}
       />
       <datalist id="model-strategies">
         {POSTPROCESS_STRATEGIES.map((s) => (
@@ -190,12 +207,16 @@ function PostprocessFields({ outputFormat }: { outputFormat: string | null | und
       </datalist>
       {outputFormat ? (
         <div className="field">
-          <span className="field__label">Output format</span>
+          <span className="field__label">
+            <Trans>Output format</Trans>
+          </span>
           <span className="mono">{outputFormat}</span>
-          <span className="field__hint">Set by the service.</span>
+          <span className="field__hint">
+            <Trans>Set by the service.</Trans>
+          </span>
         </div>
       ) : null}
-      <TextareaField name="metadata" label="Metadata (JSON object)" optional wide />
+      <TextareaField name="metadata" label={t`Metadata (JSON object)`} optional wide />
     </div>
   );
 }

@@ -1,4 +1,7 @@
+import { useMemo } from 'react';
 import { getRouteApi, Link } from '@tanstack/react-router';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useCapabilities } from '@/api/capabilities';
 import { modelsListQueryOptions } from '@/api/models';
 import type { ColumnDef } from '@/components/data-table';
@@ -11,36 +14,46 @@ import './models.css';
 
 const routeApi = getRouteApi('/_authenticated/models/');
 
-const columns: ColumnDef<Model, unknown>[] = [
+/** The list's columns, in the operator's language (built when the list renders, never at module load). */
+const modelColumns = (): ColumnDef<Model, unknown>[] => [
   {
     id: 'name',
-    header: 'Name',
+    header: t`Name`,
     meta: { hideable: false, className: 'wrap' },
     cell: ({ row: { original: m } }) => (
       <div className="models-name">
         <Link to="/models/$modelId" params={{ modelId: m.modelId }}>
-          {m.name || <span className="muted">Untitled model</span>}
+          {m.name || (
+            <span className="muted">
+              <Trans>Untitled model</Trans>
+            </span>
+          )}
         </Link>
         <span className="muted models-sub">{fieldSummary(m)}</span>
       </div>
     ),
   },
-  { id: 'status', header: 'Status', cell: ({ row: { original: m } }) => <ModelStatusBadge status={m.status} /> },
+  { id: 'status', header: t`Status`, cell: ({ row: { original: m } }) => <ModelStatusBadge status={m.status} /> },
   {
     id: 'llmVersion',
-    header: 'LLM',
-    cell: ({ row: { original: m } }) => m.llmVersion ?? <span className="muted">default</span>,
+    header: t`LLM`,
+    cell: ({ row: { original: m } }) =>
+      m.llmVersion ?? (
+        <span className="muted">
+          <Trans>default</Trans>
+        </span>
+      ),
   },
-  { id: 'version', header: 'Version', meta: { className: 'num' }, cell: ({ row: { original: m } }) => m.version },
+  { id: 'version', header: t`Version`, meta: { className: 'num' }, cell: ({ row: { original: m } }) => m.version },
   {
     id: 'trainings',
-    header: 'Running trainings',
+    header: t`Running trainings`,
     meta: { className: 'num' },
     cell: ({ row: { original: m } }) => m.numberOfRunningTrainings ?? 0,
   },
   {
     id: 'updated',
-    header: 'Updated',
+    header: t`Updated`,
     cell: ({ row: { original: m } }) => <DateTime value={m.updatedTime ?? m.createdTime} />,
   },
 ];
@@ -48,20 +61,21 @@ const columns: ColumnDef<Model, unknown>[] = [
 /** Models: what the agents extract, with status and version at a glance. */
 export function ModelsListScreen() {
   const canWrite = useCapabilities().write;
+  const columns = useMemo(() => modelColumns(), []);
   return (
     <PagedListScreen
       route={routeApi}
       query={modelsListQueryOptions}
       rows={(data) => data.models}
-      title="Models"
+      title={t`Models`}
       noun={['model', 'models']}
       listKey="models"
-      description="What agents extract from documents: the fields, how pages are prepared, and which LLM reads them."
-      create={{ label: 'Create model', emptyLabel: 'Create a model', to: '/models/new' }}
+      description={t`What agents extract from documents: the fields, how pages are prepared, and which LLM reads them.`}
+      create={{ label: t`Create model`, emptyLabel: t`Create a model`, to: '/models/new' }}
       emptyText={
         canWrite
-          ? 'A model names the fields to extract from documents.'
-          : 'Models appear here once an administrator creates them.'
+          ? t`A model names the fields to extract from documents.`
+          : t`Models appear here once an administrator creates them.`
       }
       columns={columns}
       getRowId={(m) => m.modelId}

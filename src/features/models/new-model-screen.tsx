@@ -1,4 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
+import { t } from '@lingui/core/macro';
 import { useCapabilities } from '@/api/capabilities';
 import { useCreateModel } from '@/api/models';
 import { PageHeader } from '@/components/page-header';
@@ -13,20 +14,21 @@ export function NewModelScreen() {
   if (!useCapabilities().write)
     return (
       <div className="page">
-        <ForbiddenState message="Creating a model needs the admin role." />
+        <ForbiddenState message={t`Creating a model needs the admin role.`} />
       </div>
     );
   return (
     <div className="page">
       <PageHeader
-        title="New model"
-        description="Name the fields to extract; everything else can stay at the service's defaults."
+        title={t`New model`}
+        description={t`Name the fields to extract; everything else can stay at the service's defaults.`}
       />
       <ModelForm
         mode="create"
         onCreate={async (body) => {
           const model = await create.mutateAsync(body);
-          toast.success(`Created model ${model.name ?? model.modelId}`);
+          const modelName = model.name ?? model.modelId;
+          toast.success(t`Created model ${modelName}`);
           await navigate({ to: '/models/$modelId', params: { modelId: model.modelId } });
         }}
       />

@@ -1,4 +1,6 @@
 import type { CSSProperties } from 'react';
+import { t } from '@lingui/core/macro';
+import { Plural, Trans } from '@lingui/react/macro';
 import { GroundTruthFieldRow } from './ground-truth-field-row';
 import type { GroundTruthRow } from './ground-truth-rows';
 import { tableOfLabel, type TableSpec } from './table-grid';
@@ -52,7 +54,7 @@ export function EditorFields(props: EditorFieldsProps) {
         <ol
           className="gt-rows"
           ref={list}
-          aria-label="Ground-truth fields"
+          aria-label={t`Ground-truth fields`}
           style={{ '--gt-label-ch': labelWidth(rows, listLabels) } as CSSProperties}
         >
           {rows.map((row, index) => (
@@ -97,14 +99,15 @@ function AddFieldButtons({
   onAdd: () => void;
   onAddLabels: (labels: readonly string[]) => void;
 }) {
+  const missingCount = missingLabels.length;
   return (
     <div className="gt-editor__add">
       <button type="button" className="button" onClick={onAdd}>
-        Add field
+        <Trans>Add field</Trans>
       </button>
-      {missingLabels.length > 0 && (
+      {missingCount > 0 && (
         <button type="button" className="button" onClick={() => onAddLabels(missingLabels)}>
-          Add the model’s {missingLabels.length} missing {missingLabels.length === 1 ? 'field' : 'fields'}
+          <Plural value={missingCount} one="Add the model’s # missing field" other="Add the model’s # missing fields" />
         </button>
       )}
     </div>
@@ -126,14 +129,20 @@ function EmptyFieldList({
   return (
     <div className="gt-empty">
       <p>
-        <strong>{hasTableCells ? 'No fields outside the tables.' : 'No ground truth yet.'}</strong>
+        <strong>{hasTableCells ? t`No fields outside the tables.` : t`No ground truth yet.`}</strong>
       </p>
-      {canWrite && (
-        <p className="muted">
-          Add a field, then {canSelect ? 'select its value on the page' : 'type its value as you read it on the page'}
-          {canAddModelFields ? ', or add the model’s fields' : ''}.
-        </p>
-      )}
+      {canWrite && <p className="muted">{emptyListHint(canSelect, canAddModelFields)}</p>}
     </div>
   );
+}
+
+/** How to add the first field, as one sentence: select or type its value, and add the model's fields when it has some. */
+function emptyListHint(canSelect: boolean, canAddModelFields: boolean): string {
+  if (canSelect)
+    return canAddModelFields
+      ? t`Add a field, then select its value on the page, or add the model’s fields.`
+      : t`Add a field, then select its value on the page.`;
+  return canAddModelFields
+    ? t`Add a field, then type its value as you read it on the page, or add the model’s fields.`
+    : t`Add a field, then type its value as you read it on the page.`;
 }

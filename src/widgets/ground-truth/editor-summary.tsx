@@ -1,3 +1,6 @@
+import { plural, t } from '@lingui/core/macro';
+import { Plural, Trans } from '@lingui/react/macro';
+
 /** The editor's head line: how many fields and tables, how many need attention, and the confidence threshold. */
 export function EditorSummary({
   statusId,
@@ -20,21 +23,24 @@ export function EditorSummary({
   return (
     <div className="gt-editor__summary">
       <p id={statusId} tabIndex={-1} className="gt-editor__status" aria-live="polite">
-        {fieldCount} {fieldCount === 1 ? 'field' : 'fields'}
-        {tableCount > 0 && `, ${tableCount} ${tableCount === 1 ? 'table' : 'tables'}`}
+        {countsText(fieldCount, tableCount)}
         {attentionCount ? (
           <>
             {' '}
-            · <strong className="gt-attention-text">{attentionCount} need attention</strong>
+            ·{' '}
+            <strong className="gt-attention-text">
+              <Plural value={attentionCount} one="# needs attention" other="# need attention" />
+            </strong>
           </>
         ) : hasEntries ? (
-          ' · all look fine'
-        ) : (
-          ''
-        )}
+          <>
+            {' '}
+            · <Trans>all look fine</Trans>
+          </>
+        ) : null}
       </p>
       <label className="gt-threshold">
-        Threshold
+        <Trans>Threshold</Trans>
         <input
           className="gt-input"
           type="number"
@@ -43,7 +49,7 @@ export function EditorSummary({
           step={0.05}
           value={threshold}
           readOnly={!onThresholdChange}
-          title={onThresholdChange ? 'Confidence below this needs attention' : 'Set by the validation'}
+          title={onThresholdChange ? t`Confidence below this needs attention` : t`Set by the validation`}
           onChange={(e) => {
             const value = Number(e.target.value);
             if (e.target.value !== '' && value >= 0 && value <= 1) onThresholdChange?.(value);
@@ -52,4 +58,12 @@ export function EditorSummary({
       </label>
     </div>
   );
+}
+
+/** "3 fields" or "3 fields, 2 tables". */
+function countsText(fieldCount: number, tableCount: number): string {
+  const fields = plural(fieldCount, { one: '# field', other: '# fields' });
+  if (tableCount === 0) return fields;
+  const tables = plural(tableCount, { one: '# table', other: '# tables' });
+  return t`${fields}, ${tables}`;
 }

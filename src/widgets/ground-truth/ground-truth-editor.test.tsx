@@ -8,6 +8,8 @@ import { useState } from 'react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { I18nProvider } from '@lingui/react';
+import { i18n } from '@/i18n/i18n';
 import type { GroundTruthEntry } from '@/contract';
 import { GroundTruthEditor } from './ground-truth-editor';
 import type { TableSpec } from './table-grid';
@@ -25,7 +27,7 @@ function Editor({
   const draft = useGroundTruthDraft(initial);
   const [active, setActive] = useState<string | null>(null);
   return (
-    <>
+    <I18nProvider i18n={i18n}>
       <GroundTruthEditor
         draft={draft}
         activeKey={active}
@@ -36,7 +38,7 @@ function Editor({
         canWrite={canWrite}
       />
       <output aria-label="To save">{JSON.stringify(draft.entries)}</output>
-    </>
+    </I18nProvider>
   );
 }
 

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { Trans } from '@lingui/react/macro';
 import { ChangeList } from './change-list';
 import { EditorFields } from './editor-fields';
 import { EditorSummary } from './editor-summary';
@@ -60,7 +61,9 @@ export function GroundTruthEditor({
   return (
     <div className="gt-editor" ref={editor}>
       {/* The line-item tables' h3 titles sit under it; the tabs or the review's layout show what this pane is. */}
-      <h2 className="sr-only">Ground truth</h2>
+      <h2 className="sr-only">
+        <Trans>Ground truth</Trans>
+      </h2>
       <div className="gt-editor__head">
         {toolbar}
         <EditorSummary

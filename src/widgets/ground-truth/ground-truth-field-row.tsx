@@ -1,4 +1,8 @@
 import type { KeyboardEvent } from 'react';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import { i18n } from '@/i18n/i18n';
+import { formatNumber, formatPercent } from '@/i18n/format';
 import { ATTENTION_TEXT, attentionOf, confidenceBand, type GroundTruthRow } from './ground-truth-rows';
 import { PagesInput } from './pages-input';
 import { RowMoveRemoveButtons } from './row-move-remove-buttons';
@@ -27,7 +31,8 @@ export function GroundTruthFieldRow(props: GroundTruthFieldRowProps) {
   const { row, index, active, activeField, threshold, notes, canWrite, onActivate, onKeyDown, onChange } = props;
   const attention = attentionOf(row, threshold);
   const band = confidenceBand(row.confidence, threshold);
-  const name = row.label || `field ${index + 1}`;
+  const position = index + 1;
+  const name = row.label || t`field ${position}`;
   const update = (patch: Partial<GroundTruthRow>) => onChange(row.key, patch);
   return (
     <li
@@ -46,10 +51,10 @@ export function GroundTruthFieldRow(props: GroundTruthFieldRowProps) {
         <input
           className="gt-input gt-input--label"
           data-field="label"
-          aria-label={`Label of field ${index + 1}`}
+          aria-label={t`Label of field ${position}`}
           list={props.labelsListId}
           value={row.label}
-          placeholder="label"
+          placeholder={t`label`}
           readOnly={!canWrite}
           spellCheck={false}
           onChange={(e) => update({ label: e.target.value })}
@@ -57,24 +62,23 @@ export function GroundTruthFieldRow(props: GroundTruthFieldRowProps) {
         <input
           className="gt-input gt-input--value"
           data-field="value"
-          aria-label={`Value of ${name}`}
+          aria-label={t`Value of ${name}`}
           value={row.value}
-          placeholder={canWrite ? 'select on the page or type' : ''}
+          placeholder={canWrite ? t`select on the page or type` : ''}
           readOnly={!canWrite}
           onChange={(e) => update({ value: e.target.value })}
         />
         {/* Without a confidence the badge's place stays empty (a "—" there read as a remove button). */}
-        <span
-          className={`gt-confidence gt-confidence--${band}`}
-          title={band === 'none' ? undefined : `Confidence ${row.confidence} (threshold ${threshold})`}
-        >
-          {row.confidence === undefined ? '' : `${Math.round(row.confidence * 100)}%`}
+        <span className={`gt-confidence gt-confidence--${band}`} title={confidenceTitle(row.confidence, threshold)}>
+          {row.confidence === undefined ? '' : formatPercent(row.confidence)}
         </span>
       </div>
       <FieldRowMore {...props} name={name} update={update} />
       {(attention || notes.length > 0) && (
         <p className="gt-row__note">
-          {attention && notes.length === 0 && <span className="gt-attention-text">{ATTENTION_TEXT[attention]}</span>}
+          {attention && notes.length === 0 && (
+            <span className="gt-attention-text">{i18n._(ATTENTION_TEXT[attention])}</span>
+          )}
           {notes.map((note) => (
             <span key={note} className={attention ? 'gt-attention-text' : undefined}>
               {note}
@@ -94,11 +98,11 @@ function FieldRowMore(
   return (
     <div className="gt-row__more">
       <label className="gt-small">
-        Raw
+        <Trans>Raw</Trans>
         <input
           className="gt-input"
           data-field="rawValue"
-          aria-label={`Raw value of ${name}`}
+          aria-label={t`Raw value of ${name}`}
           value={row.rawValue ?? ''}
           readOnly={!canWrite}
           onChange={(e) => update({ rawValue: e.target.value === '' ? undefined : e.target.value })}
@@ -106,7 +110,7 @@ function FieldRowMore(
       </label>
       <PagesInput rowName={name} pages={row.pages} canWrite={canWrite} onChange={(pages) => update({ pages })} />
       <label className="gt-small gt-small--narrow">
-        Conf.
+        <Trans>Conf.</Trans>
         <input
           className="gt-input"
           data-field="confidence"
@@ -114,7 +118,7 @@ function FieldRowMore(
           min={0}
           max={1}
           step={0.01}
-          aria-label={`Confidence of ${name}`}
+          aria-label={t`Confidence of ${name}`}
           value={row.confidence ?? ''}
           readOnly={!canWrite}
           onChange={(e) => {
@@ -148,4 +152,12 @@ function FieldRowActions({
       />
     </span>
   );
+}
+
+/** The confidence badge's title: the confidence and the threshold it is measured against. */
+function confidenceTitle(confidence: number | undefined, threshold: number): string | undefined {
+  if (confidence === undefined) return undefined;
+  const value = formatNumber(confidence, { maximumFractionDigits: 4 });
+  const limit = formatNumber(threshold, { maximumFractionDigits: 4 });
+  return t`Confidence ${value} (threshold ${limit})`;
 }

@@ -1,7 +1,12 @@
 import type { CSSProperties, KeyboardEvent } from 'react';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import { i18n } from '@/i18n/i18n';
+import { formatPercent } from '@/i18n/format';
 import { attentionOf, ATTENTION_TEXT, formatPages, type GroundTruthRow } from './ground-truth-rows';
 import { cellKey, MAX_COLUMN_CH, type GridRow as GridRowData } from './table-grid';
 import { RowMoveRemoveButtons } from './row-move-remove-buttons';
+import type { FindInGrid } from './ground-truth-table';
 
 /** The focused cell of a grid: its row's position, its column, and its entry (none yet when empty). */
 export type ActiveCell = { index: number; column: string; cell: GroundTruthRow | undefined };
@@ -20,14 +25,15 @@ type GridRowProps = {
   onCellChange: (key: string, value: string) => void;
   onCellKeyDown: (event: KeyboardEvent<HTMLInputElement>, rowKey: string) => void;
   /** Moves the row and then focuses what `refocus` selects. */
-  onMove: (rowKey: string, by: -1 | 1, refocus: string) => void;
+  onMove: (rowKey: string, by: -1 | 1, refocus: FindInGrid) => void;
   onRemove: (index: number) => void;
 };
 
 /** One line of a table field: a cell input per column, then move and remove buttons. */
 export function GridRow(props: GridRowProps) {
   const { row, index, field, columns, widths, activeKey, threshold, canWrite } = props;
-  const name = `${field} row ${index + 1}`;
+  const rowNumber = index + 1;
+  const name = t`${field} row ${rowNumber}`;
   return (
     <tr data-grid-row={row.key}>
       <th scope="row" className="gt-grid__index">
@@ -49,7 +55,7 @@ export function GridRow(props: GridRowProps) {
             <input
               className="gt-input"
               data-field="value"
-              aria-label={`${name} ${column}`}
+              aria-label={t`${field} row ${rowNumber} ${column}`}
               value={cell?.value ?? ''}
               readOnly={!canWrite}
               style={{ '--gt-col-ch': widths.get(column) } as CSSProperties}
@@ -63,7 +69,7 @@ export function GridRow(props: GridRowProps) {
             />
             {why && (
               <span id={`${key}-why`} className="sr-only">
-                {ATTENTION_TEXT[why]}
+                {i18n._(ATTENTION_TEXT[why])}
               </span>
             )}
           </td>
@@ -83,7 +89,10 @@ function GridRowActions({
   onRemove,
 }: Pick<GridRowProps, 'row' | 'index' | 'count' | 'onMove' | 'onRemove'> & { name: string }) {
   // After a move the focus stays on the moved row's button, or on its other one when this one became disabled.
-  const moveButton = (to: 'up' | 'down') => `[data-grid-row="${row.key}"] [data-move="${to}"]`;
+  const moveButton =
+    (to: 'up' | 'down'): FindInGrid =>
+    (grid) =>
+      grid.querySelector<HTMLElement>(`[data-grid-row="${row.key}"] [data-move="${to}"]`);
   return (
     <td className="gt-grid__actions">
       <RowMoveRemoveButtons
@@ -100,18 +109,37 @@ function GridRowActions({
 
 /** Below the grid: where the focused cell is, its full value when the cell is too narrow, pages, confidence, print. */
 export function GridActiveCell({ active: { index, column, cell } }: { active: ActiveCell }) {
+  const rowNumber = index + 1;
   return (
     <p className="gt-table__detail" aria-live="polite">
-      Row {index + 1} · {column}
+      <Trans>
+        Row {rowNumber} · {column}
+      </Trans>
       {cell && cell.value.length > MAX_COLUMN_CH ? (
         <>
           {' '}
           · <span className="gt-table__full">{cell.value}</span>
         </>
       ) : null}
-      {cell?.pages?.length ? ` · page ${formatPages(cell.pages)}` : ''}
-      {cell?.confidence !== undefined ? ` · confidence ${Math.round(cell.confidence * 100)}%` : ''}
-      {cell?.rawValue !== undefined && cell.rawValue !== cell.value ? ` · printed “${cell.rawValue}”` : ''}
+      {cell ? cellFacts(cell).map((fact) => ` · ${fact}`) : null}
     </p>
   );
+}
+
+/** The focused cell's pages, confidence and printed text (when it differs from the value), each a phrase. */
+function cellFacts(cell: GroundTruthRow): string[] {
+  const facts: string[] = [];
+  if (cell.pages?.length) {
+    const pages = formatPages(cell.pages);
+    facts.push(t`page ${pages}`);
+  }
+  if (cell.confidence !== undefined) {
+    const confidence = formatPercent(cell.confidence);
+    facts.push(t`confidence ${confidence}`);
+  }
+  if (cell.rawValue !== undefined && cell.rawValue !== cell.value) {
+    const printed = cell.rawValue;
+    facts.push(t`printed “${printed}”`);
+  }
+  return facts;
 }

@@ -3,6 +3,8 @@
  * (lossless for what the operator did not touch), the fields that need attention, and the diff against the saved
  * array. Pages are 0-based in entries and 1-based on screen.
  */
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import type { FieldConfig, GroundTruthEntry } from '@/contract';
 
 export type GroundTruthRow = {
@@ -69,10 +71,11 @@ export function attentionOf(row: GroundTruthRow, threshold: number): Attention {
   return null;
 }
 
-export const ATTENTION_TEXT: Record<Exclude<Attention, null>, string> = {
-  'missing-label': 'No label',
-  empty: 'No value',
-  'low-confidence': 'Low confidence',
+/** Why a row needs a look, in words (translated where shown: `i18n._(ATTENTION_TEXT[why])`). */
+export const ATTENTION_TEXT: Record<Exclude<Attention, null>, MessageDescriptor> = {
+  'missing-label': msg`No label`,
+  empty: msg`No value`,
+  'low-confidence': msg`Low confidence`,
 };
 
 /** Confidence band: colour and words (never colour alone). */

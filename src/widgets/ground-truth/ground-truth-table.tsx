@@ -1,7 +1,12 @@
 import { useRef, type KeyboardEvent } from 'react';
+import { plural, t } from '@lingui/core/macro';
+import { Plural, Trans } from '@lingui/react/macro';
 import { attentionOf, type GroundTruthRow } from './ground-truth-rows';
 import { GridActiveCell, GridRow, type ActiveCell } from './ground-truth-grid-row';
 import { cellKey, columnWidths, type TableGrid } from './table-grid';
+
+/** Finds, in the grid's section, the element to focus after an edit. */
+export type FindInGrid = (grid: HTMLElement) => HTMLElement | null;
 
 export type GroundTruthTableProps = {
   grid: TableGrid;
@@ -42,30 +47,18 @@ export function GroundTruthTable(props: GroundTruthTableProps) {
   const activeCell = findActiveCell(grid, activeKey);
   const widths = columnWidths(grid);
   const tableNotes = distinctNotes(grid, notes);
+  const rowCount = rows.length;
 
   return (
     <section className="gt-table" ref={host} aria-labelledby={`gt-table-${field}`}>
       <GridHead grid={grid} threshold={threshold} />
       {rows.length > 0 ? (
         <div className="gt-table__scroll">
-          <table className="gt-grid" aria-label={`${field}: ${rows.length} ${rows.length === 1 ? 'row' : 'rows'}`}>
-            <thead>
-              <tr>
-                <th scope="col" className="gt-grid__index">
-                  <span className="sr-only">Row</span>
-                </th>
-                {columns.map((column) => (
-                  <th key={column} scope="col">
-                    {column}
-                  </th>
-                ))}
-                {canWrite && (
-                  <th scope="col" className="gt-grid__actions">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                )}
-              </tr>
-            </thead>
+          <table
+            className="gt-grid"
+            aria-label={plural(rowCount, { one: `${field}: # row`, other: `${field}: # rows` })}
+          >
+            <GridColumnsHead columns={columns} canWrite={canWrite} />
             <tbody>
               {rows.map((row, index) => (
                 <GridRow
@@ -91,8 +84,9 @@ export function GroundTruthTable(props: GroundTruthTableProps) {
         </div>
       ) : (
         <p className="gt-table__empty muted">
-          No rows yet
-          {canWrite ? ': add one, then fill its cells by selecting each value on the page or typing it.' : '.'}
+          {canWrite
+            ? t`No rows yet: add one, then fill its cells by selecting each value on the page or typing it.`
+            : t`No rows yet.`}
         </p>
       )}
       {activeCell && <GridActiveCell active={activeCell} />}
@@ -105,7 +99,7 @@ export function GroundTruthTable(props: GroundTruthTableProps) {
       )}
       {canWrite && (
         <button type="button" className="button gt-table__add" data-add-row onClick={add}>
-          Add {field} row
+          <Trans>Add {field} row</Trans>
         </button>
       )}
     </section>
@@ -124,19 +118,26 @@ function useGridRowActions({
   onMoveRow,
 }: Pick<GroundTruthTableProps, 'grid' | 'canWrite' | 'onAddRow' | 'onRemoveRow' | 'onMoveRow'>) {
   const host = useRef<HTMLElement>(null);
-  const focus = (selector: string) =>
-    requestAnimationFrame(() => host.current?.querySelector<HTMLElement>(selector)?.focus());
+  // Read when the frame comes: the row added or moved is drawn only after this render.
+  const focus = (find: FindInGrid) =>
+    requestAnimationFrame(() => {
+      if (host.current) find(host.current)?.focus();
+    });
+  const firstInput =
+    (rowKey: string): FindInGrid =>
+    (grid) =>
+      grid.querySelector<HTMLElement>(`[data-grid-row="${rowKey}"] input`);
 
   const add = () => {
     const rowKey = onAddRow();
-    focus(`[data-grid-row="${rowKey}"] input`);
+    focus(firstInput(rowKey));
   };
   const remove = (index: number) => {
     const neighbour = rows[index + 1] ?? rows[index - 1];
     onRemoveRow(rows[index].key);
-    focus(neighbour ? `[data-grid-row="${neighbour.key}"] input` : '[data-add-row]');
+    focus(neighbour ? firstInput(neighbour.key) : (grid) => grid.querySelector<HTMLElement>('[data-add-row]'));
   };
-  const move = (rowKey: string, by: -1 | 1, refocus: string) => {
+  const move = (rowKey: string, by: -1 | 1, refocus: FindInGrid) => {
     onMoveRow(rowKey, by);
     focus(refocus);
   };
@@ -145,10 +146,9 @@ function useGridRowActions({
     event.preventDefault();
     // The editor's row handler must not move anything else.
     event.stopPropagation();
-    move(
-      rowKey,
-      event.key === 'ArrowUp' ? -1 : 1,
-      `[data-row="${event.currentTarget.closest('[data-row]')?.getAttribute('data-row')}"] input`,
+    const cell = event.currentTarget.closest('[data-row]')?.getAttribute('data-row');
+    move(rowKey, event.key === 'ArrowUp' ? -1 : 1, (grid) =>
+      grid.querySelector<HTMLElement>(`[data-row="${cell}"] input`),
     );
   };
   return { host, add, remove, move, onCellKeyDown };
@@ -165,6 +165,7 @@ function distinctNotes({ spec, columns }: TableGrid, notes: ReadonlyMap<string, 
 
 /** The grid's title, row count and how many of its cells need attention. */
 function GridHead({ grid: { spec, rows }, threshold }: { grid: TableGrid; threshold: number }) {
+  const rowCount = rows.length;
   const attention = rows.reduce(
     (n, row) => n + [...row.cells.values()].filter((cell) => attentionOf(cell, threshold)).length,
     0,
@@ -175,17 +176,44 @@ function GridHead({ grid: { spec, rows }, threshold }: { grid: TableGrid; thresh
         {spec.field}
       </h3>
       <span className="gt-table__count">
-        {rows.length} {rows.length === 1 ? 'row' : 'rows'}
+        <Plural value={rowCount} one="# row" other="# rows" />
         {attention > 0 && (
           <>
             {' '}
             ·{' '}
             <span className="gt-attention-text">
-              {attention} {attention === 1 ? 'cell needs' : 'cells need'} attention
+              <Plural value={attention} one="# cell needs attention" other="# cells need attention" />
             </span>
           </>
         )}
       </span>
     </div>
+  );
+}
+
+/** The grid's column headers: the row number, the model's columns, and (for writers) the actions. */
+function GridColumnsHead({ columns, canWrite }: { columns: readonly string[]; canWrite: boolean }) {
+  return (
+    <thead>
+      <tr>
+        <th scope="col" className="gt-grid__index">
+          <span className="sr-only">
+            <Trans>Row</Trans>
+          </span>
+        </th>
+        {columns.map((column) => (
+          <th key={column} scope="col">
+            {column}
+          </th>
+        ))}
+        {canWrite && (
+          <th scope="col" className="gt-grid__actions">
+            <span className="sr-only">
+              <Trans>Actions</Trans>
+            </span>
+          </th>
+        )}
+      </tr>
+    </thead>
   );
 }

@@ -8,6 +8,8 @@ import {
   type KeyboardEvent as ReactKeyboardEvent,
   type ReactNode,
 } from 'react';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Group, Panel, Separator, useDefaultLayout, useGroupRef, type Layout } from 'react-resizable-panels';
 import type { ContentType } from '@/contract';
 import { DocumentFileViewer, type DocumentViewerHandle, type PageWordSource } from '@/widgets/document-viewer';
@@ -15,6 +17,7 @@ import { GroundTruthEditor } from './ground-truth-editor';
 import type { GroundTruthRow } from './ground-truth-rows';
 import { tablesFromLabels } from './table-grid';
 import type { GroundTruthDraft } from './use-ground-truth-draft';
+import { saveVerbWord, type SaveVerb } from './not-recognised-hint';
 import { usePageTextState, type PageTextState } from './use-page-text-state';
 import { useSaveShortcut } from './use-save-shortcut';
 import { useViewerLink } from './use-viewer-link';
@@ -36,7 +39,7 @@ export type GroundTruthWorkspaceProps = {
   /** Ctrl/⌘+S anywhere in the workspace. */
   onSave?: () => void;
   /** What Ctrl/⌘+S does, for the hint ("save", "confirm"). */
-  saveVerb?: string;
+  saveVerb?: SaveVerb;
   /** Above the editor's rows. */
   editorToolbar?: ReactNode;
   /** Below the editor (save bar, confirm buttons). */
@@ -70,7 +73,7 @@ export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
   useSaveShortcut(props.onSave);
 
   const viewerSection = (
-    <section className="gt-workspace__viewer" aria-label="Document">
+    <section className="gt-workspace__viewer" aria-label={t`Document`}>
       {fileUrl ? (
         <DocumentFileViewer
           ref={viewer}
@@ -86,7 +89,9 @@ export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
           onRecognizedTextChange={pageText.onRecognizedTextChange}
         />
       ) : (
-        <p className="gt-workspace__nofile">This document has no file to show.</p>
+        <p className="gt-workspace__nofile">
+          <Trans>This document has no file to show.</Trans>
+        </p>
       )}
     </section>
   );
@@ -98,7 +103,7 @@ export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
     viewer.current.pickWords(() => field?.focus());
   };
   const panelSection = (
-    <section className="gt-workspace__panel" aria-label="Ground truth" onKeyDown={pickOnPage}>
+    <section className="gt-workspace__panel" aria-label={t`Ground truth`} onKeyDown={pickOnPage}>
       {props.panelHeader}
       {props.aside ?? (
         <div className="gt-workspace__editor" {...props.editorPanelProps}>
@@ -130,7 +135,7 @@ export function GroundTruthWorkspace(props: GroundTruthWorkspaceProps) {
 /** What the hint above the editor says when nothing was just filled: how to fill the fields on this page. */
 function workspaceHint({
   canWrite,
-  pageText: { selectable, notRecognised, recognizing, pageName },
+  pageText: { selectable, notRecognised, recognizing, page },
   activeRow,
   activeField,
   saveVerb,
@@ -139,17 +144,26 @@ function workspaceHint({
   pageText: PageTextState;
   activeRow: GroundTruthRow | null | undefined;
   activeField: 'value' | 'rawValue';
-  saveVerb: string;
+  saveVerb: SaveVerb;
 }): string {
-  if (!canWrite) return 'Read only: your operator account can view ground truth but not change it.';
+  if (!canWrite) return t`Read only: your operator account can view ground truth but not change it.`;
   if (!selectable && notRecognised) return notRecognised;
+  const action = saveVerbWord(saveVerb);
   if (!selectable && recognizing)
-    return `Recognising the text of ${pageName}: it becomes selectable when ready. Meanwhile, type each value as you read it. Ctrl/⌘+S: ${saveVerb}.`;
+    return page === null
+      ? t`Recognising the text of this file: it becomes selectable when ready. Meanwhile, type each value as you read it. Ctrl/⌘+S: ${action}.`
+      : t`Recognising the text of page ${page}: it becomes selectable when ready. Meanwhile, type each value as you read it. Ctrl/⌘+S: ${action}.`;
   if (!selectable)
-    return `${pageName[0].toUpperCase()}${pageName.slice(1)} has no text to select: type each value as you read it. Enter: next field that needs attention. Ctrl/⌘+S: ${saveVerb}.`;
-  if (activeRow)
-    return `Select text on the page to fill ${activeField === 'rawValue' ? 'the raw value of ' : ''}${activeRow.label || 'this field'}. Or drag a box around it, or press Alt+P to pick its words with the keyboard.`;
-  return `Focus a field, then select its value on the page or drag a box around it. Enter: next field that needs attention. Ctrl/⌘+S: ${saveVerb}.`;
+    return page === null
+      ? t`This file has no text to select: type each value as you read it. Enter: next field that needs attention. Ctrl/⌘+S: ${action}.`
+      : t`Page ${page} has no text to select: type each value as you read it. Enter: next field that needs attention. Ctrl/⌘+S: ${action}.`;
+  if (activeRow) {
+    const fieldName = activeRow.label || t`this field`;
+    return activeField === 'rawValue'
+      ? t`Select text on the page to fill the raw value of ${fieldName}. Or drag a box around it, or press Alt+P to pick its words with the keyboard.`
+      : t`Select text on the page to fill ${fieldName}. Or drag a box around it, or press Alt+P to pick its words with the keyboard.`;
+  }
+  return t`Focus a field, then select its value on the page or drag a box around it. Enter: next field that needs attention. Ctrl/⌘+S: ${action}.`;
 }
 
 /** Side by side from this width up (the page above the fields below it, as ground-truth.css lays them out). */
@@ -198,7 +212,11 @@ function WorkspaceSplit({ viewer, panel }: { viewer: ReactNode; panel: ReactNode
       <Panel id="page" className="gt-workspace__pane" minSize="25%" defaultSize="50%">
         {viewer}
       </Panel>
-      <Separator elementRef={separator} className="gt-workspace__handle" aria-label="Resize the page and the fields" />
+      <Separator
+        elementRef={separator}
+        className="gt-workspace__handle"
+        aria-label={t`Resize the page and the fields`}
+      />
       <Panel id="fields" className="gt-workspace__pane" minSize="360px" defaultSize="50%">
         {panel}
       </Panel>

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OcrResult } from '@/contract/ocr';
+// The console's Lingui instance, active in English: the hints are its messages.
+import '@/i18n/i18n';
 import { notRecognisedHint } from './not-recognised-hint';
 
 const result = (unrecognisedPages?: OcrResult['unrecognisedPages']): OcrResult => ({

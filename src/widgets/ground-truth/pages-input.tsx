@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { formatPages, parsePages } from './ground-truth-rows';
 
 /** A field's pages as "1, 2": applied on blur or Enter; text that does not parse goes back to the pages it had. */
@@ -15,12 +17,12 @@ export function PagesInput({
   const text = formatPages(pages);
   return (
     <label className="gt-small gt-small--narrow">
-      Pages
+      <Trans>Pages</Trans>
       <input
         key={text}
         className="gt-input"
         data-field="pages"
-        aria-label={`Pages of ${rowName}`}
+        aria-label={t`Pages of ${rowName}`}
         defaultValue={text}
         readOnly={!canWrite}
         inputMode="numeric"

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+
 type RowMoveRemoveButtonsProps = {
   /** The row's name in the buttons' labels ("Move Total up", "Remove Total"). */
   name: string;
@@ -27,7 +29,7 @@ export function RowMoveRemoveButtons({
       <button
         type="button"
         className="gt-icon-button gt-icon-button--danger"
-        aria-label={`Remove ${name}`}
+        aria-label={t`Remove ${name}`}
         onClick={onRemove}
       >
         ✕
@@ -51,7 +53,7 @@ function MoveButton({
     <button
       type="button"
       className="gt-icon-button"
-      aria-label={`Move ${name} ${to}`}
+      aria-label={to === 'up' ? t`Move ${name} up` : t`Move ${name} down`}
       disabled={disabled}
       data-move={to}
       onClick={onClick}

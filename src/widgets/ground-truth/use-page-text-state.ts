@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import type { ContentType } from '@/contract';
 import type { OcrResult } from '@/contract/ocr';
 import type { PageTextInfo } from '@/widgets/document-viewer';
-import { notRecognisedHint } from './not-recognised-hint';
+import { notRecognisedHint, type SaveVerb } from './not-recognised-hint';
 
 export type PageTextState = ReturnType<typeof usePageTextState>;
 
@@ -20,7 +20,7 @@ export function usePageTextState({
   fileUrl: string | null | undefined;
   ocrFileUrl: string | null | undefined;
   contentType: ContentType | null | undefined;
-  saveVerb: string;
+  saveVerb: SaveVerb;
 }) {
   const [pageText, setPageText] = useState<(PageTextInfo & { fileUrl: string | null | undefined }) | null>(null);
   const onPageTextChange = useCallback((info: PageTextInfo) => setPageText({ ...info, fileUrl }), [fileUrl]);
@@ -38,12 +38,13 @@ export function usePageTextState({
     shownPageText && ocr?.ocrFileUrl === ocrFileUrl
       ? notRecognisedHint(shownPageText.page, ocr?.result, saveVerb)
       : null;
-  const pageName = shownPageText ? `page ${shownPageText.page}` : 'this file';
+  // The page shown (1-based), or null before the viewer reports one: the hint then speaks of "this file".
+  const page = shownPageText ? shownPageText.page : null;
   return {
     selectable,
     recognizing,
     notRecognised,
-    pageName,
+    page,
     onPageTextChange,
     onRecognizingChange: setRecognizing,
     onRecognizedTextChange,

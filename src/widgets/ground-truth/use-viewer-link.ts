@@ -1,4 +1,5 @@
 import { useCallback, useState, type RefObject } from 'react';
+import { t } from '@lingui/core/macro';
 import type { DocumentViewerHandle, TextHighlight, TextSelection } from '@/widgets/document-viewer';
 import type { GroundTruthRow } from './ground-truth-rows';
 import { findCell, patchCell, type TableSpec } from './table-grid';
@@ -53,16 +54,39 @@ export function useViewerLink({
     if (!canWrite) return;
     const row = findCell(draft.rows, tables, activeKey);
     if (!row || !activeKey) {
-      setFilled(`Selected “${text}” on page ${page}: focus a field first, then select again to fill it.`);
+      setFilled(t`Selected “${text}” on page ${page}: focus a field first, then select again to fill it.`);
       return;
     }
     const pages = [page - 1];
     draft.setRows((rows) => patchCell(rows, tables, activeKey, { [activeField]: text, pages }));
     setFilled(
-      `Filled ${activeField === 'rawValue' ? 'the raw value of ' : ''}${row.label || 'the field'} with “${text}” from ${via === 'box' ? 'a box on ' : ''}page ${page}.`,
+      filledText({ fieldName: row.label || t`the field`, rawValue: activeField === 'rawValue', text, page, via }),
     );
     setHighlight({ text, page });
   };
 
   return { activeKey, activeRow, activeField, highlight, filled, activate, onTextSelected };
+}
+
+/** What a selection filled, as one sentence: the value or the raw value, from a text selection or a box. */
+function filledText({
+  fieldName,
+  rawValue,
+  text,
+  page,
+  via,
+}: {
+  fieldName: string;
+  rawValue: boolean;
+  text: string;
+  page: number;
+  via: TextSelection['via'];
+}): string {
+  if (via === 'box')
+    return rawValue
+      ? t`Filled the raw value of ${fieldName} with “${text}” from a box on page ${page}.`
+      : t`Filled ${fieldName} with “${text}” from a box on page ${page}.`;
+  return rawValue
+    ? t`Filled the raw value of ${fieldName} with “${text}” from page ${page}.`
+    : t`Filled ${fieldName} with “${text}” from page ${page}.`;
 }

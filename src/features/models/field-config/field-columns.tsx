@@ -2,6 +2,8 @@
  * The columns of a lines/table field: a nested list of field rows (scalar types only) with its own reorder, remove
  * and add, each edit applied to the parent field's draft.
  */
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useCallback, useState } from 'react';
 import { move, nameError, newFieldDraft, type FieldDraft, type FieldErrors } from './field-drafts';
 import { FieldRow, type DraftUpdater } from './field-row';
@@ -22,6 +24,7 @@ export function Columns({
   const columns = parent.columns ?? [];
   const [added, setAdded] = useState<string | null>(null);
   const parentKey = parent.key;
+  const parentName = parent.name;
   const updateColumn = useCallback<DraftUpdater>(
     (key, update) =>
       onUpdate(parentKey, (d) => ({ ...d, columns: (d.columns ?? []).map((c) => (c.key === key ? update(c) : c)) })),
@@ -41,9 +44,9 @@ export function Columns({
     [parentKey, onUpdate],
   );
   return (
-    <section className="fc-columns" aria-label={`Columns of ${parent.name || 'this field'}`}>
+    <section className="fc-columns" aria-label={parentName ? t`Columns of ${parentName}` : t`Columns of this field`}>
       <h4 className="fc-columns-title">
-        Columns <span className="fc-hint">({columns.length})</span>
+        <Trans>Columns</Trans> <span className="fc-hint">({columns.length})</span>
       </h4>
       <ol className="fc-list">
         {columns.map((column, index) => (
@@ -75,7 +78,7 @@ export function Columns({
             onUpdate(parentKey, (d) => ({ ...d, columns: [...(d.columns ?? []), column] }));
           }}
         >
-          + Add column
+          <Trans>+ Add column</Trans>
         </button>
       ) : null}
     </section>

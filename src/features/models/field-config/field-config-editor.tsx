@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
 import { Tabs } from 'radix-ui';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { isSerialisable } from './field-drafts';
 import { FieldList } from './field-list';
 import type { FieldConfigState } from './use-field-config';
@@ -19,15 +21,22 @@ type Props = {
 export function FieldConfigEditor({ state, canWrite = true, revealErrors = false }: Props) {
   const [view, setView] = useState<'fields' | 'json'>('fields');
   const id = useId();
+  const jsonError = state.jsonError;
   return (
     <Tabs.Root value={view} onValueChange={(v) => setView(v as 'fields' | 'json')} className="fc-editor">
       <div className="fc-toolbar">
-        <Tabs.List aria-label="Field configuration view" className="fc-tabs">
+        <Tabs.List aria-label={t`Field configuration view`} className="fc-tabs">
           <Tabs.Trigger value="fields" className="fc-tab">
-            Fields <span className="fc-count">{state.drafts.length}</span>
+            <Trans>Fields</Trans> <span className="fc-count">{state.drafts.length}</span>
           </Tabs.Trigger>
           <Tabs.Trigger value="json" className="fc-tab">
-            JSON{state.jsonError ? <span className="fc-problems"> error</span> : null}
+            JSON
+            {state.jsonError ? (
+              <span className="fc-problems">
+                {' '}
+                <Trans>error</Trans>
+              </span>
+            ) : null}
           </Tabs.Trigger>
         </Tabs.List>
       </div>
@@ -35,15 +44,17 @@ export function FieldConfigEditor({ state, canWrite = true, revealErrors = false
         {state.jsonError ? (
           <div className="fc-banner" role="alert">
             <p>
-              The JSON view has an error, so these fields show their last valid state and cannot be edited:{' '}
-              {state.jsonError}
+              <Trans>
+                The JSON view has an error, so these fields show their last valid state and cannot be edited:{' '}
+                {jsonError}
+              </Trans>
             </p>
             <div className="fc-banner-actions">
               <button type="button" onClick={() => setView('json')}>
-                Fix the JSON
+                <Trans>Fix the JSON</Trans>
               </button>
               <button type="button" onClick={state.discardJson}>
-                Discard the JSON changes
+                <Trans>Discard the JSON changes</Trans>
               </button>
             </div>
           </div>
@@ -60,15 +71,21 @@ export function FieldConfigEditor({ state, canWrite = true, revealErrors = false
 function JsonView({ id, state, canWrite }: { id: string; state: FieldConfigState; canWrite: boolean }) {
   const serialisable = isSerialisable(state.drafts);
   const errorId = `${id}-json-error`;
+  const { jsonError } = state;
+  const moreCount = state.problems.length - 20;
   return (
     <div className="fc-json">
       <label htmlFor={`${id}-json`} className="fc-json-label">
-        fieldConfig as JSON <span className="fc-hint">— edits apply to the fields as soon as the JSON parses</span>
+        <Trans>
+          fieldConfig as JSON <span className="fc-hint">— edits apply to the fields as soon as the JSON parses</span>
+        </Trans>
       </label>
       {!serialisable ? (
         <p className="fc-banner" role="alert">
-          Two fields (or two columns of one field) share a name, which JSON cannot hold. Rename them in the Fields view
-          first.
+          <Trans>
+            Two fields (or two columns of one field) share a name, which JSON cannot hold. Rename them in the Fields
+            view first.
+          </Trans>
         </p>
       ) : null}
       <textarea
@@ -86,16 +103,22 @@ function JsonView({ id, state, canWrite }: { id: string; state: FieldConfigState
       />
       {state.jsonError ? (
         <p id={errorId} className="fc-error" role="alert">
-          {state.jsonError}. Saving is blocked until the JSON is fixed; the Fields view keeps its last valid state.
+          <Trans>
+            {jsonError}. Saving is blocked until the JSON is fixed; the Fields view keeps its last valid state.
+          </Trans>
         </p>
       ) : state.problems.length ? (
-        <ul className="fc-problem-list" aria-label="Problems">
+        <ul className="fc-problem-list" aria-label={t`Problems`}>
           {state.problems.slice(0, 20).map((problem) => (
             <li key={problem} className="fc-error">
               {problem}
             </li>
           ))}
-          {state.problems.length > 20 ? <li className="fc-hint">…and {state.problems.length - 20} more</li> : null}
+          {moreCount > 0 ? (
+            <li className="fc-hint">
+              <Trans>…and {moreCount} more</Trans>
+            </li>
+          ) : null}
         </ul>
       ) : null}
     </div>

@@ -3,7 +3,13 @@
  * field order; while an operator edits, names may be empty, duplicated or invalid, so the editor keeps an ordered list
  * of drafts instead and serialises it back. Unknown keys of a spec are kept untouched (the schema then reports them)
  * so nothing typed in the raw JSON view is ever dropped by the structured view.
+ *
+ * Its problems are written in the operator's language when they are made (at render or on an edit); the contract's
+ * own rule text ("must be an integer from 1 to 4096") is the API's, in English.
  */
+import { msg, t } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { i18n } from '@/i18n/i18n';
 import {
   FIELD_NAME_PATTERN,
   FIELD_TYPES,
@@ -56,20 +62,22 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * not an object, a field is not an object, or `fields` is not an object of objects.
  */
 export function configToDrafts(config: unknown): { drafts: FieldDraft[] } | { error: string } {
-  if (!isPlainObject(config)) return { error: 'fieldConfig must be a JSON object of fields' };
+  // A field as JSON, not words (and braces a message must not hold as text): {"type": "string"}.
+  const example = JSON.stringify({ type: 'string' }).replace(':', ': ');
+  if (!isPlainObject(config)) return { error: t`fieldConfig must be a JSON object of fields` };
   const drafts: FieldDraft[] = [];
   for (const [name, value] of Object.entries(config)) {
-    if (!isPlainObject(value)) return { error: `${name} must be an object such as {"type": "string"}` };
+    if (!isPlainObject(value)) return { error: t`${name} must be an object such as ${example}` };
     const { fields, ...spec } = value;
     let columns: FieldDraft[] | undefined;
     if (fields !== undefined) {
-      if (!isPlainObject(fields)) return { error: `${name}.fields must be an object of columns` };
+      if (!isPlainObject(fields)) return { error: t`${name}.fields must be an object of columns` };
       columns = [];
       for (const [columnName, columnValue] of Object.entries(fields)) {
         if (!isPlainObject(columnValue))
-          return { error: `${name}.fields.${columnName} must be an object such as {"type": "string"}` };
+          return { error: t`${name}.fields.${columnName} must be an object such as ${example}` };
         if (columnValue.fields !== undefined)
-          return { error: `${name}.fields.${columnName}.fields: columns cannot have columns of their own` };
+          return { error: t`${name}.fields.${columnName}.fields: columns cannot have columns of their own` };
         columns.push({ key: newKey(), name: columnName, spec: { ...columnValue } });
       }
     }
@@ -113,13 +121,14 @@ export function isSerialisable(drafts: readonly FieldDraft[]): boolean {
 }
 
 export function nameError(name: string, siblings: readonly FieldDraft[]): string | undefined {
-  if (!name) return 'Name is required';
+  if (!name) return t`Name is required`;
   if (!FIELD_NAME_PATTERN.test(name)) {
     const parsed = fieldNameSchema.safeParse(name);
-    const message = parsed.success ? '' : parsed.error.issues[0]?.message;
-    return `Name ${message || 'is invalid'}`;
+    // The API's rule, in English ("must be snake_case: …").
+    const rule = parsed.success ? '' : parsed.error.issues[0]?.message;
+    return rule ? t`Name ${rule}` : t`Name is invalid`;
   }
-  if (siblings.filter((s) => s.name === name).length > 1) return `Name "${name}" is used by another field`;
+  if (siblings.filter((s) => s.name === name).length > 1) return t`Name "${name}" is used by another field`;
   return undefined;
 }
 
@@ -132,7 +141,7 @@ function collectSpecErrors(
   if (result.success) return;
   for (const issue of result.error.issues) {
     if (issue.code === 'unrecognized_keys') {
-      errors.other.push(...issue.keys.map((k) => `${k} is not an allowed setting`));
+      errors.other.push(...issue.keys.map((setting) => t`${setting} is not an allowed setting`));
       continue;
     }
     const setting = issue.path.length ? String(issue.path[0]) : 'type';
@@ -207,16 +216,16 @@ export function validateDrafts(drafts: readonly FieldDraft[]): { byKey: Map<stri
   return { byKey, count };
 }
 
-const SETTING_LABELS: Record<string, string> = {
-  type: 'type',
-  description: 'description',
-  promptHint: 'prompt hint',
-  format: 'format',
-  nullable: 'nullable',
-  multiValue: 'multi-value',
-  enum: 'enum values',
-  maxLength: 'max length',
-  fields: 'columns',
+const SETTING_LABELS: Record<string, MessageDescriptor> = {
+  type: msg`type`,
+  description: msg`description`,
+  promptHint: msg`prompt hint`,
+  format: msg`format`,
+  nullable: msg`nullable`,
+  multiValue: msg`multi-value`,
+  enum: msg`enum values`,
+  maxLength: msg`max length`,
+  fields: msg`columns`,
 };
 
 /** One line per problem, naming the field path and the rule (for the JSON view and the save bar). */
@@ -224,9 +233,12 @@ export function describeProblems(drafts: readonly FieldDraft[]): string[] {
   const { byKey } = validateDrafts(drafts);
   const lines: string[] = [];
   const describe = (path: string, errors: FieldErrors) => {
-    if (errors.name) lines.push(`${path || '(unnamed)'}: ${errors.name}`);
-    for (const [setting, message] of Object.entries(errors.settings))
-      lines.push(`${path}: ${SETTING_LABELS[setting] ?? setting} ${message}`);
+    if (errors.name) lines.push(`${path || t`(unnamed)`}: ${errors.name}`);
+    for (const [setting, message] of Object.entries(errors.settings)) {
+      const label = SETTING_LABELS[setting];
+      // The setting's name, then the API's rule (English): "total: max length must be an integer from 1 to 4096".
+      lines.push(`${path}: ${label ? i18n._(label) : setting} ${message}`);
+    }
     for (const message of errors.other) lines.push(`${path}: ${message}`);
   };
   for (const draft of drafts) {

@@ -2,6 +2,8 @@
  * The Fields view of the field-configuration editor: the ordered list of field rows with its filter, adding a field,
  * and the list's edits (move with its announcement and kept focus, remove with Undo).
  */
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '@/components/toast';
 import { cachedDraftErrors, move, nameError, newFieldDraft, type FieldDraft } from './field-drafts';
@@ -41,9 +43,11 @@ export function FieldList({
         onFilter={setFilter}
       />
       {drafts.length === 0 ? (
-        <p className="fc-empty">No fields yet. Add the first field the model should extract.</p>
+        <p className="fc-empty">
+          <Trans>No fields yet. Add the first field the model should extract.</Trans>
+        </p>
       ) : (
-        <ol className="fc-list" ref={listRef} aria-label="Fields">
+        <ol className="fc-list" ref={listRef} aria-label={t`Fields`}>
           {visible.map(({ draft, index }) => (
             <FieldRow
               key={draft.key}
@@ -66,7 +70,7 @@ export function FieldList({
       )}
       {canWrite ? (
         <button type="button" className="fc-add" onClick={addField}>
-          + Add field
+          <Trans>+ Add field</Trans>
         </button>
       ) : null}
       <div className="sr-only" aria-live="polite">
@@ -96,16 +100,19 @@ function FieldListTools({
         <input
           type="search"
           className="fc-filter"
-          aria-label="Filter fields by name"
-          placeholder="Filter fields…"
+          aria-label={t`Filter fields by name`}
+          placeholder={t`Filter fields…`}
           value={filter}
           onChange={(e) => onFilter(e.target.value)}
         />
       ) : null}
       <span className="fc-hint">
         {filtered
-          ? `${shown} of ${total} fields shown; reordering is off while filtered.`
-          : 'Alt+↑ / Alt+↓ moves the focused field.'}
+          ? plural(total, {
+              one: `${shown} of # field shown; reordering is off while filtered.`,
+              other: `${shown} of # fields shown; reordering is off while filtered.`,
+            })
+          : t`Alt+↑ / Alt+↓ moves the focused field.`}
       </span>
     </div>
   );
@@ -158,7 +165,10 @@ function useFieldListEdits({ drafts, setDrafts }: Pick<FieldConfigState, 'drafts
       const active = document.activeElement as HTMLElement | null;
       const focus = active?.closest(`[data-field-key="${key}"]`) ? (active.dataset.focus ?? 'name') : 'name';
       pendingFocus.current = { key, focus };
-      setAnnouncement(`${list[from].name || 'Field'} moved to position ${to + 1} of ${list.length}`);
+      const fieldName = list[from].name || t`Field`;
+      const position = to + 1;
+      const count = list.length;
+      setAnnouncement(t`${fieldName} moved to position ${position} of ${count}`);
       setDrafts((current) => {
         const index = current.findIndex((d) => d.key === key);
         return move(current, index, index + delta);
@@ -173,9 +183,10 @@ function useFieldListEdits({ drafts, setDrafts }: Pick<FieldConfigState, 'drafts
       if (index < 0) return;
       const draft = latest.current[index];
       setDrafts((current) => current.filter((d) => d.key !== key));
-      toast(`Removed field ${draft.name || index + 1}`, {
+      const fieldName = draft.name || String(index + 1);
+      toast(t`Removed field ${fieldName}`, {
         action: {
-          label: 'Undo',
+          label: t`Undo`,
           onClick: () => setDrafts((current) => [...current.slice(0, index), draft, ...current.slice(index)]),
         },
       });

@@ -2,6 +2,10 @@
  * The compact header line of a field row: the field's name, its type, badges for what its settings say, and its
  * actions (move, open the settings, remove). What a row shows before its settings are opened.
  */
+import { msg, plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { i18n } from '@/i18n/i18n';
 import { FIELD_TYPES, SCALAR_FIELD_TYPES } from '@/contract';
 import { isKnownType, type FieldDraft } from './field-drafts';
 
@@ -66,28 +70,51 @@ export function FieldTypeSelect({
   return (
     <select
       className="fc-type"
-      aria-label={`Type of ${label}`}
+      aria-label={t`Type of ${label}`}
       value={type}
       disabled={!canWrite}
       aria-invalid={invalid ? true : undefined}
       onChange={(event) => onChange(event.target.value)}
     >
-      {!isKnownType(type) ? <option value={type}>{type ? `${type} (unknown)` : '(no type)'}</option> : null}
-      {types.map((t) => (
-        <option key={t} value={t}>
-          {t}
+      {!isKnownType(type) ? <option value={type}>{type ? t`${type} (unknown)` : t`(no type)`}</option> : null}
+      {types.map((value) => (
+        <option key={value} value={value}>
+          {typeWord(value)}
         </option>
       ))}
     </select>
   );
 }
 
+/** The words of the field types (the select's value stays the API's type). */
+const TYPE_WORDS: Record<string, MessageDescriptor> = {
+  string: msg({ message: 'string', context: 'field type' }),
+  number: msg({ message: 'number', context: 'field type' }),
+  amount: msg({ message: 'amount', context: 'field type' }),
+  date: msg({ message: 'date', context: 'field type' }),
+  boolean: msg({ message: 'boolean', context: 'field type' }),
+  enum: msg({ message: 'enum', context: 'field type' }),
+  lines: msg({ message: 'lines', context: 'field type' }),
+  table: msg({ message: 'table', context: 'field type' }),
+};
+
+function typeWord(type: string): string {
+  const word = TYPE_WORDS[type];
+  return word ? i18n._(word) : type;
+}
+
 export function FieldBadges({ draft }: { draft: FieldDraft }) {
   const badges: string[] = [];
-  if (draft.spec.nullable === true) badges.push('nullable');
-  if (draft.spec.multiValue === true) badges.push('multi-value');
-  if (Array.isArray(draft.spec.enum)) badges.push(`${draft.spec.enum.length} values`);
-  if (draft.columns) badges.push(`${draft.columns.length} ${draft.columns.length === 1 ? 'column' : 'columns'}`);
+  if (draft.spec.nullable === true) badges.push(t`nullable`);
+  if (draft.spec.multiValue === true) badges.push(t`multi-value`);
+  if (Array.isArray(draft.spec.enum)) {
+    const valueCount = draft.spec.enum.length;
+    badges.push(plural(valueCount, { one: '# value', other: '# values' }));
+  }
+  if (draft.columns) {
+    const columnCount = draft.columns.length;
+    badges.push(plural(columnCount, { one: '# column', other: '# columns' }));
+  }
   if (!badges.length) return <span className="fc-badges" />;
   return (
     <span className="fc-badges">
@@ -131,14 +158,17 @@ export function FieldRowActions({
         </>
       ) : null}
       <button type="button" className="fc-toggle" aria-expanded={isOpen} aria-controls={settingsId} onClick={onToggle}>
-        <span aria-hidden="true">{isOpen ? '▾' : '▸'}</span> Settings<span className="sr-only"> of {label}</span>
+        <span aria-hidden="true">{isOpen ? '▾' : '▸'}</span>{' '}
+        <Trans>
+          Settings<span className="sr-only"> of {label}</span>
+        </Trans>
       </button>
       {canWrite ? (
         <button
           type="button"
           className="fc-icon-button fc-remove"
-          aria-label={`Remove ${label}`}
-          title="Remove"
+          aria-label={t`Remove ${label}`}
+          title={t`Remove`}
           onClick={onRemove}
         >
           ✕
@@ -149,6 +179,13 @@ export function FieldRowActions({
 }
 
 const MOVES = { up: { delta: -1, arrow: '↑' }, down: { delta: 1, arrow: '↓' } } as const;
+
+/** A move button's name and its title with the shortcut, as whole sentences. */
+function moveWords(direction: keyof typeof MOVES, label: string): { name: string; title: string } {
+  return direction === 'up'
+    ? { name: t`Move ${label} up`, title: t`Move up (Alt+↑)` }
+    : { name: t`Move ${label} down`, title: t`Move down (Alt+↓)` };
+}
 
 /** One place up or down; its shortcut (Alt+↑ / Alt+↓ on the row) in its title. */
 function MoveButton({
@@ -163,13 +200,14 @@ function MoveButton({
   onMove: (delta: number) => void;
 }) {
   const { delta, arrow } = MOVES[direction];
+  const words = moveWords(direction, label);
   return (
     <button
       type="button"
       className="fc-icon-button"
       data-focus={direction}
-      aria-label={`Move ${label} ${direction}`}
-      title={`Move ${direction} (Alt+${arrow})`}
+      aria-label={words.name}
+      title={words.title}
       disabled={disabled}
       onClick={() => onMove(delta)}
     >

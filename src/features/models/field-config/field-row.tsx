@@ -2,6 +2,8 @@
  * One field (or column) of the configuration as a row of the list: its header line, always shown, and its settings,
  * opened on demand so that 50 fields and a 10-column table stay light.
  */
+import { t } from '@lingui/core/macro';
+import { Plural } from '@lingui/react/macro';
 import { memo, useCallback, useId, useState, type KeyboardEvent } from 'react';
 import { countErrors, isNestedType, withSetting, withType, type FieldDraft, type FieldErrors } from './field-drafts';
 import { FieldBadges, FieldNameInput, FieldRowActions, FieldTypeSelect } from './field-row-head';
@@ -47,6 +49,7 @@ export const FieldRow = memo(function FieldRow(props: FieldRowProps) {
     onRemove,
   } = props;
   const { id, problems, isOpen, label, set, onKeyDown, onTypeChange, onToggle } = useFieldRow(props);
+  const position = index + 1;
 
   return (
     <li
@@ -61,7 +64,7 @@ export const FieldRow = memo(function FieldRow(props: FieldRowProps) {
         </span>
         <FieldNameInput
           id={id}
-          label={`${nested ? 'Column' : 'Field'} ${index + 1} name`}
+          label={nested ? t`Column ${position} name` : t`Field ${position} name`}
           name={draft.name}
           problem={nameProblem}
           canWrite={canWrite}
@@ -77,8 +80,8 @@ export const FieldRow = memo(function FieldRow(props: FieldRowProps) {
         />
         <FieldBadges draft={draft} />
         {problems > 0 ? (
-          <span className="fc-problems" title="Problems in this field">
-            {problems} {problems === 1 ? 'problem' : 'problems'}
+          <span className="fc-problems" title={t`Problems in this field`}>
+            <Plural value={problems} one="# problem" other="# problems" />
           </span>
         ) : null}
         <FieldRowActions
@@ -120,7 +123,8 @@ function useFieldRow(props: FieldRowProps) {
   const problems = countErrors({ ...props.errors, name: nameProblem });
   const settingProblems = problems - (nameProblem ? 1 : 0);
   const isOpen = open || (props.revealErrors && settingProblems > 0);
-  const label = draft.name || `${nested ? 'column' : 'field'} ${props.index + 1}`;
+  const position = props.index + 1;
+  const label = draft.name || (nested ? t`column ${position}` : t`field ${position}`);
 
   const set = useCallback(
     (setting: string, value: unknown) => onUpdate(draft.key, (d) => withSetting(d, setting, value)),

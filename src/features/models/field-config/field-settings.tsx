@@ -2,6 +2,10 @@
  * The settings of an opened field row: what the model is told about the value and how it is written, its flags,
  * its enum values, the problems no single setting shows, and the columns of a lines/table field.
  */
+import { msg, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import { i18n } from '@/i18n/i18n';
+import { formatNumber } from '@/i18n/format';
 import { MAX_TEXT_LENGTH } from '@/contract';
 import { EnumValues } from './enum-values';
 import { Columns } from './field-columns';
@@ -35,27 +39,38 @@ export function FieldSettings({
 }: FieldSettingsProps) {
   const showEnum = draft.spec.type === 'enum' || draft.spec.enum !== undefined;
   const group = { id, draft, errors, canWrite, set };
+  // The API's rules, in English ("is only allowed on lines and table fields").
+  const typeProblem = errors.settings.type;
+  const columnsProblem = errors.settings.fields;
   return (
     <div id={id} className="fc-settings">
       <div className="fc-settings-grid">
         <TextSettings {...group} />
         <FlagSettings {...group} />
         {showEnum ? (
-          <Setting id={`${id}-enum`} label="Enum values" error={errors.settings.enum} hint="One value per line">
+          <Setting id={`${id}-enum`} label={t`Enum values`} error={errors.settings.enum} hint={t`One value per line`}>
             <EnumValues values={draft.spec.enum} canWrite={canWrite} onChange={(values) => set('enum', values)} />
           </Setting>
         ) : null}
       </div>
-      {errors.settings.type ? <p className="fc-error">Type {errors.settings.type}</p> : null}
+      {typeProblem ? (
+        <p className="fc-error">
+          <Trans>Type {typeProblem}</Trans>
+        </p>
+      ) : null}
       {errors.other.map((message) => (
         <p key={message} className="fc-error">
-          {message} — remove it in the JSON view
+          <Trans>{message} — remove it in the JSON view</Trans>
         </p>
       ))}
       {!nested && draft.columns ? (
         <Columns parent={draft} errors={errors} canWrite={canWrite} revealErrors={revealErrors} onUpdate={onUpdate} />
       ) : null}
-      {!nested && errors.settings.fields ? <p className="fc-error">Columns {errors.settings.fields}</p> : null}
+      {!nested && columnsProblem ? (
+        <p className="fc-error">
+          <Trans>Columns {columnsProblem}</Trans>
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -71,11 +86,18 @@ function settingText(draft: FieldDraft, setting: string): string {
 function TextSettings(group: SettingsGroupProps) {
   const { id, draft, errors, canWrite, set } = group;
   const type = draft.spec.type;
+  // Written as the API's own rule writes it ("from 1 to 4096"), without grouping.
+  const maxLength = formatNumber(MAX_TEXT_LENGTH, { useGrouping: false });
   return (
     <>
-      <TextAreaSetting {...group} setting="description" label="Description" />
-      <TextAreaSetting {...group} setting="promptHint" label="Prompt hint" hint="Extra instruction for the model" />
-      <Setting id={`${id}-format`} label="Format" error={errors.settings.format}>
+      <TextAreaSetting {...group} setting="description" label={t`Description`} />
+      <TextAreaSetting
+        {...group}
+        setting="promptHint"
+        label={t`Prompt hint`}
+        hint={t`Extra instruction for the model`}
+      />
+      <Setting id={`${id}-format`} label={t`Format`} error={errors.settings.format}>
         <input
           value={settingText(draft, 'format')}
           readOnly={!canWrite}
@@ -85,9 +107,9 @@ function TextSettings(group: SettingsGroupProps) {
       </Setting>
       <Setting
         id={`${id}-maxLength`}
-        label="Max length"
+        label={t`Max length`}
         error={errors.settings.maxLength}
-        hint={`1 to ${MAX_TEXT_LENGTH}`}
+        hint={t`1 to ${maxLength}`}
       >
         <NumberInput value={draft.spec.maxLength} canWrite={canWrite} onChange={(value) => set('maxLength', value)} />
       </Setting>
@@ -119,8 +141,8 @@ function TextAreaSetting({
 }
 
 const FLAGS = [
-  { setting: 'nullable', label: 'Nullable', hint: 'May be empty' },
-  { setting: 'multiValue', label: 'Multi-value', hint: 'May occur several times' },
+  { setting: 'nullable', label: msg`Nullable`, hint: msg`May be empty` },
+  { setting: 'multiValue', label: msg`Multi-value`, hint: msg`May occur several times` },
 ] as const;
 
 /** The yes/no settings, set to true when checked and removed when not. */
@@ -130,8 +152,8 @@ function FlagSettings({ draft, errors, canWrite, set }: SettingsGroupProps) {
       {FLAGS.map(({ setting, label, hint }) => (
         <Check
           key={setting}
-          label={label}
-          hint={hint}
+          label={i18n._(label)}
+          hint={i18n._(hint)}
           checked={draft.spec[setting] === true}
           canWrite={canWrite}
           error={errors.settings[setting]}

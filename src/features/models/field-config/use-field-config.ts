@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
+import { t } from '@lingui/core/macro';
 import type { FieldConfig } from '@/contract';
 import {
   configToDrafts,
@@ -61,7 +62,8 @@ export function useFieldConfig(initial: unknown): FieldConfigState {
     try {
       value = JSON.parse(text);
     } catch (error) {
-      setTyped({ text, error: `Invalid JSON: ${(error as Error).message}` });
+      const detail = (error as Error).message;
+      setTyped({ text, error: t`Invalid JSON: ${detail}` });
       return;
     }
     const result = configToDrafts(value);
