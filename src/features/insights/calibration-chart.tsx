@@ -65,12 +65,7 @@ function calibrationOptions(theme: ChartTheme, threshold: number | null): ChartO
       draw:
         threshold == null
           ? []
-          : [
-              drawMarkers(
-                [{ x: threshold, color: theme.danger, label: thresholdWords(threshold) }],
-                theme.surface,
-              ),
-            ],
+          : [drawMarkers([{ x: threshold, color: theme.danger, label: thresholdWords(threshold) }], theme.surface)],
     },
   };
 }

@@ -28,14 +28,7 @@ type RunsOf = (f: Field, changed: boolean) => RunsLink | undefined;
 function fieldsTable(fields: readonly Field[], runsOf: RunsOf): FigureTable {
   return {
     caption: t`Predictions of reviewed runs per field: changed by the reviewer, and mean confidence`,
-    columns: [
-      t`Field`,
-      t`Predictions`,
-      t`Changed`,
-      t`Changed (%)`,
-      t`Mean confidence`,
-      t`Mean confidence of changed`,
-    ],
+    columns: [t`Field`, t`Predictions`, t`Changed`, t`Changed (%)`, t`Mean confidence`, t`Mean confidence of changed`],
     rows: fields.map((f) => ({
       key: f.label,
       cells: [

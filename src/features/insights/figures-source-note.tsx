@@ -30,9 +30,7 @@ export function FiguresSourceNote({
   if (result.source === 'service') return null;
   const basedOn = result.basedOnRuns ?? 0;
   const limit = formatCount(result.newestRunsLimit ?? 0);
-  const leftOut = result.unknown
-    .flatMap((key) => (LEFT_OUT[key] ? [i18n._(LEFT_OUT[key])] : []))
-    .join('; ');
+  const leftOut = result.unknown.flatMap((key) => (LEFT_OUT[key] ? [i18n._(LEFT_OUT[key])] : [])).join('; ');
   const cutAgents = formatList(
     result.unknown.flatMap((key) => (key.startsWith('agent:') ? [nameOf(key.slice(6))] : [])),
   );

@@ -96,7 +96,9 @@ export function OutcomesChart(props: AgentFigureProps) {
       id="insights-outcomes"
       title={t`Outcomes`}
       description={
-        per === 'hour' ? t`Runs created per hour, by what became of them.` : t`Runs created per day, by what became of them.`
+        per === 'hour'
+          ? t`Runs created per hour, by what became of them.`
+          : t`Runs created per day, by what became of them.`
       }
       table={outcomesTable(props)}
       empty={total === 0 ? t`No runs in this window` : undefined}
