@@ -53,6 +53,7 @@ function overviewTable(
     rows: rows.map((r) => {
       const agent = nameOf(r.agentId);
       const total = totalOf(r);
+      const queued = r.queued;
       return {
         key: r.agentId,
         cells: [
@@ -70,7 +71,7 @@ function overviewTable(
           {
             text: formatCount(r.queued),
             link: r.queued ? runsLinkFor({ agentId: r.agentId, from, to, outcome: 'queued', source }) : undefined,
-            linkLabel: plural(r.queued, { one: `# queued, ${agent}`, other: `# queued, ${agent}` }),
+            linkLabel: plural(queued, { one: `# queued, ${agent}`, other: `# queued, ${agent}` }),
           },
         ],
       };

@@ -21,7 +21,8 @@ function Durations({ durations }: { durations: AgentInsights['durations'] }) {
       {rows.map(({ key, label, figures }) => {
         const median = formatDuration(figures.medianSeconds);
         const p90 = formatDuration(figures.p90Seconds);
-        const runs = plural(figures.runs, { one: '(# run)', other: '(# runs)' });
+        const runCount = figures.runs;
+        const runs = plural(runCount, { one: '(# run)', other: '(# runs)' });
         return (
           <div key={key} className="insights-figures__item">
             <dt>{label}</dt>

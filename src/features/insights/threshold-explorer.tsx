@@ -42,14 +42,16 @@ function Linked({ text, link, label }: { text: string; link: RunsLink | undefine
 
 function toReviewLabel(o: ThresholdOutcome): string {
   const at = formatConfidence(o.threshold);
-  return plural(o.runsToReview, {
+  const runsToReview = o.runsToReview;
+  return plural(runsToReview, {
     one: `# run to review at ${at} — open it`,
     other: `# runs to review at ${at} — open them`,
   });
 }
 function unreviewedLabel(o: ThresholdOutcome): string {
   const at = formatConfidence(o.threshold);
-  return plural(o.changedUnreviewed, {
+  const changedUnreviewed = o.changedUnreviewed;
+  return plural(changedUnreviewed, {
     one: `# changed value unreviewed at ${at} — open its run`,
     other: `# changed values unreviewed at ${at} — open their runs`,
   });
@@ -63,40 +65,16 @@ function Figures({ outcome, title, links }: { outcome: ThresholdOutcome; title: 
     <Linked text={formatCount(outcome.changedUnreviewed)} link={links.unreviewed} label={unreviewedLabel(outcome)} />
   );
   const share = formatShare(outcome.runs ? outcome.runsToReview / outcome.runs : null);
-  const runs = formatCount(outcome.runs);
-  const changed = formatCount(outcome.changed);
+  const runCount = outcome.runs;
+  const changedCount = outcome.changed;
   return (
     <div className="insights-figures__item">
       <dt>{title}</dt>
       <dd>
-        {/* eslint-disable-next-line lingui/no-single-variables-to-translate -- the rule does not see the two Plurals inside: one message, both counts */}
         <Trans>
-          <Plural
-            value={outcome.runs}
-            one={
-              <>
-                <strong>{toReview}</strong> of {runs} run to review ({share}),
-              </>
-            }
-            other={
-              <>
-                <strong>{toReview}</strong> of {runs} runs to review ({share}),
-              </>
-            }
-          />{' '}
-          <Plural
-            value={outcome.changed}
-            one={
-              <>
-                <strong>{unreviewed}</strong> of {changed} changed value unreviewed
-              </>
-            }
-            other={
-              <>
-                <strong>{unreviewed}</strong> of {changed} changed values unreviewed
-              </>
-            }
-          />
+          <strong>{toReview}</strong> of <Plural value={runCount} one="# run" other="# runs" /> to review ({share}),{' '}
+          <strong>{unreviewed}</strong> of{' '}
+          <Plural value={changedCount} one="# changed value" other="# changed values" /> unreviewed
         </Trans>
       </dd>
     </div>

@@ -100,6 +100,7 @@ function OwnSessions({ sessions }: { sessions: OperatorSession[] }) {
   const headingId = useId();
   const endOthers = useEndOtherSessions();
   const others = sessions.filter((s) => !s.current);
+  const otherCount = others.length;
   return (
     <section className="sessions-group" aria-labelledby={headingId}>
       <div className="sessions-group__header">
@@ -114,11 +115,11 @@ function OwnSessions({ sessions }: { sessions: OperatorSession[] }) {
               </button>
             }
             title={t`Sign out all your other sessions?`}
-            description={plural(others.length, {
+            description={plural(otherCount, {
               one: '# other browser is sent to sign-in on the next request. This session stays signed in.',
               other: '# other browsers are sent to sign-in on the next request. This session stays signed in.',
             })}
-            confirmLabel={plural(others.length, { one: 'Sign out # session', other: 'Sign out # sessions' })}
+            confirmLabel={plural(otherCount, { one: 'Sign out # session', other: 'Sign out # sessions' })}
             tone="danger"
             onConfirm={async () => {
               const { ended } = await endOthers.mutateAsync();
@@ -165,6 +166,7 @@ function OperatorGroup({ name, sessions }: { name: string; sessions: OperatorSes
   const headingId = useId();
   const endAll = useEndOperatorSessions();
   const role = sessions[0].operator.role;
+  const sessionCount = sessions.length;
   return (
     <section className="sessions-operator" aria-labelledby={headingId}>
       <div className="sessions-group__header">
@@ -178,7 +180,7 @@ function OperatorGroup({ name, sessions }: { name: string; sessions: OperatorSes
             </button>
           }
           title={t`Sign out ${name} everywhere?`}
-          description={plural(sessions.length, {
+          description={plural(sessionCount, {
             one: `# session of ${name} ends at its next request. ${name} can sign in again.`,
             other: `# sessions of ${name} end at their next request. ${name} can sign in again.`,
           })}
