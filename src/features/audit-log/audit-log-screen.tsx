@@ -1,6 +1,11 @@
 import { useCallback } from 'react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { msg, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { i18n } from '@/i18n/i18n';
+import { formatDateTime, formatRelativeTime } from '@/i18n/format';
 import {
   AUDIT_METHODS,
   AUDIT_PAGE_SIZES,
@@ -13,7 +18,7 @@ import {
 import { useCapabilities } from '@/api/capabilities';
 import { IdWithCopy } from '@/components/copy-button';
 import { PageHeader } from '@/components/page-header';
-import { DateTime, TimeZoneToggle } from '@/components/date-time';
+import { TimeZoneToggle, useTimeZone } from '@/components/date-time';
 import { DataTable, SearchInput, type ColumnDef } from '@/components/data-table';
 import { EmptyState, ForbiddenState } from '@/components/states';
 import { auditQuery } from './audit-search';
@@ -59,20 +64,27 @@ function statusTone(status: number): string {
 }
 
 /** What the status column says when the service gave no status. */
-const OUTCOME_LABELS: Record<AuditOutcome, string> = {
-  answered: 'answered',
-  'not-forwarded': 'not sent',
-  pending: 'no answer yet',
-  timeout: 'timed out',
-  'connection-failed': 'connection failed',
+const OUTCOME_LABELS: Record<AuditOutcome, MessageDescriptor> = {
+  answered: msg`answered`,
+  'not-forwarded': msg`not sent`,
+  pending: msg`no answer yet`,
+  timeout: msg`timed out`,
+  'connection-failed': msg`connection failed`,
 };
 
-const OUTCOME_NOTES: Partial<Record<AuditOutcome, string>> = {
-  'not-forwarded': 'Answered by the console server; the service did not receive this write.',
-  pending: 'Sent to the service; no answer recorded yet (or the console server stopped before it came).',
-  timeout: 'Sent to the service, which did not answer in time: it may or may not have applied the write.',
-  'connection-failed':
-    'Sent to the service, and the connection failed before an answer: it may or may not have applied the write.',
+const OUTCOME_NOTES: Partial<Record<AuditOutcome, MessageDescriptor>> = {
+  'not-forwarded': msg`Answered by the console server; the service did not receive this write.`,
+  pending: msg`Sent to the service; no answer recorded yet (or the console server stopped before it came).`,
+  timeout: msg`Sent to the service, which did not answer in time: it may or may not have applied the write.`,
+  'connection-failed': msg`Sent to the service, and the connection failed before an answer: it may or may not have applied the write.`,
+};
+
+/** What each write method does, in words: the method filter's options and the method badge's tooltip. */
+const METHOD_WORDS: Record<AuditMethod, MessageDescriptor> = {
+  POST: msg`Create`,
+  PUT: msg`Replace`,
+  PATCH: msg`Update`,
+  DELETE: msg`Delete`,
 };
 
 /** The console server's own events (an identity provider's sign-in or refusal), not writes meant for the service. */
@@ -80,9 +92,12 @@ const isServerEvent = (entry: AuditEntry) => entry.path.startsWith('/bff/');
 
 function AuditStatus({ entry }: { entry: AuditEntry }) {
   const serverEvent = isServerEvent(entry);
+  const outcomeNote = OUTCOME_NOTES[entry.outcome];
   const note = [
-    serverEvent ? 'A sign-in at the console server: nothing was sent to the service.' : OUTCOME_NOTES[entry.outcome],
-    entry.clientClosed ? 'The browser left before the answer reached it.' : undefined,
+    serverEvent
+      ? t`A sign-in at the console server: nothing was sent to the service.`
+      : outcomeNote && i18n._(outcomeNote),
+    entry.clientClosed ? t`The browser left before the answer reached it.` : undefined,
   ]
     .filter(Boolean)
     .join(' ');
@@ -91,17 +106,28 @@ function AuditStatus({ entry }: { entry: AuditEntry }) {
       {entry.status !== null ? (
         <span className={`badge ${statusTone(entry.status)}`}>{entry.status}</span>
       ) : (
-        <span className="badge badge--warning">{OUTCOME_LABELS[entry.outcome]}</span>
+        <span className="badge badge--warning">{i18n._(OUTCOME_LABELS[entry.outcome])}</span>
       )}
-      {entry.outcome === 'not-forwarded' && !serverEvent ? <span className="muted"> not sent</span> : null}
-      {entry.clientClosed ? <span className="muted"> browser left</span> : null}
+      {entry.outcome === 'not-forwarded' && !serverEvent ? (
+        <span className="muted">
+          {' '}
+          <Trans>not sent</Trans>
+        </span>
+      ) : null}
+      {entry.clientClosed ? (
+        <span className="muted">
+          {' '}
+          <Trans>browser left</Trans>
+        </span>
+      ) : null}
     </span>
   );
 }
 
 /** The operator's name and, for a person signed in through the identity provider, who they are there. */
 function AuditOperator({ entry }: { entry: AuditEntry }) {
-  const atProvider = entry.issuer && entry.subject ? `signed in with ${entry.issuer} as ${entry.subject}` : undefined;
+  const { issuer, subject } = entry;
+  const atProvider = issuer && subject ? t`signed in with ${issuer} as ${subject}` : undefined;
   return (
     <span className="audit-operator">
       <span className="truncate" title={entry.operator}>
@@ -116,32 +142,46 @@ function AuditOperator({ entry }: { entry: AuditEntry }) {
   );
 }
 
-const columns: ColumnDef<AuditEntry & { rowId: string }>[] = [
+/** When the write was sent, to the second and with the time zone's name (UTC or local, as the operator chose). */
+function AuditTime({ time }: { time: string }) {
+  const [zone] = useTimeZone();
+  return (
+    <time dateTime={time} title={formatRelativeTime(time)} className="date-time">
+      {formatDateTime(time, zone)}
+    </time>
+  );
+}
+
+const auditColumns = (): ColumnDef<AuditEntry & { rowId: string }>[] => [
   {
     id: 'time',
-    header: 'Time',
+    header: t`Time`,
     // The request id under the time, in view at any width: what to search the console server's log for (reqId).
     cell: ({ row }) => (
       <span className="audit-time">
-        <DateTime value={row.original.time} mode="exact" />
-        {row.original.requestId ? <IdWithCopy id={row.original.requestId} label="Copy request id" /> : null}
+        <AuditTime time={row.original.time} />
+        {row.original.requestId ? <IdWithCopy id={row.original.requestId} label={t`Copy request id`} /> : null}
       </span>
     ),
     meta: { hideable: false },
   },
   {
     id: 'operator',
-    header: 'Operator',
+    header: t`Operator`,
     cell: ({ row }) => <AuditOperator entry={row.original} />,
   },
   {
     id: 'method',
-    header: 'Method',
-    cell: ({ row }) => <span className="badge badge--outline mono">{row.original.method}</span>,
+    header: t`Method`,
+    cell: ({ row }) => (
+      <span className="badge badge--outline mono" title={i18n._(METHOD_WORDS[row.original.method as AuditMethod])}>
+        {row.original.method}
+      </span>
+    ),
   },
   {
     id: 'path',
-    header: 'Path',
+    header: t`Path`,
     cell: ({ row }) => {
       const link = resourceLink(row.original.path);
       const text = (
@@ -161,21 +201,19 @@ const columns: ColumnDef<AuditEntry & { rowId: string }>[] = [
   },
   {
     id: 'status',
-    header: 'Status',
+    header: t`Status`,
     meta: { className: 'num' },
     cell: ({ row }) => <AuditStatus entry={row.original} />,
   },
 ];
-
-const TITLE = 'Audit log';
 
 /** The audit log, or — for an operator who may not read it (a viewer who typed the URL) — a no-access state. */
 export function AuditLogScreen() {
   if (!useCapabilities().readAuditLog) {
     return (
       <div className="page">
-        <PageHeader title={TITLE} />
-        <ForbiddenState message="Reading the audit log needs the admin role." />
+        <PageHeader title={t`Audit log`} />
+        <ForbiddenState message={t`Reading the audit log needs the admin role.`} />
       </div>
     );
   }
@@ -192,17 +230,18 @@ function AuditLog() {
     [navigate],
   );
   // Entries have no id; time+index is stable for a given page.
+  const columns = auditColumns();
   const rows = page.entries.map((entry, index) => ({ ...entry, rowId: `${entry.time}#${index}` }));
 
   return (
     <div className="page">
       <PageHeader
-        title={TITLE}
-        description="Every change an operator sent to the service through this console (creates, updates, deletes), newest first, with the service's answer. A change is recorded when it is sent, even if the browser leaves before the answer. Reads are not recorded; sign-ins through an identity provider are."
+        title={t`Audit log`}
+        description={t`Every change an operator sent to the service through this console (creates, updates, deletes), newest first, with the service's answer. A change is recorded when it is sent, even if the browser leaves before the answer. Reads are not recorded; sign-ins through an identity provider are.`}
         actions={<TimeZoneToggle />}
       />
       <DataTable
-        label="Audit log"
+        label={t`Audit log`}
         data={rows}
         columns={columns}
         getRowId={(r) => r.rowId}
@@ -233,13 +272,15 @@ function AuditFilters({ search, onSearch }: { search: AuditSearch; onSearch: (pa
   return (
     <>
       <SearchInput
-        label="Filter by operator"
-        placeholder="Operator name"
+        label={t`Filter by operator`}
+        placeholder={t`Operator name`}
         value={search.operator ?? ''}
         onChange={onOperator}
       />
       <label className="row" style={{ gap: 6 }}>
-        <span className="muted">Method</span>
+        <span className="muted">
+          <Trans>Method</Trans>
+        </span>
         <select
           className="select"
           style={{ width: 'auto' }}
@@ -248,12 +289,15 @@ function AuditFilters({ search, onSearch }: { search: AuditSearch; onSearch: (pa
             onSearch({ method: (e.target.value || undefined) as AuditMethod | undefined, cursor: undefined })
           }
         >
-          <option value="">All writes</option>
-          {AUDIT_METHODS.map((m) => (
-            <option key={m} value={m}>
-              {m}
-            </option>
-          ))}
+          <option value="">{t`All writes`}</option>
+          {AUDIT_METHODS.map((method) => {
+            const action = i18n._(METHOD_WORDS[method]);
+            return (
+              <option key={method} value={method}>
+                {t`${action} (${method})`}
+              </option>
+            );
+          })}
         </select>
       </label>
       {filtered ? (
@@ -262,7 +306,7 @@ function AuditFilters({ search, onSearch }: { search: AuditSearch; onSearch: (pa
           className="button button--small button--ghost"
           onClick={() => onSearch({ operator: undefined, method: undefined, cursor: undefined })}
         >
-          Clear filters
+          <Trans>Clear filters</Trans>
         </button>
       ) : null}
     </>
@@ -273,28 +317,30 @@ function AuditFilters({ search, onSearch }: { search: AuditSearch; onSearch: (pa
 function AuditEmpty({ search }: { search: AuditSearch }) {
   if (!search.operator && !search.method)
     return (
-      <EmptyState title="Nothing recorded yet">
-        Changes made through the console (creating a user, editing a model, deleting a document…) appear here with who
-        made them and the service's answer.
+      <EmptyState title={t`Nothing recorded yet`}>
+        <Trans>
+          Changes made through the console (creating a user, editing a model, deleting a document…) appear here with who
+          made them and the service's answer.
+        </Trans>
       </EmptyState>
     );
+  const { operator, method } = search;
   return (
-    <EmptyState title="No entries match these filters">
-      Nothing was recorded for{' '}
-      {search.operator ? (
-        <>
-          operator <code>{search.operator}</code>
-        </>
+    <EmptyState title={t`No entries match these filters`}>
+      {operator && method ? (
+        <Trans>
+          Nothing was recorded for operator <code>{operator}</code> with method <code>{method}</code>. Clear the filters
+          to see every entry.
+        </Trans>
+      ) : operator ? (
+        <Trans>
+          Nothing was recorded for operator <code>{operator}</code>. Clear the filters to see every entry.
+        </Trans>
       ) : (
-        'any operator'
+        <Trans>
+          Nothing was recorded for any operator with method <code>{method}</code>. Clear the filters to see every entry.
+        </Trans>
       )}
-      {search.method ? (
-        <>
-          {' '}
-          with method <code>{search.method}</code>
-        </>
-      ) : null}
-      . Clear the filters to see every entry.
     </EmptyState>
   );
 }

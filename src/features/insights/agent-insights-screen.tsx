@@ -2,6 +2,8 @@
 import { useMemo } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { agentQueryOptions } from '@/api/agents';
 import { useOrganizationScope } from '@/api/organization-scope';
 import { validationQueryOptions } from '@/api/validations';
@@ -40,21 +42,28 @@ export function AgentInsightsScreen() {
   return (
     <div className="page insights-page">
       <PageHeader
-        title={agent.data?.name || 'Agent insights'}
-        description="How this agent is doing over the window: throughput, review load, and how far its predictions can be trusted."
+        title={agent.data?.name || t`Agent insights`}
+        description={t`How this agent is doing over the window: throughput, review load, and how far its predictions can be trusted.`}
         actions={
           <Link to="/agents/$agentId" params={{ agentId }} className="button button--ghost">
-            Agent
+            <Trans>Agent</Trans>
           </Link>
         }
       />
       <WindowPicker resolved={resolved} />
       <p className="insights-waiting">
-        <OldestWaiting agentId={agentId} empty={<span className="muted">No run waits for review now</span>} />
+        <OldestWaiting
+          agentId={agentId}
+          empty={
+            <span className="muted">
+              <Trans>No run waits for review now</Trans>
+            </span>
+          }
+        />
       </p>
       {insights.data && <FiguresSourceNote result={insights.data} />}
       {insights.isPending ? (
-        <LoadingState label="Loading insights…" />
+        <LoadingState label={t`Loading insights…`} />
       ) : insights.isError ? (
         <ErrorState error={insights.error} onRetry={() => void insights.refetch()} />
       ) : (

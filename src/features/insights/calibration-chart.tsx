@@ -5,6 +5,8 @@
 import { useMemo } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import uPlot from 'uplot';
+import { t } from '@lingui/core/macro';
+import { formatList } from '@/i18n/format';
 import { confidenceRangeText, type AgentInsights } from '@/contract';
 import { windowFigureLink, type ThresholdFigureProps } from './agent-figure';
 import { ChartCard, Legend, type FigureTable } from './chart-card';
@@ -15,6 +17,12 @@ import { UPlotChart, type ChartOptions } from './charts/uplot-chart';
 import type { RunsLink } from './data/runs-link';
 
 const range = (b: { from: number; to: number }) => `${formatConfidence(b.from)}–${formatConfidence(b.to)}`;
+
+/** The threshold marker's and the summary's words: "threshold 0.80". */
+function thresholdWords(threshold: number): string {
+  const value = formatConfidence(threshold);
+  return t`threshold ${value}`;
+}
 const unchangedShare = (b: { predictions: number; changed: number }) =>
   b.predictions ? 1 - b.changed / b.predictions : null;
 
@@ -22,8 +30,8 @@ type Bucket = AgentInsights['confidence'][number];
 
 function calibrationTable(buckets: readonly Bucket[], bucketRuns: (b: Bucket) => RunsLink | undefined): FigureTable {
   return {
-    caption: 'Predictions of reviewed runs per confidence bucket and the share confirmed unchanged',
-    columns: ['Confidence', 'Predictions', 'Changed', 'Confirmed unchanged (%)'],
+    caption: t`Predictions of reviewed runs per confidence bucket and the share confirmed unchanged`,
+    columns: [t`Confidence`, t`Predictions`, t`Changed`, t`Confirmed unchanged (%)`],
     rows: buckets.map((b) => ({
       key: String(b.from),
       cells: [
@@ -37,32 +45,27 @@ function calibrationTable(buckets: readonly Bucket[], bucketRuns: (b: Bucket) =>
 }
 
 /** Bars of the unchanged share, the dashed diagonal of a calibrated model, and the agent's threshold. */
-function calibrationOptions(t: ChartTheme, threshold: number | null): ChartOptions {
+function calibrationOptions(theme: ChartTheme, threshold: number | null): ChartOptions {
   return {
     scales: { x: { time: false, range: () => [0, 1] }, y: { range: () => [0, 1] } },
-    axes: [confidenceAxis(t, 'Confidence'), shareAxis(t, 'Unchanged')],
+    axes: [confidenceAxis(theme, t`Confidence`), shareAxis(theme, t`Unchanged`)],
     series: [
       {},
       {
-        label: 'Confirmed unchanged',
-        stroke: t.accent,
-        fill: t.accent,
+        label: t`Confirmed unchanged`,
+        stroke: theme.accent,
+        fill: theme.accent,
         width: 0,
         paths: uPlot.paths.bars!({ size: [0.8, 64] }),
         points: { show: false },
       },
-      { label: 'Calibrated', stroke: t.muted, width: 1, dash: [4, 4], points: { show: false } },
+      { label: t`Calibrated`, stroke: theme.muted, width: 1, dash: [4, 4], points: { show: false } },
     ],
     hooks: {
       draw:
         threshold == null
           ? []
-          : [
-              drawMarkers(
-                [{ x: threshold, color: t.danger, label: `threshold ${formatConfidence(threshold)}` }],
-                t.surface,
-              ),
-            ],
+          : [drawMarkers([{ x: threshold, color: theme.danger, label: thresholdWords(threshold) }], theme.surface)],
     },
   };
 }
@@ -85,36 +88,51 @@ export function CalibrationChart(props: ThresholdFigureProps) {
       ] as uPlot.AlignedData,
     [buckets],
   );
-  const thresholdText = threshold == null ? 'no confidence threshold' : `threshold ${formatConfidence(threshold)}`;
+  const thresholdText = threshold == null ? t`no confidence threshold` : thresholdWords(threshold);
+  const predictionsText = formatCount(predictions);
+  const perBucket = formatList(
+    buckets
+      .filter((b) => b.predictions)
+      .map((b) => {
+        const bucketRange = range(b);
+        const share = formatShare(unchangedShare(b));
+        return t`${bucketRange}: ${share}`;
+      }),
+  );
   return (
     <ChartCard
       id="insights-calibration"
-      title="Calibration"
-      description={`How often a prediction of a given confidence was confirmed unchanged by review; the agent's ${thresholdText}.`}
+      title={t`Calibration`}
+      description={t`How often a prediction of a given confidence was confirmed unchanged by review; the agent's ${thresholdText}.`}
       table={calibrationTable(buckets, bucketRuns)}
-      empty={predictions === 0 ? 'No reviewed predictions in this window' : undefined}
+      empty={predictions === 0 ? t`No reviewed predictions in this window` : undefined}
       legend={
         <Legend
           items={[
-            { label: 'Confirmed unchanged', color: theme.accent },
-            { label: 'Calibrated (share = confidence)', color: theme.muted },
-            ...(threshold == null ? [] : [{ label: 'Agent threshold', color: theme.danger }]),
+            { label: t`Confirmed unchanged`, color: theme.accent },
+            { label: t`Calibrated (share = confidence)`, color: theme.muted },
+            ...(threshold == null ? [] : [{ label: t`Agent threshold`, color: theme.danger }]),
           ]}
         />
       }
     >
       <UPlotChart
-        label={`Bars: share of reviewed predictions confirmed unchanged per confidence bucket, ${formatCount(predictions)} predictions; ${thresholdText}. ${buckets
-          .filter((b) => b.predictions)
-          .map((b) => `${range(b)}: ${formatShare(unchangedShare(b))}`)
-          .join(', ')}.`}
+        label={t`Bars: share of reviewed predictions confirmed unchanged per confidence bucket, ${predictionsText} predictions; ${thresholdText}. ${perBucket}.`}
         data={data}
         redrawKey={threshold ?? -1}
-        options={(t) => calibrationOptions(t, threshold)}
-        hint={`Point at a bar to see its numbers${source === 'service' ? '; click it to open the reviewed runs with a prediction of its confidence' : ''}.`}
+        options={(chartTheme) => calibrationOptions(chartTheme, threshold)}
+        hint={
+          source === 'service'
+            ? t`Point at a bar to see its numbers; click it to open the reviewed runs with a prediction of its confidence.`
+            : t`Point at a bar to see its numbers.`
+        }
         readout={(i) => {
           const b = buckets[i];
-          return `Confidence ${range(b)}: ${formatCount(b.predictions)} predictions, ${formatCount(b.changed)} changed, ${formatShare(unchangedShare(b))} confirmed unchanged`;
+          const bucketRange = range(b);
+          const bucketPredictions = formatCount(b.predictions);
+          const changed = formatCount(b.changed);
+          const share = formatShare(unchangedShare(b));
+          return t`Confidence ${bucketRange}: ${bucketPredictions} predictions, ${changed} changed, ${share} confirmed unchanged`;
         }}
         onPick={(i) => {
           const link = bucketRuns(buckets[i]);

@@ -4,6 +4,8 @@
  */
 import { useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { CopyButton } from '@/components/copy-button';
 import { Section } from '@/components/page-header';
 import { EmptyState } from '@/components/states';
@@ -94,6 +96,7 @@ export function ChartCard({
   children: ReactNode;
 }) {
   const [showTable, setShowTable] = useState(false);
+  const chartName = title.toLowerCase();
   return (
     <Section
       id={id}
@@ -108,16 +111,18 @@ export function ChartCard({
               aria-pressed={showTable}
               onClick={() => setShowTable((v) => !v)}
             >
-              Table
+              <Trans>Table</Trans>
             </button>
-            <CopyButton value={toTsv(table)} label={`Copy the figures of ${title.toLowerCase()}`} />
+            <CopyButton value={toTsv(table)} label={t`Copy the figures of ${chartName}`} />
           </>
         )
       }
     >
       {extra}
       {empty ? (
-        <EmptyState title={empty}>Choose a longer window, or another agent.</EmptyState>
+        <EmptyState title={empty}>
+          <Trans>Choose a longer window, or another agent.</Trans>
+        </EmptyState>
       ) : showTable ? (
         <FigureTableView table={table} />
       ) : (
@@ -133,7 +138,7 @@ export function ChartCard({
 /** Colour swatches naming a chart's series. */
 export function Legend({ items }: { items: readonly { label: string; color: string }[] }) {
   return (
-    <ul className="insights-legend" aria-label="Legend">
+    <ul className="insights-legend" aria-label={t`Legend`}>
       {items.map((item) => (
         <li key={item.label}>
           <span className="insights-legend__swatch" style={{ background: item.color }} aria-hidden="true" />

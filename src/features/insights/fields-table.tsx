@@ -1,5 +1,7 @@
 /** Per field: how often reviewers changed the predicted value, and the confidence of those predictions. */
 import { Link } from '@tanstack/react-router';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import type { AgentInsights } from '@/contract';
 import { windowFigureLink, type AgentFigureProps } from './agent-figure';
 import { ChartCard, type FigureTable } from './chart-card';
@@ -9,20 +11,28 @@ import type { RunsLink } from './data/runs-link';
 type Field = AgentInsights['fields'][number];
 
 /** A link's name holds the words it shows (WCAG 2.5.3): the count in the table, the share on the bar. */
-const changedRunsLabel = (f: Field, shown: string) =>
-  `${f.label}: ${shown} changed — the runs where the reviewer changed it`;
+function changedRunsLabel(f: Field, shown: string): string {
+  const field = f.label;
+  return t`${field}: ${shown} changed — the runs where the reviewer changed it`;
+}
+
+/** A field's link in the table: the reviewed runs with a prediction of it. */
+function fieldRunsLabel(f: Field): string {
+  const field = f.label;
+  return t`${field}: the reviewed runs with this field`;
+}
 
 /** A field's runs: the reviewed runs with a prediction of it; changed: those where the review changed it. */
 type RunsOf = (f: Field, changed: boolean) => RunsLink | undefined;
 
 function fieldsTable(fields: readonly Field[], runsOf: RunsOf): FigureTable {
   return {
-    caption: 'Predictions of reviewed runs per field: changed by the reviewer, and mean confidence',
-    columns: ['Field', 'Predictions', 'Changed', 'Changed (%)', 'Mean confidence', 'Mean confidence of changed'],
+    caption: t`Predictions of reviewed runs per field: changed by the reviewer, and mean confidence`,
+    columns: [t`Field`, t`Predictions`, t`Changed`, t`Changed (%)`, t`Mean confidence`, t`Mean confidence of changed`],
     rows: fields.map((f) => ({
       key: f.label,
       cells: [
-        { text: f.label, link: runsOf(f, false), linkLabel: `${f.label}: the reviewed runs with this field` },
+        { text: f.label, link: runsOf(f, false), linkLabel: fieldRunsLabel(f) },
         { text: formatCount(f.predictions) },
         {
           text: formatCount(f.changed),
@@ -42,6 +52,10 @@ function FieldBar({ f, runsOf }: { f: Field; runsOf: RunsOf }) {
   const share = f.predictions ? f.changed / f.predictions : 0;
   const fieldRuns = runsOf(f, false);
   const changedRuns = runsOf(f, true);
+  const shareText = formatShare(share);
+  const changed = formatCount(f.changed);
+  const predictions = formatCount(f.predictions);
+  const confidence = formatConfidence(f.meanConfidence);
   return (
     <li>
       <span className="insights-bars__label" title={f.label}>
@@ -58,14 +72,16 @@ function FieldBar({ f, runsOf }: { f: Field; runsOf: RunsOf }) {
       </span>
       <span className="insights-bars__value">
         {changedRuns ? (
-          <Link to={changedRuns.to} search={changedRuns.search} aria-label={changedRunsLabel(f, formatShare(share))}>
-            {formatShare(share)} changed
+          <Link to={changedRuns.to} search={changedRuns.search} aria-label={changedRunsLabel(f, shareText)}>
+            <Trans>{shareText} changed</Trans>
           </Link>
         ) : (
-          <>{formatShare(share)} changed</>
+          <Trans>{shareText} changed</Trans>
         )}{' '}
         <span className="muted">
-          ({formatCount(f.changed)}/{formatCount(f.predictions)}, confidence {formatConfidence(f.meanConfidence)})
+          <Trans>
+            ({changed}/{predictions}, confidence {confidence})
+          </Trans>
         </span>
       </span>
     </li>
@@ -83,12 +99,12 @@ export function FieldsTable(props: AgentFigureProps) {
   return (
     <ChartCard
       id="insights-fields"
-      title="Fields"
-      description="Over the runs a review completed: how often the reviewer changed each field's predicted value."
+      title={t`Fields`}
+      description={t`Over the runs a review completed: how often the reviewer changed each field's predicted value.`}
       table={fieldsTable(fields, runsOf)}
-      empty={fields.length === 0 ? 'No reviewed runs in this window' : undefined}
+      empty={fields.length === 0 ? t`No reviewed runs in this window` : undefined}
     >
-      <ul className="insights-bars" aria-label="Changed share per field">
+      <ul className="insights-bars" aria-label={t`Changed share per field`}>
         {fields.map((f) => (
           <FieldBar key={f.label} f={f} runsOf={runsOf} />
         ))}

@@ -3,6 +3,9 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import type uPlot from 'uplot';
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import { formatList } from '@/i18n/format';
 import type { InsightsOverview } from '@/contract';
 import { agentsQueryOptions } from '@/api/agents';
 import { useOrganizationScope } from '@/api/organization-scope';
@@ -18,7 +21,7 @@ import { UPlotChart } from './charts/uplot-chart';
 import { runsLinkFor } from './data/runs-link';
 import { FiguresSourceNote } from './figures-source-note';
 import { resolveWindow } from './insights-window';
-import { OUTCOME_LABELS, OUTCOME_ORDER, outcomeAt, outcomeColor, totalOf } from './outcomes';
+import { OUTCOME_ORDER, outcomeAt, outcomeColor, outcomeColumn, outcomeCount, outcomeLabel, totalOf } from './outcomes';
 import { WindowPicker } from './window-picker';
 import './insights.css';
 
@@ -32,6 +35,11 @@ function shorten(name: string, room: number): string {
 
 type OverviewRow = InsightsOverview['agents'][number];
 
+/** A table link's name: "3 archived, Invoice processing". */
+function agentCountLabel(count: string, agent: string): string {
+  return t`${count}, ${agent}`;
+}
+
 function overviewTable(
   rows: readonly OverviewRow[],
   nameOf: (agentId: string) => string,
@@ -40,29 +48,34 @@ function overviewTable(
   source: FiguresSource,
 ): FigureTable {
   return {
-    caption: 'Runs per agent by outcome, and runs queued for review now',
-    columns: ['Agent', ...OUTCOME_ORDER.map((o) => `${OUTCOME_LABELS[o]} (runs)`), 'Total (runs)', 'Queued now (runs)'],
-    rows: rows.map((r) => ({
-      key: r.agentId,
-      cells: [
-        { text: nameOf(r.agentId) },
-        ...OUTCOME_ORDER.map((o) => ({
-          text: formatCount(r[o]),
-          link: r[o] ? runsLinkFor({ agentId: r.agentId, from, to, outcome: o, source }) : undefined,
-          linkLabel: `${formatCount(r[o])} ${OUTCOME_LABELS[o].toLowerCase()}, ${nameOf(r.agentId)}`,
-        })),
-        {
-          text: formatCount(totalOf(r)),
-          link: runsLinkFor({ agentId: r.agentId, from, to, source }),
-          linkLabel: `All ${formatCount(totalOf(r))} runs, ${nameOf(r.agentId)}`,
-        },
-        {
-          text: formatCount(r.queued),
-          link: r.queued ? runsLinkFor({ agentId: r.agentId, from, to, outcome: 'queued', source }) : undefined,
-          linkLabel: `${formatCount(r.queued)} queued, ${nameOf(r.agentId)}`,
-        },
-      ],
-    })),
+    caption: t`Runs per agent by outcome, and runs queued for review now`,
+    columns: [t`Agent`, ...OUTCOME_ORDER.map(outcomeColumn), t`Total (runs)`, t`Queued now (runs)`],
+    rows: rows.map((r) => {
+      const agent = nameOf(r.agentId);
+      const total = totalOf(r);
+      const queued = r.queued;
+      return {
+        key: r.agentId,
+        cells: [
+          { text: nameOf(r.agentId) },
+          ...OUTCOME_ORDER.map((o) => ({
+            text: formatCount(r[o]),
+            link: r[o] ? runsLinkFor({ agentId: r.agentId, from, to, outcome: o, source }) : undefined,
+            linkLabel: agentCountLabel(outcomeCount(o, r[o]), agent),
+          })),
+          {
+            text: formatCount(totalOf(r)),
+            link: runsLinkFor({ agentId: r.agentId, from, to, source }),
+            linkLabel: plural(total, { one: `All # run, ${agent}`, other: `All # runs, ${agent}` }),
+          },
+          {
+            text: formatCount(r.queued),
+            link: r.queued ? runsLinkFor({ agentId: r.agentId, from, to, outcome: 'queued', source }) : undefined,
+            linkLabel: plural(queued, { one: `# queued, ${agent}`, other: `# queued, ${agent}` }),
+          },
+        ],
+      };
+    }),
   };
 }
 
@@ -83,20 +96,24 @@ function useOverviewRows() {
   return { resolved, overview, names, rows, nameOf };
 }
 
+/** "12 runs, 3 queued now". */
+function agentRunsText(total: number, queued: number): string {
+  const queuedText = formatCount(queued);
+  return plural(total, { one: `# run, ${queuedText} queued now`, other: `# runs, ${queuedText} queued now` });
+}
+
 /** The agents, each linked to its own Insights over the same window. */
 function AgentList({ rows, nameOf }: { rows: readonly OverviewRow[]; nameOf: (agentId: string) => string }) {
   const search = route.useSearch();
   return (
-    <Section id="insights-agents" title="Agents">
+    <Section id="insights-agents" title={t`Agents`}>
       <ul className="insights-agent-list">
         {rows.map((r) => (
           <li key={r.agentId}>
             <Link to="/insights/$agentId" params={{ agentId: r.agentId }} search={search} title={nameOf(r.agentId)}>
               {nameOf(r.agentId)}
             </Link>
-            <span className="muted">
-              {formatCount(totalOf(r))} {totalOf(r) === 1 ? 'run' : 'runs'}, {formatCount(r.queued)} queued now
-            </span>
+            <span className="muted">{agentRunsText(totalOf(r), r.queued)}</span>
             <OldestWaiting agentId={r.agentId} />
           </li>
         ))}
@@ -106,9 +123,9 @@ function AgentList({ rows, nameOf }: { rows: readonly OverviewRow[]; nameOf: (ag
 }
 
 /** The x axis of the overview: one tick per agent, named (cut to a bar's room). */
-function agentAxis(t: ChartTheme, rows: readonly OverviewRow[], nameOf: (agentId: string) => string): uPlot.Axis {
+function agentAxis(theme: ChartTheme, rows: readonly OverviewRow[], nameOf: (agentId: string) => string): uPlot.Axis {
   return {
-    ...countAxis(t),
+    ...countAxis(theme),
     label: undefined,
     size: 40,
     grid: { show: false },
@@ -118,6 +135,18 @@ function agentAxis(t: ChartTheme, rows: readonly OverviewRow[], nameOf: (agentId
         Number.isInteger(s) && rows[s] ? shorten(nameOf(rows[s].agentId), (u.width - 60) / rows.length) : '',
       ),
   };
+}
+
+/** The chart's summary for screen readers: each agent's total. */
+function overviewSummary(rows: readonly OverviewRow[], nameOf: (agentId: string) => string): string {
+  const totals = formatList(
+    rows.map((r) => {
+      const agent = nameOf(r.agentId);
+      const total = formatCount(totalOf(r));
+      return t`${agent}: ${total}`;
+    }),
+  );
+  return t`Stacked bars: runs per agent by outcome. ${totals}.`;
 }
 
 function OverviewChart({
@@ -148,28 +177,29 @@ function OverviewChart({
   return (
     <ChartCard
       id="insights-overview"
-      title="Outcomes per agent"
-      description="Runs created in the window, by what became of them."
+      title={t`Outcomes per agent`}
+      description={t`Runs created in the window, by what became of them.`}
       table={overviewTable(rows, nameOf, from, to, source)}
-      legend={
-        <Legend items={OUTCOME_ORDER.map((o) => ({ label: OUTCOME_LABELS[o], color: outcomeColor(theme, o) }))} />
-      }
+      legend={<Legend items={OUTCOME_ORDER.map((o) => ({ label: outcomeLabel(o), color: outcomeColor(theme, o) }))} />}
     >
       <UPlotChart
-        label={`Stacked bars: runs per agent by outcome. ${rows.map((r) => `${nameOf(r.agentId)} ${formatCount(totalOf(r))}`).join(', ')}.`}
+        label={overviewSummary(rows, nameOf)}
         data={data}
         redrawKey={[...names.values()].join('|')}
-        options={(t) =>
-          stackedBarOptions(t, series, {
-            axis: agentAxis(t, rows, nameOf),
+        options={(chartTheme) =>
+          stackedBarOptions(chartTheme, series, {
+            axis: agentAxis(chartTheme, rows, nameOf),
             time: false,
             range: [-0.5, rows.length - 0.5],
           })
         }
-        hint="Point at a bar to see its numbers; click a segment to open its runs."
-        readout={(i) =>
-          `${nameOf(rows[i].agentId)}: ${OUTCOME_ORDER.map((o) => `${formatCount(rows[i][o])} ${OUTCOME_LABELS[o].toLowerCase()}`).join(', ')}; ${formatCount(rows[i].queued)} queued now`
-        }
+        hint={t`Point at a bar to see its numbers; click a segment to open its runs.`}
+        readout={(i) => {
+          const agent = nameOf(rows[i].agentId);
+          const counts = formatList(OUTCOME_ORDER.map((o) => outcomeCount(o, rows[i][o])));
+          const queued = formatCount(rows[i].queued);
+          return t`${agent}: ${counts}; ${queued} queued now`;
+        }}
         onPick={(i, y) =>
           void navigate(runsLinkFor({ agentId: rows[i].agentId, from, to, outcome: outcomeAt(rows[i], y), source }))
         }
@@ -183,17 +213,19 @@ export function InsightsOverviewScreen() {
   return (
     <div className="page insights-page">
       <PageHeader
-        title="Insights"
-        description="How every agent is doing over the window. Open an agent for its charts."
+        title={t`Insights`}
+        description={t`How every agent is doing over the window. Open an agent for its charts.`}
       />
       <WindowPicker resolved={resolved} />
       {overview.data && <FiguresSourceNote result={overview.data} nameOf={nameOf} />}
       {overview.isPending ? (
-        <LoadingState label="Loading insights…" />
+        <LoadingState label={t`Loading insights…`} />
       ) : overview.isError ? (
         <ErrorState error={overview.error} onRetry={() => void overview.refetch()} />
       ) : rows.length === 0 ? (
-        <EmptyState title="No runs in this window">No agent ran in this window. Choose a longer window.</EmptyState>
+        <EmptyState title={t`No runs in this window`}>
+          <Trans>No agent ran in this window. Choose a longer window.</Trans>
+        </EmptyState>
       ) : (
         <div className="insights-grid" aria-busy={overview.isPlaceholderData}>
           <AgentList rows={rows} nameOf={nameOf} />

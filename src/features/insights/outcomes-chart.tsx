@@ -1,6 +1,8 @@
 /** Runs per bucket by outcome: stacked bars, each segment (and each table cell) opening the runs it counts. */
 import { useMemo } from 'react';
 import { useNavigate } from '@tanstack/react-router';
+import { plural, t } from '@lingui/core/macro';
+import { formatList } from '@/i18n/format';
 import type { AgentInsights } from '@/contract';
 import type { AgentFigureProps } from './agent-figure';
 import { ChartCard, Legend, type FigureTable } from './chart-card';
@@ -10,7 +12,7 @@ import { stackedBarData, stackedBarOptions } from './charts/stacked-bars';
 import { UPlotChart } from './charts/uplot-chart';
 import { runsLinkFor } from './data/runs-link';
 import { bucketMs } from './insights-window';
-import { OUTCOME_LABELS, OUTCOME_ORDER, outcomeAt, outcomeColor, totalOf } from './outcomes';
+import { OUTCOME_ORDER, outcomeAt, outcomeColor, outcomeColumn, outcomeCount, outcomeLabel, totalOf } from './outcomes';
 
 /** The answer's buckets: their starts and names, and each one's window — up to the next one's start or the end. */
 function outcomeBuckets(insights: AgentInsights) {
@@ -21,19 +23,41 @@ function outcomeBuckets(insights: AgentInsights) {
     to: new Date(Math.min(starts[i] + step, Date.parse(insights.to))).toISOString(),
   });
   const name = bucketFormatter(insights.bucket);
-  const per = insights.bucket === 'hour' ? 'hour' : 'day';
+  const per: 'hour' | 'day' = insights.bucket === 'hour' ? 'hour' : 'day';
   return { step, starts, bucketWindow, name, per };
+}
+
+/** A table link's name: "3 reviewed, Mon, Nov 23". */
+function bucketCountLabel(count: string, bucket: string): string {
+  return t`${count}, ${bucket}`;
+}
+
+/** The chart's summary for screen readers: the totals, and each outcome's. */
+function outcomesSummary(insights: AgentInsights, total: number, buckets: number, per: 'hour' | 'day'): string {
+  const totalText = formatCount(total);
+  const byOutcome = formatList(
+    OUTCOME_ORDER.map((o) => {
+      const label = outcomeLabel(o);
+      const count = formatCount(insights.runs.reduce((n, r) => n + r[o], 0));
+      return t`${label}: ${count}`;
+    }),
+  );
+  return per === 'hour'
+    ? plural(buckets, {
+        one: `Stacked bars: runs per hour by outcome, ${totalText} runs in # hour. ${byOutcome}.`,
+        other: `Stacked bars: runs per hour by outcome, ${totalText} runs in # hours. ${byOutcome}.`,
+      })
+    : plural(buckets, {
+        one: `Stacked bars: runs per day by outcome, ${totalText} runs in # day. ${byOutcome}.`,
+        other: `Stacked bars: runs per day by outcome, ${totalText} runs in # days. ${byOutcome}.`,
+      });
 }
 
 function outcomesTable({ agentId, insights, source }: AgentFigureProps): FigureTable {
   const { starts, bucketWindow, name, per } = outcomeBuckets(insights);
   return {
-    caption: `Runs per ${per} by outcome`,
-    columns: [
-      per === 'hour' ? 'Hour' : 'Day (UTC)',
-      ...OUTCOME_ORDER.map((o) => `${OUTCOME_LABELS[o]} (runs)`),
-      'Total (runs)',
-    ],
+    caption: per === 'hour' ? t`Runs per hour by outcome` : t`Runs per day by outcome`,
+    columns: [per === 'hour' ? t`Hour` : t`Day (UTC)`, ...OUTCOME_ORDER.map(outcomeColumn), t`Total (runs)`],
     rows: insights.runs.map((r, i) => {
       const window = bucketWindow(i);
       return {
@@ -43,7 +67,7 @@ function outcomesTable({ agentId, insights, source }: AgentFigureProps): FigureT
           ...OUTCOME_ORDER.map((o) => ({
             text: formatCount(r[o]),
             link: r[o] ? runsLinkFor({ agentId, ...window, outcome: o, source }) : undefined,
-            linkLabel: `${formatCount(r[o])} ${OUTCOME_LABELS[o].toLowerCase()}, ${name(starts[i])}`,
+            linkLabel: bucketCountLabel(outcomeCount(o, r[o]), name(starts[i])),
           })),
           { text: formatCount(totalOf(r)) },
         ],
@@ -70,28 +94,32 @@ export function OutcomesChart(props: AgentFigureProps) {
   return (
     <ChartCard
       id="insights-outcomes"
-      title="Outcomes"
-      description={`Runs created per ${per}, by what became of them.`}
-      table={outcomesTable(props)}
-      empty={total === 0 ? 'No runs in this window' : undefined}
-      legend={
-        <Legend items={OUTCOME_ORDER.map((o) => ({ label: OUTCOME_LABELS[o], color: outcomeColor(theme, o) }))} />
+      title={t`Outcomes`}
+      description={
+        per === 'hour'
+          ? t`Runs created per hour, by what became of them.`
+          : t`Runs created per day, by what became of them.`
       }
+      table={outcomesTable(props)}
+      empty={total === 0 ? t`No runs in this window` : undefined}
+      legend={<Legend items={OUTCOME_ORDER.map((o) => ({ label: outcomeLabel(o), color: outcomeColor(theme, o) }))} />}
     >
       <UPlotChart
-        label={`Stacked bars: runs per ${per} by outcome, ${formatCount(total)} runs in ${starts.length} ${per}s. ${OUTCOME_ORDER.map((o) => `${OUTCOME_LABELS[o]} ${formatCount(insights.runs.reduce((n, r) => n + r[o], 0))}`).join(', ')}.`}
+        label={outcomesSummary(insights, total, starts.length, per)}
         data={data}
-        options={(t) =>
-          stackedBarOptions(t, series, {
-            axis: timeAxis(t, insights.bucket),
+        options={(chartTheme) =>
+          stackedBarOptions(chartTheme, series, {
+            axis: timeAxis(chartTheme, insights.bucket),
             time: true,
             range: [Date.parse(insights.from) / 1000, Date.parse(insights.to) / 1000],
           })
         }
-        hint="Point at a bar to see its numbers; click a segment to open its runs."
+        hint={t`Point at a bar to see its numbers; click a segment to open its runs.`}
         readout={(i) => {
           const r = insights.runs[i];
-          return `${name(starts[i])}: ${OUTCOME_ORDER.map((o) => `${formatCount(r[o])} ${OUTCOME_LABELS[o].toLowerCase()}`).join(', ')}`;
+          const bucket = name(starts[i]);
+          const counts = formatList(OUTCOME_ORDER.map((o) => outcomeCount(o, r[o])));
+          return t`${bucket}: ${counts}`;
         }}
         onPick={(i, y) =>
           void navigate(runsLinkFor({ agentId, ...bucketWindow(i), outcome: outcomeAt(insights.runs[i], y), source }))

@@ -1,5 +1,8 @@
 /** The outcomes of a run as the charts show them: words, stacking order (bottom first) and colour token. */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural, t } from '@lingui/core/macro';
 import type { InsightOutcome } from '@/contract';
+import { i18n } from '@/i18n/i18n';
 import type { ChartTheme } from './charts/chart-theme';
 
 export const OUTCOME_ORDER: readonly InsightOutcome[] = [
@@ -10,13 +13,48 @@ export const OUTCOME_ORDER: readonly InsightOutcome[] = [
   'archived',
 ];
 
-export const OUTCOME_LABELS: Record<InsightOutcome, string> = {
-  straightThrough: 'Straight through',
-  reviewed: 'Reviewed',
-  inProgress: 'In progress',
-  error: 'Error',
-  archived: 'Archived',
+const OUTCOME_LABELS: Record<InsightOutcome, MessageDescriptor> = {
+  straightThrough: msg`Straight through`,
+  reviewed: msg`Reviewed`,
+  inProgress: msg`In progress`,
+  error: msg`Error`,
+  archived: msg`Archived`,
 };
+
+/** An outcome's name: a legend's, a series'. */
+export const outcomeLabel = (outcome: InsightOutcome): string => i18n._(OUTCOME_LABELS[outcome]);
+
+/** The table column of an outcome's run count. */
+export function outcomeColumn(outcome: InsightOutcome): string {
+  switch (outcome) {
+    case 'straightThrough':
+      return t`Straight through (runs)`;
+    case 'reviewed':
+      return t`Reviewed (runs)`;
+    case 'inProgress':
+      return t`In progress (runs)`;
+    case 'error':
+      return t`Error (runs)`;
+    case 'archived':
+      return t`Archived (runs)`;
+  }
+}
+
+/** "3 reviewed", "1 error": a count of runs of one outcome. */
+export function outcomeCount(outcome: InsightOutcome, count: number): string {
+  switch (outcome) {
+    case 'straightThrough':
+      return plural(count, { one: '# straight through', other: '# straight through' });
+    case 'reviewed':
+      return plural(count, { one: '# reviewed', other: '# reviewed' });
+    case 'inProgress':
+      return plural(count, { one: '# in progress', other: '# in progress' });
+    case 'error':
+      return plural(count, { one: '# error', other: '# errors' });
+    case 'archived':
+      return plural(count, { one: '# archived', other: '# archived' });
+  }
+}
 
 export function outcomeColor(theme: ChartTheme, outcome: InsightOutcome): string {
   const colors: Record<InsightOutcome, string> = {

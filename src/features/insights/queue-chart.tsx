@@ -2,6 +2,8 @@
 import { useMemo } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import type uPlot from 'uplot';
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import type { AgentInsights } from '@/contract';
 import { ChartCard, type FigureTable } from './chart-card';
 import { bucketFormatter, countAxis, formatCount, formatDuration, timeAxis } from './charts/axes';
@@ -11,21 +13,28 @@ import { bucketMs } from './insights-window';
 
 function Durations({ durations }: { durations: AgentInsights['durations'] }) {
   const rows = [
-    { label: 'Waiting for review', figures: durations.waitForReview },
-    { label: 'In review', figures: durations.inReview },
+    { key: 'wait', label: t`Waiting for review`, figures: durations.waitForReview },
+    { key: 'review', label: t`In review`, figures: durations.inReview },
   ];
   return (
     <dl className="insights-figures">
-      {rows.map(({ label, figures }) => (
-        <div key={label} className="insights-figures__item">
-          <dt>{label}</dt>
-          <dd>
-            median <strong>{formatDuration(figures.medianSeconds)}</strong>, p90{' '}
-            <strong>{formatDuration(figures.p90Seconds)}</strong>{' '}
-            <span className="muted">({formatCount(figures.runs)} runs)</span>
-          </dd>
-        </div>
-      ))}
+      {rows.map(({ key, label, figures }) => {
+        const median = formatDuration(figures.medianSeconds);
+        const p90 = formatDuration(figures.p90Seconds);
+        const runCount = figures.runs;
+        const runs = plural(runCount, { one: '(# run)', other: '(# runs)' });
+        return (
+          <div key={key} className="insights-figures__item">
+            <dt>{label}</dt>
+            <dd>
+              <Trans>
+                median <strong>{median}</strong>, p90 <strong>{p90}</strong>
+              </Trans>{' '}
+              <span className="muted">{runs}</span>
+            </dd>
+          </div>
+        );
+      })}
     </dl>
   );
 }
@@ -45,42 +54,54 @@ export function QueueChart({ agentId, insights }: { agentId: string; insights: A
     [insights],
   );
   const table: FigureTable = {
-    caption: 'Runs waiting for or in review at the end of each bucket',
-    columns: ['End of', 'Queued (runs)'],
+    caption: t`Runs waiting for or in review at the end of each bucket`,
+    columns: [t`End of`, t`Queued (runs)`],
     rows: insights.queue.map((q, i) => ({
       key: q.start,
       cells: [{ text: name(Date.parse(q.start)), link: linkAt(i) }, { text: formatCount(q.queued) }],
     })),
   };
   const reviewed = insights.durations.waitForReview.runs + insights.durations.inReview.runs;
+  const peakText = formatCount(peak);
+  const lastText = formatCount(insights.queue.at(-1)?.queued ?? 0);
   return (
     <ChartCard
       id="insights-queue"
-      title="Review queue"
-      description="Runs of the window waiting for or in review at the end of each bucket; review durations."
+      title={t`Review queue`}
+      description={t`Runs of the window waiting for or in review at the end of each bucket; review durations.`}
       table={table}
       extra={<Durations durations={insights.durations} />}
-      empty={peak === 0 && reviewed === 0 ? 'No reviews in this window' : undefined}
+      empty={peak === 0 && reviewed === 0 ? t`No reviews in this window` : undefined}
     >
       <UPlotChart
-        label={`Line: review queue over the window, peak ${formatCount(peak)} runs, ${formatCount(insights.queue.at(-1)?.queued ?? 0)} at the end.`}
+        label={plural(peak, {
+          one: `Line: review queue over the window, peak ${peakText} run, ${lastText} at the end.`,
+          other: `Line: review queue over the window, peak ${peakText} runs, ${lastText} at the end.`,
+        })}
         data={data}
         height={180}
-        options={(t) => ({
+        options={(chartTheme) => ({
           scales: {
             x: { time: true, range: () => [Date.parse(insights.from) / 1000, Date.parse(insights.to) / 1000] },
             y: { range: (_u, _min, max) => [0, Math.max(1, max)] },
           },
-          axes: [timeAxis(t, insights.bucket), countAxis(t, 'Queued')],
+          axes: [timeAxis(chartTheme, insights.bucket), countAxis(chartTheme, t`Queued`)],
           series: [
             {},
-            { label: 'Queued', stroke: t.accent, width: 2, points: { show: true, size: 5, fill: t.accent } },
+            {
+              label: t`Queued`,
+              stroke: chartTheme.accent,
+              width: 2,
+              points: { show: true, size: 5, fill: chartTheme.accent },
+            },
           ],
         })}
-        hint="Point at the line to see the queue; click to open those runs."
-        readout={(i) =>
-          `End of ${name(Date.parse(insights.queue[i].start))}: ${formatCount(insights.queue[i].queued)} queued`
-        }
+        hint={t`Point at the line to see the queue; click to open those runs.`}
+        readout={(i) => {
+          const bucket = name(Date.parse(insights.queue[i].start));
+          const queued = formatCount(insights.queue[i].queued);
+          return t`End of ${bucket}: ${queued} queued`;
+        }}
         onPick={(i) => void navigate(linkAt(i))}
       />
     </ChartCard>

@@ -4,6 +4,9 @@
  * there is, with the copy button of every card.
  */
 import { useQuery } from '@tanstack/react-query';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import { formatNumber } from '@/i18n/format';
 import { useOrganizationScope } from '@/api/organization-scope';
 import { reviewTeamQueryOptions } from '@/api/review-team';
 import { CopyButton } from '@/components/copy-button';
@@ -13,19 +16,19 @@ import type { ReviewerFigures } from '@/contract/review-team';
 import { FigureTableView, toTsv, type FigureTable } from './chart-card';
 import { formatCount, formatDuration } from './charts/axes';
 
-const perRun = new Intl.NumberFormat(undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const perRun = (n: number) => formatNumber(n, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const seconds = (ms: number | null) => (ms == null ? null : ms / 1000);
 
 export function teamTable(reviewers: readonly ReviewerFigures[]): FigureTable {
   return {
-    caption: 'Per reviewer over the window: runs confirmed and rejected, time in review, corrections per run',
+    caption: t`Per reviewer over the window: runs confirmed and rejected, time in review, corrections per run`,
     columns: [
-      'Reviewer',
-      'Confirmed (runs)',
-      'Rejected (runs)',
-      'In review, median',
-      'In review, p90',
-      'Corrections per run',
+      t`Reviewer`,
+      t`Confirmed (runs)`,
+      t`Rejected (runs)`,
+      t`In review, median`,
+      t`In review, p90`,
+      t`Corrections per run`,
     ],
     rows: reviewers.map((r) => ({
       key: r.reviewer,
@@ -35,7 +38,7 @@ export function teamTable(reviewers: readonly ReviewerFigures[]): FigureTable {
         { text: formatCount(r.rejected) },
         { text: formatDuration(seconds(r.medianMs)) },
         { text: formatDuration(seconds(r.p90Ms)) },
-        { text: r.correctionsPerRun == null ? '—' : perRun.format(r.correctionsPerRun) },
+        { text: r.correctionsPerRun == null ? '—' : perRun(r.correctionsPerRun) },
       ],
     })),
   };
@@ -44,26 +47,28 @@ export function teamTable(reviewers: readonly ReviewerFigures[]): FigureTable {
 export function TeamCard({ agentId, from, to }: { agentId: string; from: string; to: string }) {
   const org = useOrganizationScope();
   const team = useQuery(reviewTeamQueryOptions(org, { agentId, from, to }));
-  const title = 'Team';
+  const title = t`Team`;
   const table = teamTable(team.data?.reviewers ?? []);
   const empty = team.data?.reviewers.length === 0;
   return (
     <Section
       id="insights-team"
       title={title}
-      description="Reviews finished in the window, per reviewer: time from taking a run to confirming or rejecting it, and the fields they corrected per confirmed run."
+      description={t`Reviews finished in the window, per reviewer: time from taking a run to confirming or rejecting it, and the fields they corrected per confirmed run.`}
       actions={
-        team.data && !empty ? <CopyButton value={toTsv(table)} label="Copy the figures of the team" /> : undefined
+        team.data && !empty ? <CopyButton value={toTsv(table)} label={t`Copy the figures of the team`} /> : undefined
       }
     >
       {team.isPending ? (
-        <LoadingState label="Loading the team's figures…" />
+        <LoadingState label={t`Loading the team's figures…`} />
       ) : team.isError ? (
         <ErrorState error={team.error} onRetry={() => void team.refetch()} />
       ) : empty ? (
-        <EmptyState title="No reviews finished in this window">
-          Reviews show here once reviewers confirm or reject this agent&apos;s runs in the console (Runs → Review).
-          Choose a longer window to include earlier ones.
+        <EmptyState title={t`No reviews finished in this window`}>
+          <Trans>
+            Reviews show here once reviewers confirm or reject this agent&apos;s runs in the console (Runs → Review).
+            Choose a longer window to include earlier ones.
+          </Trans>
         </EmptyState>
       ) : (
         <FigureTableView table={table} />

@@ -5,6 +5,8 @@
 import { useId, useMemo, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import type uPlot from 'uplot';
+import { plural, t } from '@lingui/core/macro';
+import { Plural, Trans } from '@lingui/react/macro';
 import type { RunInsightFilters } from '@/contract';
 import { windowFigureLink, type AgentFigureProps, type ThresholdFigureProps } from './agent-figure';
 import { ChartCard, Legend, type FigureTable } from './chart-card';
@@ -38,54 +40,71 @@ function Linked({ text, link, label }: { text: string; link: RunsLink | undefine
   );
 }
 
-const toReviewLabel = (o: ThresholdOutcome) =>
-  `${formatCount(o.runsToReview)} runs to review at ${formatConfidence(o.threshold)} — open them`;
-const unreviewedLabel = (o: ThresholdOutcome) =>
-  `${formatCount(o.changedUnreviewed)} changed values unreviewed at ${formatConfidence(o.threshold)} — open their runs`;
+function toReviewLabel(o: ThresholdOutcome): string {
+  const at = formatConfidence(o.threshold);
+  const runsToReview = o.runsToReview;
+  return plural(runsToReview, {
+    one: `# run to review at ${at} — open it`,
+    other: `# runs to review at ${at} — open them`,
+  });
+}
+function unreviewedLabel(o: ThresholdOutcome): string {
+  const at = formatConfidence(o.threshold);
+  const changedUnreviewed = o.changedUnreviewed;
+  return plural(changedUnreviewed, {
+    one: `# changed value unreviewed at ${at} — open its run`,
+    other: `# changed values unreviewed at ${at} — open their runs`,
+  });
+}
 
 function Figures({ outcome, title, links }: { outcome: ThresholdOutcome; title: string; links: ThresholdLinks }) {
+  const toReview = (
+    <Linked text={formatCount(outcome.runsToReview)} link={links.toReview} label={toReviewLabel(outcome)} />
+  );
+  const unreviewed = (
+    <Linked text={formatCount(outcome.changedUnreviewed)} link={links.unreviewed} label={unreviewedLabel(outcome)} />
+  );
+  const share = formatShare(outcome.runs ? outcome.runsToReview / outcome.runs : null);
+  const runCount = outcome.runs;
+  const changedCount = outcome.changed;
   return (
     <div className="insights-figures__item">
       <dt>{title}</dt>
       <dd>
-        <strong>
-          <Linked text={formatCount(outcome.runsToReview)} link={links.toReview} label={toReviewLabel(outcome)} />
-        </strong>{' '}
-        of {formatCount(outcome.runs)} runs to review (
-        {formatShare(outcome.runs ? outcome.runsToReview / outcome.runs : null)}),{' '}
-        <strong>
-          <Linked
-            text={formatCount(outcome.changedUnreviewed)}
-            link={links.unreviewed}
-            label={unreviewedLabel(outcome)}
-          />
-        </strong>{' '}
-        of {formatCount(outcome.changed)} changed values unreviewed
+        <Trans>
+          <strong>{toReview}</strong> of <Plural value={runCount} one="# run" other="# runs" /> to review ({share}),{' '}
+          <strong>{unreviewed}</strong> of{' '}
+          <Plural value={changedCount} one="# changed value" other="# changed values" /> unreviewed
+        </Trans>
       </dd>
     </div>
   );
 }
 
 function ThresholdControls({
-  t,
+  chosen,
   onChange,
   at,
   threshold,
   current,
   linksOf,
 }: {
-  t: number;
-  onChange: (t: number) => void;
+  chosen: number;
+  onChange: (threshold: number) => void;
   at: ThresholdOutcome;
   threshold: number | null;
   current: ThresholdOutcome | undefined;
   linksOf: (outcome: ThresholdOutcome) => ThresholdLinks;
 }) {
   const id = useId();
+  const chosenText = formatConfidence(chosen);
+  const agentText = formatConfidence(threshold);
   return (
     <div className="insights-threshold">
       <label htmlFor={`${id}-t`}>
-        Threshold <output htmlFor={`${id}-t`}>{formatConfidence(t)}</output>
+        <Trans>
+          Threshold <output htmlFor={`${id}-t`}>{chosenText}</output>
+        </Trans>
       </label>
       <input
         id={`${id}-t`}
@@ -93,17 +112,13 @@ function ThresholdControls({
         min={0}
         max={1}
         step={0.1}
-        value={t}
+        value={chosen}
         onChange={(e) => onChange(Number(e.target.value))}
       />
       <dl className="insights-figures">
-        <Figures outcome={at} title={`At ${formatConfidence(t)}`} links={linksOf(at)} />
+        <Figures outcome={at} title={t`At ${chosenText}`} links={linksOf(at)} />
         {current ? (
-          <Figures
-            outcome={current}
-            title={`Agent's threshold ${formatConfidence(threshold)}`}
-            links={linksOf(current)}
-          />
+          <Figures outcome={current} title={t`Agent's threshold ${agentText}`} links={linksOf(current)} />
         ) : null}
       </dl>
     </div>
@@ -115,8 +130,8 @@ function thresholdTable(
   linksOf: (outcome: ThresholdOutcome) => ThresholdLinks,
 ): FigureTable {
   return {
-    caption: 'Per threshold: runs that would go to review and changed values that would pass unreviewed',
-    columns: ['Threshold', 'Runs to review', 'Runs to review (%)', 'Changed values unreviewed'],
+    caption: t`Per threshold: runs that would go to review and changed values that would pass unreviewed`,
+    columns: [t`Threshold`, t`Runs to review`, t`Runs to review (%)`, t`Changed values unreviewed`],
     rows: outcomes.map((o) => {
       const links = linksOf(o);
       return {
@@ -133,15 +148,16 @@ function thresholdTable(
 }
 
 /** Both figures over the thresholds, the chosen threshold marked solid and the agent's dashed. */
-function thresholdOptions(th: ChartTheme, t: number, threshold: number | null): ChartOptions {
+function thresholdOptions(th: ChartTheme, chosen: number, threshold: number | null): ChartOptions {
+  const chosenText = formatConfidence(chosen);
   return {
     scales: { x: { time: false, range: () => [0, 1] }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
-    axes: [confidenceAxis(th, 'Threshold'), countAxis(th)],
+    axes: [confidenceAxis(th, t`Threshold`), countAxis(th)],
     series: [
       {},
-      { label: 'Runs to review', stroke: th.accent, width: 2, points: { show: true, size: 5, fill: th.accent } },
+      { label: t`Runs to review`, stroke: th.accent, width: 2, points: { show: true, size: 5, fill: th.accent } },
       {
-        label: 'Changed values unreviewed',
+        label: t`Changed values unreviewed`,
         stroke: th.danger,
         width: 2,
         points: { show: true, size: 5, fill: th.danger },
@@ -151,8 +167,9 @@ function thresholdOptions(th: ChartTheme, t: number, threshold: number | null): 
       draw: [
         drawMarkers(
           [
-            { x: t, color: th.fg, label: `t ${formatConfidence(t)}` },
-            ...(threshold == null ? [] : [{ x: threshold, color: th.muted, label: 'agent', dashed: true }]),
+            // "t": the threshold's symbol, as in the docs' formulas.
+            { x: chosen, color: th.fg, label: `t ${chosenText}` },
+            ...(threshold == null ? [] : [{ x: threshold, color: th.muted, label: t`agent`, dashed: true }]),
           ],
           th.surface,
         ),
@@ -165,7 +182,7 @@ function thresholdOptions(th: ChartTheme, t: number, threshold: number | null): 
 function useThresholdChoice({ insights, threshold }: ThresholdFigureProps) {
   const snapped = threshold == null ? 0.8 : Math.round(threshold * 10) / 10;
   const [chosen, setChosen] = useState<number | null>(null);
-  const t = chosen ?? snapped;
+  const value = chosen ?? snapped;
   const outcomes = useMemo(() => THRESHOLD_STEPS.map((s) => thresholdOutcome(insights.confidence, s)), [insights]);
   const data = useMemo(
     () =>
@@ -176,27 +193,38 @@ function useThresholdChoice({ insights, threshold }: ThresholdFigureProps) {
       ] as uPlot.AlignedData,
     [outcomes],
   );
-  return { t, setChosen, outcomes, at: outcomes[Math.round(t * 10)], data };
+  return { value, setChosen, outcomes, at: outcomes[Math.round(value * 10)], data };
+}
+
+/** The chart's summary for screen readers. */
+function chartSummary(outcomes: readonly ThresholdOutcome[], at: ThresholdOutcome, value: number): string {
+  const reviewFrom = formatCount(outcomes[0].runsToReview);
+  const reviewTo = formatCount(outcomes[10].runsToReview);
+  const unreviewedFrom = formatCount(outcomes[0].changedUnreviewed);
+  const chosen = formatConfidence(value);
+  const toReview = formatCount(at.runsToReview);
+  const unreviewed = formatCount(at.changedUnreviewed);
+  return t`Lines over thresholds 0 to 1: runs to review rise from ${reviewFrom} to ${reviewTo}, changed values unreviewed fall from ${unreviewedFrom} to 0. At ${chosen}: ${toReview} runs to review, ${unreviewed} changed values unreviewed.`;
 }
 
 export function ThresholdExplorer(props: ThresholdFigureProps) {
   const { agentId, insights, threshold } = props;
   const theme = useChartTheme();
-  const { t, setChosen, outcomes, at, data } = useThresholdChoice(props);
+  const { value, setChosen, outcomes, at, data } = useThresholdChoice(props);
   const windowRuns = runsLinkFor({ agentId, from: insights.from, to: insights.to });
   const linksOf = (outcome: ThresholdOutcome) => thresholdLinks(props, outcome);
   const current = threshold == null ? undefined : thresholdOutcome(insights.confidence, threshold);
   return (
     <ChartCard
       id="insights-threshold"
-      title="Threshold explorer"
-      description="A run goes to review when its lowest prediction confidence is below the threshold."
+      title={t`Threshold explorer`}
+      description={t`A run goes to review when its lowest prediction confidence is below the threshold.`}
       table={thresholdTable(outcomes, linksOf)}
-      empty={at.runs === 0 ? 'No runs in this window' : undefined}
+      empty={at.runs === 0 ? t`No runs in this window` : undefined}
       extra={
         at.runs === 0 ? undefined : (
           <ThresholdControls
-            t={t}
+            chosen={value}
             onChange={setChosen}
             at={at}
             threshold={threshold}
@@ -208,27 +236,30 @@ export function ThresholdExplorer(props: ThresholdFigureProps) {
       legend={
         <Legend
           items={[
-            { label: 'Runs to review', color: theme.accent },
-            { label: 'Changed values unreviewed', color: theme.danger },
+            { label: t`Runs to review`, color: theme.accent },
+            { label: t`Changed values unreviewed`, color: theme.danger },
           ]}
         />
       }
     >
       <UPlotChart
-        label={`Lines over thresholds 0 to 1: runs to review rise from ${formatCount(outcomes[0].runsToReview)} to ${formatCount(outcomes[10].runsToReview)}, changed values unreviewed fall from ${formatCount(outcomes[0].changedUnreviewed)} to 0. At ${formatConfidence(t)}: ${formatCount(at.runsToReview)} runs to review, ${formatCount(at.changedUnreviewed)} changed values unreviewed.`}
+        label={chartSummary(outcomes, at, value)}
         data={data}
         height={200}
-        redrawKey={`${t}|${threshold}`}
-        options={(th) => thresholdOptions(th, t, threshold)}
-        hint="Point at a threshold to see its numbers; click to choose it."
-        readout={(i) =>
-          `Threshold ${formatConfidence(outcomes[i].threshold)}: ${formatCount(outcomes[i].runsToReview)} runs to review, ${formatCount(outcomes[i].changedUnreviewed)} changed values unreviewed`
-        }
+        redrawKey={`${value}|${threshold}`}
+        options={(th) => thresholdOptions(th, value, threshold)}
+        hint={t`Point at a threshold to see its numbers; click to choose it.`}
+        readout={(i) => {
+          const at = formatConfidence(outcomes[i].threshold);
+          const toReview = formatCount(outcomes[i].runsToReview);
+          const unreviewed = formatCount(outcomes[i].changedUnreviewed);
+          return t`Threshold ${at}: ${toReview} runs to review, ${unreviewed} changed values unreviewed`;
+        }}
         onPick={(i) => setChosen(THRESHOLD_STEPS[i])}
       />
       <p className="muted">
         <Link to={windowRuns.to} search={windowRuns.search}>
-          Runs of this window
+          <Trans>Runs of this window</Trans>
         </Link>
       </p>
     </ChartCard>

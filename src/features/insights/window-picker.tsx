@@ -1,14 +1,18 @@
 /** The Insights window: 24 h, 7 d, 30 d or a custom range (the operator's local time), kept in the URL. */
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import { i18n } from '@/i18n/i18n';
 import { fromLocalDateTimeInput, toLocalDateTimeInput } from '@/components/form/local-date-time';
 import type { InsightWindow, InsightsSearch } from './insights-search';
 import type { ResolvedWindow } from './insights-window';
 
-const PRESETS: { window: Exclude<InsightWindow, 'custom'>; label: string }[] = [
-  { window: '24h', label: '24 hours' },
-  { window: '7d', label: '7 days' },
-  { window: '30d', label: '30 days' },
+const PRESETS: { window: Exclude<InsightWindow, 'custom'>; label: MessageDescriptor }[] = [
+  { window: '24h', label: msg`24 hours` },
+  { window: '7d', label: msg`7 days` },
+  { window: '30d', label: msg`30 days` },
 ];
 
 /** One end of the custom window: its label and a local date-time input starting at the window's instant. */
@@ -42,7 +46,7 @@ export function WindowPicker({ resolved }: { resolved: ResolvedWindow }) {
   };
   return (
     <div className="insights-window">
-      <div className="segmented" role="group" aria-label="Window">
+      <div className="segmented" role="group" aria-label={t`Window`}>
         {PRESETS.map((preset) => (
           <button
             key={preset.window}
@@ -53,24 +57,24 @@ export function WindowPicker({ resolved }: { resolved: ResolvedWindow }) {
               go({ window: preset.window });
             }}
           >
-            {preset.label}
+            {i18n._(preset.label)}
           </button>
         ))}
         <button type="button" aria-pressed={custom} onClick={() => setCustom(true)}>
-          Custom
+          <Trans>Custom</Trans>
         </button>
       </div>
       {custom && (
         <form
           className="insights-window__custom"
           onSubmit={apply}
-          aria-label="Custom window"
+          aria-label={t`Custom window`}
           key={resolved.from + resolved.to}
         >
-          <DateTimeField id={`${id}-from`} name="from" label="From" value={resolved.from} />
-          <DateTimeField id={`${id}-to`} name="to" label="until" value={resolved.to} />
+          <DateTimeField id={`${id}-from`} name="from" label={t`From`} value={resolved.from} />
+          <DateTimeField id={`${id}-to`} name="to" label={t`until`} value={resolved.to} />
           <button type="submit" className="button">
-            Apply
+            <Trans>Apply</Trans>
           </button>
         </form>
       )}

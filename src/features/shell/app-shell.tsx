@@ -1,5 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useRouterState } from '@tanstack/react-router';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import type { Session } from '@/api/session';
 import { IconKeyboard, IconMenu, IconSearch } from '@/components/icons';
 import { Breadcrumbs } from './breadcrumbs';
@@ -37,14 +39,14 @@ export function AppShell({ session }: { session: Session }) {
     if (drawerOpen) setDrawerOpen(false);
   }
 
-  const organizationName = session.organization?.name || session.organization?.organizationId || 'No organization';
+  const organizationName = session.organization?.name || session.organization?.organizationId || t`No organization`;
 
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
-      <aside className="shell__sidebar" aria-label="Sidebar">
+      <aside className="shell__sidebar" aria-label={t`Sidebar`}>
         <SidebarContent organizationName={organizationName} />
       </aside>
 
@@ -59,32 +61,14 @@ export function AppShell({ session }: { session: Session }) {
           <button
             type="button"
             className="icon-button topbar__menu"
-            aria-label="Open navigation"
+            aria-label={t`Open navigation`}
             onClick={() => setDrawerOpen(true)}
           >
             <IconMenu />
           </button>
           <Breadcrumbs />
           <div className="topbar__actions">
-            <button
-              type="button"
-              className="search-trigger"
-              onClick={() => setPaletteOpen(true)}
-              // Named by the words it shows (WCAG 2.5.3); narrow screens hide them from sight only, not from the name.
-              aria-keyshortcuts="Meta+K Control+K"
-            >
-              <IconSearch />
-              <span className="search-trigger__text">Jump to or paste an id…</span>
-              <kbd>⌘K</kbd>
-            </button>
-            <button
-              type="button"
-              className="icon-button hide-narrow"
-              aria-label="Keyboard shortcuts (?)"
-              onClick={() => setShortcutsOpen(true)}
-            >
-              <IconKeyboard />
-            </button>
+            <TopbarButtons openPalette={() => setPaletteOpen(true)} openShortcuts={() => setShortcutsOpen(true)} />
             <ThemeToggle />
             <Suspense
               fallback={<OperatorTriggerPlaceholder name={session.operator.name} role={session.operator.role} />}
@@ -106,13 +90,43 @@ export function AppShell({ session }: { session: Session }) {
   );
 }
 
+/** The palette's trigger (named by the words it shows) and the keyboard shortcuts' button. */
+function TopbarButtons({ openPalette, openShortcuts }: { openPalette: () => void; openShortcuts: () => void }) {
+  return (
+    <>
+      <button
+        type="button"
+        className="search-trigger"
+        onClick={openPalette}
+        // Named by the words it shows (WCAG 2.5.3); narrow screens hide them from sight only, not from the name.
+        aria-keyshortcuts="Meta+K Control+K"
+      >
+        <IconSearch />
+        <span className="search-trigger__text">
+          <Trans>Jump to or paste an id…</Trans>
+        </span>
+        <kbd>⌘K</kbd>
+      </button>
+      <button
+        type="button"
+        className="icon-button hide-narrow"
+        aria-label={t`Keyboard shortcuts (?)`}
+        onClick={openShortcuts}
+      >
+        <IconKeyboard />
+      </button>
+    </>
+  );
+}
+
 /** Looks like the operator menu's trigger for the moment before its code arrives. */
-function OperatorTriggerPlaceholder({ name, role }: { name: string; role: string }) {
+function OperatorTriggerPlaceholder({ name, role }: { name: string; role: Session['operator']['role'] }) {
+  const roleName = role === 'admin' ? t`Administrator` : role === 'viewer' ? t`Viewer (read only)` : t`Reviewer`;
   return (
     <button
       type="button"
       className="operator-trigger"
-      aria-label={`Operator ${name}, ${role}. Open menu`}
+      aria-label={t`Operator ${name}, ${roleName}. Open menu`}
       aria-disabled="true"
     >
       <span className="avatar" data-initial={name.slice(0, 1).toUpperCase()} aria-hidden="true" />

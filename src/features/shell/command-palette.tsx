@@ -2,6 +2,10 @@ import { useMemo, useRef, useState, type ReactNode, type RefObject } from 'react
 import { Dialog } from 'radix-ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Command } from 'cmdk';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import { i18n } from '@/i18n/i18n';
 import { useNavigate, type NavigateOptions } from '@tanstack/react-router';
 import { IconChevronRight, IconSearch } from '@/components/icons';
 import { useReturnFocus } from '@/components/return-focus';
@@ -56,12 +60,16 @@ function usePaletteQuery(search: string) {
 
 /** An id pasted whole whose screen the id itself names. */
 function OpenByIdGroup({ target, onOpen }: { target: ResourceTarget; onOpen: (to: Jump) => void }) {
+  const kind = target.kind.toLowerCase();
+  const id = target.id;
   return (
-    <Command.Group heading="Open by id">
+    <Command.Group heading={t`Open by id`}>
       <Command.Item value={`!open-id:${target.id}`} onSelect={() => onOpen(target)}>
         <IconSearch />
         <span>
-          Open {target.kind.toLowerCase()} <span className="palette__id">{target.id}</span>
+          <Trans>
+            Open {kind} <span className="palette__id">{id}</span>
+          </Trans>
         </span>
         <IconChevronRight className="palette__hint" />
       </Command.Item>
@@ -71,7 +79,7 @@ function OpenByIdGroup({ target, onOpen }: { target: ResourceTarget; onOpen: (to
 
 function ResourceGroup({ resources, onOpen }: { resources: readonly NamedResource[]; onOpen: (to: Jump) => void }) {
   return (
-    <Command.Group heading="Resources">
+    <Command.Group heading={t`Resources`}>
       {resources.map((resource) => (
         <Command.Item
           key={resource.id}
@@ -93,7 +101,7 @@ function ResourceGroup({ resources, onOpen }: { resources: readonly NamedResourc
 
 function GoToGroup({ navItems, onOpen }: { navItems: ReturnType<typeof useNavItems>; onOpen: (to: Jump) => void }) {
   return (
-    <Command.Group heading="Go to">
+    <Command.Group heading={t`Go to`}>
       {navItems.map(({ label, to, icon: Icon, keywords, key }) => (
         <Command.Item key={to} value={label} keywords={[...(keywords ?? []), to]} onSelect={() => onOpen({ to })}>
           <Icon />
@@ -111,13 +119,19 @@ function PaletteFooter() {
   return (
     <div className="palette__footer" aria-hidden="true">
       <span>
-        <kbd>↑</kbd> <kbd>↓</kbd> move
+        <Trans>
+          <kbd>↑</kbd> <kbd>↓</kbd> move
+        </Trans>
       </span>
       <span>
-        <kbd>↵</kbd> open
+        <Trans>
+          <kbd>↵</kbd> open
+        </Trans>
       </span>
       <span>
-        <kbd>esc</kbd> close
+        <Trans>
+          <kbd>esc</kbd> close
+        </Trans>
       </span>
     </div>
   );
@@ -148,15 +162,15 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
   return (
     <PaletteDialog open={open} onOpenChange={close} jumped={jumped}>
       <Command
-        label="Jump to a screen or paste an id"
+        label={t`Jump to a screen or paste an id`}
         // Pasted ids and the hint must not be filtered away: items whose value starts with '!' always match.
         filter={(value, query, keywords) => (value.startsWith('!') || matches(query, value, keywords) ? 1 : 0)}
       >
         <Command.Input
           value={search}
           onValueChange={setSearch}
-          placeholder="Jump to a screen, or paste an id…"
-          aria-label="Jump to a screen or paste an id"
+          placeholder={t`Jump to a screen, or paste an id…`}
+          aria-label={t`Jump to a screen or paste an id`}
         />
         <Command.List>
           {/* A listbox must hold options (axe), so "nothing matches" is a disabled option rather than cmdk's Empty. */}
@@ -165,7 +179,7 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
           !navItems.some((item) => matches(search, item.label, [...(item.keywords ?? []), item.to])) ? (
             <Command.Item value="!hint" disabled>
               <span className="muted">
-                {hint ?? 'No screen matches. Paste a full id such as svc:user:… to open it.'}
+                {hint ?? t`No screen matches. Paste a full id such as svc:user:… to open it.`}
               </span>
             </Command.Item>
           ) : null}
@@ -209,7 +223,9 @@ function PaletteDialog({
             document.getElementById('main')?.focus();
           }}
         >
-          <Dialog.Title className="sr-only">Jump to a screen or paste an id</Dialog.Title>
+          <Dialog.Title className="sr-only">
+            <Trans>Jump to a screen or paste an id</Trans>
+          </Dialog.Title>
           {children}
         </Dialog.Content>
       </Dialog.Portal>
@@ -217,14 +233,33 @@ function PaletteDialog({
   );
 }
 
-const LOOKUP_NOUNS: Record<IdLookup['kind'], string> = {
-  run: 'agent, hook or action run',
-  profile: 'user with this profile',
-  'validation-task': 'validation with this task',
-  hook: 'run of this hook',
-  action: 'run of this action',
-  'client-id': 'app client with this client id',
+/** "Looking for the …": what a looked-up id may lead to. */
+const LOOKING_FOR: Record<IdLookup['kind'], MessageDescriptor> = {
+  run: msg`Looking for the agent, hook or action run…`,
+  profile: msg`Looking for the user with this profile…`,
+  'validation-task': msg`Looking for the validation with this task…`,
+  hook: msg`Looking for the run of this hook…`,
+  action: msg`Looking for the run of this action…`,
+  'client-id': msg`Looking for the app client with this client id…`,
 };
+
+/** "Not found: no … in this organization." */
+function notFound(kind: IdLookup['kind'], id: string): string {
+  switch (kind) {
+    case 'run':
+      return t`Not found: no agent, hook or action run ${id} in this organization.`;
+    case 'profile':
+      return t`Not found: no user with this profile ${id} in this organization.`;
+    case 'validation-task':
+      return t`Not found: no validation with this task ${id} in this organization.`;
+    case 'hook':
+      return t`Not found: no run of this hook ${id} in this organization.`;
+    case 'action':
+      return t`Not found: no run of this action ${id} in this organization.`;
+    case 'client-id':
+      return t`Not found: no app client with this client id ${id} in this organization.`;
+  }
+}
 
 /** A complete id that needs the API to say where it leads: looked up once the input has settled on it. */
 function LookedUpId({
@@ -242,12 +277,16 @@ function LookedUpId({
   const { data, isPending, error } = useQuery(idLookupQueryOptions(org, lookup, settled));
   const found = data ? foundTarget(data) : null;
   if (found) {
+    const kind = found.kind.toLowerCase();
+    const id = lookup.id;
     return (
-      <Command.Group heading="Open by id">
+      <Command.Group heading={t`Open by id`}>
         <Command.Item value={`!lookup:${lookup.id}`} onSelect={() => onOpen(found)}>
           <IconSearch />
           <span className="truncate">
-            Open {found.kind.toLowerCase()} <span className="palette__id">{lookup.id}</span>
+            <Trans>
+              Open {kind} <span className="palette__id">{id}</span>
+            </Trans>
             {found.label ? <span className="muted"> · {found.label}</span> : null}
           </span>
           <IconChevronRight className="palette__hint" />
@@ -256,10 +295,10 @@ function LookedUpId({
     );
   }
   const message = isPending
-    ? (lookup.kind === 'run' && hint) || `Looking for the ${LOOKUP_NOUNS[lookup.kind]}…`
+    ? (lookup.kind === 'run' && hint) || i18n._(LOOKING_FOR[lookup.kind])
     : error
       ? lookupFailure(lookup.id, error)
-      : `Not found: no ${LOOKUP_NOUNS[lookup.kind]} ${lookup.id} in this organization.`;
+      : notFound(lookup.kind, lookup.id);
   return (
     <Command.Item value="!lookup-status" disabled>
       <span className="muted" role="status">
@@ -272,5 +311,6 @@ function LookedUpId({
 /** Why a lookup failed, as it failed (not found is no failure: the lookup answers null for 400 and 404). */
 function lookupFailure(id: string, error: Error): string {
   const { title, detail, next } = explainError(error);
-  return `Could not look up ${id}. ${title}: ${detail.replace(/\.?$/, '.')} ${next}`;
+  const reason = detail.replace(/\.?$/, '.');
+  return t`Could not look up ${id}. ${title}: ${reason} ${next}`;
 }

@@ -2,6 +2,7 @@
  * Where an id looked up through the API (../../api/id-lookup.ts) leads: the route of its screen, with params (the
  * router encodes the ':' in ids), and what the palette calls it.
  */
+import { t } from '@lingui/core/macro';
 import type { FoundResource } from '@/api/id-lookup';
 
 export interface FoundTarget {
@@ -16,12 +17,14 @@ export interface FoundTarget {
 /** A hook's or an action's run: its owner's id in the owner's param, "Latest …" when found as the owner's latest. */
 function ownedRun(
   found: Extract<FoundResource, { type: 'hook-run' | 'action-run' }>,
-  kind: 'Hook run' | 'Action run',
+  owner: 'hook' | 'action',
   to: string,
   ownerParam: string,
 ): FoundTarget {
+  const latest = owner === 'hook' ? t`Latest hook run` : t`Latest action run`;
+  const kind = owner === 'hook' ? t`Hook run` : t`Action run`;
   return {
-    kind: found.latest ? `Latest ${kind.toLowerCase()}` : kind,
+    kind: found.latest ? latest : kind,
     to,
     params: { [ownerParam]: found.ownerId, runId: found.runId },
     label: found.label,
@@ -32,27 +35,27 @@ export function foundTarget(found: FoundResource): FoundTarget {
   switch (found.type) {
     case 'agent-run':
       return {
-        kind: 'Agent run',
+        kind: t`Agent run`,
         to: '/runs/$agentId/$runId',
         params: { agentId: found.agentId, runId: found.runId },
         label: null,
       };
     case 'hook-run':
-      return ownedRun(found, 'Hook run', '/runs/hooks/$hookId/$runId', 'hookId');
+      return ownedRun(found, 'hook', '/runs/hooks/$hookId/$runId', 'hookId');
     case 'action-run':
-      return ownedRun(found, 'Action run', '/runs/actions/$actionId/$runId', 'actionId');
+      return ownedRun(found, 'action', '/runs/actions/$actionId/$runId', 'actionId');
     case 'user':
-      return { kind: 'User', to: '/settings/users/$userId', params: { userId: found.userId }, label: found.label };
+      return { kind: t`User`, to: '/settings/users/$userId', params: { userId: found.userId }, label: found.label };
     case 'app-client':
       return {
-        kind: 'App client',
+        kind: t`App client`,
         to: '/settings/app-clients/$appClientId',
         params: { appClientId: found.appClientId },
         label: found.label,
       };
     case 'validation':
       return {
-        kind: 'Validation',
+        kind: t`Validation`,
         to: '/validations/$validationId',
         params: { validationId: found.validationId },
         label: found.label,

@@ -1,26 +1,43 @@
 import { Dialog } from 'radix-ui';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { IconClose } from '@/components/icons';
 import { useReturnFocus } from '@/components/return-focus';
 import { useNavItems } from './nav-items';
+
+// Key names as printed on keyboards: not translated (the sentences around them are).
+const CTRL = 'Ctrl';
+const ESC = 'Esc';
+const ENTER = 'Enter';
+const ALT = 'Alt';
+const SHIFT = 'Shift';
 
 /** The palette, this list and Esc: on every screen. */
 function AnywhereShortcuts() {
   return (
     <section>
-      <h3>Anywhere</h3>
+      <h3>
+        <Trans>Anywhere</Trans>
+      </h3>
       <dl>
-        <dt>Jump to a screen or paste an id</dt>
+        <dt>
+          <Trans>Jump to a screen or paste an id</Trans>
+        </dt>
         <dd>
-          <kbd>⌘</kbd>/<kbd>Ctrl</kbd>
+          <kbd>⌘</kbd>/<kbd>{CTRL}</kbd>
           <kbd>K</kbd>
         </dd>
-        <dt>Show these shortcuts</dt>
+        <dt>
+          <Trans>Show these shortcuts</Trans>
+        </dt>
         <dd>
           <kbd>?</kbd>
         </dd>
-        <dt>Close a dialog or menu</dt>
+        <dt>
+          <Trans>Close a dialog or menu</Trans>
+        </dt>
         <dd>
-          <kbd>Esc</kbd>
+          <kbd>{ESC}</kbd>
         </dd>
       </dl>
     </section>
@@ -31,30 +48,46 @@ function AnywhereShortcuts() {
 function DocumentShortcuts() {
   return (
     <section>
-      <h3>Documents and review</h3>
+      <h3>
+        <Trans>Documents and review</Trans>
+      </h3>
       <dl>
-        <dt>Next field that needs attention</dt>
+        <dt>
+          <Trans>Next field that needs attention</Trans>
+        </dt>
         <dd>
-          <kbd>Enter</kbd>
+          <kbd>{ENTER}</kbd>
         </dd>
-        <dt>Pick a field’s words on the page</dt>
+        <dt>
+          <Trans>Pick a field’s words on the page</Trans>
+        </dt>
         <dd>
-          <kbd>Alt</kbd>
-          <kbd>P</kbd> in the field, <kbd>W</kbd> on the page
+          <Trans>
+            <kbd>{ALT}</kbd>
+            <kbd>P</kbd> in the field, <kbd>W</kbd> on the page
+          </Trans>
         </dd>
-        <dt>Move the box, widen it, take its words</dt>
+        <dt>
+          <Trans>Move the box, widen it, take its words</Trans>
+        </dt>
         <dd>
-          <kbd>←</kbd>
-          <kbd>→</kbd>
-          <kbd>↑</kbd>
-          <kbd>↓</kbd>, with <kbd>Shift</kbd>, then <kbd>Enter</kbd>
+          <Trans>
+            <kbd>←</kbd>
+            <kbd>→</kbd>
+            <kbd>↑</kbd>
+            <kbd>↓</kbd>, with <kbd>{SHIFT}</kbd>, then <kbd>{ENTER}</kbd>
+          </Trans>
         </dd>
-        <dt>Save, or confirm a review</dt>
+        <dt>
+          <Trans>Save, or confirm a review</Trans>
+        </dt>
         <dd>
-          <kbd>⌘</kbd>/<kbd>Ctrl</kbd>
+          <kbd>⌘</kbd>/<kbd>{CTRL}</kbd>
           <kbd>S</kbd>
         </dd>
-        <dt>Zoom the page, rotate it</dt>
+        <dt>
+          <Trans>Zoom the page, rotate it</Trans>
+        </dt>
         <dd>
           <kbd>+</kbd> <kbd>−</kbd>, <kbd>R</kbd>
         </dd>
@@ -68,18 +101,29 @@ function GoToShortcuts() {
   const navItems = useNavItems();
   return (
     <section>
-      <h3>Go to</h3>
+      <h3>
+        <Trans>Go to</Trans>
+      </h3>
       <dl>
         {navItems.map((item) => (
           <div key={item.to} style={{ display: 'contents' }}>
             <dt>{item.label}</dt>
             <dd>
-              <kbd>g</kbd> then <kbd>{item.key}</kbd>
+              <GoKeys screenKey={item.key} />
             </dd>
           </div>
         ))}
       </dl>
     </section>
+  );
+}
+
+/** "g then r": the two keys that open a screen. */
+function GoKeys({ screenKey }: { screenKey: string }) {
+  return (
+    <Trans>
+      <kbd>g</kbd> then <kbd>{screenKey}</kbd>
+    </Trans>
   );
 }
 
@@ -92,8 +136,10 @@ export function KeyboardShortcuts({ open, onOpenChange }: { open: boolean; onOpe
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog" aria-describedby={undefined} onCloseAutoFocus={returnFocus}>
           <div className="dialog__header">
-            <Dialog.Title className="dialog__title">Keyboard shortcuts</Dialog.Title>
-            <Dialog.Close className="icon-button" aria-label="Close">
+            <Dialog.Title className="dialog__title">
+              <Trans>Keyboard shortcuts</Trans>
+            </Dialog.Title>
+            <Dialog.Close className="icon-button" aria-label={t`Close`}>
               <IconClose />
             </Dialog.Close>
           </div>

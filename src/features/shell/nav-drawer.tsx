@@ -1,4 +1,6 @@
 import { Dialog, VisuallyHidden } from 'radix-ui';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { IconClose } from '@/components/icons';
 import { useReturnFocus } from '@/components/return-focus';
 import { SidebarContent } from './sidebar';
@@ -20,9 +22,11 @@ export function NavDrawer({
         <Dialog.Overlay className="drawer-overlay" />
         <Dialog.Content className="drawer" aria-describedby={undefined} onCloseAutoFocus={returnFocus}>
           <VisuallyHidden.Root>
-            <Dialog.Title>Navigation</Dialog.Title>
+            <Dialog.Title>
+              <Trans>Navigation</Trans>
+            </Dialog.Title>
           </VisuallyHidden.Root>
-          <Dialog.Close className="icon-button drawer__close" aria-label="Close navigation">
+          <Dialog.Close className="icon-button drawer__close" aria-label={t`Close navigation`}>
             <IconClose />
           </Dialog.Close>
           <SidebarContent organizationName={organizationName} />

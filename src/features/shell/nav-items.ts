@@ -1,4 +1,7 @@
 import type { ComponentType } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { i18n } from '@/i18n/i18n';
 import { useCapabilities } from '@/api/capabilities';
 import type { OperatorCapability } from '@/contract/operator-capabilities';
 import {
@@ -29,73 +32,93 @@ export interface NavItem {
   capability?: OperatorCapability;
 }
 
-const NAV_ITEMS: readonly NavItem[] = [
-  { label: 'Runs', to: '/runs', icon: IconRuns, group: 'work', key: 'r', keywords: ['agents', 'review', 'archive'] },
+/** A screen as declared: its name and search words as messages, translated when the list is asked for. */
+type NavItemDefinition = Omit<NavItem, 'label' | 'keywords'> & {
+  label: MessageDescriptor;
+  keywords?: MessageDescriptor[];
+};
+
+const NAV_ITEMS: readonly NavItemDefinition[] = [
   {
-    label: 'Agents',
+    label: msg`Runs`,
+    to: '/runs',
+    icon: IconRuns,
+    group: 'work',
+    key: 'r',
+    keywords: [msg`agents`, msg`review`, msg`archive`],
+  },
+  {
+    label: msg`Agents`,
     to: '/agents',
     icon: IconAgents,
     group: 'work',
     key: 'n',
-    keywords: ['workflow', 'hooks', 'actions'],
+    keywords: [msg`workflow`, msg`hooks`, msg`actions`],
   },
   {
-    label: 'Insights',
+    label: msg`Insights`,
     to: '/insights',
     icon: IconInsights,
     group: 'work',
     key: 'i',
-    keywords: ['charts', 'threshold'],
+    keywords: [msg`charts`, msg`threshold`],
   },
   {
-    label: 'Documents',
+    label: msg`Documents`,
     to: '/documents',
     icon: IconDocuments,
     group: 'work',
     key: 'd',
-    keywords: ['ground truth', 'upload'],
+    keywords: [msg`ground truth`, msg`upload`],
   },
-  { label: 'Models', to: '/models', icon: IconModels, group: 'work', key: 'm', keywords: ['field config'] },
-  { label: 'Validations', to: '/validations', icon: IconValidations, group: 'work', key: 'v', keywords: ['rules'] },
+  { label: msg`Models`, to: '/models', icon: IconModels, group: 'work', key: 'm', keywords: [msg`field config`] },
   {
-    label: 'Organization',
+    label: msg`Validations`,
+    to: '/validations',
+    icon: IconValidations,
+    group: 'work',
+    key: 'v',
+    keywords: [msg`rules`],
+  },
+  {
+    label: msg`Organization`,
     to: '/settings/organization',
     icon: IconOrganization,
     group: 'settings',
     key: 'o',
-    keywords: ['quota', 'usage', 'plan'],
+    keywords: [msg`quota`, msg`usage`, msg`plan`],
   },
   {
-    label: 'Users',
+    label: msg`Users`,
     to: '/settings/users',
     icon: IconUsers,
     group: 'settings',
     key: 'u',
-    keywords: ['people', 'invite'],
+    keywords: [msg`people`, msg`invite`],
   },
   {
-    label: 'Roles',
+    label: msg`Roles`,
     to: '/settings/roles',
     icon: IconRoles,
     group: 'settings',
     key: 'l',
-    keywords: ['permissions', 'scopes'],
+    keywords: [msg`permissions`, msg`scopes`],
   },
   {
-    label: 'App clients',
+    label: msg`App clients`,
     to: '/settings/app-clients',
     icon: IconAppClients,
     group: 'settings',
     key: 'c',
-    keywords: ['oauth', 'client id', 'secret'],
+    keywords: [msg`oauth`, msg`client id`, msg`secret`],
   },
   {
-    label: 'Audit log',
+    label: msg`Audit log`,
     to: '/settings/audit-log',
     icon: IconAudit,
     group: 'settings',
     key: 'a',
-    keywords: ['operators', 'history'],
+    keywords: [msg`operators`, msg`history`],
     capability: 'readAuditLog',
   },
 ];
@@ -103,7 +126,11 @@ const NAV_ITEMS: readonly NavItem[] = [
 /** The screens this operator may open: what the sidebar, the palette and the `g` shortcuts offer. */
 export function useNavItems(): readonly NavItem[] {
   const capabilities = useCapabilities();
-  return NAV_ITEMS.filter((item) => !item.capability || capabilities[item.capability]);
+  return NAV_ITEMS.filter((item) => !item.capability || capabilities[item.capability]).map((item) => ({
+    ...item,
+    label: i18n._(item.label),
+    keywords: (item.keywords ?? []).map((keyword) => i18n._(keyword)),
+  }));
 }
 
 /** The front page (Runs). Typed as string: the route file belongs to the runs screen. */

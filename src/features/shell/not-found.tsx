@@ -1,4 +1,6 @@
 import { Link, useLocation } from '@tanstack/react-router';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { EmptyState } from '@/components/states';
 import { HOME_PATH } from './nav-items';
 
@@ -7,16 +9,18 @@ export function NotFound() {
   return (
     <div className="page page--center">
       <EmptyState
-        title="Page not found"
+        title={t`Page not found`}
         level={1}
         action={
           <Link to={HOME_PATH} className="button button--primary">
-            Go to Runs
+            <Trans>Go to Runs</Trans>
           </Link>
         }
       >
-        Nothing lives at <code>{pathname}</code>. Check the address, or press <kbd>⌘K</kbd> to jump to a screen or paste
-        an id.
+        <Trans>
+          Nothing lives at <code>{pathname}</code>. Check the address, or press <kbd>⌘K</kbd> to jump to a screen or
+          paste an id.
+        </Trans>
       </EmptyState>
     </div>
   );

@@ -4,6 +4,10 @@
 import { useId, type RefObject } from 'react';
 import { Dialog } from 'radix-ui';
 import { useQuery } from '@tanstack/react-query';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import { i18n } from '@/i18n/i18n';
 import {
   operatorSessionsQueryOptions,
   useEndOperatorSessions,
@@ -14,15 +18,18 @@ import {
 import { useCapabilities } from '@/api/capabilities';
 import type { Session } from '@/api/session';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { DateTime, formatRelative } from '@/components/date-time';
+import { DateTime } from '@/components/date-time';
+import { formatRelativeTime } from '@/i18n/format';
 import { IconClose } from '@/components/icons';
 import { ErrorState, LoadingState } from '@/components/states';
 import { toast } from '@/components/toast';
 import './operator-sessions.css';
 
-const ROLE_LABEL = { admin: 'Administrator', reviewer: 'Reviewer', viewer: 'Viewer' } as const;
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const ROLE_LABEL: Record<OperatorSession['operator']['role'], MessageDescriptor> = {
+  admin: msg`Administrator`,
+  reviewer: msg`Reviewer`,
+  viewer: msg`Viewer`,
+};
 
 export function OperatorSessionsDialog({
   session,
@@ -46,14 +53,18 @@ export function OperatorSessionsDialog({
           }}
         >
           <div className="dialog__header">
-            <Dialog.Title className="dialog__title">Signed-in sessions</Dialog.Title>
-            <Dialog.Close className="icon-button" aria-label="Close">
+            <Dialog.Title className="dialog__title">
+              <Trans>Signed-in sessions</Trans>
+            </Dialog.Title>
+            <Dialog.Close className="icon-button" aria-label={t`Close`}>
               <IconClose />
             </Dialog.Close>
           </div>
           <Dialog.Description className="dialog__description">
-            Browsers signed in to this console. A session you sign out is refused on its next request and sent to
-            sign-in.
+            <Trans>
+              Browsers signed in to this console. A session you sign out is refused on its next request and sent to
+              sign-in.
+            </Trans>
           </Dialog.Description>
           <SessionsBody session={session} />
         </Dialog.Content>
@@ -65,7 +76,7 @@ export function OperatorSessionsDialog({
 function SessionsBody({ session }: { session: Session }) {
   const { manageOthersSessions } = useCapabilities();
   const query = useQuery(operatorSessionsQueryOptions(manageOthersSessions ? 'all' : 'own'));
-  if (query.isPending) return <LoadingState label="Loading sessions…" />;
+  if (query.isPending) return <LoadingState label={t`Loading sessions…`} />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
 
   const me = session.operator.name;
@@ -89,26 +100,30 @@ function OwnSessions({ sessions }: { sessions: OperatorSession[] }) {
   const headingId = useId();
   const endOthers = useEndOtherSessions();
   const others = sessions.filter((s) => !s.current);
+  const otherCount = others.length;
   return (
     <section className="sessions-group" aria-labelledby={headingId}>
       <div className="sessions-group__header">
         <h3 id={headingId} className="sessions-group__title">
-          Your sessions
+          <Trans>Your sessions</Trans>
         </h3>
         {others.length > 0 ? (
           <ConfirmDialog
             trigger={
               <button type="button" className="button button--small">
-                Sign out all others
+                <Trans>Sign out all others</Trans>
               </button>
             }
-            title="Sign out all your other sessions?"
-            description={`${plural(others.length, 'other browser is', 'other browsers are')} sent to sign-in on the next request. This session stays signed in.`}
-            confirmLabel={`Sign out ${plural(others.length, 'session', 'sessions')}`}
+            title={t`Sign out all your other sessions?`}
+            description={plural(otherCount, {
+              one: '# other browser is sent to sign-in on the next request. This session stays signed in.',
+              other: '# other browsers are sent to sign-in on the next request. This session stays signed in.',
+            })}
+            confirmLabel={plural(otherCount, { one: 'Sign out # session', other: 'Sign out # sessions' })}
             tone="danger"
             onConfirm={async () => {
               const { ended } = await endOthers.mutateAsync();
-              toast.success(`Signed out ${plural(ended, 'other session', 'other sessions')}`);
+              toast.success(plural(ended, { one: 'Signed out # other session', other: 'Signed out # other sessions' }));
             }}
           />
         ) : null}
@@ -118,7 +133,11 @@ function OwnSessions({ sessions }: { sessions: OperatorSession[] }) {
           <SessionRow key={s.handle} session={s} />
         ))}
       </ul>
-      {others.length === 0 ? <p className="sessions-group__note">You are not signed in anywhere else.</p> : null}
+      {others.length === 0 ? (
+        <p className="sessions-group__note">
+          <Trans>You are not signed in anywhere else.</Trans>
+        </p>
+      ) : null}
     </section>
   );
 }
@@ -129,11 +148,13 @@ function OtherOperators({ groups }: { groups: [string, OperatorSession[]][] }) {
     <section className="sessions-group" aria-labelledby={headingId}>
       <div className="sessions-group__header">
         <h3 id={headingId} className="sessions-group__title">
-          Other operators
+          <Trans>Other operators</Trans>
         </h3>
       </div>
       {groups.length === 0 ? (
-        <p className="sessions-group__note">No other operator is signed in.</p>
+        <p className="sessions-group__note">
+          <Trans>No other operator is signed in.</Trans>
+        </p>
       ) : (
         groups.map(([name, sessions]) => <OperatorGroup key={name} name={name} sessions={sessions} />)
       )}
@@ -145,25 +166,31 @@ function OperatorGroup({ name, sessions }: { name: string; sessions: OperatorSes
   const headingId = useId();
   const endAll = useEndOperatorSessions();
   const role = sessions[0].operator.role;
+  const sessionCount = sessions.length;
   return (
     <section className="sessions-operator" aria-labelledby={headingId}>
       <div className="sessions-group__header">
         <h4 id={headingId} className="sessions-operator__name">
-          {name} <span className="badge badge--outline">{ROLE_LABEL[role]}</span>
+          {name} <span className="badge badge--outline">{i18n._(ROLE_LABEL[role])}</span>
         </h4>
         <ConfirmDialog
           trigger={
-            <button type="button" className="button button--small" aria-label={`Sign out everywhere: ${name}`}>
-              Sign out everywhere
+            <button type="button" className="button button--small" aria-label={t`Sign out everywhere: ${name}`}>
+              <Trans>Sign out everywhere</Trans>
             </button>
           }
-          title={`Sign out ${name} everywhere?`}
-          description={`${plural(sessions.length, 'session', 'sessions')} of ${name} end at their next request. ${name} can sign in again.`}
-          confirmLabel={`Sign out ${name}`}
+          title={t`Sign out ${name} everywhere?`}
+          description={plural(sessionCount, {
+            one: `# session of ${name} ends at its next request. ${name} can sign in again.`,
+            other: `# sessions of ${name} end at their next request. ${name} can sign in again.`,
+          })}
+          confirmLabel={t`Sign out ${name}`}
           tone="danger"
           onConfirm={async () => {
             const { ended } = await endAll.mutateAsync(name);
-            toast.success(`Signed out ${plural(ended, 'session', 'sessions')} of ${name}`);
+            toast.success(
+              plural(ended, { one: `Signed out # session of ${name}`, other: `Signed out # sessions of ${name}` }),
+            );
           }}
         />
       </div>
@@ -179,34 +206,47 @@ function OperatorGroup({ name, sessions }: { name: string; sessions: OperatorSes
 function SessionRow({ session }: { session: OperatorSession }) {
   const endSession = useEndSession();
   const whose = session.operator.name;
+  const userAgent = session.userAgent;
+  const address = session.address;
+  const signedIn = <DateTime value={session.createdAt} />;
+  const signedInExact = <DateTime value={session.createdAt} mode="exact" />;
+  const lastSeen = <DateTime value={session.lastSeenAt} />;
+  const issuer = session.atProvider?.issuer;
+  const subject = session.atProvider?.subject;
+  const signedInWhen = formatRelativeTime(session.createdAt);
   return (
     <li className="session-row">
       <div className="session-row__main">
         <div className="session-row__title">
           <span className="session-row__agent">{session.userAgent}</span>
-          {session.current ? <span className="badge badge--info">This browser</span> : null}
+          {session.current ? (
+            <span className="badge badge--info">
+              <Trans>This browser</Trans>
+            </span>
+          ) : null}
         </div>
         {/* Sessions of one browser kind read alike: the address, the exact sign-in time and the last request tell
             them apart. */}
         <div className="session-row__meta">
           <span>
-            Signed in <DateTime value={session.createdAt} /> (<DateTime value={session.createdAt} mode="exact" />)
-            {session.address ? <> from {session.address}</> : null}
-          </span>
-          <span aria-hidden="true"> · </span>{' '}
-          <span>
-            {session.current ? (
-              'Last seen now'
+            {address ? (
+              <Trans>
+                Signed in {signedIn} ({signedInExact}) from {address}
+              </Trans>
             ) : (
-              <>
-                Last seen <DateTime value={session.lastSeenAt} />
-              </>
+              <Trans>
+                Signed in {signedIn} ({signedInExact})
+              </Trans>
             )}
           </span>
+          <span aria-hidden="true"> · </span>{' '}
+          <span>{session.current ? <Trans>Last seen now</Trans> : <Trans>Last seen {lastSeen}</Trans>}</span>
         </div>
         {session.atProvider ? (
           <div className="session-row__provider" title={`${session.atProvider.issuer} · ${session.atProvider.subject}`}>
-            Signed in with {session.atProvider.issuer} as {session.atProvider.subject}
+            <Trans>
+              Signed in with {issuer} as {subject}
+            </Trans>
           </div>
         ) : null}
       </div>
@@ -216,18 +256,18 @@ function SessionRow({ session }: { session: OperatorSession }) {
             <button
               type="button"
               className="button button--small"
-              aria-label={`Sign out ${session.userAgent}, signed in ${formatRelative(session.createdAt)}`}
+              aria-label={t`Sign out ${userAgent}, signed in ${signedInWhen}`}
             >
-              Sign out
+              <Trans>Sign out</Trans>
             </button>
           }
-          title={`Sign out ${session.userAgent}?`}
-          description={`This session of ${whose} is refused on its next request and sent to sign-in.`}
-          confirmLabel="Sign out session"
+          title={t`Sign out ${userAgent}?`}
+          description={t`This session of ${whose} is refused on its next request and sent to sign-in.`}
+          confirmLabel={t`Sign out session`}
           tone="danger"
           onConfirm={async () => {
             await endSession.mutateAsync(session.handle);
-            toast.success(`Signed out ${session.userAgent}`);
+            toast.success(t`Signed out ${userAgent}`);
           }}
         />
       )}

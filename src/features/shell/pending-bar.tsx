@@ -1,5 +1,6 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useIsFetching } from '@tanstack/react-query';
+import { t } from '@lingui/core/macro';
 
 /** A thin bar at the top while a navigation loads (or a refetch runs), shown after a short delay by CSS. */
 export function PendingBar() {
@@ -7,6 +8,12 @@ export function PendingBar() {
   const fetching = useIsFetching() > 0;
   const active = navigating || fetching;
   return (
-    <div className="pending-bar" data-active={active} role="progressbar" aria-label="Loading" aria-hidden={!active} />
+    <div
+      className="pending-bar"
+      data-active={active}
+      role="progressbar"
+      aria-label={t`Loading`}
+      aria-hidden={!active}
+    />
   );
 }

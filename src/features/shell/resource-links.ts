@@ -5,7 +5,11 @@
  * a profile id, …) come back as a lookup for ../../api/id-lookup.ts — only once complete (the contract's full
  * pattern), so typing one character by character asks the service nothing until the last one.
  */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import { formatRunReference, ID_PATTERNS, parseRunReference } from '@/contract';
+import { formatNumber } from '@/i18n/format';
+import { i18n } from '@/i18n/i18n';
 import type { IdLookup } from '@/api/id-lookup';
 
 export interface ResourceTarget {
@@ -23,7 +27,7 @@ const PART = '[0-9A-Za-z_-]+';
 const ORG = `(?:${NS}:organization:[a-z0-9_-]+/)?`;
 
 interface Rule {
-  kind: string;
+  kind: MessageDescriptor;
   pattern: RegExp;
   target: (match: RegExpMatchArray) => Pick<ResourceTarget, 'to' | 'params'>;
 }
@@ -32,64 +36,72 @@ const single = (type: string) => new RegExp(`^${ORG}(${NS}:${type}:${PART})$`);
 
 const RULES: Rule[] = [
   {
-    kind: 'User',
+    kind: msg`User`,
     pattern: single('user'),
     target: (m) => ({ to: '/settings/users/$userId', params: { userId: m[1] } }),
   },
   {
-    kind: 'Role',
+    kind: msg`Role`,
     pattern: single('role'),
     target: (m) => ({ to: '/settings/roles/$roleId', params: { roleId: m[1] } }),
   },
   {
-    kind: 'App client',
+    kind: msg`App client`,
     pattern: single('app-client'),
     target: (m) => ({ to: '/settings/app-clients/$appClientId', params: { appClientId: m[1] } }),
   },
-  { kind: 'Model', pattern: single('model'), target: (m) => ({ to: '/models/$modelId', params: { modelId: m[1] } }) },
   {
-    kind: 'Validation',
+    kind: msg`Model`,
+    pattern: single('model'),
+    target: (m) => ({ to: '/models/$modelId', params: { modelId: m[1] } }),
+  },
+  {
+    kind: msg`Validation`,
     pattern: single('validation'),
     target: (m) => ({ to: '/validations/$validationId', params: { validationId: m[1] } }),
   },
   {
-    kind: 'Document',
+    kind: msg`Document`,
     pattern: single('document'),
     target: (m) => ({ to: '/documents/$documentId', params: { documentId: m[1] } }),
   },
-  { kind: 'Agent', pattern: single('agent'), target: (m) => ({ to: '/agents/$agentId', params: { agentId: m[1] } }) },
   {
-    kind: 'Organization',
+    kind: msg`Agent`,
+    pattern: single('agent'),
+    target: (m) => ({ to: '/agents/$agentId', params: { agentId: m[1] } }),
+  },
+  {
+    kind: msg`Organization`,
     pattern: single('organization'),
     target: () => ({ to: '/settings/organization', params: {} }),
   },
   // The organization screen shows its plan and payment method; the documents list filters by dataset or consent.
   {
-    kind: 'Organization plan',
+    kind: msg`Organization plan`,
     pattern: new RegExp(`^${ORG}(${NS}:plan:${PART}(?::@[A-Za-z0-9_.-]+|:[0-9]+)?)$`),
     target: () => ({ to: '/settings/organization', params: {} }),
   },
   {
-    kind: 'Organization payment method',
+    kind: msg`Organization payment method`,
     pattern: single('payment-method'),
     target: () => ({ to: '/settings/organization', params: {} }),
   },
   {
-    kind: "Dataset's documents",
+    kind: msg`Dataset's documents`,
     pattern: single('dataset'),
     target: (m) => ({ to: '/documents', params: {}, search: { datasetId: m[1] } }),
   },
   {
-    kind: "Consent's documents",
+    kind: msg`Consent's documents`,
     pattern: single('consent'),
     target: (m) => ({ to: '/documents', params: {}, search: { consentId: m[1] } }),
   },
 ];
 
 const RUN_ROUTES = {
-  agent: { kind: 'Agent run', to: '/runs/$agentId/$runId', param: 'agentId' },
-  hook: { kind: 'Hook run', to: '/runs/hooks/$hookId/$runId', param: 'hookId' },
-  action: { kind: 'Action run', to: '/runs/actions/$actionId/$runId', param: 'actionId' },
+  agent: { kind: msg`Agent run`, to: '/runs/$agentId/$runId', param: 'agentId' },
+  hook: { kind: msg`Hook run`, to: '/runs/hooks/$hookId/$runId', param: 'hookId' },
+  action: { kind: msg`Action run`, to: '/runs/actions/$actionId/$runId', param: 'actionId' },
 } as const;
 
 /**
@@ -130,11 +142,11 @@ export function resolveResourceId(text: string): ResourceTarget | null {
   const run = parseRunReference(id);
   if (run) {
     const route = RUN_ROUTES[run.kind];
-    return { kind: route.kind, id, to: route.to, params: { [route.param]: run.ownerId, runId: run.runId } };
+    return { kind: i18n._(route.kind), id, to: route.to, params: { [route.param]: run.ownerId, runId: run.runId } };
   }
   for (const rule of RULES) {
     const match = id.match(rule.pattern);
-    if (match) return { kind: rule.kind, id, ...rule.target(match) };
+    if (match) return { kind: i18n._(rule.kind), id, ...rule.target(match) };
   }
   return null;
 }
@@ -146,20 +158,27 @@ export function resolveResourceId(text: string): ResourceTarget | null {
 export function idHint(text: string): string | null {
   const id = text.trim();
   if (new RegExp(`^${ORG}${ID_PATTERNS.run}$`).test(id))
-    return 'A run id alone does not name its agent: looking for it among the agents, hooks and actions…';
+    return t`A run id alone does not name its agent: looking for it among the agents, hooks and actions…`;
   const partial = id.match(LOOKUP_PREFIX);
   if (partial && !parsePastedId(id)) {
     const [, type, digits = ''] = partial;
     // Profile ids take either namespace (ID_PATTERNS.profile); the others only svc.
     const svcOnly = type !== 'profile';
-    const prefix = svcOnly ? `svc:${type}:` : `svc:${type}: (or legacy:${type}:)`;
+    const svcPrefix = `svc:${type}:`;
+    const legacyPrefix = `legacy:${type}:`;
     if (svcOnly && !id.replace(/^.*\//, '').startsWith('svc:'))
-      return `A ${type} id starts with svc:${type}: (not legacy:).`;
-    if (/^[0-9a-f]*$/.test(digits) && digits.length < 32)
-      return `Keep typing: a ${type} id is ${prefix} and 32 lowercase hex digits (${digits.length} so far).`;
-    return `Not a ${type} id the palette can look up: those are ${prefix} and exactly 32 lowercase hex digits.`;
+      return t`A ${type} id starts with ${svcPrefix} (not legacy:).`;
+    if (/^[0-9a-f]*$/.test(digits) && digits.length < 32) {
+      const typed = formatNumber(digits.length);
+      return svcOnly
+        ? t`Keep typing: a ${type} id is ${svcPrefix} and 32 lowercase hex digits (${typed} so far).`
+        : t`Keep typing: a ${type} id is ${svcPrefix} (or ${legacyPrefix}) and 32 lowercase hex digits (${typed} so far).`;
+    }
+    return svcOnly
+      ? t`Not a ${type} id the palette can look up: those are ${svcPrefix} and exactly 32 lowercase hex digits.`
+      : t`Not a ${type} id the palette can look up: those are ${svcPrefix} (or ${legacyPrefix}) and exactly 32 lowercase hex digits.`;
   }
-  if (new RegExp(`^${NS}:[a-z-]+:${PART}$`).test(id)) return 'The console has no screen for this kind of id.';
+  if (new RegExp(`^${NS}:[a-z-]+:${PART}$`).test(id)) return t`The console has no screen for this kind of id.`;
   return null;
 }
 

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { isApiError } from '@/api/errors';
 import { ErrorState, ForbiddenState, LoadingState } from '@/components/states';
 import { HOME_PATH } from './nav-items';
@@ -17,14 +19,14 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
     queryErrorResetBoundary.reset();
   }, [queryErrorResetBoundary]);
 
-  if (isApiError(error, 401)) return <LoadingState label="Your session ended. Taking you to sign in…" />;
+  if (isApiError(error, 401)) return <LoadingState label={t`Your session ended. Taking you to sign in…`} />;
   if (isApiError(error, 403)) {
     return (
       <ForbiddenState
         message={error.message}
         action={
           <Link to={HOME_PATH} className="button">
-            Go to Runs
+            <Trans>Go to Runs</Trans>
           </Link>
         }
       />

@@ -1,6 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
+import { t } from '@lingui/core/macro';
 import { useNavItems, type NavItem } from './nav-items';
+
+/** The product's name: never translated. */
+const PRODUCT_NAME = 'DPS Console';
 
 /** The sidebar's content: brand, organization and the main navigation; shared by the wide sidebar and the drawer. */
 export function SidebarContent({ organizationName }: { organizationName: string }) {
@@ -12,15 +16,15 @@ export function SidebarContent({ organizationName }: { organizationName: string 
           D
         </span>
         <div className="sidebar__brand-text">
-          <span className="sidebar__product">DPS Console</span>
+          <span className="sidebar__product">{PRODUCT_NAME}</span>
           <span className="sidebar__org" title={organizationName}>
             {organizationName}
           </span>
         </div>
       </div>
-      <nav aria-label="Main" className="sidebar__nav">
+      <nav aria-label={t`Main`} className="sidebar__nav">
         <NavGroup items={navItems.filter((item) => item.group === 'work')} />
-        <NavGroup title="Settings" items={navItems.filter((item) => item.group === 'settings')} />
+        <NavGroup title={t`Settings`} items={navItems.filter((item) => item.group === 'settings')} />
       </nav>
     </div>
   );

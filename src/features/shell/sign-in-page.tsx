@@ -1,21 +1,24 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { signInOptionsQueryOptions, useSignIn } from '@/api/session';
 import { explainError, isApiError } from '@/api/errors';
 import { IconAlert } from '@/components/icons';
 
+// Called when shown (never at module load): each function writes its message in the operator's language.
 const ERRORS: Record<string, (provider: string) => string> = {
   'launch-link': () =>
-    'That launch link has expired or was already used. Sign in with an operator account, or restart the console server for a new link.',
+    t`That launch link has expired or was already used. Sign in with an operator account, or restart the console server for a new link.`,
   'oidc-no-role': (provider) =>
-    `Your account at ${provider} is in none of the groups that give a console role, so no session was started. Ask your administrator to add you to the console's admin, reviewer or viewer group, then sign in again.`,
+    t`Your account at ${provider} is in none of the groups that give a console role, so no session was started. Ask your administrator to add you to the console's admin, reviewer or viewer group, then sign in again.`,
   'oidc-rejected': (provider) =>
-    `The answer from ${provider} could not be verified, so you were not signed in. Try again; if it keeps failing, tell your administrator.`,
+    t`The answer from ${provider} could not be verified, so you were not signed in. Try again; if it keeps failing, tell your administrator.`,
   'oidc-no-pending-sign-in': () =>
-    'That sign-in had expired or was already used (a sign-in has 10 minutes). Start again.',
-  'oidc-provider-error': (provider) => `${provider} did not sign you in (cancelled or refused). Try again.`,
-  'oidc-unavailable': (provider) => `${provider} cannot be reached right now. Try again in a moment.`,
+    t`That sign-in had expired or was already used (a sign-in has 10 minutes). Start again.`,
+  'oidc-provider-error': (provider) => t`${provider} did not sign you in (cancelled or refused). Try again.`,
+  'oidc-unavailable': (provider) => t`${provider} cannot be reached right now. Try again in a moment.`,
 };
 
 /** "Sign in with <provider>": a top-level navigation, through the provider's own sign-in page and back. */
@@ -25,7 +28,7 @@ function ProviderSignIn({ provider, redirectTo, primary }: { provider: string; r
       className={`button ${primary ? 'button--primary' : ''}`}
       href={`/bff/oidc/login?redirect=${encodeURIComponent(redirectTo)}`}
     >
-      Sign in with {provider}
+      <Trans>Sign in with {provider}</Trans>
     </a>
   );
 }
@@ -33,11 +36,12 @@ function ProviderSignIn({ provider, redirectTo, primary }: { provider: string; r
 /** Why the last try failed, or why the sign-in the server sent back here (`?error=`) did not start a session. */
 function failureText(signInError: Error | null, error: string | undefined, providerName: string): string | null {
   if (signInError) {
-    if (isApiError(signInError, 401)) return 'Wrong name or password.';
+    if (isApiError(signInError, 401)) return t`Wrong name or password.`;
     if (isApiError(signInError, 429)) return signInError.message;
-    return `${explainError(signInError).title}: ${explainError(signInError).detail}`;
+    const { title, detail } = explainError(signInError);
+    return t`${title}: ${detail}`;
   }
-  return error ? (ERRORS[error]?.(providerName) ?? 'Sign-in failed. Try again.') : null;
+  return error ? (ERRORS[error]?.(providerName) ?? t`Sign-in failed. Try again.`) : null;
 }
 
 /** The name and password, the cursor in the name field when the form is the one way in, and the submit. */
@@ -69,7 +73,9 @@ function SignInBrand({ hint }: { hint: string }) {
         D
       </span>
       <div>
-        <h1 id="sign-in-title">Sign in to DPS Console</h1>
+        <h1 id="sign-in-title">
+          <Trans>Sign in to DPS Console</Trans>
+        </h1>
         <p className="auth-card__hint">{hint}</p>
       </div>
     </div>
@@ -89,12 +95,14 @@ function OperatorAccountFields({
     <>
       {afterProvider ? (
         <p className="auth-card__or">
-          <span>or with an operator account</span>
+          <span>
+            <Trans>or with an operator account</Trans>
+          </span>
         </p>
       ) : null}
       <div className="field">
         <label className="field__label" htmlFor="sign-in-name">
-          Name
+          <Trans>Name</Trans>
         </label>
         <input
           id="sign-in-name"
@@ -108,7 +116,7 @@ function OperatorAccountFields({
       </div>
       <div className="field">
         <label className="field__label" htmlFor="sign-in-password">
-          Password
+          <Trans>Password</Trans>
         </label>
         <input
           id="sign-in-password"
@@ -121,11 +129,13 @@ function OperatorAccountFields({
         />
       </div>
       <button type="submit" className="button button--primary" disabled={signIn.isPending || !name.trim() || !password}>
-        {signIn.isPending ? 'Signing in…' : 'Sign in'}
+        {signIn.isPending ? t`Signing in…` : t`Sign in`}
       </button>
       <p className="auth-card__hint">
-        No account? The console server prints a one-time launch link when it starts; an administrator can create
-        accounts with <code>npm run operator</code>.
+        <Trans>
+          No account? The console server prints a one-time launch link when it starts; an administrator can create
+          accounts with <code>npm run operator</code>.
+        </Trans>
       </p>
     </>
   );
@@ -137,7 +147,7 @@ export function SignInPage({ redirectTo, error }: { redirectTo: string; error?: 
   // The cursor goes to the name field once the options are known, and only when the form is the one way in: with a
   // provider offered, the form is the second way and the cursor does not pull the eye to it.
   const form = useOperatorSignIn(redirectTo, !optionsQuery.isPending && !options.provider);
-  const providerName = options.provider ?? 'the identity provider';
+  const providerName = options.provider ?? t`the identity provider`;
   const failure = failureText(form.signIn.error, error, providerName);
 
   return (
@@ -146,10 +156,10 @@ export function SignInPage({ redirectTo, error }: { redirectTo: string; error?: 
         <SignInBrand
           hint={
             !options.localAccounts
-              ? `Use your account at ${providerName}.`
+              ? t`Use your account at ${providerName}.`
               : options.provider
-                ? `Use your account at ${providerName}, or an operator account.`
-                : 'Use your operator account.'
+                ? t`Use your account at ${providerName}, or an operator account.`
+                : t`Use your operator account.`
           }
         />
         {failure ? (

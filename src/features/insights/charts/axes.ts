@@ -1,25 +1,32 @@
 /** Axes and number formats shared by the Insights charts: dates in the operator's locale, integer counts, shares in %. */
 import type uPlot from 'uplot';
 import type { InsightBucket } from '@/contract';
+import { t } from '@lingui/core/macro';
+import { formatDateParts, formatNumber, formatPercent } from '@/i18n/format';
 import type { ChartTheme } from './chart-theme';
 
-const integer = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
-const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 0 });
-const decimal = new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+export const formatCount = (n: number) => formatNumber(n, { maximumFractionDigits: 0 });
+export const formatShare = (share: number | null) => (share == null ? '—' : formatPercent(share));
+export const formatConfidence = (c: number | null) =>
+  c == null ? '—' : formatNumber(c, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-export const formatCount = (n: number) => integer.format(n);
-export const formatShare = (share: number | null) => (share == null ? '—' : percent.format(share));
-export const formatConfidence = (c: number | null) => (c == null ? '—' : decimal.format(c));
-
-/** "1 min 20 s", "3 h 5 min", "—". */
+/** "1 min 20 s", "3 h 5 min", "—" (unit abbreviations in the operator's language). */
 export function formatDuration(seconds: number | null): string {
   if (seconds == null) return '—';
   const s = Math.round(seconds);
-  if (s < 60) return `${s} s`;
-  if (s < 3600) return `${Math.floor(s / 60)} min${s % 60 ? ` ${s % 60} s` : ''}`;
-  const h = Math.floor(s / 3600);
-  const m = Math.round((s % 3600) / 60);
-  return h < 48 ? `${h} h${m ? ` ${m} min` : ''}` : `${Math.round(h / 24)} d`;
+  if (s < 60) return t`${s} s`;
+  if (s < 3600) {
+    const minutes = Math.floor(s / 60);
+    const rest = s % 60;
+    return rest ? t`${minutes} min ${rest} s` : t`${minutes} min`;
+  }
+  const hours = Math.floor(s / 3600);
+  const minutes = Math.round((s % 3600) / 60);
+  if (hours >= 48) {
+    const days = Math.round(hours / 24);
+    return t`${days} d`;
+  }
+  return minutes ? t`${hours} h ${minutes} min` : t`${hours} h`;
 }
 
 /**
@@ -27,19 +34,22 @@ export function formatDuration(seconds: number | null): string {
  * operator's time zone.
  */
 export function bucketFormatter(bucket: InsightBucket): (ms: number) => string {
-  const format =
+  const options: Intl.DateTimeFormatOptions =
     bucket === 'day'
-      ? new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' })
-      : new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
-  return (ms) => format.format(new Date(ms));
+      ? { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }
+      : { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' };
+  return (ms) => formatDateParts(ms, options);
 }
+
+/** The canvas font of axis values and labels (a CSS font shorthand, not text). */
+const AXIS_FONT = '11px system-ui, sans-serif';
 
 function axisBase(theme: ChartTheme): uPlot.Axis {
   return {
     stroke: theme.muted,
     grid: { stroke: theme.grid, width: 1 },
     ticks: { stroke: theme.grid, width: 1 },
-    font: '11px system-ui, sans-serif',
+    font: AXIS_FONT,
   };
 }
 
@@ -48,10 +58,8 @@ const TIME_LABEL_SPACE_PX = 56;
 
 /** The x axis of a time series (values in seconds). */
 export function timeAxis(theme: ChartTheme, bucket: InsightBucket): uPlot.Axis {
-  const short =
-    bucket === 'day'
-      ? new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' })
-      : new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+  const short: Intl.DateTimeFormatOptions =
+    bucket === 'day' ? { month: 'short', day: 'numeric', timeZone: 'UTC' } : { hour: '2-digit', minute: '2-digit' };
   return {
     ...axisBase(theme),
     grid: { show: false },
@@ -63,7 +71,7 @@ export function timeAxis(theme: ChartTheme, bucket: InsightBucket): uPlot.Axis {
       const every = Math.max(1, Math.ceil((xs.length * TIME_LABEL_SPACE_PX) / Math.max(width, 1)));
       return xs.filter((_, i) => i % every === 0);
     },
-    values: (_u, splits) => splits.map((s) => short.format(new Date(s * 1000))),
+    values: (_u, splits) => splits.map((s) => formatDateParts(s * 1000, short)),
   };
 }
 
@@ -72,7 +80,7 @@ export function countAxis(theme: ChartTheme, label?: string): uPlot.Axis {
   return {
     ...axisBase(theme),
     label,
-    labelFont: '11px system-ui, sans-serif',
+    labelFont: AXIS_FONT,
     size: 48,
     incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000],
     values: (_u, splits) => splits.map((s) => formatCount(s)),
@@ -84,7 +92,7 @@ export function shareAxis(theme: ChartTheme, label?: string): uPlot.Axis {
   return {
     ...axisBase(theme),
     label,
-    labelFont: '11px system-ui, sans-serif',
+    labelFont: AXIS_FONT,
     size: 52,
     values: (_u, splits) => splits.map((s) => formatShare(s)),
   };
@@ -95,10 +103,10 @@ export function confidenceAxis(theme: ChartTheme, label: string): uPlot.Axis {
   return {
     ...axisBase(theme),
     label,
-    labelFont: '11px system-ui, sans-serif',
+    labelFont: AXIS_FONT,
     grid: { show: false },
     incrs: [0.1, 0.2, 0.5],
     space: 28,
-    values: (_u, splits) => splits.map((s) => s.toFixed(1)),
+    values: (_u, splits) => splits.map((s) => formatNumber(s, { minimumFractionDigits: 1, maximumFractionDigits: 1 })),
   };
 }

@@ -19,6 +19,9 @@ function merge(markers: readonly Marker[]): Marker[] {
   return merged;
 }
 
+/** The labels' canvas font family (CSS, not text). */
+const FONT_FAMILY = 'system-ui, sans-serif';
+
 export function drawMarkers(markers: readonly Marker[], background: string): (u: uPlot) => void {
   return (u) => {
     const { ctx } = u;
@@ -35,7 +38,7 @@ export function drawMarkers(markers: readonly Marker[], background: string): (u:
       ctx.moveTo(x, top);
       ctx.lineTo(x, top + height);
       ctx.stroke();
-      ctx.font = `${11 * pr}px system-ui, sans-serif`;
+      ctx.font = `${11 * pr}px ${FONT_FAMILY}`;
       const width = ctx.measureText(marker.label).width;
       const right = x + 6 * pr + width > u.bbox.left + u.bbox.width;
       const textX = right ? x - 4 * pr - width : x + 4 * pr;

@@ -1,6 +1,7 @@
 /** uPlot options for bars stacked by outcome (the agent's buckets, the overview's agents). */
 import uPlot from 'uplot';
-import { OUTCOME_LABELS, outcomeColor, stackedSeries, type OutcomeCounts } from '../outcomes';
+import { t } from '@lingui/core/macro';
+import { outcomeColor, outcomeLabel, stackedSeries, type OutcomeCounts } from '../outcomes';
 import type { ChartTheme } from './chart-theme';
 import { countAxis } from './axes';
 import type { ChartOptions } from './uplot-chart';
@@ -18,11 +19,11 @@ export function stackedBarOptions(
   const bars = uPlot.paths.bars!({ size: [0.8, 48], gap: 1 });
   return {
     scales: { x: { time: x.time, range: () => x.range }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
-    axes: [x.axis, countAxis(theme, 'Runs')],
+    axes: [x.axis, countAxis(theme, t`Runs`)],
     series: [
       {},
       ...series.map((s) => ({
-        label: OUTCOME_LABELS[s.outcome],
+        label: outcomeLabel(s.outcome),
         stroke: outcomeColor(theme, s.outcome),
         fill: outcomeColor(theme, s.outcome),
         width: 0,
