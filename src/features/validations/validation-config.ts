@@ -88,7 +88,7 @@ export function ruleFromDraft(draft: RuleDraft): { rule: ValidationRule } | { er
 
 /** A sentence per rule, for the summary beside the JSON. */
 export function describeRule(rule: ValidationRule): string {
-  const field = rule.field;
+  const field = rule.field ?? '';
   switch (rule.type) {
     case 'confidenceThreshold': {
       const threshold = formatNumber(rule.threshold);

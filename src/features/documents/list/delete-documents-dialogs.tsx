@@ -37,7 +37,7 @@ export function BulkDeleteDialog({
 }) {
   const remove = useDeleteDocument();
   const count = target?.rows.length ?? 0;
-  const names = target?.rows.map((d) => d.name || d.documentId).join(', ');
+  const names = target?.rows.map((d) => d.name || d.documentId).join(', ') ?? '';
   return (
     <ConfirmDialog
       open={target !== null}
