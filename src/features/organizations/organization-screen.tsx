@@ -123,6 +123,7 @@ function NotSet() {
 
 /** What the organization is: name, URL, retention, plan, payment method, scopes, and who changed it when. */
 function OrganizationDetails({ organization }: { organization: Organization }) {
+  const retentionDays = organization.documentRetentionInDays;
   return (
     <dl className="details">
       <div>
@@ -149,13 +150,7 @@ function OrganizationDetails({ organization }: { organization: Organization }) {
         <dt>
           <Trans>Document retention</Trans>
         </dt>
-        <dd>
-          {organization.documentRetentionInDays != null ? (
-            plural(organization.documentRetentionInDays, { one: '# day', other: '# days' })
-          ) : (
-            <NotSet />
-          )}
-        </dd>
+        <dd>{retentionDays != null ? plural(retentionDays, { one: '# day', other: '# days' }) : <NotSet />}</dd>
       </div>
       <div>
         <dt>

@@ -69,6 +69,7 @@ function UserHeader({ user, title, onEdit }: { user: User; title: string; onEdit
 function DeleteUserButton({ user, title }: { user: User; title: string }) {
   const remove = useDeleteUser();
   const navigate = useNavigate();
+  const userName = title;
   return (
     <ConfirmDialog
       trigger={
@@ -76,13 +77,13 @@ function DeleteUserButton({ user, title }: { user: User; title: string }) {
           <Trans>Delete user</Trans>
         </button>
       }
-      title={t`Delete user ${title}?`}
+      title={t`Delete user ${userName}?`}
       description={t`The user can no longer sign in and loses their roles. This cannot be undone.`}
       confirmLabel={t`Delete user`}
       tone="danger"
       onConfirm={async () => {
         await remove.mutateAsync(user.userId);
-        toast.success(t`User ${title} deleted`);
+        toast.success(t`User ${userName} deleted`);
         await navigate({ to: '/settings/users' });
       }}
     />

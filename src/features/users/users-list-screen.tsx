@@ -77,6 +77,7 @@ function usersEmptyText(text: string | undefined, searchedFirst: number | undefi
 function UsersSearchBar({ list }: { list: PagedList<UsersSearch, UsersPage> }) {
   const { data, search, onSearch } = list;
   const text = search.q?.trim() || undefined;
+  const searchedFirst = data.searchedFirst;
   return (
     <>
       <SearchInput
@@ -85,9 +86,9 @@ function UsersSearchBar({ list }: { list: PagedList<UsersSearch, UsersPage> }) {
         value={search.q ?? ''}
         onChange={(q) => onSearch({ q: q.trim() || undefined, cursor: undefined })}
       />
-      {text && data.searchedFirst && data.users.length > 0 ? (
+      {text && searchedFirst && data.users.length > 0 ? (
         <span className="muted small" role="status">
-          {plural(data.searchedFirst, {
+          {plural(searchedFirst, {
             one: 'Name of the first user searched: this service has no user search.',
             other: 'Names of the first # users searched: this service has no user search.',
           })}

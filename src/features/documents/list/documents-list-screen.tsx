@@ -117,11 +117,14 @@ function bulkDeleteSelection(onBulkDelete: (target: BulkDelete) => void): TableS
   return {
     noun: ['document', 'documents'],
     describe: (d) => d.name || d.documentId,
-    actions: (rows, clear) => (
-      <button type="button" className="button button--danger" onClick={() => onBulkDelete({ rows, clear })}>
-        {plural(rows.length, { one: 'Delete # document', other: 'Delete # documents' })}
-      </button>
-    ),
+    actions: (rows, clear) => {
+      const count = rows.length;
+      return (
+        <button type="button" className="button button--danger" onClick={() => onBulkDelete({ rows, clear })}>
+          {plural(count, { one: 'Delete # document', other: 'Delete # documents' })}
+        </button>
+      );
+    },
   };
 }
 
