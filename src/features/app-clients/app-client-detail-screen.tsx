@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -15,8 +17,16 @@ import './app-clients.css';
 import { useOrganizationScope } from '@/api/organization-scope';
 import type { AppClient } from '@/contract';
 
+function None() {
+  return (
+    <span className="muted">
+      <Trans>None</Trans>
+    </span>
+  );
+}
+
 function UrlList({ urls }: { urls: string[] | null | undefined }) {
-  if (!urls?.length) return <span className="muted">None</span>;
+  if (!urls?.length) return <None />;
   return (
     <span className="app-clients-urls">
       {urls.map((u) => (
@@ -36,7 +46,7 @@ export function AppClientDetailScreen({ appClientId }: { appClientId: string }) 
   const update = useUpdateAppClient();
   const remove = useDeleteAppClient();
   const navigate = useNavigate();
-  const title = client.name || 'Unnamed app client';
+  const title = client.name || t`Unnamed app client`;
   const locked = client.mutable === false;
   const canWrite = useCapabilities().write;
 
@@ -46,8 +56,12 @@ export function AppClientDetailScreen({ appClientId }: { appClientId: string }) 
         title={<span className="app-clients-title">{title}</span>}
         meta={
           <>
-            {locked ? <span className="badge badge--info">This console's client (read-only)</span> : null}
-            <IdWithCopy id={client.appClientId} label="Copy app client id" />
+            {locked ? (
+              <span className="badge badge--info">
+                <Trans>This console's client (read-only)</Trans>
+              </span>
+            ) : null}
+            <IdWithCopy id={client.appClientId} label={t`Copy app client id`} />
           </>
         }
         description={client.description || undefined}
@@ -57,58 +71,63 @@ export function AppClientDetailScreen({ appClientId }: { appClientId: string }) 
               <TypeToConfirmDelete
                 noun="app client"
                 name={client.name || client.clientId}
-                description="Its access tokens stop working at once and its credentials can never be used again. This cannot be undone."
+                description={t`Its access tokens stop working at once and its credentials can never be used again. This cannot be undone.`}
                 onDelete={async () => {
                   await remove.mutateAsync(client.appClientId);
-                  toast.success(`App client ${title} deleted`);
+                  toast.success(t`App client ${title} deleted`);
                   await navigate({ to: '/settings/app-clients' });
                 }}
               />
               <button type="button" className="button button--primary" onClick={() => setEditing(true)}>
-                Edit app client
+                <Trans>Edit app client</Trans>
               </button>
             </>
           )
         }
       />
 
-      <Section title="Credentials" id="app-client-credentials">
-        <dl className="details">
-          <div>
-            <dt>Client id</dt>
-            <dd>
-              <IdWithCopy id={client.clientId} label="Copy client id" />
-            </dd>
-          </div>
-          <div>
-            <dt>Client secret</dt>
-            <dd>
-              {client.hasSecret ? (
-                'Set — shown only once, when the client was created'
-              ) : (
-                <span className="muted">None</span>
-              )}
-            </dd>
-          </div>
-        </dl>
+      <Section title={t`Credentials`} id="app-client-credentials">
+        <AppClientCredentials client={client} />
       </Section>
 
-      <Section title="Details" id="app-client-details">
+      <Section title={t`Details`} id="app-client-details">
         <AppClientDetails client={client} roleNames={roleNames} />
       </Section>
 
-      <FormDialog open={editing} onOpenChange={setEditing} title="Edit app client" wide>
+      <FormDialog open={editing} onOpenChange={setEditing} title={t`Edit app client`} wide>
         <EditAppClientForm
           client={client}
           roles={roleOptions}
           onSubmit={async (body) => {
             await update.mutateAsync({ appClientId: client.appClientId, body });
             setEditing(false);
-            toast.success('App client saved');
+            toast.success(t`App client saved`);
           }}
         />
       </FormDialog>
     </div>
+  );
+}
+
+/** The client id, and whether it has a secret (never shown again after creation). */
+function AppClientCredentials({ client }: { client: AppClient }) {
+  return (
+    <dl className="details">
+      <div>
+        <dt>
+          <Trans>Client id</Trans>
+        </dt>
+        <dd>
+          <IdWithCopy id={client.clientId} label={t`Copy client id`} />
+        </dd>
+      </div>
+      <div>
+        <dt>
+          <Trans>Client secret</Trans>
+        </dt>
+        <dd>{client.hasSecret ? t`Set — shown only once, when the client was created` : <None />}</dd>
+      </div>
+    </dl>
   );
 }
 
@@ -117,41 +136,45 @@ function AppClientDetails({ client, roleNames }: { client: AppClient; roleNames:
   return (
     <dl className="details">
       <div>
-        <dt>Roles</dt>
-        <dd>
-          {client.roleIds?.length ? (
-            client.roleIds.map((id) => roleNames.get(id) ?? id).join(', ')
-          ) : (
-            <span className="muted">None</span>
-          )}
-        </dd>
+        <dt>
+          <Trans>Roles</Trans>
+        </dt>
+        <dd>{client.roleIds?.length ? client.roleIds.map((id) => roleNames.get(id) ?? id).join(', ') : <None />}</dd>
       </div>
       <div>
-        <dt>Default login URL</dt>
+        <dt>
+          <Trans>Default login URL</Trans>
+        </dt>
         <dd>
           {client.defaultLoginUrl ? (
             <span className="mono" style={{ overflowWrap: 'anywhere' }}>
               {client.defaultLoginUrl}
             </span>
           ) : (
-            <span className="muted">None</span>
+            <None />
           )}
         </dd>
       </div>
       <div>
-        <dt>Login URLs</dt>
+        <dt>
+          <Trans>Login URLs</Trans>
+        </dt>
         <dd>
           <UrlList urls={client.loginUrls} />
         </dd>
       </div>
       <div>
-        <dt>Logout URLs</dt>
+        <dt>
+          <Trans>Logout URLs</Trans>
+        </dt>
         <dd>
           <UrlList urls={client.logoutUrls} />
         </dd>
       </div>
       <div>
-        <dt>Callback URLs</dt>
+        <dt>
+          <Trans>Callback URLs</Trans>
+        </dt>
         <dd>
           <UrlList urls={client.callbackUrls} />
         </dd>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import {
   createAppClientBodySchema,
   updateAppClientBodySchema,
@@ -18,20 +19,22 @@ import {
 } from '@/components/form';
 import { UrlListField } from './url-list-field';
 
-const URL_RULE = 'Each starts with https:// (or http://localhost).';
-
 /** Where the app client's users sign in: its login URLs and the default one. */
 function LoginUrlFields() {
   return (
     <>
-      <UrlListField name="loginUrls" label="Login URLs" hint={`One per line. ${URL_RULE}`} />
+      <UrlListField
+        name="loginUrls"
+        label={t`Login URLs`}
+        hint={t`One per line. Each starts with https:// (or http://localhost).`}
+      />
       <TextField
         name="defaultLoginUrl"
-        label="Default login URL"
+        label={t`Default login URL`}
         optional
         emptyAs="undefined"
         type="url"
-        hint="Starts with https:// (or http://localhost)."
+        hint={t`Starts with https:// (or http://localhost).`}
         wide
       />
     </>
@@ -57,14 +60,14 @@ export function CreateAppClientForm({
     },
   });
   return (
-    <CreateForm form={form} label="Create app client" onSubmit={(values) => onSubmit(withoutEmptyLists(values))}>
+    <CreateForm form={form} label={t`Create app client`} onSubmit={(values) => onSubmit(withoutEmptyLists(values))}>
       <NameDescriptionFields emptyAs="undefined" />
-      <RolesField options={roles} hint="Its access tokens get the scopes of these roles." />
+      <RolesField options={roles} hint={t`Its access tokens get the scopes of these roles.`} />
       <LoginUrlFields />
       <CheckboxField
         name="generateSecret"
-        label="Generate a client secret"
-        hint="Needed for the client-credentials flow. It is shown once, right after creation."
+        label={t`Generate a client secret`}
+        hint={t`Needed for the client-credentials flow. It is shown once, right after creation.`}
         wide
       />
       <MetadataField />
@@ -100,7 +103,7 @@ export function EditAppClientForm({
     },
   });
   return (
-    <EditForm form={form} label="Edit app client" original={client} onSubmit={onSubmit}>
+    <EditForm form={form} label={t`Edit app client`} original={client} onSubmit={onSubmit}>
       <NameDescriptionFields emptyAs="null" />
       <RolesField options={roles} />
       <LoginUrlFields />

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import type { AppClient } from '@/contract';
 import { IdWithCopy } from '@/components/copy-button';
 import type { ColumnDef } from '@/components/data-table';
@@ -9,41 +11,47 @@ export function appClientColumns(roleNames: Map<string, string>): ColumnDef<AppC
   return [
     {
       id: 'name',
-      header: 'Name',
+      header: t`Name`,
       meta: { hideable: false },
       cell: ({ row: { original: c } }) => (
         <span className="row" style={{ flexWrap: 'nowrap' }}>
           <NameLink
             link={{ to: '/settings/app-clients/$appClientId', params: { appClientId: c.appClientId } }}
             name={c.name}
-            unnamed="Unnamed app client"
+            unnamed={t`Unnamed app client`}
             className="app-clients-name"
           />
-          {c.mutable === false ? <span className="badge badge--info">This console</span> : null}
+          {c.mutable === false ? (
+            <span className="badge badge--info">
+              <Trans>This console</Trans>
+            </span>
+          ) : null}
         </span>
       ),
     },
     {
       id: 'clientId',
-      header: 'Client id',
-      cell: ({ row: { original: c } }) => <IdWithCopy id={c.clientId} label="Copy client id" />,
+      header: t`Client id`,
+      cell: ({ row: { original: c } }) => <IdWithCopy id={c.clientId} label={t`Copy client id`} />,
     },
     {
       id: 'roles',
-      header: 'Roles',
+      header: t`Roles`,
       meta: { className: 'wrap' },
       cell: ({ row: { original: c } }) =>
         c.roleIds?.length ? (
           c.roleIds.map((id) => roleNames.get(id) ?? id).join(', ')
         ) : (
-          <span className="muted">None</span>
+          <span className="muted">
+            <Trans>None</Trans>
+          </span>
         ),
     },
     {
       id: 'appClientId',
-      header: 'App client id',
-      cell: ({ row: { original: c } }) => <IdWithCopy id={c.appClientId} label="Copy app client id" />,
+      header: t`App client id`,
+      cell: ({ row: { original: c } }) => <IdWithCopy id={c.appClientId} label={t`Copy app client id`} />,
     },
-    { id: 'created', header: 'Created', cell: ({ row: { original: c } }) => <DateTime value={c.createdTime} /> },
+    { id: 'created', header: t`Created`, cell: ({ row: { original: c } }) => <DateTime value={c.createdTime} /> },
   ];
 }

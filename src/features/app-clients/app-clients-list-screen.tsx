@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import type { AppClient } from '@/contract';
@@ -21,12 +22,12 @@ export function AppClientsListScreen() {
       route={routeApi}
       query={appClientsListQueryOptions}
       rows={(data) => data.appClients}
-      title="App clients"
+      title={t`App clients`}
       noun={['app client', 'app clients']}
       listKey="app-clients"
-      description="OAuth client credentials that apps and scripts use to call the service. Each gets the scopes of its roles."
-      create={{ label: 'Create app client', onClick: () => setCreating(true) }}
-      emptyText="Create one for each app or script that calls the service, so each can be revoked on its own."
+      description={t`OAuth client credentials that apps and scripts use to call the service. Each gets the scopes of its roles.`}
+      create={{ label: t`Create app client`, onClick: () => setCreating(true) }}
+      emptyText={t`Create one for each app or script that calls the service, so each can be revoked on its own.`}
       columns={appClientColumns(roleNames)}
       getRowId={(c) => c.appClientId}
     >
@@ -54,8 +55,8 @@ function CreateAppClientDialog({
       <FormDialog
         open={open}
         onOpenChange={onOpenChange}
-        title="Create app client"
-        description="Its client id and secret appear once it is created."
+        title={t`Create app client`}
+        description={t`Its client id and secret appear once it is created.`}
         wide
       >
         <CreateAppClientForm

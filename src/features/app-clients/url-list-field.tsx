@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { Controller, useFormContext, type FieldError } from 'react-hook-form';
 import { IconAlert } from '@/components/icons';
@@ -8,7 +10,12 @@ export function UrlListField({ name, label, hint }: { name: string; label: strin
   const base = useId();
   const errors = formState.errors[name] as unknown as (FieldError | undefined)[] | FieldError | undefined;
   const messages = Array.isArray(errors)
-    ? errors.flatMap((e, i) => (e?.message ? [`Line ${i + 1}: ${e.message}`] : []))
+    ? errors.flatMap((e, i) => {
+        if (!e?.message) return [];
+        const line = i + 1;
+        const problem = e.message;
+        return [t`Line ${line}: ${problem}`];
+      })
     : errors?.message
       ? [errors.message]
       : [];
@@ -16,7 +23,9 @@ export function UrlListField({ name, label, hint }: { name: string; label: strin
     <div className="field field--wide">
       <label className="field__label" htmlFor={`${base}-input`}>
         {label}
-        <span className="field__optional">optional</span>
+        <span className="field__optional">
+          <Trans>optional</Trans>
+        </span>
       </label>
       <Controller
         control={control}
@@ -33,7 +42,7 @@ export function UrlListField({ name, label, hint }: { name: string; label: strin
         )}
       />
       <div className="field__hint" id={`${base}-hint`}>
-        {hint ?? 'One URL per line.'}
+        {hint ?? t`One URL per line.`}
       </div>
       {messages.length ? (
         <div className="field__error" id={`${base}-error`}>

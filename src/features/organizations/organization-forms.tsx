@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import {
   createOrganizationBodySchema,
   MAX_RETENTION_DAYS,
@@ -18,8 +19,7 @@ import {
   TextField,
   useZodForm,
 } from '@/components/form';
-
-const URL_HINT = 'Starts with https:// (or http://localhost).';
+import { formatNumber } from '@/i18n/format';
 
 /** Name, URL and description, in the create and the edit form alike. */
 function NameUrlDescriptionFields({ emptyAs }: { emptyAs: 'undefined' | 'null' }) {
@@ -27,7 +27,16 @@ function NameUrlDescriptionFields({ emptyAs }: { emptyAs: 'undefined' | 'null' }
     <NameDescriptionFields
       emptyAs={emptyAs}
       nameWide={false}
-      afterName={<TextField name="url" label="URL" optional emptyAs="undefined" hint={URL_HINT} type="url" />}
+      afterName={
+        <TextField
+          name="url"
+          label={t`URL`}
+          optional
+          emptyAs="undefined"
+          hint={t`Starts with https:// (or http://localhost).`}
+          type="url"
+        />
+      }
     />
   );
 }
@@ -36,7 +45,7 @@ function NameUrlDescriptionFields({ emptyAs }: { emptyAs: 'undefined' | 'null' }
 export function organizationChanges(original: Organization, values: UpdateOrganizationBody): UpdateOrganizationBody {
   return changedFields(original, values, (field) => {
     // These have no "clear" in the API: an emptied box would silently mean "leave as it was" — say so instead.
-    throw new Error(`${field} cannot be removed, only changed. Put the previous value back or enter a new one.`);
+    throw new Error(t`${field} cannot be removed, only changed. Put the previous value back or enter a new one.`);
   });
 }
 
@@ -59,10 +68,12 @@ export function EditOrganizationForm({
       metadata: organization.metadata ?? undefined,
     },
   });
+  const minDays = formatNumber(MIN_RETENTION_DAYS);
+  const maxDays = formatNumber(MAX_RETENTION_DAYS);
   return (
     <EditForm
       form={form}
-      label="Edit organization"
+      label={t`Edit organization`}
       original={organization}
       changes={(original, values) => organizationChanges(original as Organization, values)}
       onSubmit={onSubmit}
@@ -70,26 +81,26 @@ export function EditOrganizationForm({
       <NameUrlDescriptionFields emptyAs="null" />
       <NumberField
         name="documentRetentionInDays"
-        label="Document retention (days)"
+        label={t`Document retention (days)`}
         min={MIN_RETENTION_DAYS}
         max={MAX_RETENTION_DAYS}
-        hint={`Documents are deleted after this many days: ${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS}.`}
+        hint={t`Documents are deleted after this many days: ${minDays} to ${maxDays}.`}
       />
       <TextField
         name="planId"
-        label="Plan"
+        label={t`Plan`}
         optional
         emptyAs="undefined"
         mono
-        hint="svc:plan:<name>, e.g. svc:plan:enterprise"
+        hint={t`svc:plan:<name>, e.g. svc:plan:enterprise`}
       />
       <TextField
         name="paymentMethodId"
-        label="Payment method"
+        label={t`Payment method`}
         optional
         emptyAs="undefined"
         mono
-        hint="svc:payment-method:<32 lowercase hex>"
+        hint={t`svc:payment-method:<32 lowercase hex>`}
       />
       <MetadataField />
     </EditForm>
@@ -102,12 +113,12 @@ export function CreateOrganizationForm({ onSubmit }: { onSubmit: (body: CreateOr
     defaultValues: { name: undefined, description: undefined, url: undefined, useNewScopes: true, metadata: undefined },
   });
   return (
-    <CreateForm form={form} label="Create organization" onSubmit={onSubmit}>
+    <CreateForm form={form} label={t`Create organization`} onSubmit={onSubmit}>
       <NameUrlDescriptionFields emptyAs="undefined" />
       <CheckboxField
         name="useNewScopes"
-        label="Use new scopes"
-        hint="Scopes per resource family (documents:read, users:write, …)."
+        label={t`Use new scopes`}
+        hint={t`Scopes per resource family (documents:read, users:write, …).`}
         wide
       />
       <MetadataField />

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { toast } from '@/components/toast';
@@ -14,6 +16,7 @@ import { useCapabilities } from '@/api/capabilities';
 import { PageHeader, Section } from '@/components/page-header';
 import { IdWithCopy } from '@/components/copy-button';
 import { DateTime } from '@/components/date-time';
+import { formatNumber } from '@/i18n/format';
 import { ChangeFacts } from '@/widgets/change-credit/change-facts';
 import { FormDialog } from '@/components/form';
 import { DataTable, listParams, type ColumnDef, type PaginationSearch } from '@/components/data-table';
@@ -32,7 +35,7 @@ export function OrganizationScreen() {
   const [editing, setEditing] = useState(false);
   const [creating, setCreating] = useState(false);
   const canWrite = useCapabilities().write;
-  const title = organization.name || 'Unnamed organization';
+  const title = organization.name || t`Unnamed organization`;
 
   return (
     <div className="page">
@@ -40,8 +43,10 @@ export function OrganizationScreen() {
         title={title}
         meta={
           <>
-            <span className="badge badge--info">Your organization</span>
-            <IdWithCopy id={organization.organizationId} label="Copy organization id" />
+            <span className="badge badge--info">
+              <Trans>Your organization</Trans>
+            </span>
+            <IdWithCopy id={organization.organizationId} label={t`Copy organization id`} />
           </>
         }
         description={organization.description || undefined}
@@ -49,47 +54,53 @@ export function OrganizationScreen() {
           canWrite ? (
             <>
               <button type="button" className="button" onClick={() => setCreating(true)}>
-                <IconPlus /> Create organization
+                <IconPlus /> <Trans>Create organization</Trans>
               </button>
               <button type="button" className="button button--primary" onClick={() => setEditing(true)}>
-                Edit organization
+                <Trans>Edit organization</Trans>
               </button>
             </>
           ) : undefined
         }
       />
 
-      <Section title="Details" id="organization-details">
+      <Section title={t`Details`} id="organization-details">
         <OrganizationDetails organization={organization} />
       </Section>
 
       <Section
-        title="Quotas this month"
-        description="Usage since the start of the month against the monthly allowance."
+        title={t`Quotas this month`}
+        description={t`Usage since the start of the month against the monthly allowance.`}
         id="quota-monthly"
       >
         <QuotaTable organization={organization} kind="monthly" />
-        <h3 className="subheading">Usage without an allowance</h3>
+        <h3 className="subheading">
+          <Trans>Usage without an allowance</Trans>
+        </h3>
         <UsageOnlyList organization={organization} />
       </Section>
 
       <Section
-        title="Total quotas"
-        description="Resources that exist now against how many the organization may have."
+        title={t`Total quotas`}
+        description={t`Resources that exist now against how many the organization may have.`}
         id="quota-total"
       >
         <QuotaTable organization={organization} kind="total" />
       </Section>
 
       <Section
-        title="Review"
-        description="How long a run may wait for review before the console marks it."
+        title={t`Review`}
+        description={t`How long a run may wait for review before the console marks it.`}
         id="review-wait"
       >
         <ReviewWaitSetting />
       </Section>
 
-      <Section title="Organizations" description="This organization and the ones it created." id="organizations-list">
+      <Section
+        title={t`Organizations`}
+        description={t`This organization and the ones it created.`}
+        id="organizations-list"
+      >
         <OrganizationsList
           currentId={organization.organizationId}
           onCreate={canWrite ? () => setCreating(true) : undefined}
@@ -102,59 +113,78 @@ export function OrganizationScreen() {
   );
 }
 
+function NotSet() {
+  return (
+    <span className="muted">
+      <Trans>Not set</Trans>
+    </span>
+  );
+}
+
 /** What the organization is: name, URL, retention, plan, payment method, scopes, and who changed it when. */
 function OrganizationDetails({ organization }: { organization: Organization }) {
+  const retentionDays = organization.documentRetentionInDays;
   return (
     <dl className="details">
       <div>
-        <dt>Name</dt>
-        <dd>{organization.name || <span className="muted">Not set</span>}</dd>
+        <dt>
+          <Trans>Name</Trans>
+        </dt>
+        <dd>{organization.name || <NotSet />}</dd>
       </div>
       <div>
-        <dt>URL</dt>
+        <dt>
+          <Trans>URL</Trans>
+        </dt>
         <dd>
           {organization.url ? (
             <a href={organization.url} target="_blank" rel="noreferrer noopener">
               {organization.url}
             </a>
           ) : (
-            <span className="muted">Not set</span>
+            <NotSet />
           )}
         </dd>
       </div>
       <div>
-        <dt>Document retention</dt>
-        <dd>
-          {organization.documentRetentionInDays != null ? (
-            `${organization.documentRetentionInDays.toLocaleString('en-US')} days`
-          ) : (
-            <span className="muted">Not set</span>
-          )}
-        </dd>
+        <dt>
+          <Trans>Document retention</Trans>
+        </dt>
+        <dd>{retentionDays != null ? plural(retentionDays, { one: '# day', other: '# days' }) : <NotSet />}</dd>
       </div>
       <div>
-        <dt>Plan</dt>
+        <dt>
+          <Trans>Plan</Trans>
+        </dt>
         <dd>
           {organization.planId ? (
-            <IdWithCopy id={organization.planId} label="Copy plan id" />
+            <IdWithCopy id={organization.planId} label={t`Copy plan id`} />
           ) : (
-            <span className="muted">No plan</span>
+            <span className="muted">
+              <Trans>No plan</Trans>
+            </span>
           )}
         </dd>
       </div>
       <div>
-        <dt>Payment method</dt>
+        <dt>
+          <Trans>Payment method</Trans>
+        </dt>
         <dd>
           {organization.paymentMethodId ? (
-            <IdWithCopy id={organization.paymentMethodId} label="Copy payment method id" />
+            <IdWithCopy id={organization.paymentMethodId} label={t`Copy payment method id`} />
           ) : (
-            <span className="muted">None on file</span>
+            <span className="muted">
+              <Trans>None on file</Trans>
+            </span>
           )}
         </dd>
       </div>
       <div>
-        <dt>Scopes</dt>
-        <dd>{organization.useNewScopes === false ? 'Legacy scopes' : 'New scopes (per resource family)'}</dd>
+        <dt>
+          <Trans>Scopes</Trans>
+        </dt>
+        <dd>{organization.useNewScopes === false ? t`Legacy scopes` : t`New scopes (per resource family)`}</dd>
       </div>
       <ChangeFacts collection="organizations" id={organization.organizationId} resource={organization} />
     </dl>
@@ -166,13 +196,13 @@ type DialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
 function EditOrganizationDialog({ organization, open, onOpenChange }: DialogProps & { organization: Organization }) {
   const update = useUpdateOrganization();
   return (
-    <FormDialog open={open} onOpenChange={onOpenChange} title="Edit organization" wide>
+    <FormDialog open={open} onOpenChange={onOpenChange} title={t`Edit organization`} wide>
       <EditOrganizationForm
         organization={organization}
         onSubmit={async (body) => {
           await update.mutateAsync({ organizationId: organization.organizationId, body });
           onOpenChange(false);
-          toast.success('Organization saved');
+          toast.success(t`Organization saved`);
         }}
       />
     </FormDialog>
@@ -185,15 +215,16 @@ function CreateOrganizationDialog({ open, onOpenChange }: DialogProps) {
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Create organization"
-      description="A new, separate organization with the built-in roles and default quotas. This console keeps managing the current one."
+      title={t`Create organization`}
+      description={t`A new, separate organization with the built-in roles and default quotas. This console keeps managing the current one.`}
       wide
     >
       <CreateOrganizationForm
         onSubmit={async (body) => {
           const created = await create.mutateAsync(body);
           onOpenChange(false);
-          toast.success(`Organization ${created.name || created.organizationId} created`, {
+          const organizationName = created.name || created.organizationId;
+          toast.success(t`Organization ${organizationName} created`, {
             description: created.organizationId,
           });
         }}
@@ -217,41 +248,15 @@ function OrganizationsList({
   const onSearch = (patch: PaginationSearch) =>
     void navigate({ search: (prev) => ({ ...prev, ...patch }), resetScroll: false });
   const list = useQuery(organizationsListQueryOptions(org, listParams(search)));
-  if (list.isPending) return <LoadingState label="Loading organizations" />;
+  if (list.isPending) return <LoadingState label={t`Loading organizations`} />;
   if (list.isError) {
     if (isApiError(list.error, 403)) return <ForbiddenState message={list.error.message} />;
     return <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
   }
-  const columns: ColumnDef<Organization>[] = [
-    {
-      id: 'name',
-      header: 'Name',
-      cell: ({ row }) => (
-        <span className="row" style={{ flexWrap: 'nowrap' }}>
-          <span className="truncate" title={row.original.name ?? undefined}>
-            {row.original.name || <span className="muted">Unnamed</span>}
-          </span>
-          {row.original.organizationId === currentId ? <span className="badge badge--info">This one</span> : null}
-        </span>
-      ),
-      meta: { hideable: false },
-    },
-    {
-      id: 'organizationId',
-      header: 'Organization id',
-      cell: ({ row }) => <IdWithCopy id={row.original.organizationId} label="Copy organization id" />,
-    },
-    {
-      id: 'retention',
-      header: 'Retention (days)',
-      meta: { className: 'num' },
-      cell: ({ row }) => row.original.documentRetentionInDays ?? '—',
-    },
-    { id: 'created', header: 'Created', cell: ({ row }) => <DateTime value={row.original.createdTime} /> },
-  ];
+  const columns = organizationColumns(currentId);
   return (
     <DataTable
-      label="Organizations"
+      label={t`Organizations`}
       data={list.data.organizations}
       columns={columns}
       getRowId={(o) => o.organizationId}
@@ -266,18 +271,60 @@ function OrganizationsList({
       }}
       empty={
         <EmptyState
-          title="No organizations"
+          title={t`No organizations`}
           action={
             onCreate ? (
               <button type="button" className="button" onClick={onCreate}>
-                Create organization
+                <Trans>Create organization</Trans>
               </button>
             ) : undefined
           }
         >
-          Create one to keep another team's documents and users apart.
+          <Trans>Create one to keep another team's documents and users apart.</Trans>
         </EmptyState>
       }
     />
   );
+}
+
+/** The organizations table's columns; the operator's own is marked. */
+function organizationColumns(currentId: string): ColumnDef<Organization>[] {
+  return [
+    {
+      id: 'name',
+      header: t`Name`,
+      cell: ({ row }) => (
+        <span className="row" style={{ flexWrap: 'nowrap' }}>
+          <span className="truncate" title={row.original.name ?? undefined}>
+            {row.original.name || (
+              <span className="muted">
+                <Trans>Unnamed</Trans>
+              </span>
+            )}
+          </span>
+          {row.original.organizationId === currentId ? (
+            <span className="badge badge--info">
+              <Trans>This one</Trans>
+            </span>
+          ) : null}
+        </span>
+      ),
+      meta: { hideable: false },
+    },
+    {
+      id: 'organizationId',
+      header: t`Organization id`,
+      cell: ({ row }) => <IdWithCopy id={row.original.organizationId} label={t`Copy organization id`} />,
+    },
+    {
+      id: 'retention',
+      header: t`Retention (days)`,
+      meta: { className: 'num' },
+      cell: ({ row }) => {
+        const days = row.original.documentRetentionInDays;
+        return days == null ? '—' : formatNumber(days);
+      },
+    },
+    { id: 'created', header: t`Created`, cell: ({ row }) => <DateTime value={row.original.createdTime} /> },
+  ];
 }

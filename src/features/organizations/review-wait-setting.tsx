@@ -2,6 +2,8 @@
  * How long a run may wait for review before the console marks it (the runs page, Insights): the organization's
  * setting, kept by the console's BFF. Admins change it here.
  */
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { useCapabilities } from '@/api/capabilities';
@@ -11,33 +13,46 @@ import { DateTime } from '@/components/date-time';
 import { Form, FormActions, NumberField, SubmitButton, useZodForm } from '@/components/form';
 import { ErrorState, LoadingState } from '@/components/states';
 import { toast } from '@/components/toast';
-import { MAX_MAX_WAIT_MINUTES, MAX_WAIT_RULE, MIN_MAX_WAIT_MINUTES, type ReviewSettings } from '@/contract/review-team';
+import { MAX_MAX_WAIT_MINUTES, MIN_MAX_WAIT_MINUTES, type ReviewSettings } from '@/contract/review-team';
+import { formatNumber } from '@/i18n/format';
 
-const LABEL = 'Longest wait for review (minutes)';
-const rule = `${LABEL} ${MAX_WAIT_RULE} (a week)`;
-/** The contract's body, worded for this form: the message names the field as the form labels it. */
+/** The contract's rule, worded for this form (when a value fails, in the operator's language): it names the field. */
+function rule(): string {
+  const min = formatNumber(MIN_MAX_WAIT_MINUTES);
+  const max = formatNumber(MAX_MAX_WAIT_MINUTES);
+  return t`Longest wait for review (minutes) must be a whole number of minutes from ${min} to ${max} (a week)`;
+}
+/** The contract's body, checked with the form's own message. */
 const formSchema = z.strictObject({
   maxWaitMinutes: z
-    .int({ message: rule })
-    .check(z.gte(MIN_MAX_WAIT_MINUTES, { message: rule }), z.lte(MAX_MAX_WAIT_MINUTES, { message: rule })),
+    .int({ error: rule })
+    .check(z.gte(MIN_MAX_WAIT_MINUTES, { error: rule }), z.lte(MAX_MAX_WAIT_MINUTES, { error: rule })),
 });
 
 export function ReviewWaitSetting() {
   const settings = useQuery(reviewSettingsQueryOptions(useOrganizationScope()));
   const canChange = useCapabilities().manageReviewSettings;
-  if (settings.isPending) return <LoadingState label="Loading the review settings" />;
+  if (settings.isPending) return <LoadingState label={t`Loading the review settings`} />;
   if (settings.isError) return <ErrorState error={settings.error} onRetry={() => void settings.refetch()} />;
+  const { maxWaitMinutes, updatedBy, updatedTime } = settings.data;
+  const limit = plural(maxWaitMinutes, { one: '# minute', other: '# minutes' });
   return (
     <>
       <p>
-        A run that has waited for review longer than <strong>{settings.data.maxWaitMinutes} minutes</strong> is marked
-        on the runs page and in Insights.{' '}
-        {settings.data.updatedBy && settings.data.updatedTime ? (
+        <Trans>
+          A run that has waited for review longer than <strong>{limit}</strong> is marked on the runs page and in
+          Insights.
+        </Trans>{' '}
+        {updatedBy && updatedTime ? (
           <span className="muted">
-            Set by {settings.data.updatedBy} <DateTime value={settings.data.updatedTime} />.
+            <Trans>
+              Set by {updatedBy} <DateTime value={updatedTime} />.
+            </Trans>
           </span>
         ) : (
-          <span className="muted">The default (4 hours).</span>
+          <span className="muted">
+            <Trans>The default (4 hours).</Trans>
+          </span>
         )}
       </p>
       {canChange ? <ReviewWaitForm settings={settings.data} /> : null}
@@ -48,24 +63,29 @@ export function ReviewWaitSetting() {
 function ReviewWaitForm({ settings }: { settings: ReviewSettings }) {
   const update = useUpdateReviewSettings();
   const form = useZodForm(formSchema, { defaultValues: { maxWaitMinutes: settings.maxWaitMinutes } });
+  const min = formatNumber(MIN_MAX_WAIT_MINUTES);
+  const max = formatNumber(MAX_MAX_WAIT_MINUTES);
+  const example = formatNumber(240);
   return (
     <Form
       form={form}
-      aria-label="Review wait limit"
+      aria-label={t`Review wait limit`}
       onSubmit={async (values) => {
         await update.mutateAsync(values);
-        toast.success('Review wait limit saved');
+        toast.success(t`Review wait limit saved`);
       }}
     >
       <NumberField
         name="maxWaitMinutes"
-        label={LABEL}
+        label={t`Longest wait for review (minutes)`}
         min={MIN_MAX_WAIT_MINUTES}
         max={MAX_MAX_WAIT_MINUTES}
-        hint={`Whole minutes, ${MIN_MAX_WAIT_MINUTES} to ${MAX_MAX_WAIT_MINUTES} (a week). 240 is 4 hours.`}
+        hint={t`Whole minutes, ${min} to ${max} (a week). ${example} is 4 hours.`}
       />
       <FormActions>
-        <SubmitButton disabledUnlessDirty>Save limit</SubmitButton>
+        <SubmitButton disabledUnlessDirty>
+          <Trans>Save limit</Trans>
+        </SubmitButton>
       </FormActions>
     </Form>
   );

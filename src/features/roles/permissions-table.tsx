@@ -1,28 +1,42 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import type { Permission } from '@/contract';
+import { actionWords, effectWords, resourceWords } from './permission-words';
 import { TableScroll } from '@/components/table-scroll';
 
 export function PermissionsTable({ permissions }: { permissions: Permission[] }) {
-  if (permissions.length === 0) return <p className="muted">No permissions: holders of this role can do nothing.</p>;
+  if (permissions.length === 0)
+    return (
+      <p className="muted">
+        <Trans>No permissions: holders of this role can do nothing.</Trans>
+      </p>
+    );
   return (
-    <TableScroll label="Permissions table">
-      <table className="table" aria-label="Permissions">
+    <TableScroll label={t`Permissions table`}>
+      <table className="table" aria-label={t`Permissions`}>
         <thead>
           <tr>
-            <th scope="col">Resource</th>
-            <th scope="col">Effect</th>
-            <th scope="col">Action</th>
+            <th scope="col">
+              <Trans>Resource</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Effect</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Action</Trans>
+            </th>
           </tr>
         </thead>
         <tbody>
           {permissions.map((p, i) => (
             <tr key={`${p.resourceId}|${p.effect}|${p.action}|${i}`}>
-              <td className="mono">{p.resourceId === '*' ? '* (every resource family)' : p.resourceId}</td>
+              <td className="mono">{resourceWords(p.resourceId)}</td>
               <td>
                 <span className={`badge ${p.effect === 'deny' ? 'badge--danger' : 'badge--success'}`}>
-                  {p.effect === 'deny' ? 'Deny' : 'Allow'}
+                  {effectWords(p.effect)}
                 </span>
               </td>
-              <td className="mono">{p.action === '*' ? '* (any action)' : p.action}</td>
+              <td>{actionWords(p.action)}</td>
             </tr>
           ))}
         </tbody>

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -24,7 +26,7 @@ export function RoleDetailScreen({ roleId }: { roleId: string }) {
   const remove = useDeleteRole();
   const navigate = useNavigate();
   const canWrite = useCapabilities().write;
-  const title = role.name || 'Unnamed role';
+  const title = role.name || t`Unnamed role`;
   const builtin = BUILTIN.test(role.roleId);
 
   return (
@@ -33,8 +35,12 @@ export function RoleDetailScreen({ roleId }: { roleId: string }) {
         title={<span className="roles-title">{title}</span>}
         meta={
           <>
-            {builtin ? <span className="badge badge--info">Built-in</span> : null}
-            <IdWithCopy id={role.roleId} label="Copy role id" />
+            {builtin ? (
+              <span className="badge badge--info">
+                <Trans>Built-in</Trans>
+              </span>
+            ) : null}
+            <IdWithCopy id={role.roleId} label={t`Copy role id`} />
           </>
         }
         description={role.description || undefined}
@@ -45,45 +51,49 @@ export function RoleDetailScreen({ roleId }: { roleId: string }) {
                 <ConfirmDialog
                   trigger={
                     <button type="button" className="button button--danger">
-                      Delete role
+                      <Trans>Delete role</Trans>
                     </button>
                   }
-                  title={`Delete role ${title}?`}
-                  description="Users lose the permissions it gave them. A role still given to an app client cannot be deleted. This cannot be undone."
-                  confirmLabel="Delete role"
+                  title={t`Delete role ${title}?`}
+                  description={t`Users lose the permissions it gave them. A role still given to an app client cannot be deleted. This cannot be undone.`}
+                  confirmLabel={t`Delete role`}
                   tone="danger"
                   onConfirm={async () => {
                     await remove.mutateAsync(role.roleId);
-                    toast.success(`Role ${title} deleted`);
+                    toast.success(t`Role ${title} deleted`);
                     await navigate({ to: '/settings/roles' });
                   }}
                 />
               )}
               <button type="button" className="button button--primary" onClick={() => setEditing(true)}>
-                Edit role
+                <Trans>Edit role</Trans>
               </button>
             </>
           ) : undefined
         }
       />
 
-      <Section title="Permissions" id="role-permissions" description="Deny wins over allow when both match a request.">
+      <Section
+        title={t`Permissions`}
+        id="role-permissions"
+        description={t`Deny wins over allow when both match a request.`}
+      >
         <PermissionsTable permissions={role.permissions} />
       </Section>
 
-      <Section title="Details" id="role-details">
+      <Section title={t`Details`} id="role-details">
         <dl className="details">
           <ChangeFacts collection="roles" id={role.roleId} resource={role} />
         </dl>
       </Section>
 
-      <FormDialog open={editing} onOpenChange={setEditing} title="Edit role" wide>
+      <FormDialog open={editing} onOpenChange={setEditing} title={t`Edit role`} wide>
         <EditRoleForm
           role={role}
           onSubmit={async (body) => {
             await update.mutateAsync({ roleId: role.roleId, body });
             setEditing(false);
-            toast.success('Role saved');
+            toast.success(t`Role saved`);
           }}
         />
       </FormDialog>

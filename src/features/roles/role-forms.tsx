@@ -1,3 +1,6 @@
+import { useMemo } from 'react';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import {
   createRoleBodySchema,
@@ -11,53 +14,62 @@ import {
 } from '@/contract';
 import { CreateForm, EditForm, MetadataField, NameDescriptionFields, SelectField, useZodForm } from '@/components/form';
 import { IconPlus } from '@/components/icons';
+import { actionWords, effectWords, resourceWords } from './permission-words';
 
-const RESOURCE_OPTIONS = [
-  { value: '*', label: '* (every resource family)' },
-  ...SCOPE_FAMILIES.map((f) => ({ value: f, label: f })),
-];
-const EFFECT_OPTIONS = PERMISSION_EFFECTS.map((e) => ({ value: e, label: e === 'allow' ? 'Allow' : 'Deny' }));
-const ACTION_OPTIONS = PERMISSION_ACTIONS.map((a) => ({ value: a, label: a === '*' ? '* (any action)' : a }));
+// Built at render (their labels are in the operator's language); resource families stay their scope ids.
+const resourceOptions = () => ['*', ...SCOPE_FAMILIES].map((f) => ({ value: f, label: resourceWords(f) }));
+const effectOptions = () => PERMISSION_EFFECTS.map((e) => ({ value: e, label: effectWords(e) }));
+const actionOptions = () => PERMISSION_ACTIONS.map((a) => ({ value: a, label: actionWords(a) }));
 
 /** Rows of resource / effect / action; deny wins over allow when both match. */
 function PermissionsEditor() {
   const { control } = useFormContext<{ permissions: { resourceId: string; effect: string; action: string }[] }>();
   const { fields, append, remove } = useFieldArray({ control, name: 'permissions' });
+  const [resources, effects, actions] = useMemo(() => [resourceOptions(), effectOptions(), actionOptions()], []);
   return (
     <fieldset className="field field--wide roles-perms" style={{ border: 0, padding: 0, margin: 0 }}>
-      <legend className="field__label">Permissions</legend>
+      <legend className="field__label">
+        <Trans>Permissions</Trans>
+      </legend>
       <p className="field__hint">
-        Each row allows or denies an action on a resource family. A deny wins over any allow.
+        <Trans>Each row allows or denies an action on a resource family. A deny wins over any allow.</Trans>
       </p>
-      {fields.length === 0 ? <p className="muted">No permissions: holders of this role can do nothing.</p> : null}
-      {fields.map((field, index) => (
-        <div key={field.id} className="roles-perm-row" role="group" aria-label={`Permission ${index + 1}`}>
-          <SelectField
-            name={`permissions.${index}.resourceId`}
-            label="Resource"
-            options={RESOURCE_OPTIONS}
-            placeholder="Pick a resource"
-            emptyAs="string"
-          />
-          <SelectField name={`permissions.${index}.effect`} label="Effect" options={EFFECT_OPTIONS} />
-          <SelectField name={`permissions.${index}.action`} label="Action" options={ACTION_OPTIONS} />
-          <button
-            type="button"
-            className="button button--ghost button--small roles-perm-remove"
-            onClick={() => remove(index)}
-            aria-label={`Remove permission ${index + 1}`}
-          >
-            Remove
-          </button>
-        </div>
-      ))}
+      {fields.length === 0 ? (
+        <p className="muted">
+          <Trans>No permissions: holders of this role can do nothing.</Trans>
+        </p>
+      ) : null}
+      {fields.map((field, index) => {
+        const number = index + 1;
+        return (
+          <div key={field.id} className="roles-perm-row" role="group" aria-label={t`Permission ${number}`}>
+            <SelectField
+              name={`permissions.${index}.resourceId`}
+              label={t`Resource`}
+              options={resources}
+              placeholder={t`Pick a resource`}
+              emptyAs="string"
+            />
+            <SelectField name={`permissions.${index}.effect`} label={t`Effect`} options={effects} />
+            <SelectField name={`permissions.${index}.action`} label={t`Action`} options={actions} />
+            <button
+              type="button"
+              className="button button--ghost button--small roles-perm-remove"
+              onClick={() => remove(index)}
+              aria-label={t`Remove permission ${number}`}
+            >
+              <Trans>Remove</Trans>
+            </button>
+          </div>
+        );
+      })}
       <div>
         <button
           type="button"
           className="button button--small"
           onClick={() => append({ resourceId: '', effect: 'allow', action: 'read' })}
         >
-          <IconPlus size={14} /> Add permission
+          <IconPlus size={14} /> <Trans>Add permission</Trans>
         </button>
       </div>
     </fieldset>
@@ -74,7 +86,7 @@ export function CreateRoleForm({ onSubmit }: { onSubmit: (body: CreateRoleBody) 
     },
   });
   return (
-    <CreateForm form={form} label="Create role" onSubmit={onSubmit}>
+    <CreateForm form={form} label={t`Create role`} onSubmit={onSubmit}>
       <NameDescriptionFields emptyAs="undefined" />
       <PermissionsEditor />
       <MetadataField />
@@ -92,7 +104,7 @@ export function EditRoleForm({ role, onSubmit }: { role: Role; onSubmit: (body: 
     },
   });
   return (
-    <EditForm form={form} label="Edit role" original={role} onSubmit={onSubmit}>
+    <EditForm form={form} label={t`Edit role`} original={role} onSubmit={onSubmit}>
       <NameDescriptionFields emptyAs="null" />
       <PermissionsEditor />
       <MetadataField />

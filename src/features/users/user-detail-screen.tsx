@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -25,7 +27,7 @@ export function UserDetailScreen({ userId }: { userId: string }) {
   const [editing, setEditing] = useState(false);
   const profiles = useQuery(profilesQueryOptions(org, user.profileId ? [user.profileId] : []));
   const email = user.profileId ? profiles.data?.byId.get(user.profileId)?.email : undefined;
-  const title = user.name || email || 'Unnamed user';
+  const title = user.name || email || t`Unnamed user`;
 
   return (
     <div className="page">
@@ -45,7 +47,7 @@ function UserHeader({ user, title, onEdit }: { user: User; title: string; onEdit
       meta={
         <>
           <UserStatusBadge status={user.status} reason={user.statusReason} />
-          <IdWithCopy id={user.userId} label="Copy user id" />
+          <IdWithCopy id={user.userId} label={t`Copy user id`} />
         </>
       }
       description={user.description || undefined}
@@ -54,7 +56,7 @@ function UserHeader({ user, title, onEdit }: { user: User; title: string; onEdit
           <>
             <DeleteUserButton user={user} title={title} />
             <button type="button" className="button button--primary" onClick={onEdit}>
-              Edit user
+              <Trans>Edit user</Trans>
             </button>
           </>
         ) : undefined
@@ -67,20 +69,21 @@ function UserHeader({ user, title, onEdit }: { user: User; title: string; onEdit
 function DeleteUserButton({ user, title }: { user: User; title: string }) {
   const remove = useDeleteUser();
   const navigate = useNavigate();
+  const userName = title;
   return (
     <ConfirmDialog
       trigger={
         <button type="button" className="button button--danger">
-          Delete user
+          <Trans>Delete user</Trans>
         </button>
       }
-      title={`Delete user ${title}?`}
-      description="The user can no longer sign in and loses their roles. This cannot be undone."
-      confirmLabel="Delete user"
+      title={t`Delete user ${userName}?`}
+      description={t`The user can no longer sign in and loses their roles. This cannot be undone.`}
+      confirmLabel={t`Delete user`}
       tone="danger"
       onConfirm={async () => {
         await remove.mutateAsync(user.userId);
-        toast.success(`User ${title} deleted`);
+        toast.success(t`User ${userName} deleted`);
         await navigate({ to: '/settings/users' });
       }}
     />
@@ -100,42 +103,52 @@ function UserDetails({
   roleNames: Map<string, string>;
 }) {
   return (
-    <Section title="Details" id="user-details">
+    <Section title={t`Details`} id="user-details">
       <dl className="details">
         {profiles.data?.available === false ? null : (
           <div>
-            <dt>Email</dt>
+            <dt>
+              <Trans>Email</Trans>
+            </dt>
             <dd>
               {email ? (
                 <a href={`mailto:${email}`} className="users-email-link">
                   {email}
                 </a>
               ) : (
-                <span className="muted">{user.profileId && profiles.isPending ? 'Loading…' : 'Not known'}</span>
+                <span className="muted">{user.profileId && profiles.isPending ? t`Loading…` : t`Not known`}</span>
               )}
             </dd>
           </div>
         )}
         <div>
-          <dt>Status</dt>
+          <dt>
+            <Trans>Status</Trans>
+          </dt>
           <dd>
             <UserStatusBadge status={user.status} />
             {user.statusReason ? <span className="muted"> {user.statusReason}</span> : null}
           </dd>
         </div>
         <div>
-          <dt>Roles</dt>
+          <dt>
+            <Trans>Roles</Trans>
+          </dt>
           <dd>
             <UserRoleBadges roleIds={user.roleIds} roleNames={roleNames} />
           </dd>
         </div>
         <div>
-          <dt>Profile</dt>
+          <dt>
+            <Trans>Profile</Trans>
+          </dt>
           <dd>
             {user.profileId ? (
-              <IdWithCopy id={user.profileId} label="Copy profile id" />
+              <IdWithCopy id={user.profileId} label={t`Copy profile id`} />
             ) : (
-              <span className="muted">None yet (set when the invitation is accepted)</span>
+              <span className="muted">
+                <Trans>None yet (set when the invitation is accepted)</Trans>
+              </span>
             )}
           </dd>
         </div>
@@ -159,14 +172,14 @@ function EditUserDialog({
 }) {
   const update = useUpdateUser();
   return (
-    <FormDialog open={open} onOpenChange={onOpenChange} title="Edit user" wide>
+    <FormDialog open={open} onOpenChange={onOpenChange} title={t`Edit user`} wide>
       <EditUserForm
         user={user}
         roles={roles}
         onSubmit={async (body) => {
           await update.mutateAsync({ userId: user.userId, body });
           onOpenChange(false);
-          toast.success('User saved');
+          toast.success(t`User saved`);
         }}
       />
     </FormDialog>

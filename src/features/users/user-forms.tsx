@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import {
   createUserBodySchema,
   updateUserBodySchema,
@@ -41,24 +42,24 @@ export function CreateUserForm({
     },
   });
   return (
-    <CreateForm form={form} label="Create user" onSubmit={onSubmit}>
+    <CreateForm form={form} label={t`Create user`} onSubmit={onSubmit}>
       <TextField
         name="email"
-        label="Email"
+        label={t`Email`}
         type="email"
         autoComplete="off"
         spellCheck={false}
-        hint="The invitation goes to this address, e.g. ann@example.com."
+        hint={t`The invitation goes to this address, e.g. ann@example.com.`}
       />
       <NameDescriptionFields emptyAs="undefined" nameWide={false} />
       <RolesField options={options.roles} />
       <SelectField
         name="appClientId"
-        label="App client"
+        label={t`App client`}
         optional
         options={options.appClients}
-        placeholder="None"
-        hint="The app the invitation signs in to."
+        placeholder={t`None`}
+        hint={t`The app the invitation signs in to.`}
         wide
       />
       <MetadataField />
@@ -85,7 +86,7 @@ export function EditUserForm({
     },
   });
   return (
-    <EditForm form={form} label="Edit user" original={user} onSubmit={onSubmit}>
+    <EditForm form={form} label={t`Edit user`} original={user} onSubmit={onSubmit}>
       <NameDescriptionFields emptyAs="null" />
       <RolesField options={roles} />
       <MetadataField />

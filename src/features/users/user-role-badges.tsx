@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 /** A user's roles as badges with their names (the id where the role is unknown), or `None`. */
 export function UserRoleBadges({
   roleIds,
@@ -8,7 +9,12 @@ export function UserRoleBadges({
   roleNames: Map<string, string>;
   noneClassName?: string;
 }) {
-  if (!roleIds?.length) return <span className={noneClassName}>None</span>;
+  if (!roleIds?.length)
+    return (
+      <span className={noneClassName}>
+        <Trans>None</Trans>
+      </span>
+    );
   return (
     <span className="users-roles">
       {roleIds.map((id) => (

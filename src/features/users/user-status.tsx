@@ -1,9 +1,12 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import type { UserStatus } from '@/contract';
+import { i18n } from '@/i18n/i18n';
 
-const TONE: Record<UserStatus, { label: string; className: string }> = {
-  active: { label: 'Active', className: 'badge badge--success' },
-  inactive: { label: 'Inactive', className: 'badge badge--outline' },
-  invite_pending: { label: 'Invite pending', className: 'badge badge--warning' },
+const TONE: Record<UserStatus, { label: MessageDescriptor; className: string }> = {
+  active: { label: msg`Active`, className: 'badge badge--success' },
+  inactive: { label: msg`Inactive`, className: 'badge badge--outline' },
+  invite_pending: { label: msg`Invite pending`, className: 'badge badge--warning' },
 };
 
 export function UserStatusBadge({ status, reason }: { status: UserStatus | undefined; reason?: string | null }) {
@@ -11,7 +14,7 @@ export function UserStatusBadge({ status, reason }: { status: UserStatus | undef
   const tone = TONE[status];
   return (
     <span className={tone.className} title={reason ?? undefined}>
-      {tone.label}
+      {i18n._(tone.label)}
     </span>
   );
 }

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import type { User } from '@/contract';
 import type { ProfilesResult } from '@/api/profiles';
 import { IdWithCopy } from '@/components/copy-button';
@@ -6,6 +8,9 @@ import { DateTime } from '@/components/date-time';
 import { NameLink } from '@/components/name-link';
 import { UserRoleBadges } from './user-role-badges';
 import { UserStatusBadge } from './user-status';
+
+/** The classes of a row's "None" roles. */
+const NO_ROLES_CLASS = 'muted users-no-roles';
 
 interface UserColumnsOptions {
   /** The profiles of the listed users (their emails); undefined while loading. */
@@ -20,13 +25,13 @@ export function userColumns({ profiles, roleNames, onDelete }: UserColumnsOption
   const columns: ColumnDef<User>[] = [
     {
       id: 'name',
-      header: 'Name',
+      header: t`Name`,
       meta: { hideable: false, className: 'users-col-name' },
       cell: ({ row: { original: u } }) => (
         <NameLink
           link={{ to: '/settings/users/$userId', params: { userId: u.userId } }}
           name={u.name}
-          unnamed="Unnamed user"
+          unnamed={t`Unnamed user`}
           className="users-name"
         />
       ),
@@ -34,39 +39,46 @@ export function userColumns({ profiles, roleNames, onDelete }: UserColumnsOption
     ...(profiles.data?.available !== false ? [emailColumn(profiles)] : []),
     {
       id: 'status',
-      header: 'Status',
+      header: t`Status`,
       cell: ({ row: { original: u } }) => <UserStatusBadge status={u.status} reason={u.statusReason} />,
     },
     {
       id: 'roles',
-      header: 'Roles',
+      header: t`Roles`,
       meta: { className: 'wrap' },
       cell: ({ row: { original: u } }) => (
-        <UserRoleBadges roleIds={u.roleIds} roleNames={roleNames} noneClassName="muted users-no-roles" />
+        <UserRoleBadges roleIds={u.roleIds} roleNames={roleNames} noneClassName={NO_ROLES_CLASS} />
       ),
     },
     {
       id: 'userId',
-      header: 'User id',
-      cell: ({ row: { original: u } }) => <IdWithCopy id={u.userId} label="Copy user id" />,
+      header: t`User id`,
+      cell: ({ row: { original: u } }) => <IdWithCopy id={u.userId} label={t`Copy user id`} />,
     },
-    { id: 'created', header: 'Created', cell: ({ row: { original: u } }) => <DateTime value={u.createdTime} /> },
+    { id: 'created', header: t`Created`, cell: ({ row: { original: u } }) => <DateTime value={u.createdTime} /> },
   ];
   if (onDelete)
     columns.push({
       id: 'actions',
-      header: () => <span className="sr-only">Actions</span>,
-      meta: { className: 'col-actions', hideable: false, label: 'Actions' },
-      cell: ({ row: { original: u } }) => (
-        <button
-          type="button"
-          className="button button--ghost button--small"
-          onClick={() => onDelete(u)}
-          aria-label={`Delete ${u.name || u.userId}`}
-        >
-          Delete
-        </button>
+      header: () => (
+        <span className="sr-only">
+          <Trans>Actions</Trans>
+        </span>
       ),
+      meta: { className: 'col-actions', hideable: false, label: t`Actions` },
+      cell: ({ row: { original: u } }) => {
+        const userName = u.name || u.userId;
+        return (
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={() => onDelete(u)}
+            aria-label={t`Delete ${userName}`}
+          >
+            <Trans>Delete</Trans>
+          </button>
+        );
+      },
     });
   return columns;
 }
@@ -74,7 +86,7 @@ export function userColumns({ profiles, roleNames, onDelete }: UserColumnsOption
 function emailColumn(profiles: UserColumnsOptions['profiles']): ColumnDef<User> {
   return {
     id: 'email',
-    header: 'Email',
+    header: t`Email`,
     meta: { className: 'users-col-email' },
     cell: ({ row: { original: u } }) => {
       const email = u.profileId ? profiles.data?.byId.get(u.profileId)?.email : undefined;

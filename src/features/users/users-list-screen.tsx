@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
@@ -37,14 +38,14 @@ export function UsersListScreen() {
 
   return (
     <ListScreen
-      title="Users"
-      description="People who sign in to this organization's document processing apps. New users are invited and stay pending until they accept."
+      title={t`Users`}
+      description={t`People who sign in to this organization's document processing apps. New users are invited and stay pending until they accept.`}
       plural="users"
-      create={{ label: 'Create user', onClick: () => setCreating(true) }}
-      emptyTitle={text ? `No user's name or email contains “${text}”` : undefined}
+      create={{ label: t`Create user`, onClick: () => setCreating(true) }}
+      emptyTitle={text ? t`No user's name or email contains “${text}”` : undefined}
       emptyText={usersEmptyText(text, data.searchedFirst, canWrite)}
       toolbar={<UsersSearchBar list={list} />}
-      label="Users"
+      label={t`Users`}
       data={data.users}
       columns={columns}
       getRowId={(u) => u.userId}
@@ -62,28 +63,35 @@ export function UsersListScreen() {
 function usersEmptyText(text: string | undefined, searchedFirst: number | undefined, canWrite: boolean): string {
   if (text)
     return searchedFirst
-      ? `This service cannot search users: only the names of the first ${searchedFirst.toLocaleString('en')} users were looked at.`
-      : 'Check the spelling, or search for part of the name or of the email address.';
+      ? plural(searchedFirst, {
+          one: 'This service cannot search users: only the name of the first user was looked at.',
+          other: 'This service cannot search users: only the names of the first # users were looked at.',
+        })
+      : t`Check the spelling, or search for part of the name or of the email address.`;
   return canWrite
-    ? 'Invite the people who review and correct documents. They get the roles you pick.'
-    : 'Users appear here once an administrator invites them.';
+    ? t`Invite the people who review and correct documents. They get the roles you pick.`
+    : t`Users appear here once an administrator invites them.`;
 }
 
 /** The search by name or email, and what a service without user search looked at. */
 function UsersSearchBar({ list }: { list: PagedList<UsersSearch, UsersPage> }) {
   const { data, search, onSearch } = list;
   const text = search.q?.trim() || undefined;
+  const searchedFirst = data.searchedFirst;
   return (
     <>
       <SearchInput
-        label="Search users by name or email"
-        placeholder="Search by name or email"
+        label={t`Search users by name or email`}
+        placeholder={t`Search by name or email`}
         value={search.q ?? ''}
         onChange={(q) => onSearch({ q: q.trim() || undefined, cursor: undefined })}
       />
-      {text && data.searchedFirst && data.users.length > 0 ? (
+      {text && searchedFirst && data.users.length > 0 ? (
         <span className="muted small" role="status">
-          Names of the first {data.searchedFirst.toLocaleString('en')} users searched: this service has no user search.
+          {plural(searchedFirst, {
+            one: 'Name of the first user searched: this service has no user search.',
+            other: 'Names of the first # users searched: this service has no user search.',
+          })}
         </span>
       ) : null}
     </>
@@ -99,8 +107,8 @@ function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Create user"
-      description="The user is invited by email and shows as invite pending until they accept."
+      title={t`Create user`}
+      description={t`The user is invited by email and shows as invite pending until they accept.`}
       wide
     >
       <CreateUserForm
@@ -108,7 +116,8 @@ function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
         onSubmit={async (body) => {
           const user = await create.mutateAsync(body);
           onOpenChange(false);
-          toast.success(`User ${user.name || body.email} invited`);
+          const userName = user.name || body.email;
+          toast.success(t`User ${userName} invited`);
           void navigate({ to: '/settings/users/$userId', params: { userId: user.userId } });
         }}
       />
@@ -119,18 +128,19 @@ function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
 /** Confirms and deletes `user` (open while there is one). */
 function DeleteUserDialog({ user, onClose }: { user: User | null; onClose: () => void }) {
   const remove = useDeleteUser();
+  const userName = user?.name || user?.userId || '';
   return (
     <ConfirmDialog
       open={user !== null}
       onOpenChange={(open) => !open && onClose()}
-      title={`Delete user ${user?.name || user?.userId || ''}?`}
-      description="The user can no longer sign in and loses their roles. This cannot be undone."
-      confirmLabel="Delete user"
+      title={t`Delete user ${userName}?`}
+      description={t`The user can no longer sign in and loses their roles. This cannot be undone.`}
+      confirmLabel={t`Delete user`}
       tone="danger"
       onConfirm={async () => {
         if (!user) return;
         await remove.mutateAsync(user.userId);
-        toast.success(`User ${user.name || user.userId} deleted`);
+        toast.success(t`User ${userName} deleted`);
         onClose();
       }}
     />

@@ -1,4 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
+import { t } from '@lingui/core/macro';
 import { useCapabilities } from '@/api/capabilities';
 import { useCreateValidation } from '@/api/validations';
 import { PageHeader, Section } from '@/components/page-header';
@@ -13,21 +14,22 @@ export function NewValidationScreen() {
   if (!useCapabilities().write)
     return (
       <div className="page">
-        <ForbiddenState message="Creating a validation needs the admin role." />
+        <ForbiddenState message={t`Creating a validation needs the admin role.`} />
       </div>
     );
   return (
     <div className="page">
       <PageHeader
-        title="New validation"
-        description="Rules that send an agent run to a person. Start from a preset and adjust the JSON as needed."
+        title={t`New validation`}
+        description={t`Rules that send an agent run to a person. Start from a preset and adjust the JSON as needed.`}
       />
-      <Section title="Settings">
+      <Section title={t`Settings`}>
         <ValidationForm
           mode="create"
           onCreate={async (body) => {
             const validation = await create.mutateAsync(body);
-            toast.success(`Created validation ${validation.name ?? validation.validationId}`);
+            const validationName = validation.name ?? validation.validationId;
+            toast.success(t`Created validation ${validationName}`);
             await navigate({ to: '/validations/$validationId', params: { validationId: validation.validationId } });
           }}
         />

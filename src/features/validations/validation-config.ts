@@ -2,6 +2,7 @@
  * The validation config's JSON text: parse it, check it against the contract, and add rules from presets without
  * touching anything else the operator wrote (config is an open object; only `rules` and `autoApprove` have a shape).
  */
+import { msg, t } from '@lingui/core/macro';
 import {
   describeZodError,
   validationConfigSchema,
@@ -9,6 +10,7 @@ import {
   type ValidationConfig,
   type ValidationRule,
 } from '@/contract';
+import { formatNumber } from '@/i18n/format';
 
 export type ConfigCheck = { ok: true; config: ValidationConfig } | { ok: false; error: string };
 
@@ -18,10 +20,11 @@ export function checkConfigText(text: string): ConfigCheck {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { ok: false, error: `config is not valid JSON: ${(error as Error).message}` };
+    const reason = (error as Error).message;
+    return { ok: false, error: t`config is not valid JSON: ${reason}` };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value))
-    return { ok: false, error: 'config must be a JSON object' };
+    return { ok: false, error: t`config must be a JSON object` };
   const result = validationConfigSchema.safeParse(value);
   if (!result.success) {
     const sentences = describeZodError(result.error, value, 'config').split('; ');
@@ -49,17 +52,22 @@ export function addRule(text: string, rule: ValidationRule): string | undefined 
   return formatConfig({ ...config, rules: [...rules, rule] });
 }
 
+/** The rule presets; `label` and `help` are message descriptors (`i18n._(preset.label)` where shown). */
 export const RULE_PRESETS = [
   {
     type: 'confidenceThreshold',
-    label: 'Confidence threshold',
-    help: 'Send to review when a field’s confidence is below the threshold (all fields when no field is named).',
+    label: msg`Confidence threshold`,
+    help: msg`Send to review when a field’s confidence is below the threshold (all fields when no field is named).`,
   },
-  { type: 'requiredField', label: 'Required field', help: 'Send to review when the field is missing or empty.' },
+  {
+    type: 'requiredField',
+    label: msg`Required field`,
+    help: msg`Send to review when the field is missing or empty.`,
+  },
   {
     type: 'pattern',
-    label: 'Pattern',
-    help: 'Send to review when the field’s value does not match the regular expression.',
+    label: msg`Pattern`,
+    help: msg`Send to review when the field’s value does not match the regular expression.`,
   },
 ] as const;
 
@@ -70,7 +78,8 @@ export function ruleFromDraft(draft: RuleDraft): { rule: ValidationRule } | { er
   const candidate: Record<string, unknown> = { type: draft.type };
   if (draft.field.trim() || draft.type !== 'confidenceThreshold') candidate.field = draft.field.trim();
   if (draft.type === 'confidenceThreshold')
-    candidate.threshold = draft.threshold.trim() === '' ? undefined : Number(draft.threshold);
+    // A decimal comma ("0,8", as Norwegian and most European keyboards write it) is read as a point.
+    candidate.threshold = draft.threshold.trim() === '' ? undefined : Number(draft.threshold.replace(',', '.'));
   if (draft.type === 'pattern') candidate.pattern = draft.pattern;
   const result = validationRuleSchema.safeParse(candidate);
   if (!result.success) return { error: describeZodError(result.error, candidate, 'rule') };
@@ -79,12 +88,19 @@ export function ruleFromDraft(draft: RuleDraft): { rule: ValidationRule } | { er
 
 /** A sentence per rule, for the summary beside the JSON. */
 export function describeRule(rule: ValidationRule): string {
+  const field = rule.field ?? '';
   switch (rule.type) {
-    case 'confidenceThreshold':
-      return `Confidence of ${rule.field ? `“${rule.field}”` : 'every field'} at least ${rule.threshold}`;
+    case 'confidenceThreshold': {
+      const threshold = formatNumber(rule.threshold);
+      return field
+        ? t`Confidence of “${field}” at least ${threshold}`
+        : t`Confidence of every field at least ${threshold}`;
+    }
     case 'requiredField':
-      return `“${rule.field}” is present`;
-    case 'pattern':
-      return `“${rule.field}” matches /${rule.pattern}/`;
+      return t`“${field}” is present`;
+    case 'pattern': {
+      const pattern = rule.pattern;
+      return t`“${field}” matches /${pattern}/`;
+    }
   }
 }

@@ -1,6 +1,10 @@
 import { useSuspenseQuery, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { msg, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { i18n } from '@/i18n/i18n';
 import { toast } from '@/components/toast';
 import { useDeleteValidation, useUpdateValidation, validationQueryOptions } from '@/api/validations';
 import { useCapabilities } from '@/api/capabilities';
@@ -29,7 +33,7 @@ export function ValidationDetailScreen({ validationId }: { validationId: string 
   const update = useUpdateValidation();
   const remove = useDeleteValidation();
   const navigate = useNavigate();
-  const name = validation.name || 'Untitled validation';
+  const name = validation.name || t`Untitled validation`;
   const enabled = validation.enabled !== false;
   return (
     <div className="page">
@@ -38,7 +42,7 @@ export function ValidationDetailScreen({ validationId }: { validationId: string 
         meta={
           <>
             <EnabledBadge enabled={enabled} />
-            <IdWithCopy id={validation.validationId} label="Copy validation id" />
+            <IdWithCopy id={validation.validationId} label={t`Copy validation id`} />
             <span>{ruleCount(validation)}</span>
           </>
         }
@@ -54,22 +58,22 @@ export function ValidationDetailScreen({ validationId }: { validationId: string 
                   update.mutate(
                     { validationId, body: { enabled: !enabled } },
                     {
-                      onSuccess: () => toast.success(enabled ? 'Validation disabled' : 'Validation enabled'),
+                      onSuccess: () => toast.success(enabled ? t`Validation disabled` : t`Validation enabled`),
                       onError: (e) => toast.error(e.message),
                     },
                   )
                 }
               >
-                {enabled ? 'Disable' : 'Enable'}
+                {enabled ? t`Disable` : t`Enable`}
               </button>
               <TypeToConfirmDelete
                 noun="validation"
                 name={name}
-                buttonLabel="Delete"
-                description="Agents that name it stop sending runs to review. Its tasks are no longer listed. This cannot be undone."
+                buttonLabel={t`Delete`}
+                description={t`Agents that name it stop sending runs to review. Its tasks are no longer listed. This cannot be undone.`}
                 onDelete={async () => {
                   await remove.mutateAsync(validationId);
-                  toast.success(`Deleted validation ${name}`);
+                  toast.success(t`Deleted validation ${name}`);
                   await navigate({ to: '/validations' });
                 }}
               />
@@ -78,10 +82,12 @@ export function ValidationDetailScreen({ validationId }: { validationId: string 
         }
       />
       <p className="muted">
-        Updated <DateTime value={validation.updatedTime ?? validation.createdTime} /> · created{' '}
-        <DateTime value={validation.createdTime} mode="exact" />
+        <Trans>
+          Updated <DateTime value={validation.updatedTime ?? validation.createdTime} /> · created{' '}
+          <DateTime value={validation.createdTime} mode="exact" />
+        </Trans>
       </p>
-      <Section title="Settings">
+      <Section title={t`Settings`}>
         <ValidationForm
           key={`${validation.validationId}:${validation.updatedTime ?? ''}`}
           mode="edit"
@@ -89,7 +95,7 @@ export function ValidationDetailScreen({ validationId }: { validationId: string 
           canWrite={canWrite}
           onUpdate={async (body) => {
             await update.mutateAsync({ validationId, body });
-            toast.success('Validation saved');
+            toast.success(t`Validation saved`);
           }}
         />
       </Section>
@@ -98,11 +104,18 @@ export function ValidationDetailScreen({ validationId }: { validationId: string 
   );
 }
 
-const STATUS_LABEL: Record<ValidationTaskStatus, string> = {
-  ready: 'Ready',
-  'in-progress': 'In progress',
-  succeeded: 'Succeeded',
-  failed: 'Failed',
+const STATUS_LABEL: Record<ValidationTaskStatus, MessageDescriptor> = {
+  ready: msg`Ready`,
+  'in-progress': msg`In progress`,
+  succeeded: msg`Succeeded`,
+  failed: msg`Failed`,
+};
+/** The empty queue's title when filtered to a status. */
+const STATUS_EMPTY: Record<ValidationTaskStatus, MessageDescriptor> = {
+  ready: msg`No ready tasks`,
+  'in-progress': msg`No in progress tasks`,
+  succeeded: msg`No succeeded tasks`,
+  failed: msg`No failed tasks`,
 };
 const STATUS_TONE: Record<ValidationTaskStatus, string> = {
   ready: 'badge--info',
@@ -117,29 +130,30 @@ function runHref(agentRunId: string | null | undefined): string | undefined {
   return ref ? `/runs/${encodeURIComponent(ref.agentId)}/${encodeURIComponent(ref.runId)}` : undefined;
 }
 
-const taskColumns: ColumnDef<ValidationTask, unknown>[] = [
+/** The task table's columns, worded in the operator's language (built at render, never at load). */
+const taskColumns = (): ColumnDef<ValidationTask, unknown>[] => [
   {
     id: 'task',
-    header: 'Task',
+    header: t`Task`,
     meta: { hideable: false },
-    cell: ({ row: { original: t } }) => <IdWithCopy id={t.taskId} label="Copy task id" />,
+    cell: ({ row: { original: task } }) => <IdWithCopy id={task.taskId} label={t`Copy task id`} />,
   },
   {
     id: 'status',
-    header: 'Status',
-    cell: ({ row: { original: t } }) => (
-      <span className={`badge ${STATUS_TONE[t.status]}`}>{STATUS_LABEL[t.status]}</span>
+    header: t`Status`,
+    cell: ({ row: { original: task } }) => (
+      <span className={`badge ${STATUS_TONE[task.status]}`}>{i18n._(STATUS_LABEL[task.status])}</span>
     ),
   },
   {
     id: 'run',
-    header: 'Agent run',
+    header: t`Agent run`,
     meta: { className: 'wrap' },
-    cell: ({ row: { original: t } }) => {
-      const href = runHref(t.agentRunId);
+    cell: ({ row: { original: task } }) => {
+      const href = runHref(task.agentRunId);
       return href ? (
         <a href={href} className="mono">
-          {t.agentRunId!.split('/').pop()}
+          {task.agentRunId!.split('/').pop()}
         </a>
       ) : (
         <span className="muted">—</span>
@@ -148,8 +162,8 @@ const taskColumns: ColumnDef<ValidationTask, unknown>[] = [
   },
   {
     id: 'updated',
-    header: 'Updated',
-    cell: ({ row: { original: t } }) => <DateTime value={t.updatedTime ?? t.createdTime} />,
+    header: t`Updated`,
+    cell: ({ row: { original: task } }) => <DateTime value={task.updatedTime ?? task.createdTime} />,
   },
 ];
 
@@ -159,23 +173,24 @@ function TaskQueue({ validationId }: { validationId: string }) {
   const [tokens, setTokens] = useState<string[]>([]);
   const nextToken = tokens.at(-1);
   const query = useQuery(validationTasksListQueryOptions(org, validationId, { status, maxResults: 50, nextToken }));
+  const columns = useMemo(() => taskColumns(), []);
   const choose = (next: ValidationTaskStatus | undefined) => {
     setStatus(next);
     setTokens([]);
   };
   return (
     <Section
-      title="Task queue"
-      description="Runs waiting for or done with a person’s check. Reviewers take tasks on the review screen."
+      title={t`Task queue`}
+      description={t`Runs waiting for or done with a person’s check. Reviewers take tasks on the review screen.`}
     >
-      <div className="task-tabs" role="group" aria-label="Task status">
+      <div className="task-tabs" role="group" aria-label={t`Task status`}>
         <button
           type="button"
           className="button button--small"
           aria-pressed={status === undefined}
           onClick={() => choose(undefined)}
         >
-          All
+          <Trans>All</Trans>
         </button>
         {VALIDATION_TASK_STATUSES.map((s) => (
           <button
@@ -185,33 +200,33 @@ function TaskQueue({ validationId }: { validationId: string }) {
             aria-pressed={status === s}
             onClick={() => choose(s)}
           >
-            {STATUS_LABEL[s]}
+            {i18n._(STATUS_LABEL[s])}
           </button>
         ))}
       </div>
       {query.isPending ? (
-        <LoadingState label="Loading tasks…" />
+        <LoadingState label={t`Loading tasks…`} />
       ) : query.isError ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <>
           <DataTable
-            label="Validation tasks"
+            label={t`Validation tasks`}
             data={query.data.validationTasks}
-            columns={taskColumns}
-            getRowId={(t) => t.taskId}
+            columns={columns}
+            getRowId={(task) => task.taskId}
             columnsKey="validation-tasks"
             isFetching={query.isFetching}
             empty={
-              <EmptyState title={status ? `No ${STATUS_LABEL[status].toLowerCase()} tasks` : 'No tasks yet'}>
-                Tasks appear when an agent run that names this validation needs a person.
+              <EmptyState title={status ? i18n._(STATUS_EMPTY[status]) : t`No tasks yet`}>
+                <Trans>Tasks appear when an agent run that names this validation needs a person.</Trans>
               </EmptyState>
             }
           />
           <div className="task-tabs">
             {tokens.length ? (
               <button type="button" className="button button--small" onClick={() => setTokens(tokens.slice(0, -1))}>
-                Previous
+                <Trans>Previous</Trans>
               </button>
             ) : null}
             {query.data.nextToken ? (
@@ -220,7 +235,7 @@ function TaskQueue({ validationId }: { validationId: string }) {
                 className="button button--small"
                 onClick={() => setTokens([...tokens, query.data.nextToken!])}
               >
-                Next
+                <Trans>Next</Trans>
               </button>
             ) : null}
           </div>

@@ -1,4 +1,7 @@
 import { useId, useState } from 'react';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import { i18n } from '@/i18n/i18n';
 import { useFormContext } from 'react-hook-form';
 import { z } from 'zod/mini';
 import { descriptionRule, requiredNameRule } from '@/components/form/text-rules';
@@ -87,7 +90,7 @@ export function ValidationForm(props: Props) {
   return (
     <Form
       form={form}
-      aria-label={props.mode === 'create' ? 'Create validation' : 'Edit validation'}
+      aria-label={props.mode === 'create' ? t`Create validation` : t`Edit validation`}
       className="validation-form"
       onSubmit={async (values) => {
         setNothingChanged(false);
@@ -99,23 +102,23 @@ export function ValidationForm(props: Props) {
     >
       <fieldset className="validation-form__fields" disabled={!canWrite}>
         <div className="form-grid">
-          <TextField name="name" label="Name" maxLength={4096} />
+          <TextField name="name" label={t`Name`} maxLength={4096} />
           <CheckboxField
             name="enabled"
-            label="Enabled"
-            hint="A disabled validation lets every run through without review."
+            label={t`Enabled`}
+            hint={t`A disabled validation lets every run through without review.`}
           />
-          <TextareaField name="description" label="Description" optional wide />
+          <TextareaField name="description" label={t`Description`} optional wide />
         </div>
         <ConfigEditor canWrite={canWrite} />
         <div className="form-grid">
-          <JsonField name="metadata" label="Metadata" optional wide />
+          <JsonField name="metadata" label={t`Metadata`} optional wide />
         </div>
       </fieldset>
       <SaveFormFooter
         nothingChanged={nothingChanged}
         canWrite={canWrite}
-        saveLabel={props.mode === 'create' ? 'Create validation' : 'Save validation'}
+        saveLabel={props.mode === 'create' ? t`Create validation` : t`Save validation`}
       />
     </Form>
   );
@@ -133,7 +136,7 @@ function ConfigEditor({ canWrite }: { canWrite: boolean }) {
     <div className="validation-config">
       <div className="field field--wide">
         <label className="field__label" htmlFor={`${id}-config`}>
-          Config (JSON)
+          <Trans>Config (JSON)</Trans>
         </label>
         <textarea
           id={`${id}-config`}
@@ -145,8 +148,10 @@ function ConfigEditor({ canWrite }: { canWrite: boolean }) {
           {...register('configText')}
         />
         <span id={`${id}-config-hint`} className="field__hint">
-          An object. <code>rules</code>: confidenceThreshold, requiredField or pattern; <code>autoApprove: true</code>{' '}
-          skips review when no rule fails.
+          <Trans>
+            An object. <code>rules</code>: confidenceThreshold, requiredField or pattern; <code>autoApprove: true</code>{' '}
+            skips review when no rule fails.
+          </Trans>
         </span>
         {error ? (
           <span id={`${id}-config-error`} className="field__error" role="alert">
@@ -155,7 +160,9 @@ function ConfigEditor({ canWrite }: { canWrite: boolean }) {
         ) : null}
       </div>
       <div className="validation-config__side">
-        <h3 className="validation-config__title">Rules</h3>
+        <h3 className="validation-config__title">
+          <Trans>Rules</Trans>
+        </h3>
         {rules.length ? (
           <ol className="validation-config__rules">
             {rules.map((rule, i) => (
@@ -165,8 +172,8 @@ function ConfigEditor({ canWrite }: { canWrite: boolean }) {
         ) : (
           <p className="muted">
             {check.ok
-              ? 'No rules: every run waits for a person unless autoApprove is set.'
-              : 'Fix the JSON to see its rules.'}
+              ? t`No rules: every run waits for a person unless autoApprove is set.`
+              : t`Fix the JSON to see its rules.`}
           </p>
         )}
         {canWrite ? (
@@ -183,14 +190,11 @@ function ConfigEditor({ canWrite }: { canWrite: boolean }) {
   );
 }
 
+const FIRST_DRAFT: RuleDraft = { type: 'confidenceThreshold', field: '', threshold: '0.8', pattern: '' };
+
 function RulePresets({ onAdd, disabled }: { onAdd: (rule: ValidationRule) => void; disabled: boolean }) {
   const id = useId();
-  const [draft, setDraft] = useState<RuleDraft>({
-    type: 'confidenceThreshold',
-    field: '',
-    threshold: '0.8',
-    pattern: '',
-  });
+  const [draft, setDraft] = useState<RuleDraft>(FIRST_DRAFT);
   const [error, setError] = useState<string | null>(null);
   const preset = RULE_PRESETS.find((p) => p.type === draft.type)!;
   const add = () => {
@@ -200,8 +204,10 @@ function RulePresets({ onAdd, disabled }: { onAdd: (rule: ValidationRule) => voi
     onAdd(result.rule);
   };
   return (
-    <div className="rule-presets" role="group" aria-label="Add a rule">
-      <label htmlFor={`${id}-type`}>Add a rule</label>
+    <div className="rule-presets" role="group" aria-label={t`Add a rule`}>
+      <label htmlFor={`${id}-type`}>
+        <Trans>Add a rule</Trans>
+      </label>
       <select
         id={`${id}-type`}
         className="select"
@@ -210,12 +216,14 @@ function RulePresets({ onAdd, disabled }: { onAdd: (rule: ValidationRule) => voi
       >
         {RULE_PRESETS.map((p) => (
           <option key={p.type} value={p.type}>
-            {p.label}
+            {i18n._(p.label)}
           </option>
         ))}
       </select>
-      <span className="field__hint">{preset.help}</span>
-      <label htmlFor={`${id}-field`}>Field{draft.type === 'confidenceThreshold' ? ' (empty: every field)' : ''}</label>
+      <span className="field__hint">{i18n._(preset.help)}</span>
+      <label htmlFor={`${id}-field`}>
+        {draft.type === 'confidenceThreshold' ? t`Field (empty: every field)` : t`Field`}
+      </label>
       <input
         id={`${id}-field`}
         className="input mono"
@@ -224,7 +232,9 @@ function RulePresets({ onAdd, disabled }: { onAdd: (rule: ValidationRule) => voi
       />
       {draft.type === 'confidenceThreshold' ? (
         <>
-          <label htmlFor={`${id}-threshold`}>Threshold (0 to 1)</label>
+          <label htmlFor={`${id}-threshold`}>
+            <Trans>Threshold (0 to 1)</Trans>
+          </label>
           <input
             id={`${id}-threshold`}
             className="input"
@@ -236,7 +246,9 @@ function RulePresets({ onAdd, disabled }: { onAdd: (rule: ValidationRule) => voi
       ) : null}
       {draft.type === 'pattern' ? (
         <>
-          <label htmlFor={`${id}-pattern`}>Regular expression</label>
+          <label htmlFor={`${id}-pattern`}>
+            <Trans>Regular expression</Trans>
+          </label>
           <input
             id={`${id}-pattern`}
             className="input mono"
@@ -251,7 +263,7 @@ function RulePresets({ onAdd, disabled }: { onAdd: (rule: ValidationRule) => voi
         </span>
       ) : null}
       <button type="button" className="button" onClick={add} disabled={disabled}>
-        Add rule
+        <Trans>Add rule</Trans>
       </button>
     </div>
   );

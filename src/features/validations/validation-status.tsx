@@ -1,11 +1,15 @@
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import type { Validation } from '@/contract';
 
 export function EnabledBadge({ enabled }: { enabled: boolean }) {
   return enabled ? (
-    <span className="badge badge--success">Enabled</span>
+    <span className="badge badge--success">
+      <Trans>Enabled</Trans>
+    </span>
   ) : (
-    <span className="badge badge--outline" title="Runs skip this validation">
-      Disabled
+    <span className="badge badge--outline" title={t`Runs skip this validation`}>
+      <Trans>Disabled</Trans>
     </span>
   );
 }
@@ -13,5 +17,5 @@ export function EnabledBadge({ enabled }: { enabled: boolean }) {
 export function ruleCount(validation: Pick<Validation, 'config'>): string {
   const rules = (validation.config as { rules?: unknown[] } | null)?.rules;
   const n = Array.isArray(rules) ? rules.length : 0;
-  return n === 0 ? 'No rules' : `${n} ${n === 1 ? 'rule' : 'rules'}`;
+  return n === 0 ? t`No rules` : plural(n, { one: '# rule', other: '# rules' });
 }

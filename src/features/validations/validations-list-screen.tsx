@@ -1,4 +1,7 @@
+import { useMemo } from 'react';
 import { getRouteApi, Link } from '@tanstack/react-router';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { validationsListQueryOptions } from '@/api/validations';
 import type { ColumnDef } from '@/components/data-table';
 import { DateTime } from '@/components/date-time';
@@ -9,15 +12,20 @@ import './validations.css';
 
 const routeApi = getRouteApi('/_authenticated/validations/');
 
-const columns: ColumnDef<Validation, unknown>[] = [
+/** The table's columns, worded in the operator's language (built at render, never at load). */
+const validationColumns = (): ColumnDef<Validation, unknown>[] => [
   {
     id: 'name',
-    header: 'Name',
+    header: t`Name`,
     meta: { hideable: false, className: 'wrap' },
     cell: ({ row: { original: v } }) => (
       <div className="validations-name">
         <Link to="/validations/$validationId" params={{ validationId: v.validationId }}>
-          {v.name || <span className="muted">Untitled validation</span>}
+          {v.name || (
+            <span className="muted">
+              <Trans>Untitled validation</Trans>
+            </span>
+          )}
         </Link>
         <span className="muted">{ruleCount(v)}</span>
       </div>
@@ -25,29 +33,30 @@ const columns: ColumnDef<Validation, unknown>[] = [
   },
   {
     id: 'enabled',
-    header: 'Enabled',
+    header: t`Enabled`,
     cell: ({ row: { original: v } }) => <EnabledBadge enabled={v.enabled !== false} />,
   },
   {
     id: 'updated',
-    header: 'Updated',
+    header: t`Updated`,
     cell: ({ row: { original: v } }) => <DateTime value={v.updatedTime ?? v.createdTime} />,
   },
 ];
 
 /** Validations: what a person must check before a run moves on. */
 export function ValidationsListScreen() {
+  const columns = useMemo(() => validationColumns(), []);
   return (
     <PagedListScreen
       route={routeApi}
       query={validationsListQueryOptions}
       rows={(data) => data.validations}
-      title="Validations"
+      title={t`Validations`}
       noun={['validation', 'validations']}
       listKey="validations"
-      description="Checks that send an agent run to a person: confidence thresholds, required fields, patterns."
-      create={{ label: 'Create validation', emptyLabel: 'Create a validation', to: '/validations/new' }}
-      emptyText="Without a validation, every agent run’s predictions are accepted as they are."
+      description={t`Checks that send an agent run to a person: confidence thresholds, required fields, patterns.`}
+      create={{ label: t`Create validation`, emptyLabel: t`Create a validation`, to: '/validations/new' }}
+      emptyText={t`Without a validation, every agent run’s predictions are accepted as they are.`}
       columns={columns}
       getRowId={(v) => v.validationId}
     />

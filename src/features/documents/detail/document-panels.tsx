@@ -1,7 +1,10 @@
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { modelKeys } from '@/api/models';
 import { useOrganizationScope } from '@/api/organization-scope';
 import { useRefetchOnOpen } from '@/components/refetch-on-open';
 import type { Model } from '@/contract';
+import { formatNumber } from '@/i18n/format';
 import { documentRoute } from './document-route';
 import type { DocumentSave } from './use-document-save';
 
@@ -17,8 +20,9 @@ export function DocumentTabs({
   fieldCount: number;
   onChange: (tab: DocumentPanel) => void;
 }) {
+  const count = formatNumber(fieldCount);
   return (
-    <div className="gt-tabs" role="tablist" aria-label="Document panels">
+    <div className="gt-tabs" role="tablist" aria-label={t`Document panels`}>
       {(['fields', 'properties'] as const).map((name) => (
         <button
           key={name}
@@ -30,7 +34,7 @@ export function DocumentTabs({
           aria-selected={tab === name}
           onClick={() => onChange(name)}
         >
-          {name === 'fields' ? `Ground truth (${fieldCount})` : 'Properties'}
+          {name === 'fields' ? t`Ground truth (${count})` : t`Properties`}
         </button>
       ))}
     </div>
@@ -43,14 +47,14 @@ export function LabelsModelPicker({ models, model }: { models: readonly Model[];
   const refetchModels = useRefetchOnOpen(modelKeys.lists(useOrganizationScope()));
   return (
     <label className="gt-model-picker">
-      Labels from
+      <Trans>Labels from</Trans>
       <select
         className="select"
         value={model?.modelId ?? ''}
         onChange={(e) => void navigate({ search: { modelId: e.target.value || undefined }, replace: true })}
         {...refetchModels}
       >
-        <option value="">No model</option>
+        <option value="">{t`No model`}</option>
         {models.map((m) => (
           <option key={m.modelId} value={m.modelId}>
             {m.name || m.modelId}
@@ -68,12 +72,12 @@ export function DocumentSaveBar({ save, canWrite }: { save: DocumentSave; canWri
     <div className="gt-savebar">
       <span className="gt-savebar__status" role="status">
         {saving
-          ? 'Saving…'
+          ? t`Saving…`
           : dirty
-            ? `${changeCount} unsaved ${changeCount === 1 ? 'change' : 'changes'}`
+            ? plural(changeCount, { one: '# unsaved change', other: '# unsaved changes' })
             : savedAt
-              ? 'Saved'
-              : 'No unsaved changes'}
+              ? t`Saved`
+              : t`No unsaved changes`}
       </span>
       {saveError && (
         <span className="gt-savebar__error" role="alert">
@@ -83,7 +87,7 @@ export function DocumentSaveBar({ save, canWrite }: { save: DocumentSave; canWri
       {canWrite && (
         <>
           <button type="button" className="button" onClick={save.discard} disabled={!dirty || saving}>
-            Discard
+            <Trans>Discard</Trans>
           </button>
           <button
             type="button"
@@ -92,7 +96,7 @@ export function DocumentSaveBar({ save, canWrite }: { save: DocumentSave; canWri
             disabled={!dirty || saving}
             aria-keyshortcuts="Control+S Meta+S"
           >
-            Save
+            <Trans>Save</Trans>
           </button>
         </>
       )}

@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import type { FieldError } from 'react-hook-form';
 import { creationWrite, updateWrite } from '@/api/change-credits';
 import { DateTime } from '@/components/date-time';
-import type { Document } from '@/contract';
+import { MAX_RETENTION_DAYS, MIN_RETENTION_DAYS, type Document } from '@/contract';
+import { formatNumber } from '@/i18n/format';
 import { ChangeCredit } from '@/widgets/change-credit/change-credit';
 import type { DocumentSave } from './use-document-save';
 
@@ -18,21 +21,23 @@ export function DocumentPropertiesForm({
 }) {
   const { register, formState } = save.form;
   const errors = formState.errors;
+  const minDays = formatNumber(MIN_RETENTION_DAYS);
+  const maxDays = formatNumber(MAX_RETENTION_DAYS);
   // The tab panel is a <div> around the form: a <form> may not take the tabpanel role (ARIA in HTML).
   return (
     <div className="doc-properties" id="doc-panel-properties" role="tabpanel" aria-labelledby="doc-tab-properties">
       <form
-        aria-label="Document properties"
+        aria-label={t`Document properties`}
         onSubmit={(e) => {
           e.preventDefault();
           void save.save();
         }}
       >
         <fieldset disabled={!canWrite}>
-          <PropertyField label="Name" error={errors.name}>
+          <PropertyField label={t`Name`} error={errors.name}>
             <input className="gt-input" {...register('name')} aria-invalid={Boolean(errors.name)} />
           </PropertyField>
-          <PropertyField label="Description" error={errors.description}>
+          <PropertyField label={t`Description`} error={errors.description}>
             <textarea
               className="gt-input doc-textarea"
               rows={3}
@@ -40,7 +45,7 @@ export function DocumentPropertiesForm({
               aria-invalid={Boolean(errors.description)}
             />
           </PropertyField>
-          <PropertyField label="Dataset" error={errors.datasetId}>
+          <PropertyField label={t`Dataset`} error={errors.datasetId}>
             <input
               className="gt-input doc-mono"
               placeholder="svc:dataset:…"
@@ -49,16 +54,16 @@ export function DocumentPropertiesForm({
               aria-invalid={Boolean(errors.datasetId)}
             />
           </PropertyField>
-          <PropertyField label="Retention (days, 1–1825)" error={errors.retentionInDays}>
+          <PropertyField label={t`Retention (days, ${minDays}–${maxDays})`} error={errors.retentionInDays}>
             <input
               className="gt-input"
               inputMode="numeric"
-              placeholder="organization default"
+              placeholder={t`organization default`}
               {...register('retentionInDays')}
               aria-invalid={Boolean(errors.retentionInDays)}
             />
           </PropertyField>
-          <PropertyField label="Metadata (JSON object)" error={errors.metadata}>
+          <PropertyField label={t`Metadata (JSON object)`} error={errors.metadata}>
             <textarea
               className="gt-input doc-textarea doc-mono"
               rows={8}
@@ -88,14 +93,18 @@ function PropertyField({ label, error, children }: { label: string; error?: Fiel
 function DocumentFacts({ document }: { document: Document }) {
   return (
     <dl className="doc-facts">
-      <dt>Created</dt>
+      <dt>
+        <Trans>Created</Trans>
+      </dt>
       <dd>
         <DateTime value={document.createdTime} mode="exact" />
         <ChangeCredit actor={document.createdBy} write={creationWrite('documents', document.createdTime)} />
       </dd>
-      <dt>Updated</dt>
+      <dt>
+        <Trans>Updated</Trans>
+      </dt>
       <dd>
-        <DateTime value={document.updatedTime} mode="exact" empty="never" />
+        <DateTime value={document.updatedTime} mode="exact" empty={t`never`} />
         {document.updatedTime ? (
           <ChangeCredit
             actor={document.updatedBy}
@@ -103,17 +112,23 @@ function DocumentFacts({ document }: { document: Document }) {
           />
         ) : null}
       </dd>
-      <dt>Content MD5</dt>
+      <dt>
+        <Trans>Content MD5</Trans>
+      </dt>
       <dd className="doc-mono">{document.contentMD5 ?? '—'}</dd>
       {document.consentId && (
         <>
-          <dt>Consent</dt>
+          <dt>
+            <Trans>Consent</Trans>
+          </dt>
           <dd className="doc-mono">{document.consentId}</dd>
         </>
       )}
       {document.agentRunId && (
         <>
-          <dt>Agent run</dt>
+          <dt>
+            <Trans>Agent run</Trans>
+          </dt>
           <dd className="doc-mono">{document.agentRunId}</dd>
         </>
       )}

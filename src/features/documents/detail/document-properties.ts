@@ -1,4 +1,5 @@
 /** The document properties form: values ↔ the document, and the minimal PATCH body of what changed. Pure. */
+import { t } from '@lingui/core/macro';
 import { z } from 'zod/mini';
 import {
   MAX_RETENTION_DAYS,
@@ -7,18 +8,32 @@ import {
   type Document,
   type UpdateDocumentBody,
 } from '@/contract';
+import { formatNumber } from '@/i18n/format';
 
 const MAX_TEXT = 4096;
 
+// The messages are functions: worded when a value fails, in the operator's language (the schema is built at load).
 export const propertiesFormSchema = z.object({
-  name: z.string().check(z.maxLength(MAX_TEXT, { message: `Name must be at most ${MAX_TEXT} characters` })),
-  description: z
-    .string()
-    .check(z.maxLength(MAX_TEXT, { message: `Description must be at most ${MAX_TEXT} characters` })),
+  name: z.string().check(
+    z.maxLength(MAX_TEXT, {
+      error: () => {
+        const max = formatNumber(MAX_TEXT);
+        return t`Name must be at most ${max} characters`;
+      },
+    }),
+  ),
+  description: z.string().check(
+    z.maxLength(MAX_TEXT, {
+      error: () => {
+        const max = formatNumber(MAX_TEXT);
+        return t`Description must be at most ${max} characters`;
+      },
+    }),
+  ),
   datasetId: z.string().check(
     z.trim(),
     z.refine((v) => v === '' || datasetIdSchema.safeParse(v).success, {
-      message: 'Dataset must be an id like svc:dataset:<32 lowercase hex>',
+      error: () => t`Dataset must be an id like svc:dataset:<32 lowercase hex>`,
     }),
   ),
   retentionInDays: z.string().check(
@@ -26,13 +41,17 @@ export const propertiesFormSchema = z.object({
     z.refine(
       (v) => v === '' || (/^\d+$/.test(v) && Number(v) >= MIN_RETENTION_DAYS && Number(v) <= MAX_RETENTION_DAYS),
       {
-        message: `Retention must be a whole number of days from ${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS}`,
+        error: () => {
+          const min = formatNumber(MIN_RETENTION_DAYS);
+          const max = formatNumber(MAX_RETENTION_DAYS);
+          return t`Retention must be a whole number of days from ${min} to ${max}`;
+        },
       },
     ),
   ),
   metadata: z.string().check(
     z.refine((v) => parseObject(v) !== null, {
-      message: 'Metadata must be a JSON object, e.g. {"source": "scanner"}',
+      error: () => t`Metadata must be a JSON object, e.g. {"source": "scanner"}`,
     }),
   ),
 });
@@ -80,8 +99,11 @@ export function propertiesPatch(document: Document, values: PropertiesFormValues
 /** A field emptied that the service cannot clear; null when none. */
 export function clearingProblem(document: Document, values: PropertiesFormValues): string | null {
   if (document.datasetId && values.datasetId.trim() === '')
-    return 'A dataset cannot be removed from a document, only changed.';
-  if (document.retentionInDays != null && values.retentionInDays.trim() === '')
-    return 'Retention cannot be removed, only changed (1 to 1825 days).';
+    return t`A dataset cannot be removed from a document, only changed.`;
+  if (document.retentionInDays != null && values.retentionInDays.trim() === '') {
+    const min = formatNumber(MIN_RETENTION_DAYS);
+    const max = formatNumber(MAX_RETENTION_DAYS);
+    return t`Retention cannot be removed, only changed (${min} to ${max} days).`;
+  }
   return null;
 }

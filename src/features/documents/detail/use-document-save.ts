@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -47,7 +48,7 @@ export function useDocumentSave({
       const problem = clearingProblem(document, values);
       if (!valid || problem) {
         onInvalidProperties();
-        setSaveError(problem ?? 'Fix the highlighted properties, then save again.');
+        setSaveError(problem ?? t`Fix the highlighted properties, then save again.`);
         return null;
       }
       body = propertiesPatch(document, values);
@@ -73,7 +74,7 @@ export function useDocumentSave({
       setSavedAt(Date.now());
     } catch (error) {
       const { title, detail } = explainError(error);
-      setSaveError(`${title}: ${detail}`);
+      setSaveError(t`${title}: ${detail}`);
     }
   };
 

@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro';
 import { useDeleteDocument } from '@/api/documents';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import type { Document } from '@/contract';
@@ -6,15 +7,19 @@ import type { Document } from '@/contract';
 export function DeleteDialog({ document, onClose }: { document: Document | null; onClose: () => void }) {
   const remove = useDeleteDocument();
   const entries = document?.groundTruth?.length ?? 0;
+  const documentName = document?.name;
   return (
     <ConfirmDialog
       open={document !== null}
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={`Delete ${document?.name ? `“${document.name}”` : 'this document'}?`}
-      description={`The document, its file and its ${entries} ground-truth ${entries === 1 ? 'entry' : 'entries'} are removed for good.`}
-      confirmLabel="Delete document"
+      title={documentName ? t`Delete “${documentName}”?` : t`Delete this document?`}
+      description={plural(entries, {
+        one: 'The document, its file and its # ground-truth entry are removed for good.',
+        other: 'The document, its file and its # ground-truth entries are removed for good.',
+      })}
+      confirmLabel={t`Delete document`}
       tone="danger"
       typeToConfirm={document?.name || document?.documentId || ''}
       onConfirm={() => (document ? remove.mutateAsync(document.documentId) : undefined)}
@@ -32,18 +37,19 @@ export function BulkDeleteDialog({
 }) {
   const remove = useDeleteDocument();
   const count = target?.rows.length ?? 0;
-  const noun = count === 1 ? 'document' : 'documents';
+  const names = target?.rows.map((d) => d.name || d.documentId).join(', ') ?? '';
   return (
     <ConfirmDialog
       open={target !== null}
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={`Delete ${count} ${noun}?`}
-      description={`${target?.rows.map((d) => d.name || d.documentId).join(', ')}: their files and ground truth are removed for good.`}
-      confirmLabel={`Delete ${count} ${noun}`}
+      title={plural(count, { one: 'Delete # document?', other: 'Delete # documents?' })}
+      description={t`${names}: their files and ground truth are removed for good.`}
+      confirmLabel={plural(count, { one: 'Delete # document', other: 'Delete # documents' })}
       tone="danger"
-      typeToConfirm={`delete ${count}`}
+      // The phrase the operator types, in their language ("delete 3").
+      typeToConfirm={t`delete ${count}`}
       onConfirm={async () => {
         if (!target) return;
         for (const d of target.rows) await remove.mutateAsync(d.documentId);

@@ -1,4 +1,6 @@
 import { useId, type FormEvent } from 'react';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useDocumentsSearchChange } from './documents-route';
 import type { DocumentsSearch } from './documents-search';
 
@@ -19,9 +21,11 @@ export function DocumentFilters({ search }: { search: DocumentsSearch }) {
       className="docs-filters"
       onSubmit={apply}
       key={`${search.datasetId}|${search.consentId}`}
-      aria-label="Filter documents"
+      aria-label={t`Filter documents`}
     >
-      <label htmlFor={`${id}-dataset`}>Dataset</label>
+      <label htmlFor={`${id}-dataset`}>
+        <Trans>Dataset</Trans>
+      </label>
       <input
         id={`${id}-dataset`}
         name="datasetId"
@@ -30,7 +34,9 @@ export function DocumentFilters({ search }: { search: DocumentsSearch }) {
         defaultValue={search.datasetId ?? ''}
         spellCheck={false}
       />
-      <label htmlFor={`${id}-consent`}>Consent</label>
+      <label htmlFor={`${id}-consent`}>
+        <Trans>Consent</Trans>
+      </label>
       <input
         id={`${id}-consent`}
         name="consentId"
@@ -40,7 +46,7 @@ export function DocumentFilters({ search }: { search: DocumentsSearch }) {
         spellCheck={false}
       />
       <button type="submit" className="button">
-        Apply
+        <Trans>Apply</Trans>
       </button>
       {(search.datasetId || search.consentId) && (
         <button
@@ -48,7 +54,7 @@ export function DocumentFilters({ search }: { search: DocumentsSearch }) {
           className="button button--ghost"
           onClick={() => onSearchChange((s) => ({ order: s.order }))}
         >
-          Clear filters
+          <Trans>Clear filters</Trans>
         </button>
       )}
     </form>

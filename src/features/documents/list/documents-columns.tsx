@@ -1,7 +1,10 @@
 import { Link } from '@tanstack/react-router';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import type { ColumnDef } from '@/components/data-table';
 import { DateTime } from '@/components/date-time';
 import type { Document } from '@/contract';
+import { formatNumber } from '@/i18n/format';
 import { contentTypeLabel } from '@/components/content-type-label';
 
 const shortId = (id: string) => `${id.split(':').slice(0, 2).join(':')}:…${id.slice(-6)}`;
@@ -19,12 +22,16 @@ export function documentColumns({
   const columns: ColumnDef<Document, unknown>[] = [
     {
       id: 'name',
-      header: 'Name',
+      header: t`Name`,
       meta: { hideable: false, className: 'wrap' },
       cell: ({ row: { original: d } }) => (
         <div className="docs-name">
           <Link to="/documents/$documentId" params={{ documentId: d.documentId }}>
-            {d.name || <span className="muted">Untitled</span>}
+            {d.name || (
+              <span className="muted">
+                <Trans>Untitled</Trans>
+              </span>
+            )}
           </Link>
           <span className="docs-id">{d.documentId}</span>
         </div>
@@ -32,55 +39,73 @@ export function documentColumns({
     },
     {
       id: 'type',
-      header: 'Type',
+      header: t`Type`,
       cell: ({ row: { original: d } }) =>
-        d.contentType ? contentTypeLabel(d.contentType) : <span className="muted">No file</span>,
-    },
-    {
-      id: 'dataset',
-      header: 'Dataset',
-      cell: ({ row: { original: d } }) =>
-        d.datasetId ? (
-          <button
-            type="button"
-            className="docs-chip"
-            title={`Show only dataset ${d.datasetId}`}
-            onClick={() => onDatasetFilter(d.datasetId!)}
-          >
-            {shortId(d.datasetId)}
-          </button>
+        d.contentType ? (
+          contentTypeLabel(d.contentType)
         ) : (
-          <span className="muted">—</span>
+          <span className="muted">
+            <Trans>No file</Trans>
+          </span>
         ),
     },
     {
+      id: 'dataset',
+      header: t`Dataset`,
+      cell: ({ row: { original: d } }) => {
+        const datasetId = d.datasetId;
+        return datasetId ? (
+          <button
+            type="button"
+            className="docs-chip"
+            title={t`Show only dataset ${datasetId}`}
+            onClick={() => onDatasetFilter(datasetId)}
+          >
+            {shortId(datasetId)}
+          </button>
+        ) : (
+          <span className="muted">—</span>
+        );
+      },
+    },
+    {
       id: 'groundTruth',
-      header: 'Ground truth',
+      header: t`Ground truth`,
       meta: { className: 'num' },
-      cell: ({ row: { original: d } }) => d.groundTruth?.length ?? 0,
+      cell: ({ row: { original: d } }) => formatNumber(d.groundTruth?.length ?? 0),
     },
     {
       id: 'created',
-      header: 'Created',
+      header: t`Created`,
       enableSorting: true,
       cell: ({ row: { original: d } }) => <DateTime value={d.createdTime} />,
     },
   ];
-  if (!canWrite) return columns;
-  columns.push({
+  return canWrite ? [...columns, deleteColumn(onDelete)] : columns;
+}
+
+/** Delete, per row, for an operator who may write. */
+function deleteColumn(onDelete: (document: Document) => void): ColumnDef<Document, unknown> {
+  return {
     id: 'actions',
-    header: () => <span className="sr-only">Actions</span>,
-    meta: { className: 'col-actions', hideable: false, label: 'Actions' },
-    cell: ({ row: { original: d } }) => (
-      <button
-        type="button"
-        className="button button--ghost button--small"
-        onClick={() => onDelete(d)}
-        aria-label={`Delete ${d.name || d.documentId}`}
-      >
-        Delete
-      </button>
+    header: () => (
+      <span className="sr-only">
+        <Trans>Actions</Trans>
+      </span>
     ),
-  });
-  return columns;
+    meta: { className: 'col-actions', hideable: false, label: t`Actions` },
+    cell: ({ row: { original: d } }) => {
+      const documentName = d.name || d.documentId;
+      return (
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          onClick={() => onDelete(d)}
+          aria-label={t`Delete ${documentName}`}
+        >
+          <Trans>Delete</Trans>
+        </button>
+      );
+    },
+  };
 }

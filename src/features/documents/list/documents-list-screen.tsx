@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { plural, t } from '@lingui/core/macro';
 import { documentsListQueryOptions } from '@/api/documents';
 import { useCapabilities } from '@/api/capabilities';
 import { DataTable, type TableSelection } from '@/components/data-table';
@@ -21,8 +22,8 @@ export function DocumentsPage() {
   return (
     <div className="page">
       <PageHeader
-        title="Documents"
-        description="Files and their ground truth: the answers models are trained and checked against."
+        title={t`Documents`}
+        description={t`Files and their ground truth: the answers models are trained and checked against.`}
       />
       <DocumentsListScreen />
     </div>
@@ -90,7 +91,7 @@ function DocumentsTable({
   });
   return (
     <DataTable
-      label={`Documents${filtered ? ' (filtered)' : ''}`}
+      label={filtered ? t`Documents (filtered)` : t`Documents`}
       data={data.documents}
       columns={columns}
       getRowId={(d) => d.documentId}
@@ -116,11 +117,14 @@ function bulkDeleteSelection(onBulkDelete: (target: BulkDelete) => void): TableS
   return {
     noun: ['document', 'documents'],
     describe: (d) => d.name || d.documentId,
-    actions: (rows, clear) => (
-      <button type="button" className="button button--danger" onClick={() => onBulkDelete({ rows, clear })}>
-        Delete {rows.length} {rows.length === 1 ? 'document' : 'documents'}
-      </button>
-    ),
+    actions: (rows, clear) => {
+      const count = rows.length;
+      return (
+        <button type="button" className="button button--danger" onClick={() => onBulkDelete({ rows, clear })}>
+          {plural(count, { one: 'Delete # document', other: 'Delete # documents' })}
+        </button>
+      );
+    },
   };
 }
 
@@ -136,13 +140,15 @@ function DocumentsEmpty({
 }) {
   return (
     <EmptyState
-      title={filtered ? 'No documents match these filters' : pastFirstPage ? 'No more documents' : 'No documents yet'}
+      title={
+        filtered ? t`No documents match these filters` : pastFirstPage ? t`No more documents` : t`No documents yet`
+      }
     >
       {filtered
-        ? 'Clear the filters to see every document.'
+        ? t`Clear the filters to see every document.`
         : canWrite
-          ? 'Drop files above or choose them to upload.'
-          : 'Documents appear here once they are uploaded.'}
+          ? t`Drop files above or choose them to upload.`
+          : t`Documents appear here once they are uploaded.`}
     </EmptyState>
   );
 }

@@ -7,7 +7,7 @@ describe('upload size check', () => {
     // Beyond the 4.47 MB an inline base64 `content` can hold.
     expect(sizeProblem(4_687_501)).toBeNull();
     expect(sizeProblem(MAX_UPLOAD_BYTES)).toBeNull();
-    expect(sizeProblem(MAX_UPLOAD_BYTES + 1)).toMatch(/up to 64\.00 MB \(64 MiB\)\. Not sent/);
+    expect(sizeProblem(MAX_UPLOAD_BYTES + 1)).toMatch(/up to 64 MB \(64 MiB\)\. Not sent/);
     expect(sizeProblem(0)).toMatch(/empty/);
   });
 });

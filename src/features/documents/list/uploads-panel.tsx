@@ -1,6 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { useRef, useState, type DragEvent } from 'react';
-import { formatBytes } from '@/widgets/document-viewer';
+import { msg, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { i18n } from '@/i18n/i18n';
+import { formatBytes, formatPercent } from '@/i18n/format';
 import { contentTypeLabel } from '@/components/content-type-label';
 import type { Upload } from './use-uploads';
 
@@ -26,21 +30,23 @@ export function UploadZone({ onFiles, datasetId }: { onFiles: (files: Iterable<F
       data-testid="upload-drop-zone"
     >
       <p>
-        <strong>Drop files here to upload</strong>, or{' '}
-        <button type="button" className="button button--primary" onClick={() => input.current?.click()}>
-          Choose files
-        </button>
+        <Trans>
+          <strong>Drop files here to upload</strong>, or{' '}
+          <button type="button" className="button button--primary" onClick={() => input.current?.click()}>
+            Choose files
+          </button>
+        </Trans>
       </p>
       <p className="muted docs-drop__hint">
-        PDF, JPEG, PNG, TIFF, WEBP or email (.eml); up to 64 MiB each; up to three are sent at once.
-        {datasetId ? ` New documents go into dataset ${datasetId}.` : ''}
+        <Trans>PDF, JPEG, PNG, TIFF, WEBP or email (.eml); up to 64 MiB each; up to three are sent at once.</Trans>
+        {datasetId ? <> {t`New documents go into dataset ${datasetId}.`}</> : null}
       </p>
       <input
         ref={input}
         type="file"
         multiple
         hidden
-        aria-label="Files to upload"
+        aria-label={t`Files to upload`}
         accept=".pdf,.jpg,.jpeg,.png,.tif,.tiff,.webp,.eml,application/pdf,image/*,message/rfc822"
         onChange={(e) => {
           if (e.target.files?.length) onFiles([...e.target.files]);
@@ -51,34 +57,40 @@ export function UploadZone({ onFiles, datasetId }: { onFiles: (files: Iterable<F
   );
 }
 
-const STATUS_TEXT: Record<Upload['status'], string> = {
-  checking: 'Checking…',
-  refused: 'Not sent',
-  waiting: 'Waiting',
-  uploading: 'Uploading',
-  done: 'Uploaded',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
+const STATUS_TEXT: Record<Upload['status'], MessageDescriptor> = {
+  checking: msg`Checking…`,
+  refused: msg`Not sent`,
+  waiting: msg`Waiting`,
+  uploading: msg`Uploading`,
+  done: msg`Uploaded`,
+  failed: msg`Failed`,
+  cancelled: msg`Cancelled`,
 };
 
 /** Bytes sent of the file, as a bar and as "1.20 MB of 12.00 MB · 10%". */
 function UploadProgressBar({ upload }: { upload: Upload }) {
   const percent = Math.floor((upload.loaded / upload.file.size) * 100);
+  const fileName = upload.file.name;
+  const sent = formatBytes(upload.loaded);
+  const size = formatBytes(upload.file.size);
+  const share = formatPercent(percent / 100);
   return (
     <span className="docs-upload__progress">
       <span
         className="docs-upload__bar"
         role="progressbar"
-        aria-label={`Upload of ${upload.file.name}`}
+        aria-label={t`Upload of ${fileName}`}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
-        aria-valuetext={`${percent}%`}
+        aria-valuetext={share}
       >
         <span style={{ width: `${percent}%` }} />
       </span>
       <span className="docs-upload__bytes">
-        {formatBytes(upload.loaded)} of {formatBytes(upload.file.size)} · {percent}%
+        <Trans>
+          {sent} of {size} · {share}
+        </Trans>
       </span>
     </span>
   );
@@ -100,68 +112,82 @@ export function UploadList({
 }) {
   const finished = uploads.filter((u) => ['done', 'refused', 'cancelled'].includes(u.status)).length;
   return (
-    <section className="docs-uploads" aria-label="Uploads">
+    <section className="docs-uploads" aria-label={t`Uploads`}>
       <ul>
         {uploads.map((upload) => (
-          <li
-            key={upload.id}
-            className={`docs-upload docs-upload--${upload.status}`}
-            aria-label={`Upload of ${upload.file.name}`}
-          >
-            <span className="docs-upload__name" title={upload.file.name}>
-              {upload.file.name}
-            </span>
-            <span className="docs-upload__meta">
-              {formatBytes(upload.file.size)}
-              {upload.contentType ? ` · ${contentTypeLabel(upload.contentType)}` : ''}
-            </span>
-            <span className="docs-upload__status" role="status">
-              {STATUS_TEXT[upload.status]}
-            </span>
-            {upload.status === 'uploading' && <UploadProgressBar upload={upload} />}
-            {(upload.status === 'uploading' || upload.status === 'waiting') && (
-              <button
-                type="button"
-                className="button button--ghost"
-                onClick={() => onCancel(upload.id)}
-                aria-label={`Cancel the upload of ${upload.file.name}`}
-              >
-                Cancel
-              </button>
-            )}
-            {upload.status === 'done' && upload.documentId && (
-              <Link to="/documents/$documentId" params={{ documentId: upload.documentId }}>
-                Open
-              </Link>
-            )}
-            {(upload.status === 'failed' || upload.status === 'cancelled') && (
-              <button type="button" className="button" onClick={() => onRetry(upload.id)}>
-                Retry
-              </button>
-            )}
-            {(upload.status === 'failed' || upload.status === 'refused' || upload.status === 'cancelled') && (
-              <button
-                type="button"
-                className="button button--ghost"
-                onClick={() => onDismiss(upload.id)}
-                aria-label={`Dismiss ${upload.file.name}`}
-              >
-                Dismiss
-              </button>
-            )}
-            {upload.message && (
-              <p className="docs-upload__message" role="alert">
-                {upload.message}
-              </p>
-            )}
-          </li>
+          <UploadItem key={upload.id} upload={upload} onRetry={onRetry} onCancel={onCancel} onDismiss={onDismiss} />
         ))}
       </ul>
       {finished > 0 && (
         <button type="button" className="button button--ghost" onClick={onClear}>
-          Clear finished
+          <Trans>Clear finished</Trans>
         </button>
       )}
     </section>
+  );
+}
+
+/** One upload: its name, size and type, status, progress, and what can be done with it now. */
+function UploadItem({
+  upload,
+  onRetry,
+  onCancel,
+  onDismiss,
+}: {
+  upload: Upload;
+  onRetry: (id: number) => void;
+  onCancel: (id: number) => void;
+  onDismiss: (id: number) => void;
+}) {
+  const fileName = upload.file.name;
+  return (
+    <li className={`docs-upload docs-upload--${upload.status}`} aria-label={t`Upload of ${fileName}`}>
+      <span className="docs-upload__name" title={upload.file.name}>
+        {upload.file.name}
+      </span>
+      <span className="docs-upload__meta">
+        {formatBytes(upload.file.size)}
+        {upload.contentType ? ` · ${contentTypeLabel(upload.contentType)}` : ''}
+      </span>
+      <span className="docs-upload__status" role="status">
+        {i18n._(STATUS_TEXT[upload.status])}
+      </span>
+      {upload.status === 'uploading' && <UploadProgressBar upload={upload} />}
+      {(upload.status === 'uploading' || upload.status === 'waiting') && (
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => onCancel(upload.id)}
+          aria-label={t`Cancel the upload of ${fileName}`}
+        >
+          <Trans>Cancel</Trans>
+        </button>
+      )}
+      {upload.status === 'done' && upload.documentId && (
+        <Link to="/documents/$documentId" params={{ documentId: upload.documentId }}>
+          <Trans>Open</Trans>
+        </Link>
+      )}
+      {(upload.status === 'failed' || upload.status === 'cancelled') && (
+        <button type="button" className="button" onClick={() => onRetry(upload.id)}>
+          <Trans>Retry</Trans>
+        </button>
+      )}
+      {(upload.status === 'failed' || upload.status === 'refused' || upload.status === 'cancelled') && (
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => onDismiss(upload.id)}
+          aria-label={t`Dismiss ${fileName}`}
+        >
+          <Trans>Dismiss</Trans>
+        </button>
+      )}
+      {upload.message && (
+        <p className="docs-upload__message" role="alert">
+          {upload.message}
+        </p>
+      )}
+    </li>
   );
 }

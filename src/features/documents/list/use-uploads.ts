@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
+import { t } from '@lingui/core/macro';
 import { putDocumentFile } from '@/api/document-files';
 import { useCreateDocument, useDeleteDocument } from '@/api/documents';
 import { explainError } from '@/api/errors';
@@ -60,7 +61,7 @@ export function useUploads({ datasetId }: { datasetId?: string }) {
   const cancel = useCallback(
     (id: number) => {
       if (abort(id)) return;
-      if (unqueue(id)) patch(id, { status: 'cancelled', message: 'Cancelled before it was sent.' });
+      if (unqueue(id)) patch(id, { status: 'cancelled', message: t`Cancelled before it was sent.` });
     },
     [abort, patch, unqueue],
   );
@@ -89,10 +90,11 @@ function useSendFile({ datasetId, patch }: { datasetId?: string; patch: Patch })
     async (document: Document): Promise<string> => {
       try {
         await remove.mutateAsync(document.documentId);
-        return 'The document created for it was removed.';
+        return t`The document created for it was removed.`;
       } catch (error) {
         const { detail } = explainError(error);
-        return `The document created for it (${document.documentId}) has no file and could not be removed: ${detail} Delete it from the list.`;
+        const documentId = document.documentId;
+        return t`The document created for it (${documentId}) has no file and could not be removed: ${detail} Delete it from the list.`;
       }
     },
     [remove],
@@ -111,7 +113,7 @@ function useSendFile({ datasetId, patch }: { datasetId?: string; patch: Patch })
           // A fresh key per attempt: a retry after a removed document must create a new one, not replay the old.
           idempotencyKey: newIdempotencyKey(),
         });
-        if (!created.fileUrl) throw new Error('The service answered without a fileUrl to upload the file to.');
+        if (!created.fileUrl) throw new Error(t`The service answered without a fileUrl to upload the file to.`);
         const stored = await putDocumentFile(created.fileUrl, file, contentType, {
           signal: controller.signal,
           onProgress: ({ loaded }) => patch(id, { loaded }),
@@ -119,9 +121,11 @@ function useSendFile({ datasetId, patch }: { datasetId?: string; patch: Patch })
         patch(id, { status: 'done', loaded: file.size, documentId: stored.documentId });
       } catch (error) {
         const cancelled = controller.signal.aborted;
-        const what = cancelled ? 'Cancelled.' : `${explainError(error).title}: ${explainError(error).detail}`;
-        const cleanup = created ? ` ${await removeCreated(created)}` : '';
-        patch(id, { status: cancelled ? 'cancelled' : 'failed', message: `${what}${cleanup}` });
+        const { title, detail } = explainError(error);
+        const what = cancelled ? t`Cancelled.` : t`${title}: ${detail}`;
+        const cleanup = created ? await removeCreated(created) : null;
+        // Two whole sentences side by side: what happened, then what became of the document it created.
+        patch(id, { status: cancelled ? 'cancelled' : 'failed', message: cleanup ? `${what} ${cleanup}` : what });
       } finally {
         running.current.delete(id);
       }
