@@ -83,8 +83,10 @@ export function ReviewEditor(props: ReviewEditorProps) {
   );
 }
 
-const correctionsText = ({ dirty, changes }: ReturnType<typeof useGroundTruthDraft>) =>
-  dirty ? plural(changes.length, { one: '# correction', other: '# corrections' }) : t`No corrections`;
+function correctionsText({ dirty, changes }: ReturnType<typeof useGroundTruthDraft>): string {
+  const corrections = changes.length;
+  return dirty ? plural(corrections, { one: '# correction', other: '# corrections' }) : t`No corrections`;
+}
 
 /** Skip with corrections made: they are lost, so the reviewer says so first. */
 function SkipAndDiscardDialog({
@@ -187,6 +189,7 @@ function ReviewBar({
   const current = formatNumber(position.position);
   const total = formatNumber(position.total);
   const shortId = `…${runId.slice(-8)}`;
+  const issueCount = issues.length;
   return (
     <div className="review-bar gt-tabs">
       <p className="review-bar__meta">
@@ -210,7 +213,7 @@ function ReviewBar({
       {issues.length > 0 && (
         <details className="review-issues">
           <summary>
-            {plural(issues.length, {
+            {plural(issueCount, {
               one: '# issue found by the validation (marked on the fields)',
               other: '# issues found by the validation (marked on the fields)',
             })}

@@ -96,10 +96,11 @@ function QueueHead({ agentId, agentName, position }: Pick<ReviewQueueProps, 'age
 /** The left column: where this sitting is, the runs still waiting (oldest first), and who is reviewing what. */
 export function ReviewQueue({ agentId, agentName, runs, holds, untracked, position }: ReviewQueueProps) {
   const inReview = holds.length + untracked.length;
+  const waiting = runs.length;
   return (
     <nav className="review-queue" aria-label={t`Review queue`}>
       <QueueHead agentId={agentId} agentName={agentName} position={position} />
-      <p className="review-queue__label">{plural(runs.length, { one: '# waiting', other: '# waiting' })}</p>
+      <p className="review-queue__label">{plural(waiting, { one: '# waiting', other: '# waiting' })}</p>
       {runs.length === 0 ? (
         <p className="review-queue__empty">
           <Trans>No other run waits for review.</Trans>

@@ -264,24 +264,18 @@ function SittingEnd(props: {
 /** The runs in review outside this console, and when the first comes back to this queue. */
 function OutsideComeBack({ outside }: { outside: { count: number; backAt: string } | null }) {
   if (!outside) return null;
+  const { count, backAt } = outside;
   return (
     <>
       {' '}
-      <Plural
-        value={outside.count}
-        one={
-          <>
-            One run is in review outside this console; unless finished there, it comes back to this queue at{' '}
-            <DateTime value={outside.backAt} mode="clock" />.
-          </>
-        }
-        other={
-          <>
-            # runs are in review outside this console; unless finished there, the first comes back to this queue at{' '}
-            <DateTime value={outside.backAt} mode="clock" />.
-          </>
-        }
-      />
+      <Trans>
+        <Plural
+          value={count}
+          one="One run is in review outside this console; unless finished there, it comes back to this queue at"
+          other="# runs are in review outside this console; unless finished there, the first comes back to this queue at"
+        />{' '}
+        <DateTime value={backAt} mode="clock" />.
+      </Trans>
     </>
   );
 }
@@ -305,10 +299,11 @@ function Untasked({ count }: { count: number }) {
 function OthersReviewing({ names }: { names: string[] }) {
   if (!names.length) return null;
   const reviewers = formatList(names);
+  const reviewerCount = names.length;
   return (
     <>
       {' '}
-      {plural(names.length, {
+      {plural(reviewerCount, {
         one: `${reviewers} is reviewing the rest.`,
         other: `${reviewers} are reviewing the rest.`,
       })}

@@ -6,9 +6,13 @@ import { formatJson } from '@/components/json-editor';
 
 /** What a closed block holds, so its line says there is something to open: "3 fields", "2 items", "text", "value". */
 function contentsOf(value: unknown): string {
-  if (Array.isArray(value)) return plural(value.length, { one: '# item', other: '# items' });
+  if (Array.isArray(value)) {
+    const items = value.length;
+    return plural(items, { one: '# item', other: '# items' });
+  }
   if (typeof value === 'object' && value !== null) {
-    return plural(Object.keys(value).length, { one: '# field', other: '# fields' });
+    const fields = Object.keys(value).length;
+    return plural(fields, { one: '# field', other: '# fields' });
   }
   return typeof value === 'string' ? t`text` : t`value`;
 }

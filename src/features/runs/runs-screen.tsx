@@ -188,24 +188,39 @@ function archiveSelection(archive: ArchiveRuns, onSelectedCount: (count: number)
     describe: (r) => `…${r.runId.slice(-8)}`,
     canSelect: (r) => r.status !== 'archived',
     actions: (rows, clear) => (
-      <>
-        <SelectionReporter count={rows.length} onChange={onSelectedCount} />
-        <button
-          type="button"
-          className="button"
-          onClick={() => {
-            archive(
-              rows,
-              plural(rows.length, { one: 'Archiving # selected run…', other: 'Archiving # selected runs…' }),
-            );
-            clear();
-          }}
-        >
-          {plural(rows.length, { one: 'Archive # run', other: 'Archive # runs' })}
-        </button>
-      </>
+      <ArchiveSelected rows={rows} clear={clear} archive={archive} onSelectedCount={onSelectedCount} />
     ),
   };
+}
+
+/** The bulk action on the selected runs: archive them (with undo), then clear the selection. */
+function ArchiveSelected({
+  rows,
+  clear,
+  archive,
+  onSelectedCount,
+}: {
+  rows: AgentRun[];
+  clear: () => void;
+  archive: ArchiveRuns;
+  onSelectedCount: (count: number) => void;
+}) {
+  const selected = rows.length;
+  return (
+    <>
+      <SelectionReporter count={rows.length} onChange={onSelectedCount} />
+      <button
+        type="button"
+        className="button"
+        onClick={() => {
+          archive(rows, plural(selected, { one: 'Archiving # selected run…', other: 'Archiving # selected runs…' }));
+          clear();
+        }}
+      >
+        {plural(selected, { one: 'Archive # run', other: 'Archive # runs' })}
+      </button>
+    </>
+  );
 }
 
 /** "Archive all matching…": every run of the agent matching the filters, on all pages, with undo before sending. */
@@ -234,9 +249,10 @@ function ArchiveMatchingDialog({
       confirmLabel={t`Archive matching runs`}
       onConfirm={async () => {
         const runs = (await fetchAllAgentRuns(runsListFilter(agentId, search))).filter((r) => r.status !== 'archived');
+        const matching = runs.length;
         archive(
           runs,
-          plural(runs.length, { one: `Archiving # run ${filterWords}…`, other: `Archiving # runs ${filterWords}…` }),
+          plural(matching, { one: `Archiving # run ${filterWords}…`, other: `Archiving # runs ${filterWords}…` }),
         );
       }}
     >
