@@ -74,7 +74,7 @@ export function useDeleteRunDialog(onDeleted?: () => void) {
       description={t`Run ${runId} and its record are removed; this cannot be undone. Archive it instead to keep it for reference.`}
       confirmLabel={t`Delete run`}
       tone="danger"
-      typeToConfirm="delete"
+      typeToConfirm={t`delete`}
       onConfirm={async () => {
         if (!run) return;
         await remove.mutateAsync({ agentId: run.agentId, runId: run.runId });
