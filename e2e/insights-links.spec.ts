@@ -75,7 +75,10 @@ for (const outcome of ['reviewed', 'straightThrough'] as const) {
       // The total the page shows for the list: the count of its tab.
       const tab = page.getByRole('button', { name: /^All/ });
       await expect(tab).toHaveAttribute('aria-current', 'page');
-      await expect(tab.locator('.runs-tab__count')).toHaveAttribute('aria-label', `${counted} runs`);
+      await expect(tab.locator('.runs-tab__count')).toHaveAttribute(
+        'aria-label',
+        `${counted} ${counted === 1 ? 'run' : 'runs'}`,
+      );
       expect(listed).toHaveLength(counted);
 
       const expected = await apiRunIds(api, agentId, {

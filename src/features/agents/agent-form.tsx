@@ -1,11 +1,13 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod/mini';
 import { DialogCancel, Form, FormActions, SubmitButton, TextareaField, TextField, useZodForm } from '@/components/form';
 import type { Agent, CreateAgentBody } from '@/contract';
 
 // resourceIds are typed one per line: an agent's workflow is a short list of ids (model, validation, hooks, actions).
 const agentFormSchema = z.object({
-  name: z.string().check(z.trim(), z.maxLength(4096, { message: 'must be at most 4096 characters' })),
-  description: z.string().check(z.trim(), z.maxLength(4096, { message: 'must be at most 4096 characters' })),
+  // The message is asked for when a value fails (a function: never frozen in the language of the module's load).
+  name: z.string().check(z.trim(), z.maxLength(4096, { error: () => t`must be at most 4096 characters` })),
+  description: z.string().check(z.trim(), z.maxLength(4096, { error: () => t`must be at most 4096 characters` })),
   resourceIds: z.string(),
 });
 type AgentFormInput = z.input<typeof agentFormSchema>;
@@ -44,22 +46,22 @@ export function AgentForm({
     <Form
       form={form}
       onSubmit={(values) => onSubmit(agentBody(values))}
-      aria-label={agent ? 'Edit agent' : 'Create agent'}
+      aria-label={agent ? t`Edit agent` : t`Create agent`}
     >
-      <TextField name="name" label="Name" disabled={!canWrite} />
-      <TextareaField name="description" label="Description" optional disabled={!canWrite} />
+      <TextField name="name" label={t`Name`} disabled={!canWrite} />
+      <TextareaField name="description" label={t`Description`} optional disabled={!canWrite} />
       <TextareaField
         name="resourceIds"
-        label="Resources"
+        label={t`Resources`}
         optional
         mono
         rows={5}
         disabled={!canWrite}
-        hint="One id a line: the model (svc:model:…), validation, hooks and actions this agent runs."
+        hint={t`One id a line: the model (svc:model:…), validation, hooks and actions this agent runs.`}
       />
       {canWrite && (
         <FormActions>
-          <SubmitButton disabledUnlessDirty={Boolean(agent)}>{agent ? 'Save agent' : 'Create agent'}</SubmitButton>
+          <SubmitButton disabledUnlessDirty={Boolean(agent)}>{agent ? t`Save agent` : t`Create agent`}</SubmitButton>
           {inDialog && <DialogCancel />}
         </FormActions>
       )}

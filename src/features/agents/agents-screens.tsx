@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
@@ -11,6 +13,7 @@ import { FormDialog } from '@/components/form';
 import { ListScreen } from '@/components/list-screen';
 import { PageHeader, Section } from '@/components/page-header';
 import type { Agent } from '@/contract';
+import { formatNumber } from '@/i18n/format';
 import { AgentForm } from './agent-form';
 import { useOrganizationScope } from '@/api/organization-scope';
 
@@ -25,59 +28,64 @@ export function AgentsListScreen() {
   const columns: ColumnDef<Agent, unknown>[] = [
     {
       id: 'name',
-      header: 'Name',
+      header: t`Name`,
       meta: { hideable: false, className: 'wrap' },
       cell: ({ row: { original: a } }) => (
         <Link to="/agents/$agentId" params={{ agentId: a.agentId }}>
-          {a.name || 'Untitled agent'}
+          {a.name || t`Untitled agent`}
         </Link>
       ),
     },
     {
       id: 'description',
-      header: 'Description',
+      header: t`Description`,
       meta: { className: 'wrap' },
       cell: ({ row: { original: a } }) => a.description || <span className="muted">—</span>,
     },
     {
       id: 'resources',
-      header: 'Resources',
+      header: t`Resources`,
       meta: { className: 'num' },
-      cell: ({ row: { original: a } }) => a.resourceIds.length,
+      cell: ({ row: { original: a } }) => formatNumber(a.resourceIds.length),
     },
     {
       id: 'runs',
-      header: () => <span className="sr-only">Runs</span>,
-      meta: { label: 'Runs' },
+      header: () => (
+        <span className="sr-only">
+          <Trans>Runs</Trans>
+        </span>
+      ),
+      meta: { label: t`Runs` },
       cell: ({ row: { original: a } }) => (
         <Link to="/runs" search={{ agent: a.agentId }}>
-          Runs
+          <Trans>Runs</Trans>
         </Link>
       ),
     },
-    { id: 'created', header: 'Created', cell: ({ row: { original: a } }) => <DateTime value={a.createdTime} /> },
+    { id: 'created', header: t`Created`, cell: ({ row: { original: a } }) => <DateTime value={a.createdTime} /> },
   ];
   return (
     <ListScreen
-      title="Agents"
-      description="An agent runs a document through a model, a validation, hooks and actions."
+      title={t`Agents`}
+      description={t`An agent runs a document through a model, a validation, hooks and actions.`}
       plural="agents"
-      create={{ label: 'Create agent', onClick: () => setCreating(true) }}
-      emptyText={canWrite ? 'Create an agent to start runs.' : 'Agents appear here once an admin creates one.'}
-      label="Agents"
+      create={{ label: t`Create agent`, onClick: () => setCreating(true) }}
+      emptyText={canWrite ? t`Create an agent to start runs.` : t`Agents appear here once an admin creates one.`}
+      label={t`Agents`}
       data={agents}
       columns={columns}
       getRowId={(a) => a.agentId}
       columnsKey="agents"
       isFetching={isFetching}
     >
-      <FormDialog open={creating} onOpenChange={setCreating} title="Create agent">
+      <FormDialog open={creating} onOpenChange={setCreating} title={t`Create agent`}>
         <AgentForm
           inDialog
           onSubmit={async (body) => {
             const agent = await create.mutateAsync(body);
             setCreating(false);
-            toast.success(`Agent ${agent.name || agent.agentId} created`);
+            const agentName = agent.name || agent.agentId;
+            toast.success(t`Agent ${agentName} created`);
             await navigate({ to: '/agents/$agentId', params: { agentId: agent.agentId } });
           }}
         />
@@ -92,33 +100,33 @@ export function AgentDetailScreen({ agentId, runs }: { agentId: string; runs: Re
   const canWrite = useCapabilities().write;
   const { data: agent } = useSuspenseQuery(agentQueryOptions(org, agentId));
   const update = useUpdateAgent();
-  const name = agent.name || 'Untitled agent';
+  const name = agent.name || t`Untitled agent`;
   return (
     <div className="page">
       <PageHeader
         title={name}
-        meta={<IdWithCopy id={agent.agentId} label="Copy agent id" />}
+        meta={<IdWithCopy id={agent.agentId} label={t`Copy agent id`} />}
         description={agent.description || undefined}
         actions={
           <>
             <Link to="/insights/$agentId" params={{ agentId: agent.agentId }} className="button button--ghost">
-              Insights
+              <Trans>Insights</Trans>
             </Link>
             <Link to="/runs" search={{ agent: agent.agentId }} className="button button--primary">
-              Open its runs
+              <Trans>Open its runs</Trans>
             </Link>
           </>
         }
       />
       {runs}
-      <Section title={canWrite ? 'Edit agent' : 'Agent'}>
+      <Section title={canWrite ? t`Edit agent` : t`Agent`}>
         <AgentForm
           key={`${agent.agentId}:${agent.updatedTime ?? ''}`}
           agent={agent}
           canWrite={canWrite}
           onSubmit={async (body) => {
             await update.mutateAsync({ agentId: agent.agentId, body });
-            toast.success('Agent saved');
+            toast.success(t`Agent saved`);
           }}
         />
       </Section>

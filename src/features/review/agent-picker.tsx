@@ -1,3 +1,5 @@
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { reviewAgentsQueryOptions, reviewQueueQueryOptions } from '@/api/review';
@@ -11,9 +13,11 @@ export function AgentPicker() {
   const { data } = useSuspenseQuery(reviewAgentsQueryOptions(org));
   return (
     <div className="page">
-      <PageHeader title="Review" description="Choose an agent to work through the runs waiting for review." />
+      <PageHeader title={t`Review`} description={t`Choose an agent to work through the runs waiting for review.`} />
       {data.agents.length === 0 ? (
-        <EmptyState title="No agents">Agent runs appear for review once an agent with a validation runs.</EmptyState>
+        <EmptyState title={t`No agents`}>
+          <Trans>Agent runs appear for review once an agent with a validation runs.</Trans>
+        </EmptyState>
       ) : (
         <ul className="review-agents">
           {data.agents.map((agent) => (
@@ -37,6 +41,12 @@ function WaitingCount({ agentId }: { agentId: string }) {
   const queue = useQuery(reviewQueueQueryOptions(org, agentId));
   if (!queue.data) return null;
   const count = queue.data.runs.length;
-  const text = count === 0 ? 'nothing waiting' : `${count}${queue.data.nextToken ? '+' : ''} waiting`;
+  // A next page means there are more than the count listed: "10+ waiting".
+  const text =
+    count === 0
+      ? t`nothing waiting`
+      : queue.data.nextToken
+        ? plural(count, { one: '#+ waiting', other: '#+ waiting' })
+        : plural(count, { one: '# waiting', other: '# waiting' });
   return <span className={`review-agents__count${count ? ' review-agents__count--some' : ''}`}>{text}</span>;
 }

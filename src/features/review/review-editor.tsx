@@ -1,3 +1,5 @@
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useMemo, useRef, useState } from 'react';
 import { explainError } from '@/api/errors';
 import { useRejectReview, useSkipReview, type ReviewConfirmation, type ReviewHold } from '@/api/review';
@@ -5,6 +7,7 @@ import { DateTime } from '@/components/date-time';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { UnsavedChangesGuard } from '@/components/form/unsaved-changes';
 import type { Document, GroundTruthEntry, ValidationIssue } from '@/contract';
+import { formatNumber } from '@/i18n/format';
 import { GroundTruthWorkspace } from '@/widgets/ground-truth/ground-truth-workspace';
 import { useGroundTruthDraft } from '@/widgets/ground-truth/use-ground-truth-draft';
 import { notesByLabel } from './review-fields';
@@ -40,7 +43,7 @@ export function ReviewEditor(props: ReviewEditorProps) {
   );
   const footer = (
     <ReviewActions
-      status={busy ? 'Working…' : correctionsText(draft)}
+      status={busy ? t`Working…` : correctionsText(draft)}
       canDecide={!readOnly && task !== null}
       busy={busy}
       error={error}
@@ -57,7 +60,7 @@ export function ReviewEditor(props: ReviewEditorProps) {
         fileUrl={document?.fileUrl}
         ocrFileUrl={document?.ocrFileUrl}
         contentType={document?.contentType}
-        documentName={document?.name || document?.documentId || 'Document'}
+        documentName={document?.name || document?.documentId || t`Document`}
         draft={draft}
         threshold={threshold}
         labelOptions={labelOptions}
@@ -80,8 +83,10 @@ export function ReviewEditor(props: ReviewEditorProps) {
   );
 }
 
-const correctionsText = ({ dirty, changes }: ReturnType<typeof useGroundTruthDraft>) =>
-  dirty ? `${changes.length} ${changes.length === 1 ? 'correction' : 'corrections'}` : 'No corrections';
+function correctionsText({ dirty, changes }: ReturnType<typeof useGroundTruthDraft>): string {
+  const corrections = changes.length;
+  return dirty ? plural(corrections, { one: '# correction', other: '# corrections' }) : t`No corrections`;
+}
 
 /** Skip with corrections made: they are lost, so the reviewer says so first. */
 function SkipAndDiscardDialog({
@@ -99,9 +104,12 @@ function SkipAndDiscardDialog({
     <ConfirmDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Skip this run and discard your corrections?"
-      description={`The run goes back to the queue for someone else; your ${corrections} ${corrections === 1 ? 'correction is' : 'corrections are'} not kept.`}
-      confirmLabel="Skip and discard"
+      title={t`Skip this run and discard your corrections?`}
+      description={plural(corrections, {
+        one: 'The run goes back to the queue for someone else; your # correction is not kept.',
+        other: 'The run goes back to the queue for someone else; your # corrections are not kept.',
+      })}
+      confirmLabel={t`Skip and discard`}
       tone="danger"
       onConfirm={onSkip}
     />
@@ -156,13 +164,13 @@ function useReviewDecisions(
       await moveOn(false);
     } catch (e) {
       const { title, detail } = explainError(e);
-      setError(`${title}: ${detail}`);
+      setError(t`${title}: ${detail}`);
     }
   };
 
   const onReject = async (reason: string) => {
     if (!task) return;
-    await reject.mutateAsync({ runId, task, reason: reason.trim() || 'Rejected in review' });
+    await reject.mutateAsync({ runId, task, reason: reason.trim() || t`Rejected in review` });
     leaving.current = true;
     await moveOn(true);
   };
@@ -178,26 +186,37 @@ function ReviewBar({
   position,
   hold,
 }: Pick<ReviewEditorProps, 'agentId' | 'runId' | 'document' | 'issues' | 'position' | 'hold'>) {
+  const current = formatNumber(position.position);
+  const total = formatNumber(position.total);
+  const shortId = `…${runId.slice(-8)}`;
+  const issueCount = issues.length;
   return (
     <div className="review-bar gt-tabs">
       <p className="review-bar__meta">
         <strong>
-          Run {position.position} of {position.total}
+          <Trans>
+            Run {current} of {total}
+          </Trans>
         </strong>
         <span className="review-bar__id" title={`${agentId}/${runId}`}>
-          run …{runId.slice(-8)}
+          <Trans>run {shortId}</Trans>
         </span>
-        {document ? <span>{document.name || document.documentId}</span> : <span>No document</span>}
-        {hold ? (
-          <span className="review-bar__hold">
-            held by {hold.mine ? 'you' : hold.holder} since <DateTime value={hold.since} mode="clock" />
+        {document ? (
+          <span>{document.name || document.documentId}</span>
+        ) : (
+          <span>
+            <Trans>No document</Trans>
           </span>
-        ) : null}
+        )}
+        {hold ? <HeldBy hold={hold} /> : null}
       </p>
       {issues.length > 0 && (
         <details className="review-issues">
           <summary>
-            {issues.length} {issues.length === 1 ? 'issue' : 'issues'} found by the validation (marked on the fields)
+            {plural(issueCount, {
+              one: '# issue found by the validation (marked on the fields)',
+              other: '# issues found by the validation (marked on the fields)',
+            })}
           </summary>
           <ul>
             {issues.map((issue, i) => (
@@ -207,6 +226,24 @@ function ReviewBar({
         </details>
       )}
     </div>
+  );
+}
+
+/** Who holds the open run and since when: "held by you since 14:05". */
+function HeldBy({ hold }: { hold: ReviewHold }) {
+  const holder = hold.holder;
+  return (
+    <span className="review-bar__hold">
+      {hold.mine ? (
+        <Trans>
+          held by you since <DateTime value={hold.since} mode="clock" />
+        </Trans>
+      ) : (
+        <Trans>
+          held by {holder} since <DateTime value={hold.since} mode="clock" />
+        </Trans>
+      )}
+    </span>
   );
 }
 
@@ -231,10 +268,10 @@ function ReviewActions({ status, canDecide, busy, error, onReject, onSkip, onCon
       {canDecide && (
         <>
           <button type="button" className="button button--ghost" onClick={onReject} disabled={busy}>
-            Reject
+            <Trans>Reject</Trans>
           </button>
           <button type="button" className="button" onClick={onSkip} disabled={busy}>
-            Skip
+            <Trans>Skip</Trans>
           </button>
           <button
             type="button"
@@ -243,7 +280,7 @@ function ReviewActions({ status, canDecide, busy, error, onReject, onSkip, onCon
             disabled={busy}
             aria-keyshortcuts="Control+S Meta+S"
           >
-            Confirm
+            <Trans>Confirm</Trans>
           </button>
         </>
       )}
@@ -274,19 +311,21 @@ function RejectRunDialog({
         onOpenChange(next);
         if (!next) setReason('');
       }}
-      title="Reject this run?"
-      description="Its validation task fails with your reason and the run moves to error. Nothing is saved to the document."
-      confirmLabel="Reject run"
+      title={t`Reject this run?`}
+      description={t`Its validation task fails with your reason and the run moves to error. Nothing is saved to the document.`}
+      confirmLabel={t`Reject run`}
       tone="danger"
       onConfirm={() => onReject(reason)}
     >
       <label className="field">
-        <span className="field__label">Reason</span>
+        <span className="field__label">
+          <Trans>Reason</Trans>
+        </span>
         <input
           className="input"
           value={reason}
           onChange={(e) => setReason(e.target.value)}
-          placeholder="e.g. Duplicate of an invoice already paid"
+          placeholder={t`e.g. Duplicate of an invoice already paid`}
         />
       </label>
     </ConfirmDialog>

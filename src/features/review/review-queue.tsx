@@ -1,9 +1,12 @@
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useRunDocument } from '@/api/documents';
 import type { ReviewHold } from '@/api/review';
 import { DateTime } from '@/components/date-time';
 import type { AgentRun } from '@/contract';
+import { formatNumber } from '@/i18n/format';
 import './review.css';
 
 export type ReviewQueueProps = {
@@ -52,7 +55,9 @@ function InReviewItem({ agentId, runId, who, since }: { agentId: string; runId: 
       name={<span className="review-queue__doc">{who}</span>}
       time={
         <span>
-          since <DateTime value={since} mode="clock" />
+          <Trans>
+            since <DateTime value={since} mode="clock" />
+          </Trans>
         </span>
       }
     />
@@ -61,23 +66,27 @@ function InReviewItem({ agentId, runId, who, since }: { agentId: string; runId: 
 
 /** The sitting's agent (the screen's heading) and where the sitting is. */
 function QueueHead({ agentId, agentName, position }: Pick<ReviewQueueProps, 'agentId' | 'agentName' | 'position'>) {
+  const current = formatNumber(position.position);
+  const total = formatNumber(position.total);
   return (
     <div className="review-queue__head">
       {/* The screen's heading: a screen reader's heading list names the sitting's agent. */}
       <h1 className="review-queue__agent" title={agentId}>
-        <span className="sr-only">Review: </span>
+        <span className="sr-only">
+          <Trans>Review:</Trans>{' '}
+        </span>
         {agentName}
       </h1>
       <p className="review-queue__position" aria-live="polite">
         {position.total ? (
-          <>
+          <Trans>
             <strong>
-              {position.position} of {position.total}
+              {current} of {total}
             </strong>{' '}
             in this sitting
-          </>
+          </Trans>
         ) : (
-          'Nothing to review'
+          <Trans>Nothing to review</Trans>
         )}
       </p>
     </div>
@@ -87,12 +96,15 @@ function QueueHead({ agentId, agentName, position }: Pick<ReviewQueueProps, 'age
 /** The left column: where this sitting is, the runs still waiting (oldest first), and who is reviewing what. */
 export function ReviewQueue({ agentId, agentName, runs, holds, untracked, position }: ReviewQueueProps) {
   const inReview = holds.length + untracked.length;
+  const waiting = runs.length;
   return (
-    <nav className="review-queue" aria-label="Review queue">
+    <nav className="review-queue" aria-label={t`Review queue`}>
       <QueueHead agentId={agentId} agentName={agentName} position={position} />
-      <p className="review-queue__label">{runs.length} waiting</p>
+      <p className="review-queue__label">{plural(waiting, { one: '# waiting', other: '# waiting' })}</p>
       {runs.length === 0 ? (
-        <p className="review-queue__empty">No other run waits for review.</p>
+        <p className="review-queue__empty">
+          <Trans>No other run waits for review.</Trans>
+        </p>
       ) : (
         <ol className="review-queue__list">
           {runs.map((run) => (
@@ -110,17 +122,17 @@ export function ReviewQueue({ agentId, agentName, runs, holds, untracked, positi
         <>
           <p
             className="review-queue__label"
-            title="Held by a reviewer. A run whose reviewer stops goes back to the queue by itself."
+            title={t`Held by a reviewer. A run whose reviewer stops goes back to the queue by itself.`}
           >
-            {inReview} in review
+            {plural(inReview, { one: '# in review', other: '# in review' })}
           </p>
-          <ol className="review-queue__list" aria-label="Runs in review">
+          <ol className="review-queue__list" aria-label={t`Runs in review`}>
             {holds.map((hold) => (
               <InReviewItem
                 key={hold.runId}
                 agentId={agentId}
                 runId={hold.runId}
-                who={hold.mine ? 'You' : hold.holder}
+                who={hold.mine ? t`You` : hold.holder}
                 since={hold.since}
               />
             ))}
@@ -129,7 +141,7 @@ export function ReviewQueue({ agentId, agentName, runs, holds, untracked, positi
                 key={run.runId}
                 agentId={agentId}
                 runId={run.runId}
-                who="Outside this console"
+                who={t`Outside this console`}
                 since={run.since}
               />
             ))}
@@ -144,11 +156,11 @@ export function ReviewQueue({ agentId, agentName, runs, holds, untracked, positi
 function QueuedDocumentName({ run }: { run: AgentRun }) {
   const { documentId, document: doc, failed } = useRunDocument(run);
   const name = !documentId
-    ? 'No document'
+    ? t`No document`
     : doc
-      ? doc.name || 'Untitled document'
+      ? doc.name || t`Untitled document`
       : failed
-        ? 'Document unavailable'
+        ? t`Document unavailable`
         : '…';
   return <span className="review-queue__doc">{name}</span>;
 }

@@ -1,3 +1,5 @@
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { archiveAgentRun } from '@/api/agent-runs';
 import { documentQueryOptions } from '@/api/documents';
@@ -49,9 +51,13 @@ export function ReviewRun(props: ReviewRunProps) {
   // A hold cached from before (stale since a review write) is asked again when its run opens: wait for the answer.
   if (canReview && (hold.isPending || (hold.isFetching && hold.isStale))) {
     return slowTake ? (
-      <SlowAnswer what="handed this run over for review" onRetry={takeAgain} onDone={onDone} />
+      <SlowAnswer
+        message={t`It has not handed this run over for review after 5 seconds. It may still answer; try again, or open the next run and come back to this one later.`}
+        onRetry={takeAgain}
+        onDone={onDone}
+      />
     ) : (
-      <Pending label="Taking the run for review…" />
+      <Pending label={t`Taking the run for review…`} />
     );
   }
   if (canReview && hold.isError) {
@@ -76,9 +82,13 @@ export function ReviewRun(props: ReviewRunProps) {
   }
   if (queries.loading) {
     return slowLoad ? (
-      <SlowAnswer what="sent this run" onRetry={queries.retry} onDone={onDone} />
+      <SlowAnswer
+        message={t`It has not sent this run after 5 seconds. It may still answer; try again, or open the next run and come back to this one later.`}
+        onRetry={queries.retry}
+        onDone={onDone}
+      />
     ) : (
-      <Pending label="Opening the run…" />
+      <Pending label={t`Opening the run…`} />
     );
   }
   if (queries.error) return <Failed error={queries.error} onRetry={queries.retry} />;
@@ -212,44 +222,47 @@ function HoldEnded({
   onTakeAgain: () => void;
   onDone: ReviewRunProps['onDone'];
 }) {
+  const minutes = Math.round(holdMs / 60_000);
   return (
     <RunNotOpen
-      title="Your hold on this run has ended"
+      title={t`Your hold on this run has ended`}
       onDone={onDone}
       alsoOffer={
         <button type="button" className="button" onClick={onTakeAgain}>
-          Take it again
+          <Trans>Take it again</Trans>
         </button>
       }
     >
-      It went back to the queue after {Math.round(holdMs / 60_000)} minutes without activity, or an administrator took
-      it over. Corrections you had not confirmed are not saved.
+      {plural(minutes, {
+        one: 'It went back to the queue after # minute without activity, or an administrator took it over. Corrections you had not confirmed are not saved.',
+        other:
+          'It went back to the queue after # minutes without activity, or an administrator took it over. Corrections you had not confirmed are not saved.',
+      })}
     </RunNotOpen>
   );
 }
 
-/** A take or load that has not answered within a few seconds: says so, and offers to ask again or move on. */
+/** A take or load that has not answered within a few seconds: says so (`message`), and offers to ask again or move on. */
 function SlowAnswer({
-  what,
+  message,
   onRetry,
   onDone,
 }: {
-  what: string;
+  message: string;
   onRetry: () => void;
   onDone: ReviewRunProps['onDone'];
 }) {
   return (
     <RunNotOpen
-      title="The service is taking long to answer"
+      title={t`The service is taking long to answer`}
       onDone={onDone}
       alsoOffer={
         <button type="button" className="button" onClick={onRetry}>
-          Try again
+          <Trans>Try again</Trans>
         </button>
       }
     >
-      It has not {what} after 5 seconds. It may still answer; try again, or open the next run and come back to this one
-      later.
+      {message}
     </RunNotOpen>
   );
 }

@@ -1,3 +1,5 @@
+import { plural, t } from '@lingui/core/macro';
+import { Plural, Trans } from '@lingui/react/macro';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
@@ -13,6 +15,7 @@ import {
 import { DateTime } from '@/components/date-time';
 import { EmptyState, ErrorState, LoadingState } from '@/components/states';
 import type { ReviewHoldList } from '@/contract/review-holds';
+import { formatList } from '@/i18n/format';
 import { reviewPosition } from './review-fields';
 import { ReviewQueue } from './review-queue';
 import { ReviewRun } from './review-run';
@@ -214,7 +217,7 @@ function SittingEnd(props: {
   if (busy) {
     return (
       <div className="review-main">
-        <LoadingState label="Taking the next run…" />
+        <LoadingState label={t`Taking the next run…`} />
       </div>
     );
   }
@@ -225,40 +228,85 @@ function SittingEnd(props: {
       </div>
     );
   }
-  const runsWord = (n: number) => `${n} ${n === 1 ? 'run' : 'runs'}`;
   return (
     <div className="review-main">
       <EmptyState
-        title={done ? `All done: ${runsWord(done)} reviewed` : 'No runs wait for review'}
+        title={
+          done
+            ? plural(done, { one: 'All done: # run reviewed', other: 'All done: # runs reviewed' })
+            : t`No runs wait for review`
+        }
         action={
           <>
             {waitingNow > 0 ? (
               <button type="button" className="button button--primary" onClick={onNext}>
-                Review the next run ({runsWord(waitingNow)} waiting)
+                {plural(waitingNow, {
+                  one: 'Review the next run (# run waiting)',
+                  other: 'Review the next run (# runs waiting)',
+                })}
               </button>
             ) : null}
             <Link to="/" className="button">
-              Back to runs
+              <Trans>Back to runs</Trans>
             </Link>
           </>
         }
       >
-        New runs of {agentName} that need a person appear here.
-        {othersReviewing.length
-          ? ` ${othersReviewing.join(', ')} ${othersReviewing.length === 1 ? 'is' : 'are'} reviewing the rest.`
-          : ''}
-        {outside ? (
-          <>
-            {' '}
-            {outside.count === 1 ? 'One run is' : `${outside.count} runs are`} in review outside this console; unless
-            finished there, {outside.count === 1 ? 'it comes' : 'the first comes'} back to this queue at{' '}
-            <DateTime value={outside.backAt} mode="clock" />.
-          </>
-        ) : null}
-        {untasked
-          ? ` ${runsWord(untasked)} waiting ${untasked === 1 ? 'names' : 'name'} no validation task and cannot be reviewed here: open ${untasked === 1 ? 'it' : 'them'} from the list to archive ${untasked === 1 ? 'it' : 'them'}.`
-          : ''}
+        <Trans>New runs of {agentName} that need a person appear here.</Trans>
+        <OthersReviewing names={othersReviewing} />
+        <OutsideComeBack outside={outside} />
+        <Untasked count={untasked} />
       </EmptyState>
     </div>
+  );
+}
+
+/** The runs in review outside this console, and when the first comes back to this queue. */
+function OutsideComeBack({ outside }: { outside: { count: number; backAt: string } | null }) {
+  if (!outside) return null;
+  const { count, backAt } = outside;
+  return (
+    <>
+      {' '}
+      <Trans>
+        <Plural
+          value={count}
+          one="One run is in review outside this console; unless finished there, it comes back to this queue at"
+          other="# runs are in review outside this console; unless finished there, the first comes back to this queue at"
+        />{' '}
+        <DateTime value={backAt} mode="clock" />.
+      </Trans>
+    </>
+  );
+}
+
+/** The runs waiting that name no validation task: they cannot be reviewed here, only archived. */
+function Untasked({ count }: { count: number }) {
+  if (!count) return null;
+  return (
+    <>
+      {' '}
+      {plural(count, {
+        one: '# run waiting names no validation task and cannot be reviewed here: open it from the list to archive it.',
+        other:
+          '# runs waiting name no validation task and cannot be reviewed here: open them from the list to archive them.',
+      })}
+    </>
+  );
+}
+
+/** " Ann and Bo are reviewing the rest." — the other reviewers at work on this queue, if any. */
+function OthersReviewing({ names }: { names: string[] }) {
+  if (!names.length) return null;
+  const reviewers = formatList(names);
+  const reviewerCount = names.length;
+  return (
+    <>
+      {' '}
+      {plural(reviewerCount, {
+        one: `${reviewers} is reviewing the rest.`,
+        other: `${reviewers} are reviewing the rest.`,
+      })}
+    </>
   );
 }

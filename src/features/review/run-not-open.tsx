@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { EmptyState } from '@/components/states';
 
@@ -20,7 +21,7 @@ export function RunNotOpen({
         action={
           <>
             <button type="button" className="button button--primary" onClick={() => void onDone(false, true)}>
-              Open the next run
+              <Trans>Open the next run</Trans>
             </button>
             {alsoOffer}
           </>

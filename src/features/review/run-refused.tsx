@@ -3,6 +3,8 @@
  * and since when (an admin may take it over or release it), who reviewed it and when, where a run that does not wait
  * for review stands, or why a waiting run without a validation task cannot be reviewed here and what to do with it.
  */
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { explainError } from '@/api/errors';
@@ -25,19 +27,32 @@ function notWaitingWords(status: string | null): string {
   switch (status) {
     case 'running':
     case 'pending-predictions':
-      return 'This run is still being predicted: it has not reached review yet';
+      return t`This run is still being predicted: it has not reached review yet`;
     case 'succeeded-predictions':
-      return 'This run went straight through: its predictions needed no review';
+      return t`This run went straight through: its predictions needed no review`;
     case 'error':
-      return 'This run ended with an error, so there is nothing to review';
+      return t`This run ended with an error, so there is nothing to review`;
     case 'archived':
-      return 'This run was archived';
+      return t`This run was archived`;
     default:
-      return 'This run does not wait for review';
+      return t`This run does not wait for review`;
   }
 }
 
+/** The message of an action that failed, as the operator reads it ("Not allowed: …"). */
+function errorText(error: unknown): string {
+  const { title, detail } = explainError(error);
+  return t`${title}: ${detail}`;
+}
+
+/** The link to the run's page, for the sentences that send the operator there. */
+const runLinkProps = (agentId: string, runId: string) => ({
+  to: '/runs/$agentId/$runId' as const,
+  params: { agentId, runId },
+});
+
 export function RunRefused({ agentId, runId, refusal, canManageHolds, onDone, onArchive }: RunRefusedProps) {
+  const runLink = runLinkProps(agentId, runId);
   switch (refusal.reason) {
     case 'held':
       return (
@@ -45,43 +60,67 @@ export function RunRefused({ agentId, runId, refusal, canManageHolds, onDone, on
       );
     case 'reviewed':
       return (
-        <RunNotOpen title="This run was already reviewed" onDone={onDone}>
-          {refusal.by ? `Reviewed by ${refusal.by}` : 'Reviewed'}
-          {refusal.at ? (
-            <>
-              , <DateTime value={refusal.at} />
-            </>
-          ) : null}
-          . <OpenRunLink agentId={agentId} runId={runId} /> to see what was confirmed.
+        <RunNotOpen title={t`This run was already reviewed`} onDone={onDone}>
+          <ReviewedBy by={refusal.by} at={refusal.at} runLink={runLink} />
         </RunNotOpen>
       );
     case 'no-task':
       return (
         <RunNotOpen
-          title="This run cannot be reviewed here"
+          title={t`This run cannot be reviewed here`}
           onDone={onDone}
           alsoOffer={<ArchiveButton onArchive={onArchive} />}
         >
-          It waits for review, but names no validation task to record a review in (another service or an older version
-          made it that way). <OpenRunLink agentId={agentId} runId={runId} /> to see its document and predictions, or
-          archive it to take it out of the queue.
+          <Trans>
+            It waits for review, but names no validation task to record a review in (another service or an older version
+            made it that way). <Link {...runLink}>Open the run</Link> to see its document and predictions, or archive it
+            to take it out of the queue.
+          </Trans>
         </RunNotOpen>
       );
     default:
       return (
         <RunNotOpen title={notWaitingWords(refusal.status)} onDone={onDone}>
-          Only runs waiting for review can be reviewed here. <OpenRunLink agentId={agentId} runId={runId} /> for its
-          history.
+          <Trans>
+            Only runs waiting for review can be reviewed here. <Link {...runLink}>Open the run</Link> for its history.
+          </Trans>
         </RunNotOpen>
       );
   }
 }
 
-function OpenRunLink({ agentId, runId }: { agentId: string; runId: string }) {
+/** Who reviewed the run and when, as far as the refusal says, and the way to what was confirmed. */
+function ReviewedBy({
+  by,
+  at,
+  runLink,
+}: {
+  by: string | null | undefined;
+  at: string | null | undefined;
+  runLink: ReturnType<typeof runLinkProps>;
+}) {
+  if (by && at)
+    return (
+      <Trans>
+        Reviewed by {by}, <DateTime value={at} />. <Link {...runLink}>Open the run</Link> to see what was confirmed.
+      </Trans>
+    );
+  if (by)
+    return (
+      <Trans>
+        Reviewed by {by}. <Link {...runLink}>Open the run</Link> to see what was confirmed.
+      </Trans>
+    );
+  if (at)
+    return (
+      <Trans>
+        Reviewed, <DateTime value={at} />. <Link {...runLink}>Open the run</Link> to see what was confirmed.
+      </Trans>
+    );
   return (
-    <Link to="/runs/$agentId/$runId" params={{ agentId, runId }}>
-      Open the run
-    </Link>
+    <Trans>
+      Reviewed. <Link {...runLink}>Open the run</Link> to see what was confirmed.
+    </Trans>
   );
 }
 
@@ -98,12 +137,11 @@ function ArchiveButton({ onArchive }: { onArchive: () => Promise<void> }) {
           try {
             await onArchive();
           } catch (error) {
-            const { title, detail } = explainError(error);
-            setState({ busy: false, error: `${title}: ${detail}` });
+            setState({ busy: false, error: errorText(error) });
           }
         }}
       >
-        Archive it
+        <Trans>Archive it</Trans>
       </button>
       {state.error ? <ActionError>{state.error}</ActionError> : null}
     </>
@@ -134,10 +172,10 @@ function HeldElsewhere({
 }) {
   const { takeOver, release } = useManageReviewHold(agentId);
   const failed = takeOver.error ?? release.error;
-  const who = refusal.by ?? 'Another reviewer';
+  const holder = refusal.by;
   return (
     <RunNotOpen
-      title={`${who} is reviewing this run`}
+      title={holder ? t`${holder} is reviewing this run` : t`Another reviewer is reviewing this run`}
       onDone={onDone}
       alsoOffer={
         canManage && refusal.by ? (
@@ -148,7 +186,7 @@ function HeldElsewhere({
               disabled={takeOver.isPending}
               onClick={() => takeOver.mutate(runId)}
             >
-              Take it over
+              <Trans>Take it over</Trans>
             </button>
             <button
               type="button"
@@ -156,26 +194,36 @@ function HeldElsewhere({
               disabled={release.isPending}
               onClick={() => release.mutate(runId, { onSuccess: () => void onDone(false) })}
             >
-              Release it to the queue
+              <Trans>Release it to the queue</Trans>
             </button>
-            {failed ? (
-              <ActionError>{`${explainError(failed).title}: ${explainError(failed).detail}`}</ActionError>
-            ) : null}
+            {failed ? <ActionError>{errorText(failed)}</ActionError> : null}
           </>
         ) : undefined
       }
     >
-      {refusal.by ? `Held by ${refusal.by}` : 'Taken outside this console'}
-      {refusal.at ? (
-        <>
-          {' '}
-          since <DateTime value={refusal.at} mode="clock" />
-        </>
-      ) : null}
-      .{' '}
-      {refusal.by
-        ? 'It goes back to the queue by itself if they stop working on it.'
-        : 'It goes back to the queue once it has not changed for the hold time.'}
+      <HeldSince holder={holder} at={refusal.at} />
     </RunNotOpen>
+  );
+}
+
+/** Who holds the run (or that it was taken outside this console), since when, and when it comes back. */
+function HeldSince({ holder, at }: { holder: string | null | undefined; at: string | null | undefined }) {
+  if (holder && at)
+    return (
+      <Trans>
+        Held by {holder} since <DateTime value={at} mode="clock" />. It goes back to the queue by itself if they stop
+        working on it.
+      </Trans>
+    );
+  if (holder) return <Trans>Held by {holder}. It goes back to the queue by itself if they stop working on it.</Trans>;
+  if (at)
+    return (
+      <Trans>
+        Taken outside this console since <DateTime value={at} mode="clock" />. It goes back to the queue once it has not
+        changed for the hold time.
+      </Trans>
+    );
+  return (
+    <Trans>Taken outside this console. It goes back to the queue once it has not changed for the hold time.</Trans>
   );
 }

@@ -4,6 +4,7 @@
  * that stays until dismissed, with the way back to the run and its corrections (kept in this tab until the service
  * has them).
  */
+import { t } from '@lingui/core/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { startTransition, useRef, useState } from 'react';
 import { explainError } from '@/api/errors';
@@ -30,11 +31,12 @@ export function useBackgroundConfirm(agentId: string, onFailed: () => void) {
       settle(runId);
       onFailed();
       const { title, detail } = explainError(error);
-      toast.error(`Run …${runId.slice(-8)} was not confirmed. ${title}: ${detail}`, {
-        description: 'Your corrections are kept in this tab: open the run to confirm it again.',
+      const shortId = `…${runId.slice(-8)}`;
+      toast.error(t`Run ${shortId} was not confirmed. ${title}: ${detail}`, {
+        description: t`Your corrections are kept in this tab: open the run to confirm it again.`,
         duration: Number.POSITIVE_INFINITY,
         action: {
-          label: 'Open it again',
+          label: t`Open it again`,
           onClick: () => void navigate({ to: '/runs/review', search: { agentId, runId } }),
         },
       });

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { AGENT_RUN_LIFECYCLE_ORDER } from '@/contract';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -5,6 +7,7 @@ import { agentRunCountsQueryOptions, agentRunsListQueryOptions } from '@/api/age
 import { Section } from '@/components/page-header';
 import { DateTime } from '@/components/date-time';
 import { LoadingState } from '@/components/states';
+import { formatCount } from './run-tabs';
 import { AgentRunStatusBadge } from './run-status-badge';
 import { RunSubrunsTable } from './run-subruns-table';
 import './runs.css';
@@ -19,18 +22,15 @@ export function AgentRunsSummary({ agentId }: { agentId: string }) {
   const { data } = useSuspenseQuery(agentRunsListQueryOptions(org, recentRunsParams(agentId)));
   return (
     <>
-      <Section id="run-counts" title="Runs per status">
+      <Section id="run-counts" title={t`Runs per status`}>
         {counts.isPending ? (
-          <LoadingState label="Counting runs…" />
+          <LoadingState label={t`Counting runs…`} />
         ) : (
-          <ul className="run-counts" aria-label="Runs per status">
+          <ul className="run-counts" aria-label={t`Runs per status`}>
             {AGENT_RUN_LIFECYCLE_ORDER.map((status) => (
               <li key={status}>
                 <AgentRunStatusBadge status={status} />{' '}
-                <strong>
-                  {(counts.data?.counts[status] ?? 0).toLocaleString()}
-                  {counts.data?.complete === false ? '+' : ''}
-                </strong>
+                <strong>{formatCount(counts.data?.counts[status] ?? 0, counts.data?.complete !== false)}</strong>
               </li>
             ))}
           </ul>
@@ -38,17 +38,19 @@ export function AgentRunsSummary({ agentId }: { agentId: string }) {
       </Section>
       <Section
         id="recent-runs"
-        title="Recent runs"
+        title={t`Recent runs`}
         actions={
           <Link to="/runs" search={{ agent: agentId }}>
-            All runs
+            <Trans>All runs</Trans>
           </Link>
         }
       >
         {data.runs.length === 0 ? (
-          <p className="muted">No runs yet.</p>
+          <p className="muted">
+            <Trans>No runs yet.</Trans>
+          </p>
         ) : (
-          <RunSubrunsTable columns={['Run', 'Status', 'Created']}>
+          <RunSubrunsTable columns={[t`Run`, t`Status`, t`Created`]}>
             {data.runs.map((r) => (
               <tr key={r.runId}>
                 <td>

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useCapabilities } from '@/api/capabilities';
@@ -13,11 +16,12 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/states';
 import { formatRunReference, REVIEW_STATUSES, type ActionRun, type AgentRun, type HookRun } from '@/contract';
 import { ChangeCredit } from '@/widgets/change-credit/change-credit';
 import { JsonBlock } from './json-block';
-import { useArchiveWithUndo, useDeleteRunDialog } from './run-actions';
-import { AGENT_RUN_STATUS_WORDS, agentRunStatusWords } from './run-status';
+import { archivingRunText, useArchiveWithUndo, useDeleteRunDialog } from './run-actions';
+import { agentRunStatusWords, isAgentRunStatus } from './run-status';
 import { AgentRunStatusBadge, RunStatusBadge } from './run-status-badge';
 import { RunSubrunsTable } from './run-subruns-table';
-import { bareId, resourceKind } from '@/api/run-ids';
+import { bareId, resourceKind, type ResourceKind } from '@/api/run-ids';
+import { i18n } from '@/i18n/i18n';
 import './runs.css';
 import { useOrganizationScope } from '@/api/organization-scope';
 
@@ -48,13 +52,14 @@ export function RunDetailScreen({ agentId, runId }: { agentId: string; runId: st
 function RunDetailHeader({ run, onDelete }: { run: AgentRun; onDelete: (run: AgentRun) => void }) {
   const { review: canArchive, write: canDelete } = useCapabilities();
   const archive = useArchiveWithUndo();
+  const shortId = `…${run.runId.slice(-8)}`;
   return (
     <PageHeader
-      title={`Run …${run.runId.slice(-8)}`}
+      title={t`Run ${shortId}`}
       meta={
         <>
           <AgentRunStatusBadge status={run.status} />
-          <IdWithCopy id={run.runId} label="Copy run id" />
+          <IdWithCopy id={run.runId} label={t`Copy run id`} />
         </>
       }
       description={
@@ -70,17 +75,17 @@ function RunDetailHeader({ run, onDelete }: { run: AgentRun; onDelete: (run: Age
               search={{ agentId: run.agentId, runId: run.runId }}
               className="button button--primary"
             >
-              Review
+              <Trans>Review</Trans>
             </Link>
           )}
           {canArchive && run.status !== 'archived' && (
-            <button type="button" className="button" onClick={() => archive([run], `run …${run.runId.slice(-8)}`)}>
-              Archive
+            <button type="button" className="button" onClick={() => archive([run], archivingRunText(run.runId))}>
+              <Trans>Archive</Trans>
             </button>
           )}
           {canDelete && (
             <button type="button" className="button button--danger" onClick={() => onDelete(run)}>
-              Delete
+              <Trans>Delete</Trans>
             </button>
           )}
         </>
@@ -93,13 +98,16 @@ function RunDetailHeader({ run, onDelete }: { run: AgentRun; onDelete: (run: Age
 function RunOrigin({ run, agentId }: { run: AgentRun; agentId: string }) {
   const org = useOrganizationScope();
   const agent = useQuery(agentQueryOptions(org, agentId));
+  const agentName = agent.data?.name || run.agentId;
   return (
     <p className="muted run-origin">
-      Agent{' '}
-      <Link to="/agents/$agentId" params={{ agentId: run.agentId }}>
-        {agent.data?.name || run.agentId}
-      </Link>{' '}
-      · created <DateTime value={run.createdTime} mode="exact" />
+      <Trans>
+        Agent{' '}
+        <Link to="/agents/$agentId" params={{ agentId: run.agentId }}>
+          {agentName}
+        </Link>{' '}
+        · created <DateTime value={run.createdTime} mode="exact" />
+      </Trans>
       <ChangeCredit
         actor={run.createdBy}
         write={creationWrite(`agents/${segment(run.agentId)}/runs`, run.createdTime)}
@@ -110,11 +118,13 @@ function RunOrigin({ run, agentId }: { run: AgentRun; agentId: string }) {
 
 function RunTimeline({ run }: { run: AgentRun }) {
   return (
-    <Section title="Timeline" description="Every state the run went through, oldest first.">
+    <Section title={t`Timeline`} description={t`Every state the run went through, oldest first.`}>
       {run.events.length === 0 ? (
-        <p className="muted">No events recorded.</p>
+        <p className="muted">
+          <Trans>No events recorded.</Trans>
+        </p>
       ) : (
-        <ol className="run-timeline" aria-label="Run events">
+        <ol className="run-timeline" aria-label={t`Run events`}>
           {run.events.map((event, index) => (
             <TimelineEvent key={index} event={event} />
           ))}
@@ -134,7 +144,7 @@ function TimelineEvent({ event }: { event: AgentRun['events'][number] }) {
   return (
     <li>
       <span className="run-timeline__what">
-        {status ? (AGENT_RUN_STATUS_WORDS[status as keyof typeof AGENT_RUN_STATUS_WORDS]?.label ?? status) : type}
+        {status ? (isAgentRunStatus(status) ? agentRunStatusWords(status).label : status) : type}
       </span>
       {status && <span className="muted">({type})</span>}
       <DateTime value={time} mode="exact" />
@@ -146,9 +156,11 @@ function TimelineEvent({ event }: { event: AgentRun['events'][number] }) {
 
 function RunResources({ run }: { run: AgentRun }) {
   return (
-    <Section title="Resources" description="What this run used and produced.">
+    <Section title={t`Resources`} description={t`What this run used and produced.`}>
       {run.resourceIds.length === 0 ? (
-        <p className="muted">The run names no resources.</p>
+        <p className="muted">
+          <Trans>The run names no resources.</Trans>
+        </p>
       ) : (
         <ul className="run-resources">
           {run.resourceIds.map((id) => (
@@ -160,6 +172,18 @@ function RunResources({ run }: { run: AgentRun }) {
   );
 }
 
+/** A resource's kind in words ("validation task"). */
+const RESOURCE_KIND_MESSAGES: Record<ResourceKind, MessageDescriptor> = {
+  document: msg`document`,
+  model: msg`model`,
+  validation: msg`validation`,
+  'validation-task': msg`validation task`,
+  hook: msg`hook`,
+  action: msg`action`,
+  agent: msg`agent`,
+  other: msg`other`,
+};
+
 function ResourceLink({ id }: { id: string }) {
   const kind = resourceKind(id);
   const bare = bareId(id);
@@ -168,19 +192,19 @@ function ResourceLink({ id }: { id: string }) {
       case 'document':
         return (
           <Link to="/documents/$documentId" params={{ documentId: bare }}>
-            Open document
+            <Trans>Open document</Trans>
           </Link>
         );
       case 'model':
         return (
           <Link to="/models/$modelId" params={{ modelId: bare }}>
-            Open model
+            <Trans>Open model</Trans>
           </Link>
         );
       case 'validation':
         return (
           <Link to="/validations/$validationId" params={{ validationId: bare }}>
-            Open validation
+            <Trans>Open validation</Trans>
           </Link>
         );
       default:
@@ -189,7 +213,7 @@ function ResourceLink({ id }: { id: string }) {
   })();
   return (
     <li>
-      <span className="run-resources__kind">{kind.replace('-', ' ')}</span>
+      <span className="run-resources__kind">{i18n._(RESOURCE_KIND_MESSAGES[kind])}</span>
       <IdWithCopy id={id} />
       {link}
     </li>
@@ -212,30 +236,35 @@ function SubRuns({ run }: { run: AgentRun }) {
   const failed = [...(hooks.data ?? []), ...(actions.data ?? [])].filter((r) => r.status === 'failed').length;
   return (
     <Section
-      title="Hook runs and action runs"
+      title={t`Hook runs and action runs`}
       description={
         failed
-          ? `${failed} failed — their errors are shown below.`
-          : 'What the agent’s hooks and actions did for this run.'
+          ? plural(failed, {
+              one: '# failed — its errors are shown below.',
+              other: '# failed — their errors are shown below.',
+            })
+          : t`What the agent’s hooks and actions did for this run.`
       }
       id="subruns"
     >
       {hookIds.length === 0 && actionIds.length === 0 ? (
-        <p className="muted">This agent has no hooks or actions.</p>
+        <p className="muted">
+          <Trans>This agent has no hooks or actions.</Trans>
+        </p>
       ) : (
         <>
           {(hooks.isPending && hookIds.length > 0) || (actions.isPending && actionIds.length > 0) ? (
-            <LoadingState label="Loading hook and action runs…" />
+            <LoadingState label={t`Loading hook and action runs…`} />
           ) : null}
           {hooks.isError && <ErrorState error={hooks.error} onRetry={() => void hooks.refetch()} />}
           {actions.isError && <ErrorState error={actions.error} onRetry={() => void actions.refetch()} />}
           {(hooks.data || actions.data) &&
             ((hooks.data?.length ?? 0) + (actions.data?.length ?? 0) === 0 ? (
-              <EmptyState title="Nothing ran yet">
-                Hooks fire on their trigger status; actions run on export.
+              <EmptyState title={t`Nothing ran yet`}>
+                <Trans>Hooks fire on their trigger status; actions run on export.</Trans>
               </EmptyState>
             ) : (
-              <RunSubrunsTable columns={['Kind', 'Name', 'Status', 'Problems', 'Started']}>
+              <RunSubrunsTable columns={[t`Kind`, t`Name`, t`Status`, t`Problems`, t`Started`]}>
                 {(hooks.data ?? []).map((r) => (
                   <SubRunRow key={r.runId} kind="hook" run={r} />
                 ))}
@@ -267,27 +296,31 @@ function SubRunRow({ kind, run }: { kind: 'hook' | 'action'; run: HookRun | Acti
     );
   return (
     <tr>
-      <td>{kind === 'hook' ? 'Hook' : 'Action'}</td>
+      <td>{kind === 'hook' ? t`Hook` : t`Action`}</td>
       <td>{link}</td>
       <td>
         <RunStatusBadge status={run.status} />
       </td>
       <td>
         {run.errors?.length ? (
-          <ul className="run-problems run-problems--errors" aria-label="Errors">
+          <ul className="run-problems run-problems--errors" aria-label={t`Errors`}>
             {run.errors.map((e, i) => (
               <li key={i}>{e}</li>
             ))}
           </ul>
         ) : null}
         {run.warnings?.length ? (
-          <ul className="run-problems run-problems--warnings" aria-label="Warnings">
+          <ul className="run-problems run-problems--warnings" aria-label={t`Warnings`}>
             {run.warnings.map((w, i) => (
               <li key={i}>{w}</li>
             ))}
           </ul>
         ) : null}
-        {!run.errors?.length && !run.warnings?.length && <span className="muted">None</span>}
+        {!run.errors?.length && !run.warnings?.length && (
+          <span className="muted">
+            <Trans>None</Trans>
+          </span>
+        )}
       </td>
       <td>
         <DateTime value={run.createdTime} />
@@ -300,15 +333,17 @@ function Variables({ run }: { run: AgentRun }) {
   const org = useOrganizationScope();
   const variables = useQuery(agentRunVariablesQueryOptions(org, run));
   return (
-    <Section title="Variables" description="The run’s variables file: what the hooks and actions received.">
+    <Section title={t`Variables`} description={t`The run’s variables file: what the hooks and actions received.`}>
       {!run.variablesFileUrl ? (
-        <p className="muted">This run has no variables file.</p>
+        <p className="muted">
+          <Trans>This run has no variables file.</Trans>
+        </p>
       ) : variables.isPending ? (
-        <LoadingState label="Loading variables…" />
+        <LoadingState label={t`Loading variables…`} />
       ) : variables.isError ? (
         <ErrorState error={variables.error} onRetry={() => void variables.refetch()} />
       ) : (
-        <JsonBlock label="Variables" value={variables.data} open />
+        <JsonBlock label={t`Variables`} copyLabel={t`Copy variables`} value={variables.data} open />
       )}
     </Section>
   );

@@ -1,3 +1,5 @@
+import { Trans } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
 import { Link } from '@tanstack/react-router';
 import { useRunDocument } from '@/api/documents';
 import { contentTypeLabel } from '@/components/content-type-label';
@@ -6,17 +8,25 @@ import type { AgentRun } from '@/contract';
 /** The document the run names in its resourceIds: name and type (fetched per visible row, cached). */
 export function RunDocument({ run }: { run: AgentRun }) {
   const { documentId, document: doc, failed } = useRunDocument(run);
-  if (!documentId) return <span className="muted">No document</span>;
+  if (!documentId)
+    return (
+      <span className="muted">
+        <Trans>No document</Trans>
+      </span>
+    );
   if (failed)
     return (
       <Link to="/documents/$documentId" params={{ documentId }} className="runs-id">
-        …{documentId.slice(-8)} <span className="muted">(deleted?)</span>
+        …{documentId.slice(-8)}{' '}
+        <span className="muted">
+          <Trans>(deleted?)</Trans>
+        </span>
       </Link>
     );
   return (
     <span className="runs-doc">
       <Link to="/documents/$documentId" params={{ documentId }}>
-        {doc ? doc.name || 'Untitled document' : '…'}
+        {doc ? doc.name || t`Untitled document` : '…'}
       </Link>
       {doc?.contentType && <span className="badge badge--outline">{contentTypeLabel(doc.contentType)}</span>}
     </span>

@@ -1,12 +1,16 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useId, type FormEvent } from 'react';
 import { fromLocalDateTimeInput, toLocalDateTimeInput } from '@/components/form/local-date-time';
 import type { AgentRunStatus } from '@/contract';
-import { AGENT_RUN_STATUS_WORDS } from './run-status';
+import { timeZoneName } from '@/i18n/format';
+import { currentLocale } from '@/i18n/i18n';
+import { agentRunStatusLabel } from './run-status';
 import { useRunsSearchChange } from './runs-route';
 import {
   lowestConfidenceWords,
   predictionFilterWords,
-  RUN_OUTCOME_WORDS,
+  runOutcomeWords,
   tabStatuses,
   type RunsSearch,
 } from './runs-search';
@@ -43,17 +47,19 @@ export function RunFilters({ search }: { search: RunsSearch }) {
     const to = fromLocalDateTimeInput(String(form.get('to') ?? ''));
     onSearchChange((s) => ({ ...s, cursor: undefined, from, to }));
   };
+  // The inputs take the browser's local wall-clock time (not the console's UTC choice): their labels name its zone.
+  const zone = timeZoneName('local', search.from ?? search.to);
   return (
-    <form className="runs-filters" onSubmit={apply} key={`${search.from}|${search.to}`} aria-label="Filter runs">
+    <form className="runs-filters" onSubmit={apply} key={`${search.from}|${search.to}`} aria-label={t`Filter runs`}>
       <InsightChips search={search} />
       {statuses.length > 1 && <StatusFilter id={`${id}-status`} statuses={statuses} chosen={chosen[0]} />}
       <span className="runs-filter">
-        <CreatedInput id={`${id}-from`} name="from" label="Created from" value={search.from} />
+        <CreatedInput id={`${id}-from`} name="from" label={t`Created from (${zone})`} value={search.from} />
       </span>
       <span className="runs-filter">
-        <CreatedInput id={`${id}-to`} name="to" label="until" value={search.to} />
+        <CreatedInput id={`${id}-to`} name="to" label={t`until (${zone})`} value={search.to} />
         <button type="submit" className="button">
-          Apply
+          <Trans>Apply</Trans>
         </button>
       </span>
       {filtered && (
@@ -62,7 +68,7 @@ export function RunFilters({ search }: { search: RunsSearch }) {
           className="button button--ghost"
           onClick={() => onSearchChange((s) => ({ agent: s.agent, tab: s.tab, sort: s.sort, refresh: s.refresh }))}
         >
-          Clear filters
+          <Trans>Clear filters</Trans>
         </button>
       )}
     </form>
@@ -75,19 +81,20 @@ function InsightChips({ search }: { search: RunsSearch }) {
   const remove = (cleared: Partial<RunsSearch>) => onSearchChange((s) => ({ ...s, cursor: undefined, ...cleared }));
   const prediction = predictionFilterWords(search);
   const lowest = lowestConfidenceWords(search);
+  const outcome = search.outcome ? runOutcomeWords(search.outcome) : undefined;
   return (
     <>
-      {search.outcome && (
+      {outcome && (
         <FilterChip
-          words={`Outcome: ${RUN_OUTCOME_WORDS[search.outcome]}`}
-          removeLabel={`Remove the filter outcome ${RUN_OUTCOME_WORDS[search.outcome]}`}
+          words={t`Outcome: ${outcome}`}
+          removeLabel={t`Remove the filter outcome ${outcome}`}
           onRemove={() => remove({ outcome: undefined })}
         />
       )}
       {prediction && (
         <FilterChip
           words={prediction}
-          removeLabel={`Remove the filter ${prediction}`}
+          removeLabel={t`Remove the filter ${prediction}`}
           onRemove={() =>
             remove({ predictionLabel: undefined, predictionChanged: undefined, predictionConfidence: undefined })
           }
@@ -96,7 +103,7 @@ function InsightChips({ search }: { search: RunsSearch }) {
       {lowest && (
         <FilterChip
           words={lowest}
-          removeLabel={`Remove the filter ${lowest}`}
+          removeLabel={t`Remove the filter ${lowest}`}
           onRemove={() => remove({ lowestConfidence: undefined })}
         />
       )}
@@ -117,7 +124,9 @@ function StatusFilter({
   const onSearchChange = useRunsSearchChange();
   return (
     <span className="runs-filter">
-      <label htmlFor={id}>Status</label>
+      <label htmlFor={id}>
+        <Trans>Status</Trans>
+      </label>
       <select
         id={id}
         className="input"
@@ -127,10 +136,10 @@ function StatusFilter({
           onSearchChange((s) => ({ ...s, cursor: undefined, status }));
         }}
       >
-        <option value="">Any in this tab</option>
+        <option value="">{t`Any in this tab`}</option>
         {statuses.map((s) => (
           <option key={s} value={s}>
-            {AGENT_RUN_STATUS_WORDS[s].label}
+            {agentRunStatusLabel(s)}
           </option>
         ))}
       </select>
@@ -138,12 +147,22 @@ function StatusFilter({
   );
 }
 
-/** A bound of the created-time window, in the operator's local time; applied with the form. */
+/**
+ * A bound of the created-time window, in the operator's local time; applied with the form. `lang` asks the browser to
+ * write the date and time in the operator's locale (honoured where the platform allows; others follow the system).
+ */
 function CreatedInput({ id, name, label, value }: { id: string; name: string; label: string; value?: string }) {
   return (
     <>
       <label htmlFor={id}>{label}</label>
-      <input id={id} name={name} type="datetime-local" className="input" defaultValue={toLocalDateTimeInput(value)} />
+      <input
+        id={id}
+        name={name}
+        type="datetime-local"
+        className="input"
+        lang={currentLocale()}
+        defaultValue={toLocalDateTimeInput(value)}
+      />
     </>
   );
 }

@@ -1,18 +1,19 @@
 import { agentRunStatusWords, runStatusWords, type StatusTone, type StatusWords } from './run-status';
 
-const TONE_CLASS: Record<StatusTone, string> = {
-  neutral: 'badge',
-  info: 'badge badge--info',
-  progress: 'badge badge--info run-badge--progress',
-  attention: 'badge badge--warning',
-  success: 'badge badge--success',
-  danger: 'badge badge--danger',
-  muted: 'badge badge--outline',
+/** The badge's modifier classes per tone (after `badge`). */
+const TONE_CLASSES: Record<StatusTone, readonly string[]> = {
+  neutral: [],
+  info: ['badge--info'],
+  progress: ['badge--info', 'run-badge--progress'],
+  attention: ['badge--warning'],
+  success: ['badge--success'],
+  danger: ['badge--danger'],
+  muted: ['badge--outline'],
 };
 
 function Badge({ words, status }: { words: StatusWords; status: string }) {
   return (
-    <span className={TONE_CLASS[words.tone]} title={words.meaning} data-status={status}>
+    <span className={['badge', ...TONE_CLASSES[words.tone]].join(' ')} title={words.meaning} data-status={status}>
       {words.label}
     </span>
   );

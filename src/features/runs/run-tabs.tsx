@@ -1,11 +1,21 @@
+import { plural, t } from '@lingui/core/macro';
 import type { AgentRunCountsResult } from '@/api/agent-runs';
 import { insightSearch, RUN_TABS, type RunTab } from '@/api/runs-filter';
+import { formatNumber } from '@/i18n/format';
 import { useRunsSearchChange } from './runs-route';
-import { RUN_TAB_DEFINITIONS } from './runs-search';
+import { RUN_TAB_DEFINITIONS, runTabLabel } from './runs-search';
 
-/** A count, with "+" when it is a lower bound (a service without the count extension). */
+/** A count in the operator's locale, with "+" when it is a lower bound (a service without the count extension). */
 export function formatCount(n: number, complete: boolean): string {
-  return `${n.toLocaleString()}${complete ? '' : '+'}`;
+  return `${formatNumber(n)}${complete ? '' : '+'}`;
+}
+
+/** What a tab's count says to a screen reader: "12 runs", "at least 100 runs", "counting". */
+function countLabel(count: number | undefined, complete: boolean): string {
+  if (count === undefined) return t`counting`;
+  return complete
+    ? plural(count, { one: '# run', other: '# runs' })
+    : plural(count, { one: 'at least # run', other: 'at least # runs' });
 }
 
 /** The runs page's tabs, each with its count of runs (a lower bound when the service cannot count them all). */
@@ -34,27 +44,22 @@ export function RunTabs({
       tab: next === 'all' ? undefined : next,
     }));
   return (
-    <nav className="runs-tabs" aria-label="Run tabs">
-      {RUN_TABS.map((t) => {
-        const def = RUN_TAB_DEFINITIONS[t];
+    <nav className="runs-tabs" aria-label={t`Run tabs`}>
+      {RUN_TABS.map((tabId) => {
+        const def = RUN_TAB_DEFINITIONS[tabId];
         const count = counts ? def.statuses.reduce((sum, s) => sum + (counts.counts[s] ?? 0), 0) : undefined;
         const shown = count === undefined ? undefined : formatCount(count, counts!.complete);
         return (
           <button
-            key={t}
+            key={tabId}
             type="button"
             className="runs-tab"
-            aria-current={t === tab ? 'page' : undefined}
-            onClick={() => onChange(t)}
-            data-tab={t}
+            aria-current={tabId === tab ? 'page' : undefined}
+            onClick={() => onChange(tabId)}
+            data-tab={tabId}
           >
-            {def.label}
-            <span
-              className="runs-tab__count"
-              aria-label={
-                shown === undefined ? 'counting' : counts!.complete ? `${count} runs` : `at least ${count} runs`
-              }
-            >
+            {runTabLabel(tabId)}
+            <span className="runs-tab__count" aria-label={countLabel(count, counts?.complete ?? true)}>
               {shown ?? (loading ? '…' : '?')}
             </span>
           </button>

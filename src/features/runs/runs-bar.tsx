@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { agentsQueryOptions } from '@/api/agents';
@@ -29,6 +31,7 @@ export function RunsBar({
 }) {
   const onSearchChange = useRunsSearchChange();
   const waiting = REVIEW_STATUSES.reduce((sum, s) => sum + (counts?.counts[s] ?? 0), 0);
+  const waitingCount = counts ? formatCount(waiting, counts.complete) : '…';
   return (
     <div className="runs-bar">
       <AgentPicker
@@ -50,7 +53,7 @@ export function RunsBar({
         className="button button--primary runs-review-button"
         aria-disabled={waiting === 0 || undefined}
       >
-        Review ({counts ? formatCount(waiting, counts.complete) : '…'})
+        <Trans>Review ({waitingCount})</Trans>
       </Link>
       <OldestWaiting agentId={agentId} />
     </div>
@@ -71,7 +74,9 @@ function AgentPicker({
   const refetchAgents = useRefetchOnOpen(agentsQueryOptions(useOrganizationScope()).queryKey);
   return (
     <div className="runs-agent">
-      <label htmlFor={id}>Agent</label>
+      <label htmlFor={id}>
+        <Trans>Agent</Trans>
+      </label>
       <select id={id} className="input" value={agentId} onChange={(e) => onChange(e.target.value)} {...refetchAgents}>
         {agents.map((a) => (
           <option key={a.agentId} value={a.agentId}>
@@ -80,7 +85,7 @@ function AgentPicker({
         ))}
       </select>
       <Link to="/agents/$agentId" params={{ agentId }} className="button button--ghost button--small">
-        About this agent
+        <Trans>About this agent</Trans>
       </Link>
     </div>
   );
@@ -101,21 +106,23 @@ function RefreshControl({
   const id = useId();
   return (
     <div className="runs-refresh">
-      <label htmlFor={id}>Auto-refresh</label>
+      <label htmlFor={id}>
+        <Trans>Auto-refresh</Trans>
+      </label>
       <select id={id} className="input" value={seconds} onChange={(e) => onChange(Number(e.target.value))}>
         {REFRESH_CHOICES.map((s) => (
           <option key={s} value={s}>
-            {s === 0 ? 'Off' : `Every ${s} s`}
+            {s === 0 ? t`Off` : t`Every ${s} s`}
           </option>
         ))}
       </select>
       <span className="muted runs-refresh__note" role="status">
         {paused && seconds > 0 ? (
-          'Paused while runs are selected'
+          <Trans>Paused while runs are selected</Trans>
         ) : (
-          <>
+          <Trans>
             Updated <DateTime value={updatedAt} />
-          </>
+          </Trans>
         )}
       </span>
     </div>

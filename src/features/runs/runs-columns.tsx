@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { ColumnDef } from '@/components/data-table';
 import { DateTime } from '@/components/date-time';
@@ -27,70 +29,90 @@ function runInfoColumns(): ColumnDef<AgentRun, unknown>[] {
   return [
     {
       id: 'status',
-      header: 'Status',
+      header: t`Status`,
       meta: { hideable: false },
       cell: ({ row: { original: r } }) => <AgentRunStatusBadge status={r.status} />,
     },
     {
       id: 'run',
-      header: 'Run',
+      header: t`Run`,
       meta: { hideable: false },
-      cell: ({ row: { original: r } }) => (
-        <Link
-          to="/runs/$agentId/$runId"
-          params={{ agentId: r.agentId, runId: r.runId }}
-          className="runs-id"
-          // The name starts with the words shown (WCAG 2.5.3) and goes on with the whole id.
-          aria-label={`…${r.runId.slice(-8)}: run ${r.runId}`}
-        >
-          …{r.runId.slice(-8)}
-        </Link>
-      ),
+      cell: ({ row: { original: r } }) => <RunIdLink run={r} />,
     },
     {
       id: 'document',
-      header: 'Document',
+      header: t`Document`,
       meta: { className: 'wrap runs-doc-cell' },
       cell: ({ row: { original: r } }) => <RunDocument run={r} />,
     },
     {
       id: 'created',
-      header: 'Created',
+      header: t`Created`,
       enableSorting: true,
       cell: ({ row: { original: r } }) => <DateTime value={r.createdTime} />,
     },
     {
       id: 'updated',
-      header: 'Last change',
+      header: t`Last change`,
       cell: ({ row: { original: r } }) => <DateTime value={r.events.at(-1)?.time ?? r.updatedTime ?? r.createdTime} />,
     },
   ];
+}
+
+/** A run's link, by the end of its id. */
+function RunIdLink({ run }: { run: AgentRun }) {
+  const shortId = `…${run.runId.slice(-8)}`;
+  const { runId } = run;
+  return (
+    <Link
+      to="/runs/$agentId/$runId"
+      params={{ agentId: run.agentId, runId }}
+      className="runs-id"
+      // The name starts with the words shown (WCAG 2.5.3) and goes on with the whole id.
+      aria-label={t`${shortId}: run ${runId}`}
+    >
+      {shortId}
+    </Link>
+  );
 }
 
 /** Archive (a run not archived yet) and Delete, as the operator may. */
 function actionsColumn({ canArchive, canDelete, onArchive, onDelete }: RowActions): ColumnDef<AgentRun, unknown> {
   return {
     id: 'actions',
-    header: () => <span className="sr-only">Actions</span>,
-    meta: { className: 'col-actions', hideable: false, label: 'Actions' },
+    header: () => (
+      <span className="sr-only">
+        <Trans>Actions</Trans>
+      </span>
+    ),
+    meta: { className: 'col-actions', hideable: false, label: t`Actions` },
     cell: ({ row: { original: r } }) => (
       <span className="runs-row-actions">
-        {canArchive && r.status !== 'archived' && <RowAction verb="Archive" run={r} onClick={onArchive} />}
-        {canDelete && <RowAction verb="Delete" run={r} onClick={onDelete} />}
+        {canArchive && r.status !== 'archived' && <RowAction action="archive" run={r} onClick={onArchive} />}
+        {canDelete && <RowAction action="delete" run={r} onClick={onDelete} />}
       </span>
     ),
   };
 }
 
-function RowAction({ verb, run, onClick }: { verb: string; run: AgentRun; onClick: (run: AgentRun) => void }) {
+function RowAction({
+  action,
+  run,
+  onClick,
+}: {
+  action: 'archive' | 'delete';
+  run: AgentRun;
+  onClick: (run: AgentRun) => void;
+}) {
+  const { runId } = run;
   return (
     <button
       type="button"
       className="button button--ghost button--small"
       onClick={() => onClick(run)}
-      aria-label={`${verb} run ${run.runId}`}
+      aria-label={action === 'archive' ? t`Archive run ${runId}` : t`Delete run ${runId}`}
     >
-      {verb}
+      {action === 'archive' ? <Trans>Archive</Trans> : <Trans>Delete</Trans>}
     </button>
   );
 }

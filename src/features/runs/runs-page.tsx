@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { agentsQueryOptions } from '@/api/agents';
 import { useOrganizationScope } from '@/api/organization-scope';
@@ -16,14 +18,14 @@ export function RunsPage() {
   return (
     <div className="page">
       <PageHeader
-        title="Runs"
-        description="What the agents did with each document: what waits for a person, what failed and why."
+        title={t`Runs`}
+        description={t`What the agents did with each document: what waits for a person, what failed and why.`}
       />
       {agentId ? (
         <RunsScreen agents={agents} agentId={agentId} search={search} />
       ) : (
-        <EmptyState title="No agents yet">
-          Runs belong to an agent. Create an agent on the Agents page first.
+        <EmptyState title={t`No agents yet`}>
+          <Trans>Runs belong to an agent. Create an agent on the Agents page first.</Trans>
         </EmptyState>
       )}
     </div>

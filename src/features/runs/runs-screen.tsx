@@ -1,3 +1,5 @@
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import {
@@ -14,8 +16,8 @@ import { DataTable, type TableSelection } from '@/components/data-table';
 import { EmptyState } from '@/components/states';
 import { type Agent, type AgentRun, type AgentRunStatus } from '@/contract';
 import { RunFilters } from './run-filters';
-import { useArchiveWithUndo, useDeleteRunDialog } from './run-actions';
-import { AGENT_RUN_STATUS_WORDS } from './run-status';
+import { archivingRunText, useArchiveWithUndo, useDeleteRunDialog } from './run-actions';
+import { agentRunStatusLabel } from './run-status';
 import { RunTabs } from './run-tabs';
 import { runColumns } from './runs-columns';
 import { RunsBar } from './runs-bar';
@@ -25,8 +27,10 @@ import {
   describeFilter,
   RUN_TAB_DEFINITIONS,
   runsListParams,
+  runTabLabel,
   type RunsSearch,
 } from './runs-search';
+import { i18n } from '@/i18n/i18n';
 import './runs.css';
 
 export type RunsScreenProps = {
@@ -95,7 +99,8 @@ function useRunsQueries(agentId: string, search: RunsSearch, paused: boolean) {
   return { list, counts, refreshSeconds };
 }
 
-type ArchiveRuns = (runs: AgentRun[], what: string) => void;
+/** Archives runs with undo; `archiving` is the toast's sentence ("Archiving 2 selected runs…"). */
+type ArchiveRuns = (runs: AgentRun[], archiving: string) => void;
 
 /** The table of the page's runs: filters, pages, order, selection to archive, and what to say when there are none. */
 function RunsTable({
@@ -121,12 +126,13 @@ function RunsTable({
   const columns = runColumns({
     canArchive,
     canDelete,
-    onArchive: (r) => archive([r], `run …${r.runId.slice(-8)}`),
+    onArchive: (r) => archive([r], archivingRunText(r.runId)),
     onDelete,
   });
+  const tabName = runTabLabel(tab);
   return (
     <DataTable
-      label={`Runs: ${RUN_TAB_DEFINITIONS[tab].label}`}
+      label={t`Runs: ${tabName}`}
       data={data.runs}
       columns={columns}
       getRowId={(r) => r.runId}
@@ -135,7 +141,7 @@ function RunsTable({
       toolbarEnd={
         canArchive && tab !== 'archived' && data.runs.length > 0 ? (
           <button type="button" className="button button--small" onClick={onArchiveMatching}>
-            Archive all matching…
+            <Trans>Archive all matching…</Trans>
           </button>
         ) : null
       }
@@ -163,11 +169,14 @@ function NoRuns({ search }: { search: RunsSearch }) {
   const filtered = Boolean(
     search.status || search.outcome || Object.keys(insightSearch(search)).length || search.from || search.to,
   );
+  const tabDescribes = i18n._(RUN_TAB_DEFINITIONS[search.tab ?? 'all'].describes);
   return (
-    <EmptyState
-      title={filtered ? 'No runs match these filters' : `No runs ${RUN_TAB_DEFINITIONS[search.tab ?? 'all'].describes}`}
-    >
-      {filtered ? 'Clear the filters to see more runs.' : 'Runs appear here when the agent starts them.'}
+    <EmptyState title={filtered ? t`No runs match these filters` : t`No runs ${tabDescribes}`}>
+      {filtered ? (
+        <Trans>Clear the filters to see more runs.</Trans>
+      ) : (
+        <Trans>Runs appear here when the agent starts them.</Trans>
+      )}
     </EmptyState>
   );
 }
@@ -179,21 +188,39 @@ function archiveSelection(archive: ArchiveRuns, onSelectedCount: (count: number)
     describe: (r) => `…${r.runId.slice(-8)}`,
     canSelect: (r) => r.status !== 'archived',
     actions: (rows, clear) => (
-      <>
-        <SelectionReporter count={rows.length} onChange={onSelectedCount} />
-        <button
-          type="button"
-          className="button"
-          onClick={() => {
-            archive(rows, `${rows.length} selected ${rows.length === 1 ? 'run' : 'runs'}`);
-            clear();
-          }}
-        >
-          Archive {rows.length} {rows.length === 1 ? 'run' : 'runs'}
-        </button>
-      </>
+      <ArchiveSelected rows={rows} clear={clear} archive={archive} onSelectedCount={onSelectedCount} />
     ),
   };
+}
+
+/** The bulk action on the selected runs: archive them (with undo), then clear the selection. */
+function ArchiveSelected({
+  rows,
+  clear,
+  archive,
+  onSelectedCount,
+}: {
+  rows: AgentRun[];
+  clear: () => void;
+  archive: ArchiveRuns;
+  onSelectedCount: (count: number) => void;
+}) {
+  const selected = rows.length;
+  return (
+    <>
+      <SelectionReporter count={rows.length} onChange={onSelectedCount} />
+      <button
+        type="button"
+        className="button"
+        onClick={() => {
+          archive(rows, plural(selected, { one: 'Archiving # selected run…', other: 'Archiving # selected runs…' }));
+          clear();
+        }}
+      >
+        {plural(selected, { one: 'Archive # run', other: 'Archive # runs' })}
+      </button>
+    </>
+  );
 }
 
 /** "Archive all matching…": every run of the agent matching the filters, on all pages, with undo before sending. */
@@ -212,17 +239,21 @@ function ArchiveMatchingDialog({
   counts: AgentRunCountsResult | undefined;
   archive: ArchiveRuns;
 }) {
-  const filterWords = describeFilter(search, (s) => AGENT_RUN_STATUS_WORDS[s].label);
+  const filterWords = describeFilter(search, agentRunStatusLabel);
   return (
     <ConfirmDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Archive every matching run?"
-      description={`Every run of this agent that is ${filterWords} — on all pages, not only this one. You can undo for a few seconds before anything is sent.`}
-      confirmLabel="Archive matching runs"
+      title={t`Archive every matching run?`}
+      description={t`Every run of this agent that is ${filterWords} — on all pages, not only this one. You can undo for a few seconds before anything is sent.`}
+      confirmLabel={t`Archive matching runs`}
       onConfirm={async () => {
         const runs = (await fetchAllAgentRuns(runsListFilter(agentId, search))).filter((r) => r.status !== 'archived');
-        archive(runs, `${runs.length} ${runs.length === 1 ? 'run' : 'runs'} ${filterWords}`);
+        const matching = runs.length;
+        archive(
+          runs,
+          plural(matching, { one: `Archiving # run ${filterWords}…`, other: `Archiving # runs ${filterWords}…` }),
+        );
       }}
     >
       <p className="runs-confirm-count">{matchingCountText(counts, runsListFilter(agentId, search).statuses)}</p>
@@ -231,11 +262,14 @@ function ArchiveMatchingDialog({
 }
 
 function matchingCountText(result: AgentRunCountsResult | undefined, statuses: readonly AgentRunStatus[]): string {
-  if (!result) return 'Counting the matching runs…';
+  if (!result) return t`Counting the matching runs…`;
   const n = statuses.filter((s) => s !== 'archived').reduce((sum, s) => sum + (result.counts[s] ?? 0), 0);
   if (!result.complete)
-    return `At least ${n.toLocaleString()} ${n === 1 ? 'run' : 'runs'} will be archived (the service cannot count them all).`;
-  return `${n} ${n === 1 ? 'run' : 'runs'} will be archived.`;
+    return plural(n, {
+      one: 'At least # run will be archived (the service cannot count them all).',
+      other: 'At least # runs will be archived (the service cannot count them all).',
+    });
+  return plural(n, { one: '# run will be archived.', other: '# runs will be archived.' });
 }
 
 /** Tells the page how many rows are selected (the kit keeps selection inside the table). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { insightFilters } from '@/api/runs-filter';
+import { formatDateTime } from '@/i18n/format';
 import {
   describeFilter,
   lowestConfidenceWords,
@@ -19,8 +20,9 @@ describe('runs page search: outcome (the insights extension)', () => {
   it('sends the outcome with the list query, and says it in the filter’s words', () => {
     const search = runsSearchSchema.parse({ agent: agentId, outcome: 'straightThrough', from: '2026-11-01T00:00:00Z' });
     expect(runsListParams(agentId, search)).toMatchObject({ agentId, outcome: 'straightThrough' });
+    // The bound in the operator's local time, as the created-time filter takes it.
     expect(describeFilter(search, (s) => s)).toBe(
-      'not archived, outcome straight through, created from 2026-11-01T00:00:00Z',
+      `not archived, outcome straight through, created from ${formatDateTime('2026-11-01T00:00:00Z', 'local')}`,
     );
   });
 });

@@ -2,6 +2,8 @@
  * The runs page's URL state: agent, tab, status filter, created-time window and sort. Everything that changes what
  * the table shows lives here, so a reload or a shared link shows the same runs.
  */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import { z } from 'zod/mini';
 import type { AgentRunsListParams } from '@/api/agent-runs';
 import {
@@ -23,34 +25,45 @@ import {
   type AgentRunStatus,
   type RunOutcomeFilter,
 } from '@/contract';
+import { formatDateTime, formatList } from '@/i18n/format';
+import { i18n } from '@/i18n/i18n';
 
 export interface RunTabDefinition {
   id: RunTab;
-  label: string;
+  /** The tab's name (translated where shown: `i18n._(def.label)`). */
+  label: MessageDescriptor;
   statuses: readonly AgentRunStatus[];
   /** Said in confirmations: "every run waiting for or in review". */
-  describes: string;
+  describes: MessageDescriptor;
 }
 
 /** The tabs in words; which statuses each lists is the runs filter's (api/runs-filter.ts). */
 export const RUN_TAB_DEFINITIONS: Record<RunTab, RunTabDefinition> = {
   // "All" is every working run: archived runs are put away and have their own tab.
-  all: { id: 'all', label: 'All', statuses: RUN_TAB_STATUSES.all, describes: 'not archived' },
+  all: { id: 'all', label: msg`All`, statuses: RUN_TAB_STATUSES.all, describes: msg`not archived` },
   review: {
     id: 'review',
-    label: 'In review',
+    label: msg`In review`,
     statuses: RUN_TAB_STATUSES.review,
-    describes: 'waiting for or in review',
+    describes: msg`waiting for or in review`,
   },
   exported: {
     id: 'exported',
-    label: 'Exported',
+    label: msg`Exported`,
     statuses: RUN_TAB_STATUSES.exported,
-    describes: 'exported or completed',
+    describes: msg`exported or completed`,
   },
-  errors: { id: 'errors', label: 'Errors', statuses: RUN_TAB_STATUSES.errors, describes: 'failed' },
-  archived: { id: 'archived', label: 'Archived', statuses: RUN_TAB_STATUSES.archived, describes: 'archived' },
+  errors: { id: 'errors', label: msg`Errors`, statuses: RUN_TAB_STATUSES.errors, describes: msg`failed` },
+  archived: {
+    id: 'archived',
+    label: msg`Archived`,
+    statuses: RUN_TAB_STATUSES.archived,
+    describes: msg`archived`,
+  },
 };
+
+/** A tab's name in the operator's language ("In review"). */
+export const runTabLabel = (tab: RunTab): string => i18n._(RUN_TAB_DEFINITIONS[tab].label);
 
 const statusListSchema = z.pipe(
   z.string(),
@@ -107,14 +120,17 @@ export const REFRESH_CHOICES = [0, 10, 30, 60] as const;
 export const DEFAULT_REFRESH_SECONDS = 30;
 
 /** An outcome filter in words: "Outcome: reviewed". */
-export const RUN_OUTCOME_WORDS: Record<RunOutcomeFilter, string> = {
-  straightThrough: 'straight through',
-  reviewed: 'reviewed',
-  error: 'failed',
-  archived: 'archived',
-  inProgress: 'in progress',
-  queued: 'queued for review',
+const RUN_OUTCOME_MESSAGES: Record<RunOutcomeFilter, MessageDescriptor> = {
+  straightThrough: msg`straight through`,
+  reviewed: msg`reviewed`,
+  error: msg`failed`,
+  archived: msg`archived`,
+  inProgress: msg`in progress`,
+  queued: msg`queued for review`,
 };
+
+/** An outcome filter in the operator's words ("straight through"). */
+export const runOutcomeWords = (outcome: RunOutcomeFilter): string => i18n._(RUN_OUTCOME_MESSAGES[outcome]);
 
 /** `0.3-0.4` in words: "0.3–0.4". */
 const rangeWords = (range: string) => range.replace('-', '–');
@@ -122,8 +138,11 @@ const rangeWords = (range: string) => range.replace('-', '–');
 /** The prediction filters but the label, in words: ["changed", "confidence 0.3–0.4"]. */
 function predictionTraits(search: RunsInsightSearch): string[] {
   const traits: string[] = [];
-  if (search.predictionChanged !== undefined) traits.push(search.predictionChanged ? 'changed' : 'unchanged');
-  if (search.predictionConfidence) traits.push(`confidence ${rangeWords(search.predictionConfidence)}`);
+  if (search.predictionChanged !== undefined) traits.push(search.predictionChanged ? t`changed` : t`unchanged`);
+  if (search.predictionConfidence) {
+    const range = rangeWords(search.predictionConfidence);
+    traits.push(t`confidence ${range}`);
+  }
   return traits;
 }
 
@@ -133,21 +152,26 @@ function predictionTraits(search: RunsInsightSearch): string[] {
  */
 export function predictionFilterWords(search: RunsInsightSearch): string | undefined {
   const traits = predictionTraits(search);
-  if (search.predictionLabel !== undefined) return [`Field: ${search.predictionLabel}`, ...traits].join(', ');
-  return traits.length ? `Prediction ${traits.join(', ')}` : undefined;
+  const field = search.predictionLabel;
+  if (field !== undefined) return [t`Field: ${field}`, ...traits].join(', ');
+  const traitList = traits.join(', ');
+  return traits.length ? t`Prediction ${traitList}` : undefined;
 }
 
 /** The same in a sentence: "with a prediction of field invoice_number, changed". */
 function predictionFilterSentence(search: RunsInsightSearch): string | undefined {
   const traits = predictionTraits(search);
-  if (search.predictionLabel !== undefined)
-    return [`with a prediction of field ${search.predictionLabel}`, ...traits].join(', ');
-  return traits.length ? `with a prediction ${traits.join(', ')}` : undefined;
+  const field = search.predictionLabel;
+  if (field !== undefined) return [t`with a prediction of field ${field}`, ...traits].join(', ');
+  const traitList = traits.join(', ');
+  return traits.length ? t`with a prediction ${traitList}` : undefined;
 }
 
 /** The lowest-confidence filter in words: "Lowest confidence 0–0.8". */
 export function lowestConfidenceWords(search: RunsInsightSearch): string | undefined {
-  return search.lowestConfidence ? `Lowest confidence ${rangeWords(search.lowestConfidence)}` : undefined;
+  if (!search.lowestConfidence) return undefined;
+  const range = rangeWords(search.lowestConfidence);
+  return t`Lowest confidence ${range}`;
 }
 
 /** The statuses of the page's tab, and those of them the status filter chose. */
@@ -156,20 +180,32 @@ export function tabStatuses(search: RunsSearch): { statuses: readonly AgentRunSt
   return { statuses, chosen: parseStatusList(search.status).filter((s) => statuses.includes(s)) };
 }
 
-/** "failed, created after 1 Nov 2026 09:00" — the current filter in words, for confirmations. */
+/**
+ * "failed, created from 1 Nov 2026, 09:00:00 CET" — the current filter in words, for confirmations (each part a
+ * phrase that follows "every run of this agent that is"; the time bounds in the operator's local time, as entered).
+ */
 export function describeFilter(search: RunsSearch, statusLabel: (status: AgentRunStatus) => string): string {
   const { chosen } = tabStatuses(search);
-  const parts = [
-    chosen.length
-      ? `status ${chosen.map(statusLabel).join(' or ')}`
-      : RUN_TAB_DEFINITIONS[search.tab ?? 'all'].describes,
-  ];
-  if (search.outcome) parts.push(`outcome ${RUN_OUTCOME_WORDS[search.outcome]}`);
+  const statusList = formatList(chosen.map(statusLabel), 'disjunction');
+  const parts = [chosen.length ? t`status ${statusList}` : i18n._(RUN_TAB_DEFINITIONS[search.tab ?? 'all'].describes)];
+  if (search.outcome) {
+    const outcome = runOutcomeWords(search.outcome);
+    parts.push(t`outcome ${outcome}`);
+  }
   const prediction = predictionFilterSentence(search);
   if (prediction) parts.push(prediction);
-  if (search.lowestConfidence) parts.push(`lowest confidence ${rangeWords(search.lowestConfidence)}`);
-  if (search.from) parts.push(`created from ${search.from}`);
-  if (search.to) parts.push(`created until ${search.to}`);
+  if (search.lowestConfidence) {
+    const range = rangeWords(search.lowestConfidence);
+    parts.push(t`lowest confidence ${range}`);
+  }
+  if (search.from) {
+    const from = formatDateTime(search.from, 'local');
+    parts.push(t`created from ${from}`);
+  }
+  if (search.to) {
+    const until = formatDateTime(search.to, 'local');
+    parts.push(t`created until ${until}`);
+  }
   return parts.join(', ');
 }
 

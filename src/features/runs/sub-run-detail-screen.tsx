@@ -1,4 +1,7 @@
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useSuspenseQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { subRunQueryOptions } from '@/api/hook-action-runs';
 import { IdWithCopy } from '@/components/copy-button';
@@ -24,24 +27,31 @@ export function ActionRunDetailScreen({ actionId, runId }: { actionId: string; r
 }
 
 /** A hook run or action run: errors and warnings first, then what went in and out, its history and where it belongs. */
+/** The page's title: "Hook run: Send to ERP", or by the end of its id when it has no name. */
+function subRunTitle(kind: 'hook' | 'action', run: HookRun | ActionRun): string {
+  const { name } = run;
+  const shortId = `…${run.runId.slice(-8)}`;
+  if (kind === 'hook') return name ? t`Hook run: ${name}` : t`Hook run ${shortId}`;
+  return name ? t`Action run: ${name}` : t`Action run ${shortId}`;
+}
+
 function SubRunDetail({ kind, run, ownerId }: { kind: 'hook' | 'action'; run: HookRun | ActionRun; ownerId: string }) {
-  const noun = kind === 'hook' ? 'Hook run' : 'Action run';
   const agentRun = parseAgentRunReference(run.agentRunId);
   return (
     <div className="page run-detail">
       <PageHeader
-        title={run.name ? `${noun}: ${run.name}` : `${noun} …${run.runId.slice(-8)}`}
+        title={subRunTitle(kind, run)}
         meta={
           <>
             <RunStatusBadge status={run.status} />
-            <IdWithCopy id={run.runId} label="Copy run id" />
+            <IdWithCopy id={run.runId} label={t`Copy run id`} />
           </>
         }
         description={runStatusWords(run.status).meaning}
         actions={
           agentRun ? (
             <Link to="/runs/$agentId/$runId" params={agentRun} className="button">
-              Open the agent run
+              <Trans>Open the agent run</Trans>
             </Link>
           ) : undefined
         }
@@ -51,12 +61,12 @@ function SubRunDetail({ kind, run, ownerId }: { kind: 'hook' | 'action'; run: Ho
       <RunProblems kind="warning" problems={run.warnings} />
       <SubRunDetails kind={kind} run={run} ownerId={ownerId} />
 
-      <Section title="Input and output">
-        <JsonBlock label="Input" value={run.input} />
-        <JsonBlock label="Output" value={run.output} open={run.status !== 'failed'} />
+      <Section title={t`Input and output`}>
+        <JsonBlock label={t`Input`} copyLabel={t`Copy input`} value={run.input} />
+        <JsonBlock label={t`Output`} copyLabel={t`Copy output`} value={run.output} open={run.status !== 'failed'} />
       </Section>
 
-      <SubRunHistory noun={noun} history={run.history} />
+      <SubRunHistory label={kind === 'hook' ? t`Hook run history` : t`Action run history`} history={run.history} />
     </div>
   );
 }
@@ -64,15 +74,19 @@ function SubRunDetail({ kind, run, ownerId }: { kind: 'hook' | 'action'; run: Ho
 /** The run's errors (a danger banner, announced) or warnings (a warning banner); nothing when there are none. */
 function RunProblems({ kind, problems }: { kind: 'error' | 'warning'; problems: string[] | null | undefined }) {
   if (!problems?.length) return null;
-  const word = kind === 'error' ? 'Error' : 'Warning';
+  const count = problems.length;
+  const title =
+    kind === 'error'
+      ? plural(count, { one: 'Error', other: '# errors' })
+      : plural(count, { one: 'Warning', other: '# warnings' });
   return (
     <div
       className={`banner banner--${kind === 'error' ? 'danger' : 'warning'}`}
       role={kind === 'error' ? 'alert' : undefined}
     >
       <div className="banner__text">
-        <p className="banner__title">{problems.length === 1 ? word : `${problems.length} ${word.toLowerCase()}s`}</p>
-        <ul className="run-problems" aria-label={`${word}s`}>
+        <p className="banner__title">{title}</p>
+        <ul className="run-problems" aria-label={kind === 'error' ? t`Errors` : t`Warnings`}>
           {problems.map((problem, i) => (
             <li key={i}>{problem}</li>
           ))}
@@ -82,71 +96,70 @@ function RunProblems({ kind, problems }: { kind: 'error' | 'warning'; problems: 
   );
 }
 
+/** One term of the details list and what it says. */
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function NoneText() {
+  return (
+    <span className="muted">
+      <Trans>None</Trans>
+    </span>
+  );
+}
+
 /** What the run belongs to (hook or action, the action a hook starts, the agent run), its log id and times. */
 function SubRunDetails({ kind, run, ownerId }: { kind: 'hook' | 'action'; run: HookRun | ActionRun; ownerId: string }) {
   const agentRun = parseAgentRunReference(run.agentRunId);
   const hookAction = kind === 'hook' ? (run as HookRun).actionId : null;
   return (
-    <Section title="Details">
+    <Section title={t`Details`}>
       <dl className="details">
-        <div>
-          <dt>{kind === 'hook' ? 'Hook' : 'Action'}</dt>
-          <dd>
-            <IdWithCopy id={ownerId} />
-          </dd>
-        </div>
+        <Detail term={kind === 'hook' ? t`Hook` : t`Action`}>
+          <IdWithCopy id={ownerId} />
+        </Detail>
         {hookAction && (
-          <div>
-            <dt>Starts action</dt>
-            <dd>
-              <IdWithCopy id={hookAction} />
-            </dd>
-          </div>
+          <Detail term={t`Starts action`}>
+            <IdWithCopy id={hookAction} />
+          </Detail>
         )}
-        <div>
-          <dt>Agent run</dt>
-          <dd>
-            {agentRun ? (
-              <Link to="/runs/$agentId/$runId" params={agentRun}>
-                …{agentRun.runId.slice(-8)}
-              </Link>
-            ) : (
-              <span className="muted">None</span>
-            )}
-          </dd>
-        </div>
+        <Detail term={t`Agent run`}>
+          {agentRun ? (
+            <Link to="/runs/$agentId/$runId" params={agentRun}>
+              …{agentRun.runId.slice(-8)}
+            </Link>
+          ) : (
+            <NoneText />
+          )}
+        </Detail>
         {/* No copy button: a log id opens nothing in the console (⌘K takes what copy buttons copy); it stays selectable. */}
-        <div>
-          <dt>Log id</dt>
-          <dd>
-            {run.logId ? (
-              <span className="id-chip">
-                <span className="id-chip__text" title={run.logId}>
-                  {run.logId}
-                </span>
+        <Detail term={t`Log id`}>
+          {run.logId ? (
+            <span className="id-chip">
+              <span className="id-chip__text" title={run.logId}>
+                {run.logId}
               </span>
-            ) : (
-              <span className="muted">None</span>
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt>Started</dt>
-          <dd>
-            <DateTime value={run.createdTime} mode="exact" />
-          </dd>
-        </div>
-        <div>
-          <dt>Last change</dt>
-          <dd>
-            <DateTime value={run.updatedTime} mode="exact" empty="Never" />
-          </dd>
-        </div>
+            </span>
+          ) : (
+            <NoneText />
+          )}
+        </Detail>
+        <Detail term={t`Started`}>
+          <DateTime value={run.createdTime} mode="exact" />
+        </Detail>
+        <Detail term={t`Last change`}>
+          <DateTime value={run.updatedTime} mode="exact" empty={t`Never`} />
+        </Detail>
         {kind === 'action' && (run as ActionRun).noAgentRunUpdate ? (
-          <div>
-            <dt>On failure</dt>
-            <dd>Does not fail the agent run</dd>
-          </div>
+          <Detail term={t`On failure`}>
+            <Trans>Does not fail the agent run</Trans>
+          </Detail>
         ) : null}
       </dl>
     </Section>
@@ -154,18 +167,21 @@ function SubRunDetails({ kind, run, ownerId }: { kind: 'hook' | 'action'; run: H
 }
 
 /** The run's history, oldest first: each step's status or message, its time, and anything else it recorded. */
-function SubRunHistory({ noun, history }: { noun: string; history: HookRun['history'] }) {
+function SubRunHistory({ label, history }: { label: string; history: HookRun['history'] }) {
   return (
-    <Section title="History">
+    <Section title={t`History`}>
       {!history?.length ? (
-        <p className="muted">No history recorded.</p>
+        <p className="muted">
+          <Trans>No history recorded.</Trans>
+        </p>
       ) : (
-        <ol className="run-timeline" aria-label={`${noun} history`}>
+        <ol className="run-timeline" aria-label={label}>
           {history.map((entry, index) => {
             const { time, status, message, ...rest } = entry as Record<string, unknown>;
             const extra = Object.entries(rest)
               .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
               .join(' · ');
+            const step = index + 1;
             return (
               <li key={index}>
                 <span className="run-timeline__what">
@@ -173,7 +189,7 @@ function SubRunHistory({ noun, history }: { noun: string; history: HookRun['hist
                     ? runStatusWords(status).label
                     : typeof message === 'string'
                       ? message
-                      : `Step ${index + 1}`}
+                      : t`Step ${step}`}
                 </span>
                 {typeof time === 'string' && <DateTime value={time} mode="exact" />}
                 {typeof status === 'string' && typeof message === 'string' && (
