@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
+import { plural, t } from '@lingui/core/macro';
 import { toast } from '@/components/toast';
 import { agentQueryOptions, agentsQueryOptions, useCreateAgent, useUpdateAgent } from '@/api/agents';
 import { useCapabilities } from '@/api/capabilities';
@@ -61,7 +62,7 @@ export function AgentsListScreen() {
     <ListScreen
       title="Agents"
       description="An agent runs a document through a model, a validation, hooks and actions."
-      plural="agents"
+      noun={{ count: (n) => plural(n, { one: '# agent', other: '# agents' }), plural: t`agents` }}
       create={{ label: 'Create agent', onClick: () => setCreating(true) }}
       emptyText={canWrite ? 'Create an agent to start runs.' : 'Agents appear here once an admin creates one.'}
       label="Agents"

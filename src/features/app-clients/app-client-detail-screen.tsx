@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { t } from '@lingui/core/macro';
 import { toast } from '@/components/toast';
 import { appClientQueryOptions, useDeleteAppClient, useUpdateAppClient } from '@/api/app-clients';
 import { useCapabilities } from '@/api/capabilities';
@@ -55,7 +56,8 @@ export function AppClientDetailScreen({ appClientId }: { appClientId: string }) 
           locked || !canWrite ? undefined : (
             <>
               <TypeToConfirmDelete
-                noun="app client"
+                title={(name) => t`Delete app client ${name}?`}
+                confirmLabel={t`Delete app client`}
                 name={client.name || client.clientId}
                 description="Its access tokens stop working at once and its credentials can never be used again. This cannot be undone."
                 onDelete={async () => {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { plural, t } from '@lingui/core/macro';
 import type { AppClient } from '@/contract';
 import { appClientsListQueryOptions, useCreateAppClient } from '@/api/app-clients';
 import { PagedListScreen } from '@/components/paged-list-screen';
@@ -22,7 +23,7 @@ export function AppClientsListScreen() {
       query={appClientsListQueryOptions}
       rows={(data) => data.appClients}
       title="App clients"
-      noun={['app client', 'app clients']}
+      noun={{ count: (n) => plural(n, { one: '# app client', other: '# app clients' }), plural: t`app clients` }}
       listKey="app-clients"
       description="OAuth client credentials that apps and scripts use to call the service. Each gets the scopes of its roles."
       create={{ label: 'Create app client', onClick: () => setCreating(true) }}

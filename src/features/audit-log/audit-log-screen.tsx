@@ -10,6 +10,7 @@ import {
   type AuditOutcome,
   type AuditSearch,
 } from '@/api/audit-log';
+import { plural, t } from '@lingui/core/macro';
 import { useCapabilities } from '@/api/capabilities';
 import { IdWithCopy } from '@/components/copy-button';
 import { PageHeader } from '@/components/page-header';
@@ -211,7 +212,7 @@ function AuditLog() {
         toolbar={<AuditFilters search={search} onSearch={onSearch} />}
         pagination={{
           scope: `audit:${search.operator ?? ''}:${search.method ?? ''}`,
-          noun: ['entry', 'entries'],
+          noun: { count: (n) => plural(n, { one: '# entry', other: '# entries' }), plural: t`entries` },
           search,
           nextToken: page.nextCursor,
           onNavigate: onSearch,

@@ -1,5 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { t } from '@lingui/core/macro';
 import { toast } from '@/components/toast';
 import { modelQueryOptions, useDeleteModel, useUpdateModel } from '@/api/models';
 import { useCapabilities } from '@/api/capabilities';
@@ -36,7 +37,8 @@ export function ModelDetailScreen({ modelId }: { modelId: string }) {
         actions={
           !canWrite ? undefined : (
             <TypeToConfirmDelete
-              noun="model"
+              title={(name) => t`Delete model ${name}?`}
+              confirmLabel={t`Delete model`}
               name={name}
               buttonLabel="Delete"
               description="Agents that name this model will fail their runs until they name another one. This cannot be undone."

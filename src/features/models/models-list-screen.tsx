@@ -1,4 +1,5 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
+import { plural, t } from '@lingui/core/macro';
 import { useCapabilities } from '@/api/capabilities';
 import { modelsListQueryOptions } from '@/api/models';
 import type { ColumnDef } from '@/components/data-table';
@@ -54,7 +55,7 @@ export function ModelsListScreen() {
       query={modelsListQueryOptions}
       rows={(data) => data.models}
       title="Models"
-      noun={['model', 'models']}
+      noun={{ count: (n) => plural(n, { one: '# model', other: '# models' }), plural: t`models` }}
       listKey="models"
       description="What agents extract from documents: the fields, how pages are prepared, and which LLM reads them."
       create={{ label: 'Create model', emptyLabel: 'Create a model', to: '/models/new' }}

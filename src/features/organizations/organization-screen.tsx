@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
+import { plural, t } from '@lingui/core/macro';
 import { toast } from '@/components/toast';
 import type { Organization } from '@/contract';
 import {
@@ -259,7 +260,10 @@ function OrganizationsList({
       isFetching={list.isFetching}
       pagination={{
         scope: 'organizations',
-        noun: ['organization', 'organizations'],
+        noun: {
+          count: (n) => plural(n, { one: '# organization', other: '# organizations' }),
+          plural: t`organizations`,
+        },
         search,
         nextToken: list.data.nextToken,
         onNavigate: onSearch,

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { plural, t } from '@lingui/core/macro';
 import { toast } from '@/components/toast';
 import type { Role } from '@/contract';
 import { rolesListQueryOptions, useCreateRole } from '@/api/roles';
@@ -66,7 +67,7 @@ export function RolesListScreen() {
       query={rolesListQueryOptions}
       rows={(data) => data.roles}
       title="Roles"
-      noun={['role', 'roles']}
+      noun={{ count: (n) => plural(n, { one: '# role', other: '# roles' }), plural: t`roles` }}
       listKey="roles"
       description="What users and app clients may do: each role allows or denies actions on resource families."
       create={{ label: 'Create role', onClick: () => setCreating(true) }}

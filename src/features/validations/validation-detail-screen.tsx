@@ -1,6 +1,7 @@
 import { useSuspenseQuery, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { t } from '@lingui/core/macro';
 import { toast } from '@/components/toast';
 import { useDeleteValidation, useUpdateValidation, validationQueryOptions } from '@/api/validations';
 import { useCapabilities } from '@/api/capabilities';
@@ -63,7 +64,8 @@ export function ValidationDetailScreen({ validationId }: { validationId: string 
                 {enabled ? 'Disable' : 'Enable'}
               </button>
               <TypeToConfirmDelete
-                noun="validation"
+                title={(name) => t`Delete validation ${name}?`}
+                confirmLabel={t`Delete validation`}
                 name={name}
                 buttonLabel="Delete"
                 description="Agents that name it stop sending runs to review. Its tasks are no longer listed. This cannot be undone."

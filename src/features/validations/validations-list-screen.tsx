@@ -1,4 +1,5 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
+import { plural, t } from '@lingui/core/macro';
 import { validationsListQueryOptions } from '@/api/validations';
 import type { ColumnDef } from '@/components/data-table';
 import { DateTime } from '@/components/date-time';
@@ -43,7 +44,7 @@ export function ValidationsListScreen() {
       query={validationsListQueryOptions}
       rows={(data) => data.validations}
       title="Validations"
-      noun={['validation', 'validations']}
+      noun={{ count: (n) => plural(n, { one: '# validation', other: '# validations' }), plural: t`validations` }}
       listKey="validations"
       description="Checks that send an agent run to a person: confidence thresholds, required fields, patterns."
       create={{ label: 'Create validation', emptyLabel: 'Create a validation', to: '/validations/new' }}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { plural, t } from '@lingui/core/macro';
 import { documentsListQueryOptions } from '@/api/documents';
 import { useCapabilities } from '@/api/capabilities';
 import { DataTable, type TableSelection } from '@/components/data-table';
@@ -99,7 +100,7 @@ function DocumentsTable({
       isFetching={list.isFetching}
       pagination={list.pagination(
         `documents:${search.datasetId ?? ''}:${search.consentId ?? ''}:${search.order ?? ''}`,
-        ['document', 'documents'],
+        { count: (n) => plural(n, { one: '# document', other: '# documents' }), plural: t`documents` },
       )}
       sorting={{
         value: { id: 'created', desc: search.order !== 'ascending' },
@@ -114,7 +115,7 @@ function DocumentsTable({
 /** Rows selected for the bulk delete, which asks before deleting them. */
 function bulkDeleteSelection(onBulkDelete: (target: BulkDelete) => void): TableSelection<Document> {
   return {
-    noun: ['document', 'documents'],
+    noun: { count: (n) => plural(n, { one: '# document', other: '# documents' }), plural: t`documents` },
     describe: (d) => d.name || d.documentId,
     actions: (rows, clear) => (
       <button type="button" className="button button--danger" onClick={() => onBulkDelete({ rows, clear })}>
