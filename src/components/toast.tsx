@@ -52,7 +52,7 @@ function MarkReady() {
 export function Toasts(props: ToasterProps) {
   return (
     <Suspense fallback={null}>
-      <Toaster containerAriaLabel={t`Notifications`} {...props} />
+      <Toaster containerAriaLabel={t`Notifications`} closeButtonAriaLabel={t`Close notification`} {...props} />
       <MarkReady />
     </Suspense>
   );
