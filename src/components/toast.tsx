@@ -52,7 +52,11 @@ function MarkReady() {
 export function Toasts(props: ToasterProps) {
   return (
     <Suspense fallback={null}>
-      <Toaster containerAriaLabel={t`Notifications`} closeButtonAriaLabel={t`Close notification`} {...props} />
+      <Toaster
+        containerAriaLabel={t`Notifications`}
+        {...props}
+        toastOptions={{ closeButtonAriaLabel: t`Close notification`, ...props.toastOptions }}
+      />
       <MarkReady />
     </Suspense>
   );

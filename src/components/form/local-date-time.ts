@@ -20,4 +20,3 @@ export function toLocalDateTimeInput(instant: string | undefined): string {
 
 /** A datetime-local value as a UTC instant (undefined for an empty input). */
 export const fromLocalDateTimeInput = (value: string) => (value ? new Date(value).toISOString() : undefined);
-
