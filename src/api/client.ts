@@ -1,7 +1,8 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod/mini';
 import { describeZodError } from '@/contract';
 import { bffFetch } from './bff-fetch';
-import { ApiError, NetworkError, requestIdOf, ResponseShapeError } from './errors';
+import { ApiError, NetworkError, requestIdOf, ResponseShapeError, statusLine } from './errors';
 
 /**
  * The one way the console talks to its server: the BFF's own endpoints under `/bff/*` and the service through the
@@ -56,7 +57,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
     });
   } catch (cause) {
     if (options.signal?.aborted) throw cause; // a cancelled query is not an error to show
-    throw new NetworkError(`${label} could not reach the console server.`, label, { cause });
+    throw new NetworkError(t`${label} could not reach the console server.`, label, { cause });
   }
 
   const text = await response.text().catch(() => '');
@@ -75,15 +76,13 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   try {
     data = JSON.parse(text);
   } catch {
-    throw new ResponseShapeError(`${label} answered with something other than JSON.`, label);
+    throw new ResponseShapeError(t`${label} answered with something other than JSON.`, label);
   }
   if (!options.schema) return data as T;
   const parsed = z.safeParse(options.schema, data);
   if (!parsed.success) {
-    throw new ResponseShapeError(
-      `${label} answered with an unexpected shape: ${describeZodError(parsed.error, data, 'response')}`,
-      label,
-    );
+    const problem = describeZodError(parsed.error, data, 'response');
+    throw new ResponseShapeError(t`${label} answered with an unexpected shape: ${problem}`, label);
   }
   return parsed.data;
 }
@@ -115,5 +114,5 @@ function errorMessage(response: Response, text: string): string {
   } catch {
     // not JSON: fall through to the status line
   }
-  return `${response.status} ${response.statusText || 'error'}`.trim();
+  return statusLine(response.status, response.statusText);
 }

@@ -3,12 +3,16 @@
  * (a `File` as the body: the browser streams it from disk, nothing is base64-encoded or held in memory). Uploads use
  * XHR because fetch cannot report upload progress, opened by ./bff-fetch.ts (`X-CSRF: 1`, the session cookie).
  */
+import { t } from '@lingui/core/macro';
 import { describeZodError, documentSchema, type Document } from '@/contract';
 import { openBffXhr } from './bff-fetch';
-import { ApiError, NetworkError, requestIdOf, ResponseShapeError } from './errors';
+import { ApiError, NetworkError, requestIdOf, ResponseShapeError, statusLine } from './errors';
 
 /** The BFF's file proxy URL for a document's `fileUrl` (or `ocrFileUrl`, a run's `variablesFileUrl`). */
 export const fileProxyUrl = (fileUrl: string) => `/bff/file?url=${encodeURIComponent(fileUrl)}`;
+
+/** The DOMException name of a cancelled upload (what callers test for). */
+const ABORT_ERROR = 'AbortError';
 
 /** Bytes of a request body sent so far. */
 export type UploadProgress = { loaded: number; total: number };
@@ -16,8 +20,8 @@ export type UploadProgress = { loaded: number; total: number };
 export interface XhrSend {
   method: 'POST' | 'PUT';
   url: string;
-  /** Names the call in error messages ("POST /documents"). */
-  label: string;
+  /** Names the call, after the method, in error messages: "/documents" → "POST /documents". */
+  target: string;
   headers: Record<string, string>;
   body: XMLHttpRequestBodyInit;
   onProgress?: (progress: UploadProgress) => void;
@@ -28,17 +32,27 @@ export interface XhrSend {
  * Sends one request by XHR with upload progress and answers with the document it returns. Rejects with the client's
  * typed errors, or an AbortError when `signal` aborts it.
  */
-export function sendForDocument({ method, url, label, headers, body, onProgress, signal }: XhrSend): Promise<Document> {
+export function sendForDocument({
+  method,
+  url,
+  target,
+  headers,
+  body,
+  onProgress,
+  signal,
+}: XhrSend): Promise<Document> {
+  const label = `${method} ${target}`;
+  const cancelled = () => new DOMException(t`The upload was cancelled.`, ABORT_ERROR);
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    if (signal?.aborted) return reject(cancelled());
     const xhr = openBffXhr(method, url);
-    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('accept', 'application/json');
     for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress?.({ loaded: event.loaded, total: event.total });
     };
-    xhr.onerror = () => reject(new NetworkError(`${label} could not reach the console server.`, label));
-    xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    xhr.onerror = () => reject(new NetworkError(t`${label} could not reach the console server.`, label));
+    xhr.onabort = () => reject(cancelled());
     xhr.onload = () => {
       const text = xhr.responseText;
       let data: unknown;
@@ -51,18 +65,14 @@ export function sendForDocument({ method, url, label, headers, body, onProgress,
         const message =
           data && typeof (data as { message?: unknown }).message === 'string'
             ? (data as { message: string }).message
-            : `${xhr.status} ${xhr.statusText || 'error'}`;
+            : statusLine(xhr.status, xhr.statusText);
         const headers = { get: (name: string) => xhr.getResponseHeader(name) };
         return reject(new ApiError(xhr.status, message, label, requestIdOf(headers)));
       }
       const parsed = documentSchema.safeParse(data);
       if (!parsed.success) {
-        return reject(
-          new ResponseShapeError(
-            `${label} answered with an unexpected shape: ${describeZodError(parsed.error, data, 'response')}`,
-            label,
-          ),
-        );
+        const problem = describeZodError(parsed.error, data, 'response');
+        return reject(new ResponseShapeError(t`${label} answered with an unexpected shape: ${problem}`, label));
       }
       resolve(parsed.data);
     };
@@ -81,7 +91,7 @@ export function putDocumentFile(
   return sendForDocument({
     method: 'PUT',
     url: fileProxyUrl(fileUrl),
-    label: 'PUT fileUrl',
+    target: 'fileUrl',
     headers: { 'Content-Type': contentType },
     body: file,
     ...options,

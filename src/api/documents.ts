@@ -71,7 +71,7 @@ export function createDocument(
   return sendForDocument({
     method: 'POST',
     url: '/api/documents',
-    label: 'POST /documents',
+    target: '/documents',
     headers: { 'Content-Type': 'application/json', ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}) },
     body: JSON.stringify(body),
     ...rest,

@@ -1,5 +1,6 @@
 /** An error the console shows says "reference <id>": the id the console server answered in `x-request-id`. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import '@/i18n/i18n'; // activates Lingui (English), as main.tsx does before the first render
 import { api } from './client';
 import { ApiError, explainError } from './errors';
 

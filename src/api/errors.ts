@@ -1,7 +1,10 @@
 /**
  * Typed errors of the console's API module. Every failed call rejects with one of these, so screens can branch on
  * `error.status` (401 sign in again, 403 forbidden, 404 gone, …) and show `error.message` as the service wrote it.
+ * The servers speak English (their messages are for support and logs too); the console's own explanation around
+ * them — headline, next step — is in the operator's language, and the server's text stays visible beside it.
  */
+import { t } from '@lingui/core/macro';
 
 /** The BFF or the service answered with a non-2xx status; `message` is the body's `{message}`. */
 export class ApiError extends Error {
@@ -49,6 +52,15 @@ export class ResponseShapeError extends Error {
   }
 }
 
+/**
+ * A failed answer without a `{message}`: its HTTP status line ("502 Bad Gateway"), the server's words as they came,
+ * or the status and "error" when the line has no text (HTTP/2).
+ */
+export function statusLine(status: number, statusText: string): string {
+  const text = statusText || 'error';
+  return `${status} ${text}`.trim();
+}
+
 export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
@@ -72,66 +84,69 @@ export interface ErrorExplanation {
 export function explainError(error: unknown): ErrorExplanation {
   if (error instanceof ApiError) {
     // The reference leads an operator's report to the log lines of both servers.
-    const detail = error.requestId ? `${error.message} (reference ${error.requestId})` : error.message;
+    const { message, requestId } = error;
+    const detail = requestId ? t`${message} (reference ${requestId})` : message;
     switch (true) {
       case error.status === 400:
-        return { title: 'The request was rejected', detail, next: 'Correct the value it names and try again.' };
+        return { title: t`The request was rejected`, detail, next: t`Correct the value it names and try again.` };
       case error.status === 401:
-        return { title: 'You are signed out', detail, next: 'Sign in again to continue.' };
+        return { title: t`You are signed out`, detail, next: t`Sign in again to continue.` };
       case error.status === 403:
         return {
-          title: 'Not allowed',
+          title: t`Not allowed`,
           detail,
-          next: 'Ask an administrator for an operator account or app client role that allows this.',
+          next: t`Ask an administrator for an operator account or app client role that allows this.`,
         };
       case error.status === 404:
         return {
-          title: 'Not found',
+          title: t`Not found`,
           detail,
-          next: 'It may have been deleted, or the id is mistyped. Go back to the list.',
+          next: t`It may have been deleted, or the id is mistyped. Go back to the list.`,
         };
       case error.status === 409:
-        return { title: 'Conflict', detail, next: 'Reload to see the latest state, then try again.' };
+        return { title: t`Conflict`, detail, next: t`Reload to see the latest state, then try again.` };
       case error.status === 413:
-        return { title: 'Too large', detail, next: 'Send a smaller body or file.' };
+        return { title: t`Too large`, detail, next: t`Send a smaller body or file.` };
       case error.status === 429:
         return {
-          title: 'Limit reached',
+          title: t`Limit reached`,
           detail,
-          next: 'Wait a moment and retry, or raise the organization quota it names.',
+          next: t`Wait a moment and retry, or raise the organization quota it names.`,
         };
       case error.status === 502 || error.status === 504:
         return {
-          title: 'The service did not answer',
+          title: t`The service did not answer`,
           detail,
-          next: 'Check that the Document Processing Service is running, then retry.',
+          next: t`Check that the Document Processing Service is running, then retry.`,
         };
       case error.status >= 500:
         return {
-          title: 'The service failed',
+          title: t`The service failed`,
           detail,
-          next: 'Retry in a moment. If it keeps failing, check the service logs.',
+          next: t`Retry in a moment. If it keeps failing, check the service logs.`,
         };
-      default:
-        return { title: `Request failed (${error.status})`, detail, next: 'Retry, or go back and try another way.' };
+      default: {
+        const status = error.status;
+        return { title: t`Request failed (${status})`, detail, next: t`Retry, or go back and try another way.` };
+      }
     }
   }
   if (error instanceof NetworkError) {
     return {
-      title: 'No connection to the console server',
+      title: t`No connection to the console server`,
       detail: error.message,
-      next: 'Check that the console server (npm start) is running and your network is up, then retry.',
+      next: t`Check that the console server (npm start) is running and your network is up, then retry.`,
     };
   }
   if (error instanceof ResponseShapeError) {
     return {
-      title: 'Unexpected answer from the service',
+      title: t`Unexpected answer from the service`,
       detail: error.message,
-      next: 'The service may be a different version than this console. Retry, or report it.',
+      next: t`The service may be a different version than this console. Retry, or report it.`,
     };
   }
   const detail = error instanceof Error ? error.message : String(error);
-  return { title: 'Something went wrong', detail, next: 'Retry. If it keeps happening, reload the page.' };
+  return { title: t`Something went wrong`, detail, next: t`Retry. If it keeps happening, reload the page.` };
 }
 
 /**

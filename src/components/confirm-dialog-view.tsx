@@ -1,6 +1,8 @@
 // The confirm dialog's Radix part, loaded on demand by ./confirm-dialog.tsx (mounted only while open, so its typed
 // text, busy state and error start fresh every time; Radix's focus scope returns focus to the trigger on unmount).
 import { useId, useState } from 'react';
+import { Trans } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
 import { AlertDialog } from 'radix-ui';
 import { explainError } from '@/api/errors';
 import type { ConfirmDialogProps } from './confirm-dialog';
@@ -43,7 +45,9 @@ function TypeToConfirmField({
   return (
     <div className="field">
       <label className="field__label" htmlFor={inputId}>
-        Type <code>{expected}</code> to confirm
+        <Trans>
+          Type <code>{expected}</code> to confirm
+        </Trans>
       </label>
       <input
         id={inputId}
@@ -80,7 +84,7 @@ export function ConfirmDialogView({
   title,
   description,
   confirmLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel = t`Cancel`,
   tone = 'default',
   typeToConfirm,
   onConfirm,
@@ -109,7 +113,9 @@ export function ConfirmDialogView({
           {description ? (
             <AlertDialog.Description className="dialog__description">{description}</AlertDialog.Description>
           ) : (
-            <AlertDialog.Description className="sr-only">Confirm or cancel.</AlertDialog.Description>
+            <AlertDialog.Description className="sr-only">
+              <Trans>Confirm or cancel.</Trans>
+            </AlertDialog.Description>
           )}
           {children}
           {typeToConfirm !== undefined ? (

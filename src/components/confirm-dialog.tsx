@@ -83,14 +83,17 @@ export function ConfirmDialog({ trigger, open: openProp, onOpenChange, ...dialog
  * resource's name (or id) first. `onDelete` deletes (and navigates away); the dialog shows its error if it fails.
  */
 export function TypeToConfirmDelete({
-  noun,
+  title,
+  confirmLabel,
   name,
   description,
-  buttonLabel = `Delete ${noun}`,
+  buttonLabel = confirmLabel,
   onDelete,
 }: {
-  /** "app client": the title says "Delete app client <name>?", the confirm button "Delete app client". */
-  noun: string;
+  /** The dialog's question, whole: `(name) => t\`Delete app client ${name}?\``. */
+  title: (name: string) => string;
+  /** The confirm button, and the danger button unless `buttonLabel`: t`Delete app client`. */
+  confirmLabel: string;
   /** What the operator types to confirm, and how the title names the resource. */
   name: string;
   /** What the delete breaks; end with "This cannot be undone." */
@@ -105,9 +108,9 @@ export function TypeToConfirmDelete({
           {buttonLabel}
         </button>
       }
-      title={`Delete ${noun} ${name}?`}
+      title={title(name)}
       description={description}
-      confirmLabel={`Delete ${noun}`}
+      confirmLabel={confirmLabel}
       tone="danger"
       typeToConfirm={name}
       onConfirm={onDelete}

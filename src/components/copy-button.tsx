@@ -9,6 +9,8 @@
  *   <IdWithCopy id={user.userId} />                                 // monospace id (truncated, full on hover) + copy
  */
 import { useEffect, useRef, useState } from 'react';
+import { Trans } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
 import { Popover } from 'radix-ui';
 import { IconCheck, IconCopy } from './icons';
 
@@ -53,7 +55,7 @@ export interface CopyButtonProps {
   onCopied?: () => void;
 }
 
-export function CopyButton({ value, label = 'Copy', showText = false, className, onCopied }: CopyButtonProps) {
+export function CopyButton({ value, label = t`Copy`, showText = false, className, onCopied }: CopyButtonProps) {
   const [state, setState] = useState<'idle' | 'copied' | 'manual'>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -78,14 +80,14 @@ export function CopyButton({ value, label = 'Copy', showText = false, className,
         .filter(Boolean)
         .join(' ')}
       onClick={onClick}
-      aria-label={copied ? 'Copied' : label}
-      title={copied ? 'Copied' : label}
+      aria-label={copied ? t`Copied` : label}
+      title={copied ? t`Copied` : label}
       data-copied={copied}
     >
       {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
-      {showText ? <span>{copied ? 'Copied' : 'Copy'}</span> : null}
+      {showText ? <span>{copied ? t`Copied` : t`Copy`}</span> : null}
       <span className="sr-only" aria-live="polite">
-        {copied ? 'Copied to clipboard' : ''}
+        {copied ? t`Copied to clipboard` : ''}
       </span>
     </button>
   );
@@ -94,10 +96,10 @@ export function CopyButton({ value, label = 'Copy', showText = false, className,
     <Popover.Root open={state === 'manual'} onOpenChange={(open) => !open && setState('idle')}>
       <Popover.Anchor asChild>{button}</Popover.Anchor>
       <Popover.Portal>
-        <Popover.Content className="popover" sideOffset={4} align="start" aria-label="Copy by hand">
+        <Popover.Content className="popover" sideOffset={4} align="start" aria-label={t`Copy by hand`}>
           <div className="field">
             <label className="field__hint" htmlFor="copy-fallback">
-              The browser blocked copying. Press ⌘C / Ctrl+C:
+              <Trans>The browser blocked copying. Press ⌘C / Ctrl+C:</Trans>
             </label>
             <input
               id="copy-fallback"
@@ -115,7 +117,7 @@ export function CopyButton({ value, label = 'Copy', showText = false, className,
 }
 
 /** An id in monospace (truncated with the full id on hover) followed by its copy button. */
-export function IdWithCopy({ id, label = 'Copy id', className }: { id: string; label?: string; className?: string }) {
+export function IdWithCopy({ id, label = t`Copy id`, className }: { id: string; label?: string; className?: string }) {
   return (
     <span className={['id-chip', className].filter(Boolean).join(' ')}>
       <span className="id-chip__text" title={id}>

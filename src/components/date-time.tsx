@@ -1,18 +1,28 @@
 /**
- * Date-time kit: relative time ("3 min ago") with the exact time on hover, in UTC or local time — one persisted
- * choice for the whole console (toggled in the operator menu or with <TimeZoneToggle />).
+ * Date-time kit: relative time ("3 minutes ago") with the exact time on hover, in UTC or local time — one persisted
+ * choice for the whole console (toggled in the operator menu or with <TimeZoneToggle />). Everything is written by
+ * `@/i18n/format`, in the operator's locale (en-US "Nov 22, 2026, 06:56:17 PM UTC", nb-NO "22. nov. 2026, 18:56:17 UTC").
  *
  *   import { DateTime } from '@/components/date-time';
- *   <DateTime value={user.createdTime} />                  // "3 min ago", title "2026-11-22 18:56:17 UTC"
- *   <DateTime value={run.updatedTime} mode="exact" />      // "2026-11-22 18:56:17 UTC" (or local)
+ *   <DateTime value={user.createdTime} />                  // "3 minutes ago", the exact time on hover
+ *   <DateTime value={run.updatedTime} mode="exact" />      // "Nov 22, 2026, 06:56:17 PM UTC" (or local)
  *   <DateTime value={null} />                              // "—"
  *   const [zone, setZone] = useTimeZone();                 // 'utc' | 'local'
  *   formatExact(iso, zone)                                 // the string for CSV, tooltips, etc.
  */
 import { useSyncExternalStore } from 'react';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { usePersistedState } from './persisted-state';
+import {
+  formatClock as formatClockText,
+  formatDateTime,
+  formatRelativeTime,
+  toDate,
+  type TimeZoneChoice,
+} from '@/i18n/format';
 
-export type TimeZoneChoice = 'utc' | 'local';
+export type { TimeZoneChoice };
 const ZONE_KEY = 'dps.timeZone';
 const isZone = (value: unknown): value is TimeZoneChoice => value === 'utc' || value === 'local';
 
@@ -48,71 +58,28 @@ function useNow(): number {
   );
 }
 
-function toDate(value: string | number | Date): Date | null {
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** `2026-11-22 18:56:17 UTC` or `2026-11-22 19:56:17 GMT+1` (local, with the zone's short name). */
+/** The exact moment to the second, with the zone's short name: "Nov 22, 2026, 06:56:17 PM UTC" (en-US). */
 export function formatExact(value: string | number | Date, zone: TimeZoneChoice): string {
-  const date = toDate(value);
-  if (!date) return String(value);
-  if (zone === 'utc') {
-    return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} UTC`;
-  }
-  const zoneName =
-    new Intl.DateTimeFormat(undefined, { timeZoneName: 'short' })
-      .formatToParts(date)
-      .find((p) => p.type === 'timeZoneName')?.value ?? '';
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())} ${zoneName}`.trim();
+  return formatDateTime(value, zone);
 }
 
-/** `10:42` today, `2026-11-22 10:42` on another day (and ` UTC` in UTC): when something started, at a glance. */
+/** "10:42 AM" today, "Nov 22, 10:42 AM" on another day (with the zone's name in UTC): when something started. */
 export function formatClock(value: string | number | Date, zone: TimeZoneChoice, nowMs: number = Date.now()): string {
-  const date = toDate(value);
-  if (!date) return String(value);
-  const utc = zone === 'utc';
-  const parts = (d: Date) =>
-    utc
-      ? [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes()]
-      : [d.getFullYear(), d.getMonth() + 1, d.getDate(), d.getHours(), d.getMinutes()];
-  const [year, month, day, hours, minutes] = parts(date);
-  const [todayYear, todayMonth, today] = parts(new Date(nowMs));
-  const clock = `${pad(hours)}:${pad(minutes)}${utc ? ' UTC' : ''}`;
-  return year === todayYear && month === todayMonth && day === today
-    ? clock
-    : `${year}-${pad(month)}-${pad(day)} ${clock}`;
+  return formatClockText(value, zone, nowMs);
 }
 
-const relativeFormat = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['year', 365 * 24 * 3600],
-  ['month', 30 * 24 * 3600],
-  ['week', 7 * 24 * 3600],
-  ['day', 24 * 3600],
-  ['hour', 3600],
-  ['minute', 60],
-];
-
-/** "just now", "3 minutes ago", "in 2 days". */
+/** "just now", "3 minutes ago", "in 2 days" — in the operator's language. */
 export function formatRelative(value: string | number | Date, nowMs: number = Date.now()): string {
   const date = toDate(value);
-  if (!date) return String(value);
-  const seconds = Math.round((date.getTime() - nowMs) / 1000);
-  if (Math.abs(seconds) < 45) return 'just now';
-  for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size || unit === 'minute') return relativeFormat.format(Math.round(seconds / size), unit);
-  }
-  return relativeFormat.format(seconds, 'second');
+  if (date && Math.abs(date.getTime() - nowMs) < 45_000) return t`just now`;
+  return formatRelativeTime(value, nowMs);
 }
 
 export interface DateTimeProps {
   value: string | number | Date | null | undefined;
   /**
-   * `relative` (default): "3 min ago" with the exact time on hover; `exact`: the exact time, relative on hover;
-   * `clock`: "10:42" (with the date on another day), the exact and relative time on hover.
+   * `relative` (default): "3 minutes ago" with the exact time on hover; `exact`: the exact time, relative on hover;
+   * `clock`: "10:42 AM" (with the date on another day), the exact and relative time on hover.
    */
   mode?: 'relative' | 'exact' | 'clock';
   /** Shown when value is null/undefined. */
@@ -128,12 +95,9 @@ export function DateTime({ value, mode = 'relative', empty = '—', className }:
   if (!date) return <span>{String(value)}</span>;
   const exact = formatExact(date, zone);
   const relative = formatRelative(date, nowMs);
+  const title = mode === 'relative' ? exact : mode === 'clock' ? t`${exact} (${relative})` : relative;
   return (
-    <time
-      dateTime={date.toISOString()}
-      title={mode === 'relative' ? exact : mode === 'clock' ? `${exact} (${relative})` : relative}
-      className={['date-time', className].filter(Boolean).join(' ')}
-    >
+    <time dateTime={date.toISOString()} title={title} className={['date-time', className].filter(Boolean).join(' ')}>
       {mode === 'relative' ? relative : mode === 'clock' ? formatClock(date, zone, nowMs) : exact}
     </time>
   );
@@ -143,11 +107,12 @@ export function DateTime({ value, mode = 'relative', empty = '—', className }:
 export function TimeZoneToggle() {
   const [zone, setZone] = useTimeZone();
   return (
-    <div className="segmented" role="group" aria-label="Show times in">
+    <div className="segmented" role="group" aria-label={t`Show times in`}>
       <button type="button" aria-pressed={zone === 'local'} onClick={() => setZone('local')}>
-        Local
+        <Trans>Local</Trans>
       </button>
       <button type="button" aria-pressed={zone === 'utc'} onClick={() => setZone('utc')}>
+        {/* The zone's name, the same in every language. */}
         UTC
       </button>
     </div>

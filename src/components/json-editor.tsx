@@ -9,9 +9,20 @@
  *   parseJsonObject('{"a":1}') → { ok: true, value: { a: 1 } };  parseJsonObject('[1]') → { ok: false, error: 'must be a JSON object' }
  */
 import { useState } from 'react';
+import { t } from '@lingui/core/macro';
 
 export type JsonObject = Record<string, unknown>;
 export type ParseResult = { ok: true; value: JsonObject | undefined } | { ok: false; error: string };
+
+/** An example object, the same in every language (JSON, like the value the operator types). */
+export const JSON_OBJECT_EXAMPLE = '{"team": "finance"}';
+const PLACEHOLDER_JSON = '{\n  "key": "value"\n}';
+
+/** The error of a text that parses but is not an object. */
+export function notAnObject(): string {
+  const example = JSON_OBJECT_EXAMPLE;
+  return t`Metadata must be a JSON object, like ${example}`;
+}
 
 /** Empty text → undefined; otherwise it must be a JSON object (`{…}`), not an array, string, number or null. */
 export function parseJsonObject(text: string): ParseResult {
@@ -20,11 +31,11 @@ export function parseJsonObject(text: string): ParseResult {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    const detail = error instanceof Error ? error.message.replace(/^JSON\.parse: /, '') : 'invalid JSON';
-    return { ok: false, error: `Not valid JSON: ${detail}` };
+    // The parser's own words (the browser's language) say where the text breaks.
+    const detail = error instanceof Error ? error.message.replace(/^JSON\.parse: /, '') : t`invalid JSON`;
+    return { ok: false, error: t`Not valid JSON: ${detail}` };
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value))
-    return { ok: false, error: 'Metadata must be a JSON object, like {"team": "finance"}' };
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return { ok: false, error: notAnObject() };
   return { ok: true, value: value as JsonObject };
 }
 
@@ -63,7 +74,7 @@ export function JsonEditor({
   describedBy,
   rows = 6,
   disabled,
-  placeholder = '{\n  "key": "value"\n}',
+  placeholder = PLACEHOLDER_JSON,
 }: JsonEditorProps) {
   // The text is local state: `{"a": ` is a valid moment of typing even though it is not JSON yet.
   const [text, setText] = useState(() => textOf(value));

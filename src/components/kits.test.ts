@@ -66,7 +66,7 @@ describe('metadata JSON', () => {
 
 describe('date-time', () => {
   it('formats exact UTC time', () => {
-    expect(formatExact('2026-11-22T18:56:17.000Z', 'utc')).toBe('2026-11-22 18:56:17 UTC');
+    expect(formatExact('2026-11-22T18:56:17.000Z', 'utc')).toBe('Nov 22, 2026, 06:56:17 PM UTC');
   });
   it('formats relative time', () => {
     const now = Date.parse('2026-11-22T12:00:00Z');

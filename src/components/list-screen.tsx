@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { useCapabilities } from '@/api/capabilities';
-import { DataTable, type DataTableProps } from './data-table';
+import { t } from '@lingui/core/macro';
+import { DataTable, type DataTableProps, type ListNoun } from './data-table';
 import { IconPlus } from './icons';
 import { PageHeader } from './page-header';
 import { EmptyState } from './states';
@@ -42,15 +43,17 @@ function CreateControl({ action, place }: { action: CreateAction; place: 'header
  * A resource list page: the header with its create action, the paginated table, and an empty state that tells the
  * first page ("No users yet", with the create action) from one past the last ("No more users").
  *
- *   <ListScreen title="Users" description="…" plural="users" create={{ label: 'Create user', onClick: … }}
- *     emptyText="…" label="Users" data={data.users} columns={columns} getRowId={(u) => u.userId} pagination={…}>
+ *   const users: ListNoun = { count: (n) => plural(n, { one: '# user', other: '# users' }), plural: t`users` };
+ *   <ListScreen title={t`Users`} description="…" noun={users} create={{ label: t`Create user`, onClick: … }}
+ *     emptyText="…" label={t`Users`} data={data.users} columns={columns} getRowId={(u) => u.userId}
+ *     pagination={list.pagination('users', users)}>
  *     {dialogs}
  *   </ListScreen>
  */
 export function ListScreen<T>({
   title,
   description,
-  plural,
+  noun,
   create,
   emptyTitle,
   emptyText,
@@ -59,8 +62,8 @@ export function ListScreen<T>({
 }: Omit<DataTableProps<T>, 'empty'> & {
   title: string;
   description: ReactNode;
-  /** The resource's plural for the empty state: "users" → "No users yet" / "No more users". */
-  plural: string;
+  /** What the list holds: its plural names the empty state ("No users yet" / "No more users"). */
+  noun: ListNoun;
   create?: CreateAction;
   emptyText: ReactNode;
   /** The empty state's title when the list is filtered ("No user's name or email contains …"); no create control. */
@@ -69,6 +72,7 @@ export function ListScreen<T>({
   children?: ReactNode;
 }) {
   const pastFirstPage = Boolean(table.pagination?.search.cursor);
+  const nouns = noun.plural;
   const offered = useCapabilities().write ? create : undefined;
   return (
     <div className="page">
@@ -81,7 +85,7 @@ export function ListScreen<T>({
         {...table}
         empty={
           <EmptyState
-            title={emptyTitle ?? (pastFirstPage ? `No more ${plural}` : `No ${plural} yet`)}
+            title={emptyTitle ?? (pastFirstPage ? t`No more ${nouns}` : t`No ${nouns} yet`)}
             action={
               pastFirstPage || emptyTitle || !offered ? undefined : <CreateControl action={offered} place="empty" />
             }

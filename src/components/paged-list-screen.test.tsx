@@ -8,6 +8,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { plural } from '@lingui/core/macro';
 import { PagedListScreen, type PagedListRoute } from './paged-list-screen';
 import type { PaginationSearch } from './data-table';
 import { renderInConsole } from './testing/render-in-console';
@@ -31,7 +32,7 @@ function setUp(page: ThingsPage, search: PaginationSearch = {}) {
         query={query}
         rows={(data) => data.things}
         title="Things"
-        noun={['thing', 'things']}
+        noun={{ count: (n) => plural(n, { one: '# thing', other: '# things' }), plural: 'things' }}
         listKey="things"
         description="What there is."
         emptyText="Things appear here."

@@ -5,7 +5,8 @@
  *
  *   const routeApi = getRouteApi('/_authenticated/models/');
  *   <PagedListScreen route={routeApi} query={modelsListQueryOptions} rows={(data) => data.models}
- *     title="Models" noun={['model', 'models']} listKey="models" columns={columns} getRowId={(m) => m.modelId}
+ *     title={t`Models`} noun={{ count: (n) => plural(n, { one: '# model', other: '# models' }), plural: t`models` }}
+ *     listKey="models" columns={columns} getRowId={(m) => m.modelId}
  *     description="…" create={…} emptyText="…" />
  *
  * A screen whose table needs more than rows from the answer (users: profiles, a search box) takes `usePagedList`
@@ -14,7 +15,7 @@
 import type { ComponentProps } from 'react';
 import { useSuspenseQuery, type QueryKey, type UseSuspenseQueryOptions } from '@tanstack/react-query';
 import { useOrganizationScope } from '@/api/organization-scope';
-import { listParams, type PaginationSearch, type TablePagination } from './data-table';
+import { listParams, type ListNoun, type PaginationSearch, type TablePagination } from './data-table';
 import { ListScreen } from './list-screen';
 
 /** What the kit needs of a list route (a `getRouteApi(…)`): its search, and navigation that patches it. */
@@ -39,7 +40,7 @@ export interface PagedList<S extends PaginationSearch, D extends ListPage> {
   /** Patches the URL's search (a page, a page size, a filter). */
   onSearch: (patch: Partial<S> | PaginationSearch) => void;
   /** The table's pagination over this list, named by `scope` (include any filter) and counted in `noun`. */
-  pagination: (scope: string, noun: [string, string]) => TablePagination;
+  pagination: (scope: string, noun: ListNoun) => TablePagination;
 }
 
 /**
@@ -77,15 +78,15 @@ export function PagedListScreen<T, S extends PaginationSearch, D extends ListPag
   noun,
   listKey,
   ...screen
-}: Omit<ListScreenProps<T>, 'data' | 'label' | 'plural' | 'columnsKey' | 'isFetching' | 'pagination'> & {
+}: Omit<ListScreenProps<T>, 'data' | 'label' | 'noun' | 'columnsKey' | 'isFetching' | 'pagination'> & {
   route: PagedListRoute<S>;
   query: ListQuery<ReturnType<typeof listParams>, D, K>;
   /** The rows of a page (`data.models`). */
   rows: (data: D) => readonly T[];
   /** The page title, also the table's accessible name. */
   title: string;
-  /** Singular and plural: the pager's count and the empty state ("No models yet"). */
-  noun: [string, string];
+  /** What the list holds: the pager's count ("12 models") and the empty state ("No models yet"). */
+  noun: ListNoun;
   /** Names the list for its page trail and its persisted columns ("models"). */
   listKey: string;
 }) {
@@ -95,7 +96,7 @@ export function PagedListScreen<T, S extends PaginationSearch, D extends ListPag
       {...screen}
       title={title}
       label={title}
-      plural={noun[1]}
+      noun={noun}
       data={rows(list.data)}
       columnsKey={listKey}
       isFetching={list.isFetching}

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Trans } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
 import { explainError } from '@/api/errors';
 import { IconAlert, IconInbox, IconLock, IconRefresh } from './icons';
 
@@ -37,7 +39,7 @@ export function EmptyState({
   );
 }
 
-export function LoadingState({ label = 'Loading…' }: { label?: string }) {
+export function LoadingState({ label = t`Loading…` }: { label?: string }) {
   return (
     <div className="state state--loading" role="status" aria-live="polite">
       <span className="spinner" aria-hidden="true" />
@@ -59,7 +61,7 @@ export function ErrorState({ error, onRetry, action }: { error: unknown; onRetry
       <div className="state__actions">
         {onRetry ? (
           <button type="button" className="button" onClick={onRetry}>
-            <IconRefresh /> Retry
+            <IconRefresh /> <Trans>Retry</Trans>
           </button>
         ) : null}
         {action}
@@ -75,11 +77,15 @@ export function ForbiddenState({ message, action }: { message?: string; action?:
       <div className="state__icon">
         <IconLock size={20} />
       </div>
-      <h2 className="state__title">You do not have access to this</h2>
+      <h2 className="state__title">
+        <Trans>You do not have access to this</Trans>
+      </h2>
       {message ? <p className="state__detail">{message}</p> : null}
       <p className="state__body">
-        Your operator account or the console's app client lacks the permission. Ask an administrator for an admin
-        operator account or a role that allows it.
+        <Trans>
+          Your operator account or the console's app client lacks the permission. Ask an administrator for an admin
+          operator account or a role that allows it.
+        </Trans>
       </p>
       {action ? <div className="state__actions">{action}</div> : null}
     </div>

@@ -8,6 +8,7 @@
  *   toast.dismiss(id);
  */
 import { lazy, Suspense, useEffect } from 'react';
+import { t } from '@lingui/core/macro';
 import type { ExternalToast, ToasterProps } from 'sonner';
 
 type Sonner = typeof import('sonner');
@@ -47,11 +48,15 @@ function MarkReady() {
   return null;
 }
 
-/** The toast outlet, mounted once at the root. Effects run in order, so <Toaster> has subscribed before MarkReady. */
+/** The toast outlet, mounted once at the root (its landmark named in the operator's language). Effects run in order, so <Toaster> has subscribed before MarkReady. */
 export function Toasts(props: ToasterProps) {
   return (
     <Suspense fallback={null}>
-      <Toaster {...props} />
+      <Toaster
+        containerAriaLabel={t`Notifications`}
+        {...props}
+        toastOptions={{ closeButtonAriaLabel: t`Close notification`, ...props.toastOptions }}
+      />
       <MarkReady />
     </Suspense>
   );

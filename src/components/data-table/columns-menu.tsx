@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { DropdownMenu } from 'radix-ui';
+import { Trans } from '@lingui/react/macro';
 import { IconCheck } from '@/components/icons';
 
 /** The table's "Columns" picker: a checkbox per hideable column; the menu stays open while toggling. */
@@ -17,7 +18,9 @@ export function ColumnsMenu({ columns, trigger }: { columns: ColumnChoice[]; tri
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
       <DropdownMenu.Content className="menu" align="end" sideOffset={4}>
-        <DropdownMenu.Label className="menu__label">Show columns</DropdownMenu.Label>
+        <DropdownMenu.Label className="menu__label">
+          <Trans>Show columns</Trans>
+        </DropdownMenu.Label>
         {columns.map((column) => (
           <DropdownMenu.CheckboxItem
             key={column.id}

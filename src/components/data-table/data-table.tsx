@@ -4,34 +4,36 @@
  * above 100 rows, stable row ids, row selection with a bulk-action bar that names what it acts on, sortable headers
  * when the server sorts.
  *
- *   import { DataTable, type ColumnDef } from '@/components/data-table';
- *   const columns: ColumnDef<User>[] = [
- *     { id: 'name', header: 'Name', cell: ({ row }) => <Link to="/settings/users/$userId" params={{ userId: row.original.userId }}>{row.original.name}</Link> },
- *     { id: 'email', header: 'Email', accessorFn: (u) => u.email },
- *     { id: 'created', header: 'Created', cell: ({ row }) => <DateTime value={row.original.createdTime} /> },
+ *   import { DataTable, type ColumnDef, type ListNoun } from '@/components/data-table';
+ *   const columns: ColumnDef<User>[] = [               // built in the component: headers go through t``
+ *     { id: 'name', header: t`Name`, cell: ({ row }) => <Link to="/settings/users/$userId" params={{ userId: row.original.userId }}>{row.original.name}</Link> },
+ *     { id: 'email', header: t`Email`, accessorFn: (u) => u.email },
+ *     { id: 'created', header: t`Created`, cell: ({ row }) => <DateTime value={row.original.createdTime} /> },
  *   ];
+ *   const users: ListNoun = { count: (n) => plural(n, { one: '# user', other: '# users' }), plural: t`users` };
  *   const search = Route.useSearch();
  *   const navigate = Route.useNavigate();
  *   const { data, isFetching } = useSuspenseQuery(usersListQueryOptions(listParams(search)));
  *   <DataTable
- *     label="Users"                                   // accessible name of the table
+ *     label={t`Users`}                                // accessible name of the table
  *     data={data.users}
  *     columns={columns}
  *     getRowId={(u) => u.userId}                      // stable ids: selection survives refetches
  *     columnsKey="users"                              // persists column visibility (localStorage)
- *     pagination={{ scope: 'users', search, nextToken: data.nextToken,
+ *     pagination={{ scope: 'users', noun: users, search, nextToken: data.nextToken,
  *                   onNavigate: (patch) => navigate({ search: (s) => ({ ...s, ...patch }) }) }}
  *     isFetching={isFetching}
- *     selection={{ noun: ['user', 'users'], describe: (u) => u.name ?? u.email,
- *                  actions: (rows, clear) => <button className="button button--danger" onClick={…}>Delete {rows.length} users</button> }}
+ *     selection={{ noun: users, describe: (u) => u.name ?? u.email,
+ *                  actions: (rows, clear) => <button className="button button--danger" onClick={…}>{…}</button> }}
  *     toolbar={<SearchInput … />}                     // filters bound to the URL
- *     empty={<EmptyState title="No users yet" action={…}>…</EmptyState>}
+ *     empty={<EmptyState title={t`No users yet`} action={…}>…</EmptyState>}
  *   />
  * Column meta: `meta: { className: 'num' | 'wrap' | 'col-actions', hideable: false }`. Server-side sort:
  * `sorting={{ value: search.sort, onChange: (sort) => navigate(…) }}` and `enableSorting: true` on those columns.
  */
 import { lazy, Suspense, useRef, type ReactNode } from 'react';
 import { flexRender, type ColumnDef, type Row } from '@tanstack/react-table';
+import { t } from '@lingui/core/macro';
 import { BulkBar } from './bulk-bar';
 import { Pager } from './pager';
 import type { PaginationSearch } from './pagination';
@@ -58,11 +60,26 @@ declare module '@tanstack/react-table' {
   }
 }
 
+/**
+ * What a list holds, in words a translator can shape: the count with its noun through an ICU plural (Norwegian, like
+ * English, inflects the noun by the count, other languages differently), and the plural alone for the few sentences
+ * that name the kind ("No runs yet", "Select all runs on this page"). Build it where it is rendered (`t` and `plural`
+ * must run in the operator's language, never at module level):
+ *
+ *   const noun: ListNoun = { count: (n) => plural(n, { one: '# run', other: '# runs' }), plural: t`runs` };
+ */
+export interface ListNoun {
+  /** The count and the noun: `plural(n, { one: '# run', other: '# runs' })` → "1 run", "12 runs". */
+  count: (n: number) => string;
+  /** The plural alone, lower case, as it reads inside a sentence: t`runs`. */
+  plural: string;
+}
+
 export interface TablePagination {
   /** Names the list for the token trail (include filters: `users`, `runs:${agentId}:${status}`). */
   scope: string;
-  /** What the list holds, singular and plural, for its count ("12 runs"): the same to every operator. */
-  noun: [string, string];
+  /** What the list holds, for its count ("12 runs"). */
+  noun: ListNoun;
   search: PaginationSearch;
   /** The current page's nextToken from the response (null on the last page). */
   nextToken: string | null | undefined;
@@ -73,8 +90,8 @@ export interface TablePagination {
 }
 
 export interface TableSelection<T> {
-  /** Singular and plural noun for the bar: ['user', 'users']. */
-  noun: [string, string];
+  /** What the rows are, for the bar ("2 users selected on this page") and the select-all box ("Select all users…"). */
+  noun: ListNoun;
   /** How a selected row is named in the bar ("Delete 2 users: Ann, Bob"). */
   describe: (row: T) => string;
   /** The bulk actions for the selected rows; call `clear()` after acting. */
@@ -159,7 +176,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           aria-busy={isFetching || undefined}
           tabIndex={virtual ? 0 : undefined}
           role={virtual ? 'region' : undefined}
-          aria-label={virtual ? `${label} (scrollable)` : undefined}
+          aria-label={virtual ? t`${label} (scrollable)` : undefined}
         >
           <table className="table" aria-label={label} aria-rowcount={virtual ? rows.length + 1 : undefined}>
             <TableHead table={table} sorting={sorting} />

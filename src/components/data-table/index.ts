@@ -3,6 +3,7 @@ export {
   DataTable,
   type ColumnDef,
   type DataTableProps,
+  type ListNoun,
   type SortState,
   type TablePagination,
   type TableSelection,

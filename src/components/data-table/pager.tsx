@@ -1,3 +1,6 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import { formatNumber } from '@/i18n/format';
 import { useOrganizationScope } from '@/api/organization-scope';
 import { IconChevronLeft, IconChevronRight } from '@/components/icons';
 import type { TablePagination } from './data-table';
@@ -8,16 +11,20 @@ export function Pager({ pagination, rowCount }: { pagination: TablePagination; r
   const { scope, noun, search, nextToken, onNavigate, pageSizes = PAGE_SIZES } = pagination;
   const pager = tokenPager(useOrganizationScope(), scope, search.cursor);
   const pageSize = search.pageSize ?? DEFAULT_PAGE_SIZE;
-  const what = rowCount === 1 ? noun[0] : noun[1];
+  const pageNumber = pager.page ? formatNumber(pager.page) : null;
+  const status = [
+    pageNumber ? t`Page ${pageNumber}` : t`Page`,
+    noun.count(rowCount),
+    nextToken ? t`more on the next page` : pager.hasPrevious ? t`last page` : null,
+  ];
   return (
-    <nav className="data-table__footer" aria-label="Pagination">
-      <span className="num">
-        {pager.page ? `Page ${pager.page}` : 'Page'} · {rowCount} {what}
-        {nextToken ? ' · more on the next page' : pager.hasPrevious ? ' · last page' : ''}
-      </span>
+    <nav className="data-table__footer" aria-label={t`Pagination`}>
+      <span className="num">{status.filter(Boolean).join(' · ')}</span>
       <div className="spacer" />
       <label className="data-table__page-size">
-        <span>Rows per page</span>
+        <span>
+          <Trans>Rows per page</Trans>
+        </span>
         <select
           className="select"
           value={pageSize}
@@ -30,7 +37,7 @@ export function Pager({ pagination, rowCount }: { pagination: TablePagination; r
         >
           {pageSizes.map((size) => (
             <option key={size} value={size}>
-              {size}
+              {formatNumber(size)}
             </option>
           ))}
         </select>
@@ -42,7 +49,7 @@ export function Pager({ pagination, rowCount }: { pagination: TablePagination; r
           disabled={!pager.hasPrevious}
           onClick={() => onNavigate(pager.previous())}
         >
-          <IconChevronLeft size={14} /> {pager.page === null && pager.hasPrevious ? 'First page' : 'Previous'}
+          <IconChevronLeft size={14} /> {pager.page === null && pager.hasPrevious ? t`First page` : t`Previous`}
         </button>
         <button
           type="button"
@@ -50,7 +57,7 @@ export function Pager({ pagination, rowCount }: { pagination: TablePagination; r
           disabled={!nextToken}
           onClick={() => nextToken && onNavigate(pager.next(nextToken))}
         >
-          Next <IconChevronRight size={14} />
+          <Trans>Next</Trans> <IconChevronRight size={14} />
         </button>
       </div>
     </nav>

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentProps, type ReactNode } from 'react';
 import type { Column } from '@tanstack/react-table';
+import { Trans } from '@lingui/react/macro';
 import { IconColumns } from '@/components/icons';
 
 // The column picker pulls in Radix's menu and floating-ui; loaded after the first rows paint, not with the first screen.
@@ -8,7 +9,7 @@ const ColumnsMenu = lazy(() => import('./columns-menu').then((m) => ({ default: 
 function ColumnsButton({ disabled, ...props }: ComponentProps<'button'>) {
   return (
     <button type="button" className="button button--small" disabled={disabled} {...props}>
-      <IconColumns size={14} /> Columns
+      <IconColumns size={14} /> <Trans>Columns</Trans>
     </button>
   );
 }

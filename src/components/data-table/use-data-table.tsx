@@ -6,6 +6,7 @@ import {
   type RowSelectionState,
   type VisibilityState,
 } from '@tanstack/react-table';
+import { t } from '@lingui/core/macro';
 import { usePersistedState } from '@/components/persisted-state';
 import type { DataTableProps, TableSelection } from './data-table';
 
@@ -15,15 +16,18 @@ const isVisibility = (value: unknown): value is VisibilityState =>
   !Array.isArray(value) &&
   Object.values(value as object).every((v) => typeof v === 'boolean');
 
+const selectLabel = (name: string) => t`Select ${name}`;
+
 /** The checkbox column of a table with selection: all rows of the page in its header, one row in each cell. */
 function selectColumn<T>(selection: TableSelection<T>): ColumnDef<T, unknown> {
+  const nouns = selection.noun.plural;
   return {
     id: '__select',
     meta: { className: 'col-select', hideable: false },
     header: ({ table }) => (
       <input
         type="checkbox"
-        aria-label={`Select all ${selection.noun[1]} on this page`}
+        aria-label={t`Select all ${nouns} on this page`}
         checked={table.getIsAllRowsSelected()}
         ref={(el) => {
           if (el) el.indeterminate = table.getIsSomeRowsSelected() && !table.getIsAllRowsSelected();
@@ -34,7 +38,7 @@ function selectColumn<T>(selection: TableSelection<T>): ColumnDef<T, unknown> {
     cell: ({ row }) => (
       <input
         type="checkbox"
-        aria-label={`Select ${selection.describe(row.original)}`}
+        aria-label={selectLabel(selection.describe(row.original))}
         checked={row.getIsSelected()}
         disabled={!row.getCanSelect()}
         onChange={row.getToggleSelectedHandler()}

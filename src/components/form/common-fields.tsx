@@ -4,6 +4,7 @@
  * a create body (`undefined`) and clears the field in a PATCH (`null`).
  */
 import type { ReactNode } from 'react';
+import { t } from '@lingui/core/macro';
 import { JsonField, MultiSelectField, TextareaField, TextField, type Option } from './fields';
 
 type EmptyAs = 'undefined' | 'null';
@@ -21,24 +22,22 @@ export function NameDescriptionFields({
 }) {
   return (
     <>
-      <TextField name="name" label="Name" optional emptyAs={emptyAs} maxLength={4096} wide={nameWide} />
+      <TextField name="name" label={t`Name`} optional emptyAs={emptyAs} maxLength={4096} wide={nameWide} />
       {afterName}
-      <TextareaField name="description" label="Description" optional emptyAs={emptyAs} wide />
+      <TextareaField name="description" label={t`Description`} optional emptyAs={emptyAs} wide />
     </>
   );
 }
-
-const ROLES_EMPTY = 'No roles exist yet. Create one under Settings → Roles.';
 
 /** The roles of a user or an app client (`roleIds`), chosen among the organization's roles. */
 export function RolesField({ options, hint }: { options: Option[]; hint?: string }) {
   return (
     <MultiSelectField
       name="roleIds"
-      label="Roles"
+      label={t`Roles`}
       optional
       options={options}
-      emptyText={ROLES_EMPTY}
+      emptyText={t`No roles exist yet. Create one under Settings → Roles.`}
       wide
       hint={hint}
     />
@@ -47,5 +46,5 @@ export function RolesField({ options, hint }: { options: Option[]; hint?: string
 
 /** A resource's free-form `metadata` (JSON). */
 export function MetadataField() {
-  return <JsonField name="metadata" label="Metadata" optional />;
+  return <JsonField name="metadata" label={t`Metadata`} optional />;
 }

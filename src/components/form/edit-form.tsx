@@ -10,6 +10,7 @@
  * `changes` replaces changedFields where a resource needs its own rule (a field the API cannot remove).
  */
 import type { ReactNode } from 'react';
+import { Trans } from '@lingui/react/macro';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { changedFields } from './changed-fields';
 import { Form, FormActions, SubmitButton } from './form';
@@ -44,7 +45,9 @@ export function EditForm<TIn extends FieldValues, TOut extends FieldValues>({
       <div className="form-grid">{children}</div>
       <FormActions align="end">
         <DialogCancel />
-        <SubmitButton disabledUnlessDirty>Save changes</SubmitButton>
+        <SubmitButton disabledUnlessDirty>
+          <Trans>Save changes</Trans>
+        </SubmitButton>
       </FormActions>
     </Form>
   );

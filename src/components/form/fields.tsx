@@ -12,9 +12,11 @@
  *   <JsonField name="metadata" label="Metadata" optional />
  */
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { Trans } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
 import { Controller, useFormContext, type FieldError, type FieldValues } from 'react-hook-form';
 import { IconAlert } from '@/components/icons';
-import { JsonEditor } from '@/components/json-editor';
+import { JSON_OBJECT_EXAMPLE, JsonEditor, notAnObject } from '@/components/json-editor';
 
 interface BaseFieldProps {
   name: string;
@@ -72,7 +74,11 @@ function FieldFrame({
     >
       <Label className="field__label" {...(as === 'div' ? { htmlFor: ids.input } : {})}>
         {label}
-        {optional ? <span className="field__optional">optional</span> : null}
+        {optional ? (
+          <span className="field__optional">
+            <Trans>optional</Trans>
+          </span>
+        ) : null}
       </Label>
       {children}
       {hint ? (
@@ -248,7 +254,7 @@ export interface MultiSelectFieldProps extends BaseFieldProps {
 }
 
 /** A checkbox list whose value is `string[]` in option order. */
-export function MultiSelectField({ options, emptyText = 'Nothing to choose from.', ...base }: MultiSelectFieldProps) {
+export function MultiSelectField({ options, emptyText = t`Nothing to choose from.`, ...base }: MultiSelectFieldProps) {
   const { form, frame, aria } = useField(base);
   return (
     <FieldFrame {...frame} as="fieldset">
@@ -328,12 +334,7 @@ export function CheckboxField({ name, label, hint, wide, disabled }: Omit<BaseFi
  * Metadata as JSON. The value is the parsed object (undefined when empty); while the text does not parse, the value
  * is the raw text so the contract's metadata schema rejects it — the message shown is the parse error.
  */
-export function JsonField({
-  hint = 'A JSON object, e.g. {"team": "finance"}.',
-  wide = true,
-  rows,
-  ...base
-}: BaseFieldProps & { rows?: number }) {
+export function JsonField({ hint = jsonHint(), wide = true, rows, ...base }: BaseFieldProps & { rows?: number }) {
   const { form, ids, error: schemaError } = useField({ ...base, hint, wide });
   return (
     <Controller
@@ -362,13 +363,18 @@ export function JsonField({
   );
 }
 
+function jsonHint(): string {
+  const example = JSON_OBJECT_EXAMPLE;
+  return t`A JSON object, e.g. ${example}.`;
+}
+
 function describeJsonText(text: string): string | null {
   try {
     const value: unknown = JSON.parse(text);
-    return value === null || typeof value !== 'object' || Array.isArray(value)
-      ? 'Metadata must be a JSON object, like {"team": "finance"}'
-      : null;
+    return value === null || typeof value !== 'object' || Array.isArray(value) ? notAnObject() : null;
   } catch (error) {
-    return `Not valid JSON: ${error instanceof Error ? error.message : 'parse error'}`;
+    // The parser's own words (the browser's language) say where the text breaks.
+    const detail = error instanceof Error ? error.message : t`parse error`;
+    return t`Not valid JSON: ${detail}`;
   }
 }

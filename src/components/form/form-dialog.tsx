@@ -7,6 +7,7 @@
  *   </FormDialog>
  */
 import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
+import { t } from '@lingui/core/macro';
 import { Dialog } from 'radix-ui';
 import { IconClose } from '@/components/icons';
 import { useReturnFocus } from '@/components/return-focus';
@@ -53,7 +54,7 @@ export function FormDialog({
         >
           <div className="dialog__header">
             <Dialog.Title className="dialog__title">{title}</Dialog.Title>
-            <button type="button" className="icon-button" aria-label="Close" onClick={requestClose}>
+            <button type="button" className="icon-button" aria-label={t`Close`} onClick={requestClose}>
               <IconClose />
             </button>
           </div>
@@ -77,7 +78,7 @@ export function FormDialog({
 }
 
 /** A Cancel button for a form inside <FormDialog> (goes through the same unsaved-changes check). */
-export function DialogCancel({ children = 'Cancel' }: { children?: ReactNode }) {
+export function DialogCancel({ children = t`Cancel` }: { children?: ReactNode }) {
   const requestClose = useContext(RequestCloseContext);
   return (
     <button type="button" className="button" onClick={() => requestClose?.()}>

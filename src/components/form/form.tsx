@@ -28,19 +28,22 @@ import {
   type UseFormProps,
   type UseFormReturn,
 } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod/mini';
 import { ApiError, explainError } from '@/api/errors';
 import { IconAlert } from '@/components/icons';
+import { translatingZodResolver } from './issue-messages';
 import { UnsavedChangesGuard } from './unsaved-changes';
 
-/** useForm with the zod resolver: `values` in onSubmit are `z.output<typeof schema>`. Validates on blur, then on change. */
+/**
+ * useForm with the zod resolver: `values` in onSubmit are `z.output<typeof schema>`; field errors in the operator's
+ * language (./issue-messages.ts). Validates on blur, then on change.
+ */
 export function useZodForm<S extends z.core.$ZodType<FieldValues, FieldValues>>(
   schema: S,
   options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> = {},
 ): UseFormReturn<z.input<S>, unknown, z.output<S>> {
   return useForm<z.input<S>, unknown, z.output<S>>({
-    resolver: zodResolver(schema as never) as never,
+    resolver: translatingZodResolver(schema) as never,
     mode: 'onTouched',
     ...options,
   });

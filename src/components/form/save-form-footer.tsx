@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { FormActions, SubmitButton } from './form';
 
 /**
@@ -18,7 +19,7 @@ export function SaveFormFooter({
     <>
       {nothingChanged ? (
         <p className="muted" role="status">
-          Nothing changed: there is nothing to save.
+          <Trans>Nothing changed: there is nothing to save.</Trans>
         </p>
       ) : null}
       {canWrite ? (

@@ -4,6 +4,8 @@
  * Blocks route navigation (TanStack useBlocker, with a confirm dialog) and reload/close of the tab (beforeunload).
  */
 import { useEffect, useRef, type RefObject } from 'react';
+import { Trans } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
 import { useBlocker } from '@tanstack/react-router';
 import { AlertDialog } from 'radix-ui';
 import { useReturnFocus } from '@/components/return-focus';
@@ -27,7 +29,7 @@ export function UnsavedChangesGuard({ when, submittingRef }: { when: boolean; su
       open={blocker.status === 'blocked'}
       onStay={() => blocker.reset?.()}
       onDiscard={() => blocker.proceed?.()}
-      leaveLabel="Leave and discard"
+      leaveLabel={t`Leave and discard`}
     />
   );
 }
@@ -37,7 +39,7 @@ export function DiscardChangesDialog({
   open,
   onStay,
   onDiscard,
-  leaveLabel = 'Discard changes',
+  leaveLabel = t`Discard changes`,
 }: {
   open: boolean;
   onStay: () => void;
@@ -50,12 +52,16 @@ export function DiscardChangesDialog({
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="dialog-overlay" />
         <AlertDialog.Content className="dialog" onCloseAutoFocus={returnFocus}>
-          <AlertDialog.Title className="dialog__title">Discard unsaved changes?</AlertDialog.Title>
+          <AlertDialog.Title className="dialog__title">
+            <Trans>Discard unsaved changes?</Trans>
+          </AlertDialog.Title>
           <AlertDialog.Description className="dialog__description">
-            You changed this form and did not save. Leaving now loses those changes.
+            <Trans>You changed this form and did not save. Leaving now loses those changes.</Trans>
           </AlertDialog.Description>
           <div className="dialog__actions">
-            <AlertDialog.Cancel className="button">Keep editing</AlertDialog.Cancel>
+            <AlertDialog.Cancel className="button">
+              <Trans>Keep editing</Trans>
+            </AlertDialog.Cancel>
             <AlertDialog.Action className="button button--danger" onClick={onDiscard}>
               {leaveLabel}
             </AlertDialog.Action>

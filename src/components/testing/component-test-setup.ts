@@ -4,6 +4,7 @@
  */
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import '@/i18n/i18n'; // Lingui active (English) before any component asks for a message, as main.tsx does
 
 afterEach(() => cleanup());
 

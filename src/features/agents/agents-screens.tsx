@@ -1,4 +1,4 @@
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -68,7 +68,7 @@ export function AgentsListScreen() {
     <ListScreen
       title={t`Agents`}
       description={t`An agent runs a document through a model, a validation, hooks and actions.`}
-      plural="agents"
+      noun={{ count: (n) => plural(n, { one: '# agent', other: '# agents' }), plural: t`agents` }}
       create={{ label: t`Create agent`, onClick: () => setCreating(true) }}
       emptyText={canWrite ? t`Create an agent to start runs.` : t`Agents appear here once an admin creates one.`}
       label={t`Agents`}

@@ -69,7 +69,8 @@ export function AppClientDetailScreen({ appClientId }: { appClientId: string }) 
           locked || !canWrite ? undefined : (
             <>
               <TypeToConfirmDelete
-                noun="app client"
+                title={(name) => t`Delete app client ${name}?`}
+                confirmLabel={t`Delete app client`}
                 name={client.name || client.clientId}
                 description={t`Its access tokens stop working at once and its credentials can never be used again. This cannot be undone.`}
                 onDelete={async () => {

@@ -1,4 +1,4 @@
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import type { AppClient } from '@/contract';
@@ -23,7 +23,7 @@ export function AppClientsListScreen() {
       query={appClientsListQueryOptions}
       rows={(data) => data.appClients}
       title={t`App clients`}
-      noun={['app client', 'app clients']}
+      noun={{ count: (n) => plural(n, { one: '# app client', other: '# app clients' }), plural: t`app clients` }}
       listKey="app-clients"
       description={t`OAuth client credentials that apps and scripts use to call the service. Each gets the scopes of its roles.`}
       create={{ label: t`Create app client`, onClick: () => setCreating(true) }}

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { msg, t } from '@lingui/core/macro';
+import { msg, plural, t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { i18n } from '@/i18n/i18n';
@@ -250,7 +250,7 @@ function AuditLog() {
         toolbar={<AuditFilters search={search} onSearch={onSearch} />}
         pagination={{
           scope: `audit:${search.operator ?? ''}:${search.method ?? ''}`,
-          noun: ['entry', 'entries'],
+          noun: { count: (n) => plural(n, { one: '# entry', other: '# entries' }), plural: t`entries` },
           search,
           nextToken: page.nextCursor,
           onNavigate: onSearch,

@@ -42,7 +42,8 @@ export function ModelDetailScreen({ modelId }: { modelId: string }) {
         actions={
           !canWrite ? undefined : (
             <TypeToConfirmDelete
-              noun="model"
+              title={(name) => t`Delete model ${name}?`}
+              confirmLabel={t`Delete model`}
               name={name}
               buttonLabel={t`Delete`}
               description={t`Agents that name this model will fail their runs until they name another one. This cannot be undone.`}

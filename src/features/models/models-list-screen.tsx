@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useCapabilities } from '@/api/capabilities';
 import { modelsListQueryOptions } from '@/api/models';
@@ -68,7 +68,7 @@ export function ModelsListScreen() {
       query={modelsListQueryOptions}
       rows={(data) => data.models}
       title={t`Models`}
-      noun={['model', 'models']}
+      noun={{ count: (n) => plural(n, { one: '# model', other: '# models' }), plural: t`models` }}
       listKey="models"
       description={t`What agents extract from documents: the fields, how pages are prepared, and which LLM reads them.`}
       create={{ label: t`Create model`, emptyLabel: t`Create a model`, to: '/models/new' }}

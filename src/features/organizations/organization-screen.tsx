@@ -264,7 +264,10 @@ function OrganizationsList({
       isFetching={list.isFetching}
       pagination={{
         scope: 'organizations',
-        noun: ['organization', 'organizations'],
+        noun: {
+          count: (n) => plural(n, { one: '# organization', other: '# organizations' }),
+          plural: t`organizations`,
+        },
         search,
         nextToken: list.data.nextToken,
         onNavigate: onSearch,

@@ -1,4 +1,4 @@
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
@@ -75,7 +75,7 @@ export function RolesListScreen() {
       query={rolesListQueryOptions}
       rows={(data) => data.roles}
       title={t`Roles`}
-      noun={['role', 'roles']}
+      noun={{ count: (n) => plural(n, { one: '# role', other: '# roles' }), plural: t`roles` }}
       listKey="roles"
       description={t`What users and app clients may do: each role allows or denies actions on resource families.`}
       create={{ label: t`Create role`, onClick: () => setCreating(true) }}

@@ -148,7 +148,7 @@ function RunsTable({
       isFetching={isFetching}
       pagination={{
         scope: runsPaginationScope(agentId, search),
-        noun: ['run', 'runs'],
+        noun: { count: (n) => plural(n, { one: '# run', other: '# runs' }), plural: t`runs` },
         search,
         nextToken: data.nextToken,
         onNavigate: (patch) => onSearchChange((s) => ({ ...s, ...patch })),
@@ -184,7 +184,7 @@ function NoRuns({ search }: { search: RunsSearch }) {
 /** Selected runs are archived together (with undo); while any are selected the table stops refreshing itself. */
 function archiveSelection(archive: ArchiveRuns, onSelectedCount: (count: number) => void): TableSelection<AgentRun> {
   return {
-    noun: ['run', 'runs'],
+    noun: { count: (n) => plural(n, { one: '# run', other: '# runs' }), plural: t`runs` },
     describe: (r) => `…${r.runId.slice(-8)}`,
     canSelect: (r) => r.status !== 'archived',
     actions: (rows, clear) => (

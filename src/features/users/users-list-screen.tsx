@@ -7,7 +7,7 @@ import type { User } from '@/contract';
 import { useCapabilities } from '@/api/capabilities';
 import { useCreateUser, useDeleteUser, usersListQueryOptions, type UsersPage } from '@/api/users';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { SearchInput } from '@/components/data-table';
+import { SearchInput, type ListNoun } from '@/components/data-table';
 import { usePagedList, type PagedList } from '@/components/paged-list-screen';
 import { profilesQueryOptions } from '@/api/profiles';
 import { ListScreen } from '@/components/list-screen';
@@ -35,12 +35,13 @@ export function UsersListScreen() {
   const canWrite = useCapabilities().write;
 
   const columns = userColumns({ profiles, roleNames, onDelete: canWrite ? setToDelete : undefined });
+  const users: ListNoun = { count: (n) => plural(n, { one: '# user', other: '# users' }), plural: t`users` };
 
   return (
     <ListScreen
       title={t`Users`}
       description={t`People who sign in to this organization's document processing apps. New users are invited and stay pending until they accept.`}
-      plural="users"
+      noun={users}
       create={{ label: t`Create user`, onClick: () => setCreating(true) }}
       emptyTitle={text ? t`No user's name or email contains “${text}”` : undefined}
       emptyText={usersEmptyText(text, data.searchedFirst, canWrite)}
@@ -51,7 +52,7 @@ export function UsersListScreen() {
       getRowId={(u) => u.userId}
       columnsKey="users"
       isFetching={list.isFetching}
-      pagination={list.pagination(text ? `users?q=${text}` : 'users', ['user', 'users'])}
+      pagination={list.pagination(text ? `users?q=${text}` : 'users', users)}
     >
       <CreateUserDialog open={creating} onOpenChange={setCreating} />
       <DeleteUserDialog user={toDelete} onClose={() => setToDelete(null)} />

@@ -67,7 +67,8 @@ export function ValidationDetailScreen({ validationId }: { validationId: string 
                 {enabled ? t`Disable` : t`Enable`}
               </button>
               <TypeToConfirmDelete
-                noun="validation"
+                title={(name) => t`Delete validation ${name}?`}
+                confirmLabel={t`Delete validation`}
                 name={name}
                 buttonLabel={t`Delete`}
                 description={t`Agents that name it stop sending runs to review. Its tasks are no longer listed. This cannot be undone.`}

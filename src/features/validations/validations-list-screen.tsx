@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { validationsListQueryOptions } from '@/api/validations';
 import type { ColumnDef } from '@/components/data-table';
@@ -52,7 +52,7 @@ export function ValidationsListScreen() {
       query={validationsListQueryOptions}
       rows={(data) => data.validations}
       title={t`Validations`}
-      noun={['validation', 'validations']}
+      noun={{ count: (n) => plural(n, { one: '# validation', other: '# validations' }), plural: t`validations` }}
       listKey="validations"
       description={t`Checks that send an agent run to a person: confidence thresholds, required fields, patterns.`}
       create={{ label: t`Create validation`, emptyLabel: t`Create a validation`, to: '/validations/new' }}

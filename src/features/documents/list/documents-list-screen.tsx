@@ -100,7 +100,7 @@ function DocumentsTable({
       isFetching={list.isFetching}
       pagination={list.pagination(
         `documents:${search.datasetId ?? ''}:${search.consentId ?? ''}:${search.order ?? ''}`,
-        ['document', 'documents'],
+        { count: (n) => plural(n, { one: '# document', other: '# documents' }), plural: t`documents` },
       )}
       sorting={{
         value: { id: 'created', desc: search.order !== 'ascending' },
@@ -115,7 +115,7 @@ function DocumentsTable({
 /** Rows selected for the bulk delete, which asks before deleting them. */
 function bulkDeleteSelection(onBulkDelete: (target: BulkDelete) => void): TableSelection<Document> {
   return {
-    noun: ['document', 'documents'],
+    noun: { count: (n) => plural(n, { one: '# document', other: '# documents' }), plural: t`documents` },
     describe: (d) => d.name || d.documentId,
     actions: (rows, clear) => {
       const count = rows.length;

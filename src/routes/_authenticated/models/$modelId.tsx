@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { t } from '@lingui/core/macro';
 import { modelQueryOptions } from '@/api/models';
 import { ModelDetailScreen } from '@/features/models/model-detail-screen';
 
 export const Route = createFileRoute('/_authenticated/models/$modelId')({
   loader: async ({ context, params }) => {
     const model = await context.queryClient.ensureQueryData(modelQueryOptions(context.organization, params.modelId));
-    return { crumb: model.name || 'Untitled model' };
+    return { crumb: model.name || t`Untitled model` };
   },
   component: ModelRoute,
 });

@@ -1,11 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { t } from '@lingui/core/macro';
 import { agentsQueryOptions } from '@/api/agents';
 import { agentRunsListQueryOptions } from '@/api/agent-runs';
 import { RunsPage } from '@/features/runs/runs-page';
 import { chosenAgentId, runsListParams, runsLoaderDeps, runsSearchSchema } from '@/features/runs/runs-search';
 
 export const Route = createFileRoute('/_authenticated/runs/')({
-  staticData: { crumb: 'Runs' },
+  staticData: {
+    get crumb() {
+      return t`Runs`;
+    },
+  },
   validateSearch: runsSearchSchema,
   loaderDeps: ({ search }) => runsLoaderDeps(search),
   loader: async ({ context, deps }) => {

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { t } from '@lingui/core/macro';
 import { reviewAgentsQueryOptions, reviewQueueQueryOptions } from '@/api/review';
 import { ReviewScreen } from '@/features/review/review-screen';
 import { reviewSearchSchema } from '@/features/review/review-search';
@@ -16,7 +17,11 @@ const startReviewRunNow: StartReviewRun = (...args) => {
 };
 
 export const Route = createFileRoute('/_authenticated/runs/review')({
-  staticData: { crumb: 'Review' },
+  staticData: {
+    get crumb() {
+      return t`Review`;
+    },
+  },
   validateSearch: reviewSearchSchema,
   loaderDeps: ({ search: { agentId, runId } }) => ({ agentId, runId }),
   loader: async ({ context, deps }) => {

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { t } from '@lingui/core/macro';
 import { validationQueryOptions } from '@/api/validations';
 import { ValidationDetailScreen } from '@/features/validations/validation-detail-screen';
 
@@ -7,7 +8,7 @@ export const Route = createFileRoute('/_authenticated/validations/$validationId'
     const validation = await context.queryClient.ensureQueryData(
       validationQueryOptions(context.organization, params.validationId),
     );
-    return { crumb: validation.name || 'Untitled validation' };
+    return { crumb: validation.name || t`Untitled validation` };
   },
   component: ValidationRoute,
 });

@@ -1,7 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { t } from '@lingui/core/macro';
 import { NewValidationScreen } from '@/features/validations/new-validation-screen';
 
 export const Route = createFileRoute('/_authenticated/validations/new')({
-  staticData: { crumb: 'New validation' },
+  staticData: {
+    get crumb() {
+      return t`New validation`;
+    },
+  },
   component: NewValidationScreen,
 });

@@ -1,9 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { t } from '@lingui/core/macro';
 import { agentRunQueryOptions } from '@/api/agent-runs';
 import { RunDetailScreen } from '@/features/runs/run-detail-screen';
 
 export const Route = createFileRoute('/_authenticated/runs/$agentId/$runId')({
-  staticData: { crumb: 'Run' },
+  staticData: {
+    get crumb() {
+      return t`Run`;
+    },
+  },
   loader: ({ context, params }) =>
     context.queryClient.ensureQueryData(agentRunQueryOptions(context.organization, params.agentId, params.runId)),
   component: RunDetailRoute,

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { t } from '@lingui/core/macro';
 import { appClientQueryOptions } from '@/api/app-clients';
 import { AppClientDetailScreen } from '@/features/app-clients/app-client-detail-screen';
 
@@ -7,7 +8,7 @@ export const Route = createFileRoute('/_authenticated/settings/app-clients/$appC
     const client = await context.queryClient.ensureQueryData(
       appClientQueryOptions(context.organization, params.appClientId),
     );
-    return { crumb: client.name || 'Unnamed app client' };
+    return { crumb: client.name || t`Unnamed app client` };
   },
   component: AppClientRoute,
 });

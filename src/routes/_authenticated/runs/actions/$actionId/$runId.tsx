@@ -1,9 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { t } from '@lingui/core/macro';
 import { subRunQueryOptions } from '@/api/hook-action-runs';
 import { ActionRunDetailScreen } from '@/features/runs/sub-run-detail-screen';
 
 export const Route = createFileRoute('/_authenticated/runs/actions/$actionId/$runId')({
-  staticData: { crumb: 'Action run' },
+  staticData: {
+    get crumb() {
+      return t`Action run`;
+    },
+  },
   loader: ({ context, params }) =>
     context.queryClient.ensureQueryData(
       subRunQueryOptions(context.organization, 'action', params.actionId, params.runId),
