@@ -387,8 +387,9 @@ export default tseslint.config(
     ignores: ['src/**/*.test.{ts,tsx}', 'src/components/testing/**'],
     plugins: { lingui },
     rules: {
-      ...lingui.configs['flat/recommended'].rules,
-      'lingui/no-unlocalized-strings': ['warn', UNLOCALIZED_STRINGS],
+      // Lingui's recommended rules (no `t` at module level, no expression in a message, …), as errors.
+      ...Object.fromEntries(Object.keys(lingui.configs['flat/recommended'].rules).map((rule) => [rule, 'error'])),
+      'lingui/no-unlocalized-strings': ['error', UNLOCALIZED_STRINGS],
       'no-restricted-properties': [
         'error',
         ...['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString'].map((property) => ({

@@ -1,5 +1,5 @@
 /**
- * The one place the console turns dates, times, numbers, percentages, byte sizes and amounts into text: always
+ * The one place the console turns dates, times, numbers, percentages, byte sizes and lists into text: always
  * through `Intl`, in the operator's locale (`currentLocale()`), and for times in the zone the operator chose (local
  * or UTC; the date-time kit's toggle). Lint forbids `toLocaleString` and `new Intl.*` everywhere else in src/.
  *
@@ -122,17 +122,6 @@ export function formatRelativeTime(value: DateInput, nowMs: number = Date.now())
   return relative.format(Math.round(seconds / size), unit);
 }
 
-/** A duration in the largest fitting unit ("850 ms", "4.2 s", "3 min", "2 h"). */
-export function formatDuration(milliseconds: number): string {
-  const unitFormat = (unit: string, digits: number) =>
-    numberFormat({ style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: digits });
-  if (milliseconds < 1000) return unitFormat('millisecond', 0).format(milliseconds);
-  if (milliseconds < 60_000) return unitFormat('second', 1).format(milliseconds / 1000);
-  if (milliseconds < 3_600_000) return unitFormat('minute', 0).format(milliseconds / 60_000);
-  if (milliseconds < 86_400_000) return unitFormat('hour', 1).format(milliseconds / 3_600_000);
-  return unitFormat('day', 1).format(milliseconds / 86_400_000);
-}
-
 /** A count or measure ("12,345"); pass options for fixed decimals. */
 export function formatNumber(value: number, options: Intl.NumberFormatOptions = {}): string {
   return numberFormat(options).format(value);
@@ -154,11 +143,6 @@ export function formatBytes(bytes: number): string {
   return numberFormat({ style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: digits }).format(
     bytes / size,
   );
-}
-
-/** An amount of money in its currency ("€1,234.50", "1 234,50 kr"). */
-export function formatCurrency(amount: number, currency: string): string {
-  return numberFormat({ style: 'currency', currency }).format(amount);
 }
 
 /** "a, b and c" / "a, b og c". */
