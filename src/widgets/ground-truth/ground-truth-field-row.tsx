@@ -64,7 +64,7 @@ export function GroundTruthFieldRow(props: GroundTruthFieldRowProps) {
           data-field="value"
           aria-label={t`Value of ${name}`}
           value={row.value}
-          placeholder={canWrite ? t`select on the page or type` : ''}
+          placeholder={canWrite ? t`pick on the page or type` : ''}
           readOnly={!canWrite}
           onChange={(e) => update({ value: e.target.value })}
         />
