@@ -10,7 +10,13 @@ import type { TokenManager } from './token-manager';
 import { isReadMethod } from '@/server/bff/security/route-paths';
 import type { UpstreamObserver } from '@/server/bff/observability/bff-metrics';
 import { traceparentFor } from '@/server/shared/request-ids';
-import { sendUpstream, UpstreamTimeoutError, UpstreamUnreachableError, type StreamedBody } from './upstream-http';
+import {
+  sendUpstream,
+  UpstreamTimeoutError,
+  UpstreamUnreachableError,
+  type Abandonment,
+  type StreamedBody,
+} from './upstream-http';
 
 /** The app client the BFF calls the service as, and where: `credentials.json`'s shape. */
 export type UpstreamCredentials = CredentialsFile;
@@ -77,7 +83,8 @@ export interface UpstreamCall {
   method: string;
   headers: OutgoingHttpHeaders;
   body?: Buffer | StreamedBody;
-  signal?: AbortSignal;
+  /** Ends the call when nobody waits for its answer any more (the browser went away). */
+  abandonment?: Abandonment;
   requestId?: string;
   /**
    * Runs once, with the token in hand, just before the call is first sent (not again for the replay after a 401);
@@ -152,7 +159,7 @@ export class UpstreamClient {
           call.timeoutMs ??
           (isReadMethod(call.method) ? Math.min(this.timeouts.readMs, this.timeouts.writeMs) : this.timeouts.writeMs),
         what: 'the service',
-        signal: call.signal,
+        abandonment: call.abandonment,
       });
     } catch (error) {
       if (error instanceof UpstreamTimeoutError) this.observer?.failed('timeout');
