@@ -6,7 +6,7 @@
  * 403 messages naming who may are security/capability-refusals.ts. Above sessions/ (it looks the session up): the gate
  * is the one piece of the BFF that needs both the request checks and the session store.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SessionOperator } from '@/contract/bff-session';
 import { reachesAgent, roleMay, type OperatorCapability } from '@/contract/operator-capabilities';
@@ -207,13 +207,15 @@ export const accessRules = fp(
     });
 
     // Once the body is read (the proxy keeps `/api` bodies whole): what only the body of a review write can tell.
-    app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+    // A callback hook (answering: send without done), so a request that is no PATCH costs no promise here.
+    app.addHook('preHandler', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
       const operator = request.operator;
-      if (!operator || request.method !== 'PATCH') return;
+      if (!operator || request.method !== 'PATCH') return done();
       const { path } = splitTarget(request.raw.url ?? '');
-      if (apiCapability(request.method, path) !== 'review') return;
+      if (apiCapability(request.method, path) !== 'review') return done();
       const problem = reviewBodyProblem(operator, path, request.body);
-      if (problem) return refuse(reply, problem.status, problem.message);
+      if (problem) refuse(reply, problem.status, problem.message);
+      else done();
     });
   },
   { name: 'bff-access-rules', dependencies: ['bff-state'] },
