@@ -221,13 +221,14 @@ async function refuseOutOfReach(
 
 /** `/api/*` as `{base_url}/*`: the path checked to stay under the base URL, the agent limit applied, then forwarded. */
 function apiHandler(upstream: Upstream) {
+  const basePath = `${upstream.baseUrl.pathname.replace(/\/+$/, '')}/`;
+  const baseOrigin = upstream.baseUrl.origin;
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const { path, query } = splitTarget(request.raw.url ?? '');
     const rest = path.slice('/api'.length);
     const url = upstream.urlFor(`${rest}${query}`);
-    const basePath = `${upstream.baseUrl.pathname.replace(/\/+$/, '')}/`;
     // Belt and braces after the path checks: the URL must still be under {base_url} on the upstream origin.
-    if (url.origin !== upstream.baseUrl.origin || !url.pathname.startsWith(basePath) || rest === '' || rest === '/') {
+    if (url.origin !== baseOrigin || !url.pathname.startsWith(basePath) || rest === '' || rest === '/') {
       return reply.code(400).send({ message: 'The path does not name a resource of the service' });
     }
     const read = isReadMethod(request.method);

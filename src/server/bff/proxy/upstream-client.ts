@@ -53,15 +53,20 @@ const RETURNED_RESPONSE_HEADERS = [
 
 export function upstreamRequestHeaders(browser: IncomingHttpHeaders): OutgoingHttpHeaders {
   const headers: OutgoingHttpHeaders = {};
-  // A header the browser names in Connection is hop-by-hop for this hop, even one on the allowlist.
-  const hopByHop = new Set(
-    String(browser.connection ?? '')
-      .split(',')
-      .map((name) => name.trim().toLowerCase())
-      .filter(Boolean),
-  );
+  // A header the browser names in Connection is hop-by-hop for this hop, even one on the allowlist. (Most requests
+  // name none, or only keep-alive: no set is made for them.)
+  const connection = browser.connection;
+  const hopByHop =
+    connection === undefined || connection === 'keep-alive'
+      ? undefined
+      : new Set(
+          String(connection)
+            .split(',')
+            .map((name) => name.trim().toLowerCase())
+            .filter(Boolean),
+        );
   for (const name of FORWARDED_REQUEST_HEADERS) {
-    if (hopByHop.has(name)) continue;
+    if (hopByHop?.has(name)) continue;
     const value = browser[name];
     if (typeof value === 'string' && value.length <= 8192) headers[name] = value;
   }
@@ -112,11 +117,17 @@ export class UpstreamClient {
     private readonly observer?: UpstreamObserver,
   ) {
     this.baseUrl = new URL(upstream.baseUrl.replace(/\/+$/, ''));
+    this.basePath = this.baseUrl.pathname.replace(/\/+$/, '');
+    this.baseOrigin = this.baseUrl.origin;
   }
+
+  /** `{base_url}`'s path without a trailing slash, and its origin: worked out once, used by every call. */
+  private readonly basePath: string;
+  private readonly baseOrigin: string;
 
   /** The absolute URL of `pathAndQuery` (starting with "/") under `{base_url}`. */
   urlFor(pathAndQuery: string): URL {
-    return new URL(`${this.baseUrl.pathname.replace(/\/+$/, '')}${pathAndQuery}`, this.baseUrl.origin);
+    return new URL(`${this.basePath}${pathAndQuery}`, this.baseOrigin);
   }
 
   /** Sends the call with a token; on 401 gets a fresh token and replays once. A second 401 is returned as is. */
