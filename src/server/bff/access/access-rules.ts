@@ -145,6 +145,15 @@ function refuse(reply: FastifyReply, status: number, message: string): FastifyRe
 export const accessRules = fp(
   async (app) => {
     const allowed = hostAllowlist(servedHostNames(app.bffConfig));
+    // Host headers found allowed, remembered: the check parses a URL, and a browser sends the same Host every time.
+    // Only allowed ones are kept (refusals are checked each time), and a few at most.
+    const allowedHostHeaders = new Set<string>();
+    const hostHeaderProblem = (host: string | undefined): string | undefined => {
+      if (host !== undefined && allowedHostHeaders.has(host)) return undefined;
+      const problem = hostProblem(host, allowed);
+      if (!problem && host !== undefined && allowedHostHeaders.size < 64) allowedHostHeaders.add(host);
+      return problem;
+    };
 
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       const rawUrl = request.raw.url ?? '';
@@ -169,7 +178,7 @@ export const accessRules = fp(
       // they answer up or down and nothing else, so no rule below protects anything there.
       if (PROBE_PATHS.includes(path)) return;
 
-      const badHost = hostProblem(request.headers.host, allowed);
+      const badHost = hostHeaderProblem(request.headers.host);
       if (badHost) return refuse(reply, 421, badHost);
       if (!bffOrApi) return;
 
