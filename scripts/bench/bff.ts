@@ -8,7 +8,8 @@
  * (a recording pass-through in front of the token endpoint counts them).
  * Aims (issue 13): BFF ≥ 90% of direct throughput on list GET and PATCH, ≤ 2 ms added at p99, one token request.
  * Throughput is the median of three alternating rounds per target.
- * Run alone with `npx tsx scripts/bench/bff.ts`, or as part of `npm run bench`.
+ * Run alone with `npx tsx scripts/bench/bff.ts`, or as part of `npm run bench`; BENCH_BFF_WORKLOADS=list (or patch, post,
+ * comma-separated) runs only those workloads, e.g. to profile one with DPS_BENCH_NODE_ARGS="--cpu-prof …".
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -340,8 +341,17 @@ export default async function bffBench(): Promise<void> {
       },
     ];
 
+    // BENCH_BFF_WORKLOADS=list,patch,post runs only those (by the first word of the name, lower case): a profile
+    // (DPS_BENCH_NODE_ARGS) then covers just that workload.
+    const only = (process.env.BENCH_BFF_WORKLOADS ?? '')
+      .split(',')
+      .map((w) => w.trim().toLowerCase())
+      .filter(Boolean);
+    const chosen = only.length ? workloads.filter((w) => only.includes(w.name.split(' ')[0].toLowerCase())) : workloads;
+    if (chosen.length === 0) throw new Error(`BENCH_BFF_WORKLOADS=${only.join(',')} names none of list, patch, post`);
+
     const rows: Row[] = [];
-    for (const workload of workloads) {
+    for (const workload of chosen) {
       progress(`${workload.name} …`);
       const row: Row = {
         workload: workload.name,
@@ -428,6 +438,13 @@ export default async function bffBench(): Promise<void> {
         `${median(r.cpu[t].service).toFixed(2)} | ${median(r.cpu[t].proxy).toFixed(2)} ms`;
       console.log(
         `  ${r.workload.padEnd(widths[0])}  direct: ${per('direct')}   bare proxy: ${per('bare proxy')}   BFF: ${per('BFF')}`,
+      );
+    }
+    console.log('BFF vs bare proxy (aims, issue 40: req/s ≥ 0.8× bare; proxy CPU per request ≤ 1.5× bare):');
+    for (const r of rows) {
+      const cpuRatio = median(r.cpu.BFF.proxy) / median(r.cpu['bare proxy'].proxy);
+      console.log(
+        `  ${r.workload.padEnd(widths[0])}  req/s ${(r.rps.BFF / r.rps['bare proxy']).toFixed(2)}×   CPU per request ${cpuRatio.toFixed(2)}×`,
       );
     }
     console.log(`token requests by the BFF during the run: ${counter.count()} (aim: 1 per token lifetime)`);

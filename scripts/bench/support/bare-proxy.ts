@@ -38,3 +38,5 @@ const server = http.createServer((request, response) => {
 });
 server.keepAliveTimeout = 72_000;
 server.listen(0, '127.0.0.1', () => console.log(`bare proxy on ${(server.address() as AddressInfo).port}`));
+// Exit (not die) on SIGTERM, so a --cpu-prof profile (DPS_BENCH_NODE_ARGS) is written for comparison with the BFF's.
+process.on('SIGTERM', () => process.exit(0));

@@ -6,7 +6,7 @@
  * 403 messages naming who may are security/capability-refusals.ts. Above sessions/ (it looks the session up): the gate
  * is the one piece of the BFF that needs both the request checks and the session store.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SessionOperator } from '@/contract/bff-session';
 import { reachesAgent, roleMay, type OperatorCapability } from '@/contract/operator-capabilities';
@@ -145,6 +145,15 @@ function refuse(reply: FastifyReply, status: number, message: string): FastifyRe
 export const accessRules = fp(
   async (app) => {
     const allowed = hostAllowlist(servedHostNames(app.bffConfig));
+    // Host headers found allowed, remembered: the check parses a URL, and a browser sends the same Host every time.
+    // Only allowed ones are kept (refusals are checked each time), and a few at most.
+    const allowedHostHeaders = new Set<string>();
+    const hostHeaderProblem = (host: string | undefined): string | undefined => {
+      if (host !== undefined && allowedHostHeaders.has(host)) return undefined;
+      const problem = hostProblem(host, allowed);
+      if (!problem && host !== undefined && allowedHostHeaders.size < 64) allowedHostHeaders.add(host);
+      return problem;
+    };
 
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       const rawUrl = request.raw.url ?? '';
@@ -169,7 +178,7 @@ export const accessRules = fp(
       // they answer up or down and nothing else, so no rule below protects anything there.
       if (PROBE_PATHS.includes(path)) return;
 
-      const badHost = hostProblem(request.headers.host, allowed);
+      const badHost = hostHeaderProblem(request.headers.host);
       if (badHost) return refuse(reply, 421, badHost);
       if (!bffOrApi) return;
 
@@ -207,13 +216,15 @@ export const accessRules = fp(
     });
 
     // Once the body is read (the proxy keeps `/api` bodies whole): what only the body of a review write can tell.
-    app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+    // A callback hook (answering: send without done), so a request that is no PATCH costs no promise here.
+    app.addHook('preHandler', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
       const operator = request.operator;
-      if (!operator || request.method !== 'PATCH') return;
+      if (!operator || request.method !== 'PATCH') return done();
       const { path } = splitTarget(request.raw.url ?? '');
-      if (apiCapability(request.method, path) !== 'review') return;
+      if (apiCapability(request.method, path) !== 'review') return done();
       const problem = reviewBodyProblem(operator, path, request.body);
-      if (problem) return refuse(reply, problem.status, problem.message);
+      if (problem) refuse(reply, problem.status, problem.message);
+      else done();
     });
   },
   { name: 'bff-access-rules', dependencies: ['bff-state'] },

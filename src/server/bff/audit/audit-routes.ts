@@ -14,23 +14,22 @@ import { wasForwarded } from './forwarded-writes';
 /** The onSend hook must see every route's answer: registered unencapsulated. */
 export const auditRoutes = fp(
   async (app) => {
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (!request.operator || isReadMethod(request.method) || wasForwarded(request)) return payload;
+    // A callback hook: a read, or a write the proxy recorded itself, passes on without a promise.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (!request.operator || isReadMethod(request.method) || wasForwarded(request)) return done(null, payload);
       const { path } = splitTarget(request.raw.url ?? '');
-      if (!isApiPath(path)) return payload;
-      try {
-        await app.auditLog.append({
+      if (!isApiPath(path)) return done(null, payload);
+      app.auditLog
+        .append({
           operator: request.operator.name,
           method: request.method,
           path,
           status: reply.statusCode,
           requestId: request.id,
           ...request.operatorAtProvider,
-        });
-      } catch (error) {
-        request.log.error({ err: (error as Error).message }, 'audit log append failed');
-      }
-      return payload;
+        })
+        .catch((error: unknown) => request.log.error({ err: (error as Error).message }, 'audit log append failed'))
+        .then(() => done(null, payload));
     });
 
     app

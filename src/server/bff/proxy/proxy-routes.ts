@@ -15,7 +15,7 @@ import { isReadMethod, splitTarget } from '@/server/bff/security/route-paths';
 import { TokenError } from './token-manager';
 import { browserResponseHeaders, upstreamRequestHeaders, type UpstreamCall } from './upstream-client';
 import { readResponseBody } from '@/server/bff/foundation/response-body';
-import { UpstreamTimeoutError, UpstreamUnreachableError } from './upstream-http';
+import { UpstreamTimeoutError, UpstreamUnreachableError, type Abandonment } from './upstream-http';
 import {
   agentLimitFilter,
   isAgentList,
@@ -29,18 +29,26 @@ import type { ZodApp } from '@/server/shared/zod-app';
 
 const PROXIED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
-/** Whether the browser went away before the answer was complete, and a signal that says so. */
-function watchBrowser(reply: FastifyReply): { readonly left: boolean; signal: AbortSignal } {
-  const controller = new AbortController();
-  reply.raw.on('close', () => {
-    if (!reply.raw.writableFinished) controller.abort();
-  });
-  return {
-    get left() {
-      return controller.signal.aborted;
-    },
-    signal: controller.signal,
-  };
+/** Whether the browser went away before the answer was complete; a read's upstream call is ended when it does. */
+class BrowserWatch implements Abandonment {
+  left = false;
+  private listener: (() => void) | undefined;
+
+  constructor(reply: FastifyReply) {
+    reply.raw.once('close', () => {
+      if (reply.raw.writableFinished) return;
+      this.left = true;
+      this.listener?.();
+    });
+  }
+
+  get abandoned(): boolean {
+    return this.left;
+  }
+
+  onAbandon(listener: (() => void) | undefined): void {
+    this.listener = listener;
+  }
 }
 
 class AuditUnavailableError extends Error {}
@@ -103,7 +111,7 @@ async function forward(
   { extraHeaders = {}, auditPath, filter }: ForwardOptions = {},
 ) {
   const { auditLog, upstream } = request.server;
-  const browser = watchBrowser(reply);
+  const browser = new BrowserWatch(reply);
   const write = !isReadMethod(call.method);
   let auditId: string | undefined;
   const complete = async (outcome: AuditOutcome, status: number | null) => {
@@ -125,7 +133,7 @@ async function forward(
 
   let response: IncomingMessage;
   try {
-    response = await upstream.send(write ? { ...call, beforeSend } : { ...call, signal: browser.signal });
+    response = await upstream.send(write ? { ...call, beforeSend } : { ...call, abandonment: browser });
   } catch (error) {
     if (error instanceof UpstreamTimeoutError) {
       await complete('timeout', null);
@@ -213,13 +221,14 @@ async function refuseOutOfReach(
 
 /** `/api/*` as `{base_url}/*`: the path checked to stay under the base URL, the agent limit applied, then forwarded. */
 function apiHandler(upstream: Upstream) {
+  const basePath = `${upstream.baseUrl.pathname.replace(/\/+$/, '')}/`;
+  const baseOrigin = upstream.baseUrl.origin;
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const { path, query } = splitTarget(request.raw.url ?? '');
     const rest = path.slice('/api'.length);
     const url = upstream.urlFor(`${rest}${query}`);
-    const basePath = `${upstream.baseUrl.pathname.replace(/\/+$/, '')}/`;
     // Belt and braces after the path checks: the URL must still be under {base_url} on the upstream origin.
-    if (url.origin !== upstream.baseUrl.origin || !url.pathname.startsWith(basePath) || rest === '' || rest === '/') {
+    if (url.origin !== baseOrigin || !url.pathname.startsWith(basePath) || rest === '' || rest === '/') {
       return reply.code(400).send({ message: 'The path does not name a resource of the service' });
     }
     const read = isReadMethod(request.method);

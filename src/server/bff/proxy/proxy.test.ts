@@ -390,6 +390,29 @@ describe('upstream failures', () => {
     expect(reply.json().message).toMatch(/did not answer/);
   });
 
+  it('ends the call to the service when the browser leaves a read before its answer', async () => {
+    const patient = await startBff(echo, { config: { upstreamReadTimeoutMs: 20_000, upstreamTimeoutMs: 20_000 } });
+    try {
+      const browser = await signedIn(patient, 'admin-3', 'admin');
+      const url = new URL('/api/slow?ms=15000', patient.origin);
+      const reached = echo.nextRequest('/v1/slow');
+      const abandoned = echo.nextAbandoned('/v1/slow');
+      const leaving = http.get(url, { headers: { 'x-csrf': '1', cookie: browser.cookieHeader() } });
+      leaving.on('error', () => {});
+      await reached;
+      leaving.destroy();
+      // Long before the read timeout (20 s) or the service's answer (15 s): the BFF ended its call at once.
+      const within = await Promise.race([
+        abandoned.then(() => true),
+        new Promise<false>((r) => setTimeout(() => r(false), 3_000)),
+      ]);
+      expect(within).toBe(true);
+    } finally {
+      await patient.close();
+      patient.cleanup();
+    }
+  });
+
   it('answers 502 with a {message} when the service is unreachable', async () => {
     const closed = await startForeignServer();
     const deadOrigin = closed.origin;

@@ -10,7 +10,13 @@ import type { TokenManager } from './token-manager';
 import { isReadMethod } from '@/server/bff/security/route-paths';
 import type { UpstreamObserver } from '@/server/bff/observability/bff-metrics';
 import { traceparentFor } from '@/server/shared/request-ids';
-import { sendUpstream, UpstreamTimeoutError, UpstreamUnreachableError, type StreamedBody } from './upstream-http';
+import {
+  sendUpstream,
+  UpstreamTimeoutError,
+  UpstreamUnreachableError,
+  type Abandonment,
+  type StreamedBody,
+} from './upstream-http';
 
 /** The app client the BFF calls the service as, and where: `credentials.json`'s shape. */
 export type UpstreamCredentials = CredentialsFile;
@@ -47,15 +53,20 @@ const RETURNED_RESPONSE_HEADERS = [
 
 export function upstreamRequestHeaders(browser: IncomingHttpHeaders): OutgoingHttpHeaders {
   const headers: OutgoingHttpHeaders = {};
-  // A header the browser names in Connection is hop-by-hop for this hop, even one on the allowlist.
-  const hopByHop = new Set(
-    String(browser.connection ?? '')
-      .split(',')
-      .map((name) => name.trim().toLowerCase())
-      .filter(Boolean),
-  );
+  // A header the browser names in Connection is hop-by-hop for this hop, even one on the allowlist. (Most requests
+  // name none, or only keep-alive: no set is made for them.)
+  const connection = browser.connection;
+  const hopByHop =
+    connection === undefined || connection === 'keep-alive'
+      ? undefined
+      : new Set(
+          String(connection)
+            .split(',')
+            .map((name) => name.trim().toLowerCase())
+            .filter(Boolean),
+        );
   for (const name of FORWARDED_REQUEST_HEADERS) {
-    if (hopByHop.has(name)) continue;
+    if (hopByHop?.has(name)) continue;
     const value = browser[name];
     if (typeof value === 'string' && value.length <= 8192) headers[name] = value;
   }
@@ -77,7 +88,8 @@ export interface UpstreamCall {
   method: string;
   headers: OutgoingHttpHeaders;
   body?: Buffer | StreamedBody;
-  signal?: AbortSignal;
+  /** Ends the call when nobody waits for its answer any more (the browser went away). */
+  abandonment?: Abandonment;
   requestId?: string;
   /**
    * Runs once, with the token in hand, just before the call is first sent (not again for the replay after a 401);
@@ -105,11 +117,17 @@ export class UpstreamClient {
     private readonly observer?: UpstreamObserver,
   ) {
     this.baseUrl = new URL(upstream.baseUrl.replace(/\/+$/, ''));
+    this.basePath = this.baseUrl.pathname.replace(/\/+$/, '');
+    this.baseOrigin = this.baseUrl.origin;
   }
+
+  /** `{base_url}`'s path without a trailing slash, and its origin: worked out once, used by every call. */
+  private readonly basePath: string;
+  private readonly baseOrigin: string;
 
   /** The absolute URL of `pathAndQuery` (starting with "/") under `{base_url}`. */
   urlFor(pathAndQuery: string): URL {
-    return new URL(`${this.baseUrl.pathname.replace(/\/+$/, '')}${pathAndQuery}`, this.baseUrl.origin);
+    return new URL(`${this.basePath}${pathAndQuery}`, this.baseOrigin);
   }
 
   /** Sends the call with a token; on 401 gets a fresh token and replays once. A second 401 is returned as is. */
@@ -152,7 +170,7 @@ export class UpstreamClient {
           call.timeoutMs ??
           (isReadMethod(call.method) ? Math.min(this.timeouts.readMs, this.timeouts.writeMs) : this.timeouts.writeMs),
         what: 'the service',
-        signal: call.signal,
+        abandonment: call.abandonment,
       });
     } catch (error) {
       if (error instanceof UpstreamTimeoutError) this.observer?.failed('timeout');

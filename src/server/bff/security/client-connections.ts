@@ -133,11 +133,12 @@ export function capConnectionsPerAddress(app: FastifyInstance, maxPerAddress: nu
     if (state) connections.track(state, response);
   });
 
-  // First of the hooks: a refused connection's request is answered before any other work is done for it.
-  app.addHook('onRequest', async (request, reply) => {
+  // First of the hooks: a refused connection's request is answered before any other work is done for it. A callback
+  // hook, not an async one: on every request this is a property lookup, not a promise and a microtask.
+  app.addHook('onRequest', (request, reply, done) => {
     const socket = request.raw.socket as MaybeRefused;
     const onRefusedClose = socket[REFUSED];
-    if (!onRefusedClose) return;
+    if (!onRefusedClose) return done();
     const address = addressOf(socket);
     if (connections.makeRoom(address)) {
       // A connection of the address closed or went idle meanwhile: this one takes its place.
@@ -145,12 +146,13 @@ export function capConnectionsPerAddress(app: FastifyInstance, maxPerAddress: nu
       socket.off('close', onRefusedClose);
       connections.leaveRefusing(address);
       connections.track(connections.admit(socket, address), reply.raw);
-      return;
+      return done();
     }
     // Answered before the access rules' hook: the hardening headers are set here, like on every other answer.
+    // (Answering from a callback hook: send, and do not call done.)
     setCommonSecurityHeaders(reply, request.protocol === 'https');
     setDataSecurityHeaders(reply);
-    return reply
+    reply
       .code(503)
       .header('retry-after', '1')
       .header('connection', 'close')
@@ -169,7 +171,8 @@ export function timeoutCheckInterval(limits: ClientConnectionLimits): number {
  * socket gets `waitMs` more on top; Node restores the idle timeout for the connection's next request.
  */
 export function allowUpstreamWait(app: FastifyInstance, idleTimeoutMs: number, waitMs: number): void {
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', (request, _reply, done) => {
     request.raw.socket?.setTimeout(idleTimeoutMs + waitMs);
+    done();
   });
 }

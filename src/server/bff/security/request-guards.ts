@@ -36,6 +36,11 @@ export function proxiedPathProblem(rawPath: string): string | undefined {
   if (rawPath.includes('//')) return 'The path contains an empty segment ("//")';
   const segments = rawPath.split('/').slice(1);
   for (const segment of segments) {
+    // Without a "%" a segment decodes to itself, and its characters were checked above: only dots are left to refuse.
+    if (!segment.includes('%')) {
+      if (segment === '.' || segment === '..') return 'The path contains a "." or ".." segment';
+      continue;
+    }
     let decoded: string;
     try {
       decoded = decodeURIComponent(segment);

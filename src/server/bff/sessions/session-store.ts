@@ -168,6 +168,8 @@ const MAX_CACHED_CONTENTS = 10_000;
 export class FileSessionStore implements SessionStore {
   private readonly dir: string;
   private readonly contents = new Map<string, { ino: number; size: number; stored: SessionFile }>();
+  /** The file path of each session id asked about lately: its SHA-256 and a path join, once per id, not per request. */
+  private readonly pathsOfIds = new Map<string, string>();
   private readonly touchIntervalMs: number;
 
   constructor(
@@ -184,6 +186,17 @@ export class FileSessionStore implements SessionStore {
 
   private path(fileName: string): string {
     return join(this.dir, `${fileName}.json`);
+  }
+
+  /** The path of the file of session `id` (a well-formed id); remembered, as the hash is the same every time. */
+  private pathOfId(id: string): string {
+    let path = this.pathsOfIds.get(id);
+    if (path === undefined) {
+      path = this.path(credentialFileName(id));
+      if (this.pathsOfIds.size >= MAX_CACHED_CONTENTS) this.pathsOfIds.delete(this.pathsOfIds.keys().next().value!);
+      this.pathsOfIds.set(id, path);
+    }
+    return path;
   }
 
   private expired(session: Session, now: number): boolean {
@@ -271,7 +284,7 @@ export class FileSessionStore implements SessionStore {
   /** The live session for `id`, or null (unknown, malformed, ended, idle too long, or past its absolute lifetime). */
   async get(id: string | undefined): Promise<Session | null> {
     if (!id || !CREDENTIAL_PATTERN.test(id)) return null;
-    const path = this.path(credentialFileName(id));
+    const path = this.pathOfId(id);
     const session = await this.read(path).catch(() => undefined);
     if (!session) return null;
     const now = this.now();
@@ -297,7 +310,10 @@ export class FileSessionStore implements SessionStore {
   }
 
   async destroy(id: string | undefined): Promise<void> {
-    if (id && CREDENTIAL_PATTERN.test(id)) await this.remove(this.path(credentialFileName(id)));
+    if (!id || !CREDENTIAL_PATTERN.test(id)) return;
+    const path = this.pathOfId(id);
+    this.pathsOfIds.delete(id);
+    await this.remove(path);
   }
 
   /** Every live session with its handle; expired ones are removed on the way. */

@@ -31,6 +31,8 @@ export interface EchoUpstream {
   settings: { tokenDelayMs: number; failNextTokenRequests: number; tokenLifetimeSeconds: number };
   /** Resolves with the first request to `{base_url}` whose path is `path` recorded from now on. */
   nextRequest(path: string): Promise<ReceivedRequest>;
+  /** Resolves when a request to `{base_url}` with path `path`, received from now on, is closed before it is answered. */
+  nextAbandoned(path: string): Promise<void>;
   /** Makes the service answer 401 to this token from now on. */
   revoke(token: string): void;
   /** Requests to `{base_url}` from now on are recorded in `received` but not answered until `release()`. */
@@ -260,6 +262,7 @@ export async function startEchoUpstream(): Promise<EchoUpstream> {
   const issuer: TokenIssuer = { clientId, clientSecret, issuedTokens, settings, state };
   const answers = new AnswerGate();
   let origin = '';
+  const abandonedWaiters: { path: string; resolve: () => void }[] = [];
 
   const server = http.createServer(async (request, response) => {
     const body = await readBody(request);
@@ -268,6 +271,11 @@ export async function startEchoUpstream(): Promise<EchoUpstream> {
 
     const { arrived, token, path } = arrivedRequest(request, url, body);
     record.add(arrived, path);
+    response.once('close', () => {
+      if (response.writableFinished) return;
+      const at = abandonedWaiters.findIndex((waiter) => waiter.path === path);
+      if (at >= 0) abandonedWaiters.splice(at, 1)[0].resolve();
+    });
     const gate = answers.gate();
     if (gate) await gate;
 
@@ -294,6 +302,7 @@ export async function startEchoUpstream(): Promise<EchoUpstream> {
     },
     settings,
     nextRequest: (path) => record.next(path),
+    nextAbandoned: (path) => new Promise<void>((resolve) => abandonedWaiters.push({ path, resolve })),
     revoke: (token) => revoked.add(token),
     hold: () => answers.hold(),
     release: () => answers.release(),
