@@ -13,7 +13,7 @@ export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'nb', 'en-XA'],
   pseudoLocale: 'en-XA',
-  fallbackLocales: { 'en-XA': 'en', default: 'en' },
+  fallbackLocales: {},
   catalogs: [
     { path: `${root}/{locale}/messages`, include: ['<rootDir>/src'], exclude: ['**/server/**', '**/*.test.*'] },
   ],

@@ -106,7 +106,7 @@ test('a reviewer sees users, app clients, the organization, models, validations 
   await page.goto('/documents');
   await expectNoAdminControls(page, page.getByRole('table', { name: /^Documents/ }));
   // The operator menu says what the role is.
-  await page.getByRole('button', { name: /^Operator e2e-reviewer, reviewer\. Open menu$/ }).click();
+  await page.getByRole('button', { name: /^Operator e2e-reviewer, Reviewer\. Open menu$/ }).click();
   await expect(page.getByRole('menu')).toContainText('Reviewer · http://');
 });
 

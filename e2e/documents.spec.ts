@@ -332,10 +332,10 @@ test.describe('ground-truth editor', () => {
     });
     await openDocument(page, doc);
     await page.getByRole('tab', { name: 'Properties' }).click();
-    await page.getByLabel('Retention (days, 1–1825)').fill('1826');
+    await page.getByLabel('Retention (days, 1–1,825)').fill('1826');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Retention must be a whole number of days from 1 to 1825')).toBeVisible();
-    await page.getByLabel('Retention (days, 1–1825)').fill('365');
+    await expect(page.getByText('Retention must be a whole number of days from 1 to 1,825')).toBeVisible();
+    await page.getByLabel('Retention (days, 1–1,825)').fill('365');
     await page.getByLabel('Description').fill('Checked by e2e');
     await page.getByLabel('Metadata (JSON object)').fill('{"source": "e2e"}');
     await expectAccessible(page);

@@ -72,3 +72,25 @@ for (const walk of WALKS) {
     }
   });
 }
+
+test.describe('a journey in Norwegian', () => {
+  test.use({ locale: 'nb-NO' });
+  test('creating a role: the dialog, the toast and the new screen speak Norwegian', async ({ page, unique }) => {
+    const nb = (message: string) => translationOf('nb', message);
+    const name = unique('Fakturamottak');
+    await page.goto('/settings/roles');
+    await heading(page);
+    await page
+      .getByRole('button', { name: await nb('Create role') })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog', { name: await nb('Create role') });
+    await dialog.getByLabel(await nb('Name')).fill(name);
+    await dialog.getByRole('button', { name: await nb('Create role') }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText((await nb('Role {roleName} created')).replace('{roleName}', name))).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    const leaks = await englishLeaks(page, await englishMatchers('nb'));
+    expect(leaks).toEqual([]);
+  });
+});

@@ -198,7 +198,7 @@ test('a person in the reviewer group gets the reviewer console: no admin control
     signedIn: true,
     operator: { name: 'dave', role: 'reviewer', agents: null },
   });
-  await expect(page.getByRole('button', { name: /^Operator dave, reviewer\. Open menu$/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Operator dave, Reviewer\. Open menu$/ })).toBeVisible();
   const refused = await page.request.post(`${origin}/api/users`, {
     headers: { 'X-CSRF': '1', 'Content-Type': 'application/json' },
     data: JSON.stringify({ email: 'dave-write@example.com' }),
@@ -226,7 +226,7 @@ test('a person in neither group is refused with the reason, and has no session',
 
 test('signing out ends both sessions: the next sign-in asks the provider for a login again', async ({ page }) => {
   await signInAs(page, 'alice');
-  await page.getByRole('button', { name: /^Operator alice, admin\. Open menu$/ }).click();
+  await page.getByRole('button', { name: /^Operator alice, Administrator\. Open menu$/ }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   // The provider's own sign-out page, then back to the console's sign-in page.
   await expect(page).toHaveURL((url) => url.origin === provider.issuer);

@@ -99,7 +99,7 @@ test('the shell: sidebar sections, organization name, breadcrumbs, operator menu
     await expect(page.getByRole('complementary', { name: 'Sidebar' })).toContainText(organization.name);
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Organization');
 
-  await page.getByRole('button', { name: /^Operator e2e-admin, admin/ }).click();
+  await page.getByRole('button', { name: /^Operator e2e-admin, Administrator/ }).click();
   const menu = page.getByRole('menu');
   await expect(menu).toContainText('e2e-admin');
   await expect(menu).toContainText('Administrator');
