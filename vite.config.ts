@@ -57,12 +57,23 @@ export function pdfjsAssets(): Plugin {
   };
 }
 
+/** The routes an operator's first screen runs through: the root, the signed-in layout, `/` and the runs list. */
+const FIRST_SCREEN_ROUTES = ['__root__', '/', '/_authenticated', '/_authenticated/runs/'];
+
 export default defineConfig({
   resolve: { alias: { '@/': new URL('./src/', import.meta.url).pathname } },
   plugins: [
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // The first screen's routes keep their loaders in the first load; every other route's loader (its API module
+      // and contract schemas) comes with its own chunk, fetched on intent like its component.
+      codeSplittingOptions: {
+        splitBehavior: ({ routeId }) =>
+          FIRST_SCREEN_ROUTES.includes(routeId)
+            ? [['component'], ['errorComponent'], ['notFoundComponent']]
+            : [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']],
+      },
       routesDirectory: 'src/routes',
       generatedRouteTree: 'src/routeTree.gen.ts',
     }),

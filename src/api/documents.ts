@@ -1,17 +1,16 @@
 /**
- * Documents: the standard family (./resource-api.ts) with its own list (sort and filters) and its own create (the
- * upload reports progress, so it does not go through fetch).
+ * Documents: the standard family (./resource-api.ts) with its own list (sort and filters). Its create, an upload that
+ * reports progress, is ./document-upload.ts: the runs table reads documents on the first screen, which needs none of
+ * the upload code.
  */
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
   documentListSchema,
   documentSchema,
   type CreateDocumentBody,
-  type Document,
   type UpdateDocumentBody,
 } from '@/contract';
 import { api } from './client';
-import { sendForDocument, type UploadProgress } from './document-files';
 import { useOrganizationScope } from './organization-scope';
 import { defineResourceApi } from './resource-api';
 import { runDocumentId } from './run-ids';
@@ -30,6 +29,8 @@ export const {
   useDelete: useDeleteDocument,
 } = documentsApi;
 const documentKeys = documentsApi.keys;
+/** Puts a created document in the cache (the upload's answer). */
+export const cacheStoredDocument = documentsApi.cacheStored;
 
 export interface DocumentsListParams {
   order?: 'ascending' | 'descending';
@@ -56,42 +57,6 @@ export function documentsListQueryOptions(org: string, params: DocumentsListPara
         signal,
       }),
     placeholderData: keepPreviousData,
-  });
-}
-
-/**
- * POST /documents through the BFF with upload progress (fetch cannot report it). Rejects with the client's typed
- * errors.
- */
-export function createDocument(
-  body: CreateDocumentBody,
-  options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal; idempotencyKey?: string } = {},
-): Promise<Document> {
-  const { idempotencyKey, ...rest } = options;
-  return sendForDocument({
-    method: 'POST',
-    url: '/api/documents',
-    target: '/documents',
-    headers: { 'Content-Type': 'application/json', ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}) },
-    body: JSON.stringify(body),
-    ...rest,
-  });
-}
-
-export function useCreateDocument() {
-  const queryClient = useQueryClient();
-  const org = useOrganizationScope();
-  return useMutation({
-    mutationFn: ({
-      body,
-      ...options
-    }: {
-      body: CreateDocumentBody;
-      onProgress?: (p: UploadProgress) => void;
-      signal?: AbortSignal;
-      idempotencyKey?: string;
-    }) => createDocument(body, options),
-    onSuccess: (document) => documentsApi.cacheStored(queryClient, org, document),
   });
 }
 

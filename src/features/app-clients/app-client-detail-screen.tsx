@@ -6,7 +6,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { toast } from '@/components/toast';
 import { appClientQueryOptions, useDeleteAppClient, useUpdateAppClient } from '@/api/app-clients';
 import { useCapabilities } from '@/api/capabilities';
-import { TypeToConfirmDelete } from '@/components/confirm-dialog';
+import { TypeToConfirmDelete } from '@/components/type-to-confirm-delete';
 import { IdWithCopy } from '@/components/copy-button';
 import { ChangeFacts } from '@/widgets/change-credit/change-facts';
 import { FormDialog } from '@/components/form';

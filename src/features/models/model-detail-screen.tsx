@@ -5,7 +5,7 @@ import { Trans } from '@lingui/react/macro';
 import { toast } from '@/components/toast';
 import { modelQueryOptions, useDeleteModel, useUpdateModel } from '@/api/models';
 import { useCapabilities } from '@/api/capabilities';
-import { TypeToConfirmDelete } from '@/components/confirm-dialog';
+import { TypeToConfirmDelete } from '@/components/type-to-confirm-delete';
 import { IdWithCopy } from '@/components/copy-button';
 import { DateTime } from '@/components/date-time';
 import { PageHeader, Section } from '@/components/page-header';

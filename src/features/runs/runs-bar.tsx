@@ -1,17 +1,22 @@
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { agentsQueryOptions } from '@/api/agents';
 import { useOrganizationScope } from '@/api/organization-scope';
 import { useRefetchOnOpen } from '@/components/refetch-on-open';
 import { DateTime } from '@/components/date-time';
-import { OldestWaiting } from '@/widgets/review-wait/oldest-waiting';
 import type { AgentRunCountsResult } from '@/api/agent-runs';
 import { REVIEW_STATUSES, type Agent } from '@/contract';
 import { formatCount } from './run-tabs';
 import { useRunsSearchChange } from './runs-route';
 import { DEFAULT_REFRESH_SECONDS, REFRESH_CHOICES } from './runs-search';
+
+// How long the oldest run has waited is a warning beside the Review button, not the list itself: it loads after the
+// first screen, with its query, rather than in the first load.
+const OldestWaiting = lazy(() =>
+  import('@/widgets/review-wait/oldest-waiting').then((m) => ({ default: m.OldestWaiting })),
+);
 
 /** Above the runs: the agent, auto-refresh, and the way into review with how many runs wait for it and how long. */
 export function RunsBar({
@@ -55,7 +60,9 @@ export function RunsBar({
       >
         <Trans>Review ({waitingCount})</Trans>
       </Link>
-      <OldestWaiting agentId={agentId} />
+      <Suspense fallback={null}>
+        <OldestWaiting agentId={agentId} />
+      </Suspense>
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { toast } from '@/components/toast';
 import { useDeleteValidation, useUpdateValidation, validationQueryOptions } from '@/api/validations';
 import { useCapabilities } from '@/api/capabilities';
 import { validationTasksListQueryOptions } from '@/api/validation-tasks';
-import { TypeToConfirmDelete } from '@/components/confirm-dialog';
+import { TypeToConfirmDelete } from '@/components/type-to-confirm-delete';
 import { IdWithCopy } from '@/components/copy-button';
 import { DataTable, type ColumnDef } from '@/components/data-table';
 import { DateTime } from '@/components/date-time';

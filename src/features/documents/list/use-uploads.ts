@@ -1,7 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 import { t } from '@lingui/core/macro';
 import { putDocumentFile } from '@/api/document-files';
-import { useCreateDocument, useDeleteDocument } from '@/api/documents';
+import { useDeleteDocument } from '@/api/documents';
+import { useCreateDocument } from '@/api/document-upload';
 import { explainError } from '@/api/errors';
 import { newIdempotencyKey } from '@/api/idempotent-create';
 import type { ContentType, Document } from '@/contract';
