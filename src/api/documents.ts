@@ -4,12 +4,7 @@
  * the upload code.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  documentListSchema,
-  documentSchema,
-  type CreateDocumentBody,
-  type UpdateDocumentBody,
-} from '@/contract';
+import { documentListSchema, documentSchema, type CreateDocumentBody, type UpdateDocumentBody } from '@/contract';
 import { api } from './client';
 import { useOrganizationScope } from './organization-scope';
 import { defineResourceApi } from './resource-api';
