@@ -78,6 +78,14 @@ export async function coveredControls(container: Locator): Promise<string[]> {
       const hit = document.elementFromPoint(x, y);
       if (!hit || el.contains(hit) || hit.contains(el) || (el instanceof HTMLInputElement && hit === el.labels?.[0]))
         continue;
+      // Under a sticky bar of its scrolling frame (a dialog's buttons): scrolling brings it out, by design.
+      const stickyOver = (node: Element | null): boolean => {
+        for (let up = node; up && up !== root.parentElement; up = up.parentElement) {
+          if (getComputedStyle(up).position === 'sticky') return !up.contains(el);
+        }
+        return false;
+      };
+      if (stickyOver(hit)) continue;
       // A control scrolled out of a frame (clipped by it) is not covered, only out of view: scrolling brings it.
       let clipped = false;
       for (let frame = el.parentElement; frame && !clipped; frame = frame.parentElement) {
