@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { RequestTraffic } from './request-traffic';
 
 /** A server whose one route answers when the test lets it. */
-async function serverWithHeldRoute() {
-  const traffic = new RequestTraffic();
+async function serverWithHeldRoute(traffic = new RequestTraffic()) {
   const app = Fastify();
   traffic.hook(app);
   let release!: () => void;
@@ -44,6 +43,30 @@ describe('RequestTraffic', () => {
     expect(went).toBe(true);
     expect(traffic.requestsInFlight).toBe(0);
     await app.close();
+  });
+
+  it('waits for a pause: a request sent right after the last answer keeps background work waiting', async () => {
+    const traffic = new RequestTraffic(100);
+    const first = await serverWithHeldRoute(traffic);
+    const answer = first.app.inject({ url: '/held' });
+    await first.arrival;
+    let went = false;
+    const waiting = traffic.quiet(60_000).then(() => (went = true));
+    first.release();
+    await answer;
+    // The client's next request, within the pause background work waits for.
+    const second = await serverWithHeldRoute(traffic);
+    const nextAnswer = second.app.inject({ url: '/held' });
+    await second.arrival;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(went).toBe(false);
+    second.release();
+    await nextAnswer;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(went).toBe(false);
+    await waiting;
+    expect(traffic.requestsInFlight).toBe(0);
+    await Promise.all([first.app.close(), second.app.close()]);
   });
 
   it('lets background work go after the longest wait even while requests keep coming', async () => {
