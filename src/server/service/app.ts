@@ -20,6 +20,7 @@ import { requestValidation } from './plugins/request-validation';
 import { serviceDecorators } from './plugins/service-decorators';
 import { hostCheck } from './plugins/host-check';
 import { serviceMetrics } from './plugins/metrics-and-request-ids';
+import { RequestTraffic } from './observability/request-traffic';
 import { ServiceMetrics } from './observability/service-metrics';
 import { serializeRequestForLog } from '@/server/shared/log-redaction';
 import { serviceRequestId } from '@/server/shared/request-ids';
@@ -68,14 +69,17 @@ type ServiceFastify = ReturnType<typeof serviceFastify>;
 
 /** The store, the file store and the metrics, as one context; the URLs are filled in once listening. */
 async function openServiceContext(config: ServiceConfig, fastify: ServiceFastify): Promise<ServiceContext> {
+  // Background database work gives way to requests: statistics upkeep here, text recognition through the context.
+  const traffic = new RequestTraffic();
   const store = await openStore({
+    giveWay: () => traffic.quiet(),
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     schema: config.databaseSchema,
     onConnectionError: (message) => fastify.log.error({ err: message }, 'database connection lost'),
   });
   const files = new FileStore(store, config.blobStore);
-  const metrics = new ServiceMetrics(store);
+  const metrics = new ServiceMetrics(store, traffic);
   // Chunks of uploads a stopped process never committed; before listening, so none of this process's is under way.
   await files
     .sweepOrphans()

@@ -17,8 +17,6 @@ export type PageOutcome = 'recognised' | 'not-recognised' | 'failed';
 export class ServiceMetrics {
   readonly registry = new Registry();
   readonly http = new HttpMetrics(this.registry, 'dps_service');
-  /** The requests being answered now: background work gives way to them (request-traffic.ts). */
-  readonly traffic = new RequestTraffic();
   /** The metrics listener (DPS_SERVICE_METRICS_PORT), once the plugin has set it up. */
   listener: MetricsListener = { port: () => undefined };
   private readonly readCache = new TallyCounter(
@@ -44,7 +42,11 @@ export class ServiceMetrics {
     registers: [this.registry],
   });
 
-  constructor(store: Store) {
+  /** `traffic`: the requests being answered now; background work gives way to them (request-traffic.ts). */
+  constructor(
+    store: Store,
+    readonly traffic = new RequestTraffic(),
+  ) {
     new Gauge({
       name: 'dps_service_database_connections',
       help: 'Database pool connections by state: total (open), idle, waiting (queries queued for one); PGlite: total 1',

@@ -52,6 +52,11 @@ export interface StoreOptions {
   schema?: string;
   /** Where a dropped idle PostgreSQL connection is reported; the pool opens a new one for the next query. */
   onConnectionError?: (message: string) => void;
+  /**
+   * PGlite: resolves when background database work (keeping the planner's statistics) may take the thread that
+   * answers requests; the service waits for a pause in its requests.
+   */
+  giveWay?: () => Promise<void>;
 }
 
 const migrations = sqlMigrations({
@@ -85,7 +90,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   await preparePrivateDir(options.dataDir, 'data dir');
   const store = options.databaseUrl
     ? await openPostgres(options.databaseUrl, options.schema, options.onConnectionError)
-    : await openPglite(options.dataDir);
+    : await openPglite(options.dataDir, options.giveWay);
   try {
     await runMigrations(store);
   } catch (error) {
@@ -95,7 +100,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   return store;
 }
 
-async function openPglite(dataDir: string): Promise<Store> {
+async function openPglite(dataDir: string, giveWay?: () => Promise<void>): Promise<Store> {
   const dir = path.join(dataDir, 'pglite');
   await mkdir(dir, { recursive: true, mode: 0o700 });
   await assertWritable(dir, 'database dir');
@@ -122,7 +127,7 @@ async function openPglite(dataDir: string): Promise<Store> {
   }
   const writes = countWrites(client);
   const db = drizzlePglite(client) as unknown as Db;
-  const statistics = keepStatisticsFresh(client);
+  const statistics = keepStatisticsFresh(client, { giveWay });
   return {
     kind: 'pglite',
     db,

@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keepStatisticsFresh, type StatisticsKeeper } from './pglite-statistics';
 
 const DEEP_PAGE = 'EXPLAIN SELECT * FROM items WHERE org = 1 AND seq > 5000 ORDER BY seq LIMIT 51';
@@ -21,7 +21,7 @@ describe('keepStatisticsFresh (PGlite has no autovacuum)', () => {
     await client.exec(
       'CREATE TABLE items (org int, seq int, body text); CREATE INDEX items_org_seq ON items (org, seq);',
     );
-    keeper = keepStatisticsFresh(client, { everyMs: 60_000, walBytes: 64 * 1024 });
+    keeper = keepStatisticsFresh(client, { everyMs: 60_000 });
     await keeper.check(); // the check at start: statistics of an empty table
     await client.exec(`INSERT INTO items SELECT 1, n, repeat('x', 100) FROM generate_series(1, 10000) AS n`);
     // Without a new ANALYZE the planner still believes the table is empty and sorts every row after seq 5000.
@@ -35,14 +35,47 @@ describe('keepStatisticsFresh (PGlite has no autovacuum)', () => {
   it('does not analyze again when little was written', async () => {
     client = new PGlite();
     await client.exec('CREATE TABLE items (org int, seq int, body text)');
-    keeper = keepStatisticsFresh(client, { everyMs: 60_000, walBytes: 1024 * 1024 });
+    keeper = keepStatisticsFresh(client, { everyMs: 60_000 });
     await keeper.check();
     await client.exec(`INSERT INTO items VALUES (1, 1, 'a')`);
     await keeper.check();
     const analyzed = await client.query<{ count: number }>(
       `SELECT count(*)::int AS count FROM pg_statistic s JOIN pg_class c ON c.oid = s.starelid WHERE c.relname = 'items'`,
     );
-    // The one row written after the first ANALYZE did not trigger another: items still has no statistics rows.
+    // One row changed is below autovacuum's rule (50 + 10 % of the rows): items still has no statistics rows.
     expect(analyzed.rows[0].count).toBe(0);
+  });
+
+  it('analyzes the changed tables one at a time, each only once the service gives way', async () => {
+    client = new PGlite();
+    const db = client;
+    await db.exec('CREATE TABLE a (n int); CREATE TABLE b (n int); CREATE TABLE quiet (n int);');
+    const analyzed = async () =>
+      (
+        await db.query<{ relname: string }>(
+          'SELECT relname FROM pg_stat_user_tables WHERE last_analyze IS NOT NULL ORDER BY relname',
+        )
+      ).rows.map((row) => row.relname);
+    let allow!: () => void;
+    const turns: string[][] = [];
+    keeper = keepStatisticsFresh(db, {
+      everyMs: 60_000,
+      giveWay: async () => {
+        turns.push(await analyzed());
+        await new Promise<void>((resolve) => (allow = resolve));
+      },
+    });
+    await keeper.check();
+    await db.exec(`INSERT INTO a SELECT generate_series(1, 1000); INSERT INTO b SELECT generate_series(1, 500);`);
+    await db.exec('INSERT INTO quiet VALUES (1)');
+    const checked = keeper.check();
+    await vi.waitFor(() => expect(turns).toHaveLength(1));
+    expect(turns[0]).toEqual([]); // nothing analyzed before the first turn was given
+    allow();
+    await vi.waitFor(() => expect(turns).toHaveLength(2));
+    expect(turns[1]).toEqual(['a']); // the most changed table first, then wait again
+    allow();
+    await checked;
+    expect(await analyzed()).toEqual(['a', 'b']); // `quiet` had one row changed: not due
   });
 });
