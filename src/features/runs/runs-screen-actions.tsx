@@ -5,7 +5,8 @@
  */
 import { plural, t } from '@lingui/core/macro';
 import { useImperativeHandle, type Ref } from 'react';
-import { fetchAllAgentRuns, type AgentRunCountsResult } from '@/api/agent-runs';
+import { fetchAllAgentRuns } from '@/api/agent-run-actions';
+import type { AgentRunCountsResult } from '@/api/agent-runs';
 import { runsListFilter } from '@/api/runs-filter';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import type { AgentRun, AgentRunStatus } from '@/contract';
