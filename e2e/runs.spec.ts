@@ -393,3 +393,55 @@ test("a demo run's failed action shows its errors on the run page and on the act
   await expect(page.getByRole('list', { name: 'Errors' })).toContainText(failed[0].errors[0]);
   await expectAccessible(page);
 });
+
+test("a row's Archive and Delete on the runs list: archive after the undo window; delete from the keyboard, focus kept", async ({
+  page,
+  api,
+  unique,
+}) => {
+  // The list's row actions load just after its first paint (src/features/runs/runs-screen-actions.tsx).
+  const { agent, runs } = await agentWithRuns(api, unique('Row actions agent'), 2);
+  const [toArchive, toDelete] = runs as [AgentRun, AgentRun];
+  await page.clock.install();
+  await page.goto(`/runs?agent=${enc(agent.agentId)}`);
+  const table = page.getByRole('table', { name: /^Runs:/ });
+  await table.getByRole('button', { name: `Archive run ${toArchive.runId}` }).click();
+  await expect(page.getByText(`Archiving run …${toArchive.runId.slice(-8)}…`)).toBeVisible();
+  await page.clock.runFor(10_000);
+  await expect.poll(() => statusOf(api, toArchive)).toBe('archived');
+
+  const remove = table.getByRole('button', { name: `Delete run ${toDelete.runId}` });
+  await remove.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(remove).toBeFocused();
+  await page.keyboard.press('Enter');
+  await dialog.getByRole('textbox').fill('delete');
+  await dialog.getByRole('button', { name: 'Delete run' }).click();
+  await expect(api.get(runPath(toDelete))).rejects.toThrow(/404/);
+});
+
+test('a Delete pressed before the row actions have loaded opens its dialog once they arrive', async ({
+  page,
+  api,
+  unique,
+}) => {
+  const { agent, runs } = await agentWithRuns(api, unique('Slow actions agent'), 1);
+  // Hold the actions' chunk back until the button has been pressed.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/runs-screen-actions-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/runs?agent=${enc(agent.agentId)}`);
+  const remove = page.getByRole('button', { name: `Delete run ${runs[0]!.runId}` });
+  await remove.click();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  release();
+  await expect(page.getByRole('alertdialog')).toBeVisible();
+  await expect(page.getByRole('alertdialog')).toContainText(runs[0]!.runId);
+});

@@ -1,27 +1,24 @@
 /**
  * Agent runs: the list of one agent's runs (status, created-time window, sort, nextToken), counts per status, a run,
- * its variables (through the BFF's file proxy), archive and delete. Responses are parsed with the contract's schemas;
- * mutation hooks own invalidation and await it.
+ * and what the run page and the list's actions need (./agent-run-detail.ts, ./agent-run-actions.ts: not in the first
+ * screen's code). Responses are parsed with the contract's schemas.
  */
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import {
   agentRunCountsSchema,
   agentRunListSchema,
-  agentRunSchema,
   agentRunStatusSchema,
   listSchema,
   MAX_LIST_RESULTS,
-  type AgentRun,
   type AgentRunCounts,
   type AgentRunStatus,
   type RunInsightFilters,
   type RunOutcomeFilter,
 } from '@/contract';
-import { api, request, segment } from './client';
+import { api, segment } from './client';
 import { isMissingExtension } from './errors';
 import { createFamilyKeys } from './keys';
-import { useOrganizationScope } from './organization-scope';
 
 export const agentRunKeys = {
   ...createFamilyKeys('agent-runs'),
@@ -65,7 +62,7 @@ function extensionQuery(params: InsightExtensionFilters) {
   };
 }
 
-function listQuery(params: AgentRunsListParams) {
+export function listQuery(params: AgentRunsListParams) {
   return {
     status: params.statuses?.length ? params.statuses : undefined,
     ...extensionQuery(params),
@@ -84,25 +81,6 @@ export function agentRunsListQueryOptions(org: string, params: AgentRunsListPara
       api(`/agents/${segment(params.agentId)}/runs`, { query: listQuery(params), schema: agentRunListSchema, signal }),
     placeholderData: keepPreviousData,
   });
-}
-
-/** Every run matching a filter, following nextToken (for counts and "archive every matching run"). */
-export async function fetchAllAgentRuns(
-  params: Omit<AgentRunsListParams, 'maxResults' | 'nextToken'>,
-  signal?: AbortSignal,
-): Promise<AgentRun[]> {
-  const runs: AgentRun[] = [];
-  let nextToken: string | undefined;
-  do {
-    const page = await api(`/agents/${segment(params.agentId)}/runs`, {
-      query: listQuery({ ...params, maxResults: MAX_LIST_RESULTS, nextToken }),
-      schema: agentRunListSchema,
-      signal,
-    });
-    runs.push(...page.runs);
-    nextToken = page.nextToken ?? undefined;
-  } while (nextToken);
-  return runs;
 }
 
 // The fallback count reads only each run's status: parsing whole runs (timestamps, ids, events) kept the main thread
@@ -152,79 +130,5 @@ export function agentRunCountsQueryOptions(org: string, params: AgentRunCountsPa
       return { counts, complete: !page.nextToken };
     },
     placeholderData: keepPreviousData,
-  });
-}
-
-export function agentRunQueryOptions(org: string, agentId: string, runId: string) {
-  return queryOptions({
-    queryKey: agentRunKeys.detail(org, `${agentId}/${runId}`),
-    queryFn: ({ signal }) =>
-      api(`/agents/${segment(agentId)}/runs/${segment(runId)}`, { schema: agentRunSchema, signal }),
-  });
-}
-
-/** The run's variables: its variablesFileUrl read through the BFF's file proxy (the browser never holds a token). */
-export function agentRunVariablesQueryOptions(org: string, run: AgentRun) {
-  return queryOptions({
-    queryKey: [...agentRunKeys.variables(org, run.agentId, run.runId), run.variablesFileUrl] as const,
-    queryFn: ({ signal }) =>
-      request('/bff/file', {
-        query: { url: run.variablesFileUrl ?? '' },
-        schema: z.record(z.string(), z.unknown()),
-        signal,
-      }),
-    enabled: Boolean(run.variablesFileUrl),
-  });
-}
-
-export function archiveAgentRun(agentId: string, runId: string): Promise<AgentRun> {
-  return api(`/agents/${segment(agentId)}/runs/${segment(runId)}`, {
-    method: 'PATCH',
-    body: { status: 'archived' },
-    schema: agentRunSchema,
-  });
-}
-
-/** Archives runs one by one; reports how many succeeded and the first failure. */
-export async function archiveAgentRuns(
-  runs: readonly Pick<AgentRun, 'agentId' | 'runId'>[],
-): Promise<{ archived: number; failed: number; error?: unknown }> {
-  let archived = 0;
-  let failed = 0;
-  let error: unknown;
-  for (const run of runs) {
-    try {
-      await archiveAgentRun(run.agentId, run.runId);
-      archived++;
-    } catch (cause) {
-      failed++;
-      error ??= cause;
-    }
-  }
-  return { archived, failed, error };
-}
-
-export function useArchiveAgentRuns() {
-  const queryClient = useQueryClient();
-  const org = useOrganizationScope();
-  return useMutation({
-    mutationFn: (runs: readonly Pick<AgentRun, 'agentId' | 'runId'>[]) => archiveAgentRuns(runs),
-    onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: agentRunKeys.all(org) });
-    },
-  });
-}
-
-export function useDeleteAgentRun() {
-  const queryClient = useQueryClient();
-  const org = useOrganizationScope();
-  return useMutation({
-    mutationFn: ({ agentId, runId }: { agentId: string; runId: string }) =>
-      api(`/agents/${segment(agentId)}/runs/${segment(runId)}`, { method: 'DELETE', schema: agentRunSchema }),
-    onSuccess: async (run) => {
-      queryClient.removeQueries({ queryKey: agentRunKeys.detail(org, `${run.agentId}/${run.runId}`) });
-      await queryClient.invalidateQueries({ queryKey: agentRunKeys.lists(org) });
-      await queryClient.invalidateQueries({ queryKey: [...agentRunKeys.all(org), 'counts'] });
-    },
   });
 }

@@ -4,9 +4,11 @@
  * Not organization data: its keys live under ['bff', 'audit'].
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { AUDIT_METHODS, auditPageSchema } from '@/contract/bff-audit';
+import { auditPageSchema } from '@/contract/bff-audit';
+import type { AuditQuery } from './audit-query';
 import { request } from './client';
 
+export { AUDIT_PAGE_SIZES, type AuditMethod, type AuditQuery, type AuditSearch } from './audit-query';
 export {
   AUDIT_METHODS,
   auditEntrySchema,
@@ -15,26 +17,6 @@ export {
   type AuditOutcome,
   type AuditPage,
 } from '@/contract/bff-audit';
-export type AuditMethod = (typeof AUDIT_METHODS)[number];
-
-/** Page sizes of the audit screen (the BFF caps `limit` at 500). */
-export const AUDIT_PAGE_SIZES = [25, 50, 100, 250, 500] as const;
-
-/** The audit screen's URL search. */
-export interface AuditSearch {
-  operator?: string;
-  method?: AuditMethod;
-  pageSize?: number;
-  cursor?: string;
-}
-
-export interface AuditQuery {
-  operator?: string;
-  method?: AuditMethod;
-  /** 1 to 500. */
-  limit: number;
-  cursor?: string;
-}
 
 export const auditKeys = {
   all: () => ['bff', 'audit'] as const,

@@ -3,9 +3,10 @@
  * sent through `/api`, newest first, with what became of it.
  */
 import { z } from 'zod/mini';
+import { AUDIT_METHODS } from './bff-audit-methods';
 import { stringSchema } from './primitives';
 
-export const AUDIT_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export { AUDIT_METHODS };
 
 /**
  * - `answered`: the service answered `status`.

@@ -1,5 +1,5 @@
 /**
- * Data table kit (TanStack Table): server pagination over nextToken with the page state in the URL (see
+ * Data table kit (its own small table model, ./use-data-table.tsx): server pagination over nextToken with the page state in the URL (see
  * ./pagination.ts for the route side), page-size select, Previous/Next, persisted column visibility, virtualized rows
  * above 100 rows, stable row ids, row selection with a bulk-action bar that names what it acts on, sortable headers
  * when the server sorts.
@@ -32,14 +32,13 @@
  * `sorting={{ value: search.sort, onChange: (sort) => navigate(…) }}` and `enableSorting: true` on those columns.
  */
 import { lazy, Suspense, useRef, type ReactNode } from 'react';
-import { flexRender, type ColumnDef, type Row } from '@tanstack/react-table';
 import { t } from '@lingui/core/macro';
 import { BulkBar } from './bulk-bar';
 import { Pager } from './pager';
 import type { PaginationSearch } from './pagination';
 import { TableHead } from './table-head';
 import { TableToolbar } from './table-toolbar';
-import { useDataTable } from './use-data-table';
+import { renderCell, useDataTable, type ColumnDef, type TableRow } from './use-data-table';
 
 // Virtualization (TanStack Virtual) is only needed for pages above 100 rows; it loads when such a page first shows.
 /** Rows shown before the virtualizer has loaded: about one tall screen, fewer than it keeps with overscan. */
@@ -47,18 +46,6 @@ const FIRST_SCREEN_ROWS = 30;
 const VirtualRows = lazy(() => import('./virtual-rows').then((m) => ({ default: m.VirtualRows })));
 
 export type { ColumnDef };
-
-declare module '@tanstack/react-table' {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  interface ColumnMeta<TData, TValue> {
-    /** Extra class of the th/td: 'num' (right-aligned numbers), 'wrap' (multi-line), 'col-actions'. */
-    className?: string;
-    /** false: always shown, not in the Columns menu. */
-    hideable?: boolean;
-    /** Label in the Columns menu when the header is not a string. */
-    label?: string;
-  }
-}
 
 /**
  * What a list holds, in words a translator can shape: the count with its noun through an ICU plural (Norwegian, like
@@ -114,7 +101,7 @@ export interface TableSorting {
 export interface DataTableProps<T> {
   label: string;
   data: readonly T[];
-  columns: ColumnDef<T, unknown>[];
+  columns: ColumnDef<T>[];
   getRowId: (row: T) => string;
   /** Persist column visibility under this key. */
   columnsKey?: string;
@@ -133,27 +120,25 @@ export interface DataTableProps<T> {
 export function DataTable<T>(props: DataTableProps<T>) {
   const { label, pagination, selection, sorting, toolbar, toolbarEnd, empty } = props;
   const { isFetching = false, virtualizeAbove = 100 } = props;
-  const { table, clearSelection } = useDataTable(props);
-  const rows = table.getRowModel().rows;
-  const selectedRows = table.getSelectedRowModel().rows.map((row) => row.original);
-  const hideable = table.getAllLeafColumns().filter((column) => column.columnDef.meta?.hideable !== false);
+  const { page, rows, selectedRows, columns, visibleColumns, clearSelection } = useDataTable(props);
+  const hideable = columns.filter((column) => column.columnDef.meta?.hideable !== false);
   const virtual = rows.length > virtualizeAbove;
 
   const scrollRef = useRef<HTMLDivElement>(null);
-  const columnCount = table.getVisibleLeafColumns().length;
+  const columnCount = visibleColumns.length;
 
-  const renderRow = (row: Row<T>, measure?: (element: Element | null) => void) => (
+  const renderRow = (row: TableRow<T>, measure?: (element: Element | null) => void) => (
     <tr
       key={row.id}
-      data-selected={row.getIsSelected() || undefined}
+      data-selected={row.selected || undefined}
       data-row-id={row.id}
       aria-rowindex={measure ? row.index + 2 : undefined}
       ref={measure}
       data-index={measure ? row.index : undefined}
     >
-      {row.getVisibleCells().map((cell) => (
-        <td key={cell.id} className={cell.column.columnDef.meta?.className}>
-          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+      {visibleColumns.map((column) => (
+        <td key={column.id} className={column.columnDef.meta?.className}>
+          {renderCell(column.columnDef, row)}
         </td>
       ))}
     </tr>
@@ -179,7 +164,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           aria-label={virtual ? t`${label} (scrollable)` : undefined}
         >
           <table className="table" aria-label={label} aria-rowcount={virtual ? rows.length + 1 : undefined}>
-            <TableHead table={table} sorting={sorting} />
+            <TableHead columns={visibleColumns} page={page} sorting={sorting} />
             <tbody>
               {virtual ? (
                 // While the virtualizer's chunk loads, a first screen of rows stands in: the DOM stays bounded.

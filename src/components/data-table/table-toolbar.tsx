@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentProps, type ReactNode } from 'react';
-import type { Column } from '@tanstack/react-table';
 import { Trans } from '@lingui/react/macro';
 import { IconColumns } from '@/components/icons';
+import type { TableColumn } from './use-data-table';
 
 // The column picker pulls in Radix's menu and floating-ui; loaded after the first rows paint, not with the first screen.
 const ColumnsMenu = lazy(() => import('./columns-menu').then((m) => ({ default: m.ColumnsMenu })));
@@ -17,7 +17,7 @@ function ColumnsButton({ disabled, ...props }: ComponentProps<'button'>) {
 interface TableToolbarProps<T> {
   toolbar: ReactNode;
   end: ReactNode;
-  hideable: Column<T, unknown>[];
+  hideable: TableColumn<T>[];
 }
 
 /**
@@ -39,8 +39,8 @@ export function TableToolbar<T>({ toolbar, end, hideable }: TableToolbarProps<T>
               label:
                 column.columnDef.meta?.label ??
                 (typeof column.columnDef.header === 'string' ? column.columnDef.header : column.id),
-              visible: column.getIsVisible(),
-              setVisible: (visible) => column.toggleVisibility(visible),
+              visible: column.visible,
+              setVisible: column.setVisible,
             }))}
             trigger={<ColumnsButton />}
           />

@@ -25,7 +25,7 @@ export function AgentsListScreen() {
   const [creating, setCreating] = useState(false);
   const create = useCreateAgent();
   const navigate = useNavigate();
-  const columns: ColumnDef<Agent, unknown>[] = [
+  const columns: ColumnDef<Agent>[] = [
     {
       id: 'name',
       header: t`Name`,

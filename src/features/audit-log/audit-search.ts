@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
-import { AUDIT_METHODS, AUDIT_PAGE_SIZES, type AuditQuery, type AuditSearch } from '@/api/audit-log';
+import { AUDIT_PAGE_SIZES, type AuditQuery, type AuditSearch } from '@/api/audit-query';
+import { AUDIT_METHODS } from '@/contract/bff-audit-methods';
 import { listParams, paginationSearchFor } from '@/components/data-table/pagination';
 
 /** The audit screen's URL search: operator and method filters, page size, cursor. */

@@ -15,7 +15,7 @@ import './models.css';
 const routeApi = getRouteApi('/_authenticated/models/');
 
 /** The list's columns, in the operator's language (built when the list renders, never at module load). */
-const modelColumns = (): ColumnDef<Model, unknown>[] => [
+const modelColumns = (): ColumnDef<Model>[] => [
   {
     id: 'name',
     header: t`Name`,

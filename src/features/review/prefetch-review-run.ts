@@ -4,7 +4,7 @@
  * its first page opened for the viewer (widgets/document-viewer/preload-document.ts).
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { agentRunQueryOptions } from '@/api/agent-runs';
+import { agentRunQueryOptions } from '@/api/agent-run-detail';
 import { documentQueryOptions } from '@/api/documents';
 import { modelQueryOptions } from '@/api/models';
 import { reviewQueueQueryOptions, reviewRunQueryOptions, reviewTaskQueryOptions } from '@/api/review';

@@ -1,7 +1,7 @@
 import { plural, t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { archiveAgentRun } from '@/api/agent-runs';
+import { archiveAgentRun } from '@/api/agent-run-actions';
 import { documentQueryOptions } from '@/api/documents';
 import { modelQueryOptions } from '@/api/models';
 import { useOrganizationScope } from '@/api/organization-scope';

@@ -1,7 +1,7 @@
 import { plural, t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { toast } from '@/components/toast';
-import { useArchiveAgentRuns, useDeleteAgentRun } from '@/api/agent-runs';
+import { useArchiveAgentRuns, useDeleteAgentRun } from '@/api/agent-run-actions';
 import { explainError } from '@/api/errors';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import type { AgentRun } from '@/contract';

@@ -4,7 +4,7 @@ import { Trans } from '@lingui/react/macro';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useCapabilities } from '@/api/capabilities';
-import { agentRunQueryOptions, agentRunVariablesQueryOptions } from '@/api/agent-runs';
+import { agentRunQueryOptions, agentRunVariablesQueryOptions } from '@/api/agent-run-detail';
 import { agentQueryOptions } from '@/api/agents';
 import { creationWrite } from '@/api/change-credits';
 import { segment } from '@/api/client';

@@ -18,14 +18,14 @@ interface RowActions {
 /**
  * The runs table's columns; an operator who may review also gets Archive on each row, one who may write Delete.
  */
-export function runColumns(actions: RowActions): ColumnDef<AgentRun, unknown>[] {
+export function runColumns(actions: RowActions): ColumnDef<AgentRun>[] {
   const columns = runInfoColumns();
   if (!actions.canArchive && !actions.canDelete) return columns;
   return [...columns, actionsColumn(actions)];
 }
 
 /** What each run is: status, id (its link), document, created and last changed. */
-function runInfoColumns(): ColumnDef<AgentRun, unknown>[] {
+function runInfoColumns(): ColumnDef<AgentRun>[] {
   return [
     {
       id: 'status',
@@ -77,7 +77,7 @@ function RunIdLink({ run }: { run: AgentRun }) {
 }
 
 /** Archive (a run not archived yet) and Delete, as the operator may. */
-function actionsColumn({ canArchive, canDelete, onArchive, onDelete }: RowActions): ColumnDef<AgentRun, unknown> {
+function actionsColumn({ canArchive, canDelete, onArchive, onDelete }: RowActions): ColumnDef<AgentRun> {
   return {
     id: 'actions',
     header: () => (

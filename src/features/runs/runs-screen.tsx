@@ -1,30 +1,22 @@
 import { plural, t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import {
-  agentRunCountsQueryOptions,
-  agentRunsListQueryOptions,
-  fetchAllAgentRuns,
-  type AgentRunCountsResult,
-} from '@/api/agent-runs';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { agentRunCountsQueryOptions, agentRunsListQueryOptions } from '@/api/agent-runs';
 import { useCapabilities } from '@/api/capabilities';
 import { useOrganizationScope } from '@/api/organization-scope';
-import { insightSearch, runsCountsParams, runsListFilter, runsPaginationScope } from '@/api/runs-filter';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { insightSearch, runsCountsParams, runsPaginationScope } from '@/api/runs-filter';
 import { DataTable, type TableSelection } from '@/components/data-table';
 import { EmptyState } from '@/components/states';
-import { type Agent, type AgentRun, type AgentRunStatus } from '@/contract';
+import { type Agent, type AgentRun } from '@/contract';
 import { RunFilters } from './run-filters';
-import { archivingRunText, useArchiveWithUndo, useDeleteRunDialog } from './run-actions';
-import { agentRunStatusLabel } from './run-status';
 import { RunTabs } from './run-tabs';
 import { runColumns } from './runs-columns';
 import { RunsBar } from './runs-bar';
 import { useRunsSearchChange } from './runs-route';
+import type { ArchiveRuns, RunsActionsHandle } from './runs-screen-actions';
 import {
   DEFAULT_REFRESH_SECONDS,
-  describeFilter,
   RUN_TAB_DEFINITIONS,
   runsListParams,
   runTabLabel,
@@ -32,6 +24,33 @@ import {
 } from './runs-search';
 import { i18n } from '@/i18n/i18n';
 import './runs.css';
+
+// Archive, delete and "Archive all matching…" (mutations, toasts, dialogs) load right after the first paint.
+const loadActions = () => import('./runs-screen-actions');
+const RunsActions = lazy(() => loadActions().then((m) => ({ default: m.RunsActions })));
+
+/**
+ * The page's side of its actions: calls go to the loaded actions at once; one made in the moment before their code
+ * has arrived waits for it (and is then carried out, in order), so no click or key press is lost.
+ */
+function useRunsActions() {
+  const handle = useRef<RunsActionsHandle | null>(null);
+  const waiting = useRef<((actions: RunsActionsHandle) => void)[]>([]);
+  const connect = useCallback((actions: RunsActionsHandle | null) => {
+    handle.current = actions;
+    if (actions) for (const call of waiting.current.splice(0)) call(actions);
+  }, []);
+  const call = (action: (actions: RunsActionsHandle) => void) => {
+    if (handle.current) action(handle.current);
+    else waiting.current.push(action);
+  };
+  return {
+    connect,
+    archive: ((runs, archiving) => call((actions) => actions.archive(runs, archiving))) as ArchiveRuns,
+    archiveRun: (run: AgentRun) => call((actions) => actions.archiveRun(run)),
+    deleteRun: (run: AgentRun) => call((actions) => actions.deleteRun(run)),
+  };
+}
 
 export type RunsScreenProps = {
   agents: Agent[];
@@ -44,8 +63,7 @@ export function RunsScreen({ agents, agentId, search }: RunsScreenProps) {
   const [selectedCount, setSelectedCount] = useState(0);
   const paused = selectedCount > 0;
   const { list, counts, refreshSeconds } = useRunsQueries(agentId, search, paused);
-  const archive = useArchiveWithUndo();
-  const deleteDialog = useDeleteRunDialog();
+  const { connect, ...actions } = useRunsActions();
   const [archiveMatching, setArchiveMatching] = useState(false);
   return (
     <div className="runs">
@@ -64,21 +82,21 @@ export function RunsScreen({ agents, agentId, search }: RunsScreenProps) {
         agentId={agentId}
         search={search}
         list={list}
-        archive={archive}
-        onDelete={deleteDialog.open}
+        actions={actions}
         onSelectedCount={setSelectedCount}
         onArchiveMatching={() => setArchiveMatching(true)}
       />
 
-      <ArchiveMatchingDialog
-        open={archiveMatching}
-        onOpenChange={setArchiveMatching}
-        agentId={agentId}
-        search={search}
-        counts={counts.data}
-        archive={archive}
-      />
-      {deleteDialog.element}
+      <Suspense fallback={null}>
+        <RunsActions
+          ref={connect}
+          agentId={agentId}
+          search={search}
+          counts={counts.data}
+          archiveMatching={archiveMatching}
+          onArchiveMatchingChange={setArchiveMatching}
+        />
+      </Suspense>
     </div>
   );
 }
@@ -99,24 +117,19 @@ function useRunsQueries(agentId: string, search: RunsSearch, paused: boolean) {
   return { list, counts, refreshSeconds };
 }
 
-/** Archives runs with undo; `archiving` is the toast's sentence ("Archiving 2 selected runs…"). */
-type ArchiveRuns = (runs: AgentRun[], archiving: string) => void;
-
 /** The table of the page's runs: filters, pages, order, selection to archive, and what to say when there are none. */
 function RunsTable({
   agentId,
   search,
   list: { data, isFetching },
-  archive,
-  onDelete,
+  actions,
   onSelectedCount,
   onArchiveMatching,
 }: {
   agentId: string;
   search: RunsSearch;
   list: { data: { runs: AgentRun[]; nextToken?: string | null }; isFetching: boolean };
-  archive: ArchiveRuns;
-  onDelete: (run: AgentRun) => void;
+  actions: { archive: ArchiveRuns; archiveRun: (run: AgentRun) => void; deleteRun: (run: AgentRun) => void };
   onSelectedCount: (count: number) => void;
   onArchiveMatching: () => void;
 }) {
@@ -126,8 +139,8 @@ function RunsTable({
   const columns = runColumns({
     canArchive,
     canDelete,
-    onArchive: (r) => archive([r], archivingRunText(r.runId)),
-    onDelete,
+    onArchive: actions.archiveRun,
+    onDelete: actions.deleteRun,
   });
   const tabName = runTabLabel(tab);
   return (
@@ -158,7 +171,7 @@ function RunsTable({
         onChange: (sort) =>
           onSearchChange((s) => ({ ...s, cursor: undefined, sort: sort && !sort.desc ? 'asc' : undefined })),
       }}
-      selection={canArchive ? archiveSelection(archive, onSelectedCount) : undefined}
+      selection={canArchive ? archiveSelection(actions.archive, onSelectedCount) : undefined}
       empty={<NoRuns search={search} />}
     />
   );
@@ -221,55 +234,6 @@ function ArchiveSelected({
       </button>
     </>
   );
-}
-
-/** "Archive all matching…": every run of the agent matching the filters, on all pages, with undo before sending. */
-function ArchiveMatchingDialog({
-  open,
-  onOpenChange,
-  agentId,
-  search,
-  counts,
-  archive,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  agentId: string;
-  search: RunsSearch;
-  counts: AgentRunCountsResult | undefined;
-  archive: ArchiveRuns;
-}) {
-  const filterWords = describeFilter(search, agentRunStatusLabel);
-  return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={t`Archive every matching run?`}
-      description={t`Every run of this agent that is ${filterWords} — on all pages, not only this one. You can undo for a few seconds before anything is sent.`}
-      confirmLabel={t`Archive matching runs`}
-      onConfirm={async () => {
-        const runs = (await fetchAllAgentRuns(runsListFilter(agentId, search))).filter((r) => r.status !== 'archived');
-        const matching = runs.length;
-        archive(
-          runs,
-          plural(matching, { one: `Archiving # run ${filterWords}…`, other: `Archiving # runs ${filterWords}…` }),
-        );
-      }}
-    >
-      <p className="runs-confirm-count">{matchingCountText(counts, runsListFilter(agentId, search).statuses)}</p>
-    </ConfirmDialog>
-  );
-}
-
-function matchingCountText(result: AgentRunCountsResult | undefined, statuses: readonly AgentRunStatus[]): string {
-  if (!result) return t`Counting the matching runs…`;
-  const n = statuses.filter((s) => s !== 'archived').reduce((sum, s) => sum + (result.counts[s] ?? 0), 0);
-  if (!result.complete)
-    return plural(n, {
-      one: 'At least # run will be archived (the service cannot count them all).',
-      other: 'At least # runs will be archived (the service cannot count them all).',
-    });
-  return plural(n, { one: '# run will be archived.', other: '# runs will be archived.' });
 }
 
 /** Tells the page how many rows are selected (the kit keeps selection inside the table). */

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { insightFilters } from '@/api/runs-filter';
 import { formatDateTime } from '@/i18n/format';
-import {
-  describeFilter,
-  lowestConfidenceWords,
-  predictionFilterWords,
-  runsListParams,
-  runsSearchSchema,
-} from './runs-search';
+import { describeFilter } from './runs-filter-sentence';
+import { lowestConfidenceWords, predictionFilterWords, runsListParams, runsSearchSchema } from './runs-search';
 
 const agentId = 'svc:agent:0123456789abcdef0123456789abcdef';
 

@@ -25,7 +25,6 @@ import {
   type AgentRunStatus,
   type RunOutcomeFilter,
 } from '@/contract';
-import { formatDateTime, formatList } from '@/i18n/format';
 import { i18n } from '@/i18n/i18n';
 
 export interface RunTabDefinition {
@@ -133,10 +132,10 @@ const RUN_OUTCOME_MESSAGES: Record<RunOutcomeFilter, MessageDescriptor> = {
 export const runOutcomeWords = (outcome: RunOutcomeFilter): string => i18n._(RUN_OUTCOME_MESSAGES[outcome]);
 
 /** `0.3-0.4` in words: "0.3–0.4". */
-const rangeWords = (range: string) => range.replace('-', '–');
+export const rangeWords = (range: string) => range.replace('-', '–');
 
 /** The prediction filters but the label, in words: ["changed", "confidence 0.3–0.4"]. */
-function predictionTraits(search: RunsInsightSearch): string[] {
+export function predictionTraits(search: RunsInsightSearch): string[] {
   const traits: string[] = [];
   if (search.predictionChanged !== undefined) traits.push(search.predictionChanged ? t`changed` : t`unchanged`);
   if (search.predictionConfidence) {
@@ -158,15 +157,6 @@ export function predictionFilterWords(search: RunsInsightSearch): string | undef
   return traits.length ? t`Prediction ${traitList}` : undefined;
 }
 
-/** The same in a sentence: "with a prediction of field invoice_number, changed". */
-function predictionFilterSentence(search: RunsInsightSearch): string | undefined {
-  const traits = predictionTraits(search);
-  const field = search.predictionLabel;
-  if (field !== undefined) return [t`with a prediction of field ${field}`, ...traits].join(', ');
-  const traitList = traits.join(', ');
-  return traits.length ? t`with a prediction ${traitList}` : undefined;
-}
-
 /** The lowest-confidence filter in words: "Lowest confidence 0–0.8". */
 export function lowestConfidenceWords(search: RunsInsightSearch): string | undefined {
   if (!search.lowestConfidence) return undefined;
@@ -178,35 +168,6 @@ export function lowestConfidenceWords(search: RunsInsightSearch): string | undef
 export function tabStatuses(search: RunsSearch): { statuses: readonly AgentRunStatus[]; chosen: AgentRunStatus[] } {
   const statuses = RUN_TAB_DEFINITIONS[search.tab ?? 'all'].statuses;
   return { statuses, chosen: parseStatusList(search.status).filter((s) => statuses.includes(s)) };
-}
-
-/**
- * "failed, created from 1 Nov 2026, 09:00:00 CET" — the current filter in words, for confirmations (each part a
- * phrase that follows "every run of this agent that is"; the time bounds in the operator's local time, as entered).
- */
-export function describeFilter(search: RunsSearch, statusLabel: (status: AgentRunStatus) => string): string {
-  const { chosen } = tabStatuses(search);
-  const statusList = formatList(chosen.map(statusLabel), 'disjunction');
-  const parts = [chosen.length ? t`status ${statusList}` : i18n._(RUN_TAB_DEFINITIONS[search.tab ?? 'all'].describes)];
-  if (search.outcome) {
-    const outcome = runOutcomeWords(search.outcome);
-    parts.push(t`outcome ${outcome}`);
-  }
-  const prediction = predictionFilterSentence(search);
-  if (prediction) parts.push(prediction);
-  if (search.lowestConfidence) {
-    const range = rangeWords(search.lowestConfidence);
-    parts.push(t`lowest confidence ${range}`);
-  }
-  if (search.from) {
-    const from = formatDateTime(search.from, 'local');
-    parts.push(t`created from ${from}`);
-  }
-  if (search.to) {
-    const until = formatDateTime(search.to, 'local');
-    parts.push(t`created until ${until}`);
-  }
-  return parts.join(', ');
 }
 
 /** The list query of the runs page, from its URL. */

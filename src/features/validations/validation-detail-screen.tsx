@@ -132,7 +132,7 @@ function runHref(agentRunId: string | null | undefined): string | undefined {
 }
 
 /** The task table's columns, worded in the operator's language (built at render, never at load). */
-const taskColumns = (): ColumnDef<ValidationTask, unknown>[] => [
+const taskColumns = (): ColumnDef<ValidationTask>[] => [
   {
     id: 'task',
     header: t`Task`,

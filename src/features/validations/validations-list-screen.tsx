@@ -13,7 +13,7 @@ import './validations.css';
 const routeApi = getRouteApi('/_authenticated/validations/');
 
 /** The table's columns, worded in the operator's language (built at render, never at load). */
-const validationColumns = (): ColumnDef<Validation, unknown>[] => [
+const validationColumns = (): ColumnDef<Validation>[] => [
   {
     id: 'name',
     header: t`Name`,

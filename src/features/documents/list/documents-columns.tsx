@@ -18,8 +18,8 @@ export function documentColumns({
   canWrite: boolean;
   onDatasetFilter: (datasetId: string) => void;
   onDelete: (document: Document) => void;
-}): ColumnDef<Document, unknown>[] {
-  const columns: ColumnDef<Document, unknown>[] = [
+}): ColumnDef<Document>[] {
+  const columns: ColumnDef<Document>[] = [
     {
       id: 'name',
       header: t`Name`,
@@ -85,7 +85,7 @@ export function documentColumns({
 }
 
 /** Delete, per row, for an operator who may write. */
-function deleteColumn(onDelete: (document: Document) => void): ColumnDef<Document, unknown> {
+function deleteColumn(onDelete: (document: Document) => void): ColumnDef<Document> {
   return {
     id: 'actions',
     header: () => (

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { t } from '@lingui/core/macro';
-import { agentRunQueryOptions } from '@/api/agent-runs';
+import { agentRunQueryOptions } from '@/api/agent-run-detail';
 import { RunDetailScreen } from '@/features/runs/run-detail-screen';
 
 export const Route = createFileRoute('/_authenticated/runs/$agentId/$runId')({
