@@ -1,6 +1,7 @@
 /**
  * BFF overhead, side by side in one run on loopback: the embedded service called directly with a bearer token vs the
- * same calls through the BFF with an operator session (X-CSRF, session lookup, header allowlists, token, streaming).
+ * same calls through the BFF with an operator session (X-CSRF, session lookup, header allowlists, token, streaming),
+ * beside two floors: a bare node:http pass-through proxy and the same pass-through as one Fastify route.
  * The service and the BFF run as separate processes, as in `npm start`; this process only drives load.
  *
  * Per workload: requests/s at a fixed concurrency, and p50/p99 of sequential requests (one at a time, so the added
@@ -21,7 +22,7 @@ import { pathToFileURL } from 'node:url';
 import { startChild } from './support/child-process';
 
 interface Target {
-  name: 'direct' | 'bare proxy' | 'BFF';
+  name: 'direct' | 'bare proxy' | 'bare Fastify' | 'BFF';
   origin: string;
   /** Path prefix that maps to `{base_url}`. */
   prefix: string;
@@ -266,7 +267,19 @@ export default async function bffBench(): Promise<void> {
       /^bare proxy on (\d+)/,
     );
     children.push(bare.child);
-    const proxyPid = (name: Target['name']) => (name === 'BFF' ? bff.child.pid : bare.child.pid);
+    const bareFastify = await startChild(
+      ['scripts/bench/support/bare-fastify-proxy.ts'],
+      { BARE_PROXY_BASE_URL: baseUrl, BARE_PROXY_TOKEN: token },
+      /^bare fastify proxy on (\d+)/,
+    );
+    children.push(bareFastify.child);
+    const proxyPids: Record<Target['name'], number | undefined> = {
+      direct: bare.child.pid, // no proxy: its (idle) CPU is read only to keep the rounds alike
+      'bare proxy': bare.child.pid,
+      'bare Fastify': bareFastify.child.pid,
+      BFF: bff.child.pid,
+    };
+    const proxyPid = (name: Target['name']) => proxyPids[name];
 
     const targets: Target[] = [
       {
@@ -278,6 +291,12 @@ export default async function bffBench(): Promise<void> {
       {
         name: 'bare proxy',
         origin: `http://127.0.0.1:${bare.match[1]}`,
+        prefix: '/api',
+        headers: { accept: 'application/json' },
+      },
+      {
+        name: 'bare Fastify',
+        origin: `http://127.0.0.1:${bareFastify.match[1]}`,
         prefix: '/api',
         headers: { accept: 'application/json' },
       },
@@ -355,12 +374,13 @@ export default async function bffBench(): Promise<void> {
       progress(`${workload.name} …`);
       const row: Row = {
         workload: workload.name,
-        rps: { direct: 0, 'bare proxy': 0, BFF: 0 },
-        p50: { direct: 0, 'bare proxy': 0, BFF: 0 },
-        p99: { direct: 0, 'bare proxy': 0, BFF: 0 },
+        rps: { direct: 0, 'bare proxy': 0, 'bare Fastify': 0, BFF: 0 },
+        p50: { direct: 0, 'bare proxy': 0, 'bare Fastify': 0, BFF: 0 },
+        p99: { direct: 0, 'bare proxy': 0, 'bare Fastify': 0, BFF: 0 },
         cpu: {
           direct: { service: [], proxy: [] },
           'bare proxy': { service: [], proxy: [] },
+          'bare Fastify': { service: [], proxy: [] },
           BFF: { service: [], proxy: [] },
         },
       };
@@ -372,7 +392,7 @@ export default async function bffBench(): Promise<void> {
         row.p99[target.name] = latency.p99;
       }
       // Throughput swings between runs on a shared 2-core machine: three rounds in alternating order, median of each.
-      const rounds: Record<Target['name'], number[]> = { direct: [], 'bare proxy': [], BFF: [] };
+      const rounds: Record<Target['name'], number[]> = { direct: [], 'bare proxy': [], 'bare Fastify': [], BFF: [] };
       for (let round = 0; round < (workload.rounds ?? 3); round++) {
         for (const target of round % 2 ? targets : [...targets].reverse()) {
           const cpuBefore = { service: cpuMs(service.child.pid), proxy: cpuMs(proxyPid(target.name)) };
@@ -392,15 +412,19 @@ export default async function bffBench(): Promise<void> {
       'workload',
       'direct req/s',
       'bare req/s',
+      'Fastify req/s',
       'BFF req/s',
       'bare/direct',
+      'Fastify/direct',
       'BFF/direct',
       'p50 direct',
       'p50 bare',
+      'p50 Fastify',
       'p50 BFF',
       'added p50',
       'p99 direct',
       'p99 bare',
+      'p99 Fastify',
       'p99 BFF',
       'added p99',
     ];
@@ -408,15 +432,19 @@ export default async function bffBench(): Promise<void> {
       r.workload,
       rate(r.rps.direct),
       rate(r.rps['bare proxy']),
+      rate(r.rps['bare Fastify']),
       rate(r.rps.BFF),
       percent(r.rps['bare proxy'], r.rps.direct),
+      percent(r.rps['bare Fastify'], r.rps.direct),
       percent(r.rps.BFF, r.rps.direct),
       ms(r.p50.direct),
       ms(r.p50['bare proxy']),
+      ms(r.p50['bare Fastify']),
       ms(r.p50.BFF),
       ms(r.p50.BFF - r.p50.direct),
       ms(r.p99.direct),
       ms(r.p99['bare proxy']),
+      ms(r.p99['bare Fastify']),
       ms(r.p99.BFF),
       ms(r.p99.BFF - r.p99.direct),
     ]);
@@ -429,6 +457,9 @@ export default async function bffBench(): Promise<void> {
     console.log(
       '"bare" is a bare node:http pass-through in its own process (scripts/bench/support/bare-proxy.ts): the floor of any proxy here.',
     );
+    console.log(
+      '"Fastify" is the same pass-through as one Fastify 5 route (support/bare-fastify-proxy.ts): the floor of any proxy built on Fastify.',
+    );
     console.log(format(header));
     console.log(widths.map((w) => '-'.repeat(w)).join('  '));
     for (const line of lines) console.log(format(line));
@@ -437,14 +468,18 @@ export default async function bffBench(): Promise<void> {
       const per = (t: Target['name']) =>
         `${median(r.cpu[t].service).toFixed(2)} | ${median(r.cpu[t].proxy).toFixed(2)} ms`;
       console.log(
-        `  ${r.workload.padEnd(widths[0])}  direct: ${per('direct')}   bare proxy: ${per('bare proxy')}   BFF: ${per('BFF')}`,
+        `  ${r.workload.padEnd(widths[0])}  direct: ${per('direct')}   bare proxy: ${per('bare proxy')}   bare Fastify: ${per('bare Fastify')}   BFF: ${per('BFF')}`,
       );
     }
-    console.log('BFF vs bare proxy (aims, issue 40: req/s ≥ 0.8× bare; proxy CPU per request ≤ 1.5× bare):');
+    console.log(
+      'BFF and bare Fastify vs bare proxy (aims, issue 40: BFF req/s ≥ 0.8× bare; proxy CPU per request ≤ 1.5× bare):',
+    );
     for (const r of rows) {
-      const cpuRatio = median(r.cpu.BFF.proxy) / median(r.cpu['bare proxy'].proxy);
+      const vsBare = (t: Target['name']) =>
+        `req/s ${(r.rps[t] / r.rps['bare proxy']).toFixed(2)}×, CPU per request ${(median(r.cpu[t].proxy) / median(r.cpu['bare proxy'].proxy)).toFixed(2)}×`;
+      const vsFastify = `req/s ${(r.rps.BFF / r.rps['bare Fastify']).toFixed(2)}×, CPU per request ${(median(r.cpu.BFF.proxy) / median(r.cpu['bare Fastify'].proxy)).toFixed(2)}×`;
       console.log(
-        `  ${r.workload.padEnd(widths[0])}  req/s ${(r.rps.BFF / r.rps['bare proxy']).toFixed(2)}×   CPU per request ${cpuRatio.toFixed(2)}×`,
+        `  ${r.workload.padEnd(widths[0])}  BFF: ${vsBare('BFF')}   bare Fastify: ${vsBare('bare Fastify')}   BFF vs bare Fastify: ${vsFastify}`,
       );
     }
     console.log(`token requests by the BFF during the run: ${counter.count()} (aim: 1 per token lifetime)`);

@@ -112,15 +112,17 @@ function bffFastify(config: BffConfig, secrets: SecretRegistry) {
 
 type BffFastify = ReturnType<typeof bffFastify>;
 
-/** The plugins in order: cookies, schemas, state, readiness, the access rules, then every route plugin. */
+/** The plugins in order: cookies, the NUL check, schemas, state, readiness, the access rules, then every route plugin. */
 async function registerParts(app: BffFastify, state: BffStateOptions) {
-  await app.register(fastifyCookie);
+  // No parsing hook: cookies are parsed when a route or rule first asks (sessions/session-cookie.ts requestCookies).
+  await app.register(fastifyCookie, { hook: false });
+  // Before any route is declared: it adds its check to each route as it is declared.
+  await app.register(nulCharacters);
   await app.register(routeSchemas);
   await app.register(openApiDocument);
   await app.register(bffState, state);
   await app.register(bffReadiness);
   await app.register(accessRules);
-  await app.register(nulCharacters);
   await app.register(auditRoutes);
   await app.register(oidcRoutes);
   await app.register(sessionRoutes);

@@ -59,16 +59,22 @@ const REVIEW_WRITES = [
 ];
 const DOCUMENT_PATH = /^\/api\/documents\/[^/]+$/;
 
-function apiCapability(method: string, path: string): OperatorCapability {
+function apiCapability(method: string, path: string): 'read' | 'review' | 'write' {
   if (isReadMethod(method)) return 'read';
   return method === 'PATCH' && REVIEW_WRITES.some((shape) => shape.test(path)) ? 'review' : 'write';
 }
 
+/** The rules of `/api` paths, by capability: made once, not per request. */
+const API_RULES: Record<'read' | 'review' | 'write', PathRule> = {
+  read: { csrf: true, crossSiteCheck: true, session: 'operator', capability: 'read' },
+  review: { csrf: true, crossSiteCheck: true, session: 'operator', capability: 'review' },
+  write: { csrf: true, crossSiteCheck: true, session: 'operator', capability: 'write' },
+};
+
 /** What each BFF path requires. The launch link is a top-level navigation from a terminal: nothing but its token. */
 function ruleFor(method: string, path: string): PathRule {
   const read = isReadMethod(method);
-  if (isApiPath(path))
-    return { csrf: true, crossSiteCheck: true, session: 'operator', capability: apiCapability(method, path) };
+  if (isApiPath(path)) return API_RULES[apiCapability(method, path)];
   if (path === '/bff/launch') return { csrf: false, crossSiteCheck: false, session: 'none' };
   // The provider's redirect back (a cross-site top-level GET) and its server-to-server logout call: each carries its
   // own proof (the pending sign-in's cookie and state; a signed logout token).

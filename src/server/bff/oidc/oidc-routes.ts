@@ -15,6 +15,7 @@ import { safeRedirect } from '@/contract/safe-redirect';
 import { splitTarget } from '@/server/bff/security/route-paths';
 import { canUseSecureCookie } from '@/server/bff/security/request-guards';
 import { OIDC_ACCOUNT_PREFIX, startSession } from '@/server/bff/sessions/start-session';
+import { requestCookies } from '@/server/bff/sessions/session-cookie';
 import type { OidcSessionLink } from '@/server/bff/sessions/session-store';
 import { backchannelLogout } from './backchannel-logout';
 import type { OidcConfig } from './oidc-config';
@@ -193,7 +194,7 @@ async function completeSignIn(
   const { pendingSignIns, auditLog, logSecrets, bffConfig: config } = app;
   const now = config.now ?? Date.now;
   const pendingName = pendingCookie(request).name;
-  const pending = await pendingSignIns.take(request.cookies[pendingName]);
+  const pending = await pendingSignIns.take(requestCookies(request)[pendingName]);
   if (!pending) throw new SignInFailed('no-pending-sign-in');
   let configuration: client.Configuration;
   try {

@@ -3,7 +3,7 @@
  * origin or a DPS_FILE_ORIGINS origin. The access hook has already checked Host, path shape, X-CSRF, cross-site signals, session and
  * role; here the body is read within its limit, the request forwarded with the token, and the answer streamed back.
  */
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fileQuerySchema } from '@/contract/bff-files';
@@ -29,17 +29,26 @@ import type { ZodApp } from '@/server/shared/zod-app';
 
 const PROXIED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
+const WATCH = Symbol('browser watch');
+type WatchedResponse = ServerResponse & { [WATCH]?: BrowserWatch };
+
+/** The browser's response `close` listener, one function for all requests (no closure per request). */
+function onBrowserClose(this: WatchedResponse): void {
+  const watch = this[WATCH];
+  if (!watch || this.writableFinished) return;
+  watch.left = true;
+  watch.listener?.();
+}
+
 /** Whether the browser went away before the answer was complete; a read's upstream call is ended when it does. */
 class BrowserWatch implements Abandonment {
   left = false;
-  private listener: (() => void) | undefined;
+  listener: (() => void) | undefined = undefined;
 
   constructor(reply: FastifyReply) {
-    reply.raw.once('close', () => {
-      if (reply.raw.writableFinished) return;
-      this.left = true;
-      this.listener?.();
-    });
+    const raw = reply.raw as WatchedResponse;
+    raw[WATCH] = this;
+    raw.once('close', onBrowserClose);
   }
 
   get abandoned(): boolean {
@@ -108,39 +117,25 @@ async function forward(
   request: FastifyRequest,
   reply: FastifyReply,
   call: UpstreamCall,
-  { extraHeaders = {}, auditPath, filter }: ForwardOptions = {},
+  { extraHeaders, auditPath, filter }: ForwardOptions = {},
 ) {
-  const { auditLog, upstream } = request.server;
+  const { upstream } = request.server;
   const browser = new BrowserWatch(reply);
-  const write = !isReadMethod(call.method);
-  let auditId: string | undefined;
-  const complete = async (outcome: AuditOutcome, status: number | null) => {
-    if (!auditId) return;
-    try {
-      await auditLog.completed(auditId, { outcome, status, clientClosed: browser.left });
-    } catch (error) {
-      request.log.error({ err: (error as Error).message }, 'audit log append failed');
-    }
-  };
-  const beforeSend = async () => {
-    try {
-      auditId = await recordForwardedWrite(request, auditPath);
-    } catch (error) {
-      request.log.error({ err: (error as Error).message }, 'audit log append failed');
-      throw new AuditUnavailableError();
-    }
-  };
+  // A write's audit entry (none for a read: nothing to complete, and no closures made for it).
+  const audit = isReadMethod(call.method) ? undefined : new ForwardedWriteAudit(request, browser, auditPath);
 
   let response: IncomingMessage;
   try {
-    response = await upstream.send(write ? { ...call, beforeSend } : { ...call, abandonment: browser });
+    if (audit) call.beforeSend = () => audit.record();
+    else call.abandonment = browser;
+    response = await upstream.send(call);
   } catch (error) {
     if (error instanceof UpstreamTimeoutError) {
-      await complete('timeout', null);
+      await audit?.complete('timeout', null);
       return reply.code(504).send({ message: `The service did not answer within ${error.timeoutMs / 1000} s` });
     }
     if (error instanceof UpstreamUnreachableError) {
-      await complete('connection-failed', null);
+      await audit?.complete('connection-failed', null);
       return reply.code(502).send({ message: `The service is unreachable (${error.code})` });
     }
     if (error instanceof AuditUnavailableError) {
@@ -148,15 +143,15 @@ async function forward(
     }
     if (error instanceof TokenError) {
       // Sent, refused with 401, and no new token to replay it with.
-      await complete('answered', 401);
+      await audit?.complete('answered', 401);
       return reply.code(error.status).send({ message: error.message });
     }
     if ((error as Error).name === 'AbortError') return reply; // the browser left
-    await complete('connection-failed', null);
+    await audit?.complete('connection-failed', null);
     request.log.error({ err: (error as Error).message }, 'forwarding failed');
     return reply.code(502).send({ message: 'The service could not be reached' });
   }
-  await complete('answered', response.statusCode ?? null);
+  if (audit) await audit.complete('answered', response.statusCode ?? null);
   const streamedBody = call.body !== undefined && !Buffer.isBuffer(call.body);
   if (streamedBody && response.statusCode === 401) {
     // Not replayed (the bytes are gone) and not passed on as is (the console would take it for a lost session).
@@ -171,9 +166,54 @@ async function forward(
   }
   if (filter && response.statusCode === 200) return sendFiltered(request, reply, response, filter);
   reply.code(response.statusCode ?? 502);
-  reply.headers({ ...browserResponseHeaders(response.headers), ...extraHeaders, 'cache-control': 'no-store' });
-  response.on('error', (error) => request.log.warn({ err: error.message }, 'upstream response body failed'));
+  const headers = browserResponseHeaders(response.headers);
+  if (extraHeaders) Object.assign(headers, extraHeaders);
+  headers['cache-control'] = 'no-store';
+  reply.headers(headers);
+  (response as LoggedResponse)[LOG] = request.log;
+  response.on('error', onUpstreamBodyError);
   return reply.send(response);
+}
+
+const LOG = Symbol('request log');
+type LoggedResponse = IncomingMessage & { [LOG]?: FastifyRequest['log'] };
+
+/** An upstream answer's body failed while streaming (one function for all requests: no closure per request). */
+function onUpstreamBodyError(this: LoggedResponse, error: Error): void {
+  this[LOG]?.warn({ err: error.message }, 'upstream response body failed');
+}
+
+/** The audit entry of one forwarded write: recorded just before it is sent, completed when its outcome is known. */
+class ForwardedWriteAudit {
+  private auditId: string | undefined;
+
+  constructor(
+    private readonly request: FastifyRequest,
+    private readonly browser: BrowserWatch,
+    private readonly auditPath: string | undefined,
+  ) {}
+
+  async record(): Promise<void> {
+    try {
+      this.auditId = await recordForwardedWrite(this.request, this.auditPath);
+    } catch (error) {
+      this.request.log.error({ err: (error as Error).message }, 'audit log append failed');
+      throw new AuditUnavailableError();
+    }
+  }
+
+  async complete(outcome: AuditOutcome, status: number | null): Promise<void> {
+    if (!this.auditId) return;
+    try {
+      await this.request.server.auditLog.completed(this.auditId, {
+        outcome,
+        status,
+        clientClosed: this.browser.left,
+      });
+    } catch (error) {
+      this.request.log.error({ err: (error as Error).message }, 'audit log append failed');
+    }
+  }
 }
 
 /** `GET /api/agents` for an operator limited to some agents: all of theirs at once (./agent-limit.ts). */

@@ -180,13 +180,18 @@ export class TokenManager {
 
   constructor(private readonly options: TokenManagerOptions) {}
 
+  /** The client last asked for, by identity: the BFF asks for its one app client on every call. */
+  private last: { credentials: ClientCredentials; client: ClientTokens } | undefined;
+
   private client(credentials: ClientCredentials): ClientTokens {
+    if (this.last?.credentials === credentials) return this.last.client;
     const key = `${credentials.authUrl}\n${credentials.clientId}`;
     let client = this.clients.get(key);
     if (!client) {
       client = new ClientTokens(credentials, this.options);
       this.clients.set(key, client);
     }
+    this.last = { credentials, client };
     return client;
   }
 

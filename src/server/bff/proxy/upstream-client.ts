@@ -133,7 +133,7 @@ export class UpstreamClient {
   /** Sends the call with a token; on 401 gets a fresh token and replays once. A second 401 is returned as is. */
   async send(call: UpstreamCall): Promise<IncomingMessage> {
     const token = await this.tokens.getToken(this.upstream);
-    await call.beforeSend?.();
+    if (call.beforeSend) await call.beforeSend();
     const first = await this.sendWithToken(call, token);
     if (first.response.statusCode !== 401) return first.response;
     if (call.body && !Buffer.isBuffer(call.body)) {
@@ -150,21 +150,23 @@ export class UpstreamClient {
     call: UpstreamCall,
     token: string,
   ): Promise<{ response: IncomingMessage; token: string }> {
-    const traceparent = call.requestId === undefined ? undefined : traceparentFor(call.requestId);
+    // One headers object per attempt (sendUpstream adds Content-Length to it): the call's, then the BFF's own.
+    const headers: OutgoingHttpHeaders = Object.assign({}, call.headers);
+    headers.authorization = `Bearer ${token}`;
+    headers['user-agent'] = 'dps-console-bff';
+    if (call.requestId) {
+      // The console request's id: the service logs its lines under it (and a tracing service joins the trace).
+      headers['x-request-id'] = call.requestId;
+      const traceparent = traceparentFor(call.requestId);
+      if (traceparent) headers.traceparent = traceparent;
+    }
     const startedAt = performance.now();
     let response: IncomingMessage;
     try {
       response = await sendUpstream({
         url: call.url,
         method: call.method,
-        headers: {
-          ...call.headers,
-          authorization: `Bearer ${token}`,
-          'user-agent': 'dps-console-bff',
-          // The console request's id: the service logs its lines under it (and a tracing service joins the trace).
-          ...(call.requestId ? { 'x-request-id': call.requestId } : {}),
-          ...(traceparent ? { traceparent } : {}),
-        },
+        headers,
         body: call.body,
         timeoutMs:
           call.timeoutMs ??

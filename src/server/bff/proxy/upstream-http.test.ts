@@ -41,7 +41,8 @@ describe('sendUpstream', () => {
       const socket = response.socket;
       expect((await readResponseBody(response)).toString()).toBe('ok');
       used.add(socket);
-      expect(socket.listenerCount('timeout')).toBeLessThanOrEqual(1);
+      // The agent's own listener and the BFF's one per socket (not one per response).
+      expect(socket.listenerCount('timeout')).toBeLessThanOrEqual(2);
     }
     // Sequential requests reuse one connection; 25 of them must not have added 25 listeners to it.
     expect(used.size).toBeLessThan(25);
@@ -56,5 +57,26 @@ describe('sendUpstream', () => {
       what: 'the echo server',
     });
     await expect(readResponseBody(response)).rejects.toBeInstanceOf(UpstreamTimeoutError);
+  });
+
+  it('still ends a stalled body on a keep-alive socket that answered before', async () => {
+    const first = await sendUpstream({
+      url: new URL('/ok', base),
+      method: 'GET',
+      headers: {},
+      timeoutMs: 200,
+      what: 'the echo server',
+    });
+    const socket = first.socket;
+    expect((await readResponseBody(first)).toString()).toBe('ok');
+    const stalled = await sendUpstream({
+      url: new URL('/stall', base),
+      method: 'GET',
+      headers: {},
+      timeoutMs: 200,
+      what: 'the echo server',
+    });
+    expect(stalled.socket).toBe(socket);
+    await expect(readResponseBody(stalled)).rejects.toBeInstanceOf(UpstreamTimeoutError);
   });
 });

@@ -4,6 +4,7 @@
  */
 import http, { type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import https from 'node:https';
+import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 
 export class UpstreamTimeoutError extends Error {
@@ -69,47 +70,90 @@ function isStreamed(body: Buffer | StreamedBody | undefined): body is StreamedBo
   return body !== undefined && !Buffer.isBuffer(body);
 }
 
+/** What a keep-alive socket knows of the response it is streaming, while it streams one (see watchStall). */
+interface StallWatch {
+  response: IncomingMessage;
+  what: string;
+  timeoutMs: number;
+}
+
+const STALL = Symbol('upstream stall watch');
+const STALL_LISTENER = Symbol('upstream stall listener');
+type WatchedSocket = Socket & { [STALL]?: StallWatch; [STALL_LISTENER]?: true };
+
+/** A socket's `timeout` listener, added once per socket (not per response): ends the response it streams, if any. */
+function onSocketStall(this: WatchedSocket): void {
+  const watch = this[STALL];
+  if (watch) watch.response.destroy(new UpstreamTimeoutError(watch.what, watch.timeoutMs));
+}
+
+/** Ends the stall watch of `this` response (on its end or close, whichever comes first); the socket may serve others. */
+function releaseStall(this: IncomingMessage): void {
+  const socket = this.socket as WatchedSocket | null;
+  if (!socket || socket[STALL]?.response !== this) return;
+  socket[STALL] = undefined;
+  socket.setTimeout(0);
+}
+
+/**
+ * From the response headers on, the body streams to the browser; a stalled body ends the connection instead of a 504.
+ * The keep-alive socket outlives this response: it has one `timeout` listener for all the responses it carries, and
+ * this response's watch is removed when it is done — only its own (a socket reused for the next call before this
+ * response's `close` keeps the next call's watch).
+ */
+function watchStall(response: IncomingMessage, what: string, timeoutMs: number): void {
+  const socket = response.socket as WatchedSocket | null;
+  if (!socket) return;
+  if (!socket[STALL_LISTENER]) {
+    socket[STALL_LISTENER] = true;
+    socket.on('timeout', onSocketStall);
+  }
+  socket[STALL] = { response, what, timeoutMs };
+  socket.setTimeout(timeoutMs);
+  response.on('end', releaseStall);
+  response.on('close', releaseStall);
+}
+
+/** `http.request` options for `url`, read from it directly (cheaper than Node's conversion of a URL object). */
+function requestTarget(url: URL) {
+  const hostname = url.hostname;
+  return {
+    protocol: url.protocol,
+    // Node wants an IPv6 address without its brackets.
+    hostname: hostname.startsWith('[') ? hostname.slice(1, -1) : hostname,
+    port: url.port,
+    path: `${url.pathname}${url.search}`,
+  };
+}
+
 /**
  * Sends one request; resolves with the response as soon as its headers arrive. The deadline for those headers starts
  * when the request is sent — for a streamed body, when its last byte is: how long the browser takes to send a file is
- * not the service's delay.
+ * not the service's delay. `headers` is the caller's own object, made for this call: Content-Length is set on it.
  */
 export function sendUpstream(request: UpstreamRequest): Promise<IncomingMessage> {
   const { url, method, headers, body, timeoutMs, what, abandonment } = request;
-  const transport = url.protocol === 'https:' ? https : http;
+  const secure = url.protocol === 'https:';
   if (abandonment?.abandoned) return Promise.reject(new UpstreamAbandonedError());
+  headers['content-length'] = String(isStreamed(body) ? body.contentLength : (body?.length ?? 0));
   return new Promise((resolvePromise, reject) => {
     let settled = false;
-    const outgoing = transport.request(
-      url,
+    const target = requestTarget(url);
+    const outgoing = (secure ? https : http).request(
       {
+        ...target,
         method,
-        headers: {
-          ...headers,
-          'content-length': String(isStreamed(body) ? body.contentLength : (body?.length ?? 0)),
-        },
-        agent: agents[url.protocol as 'http:' | 'https:'],
+        headers,
+        agent: secure ? agents['https:'] : agents['http:'],
       },
       (response) => {
         settled = true;
         clearTimeout(timer);
-        // From here on the body streams to the browser; a stalled body ends the connection instead of a 504.
-        // The keep-alive socket outlives this response: its timeout and listener are removed when the response is
-        // done, or every reuse would add a listener (a leak, and stale callbacks destroying old responses).
-        const socket = response.socket;
-        const onStall = () => response.destroy(new UpstreamTimeoutError(what, timeoutMs));
-        socket?.setTimeout(timeoutMs);
-        socket?.on('timeout', onStall);
-        const release = () => {
-          socket?.setTimeout(0);
-          socket?.off('timeout', onStall);
-        };
-        response.once('end', release);
-        response.once('close', release);
+        watchStall(response, what, timeoutMs);
         resolvePromise(response);
       },
     );
-    abandonment?.onAbandon(() => outgoing.destroy(new UpstreamAbandonedError()));
+    if (abandonment) abandonment.onAbandon(() => outgoing.destroy(new UpstreamAbandonedError()));
     let timer: NodeJS.Timeout | undefined;
     const startDeadline = () => {
       timer = setTimeout(() => {

@@ -20,9 +20,20 @@ function cookieFor(request: FastifyRequest) {
   };
 }
 
+/**
+ * The request's cookies, parsed when first asked for. @fastify/cookie is registered without its parsing hook (app.ts):
+ * a proxied call that carries no session reaches none of this, and one that does pays for one parse, not a hook.
+ */
+export function requestCookies(request: FastifyRequest): Record<string, string | undefined> {
+  const parsed = request.cookies as FastifyRequest['cookies'] | null;
+  if (parsed) return parsed;
+  const header = request.headers.cookie;
+  return (request.cookies = header ? request.server.parseCookie(header) : {});
+}
+
 /** The session id this request presents under its cookie name, if any. */
 export function sessionIdFrom(request: FastifyRequest): string | undefined {
-  return request.cookies[cookieFor(request).name];
+  return requestCookies(request)[cookieFor(request).name];
 }
 
 export function setSessionCookie(
@@ -34,7 +45,7 @@ export function setSessionCookie(
   const { name, options } = cookieFor(request);
   reply.setCookie(name, id, { ...options, maxAge: maxAgeSeconds });
   // A cookie of the plain name left from before the prefix was used is dropped rather than sent on every request.
-  if (name === SECURE_SESSION_COOKIE && request.cookies[PLAIN_SESSION_COOKIE] !== undefined) {
+  if (name === SECURE_SESSION_COOKIE && requestCookies(request)[PLAIN_SESSION_COOKIE] !== undefined) {
     reply.clearCookie(PLAIN_SESSION_COOKIE, { ...options });
   }
 }

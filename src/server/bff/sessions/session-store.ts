@@ -217,7 +217,12 @@ export class FileSessionStore implements SessionStore {
       }
       throw error;
     }
-    const stored = await this.contentOf(path, stats.ino, stats.size);
+    // The file unchanged since it was last read (the usual case): its content without a promise of its own.
+    const cached = this.contents.get(path);
+    const stored =
+      cached && cached.ino === stats.ino && cached.size === stats.size
+        ? cached.stored
+        : await this.contentOf(path, stats.ino, stats.size);
     return {
       operator: storedOwner(stored.operator),
       createdAt: stored.createdAt,
@@ -285,7 +290,12 @@ export class FileSessionStore implements SessionStore {
   async get(id: string | undefined): Promise<Session | null> {
     if (!id || !CREDENTIAL_PATTERN.test(id)) return null;
     const path = this.pathOfId(id);
-    const session = await this.read(path).catch(() => undefined);
+    let session: Session | undefined;
+    try {
+      session = await this.read(path);
+    } catch {
+      session = undefined;
+    }
     if (!session) return null;
     const now = this.now();
     if (this.expired(session, now)) {

@@ -5,7 +5,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SignInMethod } from '@/contract/bff-session';
 import { LAUNCH_OPERATOR } from './launch-links';
-import { PLAIN_SESSION_COOKIE, sessionIdFrom, setSessionCookie } from './session-cookie';
+import { PLAIN_SESSION_COOKIE, requestCookies, sessionIdFrom, setSessionCookie } from './session-cookie';
 import type { SessionExtras, SessionOwner } from './session-store';
 import { summarizeUserAgent } from './user-agent-summary';
 
@@ -25,7 +25,7 @@ export async function startSession(
 ): Promise<void> {
   const { sessionStore: sessions, bffConfig: config } = request.server;
   await sessions.destroy(sessionIdFrom(request));
-  await sessions.destroy(request.cookies[PLAIN_SESSION_COOKIE]);
+  await sessions.destroy(requestCookies(request)[PLAIN_SESSION_COOKIE]);
   // request.ip: the peer, or the client a trusted proxy names (DPS_TRUST_PROXY). Shown in the Sessions dialog only.
   const { id, session } = await sessions.create(
     operator,
