@@ -140,10 +140,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     }
   }
   // Only the writes beside pgbench (PostgreSQL: DPS_DATABASE_URL).
-  if (parts.includes('writes')) {
-    await benchWrites();
-    await dropBenchSchemas(process.env.DPS_DATABASE_URL!);
-  }
+  if (parts.includes('writes')) await benchWrites();
   if (parts.length === 0 || parts.includes('lists')) await benchService();
   // A million runs: only when asked for by name.
   if (parts.includes('insights')) await benchInsights();

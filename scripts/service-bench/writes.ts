@@ -282,8 +282,10 @@ export async function benchWrites(): Promise<void> {
     );
   } finally {
     api?.close();
-    await db.end();
     await stop(service.child as ChildProcess);
+    // Only its own schema: another bench may be running beside it.
+    await db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => undefined);
+    await db.end();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
