@@ -3,13 +3,16 @@
  * (./service-bench/compare.ts), on PGlite and, with DPS_DATABASE_URL, on PostgreSQL, each with the read cache on, then off;
  * then the embedded service on
  * loopback (PGlite, or PostgreSQL with DPS_DATABASE_URL): list latency (p50/p99, first page and a deep page reached through nextToken) at 1,000 and at 10,000
- * documents side by side — keyset pagination should keep them flat — and PATCH throughput. A script, not a test.
+ * documents side by side — keyset pagination should keep them flat — and PATCH throughput. With PostgreSQL, `compare`
+ * also runs ./service-bench/writes.ts (`-- writes` alone): three writes beside pgbench running their very statements.
+ * A script, not a test.
  */
 import pg from 'pg';
 import { startTestService } from '../src/server/service/testing/start-test-service';
 import { compareWithBare } from './service-bench/compare';
 import { benchBacklog } from './service-bench/backlog';
 import { benchInsights } from './service-bench/insights';
+import { benchWrites } from './service-bench/writes';
 import { apiClient, type ApiClient } from '../src/server/service/testing/http';
 
 const LIST_SAMPLES = 200;
@@ -131,9 +134,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     if (process.env.DPS_DATABASE_URL) {
       await compareWithBare('PostgreSQL');
       await compareWithBare('PostgreSQL', { readCache: false });
+      // The three writes of issue 40 beside pgbench running the statements the service sends for them.
+      await benchWrites();
       await dropBenchSchemas(process.env.DPS_DATABASE_URL);
     }
   }
+  // Only the writes beside pgbench (PostgreSQL: DPS_DATABASE_URL).
+  if (parts.includes('writes')) await benchWrites();
   if (parts.length === 0 || parts.includes('lists')) await benchService();
   // A million runs: only when asked for by name.
   if (parts.includes('insights')) await benchInsights();

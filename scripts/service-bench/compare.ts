@@ -35,7 +35,7 @@ interface Workload {
   body?: (i: number) => unknown;
 }
 
-function stop(child: ChildProcess): Promise<void> {
+export function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((r) => {
     child.once('exit', () => r());
@@ -43,7 +43,7 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-function client(origin: string, token?: string) {
+export function client(origin: string, token?: string) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
   return {
     send(method: string, path: string, body?: unknown): Promise<Answer> {
@@ -80,9 +80,9 @@ function client(origin: string, token?: string) {
   };
 }
 
-type Client = ReturnType<typeof client>;
+export type Client = ReturnType<typeof client>;
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 

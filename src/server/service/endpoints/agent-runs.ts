@@ -186,11 +186,8 @@ function oneAgentRunRoutes(app: ZodApp) {
       config,
     },
     async (request) =>
-      respond(
-        await app.store.transaction((tx) =>
-          archiveAgentRun(tx, runScope(request), request.params.agentId, request.params.runId),
-        ),
-      ),
+      // Its own transactions: one statement reads, one writes (agent-run-engine.ts).
+      respond(await archiveAgentRun(app.store.db, runScope(request), request.params.agentId, request.params.runId)),
   );
 
   app.delete(

@@ -30,7 +30,7 @@ import { recognitionsRepo } from '@/server/service/storage/repositories/document
 import { fileBaseUrlOf, ocrFileUrlOf } from './document-recognition';
 import { parseRange } from '@/server/service/storage/file-store/byte-range';
 import { fileTooLarge, type FileHead, type Upload } from '@/server/service/storage/file-store/file-store';
-import { documentsRepo } from '@/server/service/storage/repositories/documents';
+import { documentsRepo, patchDocument } from '@/server/service/storage/repositories/documents';
 import { bumpCounter, createdStamp, updatedStamp } from '@/server/service/storage';
 import { withIdempotency } from '@/server/service/plugins/idempotency';
 import type { ZodApp } from './resource-routes';
@@ -194,11 +194,11 @@ function documentWriteRoutes(app: ZodApp) {
       config,
     },
     async ({ params, body, auth }) => {
-      const updated = await documentsRepo.patch(app.store.db, auth.organizationId, params.documentId, (current) => ({
-        ...current,
+      // One statement: the body's fields and the audit stamp merged into the stored document.
+      const updated = await patchDocument(app.store.db, auth.organizationId, params.documentId, {
         ...body,
         ...updatedStamp(auth.actor),
-      }));
+      });
       return withFileUrl(ctx, updated);
     },
   );

@@ -100,9 +100,14 @@ export const validationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config,
     },
+    // Its own transactions: one statement reads, one writes (agent-run-engine.ts).
     async (request) =>
-      app.store.transaction((tx) =>
-        updateValidationTask(tx, runScope(request), request.params.validationId, request.params.taskId, request.body),
+      updateValidationTask(
+        app.store.db,
+        runScope(request),
+        request.params.validationId,
+        request.params.taskId,
+        request.body,
       ),
   );
 };

@@ -34,7 +34,7 @@ import {
   WAITING_FOR_REVIEW_STATUS,
 } from '@/contract';
 import { badRequest, conflict, notFound } from '@/server/service/http-error';
-import { bumpCounter, type Tx } from '@/server/service/storage';
+import { bumpCounter, type Executor, type Tx } from '@/server/service/storage';
 import { applyTransition, type AgentRunTrigger, type RunState } from './agent-run-lifecycle';
 import {
   planActionRun,
@@ -46,7 +46,11 @@ import {
 import { predictFields } from './predictions';
 import {
   agentRunsRepo,
+  replaceTaskAndRunIfUnchanged,
+  runForMove,
+  taskAndRunForMove,
   type AgentRunInternal,
+  type RunForMove,
   type StoredAgentRun,
 } from '@/server/service/storage/repositories/agent-runs';
 import { agentsRepo } from '@/server/service/storage/repositories/agents';
@@ -96,6 +100,8 @@ async function loadWorkflow(tx: Tx, organizationId: string, resourceIds: string[
 }
 
 type Workflow = Awaited<ReturnType<typeof loadWorkflow>>;
+/** What a move uses of the workflow: hooks fire on transitions, actions run on export. */
+type MoveWorkflow = Pick<Workflow, 'hooks' | 'actions'>;
 
 /** A run in memory while it moves; `flush` writes the hook/action runs its transitions caused. */
 class RunMover {
@@ -104,7 +110,7 @@ class RunMover {
 
   constructor(
     readonly run: StoredAgentRun,
-    private readonly workflow: Workflow,
+    private readonly workflow: MoveWorkflow,
     private readonly scope: RunScope,
     private readonly actionsById: Map<string, Action>,
   ) {}
@@ -164,6 +170,11 @@ class RunMover {
     return planned;
   }
 
+  /** Whether the moves so far start hook or action runs (which flush writes, with their counters). */
+  startsRuns(): boolean {
+    return this.hookRuns.length > 0 || this.actionRuns.length > 0;
+  }
+
   async flush(tx: Tx): Promise<void> {
     const { organizationId, actor } = this.scope;
     const agentRunId = formatRunReference(this.run.agentId, this.run.runId);
@@ -207,6 +218,20 @@ async function moverFor(tx: Tx, scope: RunScope, run: StoredAgentRun): Promise<R
   const workflow = await loadWorkflow(tx, scope.organizationId, agent?.resourceIds ?? []);
   return new RunMover(run, workflow, scope, await actionsByIdFor(tx, scope.organizationId, workflow));
 }
+
+/** A mover over a run read with its workflow in one statement (runForMove). */
+function moverOf(scope: RunScope, found: RunForMove): RunMover {
+  const actionsById = new Map(found.actions.map((action) => [action.actionId, action]));
+  for (const action of found.hookActions)
+    if (!actionsById.has(action.actionId)) actionsById.set(action.actionId, action);
+  return new RunMover(found.run, { hooks: found.hooks, actions: found.actions }, scope, actionsById);
+}
+
+/**
+ * How many times an optimistic write reads again after another write changed its rows in between, before it takes
+ * the row locks instead (a run many write at once).
+ */
+const OPTIMISTIC_TRIES = 3;
 
 /** Actions the workflow can reach: its own plus those its hooks start. */
 async function actionsByIdFor(tx: Tx, organizationId: string, workflow: Workflow): Promise<Map<string, Action>> {
@@ -469,8 +494,41 @@ const TASK_MOVES: Record<string, readonly string[]> = {
 /**
  * Moves a validation task and, with it, its agent run. 409 when the task's status does not allow the move (taking
  * a task another reviewer holds, changing a finished task) or the run is archived.
+ *
+ * Two statements when the move starts no hook or action run: one read of the task, its run and the run's workflow;
+ * one write of both rows, on condition that neither changed since (else it reads again: of two takes of one ready
+ * task, the second then reads it in-progress and gets the 409). A move that starts hook or action runs writes them
+ * with their counters in one transaction under the row locks (updateValidationTaskLocked).
  */
 export async function updateValidationTask(
+  db: Executor,
+  scope: RunScope,
+  validationId: string,
+  taskId: string,
+  body: { status: ValidationTask['status']; output?: Record<string, unknown> },
+): Promise<ValidationTask> {
+  const { organizationId, actor } = scope;
+  for (let tries = 0; tries < OPTIMISTIC_TRIES; tries++) {
+    const found = await taskAndRunForMove(db, organizationId, taskId);
+    if (!found || found.task.validationId !== validationId) throw notFound(`Validation task ${taskId} not found`);
+    const { task, version } = found;
+    checkTaskMove(task, body);
+    const moved = movedTask(task, body, { by: actor, time: nowTimestamp() });
+    if (!found.run) {
+      if (await validationTasksRepo.replaceIfUnchanged(db, organizationId, taskId, version, moved)) return moved;
+      continue;
+    }
+    const mover = moverOf(scope, found.run);
+    moveRunWithTask(mover, task, body);
+    if (mover.startsRuns()) break;
+    const run = { next: mover.run, version: found.run.version };
+    if (await replaceTaskAndRunIfUnchanged(db, organizationId, { next: moved, version }, run)) return moved;
+  }
+  return db.transaction((tx) => updateValidationTaskLocked(tx as Tx, scope, validationId, taskId, body));
+}
+
+/** updateValidationTask in one transaction under the task's and the run's row locks, hook and action runs written. */
+export async function updateValidationTaskLocked(
   tx: Tx,
   scope: RunScope,
   validationId: string,
@@ -517,21 +575,32 @@ async function moveRunForTask(
   body: { status: ValidationTask['status']; output?: Record<string, unknown> },
 ): Promise<void> {
   if (stored.status === 'archived') throw conflict(`agent run ${stored.id} is archived`);
-  const trigger: AgentRunTrigger = RUN_TRIGGER_OF_TASK_MOVE[body.status];
   await agentRunsRepo.patch(tx, scope.organizationId, stored.runId, async (run) => {
     const mover = await moverFor(tx, scope, run);
-    if (
-      trigger !== 'fail' &&
-      mover.status !== (trigger === 'startReview' ? WAITING_FOR_REVIEW_STATUS : IN_REVIEW_STATUS)
-    ) {
-      throw conflict(`agent run ${run.id} is ${run.status}, so its validation task cannot move to ${body.status}`);
-    }
-    if (body.status === 'succeeded') run.internal.review = body.output ?? {};
-    mover.move(trigger, trigger === 'fail' ? `validation task ${task.taskId} failed` : undefined, {
-      taskId: task.taskId,
-    });
+    moveRunWithTask(mover, task, body);
     await mover.flush(tx);
     return run;
+  });
+}
+
+/** The run's move for its task's: 409 when the run is archived or not in the status the task's move comes from. */
+function moveRunWithTask(
+  mover: RunMover,
+  task: ValidationTask,
+  body: { status: ValidationTask['status']; output?: Record<string, unknown> },
+): void {
+  const { run } = mover;
+  if (run.status === 'archived') throw conflict(`agent run ${run.id} is archived`);
+  const trigger: AgentRunTrigger = RUN_TRIGGER_OF_TASK_MOVE[body.status];
+  if (
+    trigger !== 'fail' &&
+    mover.status !== (trigger === 'startReview' ? WAITING_FOR_REVIEW_STATUS : IN_REVIEW_STATUS)
+  ) {
+    throw conflict(`agent run ${run.id} is ${run.status}, so its validation task cannot move to ${body.status}`);
+  }
+  if (body.status === 'succeeded') run.internal.review = body.output ?? {};
+  mover.move(trigger, trigger === 'fail' ? `validation task ${task.taskId} failed` : undefined, {
+    taskId: task.taskId,
   });
 }
 
@@ -572,8 +641,33 @@ export async function exportAgentRun(
   });
 }
 
-/** PATCH {status: archived}: from any state; archiving an archived run changes nothing. */
+/**
+ * PATCH {status: archived}: from any state; archiving an archived run changes nothing. Two statements when the move
+ * starts no hook or action run: one read of the run and its workflow, one write on condition that the run did not
+ * change since (else it reads again). Otherwise one transaction under the run's row lock (archiveAgentRunLocked).
+ */
 export async function archiveAgentRun(
+  db: Executor,
+  scope: RunScope,
+  agentId: string,
+  runId: string,
+): Promise<StoredAgentRun> {
+  for (let tries = 0; tries < OPTIMISTIC_TRIES; tries++) {
+    const found = await runForMove(db, scope.organizationId, runId);
+    if (!found || found.run.agentId !== agentId) throw notFound(`Agent run ${runId} not found`);
+    if (found.run.status === 'archived') return found.run;
+    const mover = moverOf(scope, found);
+    mover.move('archive', 'archived by a client');
+    if (mover.startsRuns()) break;
+    if (await agentRunsRepo.replaceIfUnchanged(db, scope.organizationId, runId, found.version, mover.run)) {
+      return mover.run;
+    }
+  }
+  return db.transaction((tx) => archiveAgentRunLocked(tx as Tx, scope, agentId, runId));
+}
+
+/** archiveAgentRun in one transaction under the run's row lock, hook and action runs written. */
+export async function archiveAgentRunLocked(
   tx: Tx,
   scope: RunScope,
   agentId: string,

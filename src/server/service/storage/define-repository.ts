@@ -30,7 +30,7 @@ import { and, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { DEFAULT_LIST_RESULTS, MAX_LIST_RESULTS, nowTimestamp } from '@/contract';
 import { notFound } from '@/server/service/http-error';
-import type { Executor, Tx } from './database';
+import { rows, type Executor, type Tx } from './database';
 import {
   afterPosition,
   decodeNextToken,
@@ -127,6 +127,29 @@ export interface Repository<T extends object> {
     update: (current: T, tx: Tx) => T | Promise<T>,
     extra?: Record<string, unknown>,
   ): Promise<T>;
+  /**
+   * One statement: `fields` replace theirs in the stored resource (other keys keep their place, new ones go last, as
+   * `{...current, ...fields}` would), `columns` are set beside it, and the resource comes back; 404 when missing.
+   * For a patch that needs nothing of the current resource but its other fields (no read, no row lock held between
+   * round trips). `columns` must be what the derived columns become: the caller knows which fields they follow.
+   */
+  merge(
+    db: Executor,
+    organizationId: string,
+    id: string,
+    fields: Partial<T>,
+    columns?: Record<string, unknown>,
+  ): Promise<T>;
+  /**
+   * The UPDATE that writes `next` over the row only while `condition` holds (not run: `replaceIfUnchanged` runs it, and
+   * statements writing several rows at once embed it), returning the row's id.
+   */
+  replaceQuery(db: Executor, organizationId: string, id: string, next: T, condition: SQL): SQL;
+  /**
+   * An optimistic write: writes `next` only if the row is still the version read (its `xmin::text`, see
+   * isRowVersion); false when it changed or is gone since, and nothing was written. One statement.
+   */
+  replaceIfUnchanged(db: Executor, organizationId: string, id: string, version: string, next: T): Promise<boolean>;
   /** Deletes and returns the resource; 404 when missing. */
   delete(db: Executor, organizationId: string, id: string): Promise<T>;
   /** Counts rows (e.g. to refuse deleting a role still in use). */
@@ -261,6 +284,39 @@ async function listPage<T extends object>(
   };
 }
 
+/** The writes of one statement each: a merge of fields, and the replacement of a row on condition. */
+function singleStatementWrites<T extends object>({
+  t,
+  derive,
+  timeOf,
+  scope,
+  notFoundError,
+}: RepositoryQueries<T>): Pick<Repository<T>, 'merge' | 'replaceQuery' | 'replaceIfUnchanged'> {
+  const replaceQuery = (db: Executor, organizationId: string, id: string, next: T, condition: SQL) =>
+    db
+      .update(t)
+      .set({ data: next, updatedTime: timeOf(next, 'updatedTime'), ...derive(next) } as never)
+      .where(and(scope(organizationId, id), condition))
+      .returning({ id: t.id })
+      .getSQL();
+  return {
+    async merge(db, organizationId, id, fields, columns = {}) {
+      const updatedTime = timeOf(fields as T, 'updatedTime');
+      const found = await db
+        .update(t)
+        .set({ data: mergedJson(t.data, fields), ...(updatedTime ? { updatedTime } : {}), ...columns } as never)
+        .where(scope(organizationId, id))
+        .returning({ data: t.data });
+      return (found[0]?.data as T | undefined) ?? notFoundError(id);
+    },
+    replaceQuery,
+    async replaceIfUnchanged(db, organizationId, id, version, next) {
+      const written = await rows(db, replaceQuery(db, organizationId, id, next, isRowVersion(t, version)));
+      return written.length === 1;
+    },
+  };
+}
+
 /** Rows one createMany statement inserts. */
 const CREATE_MANY_ROWS = 250;
 
@@ -327,6 +383,8 @@ export function defineRepository<T extends object>(options: RepositoryOptions<T>
       });
     },
 
+    ...singleStatementWrites(queries),
+
     async delete(db, organizationId, id) {
       const removed = await db.delete(t).where(scope(organizationId, id)).returning({ data: t.data });
       return (removed[0]?.data as T | undefined) ?? notFoundError(id);
@@ -351,6 +409,31 @@ export function defineRepository<T extends object>(options: RepositoryOptions<T>
       return Object.fromEntries(found.map((row) => [String(row.value), Number(row.n)]));
     },
   };
+}
+
+/**
+ * Whether the row is still the version read: a row's version for optimistic writes is its `xmin` (read as
+ * `xmin::text`), the transaction that wrote this version of the row, which every update changes (PostgreSQL and PGlite
+ * alike).
+ */
+export function isRowVersion(table: PgTable, version: string): SQL {
+  return sql`${table}.xmin = ${version}::xid`;
+}
+
+/**
+ * `{...stored, ...fields}` of a json column in SQL, keeping the stored keys' order (json, not jsonb: the order of a
+ * resource's keys is kept): stored keys in place with the new value where `fields` has one, then the new keys in
+ * their order.
+ */
+function mergedJson(column: PgColumn, fields: object): SQL {
+  const patch = JSON.stringify(fields);
+  return sql`(SELECT json_object_agg(m.key, m.value ORDER BY m.part, m.n) FROM (
+    SELECT 1 AS part, o.n, o.key, coalesce(p.value, o.value) AS value
+      FROM json_each(${column}) WITH ORDINALITY AS o(key, value, n)
+      LEFT JOIN json_each(${patch}::json) AS p(key, value) ON p.key = o.key
+    UNION ALL
+    SELECT 2, p.n, p.key, p.value FROM json_each(${patch}::json) WITH ORDINALITY AS p(key, value, n)
+     WHERE NOT EXISTS (SELECT FROM json_each(${column}) AS o(key, value) WHERE o.key = p.key)) AS m)`;
 }
 
 /**

@@ -18,6 +18,7 @@ export {
   toIsoTimestamp,
   createdStamp,
   updatedStamp,
+  isRowVersion,
   type Repository,
   type ListOptions,
   type ListPage,
