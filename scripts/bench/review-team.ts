@@ -3,7 +3,8 @@
  * embedded service. One reviewer drains a queue of 40 runs; then four reviewers, each an operator account of their
  * own in a browser context of their own, drain another queue of 40 together. Each reviewer reads a run for a moment
  * (as a person would) and confirms it.
- * Prints runs per minute side by side (aim: four reviewers ≥ 3.5× one) and how many times any reviewer met a run
+ * Prints runs per minute side by side (aim: four reviewers ≥ 3.5× one), Confirm → the next run's page 1 and fields
+ * on screen per round (median and p90, timed in the page; aim with four on one queue: ≤ 200 ms), how many times any reviewer met a run
  * another held or had finished (a take answered 409, or a screen saying so; aim: 0), and checks that every run was
  * reviewed exactly once. Beside them, the machine's floor for four: the same four reviewers each on a queue of their
  * own (nothing shared), so what sharing costs is told apart from what four browsers on this machine cost.
@@ -16,11 +17,13 @@ import { makeTextPdf } from '../../e2e/helpers/document-fixtures';
 import { FileOperatorAccounts } from '../../src/server/bff/sessions/operator-accounts';
 import {
   openSignedInConsole,
+  percentile,
   progressOf,
   startBenchService,
   type BenchService,
   type SignedInConsole,
 } from './support/console-harness';
+import { timeUntilShown } from './support/review-screen';
 
 const QUEUE = 40;
 const TEAM = 4;
@@ -30,7 +33,8 @@ const PASSWORD = 'bench-reviewer-password';
 
 const progress = progressOf('review-team');
 
-type Queue = { agentId: string; runIds: string[] };
+/** A queue's runs, and the invoice number each run's document shows (how the screen is known to show that run). */
+type Queue = { agentId: string; runIds: string[]; values: Record<string, string> };
 
 /** An agent whose validation sends every run to a person, with `size` runs waiting. */
 async function queue(service: BenchService, name: string, size: number): Promise<Queue> {
@@ -49,6 +53,7 @@ async function queue(service: BenchService, name: string, size: number): Promise
   });
   const pdf = Buffer.from(await makeTextPdf(1)).toString('base64');
   const runIds: string[] = [];
+  const values: Record<string, string> = {};
   for (let i = 1; i <= size; i++) {
     const { documentId } = await call<{ documentId: string }>('POST', '/documents', {
       content: pdf,
@@ -61,19 +66,22 @@ async function queue(service: BenchService, name: string, size: number): Promise
     });
     const run = await call<{ runId: string }>('POST', `/agents/${encodeURIComponent(agentId)}/runs`, { documentId });
     runIds.push(run.runId);
+    values[run.runId] = `INV-${i}`;
   }
-  return { agentId, runIds };
+  return { agentId, runIds, values };
 }
 
 interface Sitting {
   reviewed: string[];
   /** Takes answered 409 and screens saying another reviewer has the run or it was reviewed already. */
   metTaken: number;
+  /** Each Confirm that led to another run: ms from the click to that run's page 1 and fields on screen. */
+  confirmToNext: number[];
 }
 
 /** One reviewer's sitting: Confirm after Confirm until the queue is done for them. */
-async function drain(page: Page, origin: string, agentId: string): Promise<Sitting> {
-  const sitting: Sitting = { reviewed: [], metTaken: 0 };
+async function drain(page: Page, origin: string, { agentId, values }: Queue): Promise<Sitting> {
+  const sitting: Sitting = { reviewed: [], metTaken: 0, confirmToNext: [] };
   page.on('response', (response) => {
     if (response.url().endsWith('/bff/review/holds') && response.status() === 409) sitting.metTaken++;
   });
@@ -91,9 +99,9 @@ async function drain(page: Page, origin: string, agentId: string): Promise<Sitti
     }
     const runId = new URL(page.url()).searchParams.get('runId')!;
     await page.waitForTimeout(READING_MS);
-    await confirm.click();
+    const steps = await timeUntilShown(page, { leaving: runId, values }, () => confirm.click(), end.or(refused));
     sitting.reviewed.push(runId);
-    await page.waitForURL((url) => url.searchParams.get('runId') !== runId, { timeout: 60_000 });
+    if (steps) sitting.confirmToNext.push(steps.shown);
   }
 }
 
@@ -104,7 +112,8 @@ async function team(browser: Browser, signedIn: SignedInConsole, size: number) {
   for (let i = 0; i < size; i++) {
     const name = `bench-reviewer-${i + 1}`;
     await accounts.add(name, 'reviewer', PASSWORD);
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    // bypassCSP: the Confirm → next timing is a snippet evaluated in the page (support/review-screen.ts).
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true });
     const answer = await context.request.post(`${signedIn.origin}/bff/login`, {
       headers: { 'X-CSRF': '1', 'Content-Type': 'application/json' },
       data: JSON.stringify({ name, password: PASSWORD }),
@@ -122,15 +131,18 @@ interface Round {
   metTaken: number;
   reviewedTwice: number;
   missed: number;
+  /** Confirm → next run on screen, over every reviewer's confirms: median and p90, ms. */
+  confirmToNext: { median: number; p90: number; samples: number };
 }
 
 /** The reviewers drain the queues, one each (`queues` as long as `pages`) or all the same one. */
 async function round(pages: Page[], origin: string, queues: Queue[], label: string) {
   const runIds = [...new Set(queues.flatMap((q) => q.runIds))];
   const started = performance.now();
-  const sittings = await Promise.all(pages.map((page, i) => drain(page, origin, (queues[i] ?? queues[0]).agentId)));
+  const sittings = await Promise.all(pages.map((page, i) => drain(page, origin, queues[i] ?? queues[0])));
   const minutes = (performance.now() - started) / 60_000;
   const reviewed = sittings.flatMap((s) => s.reviewed);
+  const confirmToNext = sittings.flatMap((s) => s.confirmToNext);
   const result: Round = {
     label,
     reviewers: pages.length,
@@ -138,6 +150,11 @@ async function round(pages: Page[], origin: string, queues: Queue[], label: stri
     metTaken: sittings.reduce((sum, s) => sum + s.metTaken, 0),
     reviewedTwice: reviewed.length - new Set(reviewed).size,
     missed: runIds.filter((runId) => !reviewed.includes(runId)).length,
+    confirmToNext: {
+      median: percentile(confirmToNext, 0.5),
+      p90: percentile(confirmToNext, 0.9),
+      samples: confirmToNext.length,
+    },
   };
   progress(JSON.stringify(result));
   return result;
@@ -175,14 +192,15 @@ export default async function reviewTeamBench(): Promise<void> {
   );
   for (const r of rounds) {
     console.log(
-      `${r.label.padEnd(36)}${r.runsPerMinute.toFixed(1).padStart(6)} runs/min   met a taken run ${r.metTaken}   reviewed twice ${r.reviewedTwice}   left unreviewed ${r.missed}`,
+      `${r.label.padEnd(36)}${r.runsPerMinute.toFixed(1).padStart(6)} runs/min   Confirm → next run on screen median ${r.confirmToNext.median} ms, p90 ${r.confirmToNext.p90} ms (${r.confirmToNext.samples} confirms)   met a taken run ${r.metTaken}   reviewed twice ${r.reviewedTwice}   left unreviewed ${r.missed}`,
     );
   }
   const [one, shared, floor] = rounds;
   console.log(
     `${TEAM} reviewers on one queue vs 1: ${(shared.runsPerMinute / one.runsPerMinute).toFixed(2)}× (aim ≥ 3.5×; ` +
       `the floor, ${TEAM} on queues of their own: ${(floor.runsPerMinute / one.runsPerMinute).toFixed(2)}×); ` +
-      `met a taken run: ${shared.metTaken} (aim 0)`,
+      `met a taken run: ${shared.metTaken} (aim 0); Confirm → next run on screen with ${TEAM} reviewers on one queue: ` +
+      `median ${shared.confirmToNext.median} ms (aim ≤ 200 ms; one reviewer alone: ${one.confirmToNext.median} ms)`,
   );
 }
 

@@ -10,7 +10,6 @@
  * Run alone with `npx tsx scripts/bench/review.ts`, or `npm run bench -- review`.
  */
 import { pathToFileURL } from 'node:url';
-import type { Page } from 'playwright-core';
 import { launchChromium } from '../../e2e/support/chromium';
 import {
   openSignedInConsole,
@@ -20,6 +19,7 @@ import {
   type SignedInConsole,
 } from './support/console-harness';
 import { makePng, makeTextPdf, makeTiff } from '../../e2e/helpers/document-fixtures';
+import { timeUntilShown, type Steps } from './support/review-screen';
 
 const QUEUE = 20;
 /** Runs opened from their run page for the first-open figure (released again afterwards). */
@@ -41,41 +41,6 @@ async function documentBytes(kind: Kind): Promise<{ bytes: Uint8Array; contentTy
     case 'tiff':
       return { bytes: makeTiff(2, { width: 1240, height: 1754, dpi: 150 }), contentType: 'image/tiff' };
   }
-}
-
-/** Milliseconds from the click to each step of showing a run. */
-type Steps = { opened: number; fields: number; page: number; shown: number };
-
-/**
- * Arms a watcher in the page, then runs `act`: resolves with the milliseconds from `act` until the review screen
- * shows run `runId` (opened: in the URL), its invoice number field holds `value` (fields), page 1 is painted (page),
- * and both (shown), each once the frame after the change is painted. A string, not a function: tsx's name helpers
- * (__name) do not exist in the page.
- */
-async function timeUntilShown(page: Page, runId: string, value: string, act: () => Promise<void>): Promise<Steps> {
-  await page.evaluate(`(() => {
-    const marks = (window.__reviewBench = { t0: 0, steps: {}, seen: {} });
-    const checks = {
-      opened: () => new URLSearchParams(location.search).get('runId') === ${JSON.stringify(runId)},
-      fields: () => checks.opened() && document.querySelector('.review-main input[aria-label="Value of invoice_number"]')?.value === ${JSON.stringify(value)},
-      page: () => checks.opened() && !!document.querySelector('.review-main .dv-page[data-page-number="1"] .dv-page-canvas canvas'),
-    };
-    checks.shown = () => checks.fields() && checks.page();
-    const observer = new MutationObserver(() => {
-      for (const [step, check] of Object.entries(checks)) {
-        if (marks.seen[step] || !check()) continue;
-        marks.seen[step] = true;
-        requestAnimationFrame(() => setTimeout(() => { marks.steps[step] = Math.round(performance.now() - marks.t0); }));
-      }
-      if (marks.seen.shown) observer.disconnect();
-    });
-    observer.observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true });
-  })()`);
-  await page.evaluate('window.__reviewBench.t0 = performance.now()');
-  await act();
-  await page.waitForFunction('window.__reviewBench.steps.shown > 0', undefined, { timeout: 60_000 });
-  const steps = (await page.evaluate('window.__reviewBench.steps')) as Partial<Steps>;
-  return { opened: steps.opened ?? 0, fields: steps.fields ?? 0, page: steps.page ?? 0, shown: steps.shown ?? 0 };
 }
 
 interface Figures {
@@ -160,7 +125,7 @@ async function measure(): Promise<Figures> {
       await page.goto(runPage(run.runId));
       const review = page.getByRole('link', { name: 'Review', exact: true });
       await review.waitFor();
-      firstOpen.push(await timeUntilShown(page, run.runId, run.value, () => review.click()));
+      firstOpen.push((await timeUntilShown(page, run, () => review.click()))!);
       await confirmButton.and(page.locator(':enabled')).waitFor({ timeout: 30_000 });
       // Leaving the run's screen gives it back to the queue (its review hold ends).
       await page.goto('about:blank');
@@ -182,7 +147,7 @@ async function measure(): Promise<Figures> {
       const next = runs[i + 1];
       await confirmButton.and(page.locator(':enabled')).waitFor({ timeout: 30_000 });
       await page.waitForTimeout(READING_MS);
-      confirmNext.push(await timeUntilShown(page, next.runId, next.value, () => confirmButton.click()));
+      confirmNext.push((await timeUntilShown(page, next, () => confirmButton.click()))!);
       progress(`confirm → ${i + 2}/${QUEUE} (${next.kind}): ${JSON.stringify(confirmNext.at(-1))} ms`);
     }
     return { firstOpen, confirmNext, chromium: browser.version() };
