@@ -10,10 +10,11 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { serviceToken } from './service-token';
 import { startChild } from '../bench/support/child-process';
 
 const IN_FLIGHT = 16;
@@ -224,17 +225,7 @@ export async function compareWithBare(storage: 'PGlite' | 'PostgreSQL', { readCa
   let bare: ChildProcess | undefined;
   try {
     const origin = service.match[1];
-    const credentials = JSON.parse(readFileSync(join(dataDir, 'credentials.json'), 'utf8')) as {
-      clientId: string;
-      clientSecret: string;
-    };
-    const tokenAnswer = await fetch(`${origin}/oauth2/token?grant_type=client_credentials`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString('base64')}`,
-      },
-    });
-    const token = ((await tokenAnswer.json()) as { access_token: string }).access_token;
+    const token = await serviceToken(origin, dataDir);
     const api = client(origin, token);
     const { documentId } = await seed(api);
     const list = workloads(documentId, run);

@@ -21,6 +21,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { serviceToken } from './service-token';
 import { startChild } from '../bench/support/child-process';
 import { client, percentile, stop, type Client } from './compare';
 
@@ -213,17 +214,7 @@ export async function benchWrites(): Promise<void> {
   try {
     await db.connect();
     const origin = service.match[1];
-    const credentials = JSON.parse(readFileSync(join(dataDir, 'credentials.json'), 'utf8')) as {
-      clientId: string;
-      clientSecret: string;
-    };
-    const tokenAnswer = await fetch(`${origin}/oauth2/token?grant_type=client_credentials`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString('base64')}`,
-      },
-    });
-    api = client(origin, ((await tokenAnswer.json()) as { access_token: string }).access_token);
+    api = client(origin, await serviceToken(origin, dataDir));
     const writes = await seed(api, db, schema);
 
     console.log(

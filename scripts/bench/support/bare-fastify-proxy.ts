@@ -8,11 +8,8 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { upstreamRequestOptions } from './bare-upstream';
 import Fastify from 'fastify';
-
-const base = new URL(process.env.BARE_PROXY_BASE_URL ?? '');
-const authorization = `Bearer ${process.env.BARE_PROXY_TOKEN ?? ''}`;
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
 const app = Fastify({ logger: false, keepAliveTimeout: 72_000 });
 // Bodies are not parsed: the request stream is piped upstream as it arrives.
@@ -21,19 +18,7 @@ app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
 app.all('/api/*', (request, reply) => {
   const upstream = http.request(
-    {
-      host: base.hostname,
-      port: base.port,
-      path: `${base.pathname}${(request.raw.url ?? '').replace(/^\/api/, '')}`,
-      method: request.method,
-      agent,
-      headers: {
-        authorization,
-        accept: request.headers.accept ?? '*/*',
-        ...(request.headers['content-type'] ? { 'content-type': request.headers['content-type'] } : {}),
-        ...(request.headers['content-length'] ? { 'content-length': request.headers['content-length'] } : {}),
-      },
-    },
+    upstreamRequestOptions(request.method ?? 'GET', request.raw.url ?? '', request.headers),
     (answer) => {
       reply.code(answer.statusCode ?? 502).headers(answer.headers);
       void reply.send(answer);

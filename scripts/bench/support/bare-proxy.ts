@@ -8,26 +8,11 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-
-const base = new URL(process.env.BARE_PROXY_BASE_URL ?? '');
-const authorization = `Bearer ${process.env.BARE_PROXY_TOKEN ?? ''}`;
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+import { upstreamRequestOptions } from './bare-upstream';
 
 const server = http.createServer((request, response) => {
   const upstream = http.request(
-    {
-      host: base.hostname,
-      port: base.port,
-      path: `${base.pathname}${(request.url ?? '').replace(/^\/api/, '')}`,
-      method: request.method,
-      agent,
-      headers: {
-        authorization,
-        accept: request.headers.accept ?? '*/*',
-        ...(request.headers['content-type'] ? { 'content-type': request.headers['content-type'] } : {}),
-        ...(request.headers['content-length'] ? { 'content-length': request.headers['content-length'] } : {}),
-      },
-    },
+    upstreamRequestOptions(request.method ?? 'GET', request.url ?? '', request.headers),
     (answer) => {
       response.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(response);
