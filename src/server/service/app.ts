@@ -70,9 +70,10 @@ type ServiceFastify = ReturnType<typeof serviceFastify>;
 /** The store, the file store and the metrics, as one context; the URLs are filled in once listening. */
 async function openServiceContext(config: ServiceConfig, fastify: ServiceFastify): Promise<ServiceContext> {
   // Background database work gives way to requests: statistics upkeep here, text recognition through the context.
+  // An ANALYZE can wait longer than a recognition step (up to 5 s for a pause): nobody waits for its result.
   const traffic = new RequestTraffic();
   const store = await openStore({
-    giveWay: () => traffic.quiet(),
+    giveWay: () => traffic.quiet(5_000),
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     schema: config.databaseSchema,

@@ -78,4 +78,26 @@ describe('keepStatisticsFresh (PGlite has no autovacuum)', () => {
     await checked;
     expect(await analyzed()).toEqual(['a', 'b']); // `quiet` had one row changed: not due
   });
+
+  it('stops at once while a table waits for its turn, analyzing nothing more', async () => {
+    client = new PGlite();
+    const db = client;
+    await db.exec('CREATE TABLE a (n int)');
+    let asked = 0;
+    keeper = keepStatisticsFresh(db, {
+      everyMs: 60_000,
+      giveWay: () => {
+        asked += 1;
+        return new Promise(() => undefined); // the service never pauses
+      },
+    });
+    await keeper.check();
+    await db.exec('INSERT INTO a SELECT generate_series(1, 1000)');
+    void keeper.check();
+    await vi.waitFor(() => expect(asked).toBe(1));
+    await keeper.stop();
+    keeper = undefined;
+    const analyzed = await db.query('SELECT 1 FROM pg_stat_user_tables WHERE last_analyze IS NOT NULL');
+    expect(analyzed.rows).toHaveLength(0);
+  });
 });

@@ -37,12 +37,15 @@ export function keepStatisticsFresh(
 ): StatisticsKeeper {
   let running: Promise<void> | undefined;
   let stopped = false;
+  // Stopping does not wait for a pause in the requests: a waiting table is simply left for the next start.
+  let onStop!: () => void;
+  const stopping = new Promise<void>((resolve) => (onStop = resolve));
 
   const run = async () => {
     await client.query(FORCE_FLUSH);
     const due = await client.query<{ name: string }>(DUE_TABLES);
     for (const { name } of due.rows) {
-      await giveWay();
+      await Promise.race([giveWay(), stopping]);
       if (stopped) return;
       await client.exec(`ANALYZE ${name}`);
     }
@@ -62,6 +65,7 @@ export function keepStatisticsFresh(
     check,
     stop: () => {
       stopped = true;
+      onStop();
       clearInterval(timer);
       return running ?? Promise.resolve();
     },
