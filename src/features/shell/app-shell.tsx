@@ -5,6 +5,7 @@ import { Trans } from '@lingui/react/macro';
 import type { Session } from '@/api/session';
 import { IconKeyboard, IconMenu, IconSearch } from '@/components/icons';
 import { Breadcrumbs } from './breadcrumbs';
+import { useNavigating } from './pending-bar';
 import { SidebarContent } from './sidebar';
 import { ThemeToggle } from './theme-toggle';
 import { useGlobalShortcuts } from './use-global-shortcuts';
@@ -24,6 +25,7 @@ export function AppShell({ session }: { session: Session }) {
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const navigating = useNavigating();
   useGlobalShortcuts({ openPalette: () => setPaletteOpen(true), openShortcuts: () => setShortcutsOpen(true) });
   useEffect(() => {
     const preload = () => void Promise.all([loadPalette(), loadShortcuts(), loadOperatorMenu(), loadNavDrawer()]);
@@ -77,7 +79,7 @@ export function AppShell({ session }: { session: Session }) {
             </Suspense>
           </div>
         </header>
-        <main id="main" className="shell__content" tabIndex={-1}>
+        <main id="main" className="shell__content" tabIndex={-1} aria-busy={navigating || undefined}>
           <Outlet />
         </main>
       </div>
