@@ -14,21 +14,20 @@ import { dropUnsent, keepUnsent } from './unsent-confirmations';
 
 export function useBackgroundConfirm(agentId: string, onFailed: () => void) {
   const navigate = useNavigate();
-  // The ref answers "is it still being sent?" at once (picking the next run); the state re-renders the queue.
+  // Runs confirmed in this sitting, being sent or sent: the queue leaves them out. A sent one stays in: the queue's
+  // list may still name it until it is asked again, and the runs got ready ahead would be set back by it (their
+  // preloaded files dropped). Only a failed one leaves, to be confirmed again.
   const sendingRef = useRef(new Set<string>());
   const [sending, setSending] = useState<ReadonlySet<string>>(new Set());
-  const settle = (runId: string) => {
+  const giveBack = (runId: string) => {
     sendingRef.current.delete(runId);
     setSending(new Set(sendingRef.current));
   };
 
   const confirm = useConfirmReview({
-    onSuccess: ({ runId }) => {
-      dropUnsent(runId);
-      settle(runId);
-    },
+    onSuccess: ({ runId }) => dropUnsent(runId),
     onError: (error, { runId }) => {
-      settle(runId);
+      giveBack(runId);
       onFailed();
       const { title, detail } = explainError(error);
       const shortId = `…${runId.slice(-8)}`;
@@ -51,5 +50,5 @@ export function useBackgroundConfirm(agentId: string, onFailed: () => void) {
     confirm.mutate(confirmation);
   };
 
-  return { send, sending, isSending: (runId: string) => sendingRef.current.has(runId) };
+  return { send, sending };
 }
