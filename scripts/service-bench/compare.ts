@@ -22,7 +22,7 @@ const THROUGHPUT_SECONDS = 4;
 const SEQUENTIAL = 300;
 const WARMUP = 100;
 
-interface Answer {
+export interface Answer {
   status: number;
   contentType: string;
   body: Buffer;

@@ -19,7 +19,9 @@ if (file) {
       const [config, values] = args as [unknown, unknown];
       const text = typeof config === 'string' ? config : (config as { text?: unknown }).text;
       const params = typeof config === 'string' ? values : ((config as { values?: unknown }).values ?? values);
-      if (typeof text === 'string') appendFileSync(file, `${JSON.stringify({ text, params: params ?? [] })}\n`);
+      // A prepared statement's name too, so a floor replaying the statements prepares the same ones.
+      const name = typeof config === 'string' ? undefined : (config as { name?: unknown }).name;
+      if (typeof text === 'string') appendFileSync(file, `${JSON.stringify({ text, params: params ?? [], name })}\n`);
     }
     return query.apply(this, args);
   } as typeof pg.Client.prototype.query;

@@ -8,7 +8,9 @@
  *
  *  - the service: p50 of 300 requests one at a time, and requests/s of 3,000 with 16 in flight;
  *  - pgbench (`-n -f`, simple protocol, in the same schema): the recorded statements with the recorded parameters
- *    written in, average latency of 1,000 transactions from 1 client and tps of 500 from each of 16 clients.
+ *    written in, average latency of 1,000 transactions from 1 client and tps of 500 from each of 16 clients;
+ *  - the request floor: a bare `node:http` server (./bare-write-server.ts) that sends the same statements with the
+ *    same parameters for each request and answers the service's recorded response, measured as the service is.
  *
  * Every request and every pgbench transaction writes its own row: the rows are copies of one template made in SQL
  * (ids `svc:<type>:<24 zeros><8 digits>`, where pgbench's `:n_row` stands for the digits), so concurrent writes measure
@@ -23,7 +25,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { serviceToken } from './service-token';
 import { startChild } from '../bench/support/child-process';
-import { client, percentile, stop, type Client } from './compare';
+import { client, percentile, stop, type Answer, type Client } from './compare';
+import type { BareWriteSetup } from './bare-write-server';
 
 const IN_FLIGHT = 16;
 const BASE = 10_000_000;
@@ -39,7 +42,9 @@ const PGBENCH_LATENCY_FROM = 5_000;
 const PGBENCH_EACH = 500;
 const PGBENCH_STRIDE = 600;
 const PGBENCH_THROUGHPUT_FROM = 7_000;
-const ROWS = PGBENCH_THROUGHPUT_FROM + IN_FLIGHT * PGBENCH_STRIDE + 1;
+/** The bare write server's rows: the service's phases again, this far on. */
+const BARE_OFFSET = PGBENCH_THROUGHPUT_FROM + IN_FLIGHT * PGBENCH_STRIDE + 1;
+const ROWS = BARE_OFFSET + CONCURRENT_FROM + CONCURRENT;
 
 /**
  * The ids of seeded rows: `prefix` + the row number's 8 digits padded with zeros to `width` (the prefix and the
@@ -66,7 +71,7 @@ interface Write {
   request(row: number): { path: string; body: unknown };
 }
 
-type Statement = { text: string; params: unknown[] };
+type Statement = { text: string; params: unknown[]; name?: string };
 
 function literal(value: unknown): string {
   if (value === null || value === undefined) return 'NULL';
@@ -125,9 +130,10 @@ async function pgbench(url: string, schema: string, file: string, args: string[]
   });
 }
 
-async function serviceFigures(api: Client, write: Write) {
+/** p50 one at a time and req/s with IN_FLIGHT in flight of `write` sent to `api` (the service or the bare floor). */
+async function serviceFigures(api: Client, write: Write, rowOffset = 0) {
   const send = async (row: number) => {
-    const { path, body } = write.request(row);
+    const { path, body } = write.request(rowOffset + row);
     const answer = await api.send('PATCH', path, body);
     if (answer.status !== 200)
       throw new Error(`${write.name} → ${answer.status} ${answer.body.toString().slice(0, 300)}`);
@@ -224,7 +230,7 @@ export async function benchWrites(): Promise<void> {
     const rows: string[][] = [];
     for (const write of writes) {
       const captured = Date.now();
-      const statements = await capture(api, service.child, captureFile, write);
+      const { statements, answer } = await capture(api, service.child, captureFile, write);
       const script =
         `\\set k :k + 1\n\\set n_row :off + :client_id * ${PGBENCH_STRIDE} + :k\n` +
         statements
@@ -241,35 +247,59 @@ export async function benchWrites(): Promise<void> {
         console.log(`  ${text.length > 220 ? `${text.slice(0, 217)}...` : text}`);
       }
       const s = await serviceFigures(api, write);
+      const f = await bareFigures(dataDir, schema, write, statements, answer);
       const b = await pgbenchFigures(url, schema, script);
-      // pgbench's transactions each rewrote their row (a statement that matched none would have been cheaper).
-      const { table, family } = write.written;
-      const { rows: done } = await db.query<{ n: string }>(
-        `SELECT count(*) AS n FROM "${table}" WHERE id >= $1 AND id < $2 AND updated_time >= $3`,
-        [seededId(family, PGBENCH_LATENCY_FROM), seededId(family, ROWS), new Date(captured - 1000).toISOString()],
+      // The floor's requests and pgbench's transactions each rewrote their row (a statement that matched none would
+      // have been cheaper).
+      const bareRows = WARMUP + SEQUENTIAL + CONCURRENT;
+      await checkRewritten(db, write, BARE_OFFSET, ROWS, bareRows, captured);
+      await checkRewritten(
+        db,
+        write,
+        PGBENCH_LATENCY_FROM,
+        BARE_OFFSET,
+        PGBENCH_LATENCY + IN_FLIGHT * PGBENCH_EACH,
+        captured,
       );
-      const expected = PGBENCH_LATENCY + IN_FLIGHT * PGBENCH_EACH;
-      if (Number(done[0].n) !== expected) throw new Error(`pgbench rewrote ${done[0].n} rows, not ${expected}`);
       rows.push([
         write.name,
         String(statements.length),
         s.p50.toFixed(2),
+        f.p50.toFixed(2),
         b.latency.toFixed(2),
+        (f.p50 / s.p50).toFixed(2),
         (b.latency / s.p50).toFixed(2),
         s.rps.toFixed(0),
+        f.rps.toFixed(0),
         b.tps.toFixed(0),
+        (s.rps / f.rps).toFixed(2),
         (s.rps / b.tps).toFixed(2),
       ]);
     }
     console.log('');
     console.log(
-      ['write'.padEnd(22), 'stmts', 'svc p50', 'pgb avg', '× pgb', 'svc req/s', 'pgb tps', '× pgb']
-        .map((h, i) => (i ? h.padStart(10) : h))
+      [
+        'write'.padEnd(22),
+        'stmts',
+        'svc p50',
+        'bare p50',
+        'pgb avg',
+        '× bare',
+        '× pgb',
+        'svc req/s',
+        'bare req/s',
+        'pgb tps',
+        '× bare',
+        '× pgb',
+      ]
+        .map((h, i) => (i ? h.padStart(11) : h))
         .join(''),
     );
-    for (const row of rows) console.log(row.map((c, i) => (i ? c.padStart(10) : c.padEnd(22))).join(''));
+    for (const row of rows) console.log(row.map((c, i) => (i ? c.padStart(11) : c.padEnd(22))).join(''));
     console.log(
-      '  (× pgb: pgbench latency / service p50, and service req/s / pgbench tps: 1.00 is the database speed)',
+      '  (× pgb: pgbench latency / service p50, and service req/s / pgbench tps: 1.00 is the database speed;' +
+        '\n   × bare: the same against a bare node:http server sending the same statements per request: 1.00 is the' +
+        '\n   floor of any HTTP server doing this write)',
     );
   } finally {
     api?.close();
@@ -282,7 +312,12 @@ export async function benchWrites(): Promise<void> {
 }
 
 /** The statements the service sends for one request of `write` (on the capture row). */
-async function capture(api: Client, child: ChildProcess, file: string, write: Write): Promise<Statement[]> {
+async function capture(
+  api: Client,
+  child: ChildProcess,
+  file: string,
+  write: Write,
+): Promise<{ statements: Statement[]; answer: Answer }> {
   const settle = () => new Promise((r) => setTimeout(r, 200));
   writeFileSync(file, '');
   child.kill('SIGUSR2');
@@ -293,10 +328,47 @@ async function capture(api: Client, child: ChildProcess, file: string, write: Wr
   await settle();
   if (answer.status !== 200)
     throw new Error(`${write.name} → ${answer.status} ${answer.body.toString().slice(0, 300)}`);
-  return readFileSync(file, 'utf8')
+  const statements = readFileSync(file, 'utf8')
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as Statement);
+  return { statements, answer };
+}
+
+/** The bare write server's figures for `write`: the same statements per request, on its own rows. */
+async function bareFigures(dataDir: string, schema: string, write: Write, statements: Statement[], answer: Answer) {
+  const setup: BareWriteSetup = {
+    statements,
+    replace: write.families.map((family) => [
+      seededId(family, CAPTURE_ROW),
+      family.prefix + '0'.repeat(family.width - 8),
+    ]),
+    response: { status: answer.status, contentType: answer.contentType, body: answer.body.toString('base64') },
+  };
+  const file = join(dataDir, 'bare-write.json');
+  writeFileSync(file, JSON.stringify(setup));
+  const bare = await startChild(
+    ['scripts/service-bench/bare-write-server.ts', file],
+    { DPS_DATABASE_SCHEMA: schema },
+    /bare write server on (\d+)/,
+  );
+  const api = client(`http://127.0.0.1:${bare.match[1]}`);
+  try {
+    return await serviceFigures(api, write, BARE_OFFSET);
+  } finally {
+    api.close();
+    await stop(bare.child);
+  }
+}
+
+/** Checks that the rows `from`..`to` (seeded row numbers) of `write` were each rewritten since `since`. */
+async function checkRewritten(db: pg.Client, write: Write, from: number, to: number, expected: number, since: number) {
+  const { table, family } = write.written;
+  const { rows } = await db.query<{ n: string }>(
+    `SELECT count(*) AS n FROM "${table}" WHERE id >= $1 AND id < $2 AND updated_time >= $3`,
+    [seededId(family, from), seededId(family, to), new Date(since - 1000).toISOString()],
+  );
+  if (Number(rows[0].n) !== expected) throw new Error(`${write.name}: ${rows[0].n} rows rewritten, not ${expected}`);
 }
 
 /**
