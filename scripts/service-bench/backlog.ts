@@ -3,9 +3,12 @@
  * process, as `npm start` runs it (PGlite, or PostgreSQL with DPS_DATABASE_URL). Reads and a write of one document are
  * timed one at a time on the idle service, then again right after 2,000 PNG uploads, while recognition works through
  * them — side by side, with the ratio (aim: ≤ 1.5×). The recognition queue's depth is printed before and after, to
- * show it was draining the whole time. `DPS_SERVICE_READ_CACHE=0` in the environment turns the read cache off, so every
+ * show it was draining the whole time. The idle and the draining round are a minute apart, and on a shared machine
+ * the load moves in a minute: a third table pairs them in time, blocks of requests during the drain with the
+ * recognition process stopped (SIGSTOP) and working, in turn. `DPS_SERVICE_READ_CACHE=0` in the environment turns the read cache off, so every
  * read is a first read; `BACKLOG_UPLOADS` changes the number of uploads.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +17,9 @@ import { startServiceChild } from '../bench/bff';
 
 const UPLOADS = Number(process.env.BACKLOG_UPLOADS ?? 2_000);
 const SAMPLES = 300;
+/** The paired table: blocks of this many requests, this many blocks with recognition stopped and as many working. */
+const BLOCK = 50;
+const BLOCKS = 6;
 
 type Api = (path: string, init?: RequestInit) => Promise<Response>;
 
@@ -36,26 +42,36 @@ async function ok(response: Promise<Response>, what: string) {
   await answer.arrayBuffer();
 }
 
-/** p50 and p99 of `SAMPLES` calls, one at a time. */
-async function latency(call: () => Promise<void>) {
-  const samples: number[] = [];
-  for (let i = 0; i < SAMPLES; i++) {
+/** `count` calls one at a time, their durations added to `into`. */
+async function timeCalls(call: () => Promise<void>, count: number, into: number[]) {
+  for (let i = 0; i < count; i++) {
     const started = performance.now();
     await call();
-    samples.push(performance.now() - started);
+    into.push(performance.now() - started);
   }
-  samples.sort((a, b) => a - b);
-  const at = (p: number) => samples[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))];
+}
+
+function percentiles(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
   return { p50: at(50), p99: at(99) };
 }
 
-async function measure(api: Api, documentId: string) {
+/** p50 and p99 of `SAMPLES` calls, one at a time. */
+async function latency(call: () => Promise<void>) {
+  const samples: number[] = [];
+  await timeCalls(call, SAMPLES, samples);
+  return percentiles(samples);
+}
+
+/** The timed requests, by name. */
+function requests(api: Api, documentId: string): Record<string, () => Promise<void>> {
   let patch = 0;
   return {
-    'GET one document': await latency(() => ok(api(`/documents/${documentId}`), 'GET document')),
-    'GET list of 50': await latency(() => ok(api('/documents?maxResults=50'), 'GET list')),
-    '/organizations/me': await latency(() => ok(api('/organizations/me'), 'GET organizations/me')),
-    'PATCH one document': await latency(() =>
+    'GET one document': () => ok(api(`/documents/${documentId}`), 'GET document'),
+    'GET list of 50': () => ok(api('/documents?maxResults=50'), 'GET list'),
+    '/organizations/me': () => ok(api('/organizations/me'), 'GET organizations/me'),
+    'PATCH one document': () =>
       ok(
         api(`/documents/${documentId}`, {
           method: 'PATCH',
@@ -64,8 +80,58 @@ async function measure(api: Api, documentId: string) {
         }),
         'PATCH document',
       ),
-    ),
   };
+}
+
+async function measure(api: Api, documentId: string) {
+  const figures: Record<string, { p50: number; p99: number }> = {};
+  for (const [name, call] of Object.entries(requests(api, documentId))) figures[name] = await latency(call);
+  return figures;
+}
+
+/** The processes below `pid` (the service's recognition process and the recognizer it runs), deepest last. */
+function descendantsOf(pid: number): number[] {
+  let listed: string;
+  try {
+    listed = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' });
+  } catch {
+    return []; // ps exits with 1 when it lists none
+  }
+  const children = listed.split(/\s+/).filter(Boolean).map(Number);
+  return children.flatMap((child) => [child, ...descendantsOf(child)]);
+}
+
+/**
+ * During the drain, each request in blocks of BLOCK with recognition stopped and working in turn (which goes first
+ * alternates), so both see the same load on the machine: p50 and p99 of each side.
+ */
+async function pairedDuringDrain(api: Api, documentId: string, recognition: number[]) {
+  const signal = (name: 'SIGSTOP' | 'SIGCONT') => {
+    for (const pid of recognition) {
+      try {
+        process.kill(pid, name);
+      } catch {
+        // Gone meanwhile (a recognizer run ends): nothing to pause.
+      }
+    }
+  };
+  const figures: Record<string, { stopped: { p50: number; p99: number }; working: { p50: number; p99: number } }> = {};
+  try {
+    for (const [name, call] of Object.entries(requests(api, documentId))) {
+      const stopped: number[] = [];
+      const working: number[] = [];
+      for (let block = 0; block < 2 * BLOCKS; block++) {
+        const stop = block % 4 === 0 || block % 4 === 3;
+        signal(stop ? 'SIGSTOP' : 'SIGCONT');
+        await timeCalls(call, BLOCK, stop ? stopped : working);
+      }
+      signal('SIGCONT');
+      figures[name] = { stopped: percentiles(stopped), working: percentiles(working) };
+    }
+  } finally {
+    signal('SIGCONT');
+  }
+  return figures;
 }
 
 /** Of `documentIds`, those waiting for recognition or in it. */
@@ -140,6 +206,9 @@ export async function benchBacklog() {
     const draining = await measure(api, documentId);
     const after = await queueDepth(api, sample);
     const firstAfter = await queueDepth(api, first);
+    const recognition = descendantsOf(service.child.pid!);
+    const paired = await pairedDuringDrain(api, documentId, recognition);
+    const firstPaired = await queueDepth(api, first);
 
     console.log(
       `Recognition backlog (${process.env.DPS_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}): ${UPLOADS} PNG uploads in ` +
@@ -152,7 +221,7 @@ export async function benchBacklog() {
         .map((h, i) => (i ? h.padStart(13) : h.padEnd(20)))
         .join(''),
     );
-    for (const name of Object.keys(idle) as (keyof typeof idle)[]) {
+    for (const name of Object.keys(idle)) {
       const a = idle[name];
       const b = draining[name];
       console.log(
@@ -163,6 +232,30 @@ export async function benchBacklog() {
           `${(b.p50 / a.p50).toFixed(1)}×`,
           a.p99.toFixed(2),
           b.p99.toFixed(2),
+        ]
+          .map((cell, i) => (i ? cell.padStart(13) : cell))
+          .join(''),
+      );
+    }
+    console.log(
+      `Then, still draining: ${BLOCKS} blocks of ${BLOCK} requests each with the recognition process ` +
+        `(${recognition.length} process${recognition.length === 1 ? '' : 'es'}) stopped and ${BLOCKS} with it working, ` +
+        `in turn (first 20 uploads: ${firstAfter} then ${firstPaired} waiting), ms:`,
+    );
+    console.log(
+      ['request', 'stopped p50', 'working p50', 'ratio', 'stopped p99', 'working p99']
+        .map((h, i) => (i ? h.padStart(13) : h.padEnd(20)))
+        .join(''),
+    );
+    for (const [name, { stopped, working }] of Object.entries(paired)) {
+      console.log(
+        [
+          name.padEnd(20),
+          stopped.p50.toFixed(2),
+          working.p50.toFixed(2),
+          `${(working.p50 / stopped.p50).toFixed(1)}×`,
+          stopped.p99.toFixed(2),
+          working.p99.toFixed(2),
         ]
           .map((cell, i) => (i ? cell.padStart(13) : cell))
           .join(''),
