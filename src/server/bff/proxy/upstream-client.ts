@@ -127,7 +127,9 @@ export class UpstreamClient {
 
   /** The absolute URL of `pathAndQuery` (starting with "/") under `{base_url}`. */
   urlFor(pathAndQuery: string): URL {
-    return new URL(`${this.basePath}${pathAndQuery}`, this.baseOrigin);
+    // One absolute URL parsed, not a relative one against a base (which parses the base again on every call). Written
+    // after the origin, a path can change nothing but the path: `//host` or `\\host` here is a path, never a host.
+    return new URL(`${this.baseOrigin}${this.basePath}${pathAndQuery}`);
   }
 
   /**
