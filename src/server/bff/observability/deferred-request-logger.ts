@@ -4,11 +4,14 @@
  * write nothing at all, and at `info` only their access line at the end. The deferred logger makes the same child the
  * first time a line at an enabled level is written, and is a no-op until then: every line carries `reqId` as before.
  */
-import type { FastifyBaseLogger } from 'fastify';
-import type { Bindings, ChildLoggerOptions, LogFn } from 'pino';
+import type { FastifyBaseLogger, FastifyLogFn } from 'fastify';
+
+// pino's types as Fastify's logger interface names them (pino is Fastify's dependency, not ours).
+type Bindings = Parameters<FastifyBaseLogger['child']>[0];
+type ChildLoggerOptions = NonNullable<Parameters<FastifyBaseLogger['child']>[1]>;
 
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
-type LogArgs = Parameters<LogFn>;
+type LogArgs = Parameters<FastifyLogFn>;
 
 /** The app's logger is pino: it can say whether a level is written. */
 type ParentLogger = FastifyBaseLogger & { isLevelEnabled?(level: string): boolean };
