@@ -31,6 +31,7 @@ import { bffState, type BffStateOptions } from '@/server/bff/state/bff-state-plu
 import { bffDir, ensureDir } from '@/server/bff/foundation/data-files';
 import { servedHostNames, validateUpstreamUrl, type BffConfig } from './config';
 import { BffMetrics } from '@/server/bff/observability/bff-metrics';
+import { deferredRequestLogger } from '@/server/bff/observability/deferred-request-logger';
 import { serveMetrics, type MetricsListener } from '@/server/shared/metrics/metrics-endpoint';
 import { answerRequestIds, bffRequestId } from '@/server/shared/request-ids';
 import { consoleStatic } from './console-static';
@@ -107,6 +108,7 @@ function bffFastify(config: BffConfig, secrets: SecretRegistry) {
     return503OnClosing: true,
     ...clientTimeoutOptions(config),
     logController: new OneLineAccessLog(),
+    childLoggerFactory: deferredRequestLogger,
   }).withTypeProvider<ZodTypeProvider>();
 }
 

@@ -3,7 +3,7 @@
  * a valid `traceparent` the request came with, else a new random one (32 lowercase hex, a valid trace id itself).
  * Both servers log it as `reqId`, answer it in `x-request-id`, and the BFF sends it upstream.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 
@@ -26,18 +26,37 @@ export function traceIdOf(traceparent: string | string[] | undefined): string | 
   return traceId;
 }
 
-// randomUUID draws from a cached entropy pool: a tenth of the time of randomBytes on every request.
+/**
+ * Random bytes as lowercase hex, drawn from a pool filled 4 KiB at a time: a request takes 24 bytes (its id, the
+ * parent id of its upstream call), so one system call serves ~170 requests, and each id is one native hex encoding
+ * instead of a UUID cut into five slices and joined.
+ */
+const RANDOM_POOL_BYTES = 4096;
+let randomPool = Buffer.alloc(0);
+let randomOffset = 0;
+
+function randomHex(bytes: number): string {
+  if (randomOffset + bytes > randomPool.length) {
+    randomPool = randomBytes(RANDOM_POOL_BYTES);
+    randomOffset = 0;
+  }
+  const hex = randomPool.toString('hex', randomOffset, randomOffset + bytes);
+  randomOffset += bytes;
+  return hex;
+}
+
+/** A new request id: 32 random lowercase hex digits, never all zero (a valid W3C trace id). */
 export function newRequestId(): string {
-  const uuid = randomUUID();
-  return uuid.slice(0, 8) + uuid.slice(9, 13) + uuid.slice(14, 18) + uuid.slice(19, 23) + uuid.slice(24);
+  const id = randomHex(16);
+  return id === ZERO_TRACE ? newRequestId() : id;
 }
 
 /** A `traceparent` continuing the trace `requestId` for the next hop (a new parent id, sampled). */
 export function traceparentFor(requestId: string): string | undefined {
   if (!/^[0-9a-f]{32}$/.test(requestId)) return undefined;
-  const uuid = randomUUID();
-  // 16 random hex digits, the first of them 8–b (the UUID variant): never all zero.
-  return `00-${requestId}-${uuid.slice(19, 23)}${uuid.slice(24)}-01`;
+  let parentId = randomHex(8);
+  while (parentId === ZERO_PARENT) parentId = randomHex(8);
+  return `00-${requestId}-${parentId}-01`;
 }
 
 /** The BFF's `genReqId`: the browser's trace id if it sent a valid `traceparent`, else a new id. */

@@ -24,7 +24,7 @@ import {
   setDataSecurityHeaders,
 } from '@/server/bff/security/security-headers';
 import { sessionIdFrom } from '@/server/bff/sessions/session-cookie';
-import type { SessionOwner } from '@/server/bff/sessions/session-store';
+import type { Session, SessionOwner } from '@/server/bff/sessions/session-store';
 import { servedHostNames } from '@/server/bff/config';
 import { PROBE_PATHS } from '@/server/shared/health-routes';
 import { hostAllowlist, hostProblem } from '@/server/shared/host-allowlist';
@@ -148,6 +148,32 @@ function refuse(reply: FastifyReply, status: number, message: string): FastifyRe
   return reply.code(status).send({ message });
 }
 
+/** The session's part of the gate, once the session is known: signed in, the role's capability, the agent limit. */
+function admit(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  rule: PathRule,
+  path: string,
+  session: Session | null,
+  done: HookHandlerDoneFunction,
+): void {
+  if (session) request.operator = session.operator;
+  if (session?.oidc) request.operatorAtProvider = { issuer: session.oidc.issuer, subject: session.oidc.subject };
+  if (rule.session === 'optional') return done();
+  if (!session) return void refuse(reply, 401, 'Not signed in: sign in to the console');
+
+  if (rule.capability && !roleMay(session.operator.role, rule.capability)) {
+    return void refuse(reply, 403, refusal(session.operator, rule.capability, request.method));
+  }
+  // An operator limited to some agents reaches no other agent, nor its runs or insights, by any method. Lists
+  // that span agents are filtered by the proxy (proxy/agent-limit.ts).
+  const agentId = agentOfPath(path);
+  if (agentId !== undefined && !reachesAgent(session.operator, agentId)) {
+    return void refuse(reply, 403, agentLimitMessage(session.operator));
+  }
+  done();
+}
+
 export const accessRules = fp(
   async (app) => {
     const allowed = hostAllowlist(servedHostNames(app.bffConfig));
@@ -161,13 +187,15 @@ export const accessRules = fp(
       return problem;
     };
 
-    app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    // A callback hook: a request whose session the store knows at once (the usual case) passes without a promise.
+    // (Answering from a callback hook: send, and do not call done.)
+    app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
       const rawUrl = request.raw.url ?? '';
       const targetProblem = targetFormProblem(rawUrl);
       setCommonSecurityHeaders(reply, request.protocol === 'https');
       if (targetProblem) {
         setDataSecurityHeaders(reply);
-        return refuse(reply, 400, targetProblem);
+        return void refuse(reply, 400, targetProblem);
       }
       const { path } = splitTarget(rawUrl);
       // The rules below go by the path as sent; the router matches it decoded. Both must name the same place.
@@ -175,50 +203,42 @@ export const accessRules = fp(
       const routedToBffOrApi = isBffOrApiPath(request.routeOptions.url ?? '');
       if (spelling || (routedToBffOrApi && !isBffOrApiPath(path))) {
         setDataSecurityHeaders(reply);
-        return refuse(reply, 400, spelling ?? 'The path must be written as the route it names');
+        return void refuse(reply, 400, spelling ?? 'The path must be written as the route it names');
       }
       const bffOrApi = isBffOrApiPath(path);
       if (bffOrApi || PROBE_PATHS.includes(path)) setDataSecurityHeaders(reply);
       else setConsoleSecurityHeaders(reply);
       // Probes come from a balancer or an orchestrator by address (no allowed Host name) and carry no credentials;
       // they answer up or down and nothing else, so no rule below protects anything there.
-      if (PROBE_PATHS.includes(path)) return;
+      if (PROBE_PATHS.includes(path)) return done();
 
       const badHost = hostHeaderProblem(request.headers.host);
-      if (badHost) return refuse(reply, 421, badHost);
-      if (!bffOrApi) return;
+      if (badHost) return void refuse(reply, 421, badHost);
+      if (!bffOrApi) return done();
 
       if (isApiPath(path)) {
         const pathProblem = proxiedPathProblem(path);
-        if (pathProblem) return refuse(reply, 400, pathProblem);
+        if (pathProblem) return void refuse(reply, 400, pathProblem);
       }
 
       const rule = ruleFor(request.method, path);
       if (rule.csrf && request.headers['x-csrf'] !== '1') {
-        return refuse(reply, 401, 'Missing header X-CSRF: 1 (required on every /api call and every BFF write)');
+        return void refuse(reply, 401, 'Missing header X-CSRF: 1 (required on every /api call and every BFF write)');
       }
       // Every cross-site signal is refused on the API, reads included: the console never makes such calls.
       if (rule.crossSiteCheck) {
         const crossSite = crossSiteProblem(request.headers, request.headers.host, request.protocol);
-        if (crossSite) return refuse(reply, 403, crossSite);
+        if (crossSite) return void refuse(reply, 403, crossSite);
       }
-      if (rule.session === 'none') return;
+      if (rule.session === 'none') return done();
 
-      const session = await app.sessionStore.get(sessionIdFrom(request));
-      if (session) request.operator = session.operator;
-      if (session?.oidc) request.operatorAtProvider = { issuer: session.oidc.issuer, subject: session.oidc.subject };
-      if (rule.session === 'optional') return;
-      if (!session) return refuse(reply, 401, 'Not signed in: sign in to the console');
-
-      if (rule.capability && !roleMay(session.operator.role, rule.capability)) {
-        return refuse(reply, 403, refusal(session.operator, rule.capability, request.method));
-      }
-      // An operator limited to some agents reaches no other agent, nor its runs or insights, by any method. Lists
-      // that span agents are filtered by the proxy (proxy/agent-limit.ts).
-      const agentId = agentOfPath(path);
-      if (agentId !== undefined && !reachesAgent(session.operator, agentId)) {
-        return refuse(reply, 403, agentLimitMessage(session.operator));
-      }
+      const id = sessionIdFrom(request);
+      const known = app.sessionStore.getNow?.(id);
+      if (known !== undefined) return admit(request, reply, rule, path, known, done);
+      app.sessionStore.get(id).then(
+        (session) => admit(request, reply, rule, path, session, done),
+        (error: unknown) => done(error as Error),
+      );
     });
 
     // Once the body is read (the proxy keeps `/api` bodies whole): what only the body of a review write can tell.

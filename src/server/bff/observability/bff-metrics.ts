@@ -3,8 +3,9 @@
  * to the service, token requests, failed sign-ins, and the sessions open at scrape time. Labels take a few fixed
  * values each; none carries an id, a name or anything an operator typed.
  */
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Registry } from 'prom-client';
 import { HttpMetrics, LATENCY_BUCKETS, statusClass } from '@/server/shared/metrics/http-metrics';
+import { TallyHistogram, type HistogramSeries } from '@/server/shared/metrics/tally-histogram';
 
 /** What the upstream client reports: an answer (status and time to its headers), or no answer. */
 export interface UpstreamObserver {
@@ -19,13 +20,12 @@ const READ_METHODS = new Set(['GET', 'HEAD']);
 export class BffMetrics implements UpstreamObserver {
   readonly registry = new Registry();
   readonly http = new HttpMetrics(this.registry, 'dps_bff');
-  private readonly upstreamDuration = new Histogram({
-    name: 'dps_bff_upstream_request_duration_seconds',
-    help: 'Time the service took to answer a call (until its response headers), by read/write and status class',
-    labelNames: ['kind', 'status_class'],
-    buckets: LATENCY_BUCKETS,
-    registers: [this.registry],
-  });
+  private readonly upstreamDuration = new TallyHistogram<'kind' | 'status_class'>(
+    'dps_bff_upstream_request_duration_seconds',
+    'Time the service took to answer a call (until its response headers), by read/write and status class',
+    LATENCY_BUCKETS,
+    this.registry,
+  );
   private readonly upstreamErrors = new Counter({
     name: 'dps_bff_upstream_errors_total',
     help: 'Calls to the service that got no answer: timeout or unreachable',
@@ -45,7 +45,7 @@ export class BffMetrics implements UpstreamObserver {
     registers: [this.registry],
   });
   /** Label children reused per read/write and status class (no label object per call). */
-  private readonly upstreamChildren = new Map<string, { observe(seconds: number): void }>();
+  private readonly upstreamChildren = new Map<string, HistogramSeries>();
   private sessionCount: () => Promise<number> = async () => 0;
 
   constructor() {
@@ -71,7 +71,7 @@ export class BffMetrics implements UpstreamObserver {
     const key = `${kind} ${statusClass(status)}`;
     let child = this.upstreamChildren.get(key);
     if (!child) {
-      child = this.upstreamDuration.labels({ kind, status_class: statusClass(status) });
+      child = this.upstreamDuration.series({ kind, status_class: statusClass(status) });
       this.upstreamChildren.set(key, child);
     }
     child.observe(seconds);

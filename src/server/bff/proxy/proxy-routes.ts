@@ -48,7 +48,8 @@ class BrowserWatch implements Abandonment {
   constructor(reply: FastifyReply) {
     const raw = reply.raw as WatchedResponse;
     raw[WATCH] = this;
-    raw.once('close', onBrowserClose);
+    // `on`, not `once`: a response closes once, and `once` would wrap the listener anew for every request.
+    raw.on('close', onBrowserClose);
   }
 
   get abandoned(): boolean {

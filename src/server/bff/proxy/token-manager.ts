@@ -62,6 +62,11 @@ class ClientTokens {
     return (this.options.now ?? Date.now)();
   }
 
+  /** The cached token while it is not due for refresh (what get() would resolve with at once); else undefined. */
+  cachedToken(): string | undefined {
+    return this.cached && this.now() < this.cached.refreshAt ? this.cached.value : undefined;
+  }
+
   get(): Promise<string> {
     if (this.cached && this.now() < this.cached.refreshAt) return Promise.resolve(this.cached.value);
     if (!this.flight) {
@@ -197,6 +202,11 @@ export class TokenManager {
 
   getToken(credentials: ClientCredentials): Promise<string> {
     return this.client(credentials).get();
+  }
+
+  /** The token getToken() would resolve with at once (cached, not due for refresh), without a promise; else undefined. */
+  tokenNow(credentials: ClientCredentials): string | undefined {
+    return this.client(credentials).cachedToken();
   }
 
   invalidate(credentials: ClientCredentials, token: string): void {

@@ -127,14 +127,33 @@ export class UpstreamClient {
 
   /** The absolute URL of `pathAndQuery` (starting with "/") under `{base_url}`. */
   urlFor(pathAndQuery: string): URL {
-    return new URL(`${this.basePath}${pathAndQuery}`, this.baseOrigin);
+    // One absolute URL parsed, not a relative one against a base (which parses the base again on every call). Written
+    // after the origin, a path can change nothing but the path: `//host` or `\\host` here is a path, never a host.
+    return new URL(`${this.baseOrigin}${this.basePath}${pathAndQuery}`);
   }
 
-  /** Sends the call with a token; on 401 gets a fresh token and replays once. A second 401 is returned as is. */
-  async send(call: UpstreamCall): Promise<IncomingMessage> {
+  /**
+   * Sends the call with a token; on 401 gets a fresh token and replays once. A second 401 is returned as is. The usual
+   * call (a cached token, nothing to run before sending) makes no promise besides the call's own.
+   */
+  send(call: UpstreamCall): Promise<IncomingMessage> {
+    const token = call.beforeSend ? undefined : this.tokens.tokenNow(this.upstream);
+    if (token === undefined) return this.sendWhenReady(call);
+    return this.sendWithToken(call, token).then((first) => this.answerOrReplay(call, first));
+  }
+
+  /** A call that waits for a token, or runs its beforeSend first. */
+  private async sendWhenReady(call: UpstreamCall): Promise<IncomingMessage> {
     const token = await this.tokens.getToken(this.upstream);
     if (call.beforeSend) await call.beforeSend();
-    const first = await this.sendWithToken(call, token);
+    return this.answerOrReplay(call, await this.sendWithToken(call, token));
+  }
+
+  /** The first answer, unless it is a 401: then a fresh token and one replay (a streamed body is not replayed). */
+  private answerOrReplay(
+    call: UpstreamCall,
+    first: { response: IncomingMessage; token: string },
+  ): IncomingMessage | Promise<IncomingMessage> {
     if (first.response.statusCode !== 401) return first.response;
     if (call.body && !Buffer.isBuffer(call.body)) {
       this.tokens.invalidate(this.upstream, first.token);
@@ -142,14 +161,13 @@ export class UpstreamClient {
     }
     first.response.resume(); // discard the refused response's body
     this.tokens.invalidate(this.upstream, first.token);
-    const second = await this.sendWithToken(call, await this.tokens.getToken(this.upstream));
-    return second.response;
+    return this.tokens
+      .getToken(this.upstream)
+      .then((token) => this.sendWithToken(call, token))
+      .then((second) => second.response);
   }
 
-  private async sendWithToken(
-    call: UpstreamCall,
-    token: string,
-  ): Promise<{ response: IncomingMessage; token: string }> {
+  private sendWithToken(call: UpstreamCall, token: string): Promise<{ response: IncomingMessage; token: string }> {
     // One headers object per attempt (sendUpstream adds Content-Length to it): the call's, then the BFF's own.
     const headers: OutgoingHttpHeaders = Object.assign({}, call.headers);
     headers.authorization = `Bearer ${token}`;
@@ -161,25 +179,26 @@ export class UpstreamClient {
       if (traceparent) headers.traceparent = traceparent;
     }
     const startedAt = performance.now();
-    let response: IncomingMessage;
-    try {
-      response = await sendUpstream({
-        url: call.url,
-        method: call.method,
-        headers,
-        body: call.body,
-        timeoutMs:
-          call.timeoutMs ??
-          (isReadMethod(call.method) ? Math.min(this.timeouts.readMs, this.timeouts.writeMs) : this.timeouts.writeMs),
-        what: 'the service',
-        abandonment: call.abandonment,
-      });
-    } catch (error) {
-      if (error instanceof UpstreamTimeoutError) this.observer?.failed('timeout');
-      else if (error instanceof UpstreamUnreachableError) this.observer?.failed('unreachable');
-      throw error;
-    }
-    this.observer?.answered(call.method, response.statusCode ?? 0, (performance.now() - startedAt) / 1000);
-    return { response, token };
+    return sendUpstream({
+      url: call.url,
+      method: call.method,
+      headers,
+      body: call.body,
+      timeoutMs:
+        call.timeoutMs ??
+        (isReadMethod(call.method) ? Math.min(this.timeouts.readMs, this.timeouts.writeMs) : this.timeouts.writeMs),
+      what: 'the service',
+      abandonment: call.abandonment,
+    }).then(
+      (response) => {
+        this.observer?.answered(call.method, response.statusCode ?? 0, (performance.now() - startedAt) / 1000);
+        return { response, token };
+      },
+      (error: unknown) => {
+        if (error instanceof UpstreamTimeoutError) this.observer?.failed('timeout');
+        else if (error instanceof UpstreamUnreachableError) this.observer?.failed('unreachable');
+        throw error;
+      },
+    );
   }
 }

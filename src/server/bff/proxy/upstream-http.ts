@@ -114,16 +114,57 @@ function watchStall(response: IncomingMessage, what: string, timeoutMs: number):
   response.on('close', releaseStall);
 }
 
-/** `http.request` options for `url`, read from it directly (cheaper than Node's conversion of a URL object). */
-function requestTarget(url: URL) {
-  const hostname = url.hostname;
-  return {
-    protocol: url.protocol,
-    // Node wants an IPv6 address without its brackets.
-    hostname: hostname.startsWith('[') ? hostname.slice(1, -1) : hostname,
-    port: url.port,
-    path: `${url.pathname}${url.search}`,
-  };
+/** One call in flight until its response headers arrive (or it fails): what its listeners and its deadline share. */
+class PendingCall {
+  settled = false;
+  timer: NodeJS.Timeout | undefined = undefined;
+
+  constructor(
+    readonly outgoing: http.ClientRequest,
+    readonly resolve: (response: IncomingMessage) => void,
+    readonly reject: (error: Error) => void,
+    readonly what: string,
+    readonly timeoutMs: number,
+  ) {}
+
+  /** The deadline for the response headers, from now. */
+  startDeadline(): void {
+    this.timer = setTimeout(onDeadline, this.timeoutMs, this);
+  }
+}
+
+const PENDING = Symbol('pending upstream call');
+type PendingRequest = http.ClientRequest & { [PENDING]: PendingCall };
+
+// The call's listeners and its deadline are module-level functions reading the call from the request (or getting it
+// as the timer's argument): no closure made per call.
+function onResponse(this: PendingRequest, response: IncomingMessage): void {
+  const pending = this[PENDING];
+  pending.settled = true;
+  clearTimeout(pending.timer);
+  watchStall(response, pending.what, pending.timeoutMs);
+  pending.resolve(response);
+}
+
+function onRequestError(this: PendingRequest, error: NodeJS.ErrnoException): void {
+  const pending = this[PENDING];
+  clearTimeout(pending.timer);
+  if (pending.settled) return;
+  pending.settled = true;
+  pending.reject(
+    error.name === 'AbortError' ? error : new UpstreamUnreachableError(pending.what, error.code ?? 'connection error'),
+  );
+}
+
+function onDeadline(pending: PendingCall): void {
+  if (pending.settled) return;
+  pending.settled = true;
+  pending.outgoing.destroy();
+  pending.reject(new UpstreamTimeoutError(pending.what, pending.timeoutMs));
+}
+
+function onFinishSending(this: PendingRequest): void {
+  this[PENDING].startDeadline();
 }
 
 /**
@@ -136,46 +177,29 @@ export function sendUpstream(request: UpstreamRequest): Promise<IncomingMessage>
   const secure = url.protocol === 'https:';
   if (abandonment?.abandoned) return Promise.reject(new UpstreamAbandonedError());
   headers['content-length'] = String(isStreamed(body) ? body.contentLength : (body?.length ?? 0));
+  const hostname = url.hostname;
   return new Promise((resolvePromise, reject) => {
-    let settled = false;
-    const target = requestTarget(url);
-    const outgoing = (secure ? https : http).request(
-      {
-        ...target,
-        method,
-        headers,
-        agent: secure ? agents['https:'] : agents['http:'],
-      },
-      (response) => {
-        settled = true;
-        clearTimeout(timer);
-        watchStall(response, what, timeoutMs);
-        resolvePromise(response);
-      },
-    );
+    // Inside the executor: a request Node refuses at once (a bad header value) rejects the call, as any failure does.
+    const outgoing = (secure ? https : http).request({
+      protocol: url.protocol,
+      // Node wants an IPv6 address without its brackets.
+      hostname: hostname.startsWith('[') ? hostname.slice(1, -1) : hostname,
+      port: url.port,
+      path: `${url.pathname}${url.search}`,
+      method,
+      headers,
+      agent: secure ? agents['https:'] : agents['http:'],
+    }) as PendingRequest;
+    const pending = new PendingCall(outgoing, resolvePromise, reject, what, timeoutMs);
+    outgoing[PENDING] = pending;
+    outgoing.once('response', onResponse);
+    outgoing.on('error', onRequestError);
     if (abandonment) abandonment.onAbandon(() => outgoing.destroy(new UpstreamAbandonedError()));
-    let timer: NodeJS.Timeout | undefined;
-    const startDeadline = () => {
-      timer = setTimeout(() => {
-        if (settled) return;
-        settled = true;
-        outgoing.destroy();
-        reject(new UpstreamTimeoutError(what, timeoutMs));
-      }, timeoutMs);
-    };
-    outgoing.on('error', (error: NodeJS.ErrnoException) => {
-      clearTimeout(timer);
-      if (settled) return;
-      settled = true;
-      reject(
-        error.name === 'AbortError' ? error : new UpstreamUnreachableError(what, error.code ?? 'connection error'),
-      );
-    });
     if (isStreamed(body)) {
-      outgoing.once('finish', startDeadline);
+      outgoing.once('finish', onFinishSending);
       pipeStreamedBody(body.stream, outgoing);
     } else {
-      startDeadline();
+      pending.startDeadline();
       outgoing.end(body && body.length > 0 ? body : undefined);
     }
   });

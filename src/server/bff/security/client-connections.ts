@@ -34,6 +34,18 @@ type MaybeRefused = Socket & { [REFUSED]?: () => void };
 
 const addressOf = (socket: Socket) => socket.remoteAddress ?? 'unknown';
 
+const TRACKED = Symbol('tracked connection');
+type TrackedResponse = ServerResponse & { [TRACKED]?: ConnectionState };
+
+/** A tracked response's `close` listener, one function for all requests (no closure per request). */
+function onTrackedClose(this: TrackedResponse): void {
+  const state = this[TRACKED];
+  if (!state) return;
+  this[TRACKED] = undefined;
+  state.inFlight--;
+  state.answered = true;
+}
+
 /** The connections of each remote address: admitted ones (with their state) and refused ones awaiting their 503. */
 class AddressConnections {
   private readonly admitted = new Map<string, Map<Socket, ConnectionState>>();
@@ -76,12 +88,10 @@ class AddressConnections {
     return state;
   }
 
-  track(state: ConnectionState, response: ServerResponse): void {
+  track(state: ConnectionState, response: TrackedResponse): void {
     state.inFlight++;
-    response.once('close', () => {
-      state.inFlight--;
-      state.answered = true;
-    });
+    response[TRACKED] = state;
+    response.on('close', onTrackedClose);
   }
 
   leaveRefusing(address: string): void {

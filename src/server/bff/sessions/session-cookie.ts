@@ -11,8 +11,23 @@ import { canUseSecureCookie } from '@/server/bff/security/request-guards';
 export const PLAIN_SESSION_COOKIE = 'dps_session';
 export const SECURE_SESSION_COOKIE = '__Host-dps_session';
 
+/** Whether each host the BFF was asked by (its Host, or the forwarded host behind a trusted proxy) is loopback. */
+const loopbackHosts = new Map<string, boolean>();
+
+/** Whether the session cookie can be Secure for this request; a host's answer remembered (a few hosts at most). */
+function secureCookieFor(request: FastifyRequest): boolean {
+  if (request.protocol === 'https') return true;
+  const host = request.host;
+  let secure = loopbackHosts.get(host);
+  if (secure === undefined) {
+    secure = canUseSecureCookie(request.protocol, request.hostname);
+    if (loopbackHosts.size < 64) loopbackHosts.set(host, secure);
+  }
+  return secure;
+}
+
 function cookieFor(request: FastifyRequest) {
-  const secure = canUseSecureCookie(request.protocol, request.hostname);
+  const secure = secureCookieFor(request);
   return {
     name: secure ? SECURE_SESSION_COOKIE : PLAIN_SESSION_COOKIE,
     // Path=/ and no Domain are what `__Host-` requires; HttpOnly and SameSite=Strict are the BFF's rule (DESIGN.md §5).
@@ -33,7 +48,7 @@ export function requestCookies(request: FastifyRequest): Record<string, string |
 
 /** The session id this request presents under its cookie name, if any. */
 export function sessionIdFrom(request: FastifyRequest): string | undefined {
-  return requestCookies(request)[cookieFor(request).name];
+  return requestCookies(request)[secureCookieFor(request) ? SECURE_SESSION_COOKIE : PLAIN_SESSION_COOKIE];
 }
 
 export function setSessionCookie(

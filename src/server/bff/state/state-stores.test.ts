@@ -119,6 +119,36 @@ describe.each(kinds)('%s store', (kind) => {
       expect(await a.sessions.get(undefined)).toBeNull();
     });
 
+    it.skipIf(kind !== 'files')(
+      'are answered at once only while the file says so: an end by another instance is seen on the very next ask',
+      async () => {
+        const state = backing(kind);
+        const [a, b] = [await state.open(), await state.open()];
+        const owner = { accountId: 'ann-id', name: 'ann', role: 'admin' } as const;
+        const { id } = await a.sessions.create(owner, 'x');
+        // Not read yet by b: only get() can tell; once read, the answer comes at once, and agrees with get().
+        expect(b.sessions.getNow?.(id)).toBeUndefined();
+        const read = await b.sessions.get(id);
+        expect(b.sessions.getNow?.(id)).toEqual(read);
+        expect(b.sessions.getNow?.('not an id')).toBeNull();
+        // Ended by the other instance (its file removed): the very next ask says so, without get().
+        await a.sessions.destroy(id);
+        expect(b.sessions.getNow?.(id)).toBeNull();
+        expect(await b.sessions.get(id)).toBeNull();
+        // Due for its last-seen touch, or expired: get() decides (it touches, or removes).
+        const other = await a.sessions.create(owner, 'x');
+        await b.sessions.get(other.id);
+        state.advance(MINUTE);
+        expect(b.sessions.getNow?.(other.id)).toBeUndefined();
+        expect(await b.sessions.get(other.id)).not.toBeNull(); // touched
+        expect(b.sessions.getNow?.(other.id)).not.toBeUndefined();
+        state.advance(60 * MINUTE);
+        expect(b.sessions.getNow?.(other.id)).toBeUndefined();
+        expect(await b.sessions.get(other.id)).toBeNull(); // removed, and forgotten: get() answers from now on
+        expect(b.sessions.getNow?.(other.id)).toBeUndefined();
+      },
+    );
+
     it("carry a reviewer's agent limit to every instance, and none for an operator without one", async () => {
       const state = backing(kind);
       const [a, b] = [await state.open(), await state.open()];

@@ -2,11 +2,12 @@
  * Requests by route template, method and status, with a latency histogram, recorded once per answer (onResponse,
  * Fastify's own elapsed time). Labels are the route as declared (`/v1/users/:userId`), never the URL, so no id, name
  * or value a caller sent ends up in a label. The label children are kept per route, method and status and reused:
- * a request costs three map lookups, an addition and an observation.
+ * a request costs three map lookups, an addition and an observation (tallies, read by prom-client at scrape time).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { Histogram, type Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
 import { TallyCounter } from './tally-counter';
+import { TallyHistogram, type HistogramSeries } from './tally-histogram';
 
 /** Seconds: a cached read takes a millisecond, an upload through the BFF may take a minute. */
 export const LATENCY_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
@@ -23,12 +24,12 @@ export function statusClass(status: number): string {
 
 interface Children {
   requests: { inc(): void };
-  duration: { observe(value: number): void };
+  duration: HistogramSeries;
 }
 
 export class HttpMetrics {
   private readonly requests: TallyCounter<'route' | 'method' | 'status'>;
-  private readonly duration: Histogram<'route' | 'method' | 'status_class'>;
+  private readonly duration: TallyHistogram<'route' | 'method' | 'status_class'>;
   private readonly children = new Map<string, Map<string, Map<number, Children>>>();
 
   constructor(registry: Registry, prefix: string) {
@@ -40,13 +41,12 @@ export class HttpMetrics {
       },
       registry,
     );
-    this.duration = new Histogram({
-      name: `${prefix}_http_request_duration_seconds`,
-      help: 'Time from the request to its answer, by route template, method and status class',
-      labelNames: ['route', 'method', 'status_class'],
-      buckets: LATENCY_BUCKETS,
-      registers: [registry],
-    });
+    this.duration = new TallyHistogram(
+      `${prefix}_http_request_duration_seconds`,
+      'Time from the request to its answer, by route template, method and status class',
+      LATENCY_BUCKETS,
+      registry,
+    );
   }
 
   record(route: string | undefined, rawMethod: string, status: number, seconds: number): void {
@@ -60,7 +60,7 @@ export class HttpMetrics {
     if (!children) {
       children = {
         requests: this.requests.tally({ route: template, method, status: String(status) }),
-        duration: this.duration.labels({ route: template, method, status_class: statusClass(status) }),
+        duration: this.duration.series({ route: template, method, status_class: statusClass(status) }),
       };
       byStatus.set(status, children);
     }
