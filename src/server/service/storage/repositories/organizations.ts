@@ -2,7 +2,7 @@
  * Organizations: the resource in `data`, counters in their own column (see storage/counters.ts). The response is
  * both merged. An organization is visible to its own tokens and to tokens of the organization that created it.
  */
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { DEFAULT_LIST_RESULTS, MAX_LIST_RESULTS, USAGE_ONLY_COUNTERS, type Organization, type Role } from '@/contract';
 import { rolesRepo } from './roles';
 import { notFound } from '@/server/service/http-error';
@@ -69,17 +69,34 @@ function visibleTo(callerOrganizationId: string) {
   return or(eq(organizations.id, callerOrganizationId), eq(organizations.parentOrganizationId, callerOrganizationId));
 }
 
+/** getOrganization's statement, built once per database handle (as a repository's `get`): no query builder per read. */
+function prepareGetOrganization(db: Executor) {
+  return db
+    .select({ data: organizations.data, counters: organizations.counters, usageMonth: organizations.usageMonth })
+    .from(organizations)
+    .where(
+      and(
+        eq(organizations.id, sql.placeholder('organizationId')),
+        or(
+          eq(organizations.id, sql.placeholder('caller')),
+          eq(organizations.parentOrganizationId, sql.placeholder('caller')),
+        ),
+      ),
+    )
+    .prepare('dps_get_organization');
+}
+const getStatements = new WeakMap<Executor, ReturnType<typeof prepareGetOrganization>>();
+
 export async function getOrganization(
   db: Executor,
   callerOrganizationId: string,
   organizationId: string,
 ): Promise<Organization> {
-  const [row] = await db
-    .select({ data: organizations.data, counters: organizations.counters, usageMonth: organizations.usageMonth })
-    .from(organizations)
-    .where(and(eq(organizations.id, organizationId), visibleTo(callerOrganizationId)));
+  let statement = getStatements.get(db);
+  if (!statement) getStatements.set(db, (statement = prepareGetOrganization(db)));
+  const [row] = await statement.execute({ organizationId, caller: callerOrganizationId });
   if (!row) throw notFound(`Organization ${organizationId} not found`);
-  return view(row);
+  return view(row as { data: Record<string, unknown>; counters: Record<string, number>; usageMonth: string });
 }
 
 export async function listOrganizations(
