@@ -209,6 +209,8 @@ export const idempotency = fp(
 
     // After the body is parsed and the token checked; callback style so a replayed answer ends the request here.
     fastify.addHook('preHandler', (request, reply, done) => {
+      // Only a POST may claim a key: every other request goes on without a promise or a turn of the event loop.
+      if (request.method !== 'POST') return done();
       begin(store, purgeExpired, request, reply).then((claim) => {
         if (claim === 'replied') return; // the recorded answer is on its way
         if (claim) claims.set(request, claim);

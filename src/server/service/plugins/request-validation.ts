@@ -44,8 +44,10 @@ export const requestValidation = fp<{ bodyLimit: number }>(
     app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, parse);
     app.addContentTypeParser(/^application\/[\w.-]+\+json$/, { parseAs: 'string', bodyLimit }, parse);
 
-    app.addHook('preValidation', async (request) => {
+    // Callback hooks: nothing here waits, so no promise per request.
+    app.addHook('preValidation', (request, _reply, done) => {
       if (request.body === undefined && request.routeOptions.schema?.body) request.body = NO_BODY;
+      done();
     });
     app.setValidatorCompiler<z.core.$ZodType>(
       ({ schema, httpPart = 'body' }) =>
@@ -53,11 +55,11 @@ export const requestValidation = fp<{ bodyLimit: number }>(
           check(schema, data === NO_BODY ? undefined : data, SUBJECTS[httpPart] ?? httpPart),
     );
     // After params and query: a route without a body schema accepts no body, or an empty object.
-    app.addHook('preHandler', async (request) => {
+    app.addHook('preHandler', (request, _reply, done) => {
       const { schema, config } = request.routeOptions;
-      if (!config.family || config.rawBody || schema?.body || request.body === undefined) return;
+      if (!config.family || config.rawBody || schema?.body || request.body === undefined) return done();
       const checked = check(emptyBody, request.body, 'body');
-      if ('error' in checked) throw checked.error;
+      done('error' in checked ? checked.error : undefined);
     });
 
     // Bytes as the handler built them: a schema-driven serializer would drop or reorder fields.

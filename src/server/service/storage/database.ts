@@ -15,6 +15,7 @@ import { assertWritable, preparePrivateDir, tightenTree } from '@/server/shared/
 import { sqlMigrations } from '@/server/shared/sql-migrations';
 import { haltable, type PgliteHalt } from './pglite-halt';
 import { claimPgliteDir } from './pglite-owner';
+import { keepTimesAsText } from './pglite-parsers';
 import { keepStatisticsFresh } from './pglite-statistics';
 import { prepareRepeatedStatements } from './postgres-prepared';
 import { countWrites, type WriteEpoch } from './write-epoch';
@@ -125,6 +126,7 @@ async function openPglite(dataDir: string, giveWay?: () => Promise<void>): Promi
     await owner.release();
     throw error;
   }
+  keepTimesAsText(client);
   const writes = countWrites(client);
   const db = drizzlePglite(client) as unknown as Db;
   const statistics = keepStatisticsFresh(client, { giveWay });

@@ -37,6 +37,7 @@ import {
   describeList,
   encodeNextToken,
   listOrderBy,
+  isoPositionTime,
   positionTime,
   type ListOrder,
 } from './pagination';
@@ -267,8 +268,9 @@ async function listPage<T extends object>(
   const conditions = listConditions(organizationId, list);
   if (list.nextToken)
     conditions.push(afterPosition(t.createdTime, t.id, await decodeNextToken(db, binding, list.nextToken), order));
+  // The bare column: only the last row's time is formatted for its token (positionTimeOf), not each row's in SQL.
   const found = await db
-    .select({ createdTime: positionTime(t.createdTime), id: t.id, data: t.data })
+    .select({ createdTime: sql<string>`${t.createdTime}`, id: t.id, data: t.data })
     .from(t)
     .where(and(...conditions))
     .orderBy(...listOrderBy(t.createdTime, t.id, order))
@@ -279,9 +281,28 @@ async function listPage<T extends object>(
     items: page.map((row) => row.data as T),
     nextToken:
       found.length > limit
-        ? await encodeNextToken(db, binding, { createdTime: last.createdTime, id: String(last.id) })
+        ? await encodeNextToken(db, binding, {
+            createdTime:
+              isoPositionTime(last.createdTime) ??
+              (await rowPositionTime(db, t, organizationId, last.id, last.createdTime)),
+            id: String(last.id),
+          })
         : null,
   };
+}
+
+/**
+ * The position time of one row, formatted by the database: for a session whose DateStyle is not ISO (see
+ * isoPositionTime). A row deleted since the page was read is formatted from the text read.
+ */
+async function rowPositionTime(db: Executor, t: AnyResourceTable, organizationId: string, id: unknown, text: string) {
+  const [row] = await db
+    .select({ time: positionTime(t.createdTime) })
+    .from(t)
+    .where(and(eq(t.organizationId, organizationId), eq(t.id, String(id))));
+  if (row) return row.time;
+  const [read] = await rows<{ time: string }>(db, sql`SELECT ${positionTime(sql`${text}::timestamptz`)} AS time`);
+  return read.time;
 }
 
 /** The writes of one statement each: a merge of fields, and the replacement of a row on condition. */

