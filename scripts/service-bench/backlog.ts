@@ -84,7 +84,7 @@ function requests(api: Api, documentId: string): Record<string, () => Promise<vo
 }
 
 async function measure(api: Api, documentId: string) {
-  const figures: Record<string, { p50: number; p99: number }> = {};
+  const figures: Figures = {};
   for (const [name, call] of Object.entries(requests(api, documentId))) figures[name] = await latency(call);
   return figures;
 }
@@ -132,6 +132,26 @@ async function pairedDuringDrain(api: Api, documentId: string, recognition: numb
     signal('SIGCONT');
   }
   return figures;
+}
+
+type Figures = Record<string, { p50: number; p99: number }>;
+
+/** A table of each request's p50 and p99 on two sides, with the ratio of their p50s (second ÷ first). */
+function printComparison([first, second]: [string, string], a: Figures, b: Figures) {
+  const line = (cells: string[]) =>
+    console.log(cells.map((cell, i) => (i ? cell.padStart(13) : cell.padEnd(20))).join(''));
+  line(['request', `${first} p50`, `${second} p50`, 'ratio', `${first} p99`, `${second} p99`]);
+  for (const name of Object.keys(a)) {
+    const [x, y] = [a[name], b[name]];
+    line([
+      name,
+      x.p50.toFixed(2),
+      y.p50.toFixed(2),
+      `${(y.p50 / x.p50).toFixed(1)}×`,
+      x.p99.toFixed(2),
+      y.p99.toFixed(2),
+    ]);
+  }
 }
 
 /** Of `documentIds`, those waiting for recognition or in it. */
@@ -216,51 +236,17 @@ export async function benchBacklog() {
         `reads and ${after}/${sample.length} after; of the first 20 uploads, ${firstBefore} then ${firstAfter} waiting ` +
         `(recognised meanwhile: ${firstBefore - firstAfter}). ${SAMPLES} requests one at a time each, ms:`,
     );
-    console.log(
-      ['request', 'idle p50', 'draining p50', 'ratio', 'idle p99', 'draining p99']
-        .map((h, i) => (i ? h.padStart(13) : h.padEnd(20)))
-        .join(''),
-    );
-    for (const name of Object.keys(idle)) {
-      const a = idle[name];
-      const b = draining[name];
-      console.log(
-        [
-          name.padEnd(20),
-          a.p50.toFixed(2),
-          b.p50.toFixed(2),
-          `${(b.p50 / a.p50).toFixed(1)}×`,
-          a.p99.toFixed(2),
-          b.p99.toFixed(2),
-        ]
-          .map((cell, i) => (i ? cell.padStart(13) : cell))
-          .join(''),
-      );
-    }
+    printComparison(['idle', 'draining'], idle, draining);
     console.log(
       `Then, still draining: ${BLOCKS} blocks of ${BLOCK} requests each with the recognition process ` +
         `(${recognition.length} process${recognition.length === 1 ? '' : 'es'}) stopped and ${BLOCKS} with it working, ` +
         `in turn (first 20 uploads: ${firstAfter} then ${firstPaired} waiting), ms:`,
     );
-    console.log(
-      ['request', 'stopped p50', 'working p50', 'ratio', 'stopped p99', 'working p99']
-        .map((h, i) => (i ? h.padStart(13) : h.padEnd(20)))
-        .join(''),
+    printComparison(
+      ['stopped', 'working'],
+      Object.fromEntries(Object.entries(paired).map(([name, figures]) => [name, figures.stopped])),
+      Object.fromEntries(Object.entries(paired).map(([name, figures]) => [name, figures.working])),
     );
-    for (const [name, { stopped, working }] of Object.entries(paired)) {
-      console.log(
-        [
-          name.padEnd(20),
-          stopped.p50.toFixed(2),
-          working.p50.toFixed(2),
-          `${(working.p50 / stopped.p50).toFixed(1)}×`,
-          stopped.p99.toFixed(2),
-          working.p99.toFixed(2),
-        ]
-          .map((cell, i) => (i ? cell.padStart(13) : cell))
-          .join(''),
-      );
-    }
   } finally {
     // Stopped gracefully, so that a profile asked for with DPS_BENCH_NODE_ARGS=--cpu-prof is written.
     const exited = new Promise((resolve) => service.child.once('exit', resolve));
