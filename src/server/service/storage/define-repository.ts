@@ -26,7 +26,7 @@
  * `get` returns undefined for a missing row; `require`, `patch` and `delete` throw 404 `<noun> <id> not found`. Rows
  * of another organization are never visible: every statement filters on organization_id.
  */
-import { and, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lte, Placeholder, sql, type SQL } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { DEFAULT_LIST_RESULTS, MAX_LIST_RESULTS, nowTimestamp } from '@/contract';
 import { notFound } from '@/server/service/http-error';
@@ -308,6 +308,7 @@ async function rowPositionTime(db: Executor, t: AnyResourceTable, organizationId
 /** The writes of one statement each: a merge of fields, and the replacement of a row on condition. */
 function singleStatementWrites<T extends object>({
   t,
+  family,
   derive,
   timeOf,
   scope,
@@ -320,9 +321,20 @@ function singleStatementWrites<T extends object>({
       .where(and(scope(organizationId, id), condition))
       .returning({ id: t.id })
       .getSQL();
+  const preparedMerge = mergeStatements(t, family);
   return {
     async merge(db, organizationId, id, fields, columns = {}) {
       const updatedTime = timeOf(fields as T, 'updatedTime');
+      if (updatedTime && Object.keys(columns).length === 0) {
+        // The usual PATCH: a stamped patch of the JSON alone, a statement built once.
+        const [row] = await preparedMerge(db).execute({
+          organizationId,
+          id,
+          patch: JSON.stringify(fields),
+          updatedTime,
+        });
+        return (row?.data as T | undefined) ?? notFoundError(id);
+      }
       const found = await db
         .update(t)
         .set({ data: mergedJson(t.data, fields), ...(updatedTime ? { updatedTime } : {}), ...columns } as never)
@@ -338,24 +350,44 @@ function singleStatementWrites<T extends object>({
   };
 }
 
+/** A statement `prepare` builds once per database handle (a transaction gets its own), for that handle. */
+function perHandle<S>(prepare: (db: Executor) => S): (db: Executor) => S {
+  const statements = new WeakMap<Executor, S>();
+  return (db) => {
+    let statement = statements.get(db);
+    if (!statement) statements.set(db, (statement = prepare(db)));
+    return statement;
+  };
+}
+
 /**
- * `get`'s statement, built once per database handle (a transaction gets its own): the most frequent read of all
- * skips the query builder, ~0.1 ms of a ~0.4 ms read on PGlite; on PostgreSQL it is a named prepared statement.
+ * `get`'s statement, built once per database handle: the most frequent read of all skips the query builder, ~0.1 ms
+ * of a ~0.4 ms read on PGlite; on PostgreSQL it is a named prepared statement.
  */
 function getStatements(t: AnyResourceTable, family: string) {
-  const prepare = (db: Executor) =>
+  return perHandle((db) =>
     db
       .select({ data: t.data })
       .from(t)
       .where(and(eq(t.organizationId, sql.placeholder('organizationId')), eq(t.id, sql.placeholder('id'))))
       .limit(1)
-      .prepare(`dps_get_${family}`);
-  const statements = new WeakMap<Executor, ReturnType<typeof prepare>>();
-  return (db: Executor) => {
-    let statement = statements.get(db);
-    if (!statement) statements.set(db, (statement = prepare(db)));
-    return statement;
-  };
+      .prepare(`dps_get_${family}`),
+  );
+}
+
+/**
+ * `merge`'s statement for a patch of the JSON and its update stamp alone, built once per database handle: the query
+ * builder was ~10 % of a PATCH's CPU on PostgreSQL (bench writes).
+ */
+function mergeStatements(t: AnyResourceTable, family: string) {
+  return perHandle((db) =>
+    db
+      .update(t)
+      .set({ data: mergedJson(t.data, sql.placeholder('patch')), updatedTime: sql.placeholder('updatedTime') } as never)
+      .where(and(eq(t.organizationId, sql.placeholder('organizationId')), eq(t.id, sql.placeholder('id'))))
+      .returning({ data: t.data })
+      .prepare(`dps_merge_${family}`),
+  );
 }
 
 /** Rows one createMany statement inserts. */
@@ -467,8 +499,8 @@ export function isRowVersion(table: PgTable, version: string): SQL {
  * resource's keys is kept): stored keys in place with the new value where `fields` has one, then the new keys in
  * their order.
  */
-function mergedJson(column: PgColumn, fields: object): SQL {
-  const patch = JSON.stringify(fields);
+function mergedJson(column: PgColumn, fields: object | Placeholder): SQL {
+  const patch = fields instanceof Placeholder ? fields : JSON.stringify(fields);
   return sql`(SELECT json_object_agg(m.key, m.value ORDER BY m.part, m.n) FROM (
     SELECT 1 AS part, o.n, o.key, coalesce(p.value, o.value) AS value
       FROM json_each(${column}) WITH ORDINALITY AS o(key, value, n)
