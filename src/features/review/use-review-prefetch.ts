@@ -15,8 +15,10 @@ const LOOKAHEAD = 2;
 
 /**
  * While a run is reviewed, gets the next runs of the queue ready (their data in the query cache, their document
- * fetched and its first page opened), one after the other. A changed queue starts over with its own next runs, and
- * the files preloaded for runs that left it are let go; leaving the sitting lets go of all.
+ * fetched and its first page opened), one after the other. A changed queue starts over with its own next runs.
+ * Files preloaded for runs that left it are not let go then: the run Confirm just took for this reviewer leaves the
+ * waiting list (it is in review now) before the screen moves to it, whenever the list is asked again in between.
+ * The viewer's own limit (MAX_PRELOADED, oldest first) lets go of the others; leaving the sitting lets go of all.
  */
 export function useReviewPrefetch(
   org: string,
@@ -30,9 +32,9 @@ export function useReviewPrefetch(
   const upcomingKey = upcoming.map((run) => run.runId).join(' ');
   // The runs themselves as they are when the effect runs; the effect reruns when their ids change.
   const currentUpcoming = useEffectEvent(() => upcoming);
-  /** Run id → the file preloaded for it. */
+  /** Run id → the file preloaded for it (let go when the sitting ends). */
   const files = useRef(new Map<string, string>());
-  /** The runs whose preloads are kept: the one on screen (until its viewer takes its file) and the next ones. */
+  /** The runs whose preloads are wanted: the one on screen (until its viewer takes its file) and the next ones. */
   const keep = useRef(new Set<string>());
 
   useEffect(() => {
@@ -46,18 +48,13 @@ export function useReviewPrefetch(
   useEffect(() => {
     const runs = currentUpcoming();
     keep.current = new Set([...(currentRunId ? [currentRunId] : []), ...runs.map((run) => run.runId)]);
-    for (const [runId, fileUrl] of files.current) {
-      if (keep.current.has(runId)) continue;
-      dropPreloadedDocument(fileUrl);
-      files.current.delete(runId);
-    }
     const controller = new AbortController();
     void (async () => {
       for (const run of runs) {
         if (controller.signal.aborted) return;
         const fileUrl = await prefetchReviewRun(queryClient, org, run).catch(() => null);
         if (!fileUrl) continue;
-        // The queue may have moved on meanwhile: keep only what is still wanted.
+        // The queue may have moved on meanwhile: a file finished for a run no longer wanted is let go.
         if (keep.current.has(run.runId)) files.current.set(run.runId, fileUrl);
         else dropPreloadedDocument(fileUrl);
       }
